@@ -1,0 +1,3 @@
+module github.com/sushigo/sushigo
+
+go 1.26
