@@ -176,12 +176,22 @@ func (d *decoder) bytes(n int) []byte {
 	return v
 }
 
+// uvarintLen is the length of v's shortest encoding: the only one accepted,
+// so that every game has exactly one encoding.
+func uvarintLen(v uint64) int {
+	n := 1
+	for ; v >= 0x80; v >>= 7 {
+		n++
+	}
+	return n
+}
+
 func (d *decoder) uvarint() uint64 {
 	if d.err != nil {
 		return 0
 	}
 	v, n := binary.Uvarint(d.data)
-	if n <= 0 {
+	if n <= 0 || n != uvarintLen(v) {
 		d.err = errors.New("bad varint")
 		return 0
 	}
@@ -194,7 +204,7 @@ func (d *decoder) varint() int64 {
 		return 0
 	}
 	v, n := binary.Varint(d.data)
-	if n <= 0 {
+	if n <= 0 || n != uvarintLen(uint64(v<<1)^uint64(v>>63)) {
 		d.err = errors.New("bad varint")
 		return 0
 	}
@@ -244,7 +254,10 @@ func (g *Game) decode(d *decoder) error {
 	for c := range NumCards {
 		want += s.Ruleset.DeckCount(c)
 	}
-	if d.err == nil && (g.deckLen != want || g.drawPos > g.deckLen) {
+	if d.err != nil {
+		return d.err
+	}
+	if g.deckLen != want || g.drawPos > g.deckLen {
 		return fmt.Errorf("deck of %d cards, %d drawn", g.deckLen, g.drawPos)
 	}
 	d.cards(g.deck[g.drawPos:g.deckLen], g.deckLen-g.drawPos, s.Ruleset, "draw pile")
@@ -272,12 +285,19 @@ func (g *Game) decode(d *decoder) error {
 			g.pending[seat] = pick{Card(d.byte()), Card(d.byte()), Card(d.byte())}
 		}
 	}
+	prev := None
 	for range int(d.byte()) {
 		c, n := Card(d.byte()), d.byte()
-		if d.err == nil && (s.Ruleset.DeckCount(c) == 0 || n == 0 || g.discards[c] != 0) {
+		if d.err != nil {
+			return d.err
+		}
+		// Entries are written in card order; any other order would decode
+		// to the same game from different bytes.
+		if s.Ruleset.DeckCount(c) == 0 || n == 0 || c <= prev {
 			return fmt.Errorf("discard entry %d×%d", n, c)
 		}
 		g.discards[c] = n
+		prev = c
 	}
 	for r := 1; r <= Rounds; r++ {
 		if g.roundScored(r) {
@@ -337,6 +357,9 @@ func (d *decoder) breakdown(b *Breakdown, seats int) {
 			if d.err == nil && (b.Place[c] < -1 || b.Place[c] > 2 || int(b.Shared[c]) > seats) {
 				d.err = fmt.Errorf("breakdown place %d shared %d", b.Place[c], b.Shared[c])
 			}
+		}
+		if d.err == nil && b.Count[c] == 0 && b.Points[c] == 0 && b.Place[c] == 0 {
+			d.err = fmt.Errorf("breakdown category %d listed but empty", c)
 		}
 	}
 }

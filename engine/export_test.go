@@ -1,0 +1,96 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Rig returns a game whose round-1 hands are the given cards (a hand shorter
+// than the deal is topped up from the rest of the deck, which follows in card
+// order). In the dummy variant hands[2] is the dummy pile, top card last.
+func Rig(s Settings, hands ...[]Card) *Game {
+	g, err := New(s, 1)
+	if err != nil {
+		panic(err)
+	}
+	var left [NumCards]int
+	for c := range NumCards {
+		left[c] = g.set.Ruleset.DeckCount(c)
+	}
+	for _, h := range hands {
+		for _, c := range h {
+			left[c]--
+			if left[c] < 0 {
+				panic(fmt.Sprintf("rig: too many %s", c))
+			}
+		}
+	}
+	var rest []Card
+	for c := range NumCards {
+		for range left[c] {
+			rest = append(rest, c)
+		}
+	}
+	hs := g.set.HandSize()
+	var order []Card
+	for seat := range g.seats {
+		var h []Card
+		if seat < len(hands) {
+			h = hands[seat]
+		}
+		if len(h) > hs {
+			panic("rig: hand too large")
+		}
+		order = append(order, h...)
+		order = append(order, rest[:hs-len(h)]...)
+		rest = rest[hs-len(h):]
+	}
+	order = append(order, rest...)
+	*g = Game{set: g.set, seats: g.seats, round: 1}
+	g.deckLen = copy(g.deck[:], order)
+	g.deal()
+	return g
+}
+
+// Invariants checks what must hold between any two calls: everything decode
+// validates, plus that the mirrors of the tableaux agree with the tableaux.
+func (g *Game) Invariants() error {
+	if err := g.validate(); err != nil {
+		return err
+	}
+	for s := range g.seats {
+		var r Game
+		r.set = g.set
+		for _, c := range g.tab[s][:g.tabLen[s]] {
+			r.place(0, c)
+		}
+		if r.paired[0] != g.paired[s] || r.count[0] != g.count[s] || r.onWasabi[0] != g.onWasabi[s] ||
+			r.emptyWasabi[0] != g.emptyWasabi[s] || r.chopsticks[0] != g.chopsticks[s] {
+			return fmt.Errorf("seat %d: tableau mirrors out of step", s)
+		}
+	}
+	return nil
+}
+
+// ScrambleHidden shuffles every card nobody may see (hands, the draw pile)
+// among those places and replaces pending submissions with other cards,
+// keeping sizes and who has submitted. It may leave pending submissions
+// illegal; the result is for comparing public views only.
+func (g *Game) ScrambleHidden(seed uint64) {
+	r := rand.New(rand.NewPCG(seed, 7))
+	var pool []Card
+	for s := range g.seats {
+		pool = append(pool, g.hands[s][:g.handLen[s]]...)
+	}
+	pool = append(pool, g.deck[g.drawPos:g.deckLen]...)
+	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	for s := range g.seats {
+		pool = pool[copy(g.hands[s][:g.handLen[s]], pool):]
+	}
+	copy(g.deck[g.drawPos:g.deckLen], pool)
+	for s := range g.set.Players {
+		if g.Submitted(s) {
+			g.pending[s] = pick{Card(1 + r.IntN(int(Pudding))), None, None}
+		}
+	}
+}
