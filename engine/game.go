@@ -56,7 +56,7 @@ type Game struct {
 	count    [MaxSeats][NumCards]uint8
 	onWasabi [MaxSeats][4]uint8
 	puddings [MaxSeats]uint8 // kept across rounds
-	discards    [NumCards]uint8
+	discards [NumCards]uint8
 
 	pending   [MaxSeats]pick
 	submitted uint16 // bit per seat
