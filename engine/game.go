@@ -215,7 +215,7 @@ func (g *Game) check(seat int, sub Submission) error {
 	if g.over {
 		return ErrGameOver
 	}
-	if seat < 0 || seat >= g.set.Players {
+	if uint(seat) >= uint(g.set.Players) {
 		return ErrNotPlayer
 	}
 	if (sub.Round != 0 && sub.Round != g.round) || (sub.Turn != 0 && sub.Turn != g.turn) {
@@ -223,6 +223,15 @@ func (g *Game) check(seat int, sub Submission) error {
 	}
 	if sub.Card == None {
 		return ErrNoCard
+	}
+	if sub.Extra == None && sub.Dummy == None && !g.set.Dummy {
+		// The common case, one card and nothing else: just find it.
+		for _, x := range g.hands[seat][:g.handLen[seat]] {
+			if x == sub.Card {
+				return nil
+			}
+		}
+		return fmt.Errorf("%w: %s", ErrNotInHand, sub.Card)
 	}
 	need := 1
 	if sub.Extra != None {
@@ -245,15 +254,6 @@ func (g *Game) check(seat int, sub Submission) error {
 		return ErrHandTooSmall
 	}
 	h := g.hands[seat][:n]
-	if need == 1 {
-		// The common case, one card and nothing else: just find it.
-		for _, x := range h {
-			if x == sub.Card {
-				return nil
-			}
-		}
-		return fmt.Errorf("%w: %s", ErrNotInHand, sub.Card)
-	}
 	if err := g.have(h, sub.Card, sub); err != nil {
 		return err
 	}
@@ -418,13 +418,12 @@ func (g *Game) passHands() {
 func (g *Game) endRound() {
 	g.scoreRound()
 	for s := 0; s < g.seats; s++ {
-		cnt := &g.count[s]
-		g.puddings[s] += cnt[Pudding]
-		cnt[Pudding] = 0
-		for c, n := range cnt {
-			g.discards[c] += n
+		for _, c := range g.tab[s][:g.tabLen[s]] {
+			g.discards[c]++
 		}
-		*cnt = [NumCards]uint8{}
+		g.puddings[s] += g.count[s][Pudding]
+		g.discards[Pudding] -= g.count[s][Pudding]
+		g.count[s] = [NumCards]uint8{}
 		g.onWasabi[s] = [4]uint8{}
 		g.tab[s] = [maxTableau]Card{}
 		g.tabLen[s], g.paired[s], g.emptyWasabi[s], g.chopsticks[s] = 0, 0, 0, 0
