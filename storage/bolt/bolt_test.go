@@ -1,0 +1,89 @@
+package bolt_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/storage/bolt"
+	"github.com/sushigo/sushigo/storage/storagetest"
+)
+
+func open(t *testing.T, path string, o bolt.Options) *bolt.Store {
+	t.Helper()
+	s, err := bolt.Open(path, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestConformance(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) storage.Store {
+		return open(t, filepath.Join(t.TempDir(), "sushigo.db"), bolt.Options{})
+	})
+}
+
+func TestSurvivesReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "sushigo.db")
+	s, err := bolt.Open(path, bolt.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := s.SaveGame(ctx, "g", []byte("state"), 0, 0)
+	_ = s.Schedule(ctx, "g", time.UnixMilli(1000))
+	_, _ = s.RecordResult(ctx, storage.Result{GameID: "1", Community: "c", FinishedAt: time.Now(),
+		Players: []storage.PlayerResult{{ID: "ann", Name: "Ann", Score: 9, Place: 1}}})
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = open(t, path, bolt.Options{})
+	if data, got, err := s.LoadGame(ctx, "g"); err != nil || got != v || string(data) != "state" {
+		t.Errorf("game after reopen: %q v%d %v", data, got, err)
+	}
+	if cs, _ := s.ClaimDue(ctx, time.UnixMilli(2000), time.Minute, 5); len(cs) != 1 {
+		t.Errorf("deadline after reopen: %+v", cs)
+	}
+	if st, _ := s.PlayerStats(ctx, "c", "ann", storage.AllTime, time.Now()); st.Wins != 1 {
+		t.Errorf("stats after reopen: %+v", st)
+	}
+}
+
+func TestSecondProcessRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sushigo.db")
+	open(t, path, bolt.Options{})
+	_, err := bolt.Open(path, bolt.Options{})
+	if err == nil || !strings.Contains(err.Error(), "in use") {
+		t.Fatalf("second open: %v, want an in-use error", err)
+	}
+}
+
+// TestSweepRemovesExpired uses a fake clock: expired entries read as
+// missing at once and are gone from the file after a sweep.
+func TestSweepRemovesExpired(t *testing.T) {
+	ctx := context.Background()
+	now := time.Unix(1000, 0)
+	s := open(t, filepath.Join(t.TempDir(), "sushigo.db"), bolt.Options{Now: func() time.Time { return now }, SweepEvery: -1})
+	_, _ = s.SaveGame(ctx, "g", []byte("x"), 0, time.Minute)
+	_ = s.SetRecord(ctx, "r", []byte("x"), time.Minute)
+	now = now.Add(2 * time.Minute)
+	if _, _, err := s.LoadGame(ctx, "g"); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("expired game: %v", err)
+	}
+	if err := s.Sweep(); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(-time.Hour) // had the sweep not deleted them, they would read as live now
+	if _, _, err := s.LoadGame(ctx, "g"); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("game still in the file after a sweep: %v", err)
+	}
+	if _, err := s.GetRecord(ctx, "r"); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("record still in the file after a sweep: %v", err)
+	}
+}

@@ -1,0 +1,229 @@
+// Package redis is the production storage backend: every game, record,
+// leaderboard and deadline lives in Redis, so any number of replicas can serve
+// any click and a restart loses nothing.
+//
+// Keys live under a prefix. Each game is one string key whose hash tag is the
+// game's key, and each community's leaderboard keys share one hash tag, so the
+// multi-key scripts stay within one slot on a Redis Cluster. A game save is a
+// compare-and-swap in one Lua script: one round trip.
+package redis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/sushigo/sushigo/storage"
+)
+
+// Store implements storage.Store on Redis. It is safe for concurrent use.
+type Store struct {
+	c      goredis.UniversalClient
+	prefix string
+}
+
+var _ storage.Store = (*Store)(nil)
+
+// Options configure a Store.
+type Options struct {
+	// Prefix is prepended to every key ("sushigo:" when empty).
+	Prefix string
+}
+
+// New returns a Store using c. The caller keeps ownership of c.
+func New(c goredis.UniversalClient, o Options) *Store {
+	if o.Prefix == "" {
+		o.Prefix = "sushigo:"
+	}
+	return &Store{c: c, prefix: o.Prefix}
+}
+
+// Dial connects to the server named by url (redis:// or rediss:// for TLS,
+// with optional password and database number), checks it answers, and
+// returns a Store with its own client; Close releases it.
+func Dial(ctx context.Context, url string, o Options) (*Store, error) {
+	opts, err := goredis.ParseURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("redis: parse url: %w", err)
+	}
+	c := goredis.NewClient(opts)
+	if err := c.Ping(ctx).Err(); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("redis: ping %s: %w", opts.Addr, err)
+	}
+	return New(c, o), nil
+}
+
+// Close closes the client.
+func (s *Store) Close() error { return s.c.Close() }
+
+// Client returns the underlying client.
+func (s *Store) Client() goredis.UniversalClient { return s.c }
+
+// tag makes k safe inside a hash tag: braces would end the tag early.
+var tag = strings.NewReplacer("%", "%25", "{", "%7B", "}", "%7D").Replace
+
+// GameKey returns the Redis key that holds game k, for operators' tools
+// (MEMORY USAGE, TTL) and tests.
+func (s *Store) GameKey(k string) string { return s.gameKey(k) }
+
+func (s *Store) gameKey(k string) string   { return s.prefix + "game:{" + tag(k) + "}" }
+func (s *Store) recordKey(k string) string { return s.prefix + "rec:{" + tag(k) + "}" }
+func (s *Store) lbKey(community string) string {
+	return s.prefix + "lb:{" + tag(community) + "}:"
+}
+func (s *Store) deadlineKeys() []string {
+	p := s.prefix + "{deadlines}:"
+	return []string{p + "due", p + "claims", p + "seq"}
+}
+
+func millis(d time.Duration) int64 { return d.Milliseconds() }
+
+// A game is stored as "<version>:<data>".
+func splitGame(v string) ([]byte, storage.Version, error) {
+	i := strings.IndexByte(v, ':')
+	if i < 0 {
+		return nil, 0, errors.New("malformed game value")
+	}
+	ver, err := strconv.ParseUint(v[:i], 10, 64)
+	if err != nil {
+		return nil, 0, errors.New("malformed game version")
+	}
+	return []byte(v[i+1:]), storage.Version(ver), nil
+}
+
+// LoadGame implements storage.Games.
+func (s *Store) LoadGame(ctx context.Context, key string) ([]byte, storage.Version, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, 0, err
+	}
+	v, err := s.c.Get(ctx, s.gameKey(key)).Result()
+	if errors.Is(err, goredis.Nil) {
+		return nil, 0, storage.ErrNotFound
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("redis load game %s: %w", key, err)
+	}
+	data, ver, err := splitGame(v)
+	if err != nil {
+		return nil, 0, fmt.Errorf("redis load game %s: %w", key, err)
+	}
+	return data, ver, nil
+}
+
+// saveScript compares the stored version with ARGV[1] (0: must not exist),
+// then writes version+1 and the data, with a ttl in ms (0: none).
+var saveScript = goredis.NewScript(`
+local cur = redis.call('GET', KEYS[1])
+local prev = tonumber(ARGV[1])
+if cur then
+	if tonumber(string.sub(cur, 1, string.find(cur, ':', 1, true) - 1)) ~= prev then return -1 end
+elseif prev ~= 0 then
+	return -1
+end
+local v = prev + 1
+local ttl = tonumber(ARGV[3])
+if ttl > 0 then
+	redis.call('SET', KEYS[1], v .. ':' .. ARGV[2], 'PX', ttl)
+else
+	redis.call('SET', KEYS[1], v .. ':' .. ARGV[2])
+end
+return v
+`)
+
+// SaveGame implements storage.Games.
+func (s *Store) SaveGame(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration) (storage.Version, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	v, err := saveScript.Run(ctx, s.c, []string{s.gameKey(key)}, uint64(prev), data, millis(ttl)).Int64()
+	if err != nil {
+		return 0, fmt.Errorf("redis save game %s: %w", key, err)
+	}
+	if v < 0 {
+		return 0, storage.ErrConflict
+	}
+	return storage.Version(v), nil
+}
+
+var deleteScript = goredis.NewScript(`
+local cur = redis.call('GET', KEYS[1])
+if not cur then return 0 end
+if tonumber(string.sub(cur, 1, string.find(cur, ':', 1, true) - 1)) ~= tonumber(ARGV[1]) then return -1 end
+redis.call('DEL', KEYS[1])
+return 1
+`)
+
+// DeleteGame implements storage.Games.
+func (s *Store) DeleteGame(ctx context.Context, key string, prev storage.Version) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	r, err := deleteScript.Run(ctx, s.c, []string{s.gameKey(key)}, uint64(prev)).Int64()
+	switch {
+	case err != nil:
+		return fmt.Errorf("redis delete game %s: %w", key, err)
+	case r == 0:
+		return storage.ErrNotFound
+	case r < 0:
+		return storage.ErrConflict
+	}
+	return nil
+}
+
+// GetRecord implements storage.Records.
+func (s *Store) GetRecord(ctx context.Context, key string) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	b, err := s.c.Get(ctx, s.recordKey(key)).Bytes()
+	if errors.Is(err, goredis.Nil) {
+		return nil, storage.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("redis get record %s: %w", key, err)
+	}
+	return b, nil
+}
+
+// SetRecord implements storage.Records.
+func (s *Store) SetRecord(ctx context.Context, key string, data []byte, ttl time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := s.c.Set(ctx, s.recordKey(key), data, ttl).Err(); err != nil {
+		return fmt.Errorf("redis set record %s: %w", key, err)
+	}
+	return nil
+}
+
+// AddRecord implements storage.Records.
+func (s *Store) AddRecord(ctx context.Context, key string, data []byte, ttl time.Duration) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	err := s.c.SetArgs(ctx, s.recordKey(key), data, goredis.SetArgs{Mode: "NX", TTL: ttl}).Err()
+	if errors.Is(err, goredis.Nil) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("redis add record %s: %w", key, err)
+	}
+	return true, nil
+}
+
+// DeleteRecord implements storage.Records.
+func (s *Store) DeleteRecord(ctx context.Context, key string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := s.c.Del(ctx, s.recordKey(key)).Err(); err != nil {
+		return fmt.Errorf("redis delete record %s: %w", key, err)
+	}
+	return nil
+}

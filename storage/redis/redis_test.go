@@ -1,0 +1,91 @@
+package redis_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/storage/storagetest"
+)
+
+// testURL is the server the tests use: database 15 of the local Redis unless
+// SUSHIGO_TEST_REDIS_URL says otherwise. Every test also gets its own key
+// prefix and deletes its keys when it ends.
+func testURL() string {
+	if u := os.Getenv("SUSHIGO_TEST_REDIS_URL"); u != "" {
+		return u
+	}
+	return "redis://127.0.0.1:6379/15"
+}
+
+// open connects with a fresh prefix. Without a reachable Redis the test
+// fails in CI (CI=true) and is skipped elsewhere, saying how to get one.
+func open(t testing.TB) *redis.Store {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	name := strings.NewReplacer("/", "-", " ", "_").Replace(t.Name())
+	prefix := fmt.Sprintf("sushigo-test:%s:%x:", name, rand.Uint64())
+	s, err := redis.Dial(ctx, testURL(), redis.Options{Prefix: prefix})
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("Redis is required in CI: %v", err)
+		}
+		t.Skipf("no Redis at %s (%v). Start one with `redis-server --port 6379` "+
+			"(or `docker run -p 6379:6379 redis:7`), or set SUSHIGO_TEST_REDIS_URL.", testURL(), err)
+	}
+	t.Cleanup(func() {
+		ctx := context.Background()
+		c := s.Client()
+		iter := c.Scan(ctx, 0, prefix+"*", 500).Iterator()
+		for iter.Next(ctx) {
+			c.Del(ctx, iter.Val())
+		}
+		if err := iter.Err(); err != nil {
+			t.Errorf("cleaning up %s*: %v", prefix, err)
+		}
+		s.Close()
+	})
+	return s
+}
+
+func TestConformance(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) storage.Store { return open(t) })
+}
+
+func TestCleanupLeavesNoKeys(t *testing.T) {
+	var prefix string
+	t.Run("inner", func(t *testing.T) {
+		s := open(t)
+		if _, err := s.SaveGame(context.Background(), "g", []byte("x"), 0, 0); err != nil {
+			t.Fatal(err)
+		}
+		keys, _ := s.Client().Keys(context.Background(), "sushigo-test:*inner*").Result()
+		if len(keys) == 0 {
+			t.Fatal("the game was not stored under the test prefix")
+		}
+		prefix = keys[0][:strings.LastIndex(keys[0], "game:")]
+	})
+	s := open(t)
+	if n, _ := s.Client().Keys(context.Background(), prefix+"*").Result(); len(n) != 0 {
+		t.Errorf("keys left behind: %v", n)
+	}
+}
+
+func TestDialErrors(t *testing.T) {
+	ctx := context.Background()
+	if _, err := redis.Dial(ctx, "not a url", redis.Options{}); err == nil {
+		t.Error("Dial accepted a malformed URL")
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	if _, err := redis.Dial(ctx, "redis://127.0.0.1:1/0", redis.Options{}); err == nil {
+		t.Error("Dial succeeded against a closed port")
+	}
+}

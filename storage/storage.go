@@ -1,0 +1,217 @@
+// Package storage is the persistence contract of the sushigo host: what it
+// needs stored, and how every backend must behave. The Redis backend
+// (production, many replicas) and the embedded bbolt backend (the default, one
+// process) both pass the conformance suite in storagetest, which checks
+// everything written here.
+//
+// # Games
+//
+// A game is opaque bytes under a key (the host uses its location: platform,
+// community, channel). Every stored game has a Version, starting at 1 and
+// bumped by each save. SaveGame is a compare-and-swap: prev 0 means "create,
+// the key must not exist"; any other prev must equal the stored version.
+// Otherwise it returns ErrConflict and changes nothing; the caller reloads,
+// re-applies its change and tries again. A missing key gives ErrNotFound from
+// LoadGame and DeleteGame. A save with a positive ttl makes the game expire
+// that long after the save (the host keeps finished games for a while); a
+// save with ttl 0 keeps it until deleted, removing any earlier expiry. An
+// expired game behaves exactly like a missing one.
+//
+// # Records
+//
+// Small per-user values with an expiry, such as the latest private-message
+// reference of a player's hand or an interaction ID seen for de-duplication.
+// AddRecord writes only if the key is absent and reports whether it did,
+// atomically: of concurrent adds of one key, exactly one succeeds.
+//
+// # Leaderboards
+//
+// Per community (a Discord guild, a Slack workspace, "local"). RecordResult
+// adds a finished game's results once: a second call with the same GameID in
+// the same community changes nothing and reports false. Results count in
+// three periods: all time, the calendar month and the ISO week of FinishedAt,
+// both in UTC. Top lists the best n players of the period containing at,
+// by wins (ties: more points first) or by points (ties: more wins first),
+// then by player ID; PlayerStats gives one
+// player's totals for such a period (zero Stats for a player with no game).
+//
+// # Deadlines
+//
+// At most one deadline per game key. Schedule sets or replaces it. ClaimDue
+// hands out due deadlines (due ≤ now) so that, of any number of concurrent
+// claimers in any number of processes, exactly one gets each; a claimed
+// deadline is hidden for the lease and comes back, due, if its claimer never
+// completes it. Complete removes a claimed deadline, unless it was scheduled
+// again after the claim (then the new deadline stays). Cancel removes it.
+//
+// # Common rules
+//
+// Every byte slice returned is the caller's own copy, and a backend never
+// keeps a reference to one it was given. Every method honours its context:
+// a cancelled or expired context gives an error wrapping ctx.Err(). Backends
+// are safe for concurrent use. Driver errors are wrapped with the operation
+// and key.
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Version is a stored game's revision, 1 after creation.
+type Version uint64
+
+var (
+	// ErrNotFound: no such key, or it expired.
+	ErrNotFound = errors.New("storage: not found")
+	// ErrConflict: the stored version is not the one the caller expected.
+	ErrConflict = errors.New("storage: version conflict")
+)
+
+// Games stores games by key with compare-and-swap.
+type Games interface {
+	LoadGame(ctx context.Context, key string) ([]byte, Version, error)
+	SaveGame(ctx context.Context, key string, data []byte, prev Version, ttl time.Duration) (Version, error)
+	DeleteGame(ctx context.Context, key string, prev Version) error
+}
+
+// Records stores small values with an expiry.
+type Records interface {
+	GetRecord(ctx context.Context, key string) ([]byte, error)
+	SetRecord(ctx context.Context, key string, data []byte, ttl time.Duration) error
+	AddRecord(ctx context.Context, key string, data []byte, ttl time.Duration) (added bool, err error)
+	DeleteRecord(ctx context.Context, key string) error
+}
+
+// Leaderboards records finished games and ranks players per community.
+type Leaderboards interface {
+	RecordResult(ctx context.Context, r Result) (recorded bool, err error)
+	Top(ctx context.Context, community string, p Period, at time.Time, by Metric, n int) ([]Entry, error)
+	PlayerStats(ctx context.Context, community, player string, p Period, at time.Time) (Stats, error)
+}
+
+// Deadlines schedules each game's next timer and hands due ones out once.
+type Deadlines interface {
+	Schedule(ctx context.Context, key string, due time.Time) error
+	Cancel(ctx context.Context, key string) error
+	ClaimDue(ctx context.Context, now time.Time, lease time.Duration, max int) ([]Claim, error)
+	Complete(ctx context.Context, c Claim) error
+}
+
+// Store is everything a backend provides.
+type Store interface {
+	Games
+	Records
+	Leaderboards
+	Deadlines
+}
+
+// Result is one finished game, for the leaderboards. Players lists the
+// humans only; Place counts every seat (bots too), 1 for a winner.
+type Result struct {
+	GameID     string
+	Community  string
+	FinishedAt time.Time
+	Players    []PlayerResult
+}
+
+// PlayerResult is one player's outcome in a Result.
+type PlayerResult struct {
+	ID    string
+	Name  string
+	Score int
+	Place int
+}
+
+// Period is a leaderboard window.
+type Period uint8
+
+// Leaderboard periods.
+const (
+	AllTime Period = iota
+	Month
+	Week
+)
+
+// Key names the period that contains t: "all", "m2026-11" or "w2026-47".
+// Backends use it in their keys.
+func (p Period) Key(t time.Time) string {
+	t = t.UTC()
+	switch p {
+	case Month:
+		return fmt.Sprintf("m%04d-%02d", t.Year(), int(t.Month()))
+	case Week:
+		y, w := t.ISOWeek()
+		return fmt.Sprintf("w%04d-%02d", y, w)
+	}
+	return "all"
+}
+
+// ParsePeriod reads "all", "month" or "week"; the empty string is AllTime.
+func ParsePeriod(s string) (Period, bool) {
+	switch s {
+	case "", "all", "alltime", "all-time":
+		return AllTime, true
+	case "month":
+		return Month, true
+	case "week":
+		return Week, true
+	}
+	return 0, false
+}
+
+func (p Period) String() string {
+	switch p {
+	case Month:
+		return "this month"
+	case Week:
+		return "this week"
+	}
+	return "all time"
+}
+
+// Metric orders a leaderboard.
+type Metric uint8
+
+// Leaderboard orders.
+const (
+	ByWins Metric = iota
+	ByPoints
+)
+
+// Entry is one leaderboard line.
+type Entry struct {
+	PlayerID string
+	Name     string
+	Games    int
+	Wins     int
+	Points   int
+}
+
+// Stats are one player's totals for a period.
+type Stats struct {
+	PlayerID   string
+	Name       string
+	Games      int
+	Wins       int
+	TotalScore int
+	BestScore  int
+	PlaceSum   int
+}
+
+// AveragePlace is the mean finishing place, 0 with no games.
+func (s Stats) AveragePlace() float64 {
+	if s.Games == 0 {
+		return 0
+	}
+	return float64(s.PlaceSum) / float64(s.Games)
+}
+
+// Claim is a deadline handed to one claimer.
+type Claim struct {
+	Key   string
+	Due   time.Time
+	Token uint64
+}

@@ -1,0 +1,638 @@
+// Package storagetest is the conformance suite of the storage contract. A
+// backend's test calls Run with a function that opens a fresh, empty store.
+package storagetest
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/storage"
+)
+
+// Run checks every rule of the storage package documentation against stores
+// made by open. Each subtest gets its own store.
+func Run(t *testing.T, open func(t *testing.T) storage.Store) {
+	groups := []struct {
+		name  string
+		tests []struct {
+			name string
+			fn   func(*testing.T, storage.Store)
+		}
+	}{
+		{"Games", gameTests},
+		{"Records", recordTests},
+		{"Leaderboards", leaderboardTests},
+		{"Deadlines", deadlineTests},
+	}
+	for _, g := range groups {
+		t.Run(g.name, func(t *testing.T) {
+			for _, tc := range g.tests {
+				t.Run(tc.name, func(t *testing.T) {
+					t.Parallel()
+					tc.fn(t, open(t))
+				})
+			}
+		})
+	}
+}
+
+type test = struct {
+	name string
+	fn   func(*testing.T, storage.Store)
+}
+
+// eventually polls cond for up to 10 s: expiry is approximate in every
+// backend, and the suite must not depend on timing beyond "soon".
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s did not happen within 10s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func mustSave(t *testing.T, s storage.Store, key string, data []byte, prev storage.Version) storage.Version {
+	t.Helper()
+	v, err := s.SaveGame(context.Background(), key, data, prev, 0)
+	if err != nil {
+		t.Fatalf("SaveGame(%q, prev %d): %v", key, prev, err)
+	}
+	return v
+}
+
+var ctx = context.Background()
+
+var gameTests = []test{
+	{"LoadMissing", func(t *testing.T, s storage.Store) {
+		if _, _, err := s.LoadGame(ctx, "nope"); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("got %v, want ErrNotFound", err)
+		}
+	}},
+	{"CreateThenLoad", func(t *testing.T, s storage.Store) {
+		v := mustSave(t, s, "g", []byte("hello"), 0)
+		if v != 1 {
+			t.Errorf("first version %d, want 1", v)
+		}
+		data, got, err := s.LoadGame(ctx, "g")
+		if err != nil || got != v || string(data) != "hello" {
+			t.Fatalf("LoadGame = %q, %d, %v; want hello, %d", data, got, err, v)
+		}
+	}},
+	{"BinaryAndEmptyData", func(t *testing.T, s storage.Store) {
+		bin := []byte{0, 1, 2, 255, 0, '{', '}', '"', '\\'}
+		mustSave(t, s, "bin", bin, 0)
+		mustSave(t, s, "empty", nil, 0)
+		if data, _, err := s.LoadGame(ctx, "bin"); err != nil || !bytes.Equal(data, bin) {
+			t.Errorf("binary data came back as %v, %v", data, err)
+		}
+		if data, _, err := s.LoadGame(ctx, "empty"); err != nil || len(data) != 0 {
+			t.Errorf("empty data came back as %v, %v", data, err)
+		}
+	}},
+	{"CreateTwiceConflicts", func(t *testing.T, s storage.Store) {
+		mustSave(t, s, "g", []byte("a"), 0)
+		if _, err := s.SaveGame(ctx, "g", []byte("b"), 0, 0); !errors.Is(err, storage.ErrConflict) {
+			t.Fatalf("got %v, want ErrConflict", err)
+		}
+		if data, _, _ := s.LoadGame(ctx, "g"); string(data) != "a" {
+			t.Errorf("a refused create changed the data to %q", data)
+		}
+	}},
+	{"SaveStaleVersionConflicts", func(t *testing.T, s storage.Store) {
+		v1 := mustSave(t, s, "g", []byte("a"), 0)
+		v2 := mustSave(t, s, "g", []byte("b"), v1)
+		if _, err := s.SaveGame(ctx, "g", []byte("c"), v1, 0); !errors.Is(err, storage.ErrConflict) {
+			t.Fatalf("stale save: got %v, want ErrConflict", err)
+		}
+		if _, err := s.SaveGame(ctx, "g", []byte("c"), v2+5, 0); !errors.Is(err, storage.ErrConflict) {
+			t.Fatalf("future version: got %v, want ErrConflict", err)
+		}
+		if data, v, _ := s.LoadGame(ctx, "g"); string(data) != "b" || v != v2 {
+			t.Errorf("after refused saves: %q v%d, want b v%d", data, v, v2)
+		}
+	}},
+	{"SaveMissingWithVersionConflicts", func(t *testing.T, s storage.Store) {
+		if _, err := s.SaveGame(ctx, "g", []byte("a"), 3, 0); !errors.Is(err, storage.ErrConflict) {
+			t.Fatalf("got %v, want ErrConflict", err)
+		}
+		if _, _, err := s.LoadGame(ctx, "g"); !errors.Is(err, storage.ErrNotFound) {
+			t.Errorf("a refused save created the game: %v", err)
+		}
+	}},
+	{"SaveCurrentVersionBumps", func(t *testing.T, s storage.Store) {
+		v := mustSave(t, s, "g", []byte("a"), 0)
+		for i := range 5 {
+			next := mustSave(t, s, "g", []byte{byte(i)}, v)
+			if next != v+1 {
+				t.Fatalf("version %d after %d, want %d", next, v, v+1)
+			}
+			v = next
+		}
+	}},
+	{"DeleteMissing", func(t *testing.T, s storage.Store) {
+		if err := s.DeleteGame(ctx, "nope", 1); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("got %v, want ErrNotFound", err)
+		}
+	}},
+	{"DeleteStaleConflicts", func(t *testing.T, s storage.Store) {
+		v1 := mustSave(t, s, "g", []byte("a"), 0)
+		v2 := mustSave(t, s, "g", []byte("b"), v1)
+		if err := s.DeleteGame(ctx, "g", v1); !errors.Is(err, storage.ErrConflict) {
+			t.Fatalf("stale delete: got %v, want ErrConflict", err)
+		}
+		if err := s.DeleteGame(ctx, "g", v2); err != nil {
+			t.Fatalf("delete: %v", err)
+		}
+		if _, _, err := s.LoadGame(ctx, "g"); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("after delete: got %v, want ErrNotFound", err)
+		}
+		if v := mustSave(t, s, "g", []byte("again"), 0); v != 1 {
+			t.Errorf("re-created game has version %d, want 1", v)
+		}
+	}},
+	{"KeysAreIsolated", func(t *testing.T, s storage.Store) {
+		keys := []string{"discord:1:2", "discord:1:3", "slack:T1:C2", "a{b}c", "sp ace", "ünï"}
+		for i, k := range keys {
+			mustSave(t, s, k, []byte{byte(i)}, 0)
+		}
+		for i, k := range keys {
+			if data, _, err := s.LoadGame(ctx, k); err != nil || !bytes.Equal(data, []byte{byte(i)}) {
+				t.Errorf("%q: %v, %v", k, data, err)
+			}
+		}
+	}},
+	{"ReturnedBytesAreCopies", func(t *testing.T, s storage.Store) {
+		in := []byte("abc")
+		mustSave(t, s, "g", in, 0)
+		in[0] = 'X'
+		out, _, _ := s.LoadGame(ctx, "g")
+		if string(out) != "abc" {
+			t.Fatalf("store kept the caller's slice: %q", out)
+		}
+		out[1] = 'Y'
+		again, _, _ := s.LoadGame(ctx, "g")
+		if string(again) != "abc" {
+			t.Fatalf("store returned its own memory: %q", again)
+		}
+	}},
+	{"Expiry", func(t *testing.T, s storage.Store) {
+		v := mustSave(t, s, "keep", []byte("a"), 0)
+		if _, err := s.SaveGame(ctx, "gone", []byte("a"), 0, 300*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.LoadGame(ctx, "gone"); err != nil {
+			t.Fatalf("game gone at once: %v", err)
+		}
+		// A save with ttl 0 removes an earlier expiry.
+		if _, err := s.SaveGame(ctx, "keep", []byte("b"), v, 300*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SaveGame(ctx, "keep", []byte("c"), v+1, 0); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "expiry", func() bool {
+			_, _, err := s.LoadGame(ctx, "gone")
+			return errors.Is(err, storage.ErrNotFound)
+		})
+		time.Sleep(400 * time.Millisecond)
+		if data, _, err := s.LoadGame(ctx, "keep"); err != nil || string(data) != "c" {
+			t.Errorf("game saved without ttl: %q, %v", data, err)
+		}
+		if v := mustSave(t, s, "gone", []byte("new"), 0); v != 1 {
+			t.Errorf("expired key re-created at version %d, want 1", v)
+		}
+	}},
+	{"ConcurrentSavesSerialize", func(t *testing.T, s storage.Store) {
+		// Each worker appends its own IDs to a list with load-modify-save,
+		// retrying on conflict. Every ID must land exactly once.
+		const workers, each = 16, 8
+		mustSave(t, s, "counter", nil, 0)
+		var wg sync.WaitGroup
+		errs := make(chan error, workers)
+		for w := range workers {
+			wg.Go(func() {
+				for i := range each {
+					id := uint16(w*each + i)
+					for {
+						data, v, err := s.LoadGame(ctx, "counter")
+						if err != nil {
+							errs <- err
+							return
+						}
+						data = binary.BigEndian.AppendUint16(data, id)
+						_, err = s.SaveGame(ctx, "counter", data, v, 0)
+						if err == nil {
+							break
+						}
+						if !errors.Is(err, storage.ErrConflict) {
+							errs <- err
+							return
+						}
+					}
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		data, v, _ := s.LoadGame(ctx, "counter")
+		var ids []int
+		for i := 0; i+1 < len(data); i += 2 {
+			ids = append(ids, int(binary.BigEndian.Uint16(data[i:])))
+		}
+		slices.Sort(ids)
+		if len(ids) != workers*each || int(v) != workers*each+1 {
+			t.Fatalf("%d updates stored at version %d, want %d at version %d", len(ids), v, workers*each, workers*each+1)
+		}
+		for i, id := range ids {
+			if id != i {
+				t.Fatalf("update %d lost or applied twice (ids %v)", i, ids)
+			}
+		}
+	}},
+	{"ContextCanceled", func(t *testing.T, s storage.Store) {
+		c, cancel := context.WithCancel(ctx)
+		cancel()
+		now := time.Now()
+		calls := map[string]error{}
+		_, _, calls["LoadGame"] = s.LoadGame(c, "g")
+		_, calls["SaveGame"] = s.SaveGame(c, "g", []byte("a"), 0, 0)
+		calls["DeleteGame"] = s.DeleteGame(c, "g", 1)
+		_, calls["GetRecord"] = s.GetRecord(c, "r")
+		calls["SetRecord"] = s.SetRecord(c, "r", nil, time.Minute)
+		_, calls["AddRecord"] = s.AddRecord(c, "r", nil, time.Minute)
+		calls["DeleteRecord"] = s.DeleteRecord(c, "r")
+		_, calls["RecordResult"] = s.RecordResult(c, result("x", "c", now, pr("a", 1, 1)))
+		_, calls["Top"] = s.Top(c, "c", storage.AllTime, now, storage.ByWins, 5)
+		_, calls["PlayerStats"] = s.PlayerStats(c, "c", "a", storage.AllTime, now)
+		calls["Schedule"] = s.Schedule(c, "g", now)
+		calls["Cancel"] = s.Cancel(c, "g")
+		_, calls["ClaimDue"] = s.ClaimDue(c, now, time.Minute, 5)
+		calls["Complete"] = s.Complete(c, storage.Claim{Key: "g", Token: 1})
+		for name, err := range calls {
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("%s with a cancelled context: got %v, want context.Canceled", name, err)
+			}
+		}
+		if _, _, err := s.LoadGame(ctx, "g"); !errors.Is(err, storage.ErrNotFound) {
+			t.Errorf("a cancelled save stored the game: %v", err)
+		}
+	}},
+}
+
+var recordTests = []test{
+	{"GetMissing", func(t *testing.T, s storage.Store) {
+		if _, err := s.GetRecord(ctx, "r"); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("got %v, want ErrNotFound", err)
+		}
+	}},
+	{"SetGetOverwriteDelete", func(t *testing.T, s storage.Store) {
+		for _, v := range []string{"one", "two"} {
+			if err := s.SetRecord(ctx, "r", []byte(v), time.Hour); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := s.GetRecord(ctx, "r"); err != nil || string(got) != v {
+				t.Fatalf("GetRecord = %q, %v; want %q", got, err, v)
+			}
+		}
+		if err := s.DeleteRecord(ctx, "r"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.GetRecord(ctx, "r"); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("after delete: %v", err)
+		}
+		if err := s.DeleteRecord(ctx, "r"); err != nil {
+			t.Fatalf("deleting a missing record: %v", err)
+		}
+	}},
+	{"AddOnlyIfAbsent", func(t *testing.T, s storage.Store) {
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		added := 0
+		for i := range 20 {
+			wg.Go(func() {
+				ok, err := s.AddRecord(ctx, "once", []byte{byte(i)}, time.Hour)
+				if err != nil {
+					t.Error(err)
+				}
+				if ok {
+					mu.Lock()
+					added++
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		if added != 1 {
+			t.Fatalf("%d concurrent adds succeeded, want exactly 1", added)
+		}
+	}},
+	{"Expiry", func(t *testing.T, s storage.Store) {
+		if err := s.SetRecord(ctx, "r", []byte("x"), 300*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := s.AddRecord(ctx, "a", []byte("x"), 300*time.Millisecond); !ok || err != nil {
+			t.Fatal("add", ok, err)
+		}
+		eventually(t, "record expiry", func() bool {
+			_, err := s.GetRecord(ctx, "r")
+			return errors.Is(err, storage.ErrNotFound)
+		})
+		eventually(t, "added record expiry", func() bool {
+			ok, err := s.AddRecord(ctx, "a", []byte("y"), time.Hour)
+			return ok && err == nil
+		})
+	}},
+	{"ReturnedBytesAreCopies", func(t *testing.T, s storage.Store) {
+		in := []byte("abc")
+		_ = s.SetRecord(ctx, "r", in, time.Hour)
+		in[0] = 'X'
+		out, _ := s.GetRecord(ctx, "r")
+		out[1] = 'Y'
+		if again, _ := s.GetRecord(ctx, "r"); string(again) != "abc" {
+			t.Fatalf("got %q, want abc", again)
+		}
+	}},
+}
+
+func pr(id string, score, place int) storage.PlayerResult {
+	return storage.PlayerResult{ID: id, Name: "Player " + id, Score: score, Place: place}
+}
+
+func result(id, community string, at time.Time, players ...storage.PlayerResult) storage.Result {
+	return storage.Result{GameID: id, Community: community, FinishedAt: at, Players: players}
+}
+
+// Wednesday 2026-11-18 12:00 UTC: ISO week 47 runs Mon 16th to Sun 22nd.
+var wed = time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
+
+func record(t *testing.T, s storage.Store, r storage.Result) {
+	t.Helper()
+	ok, err := s.RecordResult(ctx, r)
+	if err != nil || !ok {
+		t.Fatalf("RecordResult(%s) = %v, %v", r.GameID, ok, err)
+	}
+}
+
+func ids(es []storage.Entry) []string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.PlayerID)
+	}
+	return out
+}
+
+var leaderboardTests = []test{
+	{"RecordOnce", func(t *testing.T, s storage.Store) {
+		r := result("g1", "guild", wed, pr("ann", 40, 1), pr("bob", 30, 2))
+		record(t, s, r)
+		for range 3 {
+			if ok, err := s.RecordResult(ctx, r); ok || err != nil {
+				t.Fatalf("second RecordResult = %v, %v; want false, nil", ok, err)
+			}
+		}
+		st, err := s.PlayerStats(ctx, "guild", "ann", storage.AllTime, wed)
+		if err != nil || st.Games != 1 || st.Wins != 1 || st.TotalScore != 40 {
+			t.Fatalf("stats after a repeated record: %+v, %v", st, err)
+		}
+	}},
+	{"PlayerStats", func(t *testing.T, s storage.Store) {
+		record(t, s, result("g1", "guild", wed, pr("ann", 40, 1), pr("bob", 30, 2)))
+		record(t, s, result("g2", "guild", wed, pr("ann", 25, 3), pr("bob", 52, 1)))
+		record(t, s, result("g3", "guild", wed, pr("ann", -3, 2)))
+		st, err := s.PlayerStats(ctx, "guild", "ann", storage.AllTime, wed)
+		want := storage.Stats{PlayerID: "ann", Name: "Player ann", Games: 3, Wins: 1, TotalScore: 62, BestScore: 40, PlaceSum: 6}
+		if err != nil || st != want {
+			t.Fatalf("got %+v, %v; want %+v", st, err, want)
+		}
+		if st.AveragePlace() != 2 {
+			t.Errorf("average place %v, want 2", st.AveragePlace())
+		}
+		none, err := s.PlayerStats(ctx, "guild", "zed", storage.AllTime, wed)
+		if err != nil || none.Games != 0 {
+			t.Errorf("unknown player: %+v, %v; want zero stats", none, err)
+		}
+	}},
+	{"TopOrdering", func(t *testing.T, s storage.Store) {
+		// ann: 2 wins 70 points; bob: 2 wins 90; cy: 1 win 100; dee: 0 wins 100.
+		record(t, s, result("g1", "c", wed, pr("ann", 40, 1), pr("bob", 30, 1), pr("cy", 50, 3), pr("dee", 50, 2)))
+		record(t, s, result("g2", "c", wed, pr("ann", 30, 1), pr("bob", 20, 3), pr("cy", 50, 1), pr("dee", 50, 2)))
+		record(t, s, result("g3", "c", wed, pr("bob", 40, 1)))
+		wins, err := s.Top(ctx, "c", storage.AllTime, wed, storage.ByWins, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := ids(wins), []string{"bob", "ann", "cy", "dee"}; !slices.Equal(got, want) {
+			t.Errorf("by wins %v, want %v (ties by points)", got, want)
+		}
+		if wins[0] != (storage.Entry{PlayerID: "bob", Name: "Player bob", Games: 3, Wins: 2, Points: 90}) {
+			t.Errorf("first entry %+v", wins[0])
+		}
+		points, _ := s.Top(ctx, "c", storage.AllTime, wed, storage.ByPoints, 10)
+		if got, want := ids(points), []string{"cy", "dee", "bob", "ann"}; !slices.Equal(got, want) {
+			t.Errorf("by points %v, want %v (ties by wins)", got, want)
+		}
+		top2, _ := s.Top(ctx, "c", storage.AllTime, wed, storage.ByPoints, 2)
+		if got := ids(top2); !slices.Equal(got, []string{"cy", "dee"}) {
+			t.Errorf("top 2: %v", got)
+		}
+		record(t, s, result("g4", "c", wed, pr("eve", 10, 2), pr("abe", 10, 2)))
+		tied, _ := s.Top(ctx, "c", storage.AllTime, wed, storage.ByPoints, 10)
+		if got := ids(tied)[4:]; !slices.Equal(got, []string{"abe", "eve"}) {
+			t.Errorf("full ties: %v, want by player ID", got)
+		}
+	}},
+	{"Periods", func(t *testing.T, s storage.Store) {
+		lastWeek := wed.AddDate(0, 0, -7)  // November, week 46
+		lastMonth := wed.AddDate(0, -1, 0) // October
+		record(t, s, result("now", "c", wed, pr("ann", 10, 1)))
+		record(t, s, result("week", "c", lastWeek, pr("bob", 10, 1)))
+		record(t, s, result("month", "c", lastMonth, pr("cy", 10, 1)))
+		sunday := wed.AddDate(0, 0, 4).Add(11 * time.Hour) // Sun 22nd 23:00, same week
+		for _, c := range []struct {
+			p    storage.Period
+			at   time.Time
+			want []string
+		}{
+			{storage.Week, sunday, []string{"ann"}},
+			{storage.Month, wed, []string{"ann", "bob"}},
+			{storage.AllTime, wed, []string{"ann", "bob", "cy"}},
+			{storage.Week, lastWeek, []string{"bob"}},
+			{storage.Month, lastMonth, []string{"cy"}},
+		} {
+			top, err := s.Top(ctx, "c", c.p, c.at, storage.ByWins, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ids(top); !slices.Equal(got, c.want) {
+				t.Errorf("%s at %s: %v, want %v", c.p, c.at.Format(time.DateOnly), got, c.want)
+			}
+		}
+		st, _ := s.PlayerStats(ctx, "c", "bob", storage.Week, wed)
+		if st.Games != 0 {
+			t.Errorf("bob's games this week: %d, want 0", st.Games)
+		}
+	}},
+	{"CommunitiesAreIsolated", func(t *testing.T, s storage.Store) {
+		record(t, s, result("g1", "one", wed, pr("ann", 10, 1)))
+		record(t, s, result("g1", "two", wed, pr("bob", 10, 1))) // same game ID elsewhere
+		top, _ := s.Top(ctx, "two", storage.AllTime, wed, storage.ByWins, 10)
+		if got := ids(top); !slices.Equal(got, []string{"bob"}) {
+			t.Errorf("community two: %v", got)
+		}
+	}},
+	{"NameUpdates", func(t *testing.T, s storage.Store) {
+		record(t, s, result("g1", "c", wed, storage.PlayerResult{ID: "ann", Name: "Ann", Score: 1, Place: 1}))
+		record(t, s, result("g2", "c", wed, storage.PlayerResult{ID: "ann", Name: "Annie", Score: 1, Place: 1}))
+		top, _ := s.Top(ctx, "c", storage.AllTime, wed, storage.ByWins, 1)
+		if len(top) != 1 || top[0].Name != "Annie" {
+			t.Errorf("got %+v, want the latest name", top)
+		}
+	}},
+}
+
+var deadlineTests = []test{
+	{"ClaimOnlyDue", func(t *testing.T, s storage.Store) {
+		now := time.Now()
+		_ = s.Schedule(ctx, "past", now.Add(-time.Second))
+		_ = s.Schedule(ctx, "future", now.Add(time.Hour))
+		cs, err := s.ClaimDue(ctx, now, time.Minute, 10)
+		if err != nil || len(cs) != 1 || cs[0].Key != "past" {
+			t.Fatalf("ClaimDue = %+v, %v; want only past", cs, err)
+		}
+		if d := cs[0].Due.Sub(now.Add(-time.Second)); d < -time.Millisecond || d > time.Millisecond {
+			t.Errorf("claimed due time off by %v", d)
+		}
+		again, _ := s.ClaimDue(ctx, now, time.Minute, 10)
+		if len(again) != 0 {
+			t.Fatalf("a claimed deadline was handed out again within its lease: %+v", again)
+		}
+	}},
+	{"Max", func(t *testing.T, s storage.Store) {
+		now := time.Now()
+		for i := range 5 {
+			_ = s.Schedule(ctx, fmt.Sprint("k", i), now.Add(-time.Duration(i)*time.Second))
+		}
+		cs, _ := s.ClaimDue(ctx, now, time.Minute, 3)
+		if len(cs) != 3 {
+			t.Fatalf("claimed %d, want 3", len(cs))
+		}
+		// The most overdue come first.
+		if cs[0].Key != "k4" || cs[1].Key != "k3" || cs[2].Key != "k2" {
+			t.Errorf("claimed %+v, want the oldest first", cs)
+		}
+	}},
+	{"CompleteRemoves", func(t *testing.T, s storage.Store) {
+		now := time.Now()
+		_ = s.Schedule(ctx, "g", now.Add(-time.Second))
+		cs, _ := s.ClaimDue(ctx, now, 50*time.Millisecond, 10)
+		if len(cs) != 1 {
+			t.Fatal("not claimed")
+		}
+		if err := s.Complete(ctx, cs[0]); err != nil {
+			t.Fatal(err)
+		}
+		later, _ := s.ClaimDue(ctx, now.Add(time.Hour), time.Minute, 10)
+		if len(later) != 0 {
+			t.Errorf("a completed deadline came back: %+v", later)
+		}
+	}},
+	{"LeaseExpires", func(t *testing.T, s storage.Store) {
+		now := time.Now()
+		_ = s.Schedule(ctx, "g", now.Add(-time.Second))
+		first, _ := s.ClaimDue(ctx, now, 10*time.Second, 10)
+		within, _ := s.ClaimDue(ctx, now.Add(5*time.Second), 10*time.Second, 10)
+		after, _ := s.ClaimDue(ctx, now.Add(11*time.Second), 10*time.Second, 10)
+		if len(first) != 1 || len(within) != 0 || len(after) != 1 {
+			t.Fatalf("claims %d/%d/%d, want 1/0/1", len(first), len(within), len(after))
+		}
+		if first[0].Token == after[0].Token {
+			t.Error("a re-claim reused the first claim's token")
+		}
+		// The stale claimer's Complete must not remove the live claim... but
+		// the new claimer's does.
+		_ = s.Complete(ctx, first[0])
+		if again, _ := s.ClaimDue(ctx, now.Add(30*time.Second), time.Second, 10); len(again) != 1 {
+			t.Errorf("a stale Complete removed a deadline someone else holds")
+		}
+	}},
+	{"RescheduleDuringClaim", func(t *testing.T, s storage.Store) {
+		now := time.Now()
+		_ = s.Schedule(ctx, "g", now.Add(-time.Second))
+		cs, _ := s.ClaimDue(ctx, now, time.Minute, 10)
+		next := now.Add(30 * time.Second)
+		_ = s.Schedule(ctx, "g", next)
+		if err := s.Complete(ctx, cs[0]); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.ClaimDue(ctx, next, time.Minute, 10)
+		if len(got) != 1 || got[0].Due.Sub(next).Abs() > time.Millisecond {
+			t.Fatalf("rescheduled deadline: %+v, want due %v", got, next)
+		}
+	}},
+	{"CancelAndReplace", func(t *testing.T, s storage.Store) {
+		now := time.Now()
+		_ = s.Schedule(ctx, "a", now.Add(-time.Second))
+		_ = s.Schedule(ctx, "b", now.Add(-time.Second))
+		_ = s.Schedule(ctx, "b", now.Add(time.Hour)) // replaces
+		if err := s.Cancel(ctx, "a"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Cancel(ctx, "never"); err != nil {
+			t.Fatalf("cancelling a missing deadline: %v", err)
+		}
+		if cs, _ := s.ClaimDue(ctx, now, time.Minute, 10); len(cs) != 0 {
+			t.Errorf("claimed %+v, want nothing", cs)
+		}
+	}},
+	{"ExactlyOnceAcrossClaimers", func(t *testing.T, s storage.Store) {
+		now := time.Now()
+		const n = 200
+		for i := range n {
+			_ = s.Schedule(ctx, fmt.Sprint("g", i), now.Add(-time.Millisecond*time.Duration(i)))
+		}
+		var mu sync.Mutex
+		seen := map[string]int{}
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Go(func() {
+				for {
+					cs, err := s.ClaimDue(ctx, now, time.Hour, 7)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if len(cs) == 0 {
+						return
+					}
+					mu.Lock()
+					for _, c := range cs {
+						seen[c.Key]++
+					}
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		if len(seen) != n {
+			t.Fatalf("%d deadlines claimed, want %d", len(seen), n)
+		}
+		for k, c := range seen {
+			if c != 1 {
+				t.Fatalf("%s claimed %d times", k, c)
+			}
+		}
+	}},
+}
