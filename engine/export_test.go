@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"math/rand/v2"
-)
+import "fmt"
 
 // Rig returns a game whose round-1 hands are the given cards (a hand shorter
 // than the deal is topped up from the rest of the deck, which follows in card
@@ -72,25 +69,3 @@ func (g *Game) Invariants() error {
 	return nil
 }
 
-// ScrambleHidden shuffles every card nobody may see (hands, the draw pile)
-// among those places and replaces pending submissions with other cards,
-// keeping sizes and who has submitted. It may leave pending submissions
-// illegal; the result is for comparing public views only.
-func (g *Game) ScrambleHidden(seed uint64) {
-	r := rand.New(rand.NewPCG(seed, 7))
-	var pool []Card
-	for s := range g.seats {
-		pool = append(pool, g.hands[s][:g.handLen[s]]...)
-	}
-	pool = append(pool, g.deck[g.drawPos:g.deckLen]...)
-	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-	for s := range g.seats {
-		pool = pool[copy(g.hands[s][:g.handLen[s]], pool):]
-	}
-	copy(g.deck[g.drawPos:g.deckLen], pool)
-	for s := range g.set.Players {
-		if g.Submitted(s) {
-			g.pending[s] = pick{Card(1 + r.IntN(int(Pudding))), None, None}
-		}
-	}
-}

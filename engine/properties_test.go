@@ -348,7 +348,17 @@ func TestPrivacyPublicView(t *testing.T) {
 						}
 						pub := g.PublicView()
 						scrambled := *g
-						scrambled.ScrambleHidden(seed + uint64(seat))
+						scrambled.Determinize(-1, seed+uint64(seat))
+						if err := scrambled.Invariants(); err != nil {
+							t.Fatalf("seed %d: determinized game invalid: %v", seed, err)
+						}
+						// What seat may see is unchanged when only what it
+						// cannot see is reshuffled.
+						mine := *g
+						mine.Determinize(seat, seed)
+						if !reflect.DeepEqual(g.PlayerView(seat), mine.PlayerView(seat)) {
+							t.Fatalf("seed %d: seat %d's view changed with cards hidden from it", seed, seat)
+						}
 						if !reflect.DeepEqual(pub, scrambled.PublicView()) {
 							t.Fatalf("seed %d: the public view changed with the hidden cards", seed)
 						}

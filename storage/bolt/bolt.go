@@ -39,8 +39,9 @@ var (
 type Store struct {
 	db   *bbolt.DB
 	now  func() time.Time
-	stop chan struct{}
-	done sync.WaitGroup
+	stop  chan struct{}
+	done  sync.WaitGroup
+	close sync.Once
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -52,6 +53,9 @@ type Options struct {
 	// SweepEvery is how often expired entries are removed (10 minutes when
 	// zero; negative disables the sweep).
 	SweepEvery time.Duration
+	// NoSync skips the fsync after each write: for tests only, a crash can
+	// lose recent writes.
+	NoSync bool
 }
 
 // Open opens (creating if needed) the store file at path.
@@ -75,6 +79,7 @@ func Open(path string, o Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("bolt: create buckets in %s: %w", path, err)
 	}
+	db.NoSync = o.NoSync
 	s := &Store{db: db, now: o.Now, stop: make(chan struct{})}
 	if s.now == nil {
 		s.now = time.Now
@@ -103,11 +108,15 @@ func Open(path string, o Options) (*Store, error) {
 	return s, nil
 }
 
-// Close stops the sweep and closes the file.
+// Close stops the sweep and closes the file. Later calls do nothing.
 func (s *Store) Close() error {
-	close(s.stop)
-	s.done.Wait()
-	return s.db.Close()
+	var err error
+	s.close.Do(func() {
+		close(s.stop)
+		s.done.Wait()
+		err = s.db.Close()
+	})
+	return err
 }
 
 // Sweep removes expired games and records.

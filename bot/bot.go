@@ -1,0 +1,601 @@
+// Package bot is the sushigo host: lobby, commands, turn flow, timers, bot
+// seats, authorization, leaderboards and platform-neutral views. It keeps
+// every game in a storage.Store and returns what to show, to whom, as
+// values; the adapters deliver them. It never calls a chat platform.
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/storage"
+)
+
+// Config tunes a Bot. Zero fields take the defaults shown.
+type Config struct {
+	// Now is the clock (time.Now).
+	Now func() time.Time
+	// Seed gives each new game its shuffle (random).
+	Seed func() uint64
+	// Log receives operator-facing messages (discarded).
+	Log *slog.Logger
+	// LobbyTTL is how long an unstarted lobby waits (30 minutes).
+	LobbyTTL time.Duration
+	// FinishedTTL is how long a finished game is kept for `scores` and
+	// rematches (24 hours).
+	FinishedTTL time.Duration
+	// Timer is the default turn timer (90 seconds).
+	Timer time.Duration
+	// Hands is the default hand route per platform (ephemeral).
+	Hands map[string]HandsVia
+}
+
+// Bot is the host. It is safe for concurrent use: all its state is in the
+// store.
+type Bot struct {
+	store storage.Store
+	cfg   Config
+	now   func() time.Time
+	seed  func() uint64
+	log   *slog.Logger
+}
+
+// New returns a host keeping its games in store.
+func New(store storage.Store, cfg Config) *Bot {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = rand.Uint64
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.LobbyTTL == 0 {
+		cfg.LobbyTTL = 30 * time.Minute
+	}
+	if cfg.FinishedTTL == 0 {
+		cfg.FinishedTTL = 24 * time.Hour
+	}
+	if cfg.Timer == 0 {
+		cfg.Timer = 90 * time.Second
+	}
+	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, log: cfg.Log}
+}
+
+// refusal is a user-facing "no": shown privately to the user, never logged
+// as a failure.
+type refusal struct{ msg string }
+
+func (r *refusal) Error() string { return r.msg }
+
+func refuse(format string, a ...any) error { return &refusal{fmt.Sprintf(format, a...)} }
+
+// Handle does what req asks and returns what to deliver. A refusal (not your
+// card, stale button, bad command…) comes back as a private reply with a nil
+// error. Any other failure returns a generic private reply and the error, for
+// the adapter to log once with its request context.
+func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
+	resp, err := b.handle(ctx, req)
+	resp.Deliveries = repliesFirst(resp.Deliveries)
+	var r *refusal
+	var u *UsageError
+	switch {
+	case err == nil:
+		return resp, nil
+	case errors.As(err, &r):
+		return privateReply(req, notice(r.msg)), nil
+	case errors.As(err, &u):
+		return privateReply(req, notice(u.Msg)), nil
+	}
+	return privateReply(req, View{Title: "Something went wrong", Text: "Sorry — that didn't work. Please try again in a moment.", Tone: ToneError}), err
+}
+
+// repliesFirst moves replies to the front, keeping order otherwise: a
+// platform answers the triggering interaction before anything else.
+func repliesFirst(ds []Delivery) []Delivery {
+	out := make([]Delivery, 0, len(ds))
+	for _, d := range ds {
+		if d.Kind == Reply {
+			out = append(out, d)
+		}
+	}
+	for _, d := range ds {
+		if d.Kind != Reply {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func privateReply(req Request, v View) Response {
+	return Response{Deliveries: []Delivery{{Kind: Reply, To: Private(req.Who.ID), View: v}}}
+}
+
+func notice(msg string) View { return View{Text: msg, Tone: ToneError} }
+
+func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
+	switch a := req.Action.(type) {
+	case NewGame:
+		return b.newGame(ctx, req, a.Options, nil)
+	case Join:
+		return b.inGame(ctx, req, a.Game, b.join)
+	case Leave:
+		return b.inGame(ctx, req, a.Game, b.leave)
+	case Start:
+		return b.inGame(ctx, req, a.Game, b.start)
+	case AddBot:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.addBots(req, st, a.N) })
+	case Kick:
+		return b.inGame(ctx, req, "", func(req Request, st *state) (change, error) { return b.kick(req, st, a.Player) })
+	case ShowHand:
+		return b.inGame(ctx, req, a.Game, b.showHand)
+	case Pick:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.pick(req, st, a) })
+	case Change:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) {
+			return b.pick(req, st, Pick{Game: a.Game, Round: a.Round, Turn: a.Turn})
+		})
+	case End:
+		return b.inGame(ctx, req, a.Game, b.end)
+	case Rematch:
+		return b.rematch(ctx, req, a.Game)
+	case Status:
+		return b.read(ctx, req, func(st *state) View { return tableView(st, b.now()) })
+	case Scores:
+		return b.read(ctx, req, scoresView)
+	case Leaderboard:
+		return b.leaderboard(ctx, req, a)
+	case Stats:
+		return b.stats(ctx, req, a)
+	case Rules:
+		return privateReply(req, rulesView(a.Card)), nil
+	case Help:
+		return privateReply(req, helpView()), nil
+	case nil:
+		return Response{}, &UsageError{"Nothing to do. " + shortUsage}
+	}
+	return Response{}, fmt.Errorf("bot: unhandled action %T", req.Action)
+}
+
+// inGame runs fn on the channel's game, refusing when there is none or when
+// a button belongs to another game than the current one.
+func (b *Bot) inGame(ctx context.Context, req Request, gameID string, fn func(Request, *state) (change, error)) (Response, error) {
+	return b.update(ctx, req.Where.Key(), func(st *state) (change, error) {
+		if st == nil {
+			if gameID != "" {
+				return change{}, refuse("That game has ended. Start a new one with `new`.")
+			}
+			return change{}, refuse("There is no game in this channel. Start one with `new`.")
+		}
+		if gameID != "" && gameID != st.ID {
+			return change{}, refuse("That button belongs to a game that has ended.")
+		}
+		return fn(req, st)
+	})
+}
+
+// read shows a private view of the channel's game.
+func (b *Bot) read(ctx context.Context, req Request, view func(*state) View) (Response, error) {
+	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
+	if errors.Is(err, storage.ErrNotFound) {
+		return Response{}, refuse("There is no game in this channel. Start one with `new`.")
+	}
+	if err != nil {
+		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
+	}
+	st, err := decodeState(data)
+	if err != nil {
+		return Response{}, err
+	}
+	return privateReply(req, view(st)), nil
+}
+
+// isClick reports whether the request came from a button (as opposed to a
+// typed command): buttons carry their game's ID.
+func isClick(req Request) bool {
+	switch a := req.Action.(type) {
+	case Join:
+		return a.Game != ""
+	case Leave:
+		return a.Game != ""
+	case Start:
+		return a.Game != ""
+	case AddBot:
+		return a.Game != ""
+	case ShowHand:
+		return a.Game != ""
+	case Pick:
+		return a.Game != ""
+	case Change:
+		return a.Game != ""
+	case End:
+		return a.Game != ""
+	case Rematch:
+		return a.Game != ""
+	}
+	return false
+}
+
+// refreshTable updates the public table (or lobby) message: through the
+// click when the button was on it, else by editing the remembered message,
+// else by posting a new one and remembering it.
+func refreshTable(req Request, st *state, v View, now time.Time) []Delivery {
+	if isClick(req) && !req.FromPrivate {
+		return []Delivery{{Kind: Reply, To: Channel, Replace: true, View: v}}
+	}
+	if st.Table.Usable(now) {
+		return []Delivery{{Kind: Edit, To: Channel, Ref: st.Table, View: v}}
+	}
+	return []Delivery{{Kind: Post, To: Channel, Slot: SlotTable, View: v}}
+}
+
+// withAck adds a private confirmation for typed commands, whose only other
+// delivery may be an edit of another message.
+func withAck(req Request, ds []Delivery, msg string) []Delivery {
+	for _, d := range ds {
+		if d.Kind == Reply {
+			return ds
+		}
+	}
+	return append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: View{Text: msg, Tone: ToneInfo}})
+}
+
+func newID(seed uint64) string {
+	return strconv.FormatUint(seed, 36)
+}
+
+var botNames = []string{"Maki-bot", "Wasabi-bot", "Tempura-bot", "Dumpling-bot", "Pudding-bot"}
+
+func (b *Bot) options(req Request, o Options) Options {
+	if o.Timer < 0 {
+		o.Timer = int(b.cfg.Timer / time.Second)
+	}
+	if o.Pass == 0 {
+		o.Pass = engine.PassLeft
+	}
+	if o.Hands == "" {
+		o.Hands = b.cfg.Hands[req.Where.Platform]
+		if o.Hands == "" {
+			o.Hands = HandsEphemeral
+		}
+	}
+	return o
+}
+
+func maxSeats(o Options) int {
+	if o.Dummy {
+		return 2
+	}
+	return 5
+}
+
+// newGame opens a lobby; seats prefills it (a rematch).
+func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat) (Response, error) {
+	o = b.options(req, o)
+	now := b.now()
+	return b.update(ctx, req.Where.Key(), func(old *state) (change, error) {
+		if old != nil && old.Phase != phaseOver {
+			return change{}, refuse("A game is already %s in this channel (host: %s). Finish it, or the host can `end` it.",
+				map[phase]string{phaseLobby: "waiting to start", phasePlaying: "running"}[old.Phase], old.hostName())
+		}
+		st := &state{ID: newID(b.seed()), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now}
+		if seats == nil {
+			st.Seats = []seat{{User: req.Who.ID, Name: req.Who.Name}}
+			for range min(o.Bots, maxSeats(o)-1) {
+				st.Seats = append(st.Seats, seat{Name: botNames[len(st.Seats)-1], Bot: true})
+			}
+		} else {
+			st.Seats = seats
+		}
+		v := lobbyView(st)
+		return change{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
+			resp: Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, Slot: SlotTable, View: v}}}}, nil
+	})
+}
+
+func (st *state) hostName() string {
+	if i := st.seatOf(st.Host); i >= 0 {
+		return st.Seats[i].Name
+	}
+	return "unknown"
+}
+
+func (b *Bot) join(req Request, st *state) (change, error) {
+	i := st.seatOf(req.Who.ID)
+	switch st.Phase {
+	case phaseLobby:
+		if i >= 0 {
+			return change{}, refuse("You're already in this game.")
+		}
+		if len(st.Seats) >= maxSeats(st.Opts) {
+			return change{}, refuse("The table is full (%d seats).", maxSeats(st.Opts))
+		}
+		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name})
+		ds := withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You joined the game.")
+		return change{save: true, resp: Response{Deliveries: ds}}, nil
+	case phasePlaying:
+		if i < 0 {
+			return change{}, refuse("This game has already started. Wait for the next one — or ask for a rematch.")
+		}
+		s := &st.Seats[i]
+		if !s.Bot {
+			return change{}, refuse("You're already playing. Press **Show my hand** to see your cards.")
+		}
+		s.Bot, s.Idle = false, 0
+		st.Notes = append(st.Notes, fmt.Sprintf("👋 %s is back and takes their seat from the bot.", s.Name))
+		ds := b.settle(Request{}, st, nil, false)
+		ds = append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: handView(st, i, Pick{})})
+		if st.Opts.Hands == HandsEphemeral {
+			s.Hand = req.Reply
+		}
+		return change{save: true, resp: Response{Deliveries: ds}}, nil
+	}
+	return change{}, refuse("This game is over. Press **Rematch** or start a new one with `new`.")
+}
+
+func (b *Bot) leave(req Request, st *state) (change, error) {
+	i := st.seatOf(req.Who.ID)
+	if i < 0 {
+		return change{}, refuse("You're not in this game.")
+	}
+	switch st.Phase {
+	case phaseLobby:
+		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
+		if st.humans() == 0 {
+			v := View{Title: "🍣 Sushi Go! — lobby closed", Text: "Everyone left. Start a new game with `new`.", Tone: ToneOver}
+			return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), "You left.")}}, nil
+		}
+		b.handOver(st, req.Who.ID)
+		return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You left the game.")}}, nil
+	case phasePlaying:
+		return b.replaceWithBot(req, st, i, fmt.Sprintf("🚪 %s left; a bot plays their seat (`join` to come back).", st.Seats[i].Name))
+	}
+	return change{}, refuse("This game is over.")
+}
+
+// handOver passes the host role to the first human still seated.
+func (b *Bot) handOver(st *state, leaving string) {
+	if st.Host != leaving {
+		return
+	}
+	for _, s := range st.Seats {
+		if s.human() && s.User != leaving {
+			st.Host = s.User
+			st.Notes = append(st.Notes, fmt.Sprintf("👑 %s is now the host.", s.Name))
+			return
+		}
+	}
+}
+
+func (b *Bot) replaceWithBot(req Request, st *state, i int, note string) (change, error) {
+	s := &st.Seats[i]
+	if s.Bot {
+		return change{}, refuse("A bot already plays that seat.")
+	}
+	s.Bot = true
+	st.Notes = append(st.Notes, note)
+	b.handOver(st, s.User)
+	if st.humans() == 0 {
+		return b.finishEarly(req, st, "Everyone left, so the game ended.")
+	}
+	posts, revealed := b.advance(st, nil)
+	return b.afterPlay(req, st, Response{Deliveries: withAck(req, b.settle(req, st, posts, revealed), "Done.")})
+}
+
+func (b *Bot) addBots(req Request, st *state, n int) (change, error) {
+	if st.Phase != phaseLobby {
+		return change{}, refuse("Bots can only be added before the game starts.")
+	}
+	if req.Who.ID != st.Host {
+		return change{}, refuse("Only the host (%s) can add bots.", st.hostName())
+	}
+	added := 0
+	for range n {
+		if len(st.Seats) >= maxSeats(st.Opts) {
+			break
+		}
+		st.Seats = append(st.Seats, seat{Name: nextBotName(st), Bot: true})
+		added++
+	}
+	if added == 0 {
+		return change{}, refuse("The table is full (%d seats).", maxSeats(st.Opts))
+	}
+	return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "Bot added.")}}, nil
+}
+
+func nextBotName(st *state) string {
+	for _, n := range botNames {
+		if !slicesContainsName(st.Seats, n) {
+			return n
+		}
+	}
+	return "Bot " + strconv.Itoa(len(st.Seats)+1)
+}
+
+func slicesContainsName(ss []seat, name string) bool {
+	for _, s := range ss {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Bot) kick(req Request, st *state, who string) (change, error) {
+	if req.Who.ID != st.Host && !req.Who.Admin {
+		return change{}, refuse("Only the host (%s) can remove players.", st.hostName())
+	}
+	i := -1
+	for j, s := range st.Seats {
+		if (s.User != "" && s.User == who) || equalFold(s.Name, who) {
+			i = j
+		}
+	}
+	if i < 0 {
+		return change{}, refuse("No player called %q at this table.", who)
+	}
+	if st.Seats[i].User == req.Who.ID {
+		return change{}, refuse("You can't remove yourself — use `leave`.")
+	}
+	if st.Phase == phaseLobby {
+		name := st.Seats[i].Name
+		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
+		return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), name+" was removed.")}}, nil
+	}
+	if st.Phase != phasePlaying {
+		return change{}, refuse("This game is over.")
+	}
+	return b.replaceWithBot(req, st, i, fmt.Sprintf("🤖 The host handed %s's seat to a bot.", st.Seats[i].Name))
+}
+
+func (b *Bot) start(req Request, st *state) (change, error) {
+	if st.Phase != phaseLobby {
+		return change{}, refuse("This game has already started.")
+	}
+	if req.Who.ID != st.Host {
+		return change{}, refuse("Only the host (%s) can start the game.", st.hostName())
+	}
+	n := len(st.Seats)
+	switch {
+	case st.Opts.Dummy && n != 2:
+		return change{}, refuse("The dummy variant needs exactly 2 players (now %d).", n)
+	case n < 2:
+		return change{}, refuse("You need at least 2 players — invite a friend or add a bot.")
+	case n > 5:
+		return change{}, refuse("At most 5 players.")
+	}
+	g, err := engine.New(engine.Settings{Players: n, Pass: st.Opts.Pass, Dummy: st.Opts.Dummy}, b.seed())
+	if err != nil {
+		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
+	}
+	now := b.now()
+	st.game, st.Phase, st.TurnStart, st.Notes = g, phasePlaying, now, nil
+	posts, _ := b.advance(st, nil)
+	ds := b.settle(req, st, posts, true)
+	if i := st.seatOf(req.Who.ID); i >= 0 && st.Opts.Hands == HandsEphemeral {
+		// The host pressed Start: show them their hand at once.
+		ds = append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: handView(st, i, Pick{})})
+		st.Seats[i].Hand = req.Reply
+	}
+	return b.afterPlay(req, st, Response{Deliveries: ds})
+}
+
+func (b *Bot) end(req Request, st *state) (change, error) {
+	if req.Who.ID != st.Host && !req.Who.Admin {
+		return change{}, refuse("Only the host (%s) or a channel admin can end the game.", st.hostName())
+	}
+	if st.Phase == phaseOver {
+		return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, nil, "The finished game was cleared.")}}, nil
+	}
+	v := View{Title: "🍣 Sushi Go! — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: ToneOver}
+	ds := refreshTable(req, st, v, b.now())
+	if !isClick(req) || req.FromPrivate {
+		ds = append(ds, Delivery{Kind: Reply, To: Channel, View: v})
+	}
+	return change{remove: true, cancel: true, resp: Response{Deliveries: ds}}, nil
+}
+
+func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response, error) {
+	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
+	if errors.Is(err, storage.ErrNotFound) {
+		return Response{}, refuse("That game is no longer stored; start a new one with `new`.")
+	}
+	if err != nil {
+		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
+	}
+	old, err := decodeState(data)
+	if err != nil {
+		return Response{}, err
+	}
+	if gameID != "" && gameID != old.ID {
+		return Response{}, refuse("That button belongs to an older game.")
+	}
+	if old.Phase != phaseOver {
+		return Response{}, refuse("The current game isn't over yet.")
+	}
+	seats := make([]seat, 0, len(old.Seats))
+	for _, s := range old.Seats {
+		seats = append(seats, seat{User: s.User, Name: s.Name, Bot: s.Bot && s.User == ""})
+	}
+	if old.seatOf(req.Who.ID) < 0 && len(seats) < maxSeats(old.Opts) {
+		seats = append(seats, seat{User: req.Who.ID, Name: req.Who.Name})
+	}
+	return b.newGame(ctx, req, old.Opts, seats)
+}
+
+// finishEarly ends a game nobody is left to play, without recording it.
+func (b *Bot) finishEarly(req Request, st *state, why string) (change, error) {
+	v := View{Title: "🍣 Sushi Go! — game ended", Text: why, Tone: ToneOver}
+	return change{remove: true, cancel: true, resp: Response{Deliveries: refreshTable(req, st, v, b.now())}}, nil
+}
+
+// Remember stores a message reference an adapter reports for a delivery's
+// Slot, so later updates edit that message instead of posting new ones.
+func (b *Bot) Remember(ctx context.Context, where Location, gameID, slot string, ref Ref) error {
+	_, err := b.update(ctx, where.Key(), func(st *state) (change, error) {
+		if st == nil || st.ID != gameID {
+			return change{}, nil
+		}
+		if slot == SlotTable {
+			st.Table = ref
+			return change{save: true}, nil
+		}
+		if user, ok := cutPrefix(slot, slotHand); ok {
+			if i := st.seatOf(user); i >= 0 {
+				st.Seats[i].Hand = ref
+				return change{save: true}, nil
+			}
+		}
+		return change{}, nil
+	})
+	return err
+}
+
+// Undeliverable records that a private message to user could not be
+// delivered (DMs closed): their hands go the ephemeral route from now on.
+func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user string) error {
+	_, err := b.update(ctx, where.Key(), func(st *state) (change, error) {
+		if st == nil || st.ID != gameID {
+			return change{}, nil
+		}
+		if i := st.seatOf(user); i >= 0 && !st.Seats[i].DMFailed {
+			st.Seats[i].DMFailed = true
+			st.Seats[i].Hand = Ref{}
+			return change{save: true}, nil
+		}
+		return change{}, nil
+	})
+	return err
+}
+
+func (b *Bot) leaderboard(ctx context.Context, req Request, a Leaderboard) (Response, error) {
+	top, err := b.store.Top(ctx, req.Where.board(), a.Period, b.now(), a.By, 10)
+	if err != nil {
+		return Response{}, fmt.Errorf("leaderboard: %w", err)
+	}
+	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: leaderboardView(top, a)}}}, nil
+}
+
+func (b *Bot) stats(ctx context.Context, req Request, a Stats) (Response, error) {
+	who := a.Player
+	if who == "" {
+		who = req.Who.ID
+	}
+	now := b.now()
+	var all [3]storage.Stats
+	for i, p := range []storage.Period{storage.AllTime, storage.Month, storage.Week} {
+		st, err := b.store.PlayerStats(ctx, req.Where.board(), who, p, now)
+		if err != nil {
+			return Response{}, fmt.Errorf("stats: %w", err)
+		}
+		all[i] = st
+	}
+	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: statsView(all, who)}}}, nil
+}

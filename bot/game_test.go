@@ -1,0 +1,307 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/storage"
+)
+
+// playTurn makes every listed human choose: they open their hand if they
+// have none for this turn, then press the first card button at each step.
+func (h *harness) playTurn(users []string) {
+	h.t.Helper()
+	for _, u := range users {
+		for step := 0; step < 4; step++ {
+			if _, over := h.lastPublic("Final standings"); over {
+				return
+			}
+			hv, ok := h.hand[u]
+			if !ok || !hasPick(hv) {
+				if strings.Contains(h.private[u].Text, "Locked in") {
+					break
+				}
+				tv, ok := h.lastPublic("Sushi Go! — round")
+				if !ok {
+					h.t.Fatal("no table")
+				}
+				sb, _ := button(tv, "Show my hand")
+				h.click(u, sb.ActionID, false)
+				hv = h.hand[u]
+				if !hasPick(hv) {
+					break // already locked in this turn
+				}
+			}
+			var first bot.Button
+			for _, b := range hv.Buttons() {
+				if strings.HasPrefix(b.ActionID, "sg1:pick:") && !strings.Contains(b.Label, "chopsticks") {
+					first = b
+					break
+				}
+			}
+			before := hv.Title
+			h.click(u, first.ActionID, true)
+			if after := h.private[u]; !hasPick(after) || strings.Contains(after.Text, "Locked in") || after.Title != before {
+				break // locked in, or revealed and on to the next turn
+			}
+		}
+	}
+}
+
+func (h *harness) playToEnd(users []string, maxTurns int) {
+	h.t.Helper()
+	for range maxTurns {
+		if _, over := h.lastPublic("Final standings"); over {
+			return
+		}
+		h.playTurn(users)
+	}
+	h.t.Fatalf("game not over after %d turns", maxTurns)
+}
+
+func TestWholeGameThroughActions(t *testing.T) {
+	h := newHarness(t)
+	players := []string{"ann", "bob", "cy", "dee"}
+	h.lobby("ann", "timer=0", "bob", "cy", "dee")
+	lobby, _ := h.lastPublic("lobby")
+	if !strings.Contains(lobby.Fields[0].Value, "4. Dee") {
+		t.Fatalf("lobby after joins:\n%s", lobby)
+	}
+	st, _ := button(lobby, "Start")
+	h.click("ann", st.ActionID, false)
+	if _, ok := h.hand["ann"]; !ok {
+		t.Fatal("the host did not get their hand on Start")
+	}
+	for range 10 {
+		h.playTurn(players)
+	}
+	h.restart() // mid-game: everything must come back from the store
+	h.playToEnd(players, 40)
+	final, _ := h.lastPublic("Final standings")
+	for _, p := range players {
+		if !strings.Contains(final.Text, "**"+user(p).Name+"**") {
+			t.Errorf("final standings miss %s:\n%s", p, final)
+		}
+	}
+	rounds := 0
+	for _, v := range h.public {
+		if strings.HasPrefix(v.Title, "📊 Round") {
+			rounds++
+		}
+	}
+	if rounds != 3 {
+		t.Errorf("%d round score posts, want 3", rounds)
+	}
+	// Recorded once, with a placing for everyone.
+	ctx := context.Background()
+	for _, p := range players {
+		s, err := h.store.PlayerStats(ctx, "test:guild", p, storage.AllTime, h.now)
+		if err != nil || s.Games != 1 {
+			t.Errorf("%s: stats %+v, %v; want one game", p, s, err)
+		}
+	}
+	// A click on the finished game's old hand buttons is refused politely.
+	r := h.click("ann", h.hand["bob"].Buttons()[0].ActionID, true)
+	if len(r.Deliveries) != 1 || r.Deliveries[0].To.IsPublic() {
+		t.Errorf("stale click after the game: %+v", r)
+	}
+	// Rematch: a new lobby with the same seats.
+	fv, _ := h.lastPublic("Final standings")
+	rm, _ := button(fv, "Rematch")
+	h.click("bob", rm.ActionID, false)
+	lobby, _ = h.lastPublic("lobby")
+	if !strings.Contains(lobby.Fields[0].Value, "4. Dee") || !strings.Contains(lobby.Text, "Host: **Bob**") {
+		t.Errorf("rematch lobby:\n%s", lobby)
+	}
+	again, _ := h.store.PlayerStats(ctx, "test:guild", "ann", storage.AllTime, h.now)
+	if again.Games != 1 {
+		t.Errorf("after a rematch lobby ann has %d games recorded, want 1", again.Games)
+	}
+}
+
+func TestOthersCannotPressYourCards(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0", "bob")
+	lobby, _ := h.lastPublic("lobby")
+	st, _ := button(lobby, "Start")
+	h.click("ann", st.ActionID, false)
+	annCard := h.hand["ann"].Buttons()[0].ActionID
+	for _, who := range []string{"bob", "zed"} {
+		before := h.public
+		r := h.click(who, annCard, false)
+		if len(r.Deliveries) != 1 || r.Deliveries[0].To.User != who {
+			t.Fatalf("%s pressing ann's card: %+v", who, r.Deliveries)
+		}
+		if len(h.public) != len(before) {
+			t.Errorf("%s's click changed the channel", who)
+		}
+	}
+	// Bob's press of ann's button acts on bob's own seat at most: it must
+	// not submit for ann.
+	if strings.Contains(h.table().String(), "✅ Ann") {
+		t.Error("someone else's click submitted ann's card")
+	}
+}
+
+func TestStaleButtons(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0", "bob")
+	lobby, _ := h.lastPublic("lobby")
+	st, _ := button(lobby, "Start")
+	h.click("ann", st.ActionID, false)
+	old := h.hand["ann"].Buttons()[0].ActionID
+	h.playTurn([]string{"ann", "bob"})
+	// Earlier turn: a private notice and the current hand, nothing public.
+	n := len(h.public)
+	r := h.click("ann", old, true)
+	if len(h.public) != n || len(r.Deliveries) != 1 || !strings.Contains(r.Deliveries[0].View.Text, "earlier turn") {
+		t.Errorf("stale turn: %+v", r.Deliveries)
+	}
+	// Another channel: no game there.
+	h2 := *h
+	h2.where.Channel = "elsewhere"
+	r = h2.click("ann", old, true)
+	if !strings.Contains(r.Deliveries[0].View.Text, "ended") {
+		t.Errorf("button in another channel: %q", r.Deliveries[0].View.Text)
+	}
+	// Ended game: end it, open a new one, press the old button.
+	h.do("ann", "end")
+	h.do("ann", "new timer=0")
+	r = h.click("ann", old, true)
+	if !strings.Contains(r.Deliveries[0].View.Text, "ended") {
+		t.Errorf("button of an ended game: %q", r.Deliveries[0].View.Text)
+	}
+	// A forged or mangled ID.
+	if _, err := bot.ParseActionID(old + ":9"); err == nil {
+		t.Error("a mangled action ID parsed")
+	}
+}
+
+func TestHostHandoverAndPermissions(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "", "bob", "cy")
+	r := h.do("bob", "start")
+	if !strings.Contains(r.Deliveries[0].View.Text, "Only the host") {
+		t.Errorf("non-host start: %q", r.Deliveries[0].View.Text)
+	}
+	h.do("ann", "leave")
+	lobby, _ := h.lastPublic("lobby")
+	if !strings.Contains(lobby.Text, "Host: **Bob**") {
+		t.Fatalf("after the host left:\n%s", lobby)
+	}
+	r = h.do("cy", "end")
+	if !strings.Contains(r.Deliveries[0].View.Text, "Only the host") {
+		t.Errorf("non-host end: %q", r.Deliveries[0].View.Text)
+	}
+	// A channel admin may end it.
+	admin := bot.Request{Where: h.where, Who: bot.User{ID: "mod", Name: "Mod", Admin: true}, Action: bot.End{}}
+	if _, err := h.b.Handle(context.Background(), admin); err != nil {
+		t.Fatal(err)
+	}
+	r = h.do("bob", "status")
+	if !strings.Contains(r.Deliveries[0].View.Text, "no game") {
+		t.Errorf("after an admin ended it: %q", r.Deliveries[0].View.Text)
+	}
+}
+
+func TestBusyChannel(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "")
+	r := h.do("bob", "new")
+	if v := r.Deliveries[0]; v.To.IsPublic() || !strings.Contains(v.View.Text, "already") || !strings.Contains(v.View.Text, "end") {
+		t.Errorf("new in a busy channel: %+v", v)
+	}
+}
+
+func TestBadCommandsGetUsage(t *testing.T) {
+	for _, c := range []string{"fly", "new bots=9", "new timer=abc", "pick hamburger", "addbot 7", "kick"} {
+		if _, err := bot.ParseCommand(c); err == nil {
+			t.Errorf("%q parsed", c)
+		} else if _, ok := err.(*bot.UsageError); !ok {
+			t.Errorf("%q: %T is not a usage error", c, err)
+		}
+	}
+	h := newHarness(t)
+	r, err := h.b.Handle(context.Background(), bot.Request{Where: h.where, Who: user("ann")})
+	if err != nil || r.Deliveries[0].To.IsPublic() {
+		t.Errorf("empty action: %+v, %v", r, err)
+	}
+}
+
+func TestLobbyExpires(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "", "bob")
+	h.tick(10 * time.Minute)
+	if _, ok := h.lastPublic("expired"); ok {
+		t.Fatal("lobby expired early")
+	}
+	h.tick(25 * time.Minute)
+	if _, ok := h.lastPublic("expired"); !ok {
+		t.Fatal("lobby did not expire after 30 minutes")
+	}
+	r := h.do("ann", "start")
+	if !strings.Contains(r.Deliveries[0].View.Text, "no game") {
+		t.Errorf("start after expiry: %q", r.Deliveries[0].View.Text)
+	}
+}
+
+func TestTimerReminderAutoPickAndBotReplacement(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=60", "bob")
+	lobby, _ := h.lastPublic("lobby")
+	st, _ := button(lobby, "Start")
+	h.click("ann", st.ActionID, false)
+	h.playTurn([]string{"ann"}) // bob idles
+	h.tick(20 * time.Second)
+	if _, ok := h.lastPublic("running out"); ok {
+		t.Fatal("reminder before half time")
+	}
+	h.tick(15 * time.Second)
+	rem, ok := h.lastPublic("running out")
+	if !ok || len(rem.Mentions) != 1 || rem.Mentions[0] != "bob" {
+		t.Fatalf("half-time reminder: %+v", rem)
+	}
+	h.tick(30 * time.Second) // past 60 s: auto-pick for bob
+	rv, ok := h.lastPublic("Reveal — round 1, turn 1")
+	if !ok || !strings.Contains(rv.Text, "picked for Bob") {
+		t.Fatalf("auto-pick reveal:\n%s", rv)
+	}
+	// Bob idles a second turn: a bot takes the seat.
+	h.playTurn([]string{"ann"})
+	h.tick(61 * time.Second)
+	rv, _ = h.lastPublic("Reveal — round 1, turn 2")
+	if !strings.Contains(rv.Text, "a bot plays their seat") {
+		t.Fatalf("second auto-pick:\n%s", rv)
+	}
+	tv := h.table()
+	if !strings.Contains(tv.String(), "Bob 🤖") || !strings.Contains(tv.Title, "turn 3/") {
+		t.Errorf("table does not show bob's seat as a bot:\n%s", tv)
+	}
+	// The bot now plays bob's turns without waiting.
+	h.playTurn([]string{"ann"})
+	if !strings.Contains(h.table().Title, "turn 4/") {
+		t.Fatal("the bot seat did not play")
+	}
+	// Bob joins back.
+	h.do("bob", "join")
+	tv = h.table()
+	if strings.Contains(tv.String(), "Bob 🤖") || !strings.Contains(tv.Text, "is back") {
+		t.Errorf("after bob joined back:\n%s", tv)
+	}
+	// Restart between deadlines: the timer still fires, exactly once.
+	h.restart()
+	h.playTurn([]string{"ann"})
+	h.tick(61 * time.Second)
+	n := 0
+	for _, v := range h.public {
+		if strings.Contains(v.Title, "Reveal — round 1, turn 4") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("turn 4 revealed %d times, want 1", n)
+	}
+}

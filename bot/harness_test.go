@@ -1,0 +1,208 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/storage/bolt"
+)
+
+// harness plays the adapter's part against a real store, with a fixed clock
+// and seeds: it delivers views, remembers the refs of slotted messages and
+// clicks buttons by their action IDs.
+type harness struct {
+	t     testing.TB
+	b     *bot.Bot
+	store storage.Store
+	path  string
+	now   time.Time
+	seed  uint64
+	where bot.Location
+	tok   int
+
+	public  []bot.View          // every channel delivery, in order
+	private map[string]bot.View // each user's latest private view
+	hand    map[string]bot.View // each user's latest private message that has pick buttons (their hand)
+	all     []sent              // every delivery
+}
+
+type sent struct {
+	d    bot.Delivery
+	from string // who triggered it ("" for a timer)
+}
+
+var start = time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
+
+func openStore(t testing.TB, path string) storage.Store {
+	s, err := bolt.Open(path, bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func newHarness(t testing.TB) *harness {
+	path := filepath.Join(t.TempDir(), "sushigo.db")
+	h := &harness{t: t, path: path, now: start, seed: 42,
+		where:   bot.Location{Platform: "test", Community: "guild", Channel: "chan"},
+		private: map[string]bot.View{}, hand: map[string]bot.View{}}
+	h.store = openStore(t, path)
+	h.b = h.newBot()
+	return h
+}
+
+func (h *harness) newBot() *bot.Bot {
+	return bot.New(h.store, bot.Config{
+		Now:  func() time.Time { return h.now },
+		Seed: func() uint64 { h.seed++; return h.seed },
+	})
+}
+
+// restart closes the store and opens it again, as a process restart would.
+func (h *harness) restart() {
+	if c, ok := h.store.(interface{ Close() error }); ok {
+		c.Close()
+	}
+	h.store = openStore(h.t, h.path)
+	h.b = h.newBot()
+}
+
+func user(id string) bot.User { return bot.User{ID: id, Name: strings.ToUpper(id[:1]) + id[1:]} }
+
+// do sends a typed command.
+func (h *harness) do(who string, text string) bot.Response {
+	h.t.Helper()
+	a, err := bot.ParseCommand(text)
+	if err != nil {
+		h.t.Fatalf("parse %q: %v", text, err)
+	}
+	return h.send(who, a, false)
+}
+
+// click presses a button by action ID; private says it was on a private
+// message.
+func (h *harness) click(who, actionID string, private bool) bot.Response {
+	h.t.Helper()
+	a, err := bot.ParseActionID(actionID)
+	if err != nil {
+		h.t.Fatalf("parse action %q: %v", actionID, err)
+	}
+	return h.send(who, a, private)
+}
+
+func (h *harness) send(who string, a bot.Action, private bool) bot.Response {
+	h.t.Helper()
+	h.tok++
+	req := bot.Request{Where: h.where, Who: user(who), Action: a, FromPrivate: private,
+		Reply: bot.Ref{ID: fmt.Sprintf("tok%d", h.tok), Expires: h.now.Add(14 * time.Minute)}}
+	resp, err := h.b.Handle(context.Background(), req)
+	if err != nil {
+		h.t.Fatalf("%s %T: %v", who, a, err)
+	}
+	h.deliver(who, resp)
+	return resp
+}
+
+func (h *harness) deliver(from string, resp bot.Response) {
+	for _, d := range resp.Deliveries {
+		h.all = append(h.all, sent{d, from})
+		to := d.To.User
+		if d.Kind == bot.Reply && !d.To.IsPublic() {
+			to = d.To.User
+		}
+		if d.To.IsPublic() {
+			h.public = append(h.public, d.View)
+		} else {
+			h.private[to] = d.View
+			if hasPick(d.View) || strings.Contains(d.View.Title, "Your hand") {
+				h.hand[to] = d.View
+			}
+		}
+		if d.Slot != "" {
+			id := fmt.Sprintf("msg%d", len(h.all))
+			if err := h.b.Remember(context.Background(), h.where, h.gameID(), d.Slot, bot.Ref{ID: id}); err != nil {
+				h.t.Fatal(err)
+			}
+		}
+	}
+}
+
+// tick advances the clock and fires due timers.
+func (h *harness) tick(d time.Duration) []bot.Outbound {
+	h.t.Helper()
+	h.now = h.now.Add(d)
+	out, err := h.b.Tick(context.Background())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	for _, o := range out {
+		h.deliver("", o.Response)
+	}
+	return out
+}
+
+func hasPick(v bot.View) bool {
+	for _, b := range v.Buttons() {
+		if strings.HasPrefix(b.ActionID, "sg1:pick:") {
+			return true
+		}
+	}
+	return false
+}
+
+func (h *harness) gameID() string {
+	for i := len(h.public) - 1; i >= 0; i-- {
+		for _, b := range h.public[i].Buttons() {
+			if f := strings.Split(b.ActionID, ":"); len(f) >= 3 {
+				return f[2]
+			}
+		}
+	}
+	return ""
+}
+
+// lastPublic returns the latest channel view whose title contains s.
+func (h *harness) lastPublic(s string) (bot.View, bool) {
+	for i := len(h.public) - 1; i >= 0; i-- {
+		if strings.Contains(h.public[i].Title, s) {
+			return h.public[i], true
+		}
+	}
+	return bot.View{}, false
+}
+
+// table returns the latest public table view.
+func (h *harness) table() bot.View {
+	v, _ := h.lastPublic("🍣 Sushi Go! — round")
+	return v
+}
+
+func button(v bot.View, label string) (bot.Button, bool) {
+	for _, b := range v.Buttons() {
+		if strings.Contains(b.Label, label) {
+			return b, true
+		}
+	}
+	return bot.Button{}, false
+}
+
+// lobby opens a game with host and joins the others by button.
+func (h *harness) lobby(host string, opts string, others ...string) {
+	h.t.Helper()
+	h.do(host, "new "+opts)
+	for _, o := range others {
+		v, _ := h.lastPublic("lobby")
+		j, ok := button(v, "Join")
+		if !ok {
+			h.t.Fatal("no Join button on the lobby")
+		}
+		h.click(o, j.ActionID, false)
+	}
+}

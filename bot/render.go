@@ -1,0 +1,517 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/storage"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func (st *state) name(i int) string {
+	if i < len(st.Seats) {
+		return st.Seats[i].Name
+	}
+	return "Dummy"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return itoa(n) + " " + many
+}
+
+func optionsLine(o Options) string {
+	parts := []string{"Pass: " + o.Pass.String()}
+	if o.Timer > 0 {
+		parts = append(parts, fmt.Sprintf("Timer: %d s", o.Timer))
+	} else {
+		parts = append(parts, "Timer: off")
+	}
+	if o.Hands == HandsDM {
+		parts = append(parts, "Hands: by DM")
+	} else {
+		parts = append(parts, "Hands: private replies")
+	}
+	if o.Dummy {
+		parts = append(parts, "Variant: 2 players + dummy")
+	}
+	return strings.Join(parts, " · ")
+}
+
+func lobbyView(st *state) View {
+	var lines []string
+	for i, s := range st.Seats {
+		l := fmt.Sprintf("%d. %s", i+1, s.Name)
+		if s.Bot {
+			l += " 🤖"
+		}
+		if s.User != "" && s.User == st.Host {
+			l += " 👑"
+		}
+		lines = append(lines, l)
+	}
+	g := st.ID
+	return View{
+		Title:  "🍣 Sushi Go! — lobby",
+		Text:   fmt.Sprintf("Host: **%s** · %s", st.hostName(), optionsLine(st.Opts)),
+		Fields: []Field{{Name: fmt.Sprintf("Players (%d/%d)", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
+		Rows: [][]Button{{
+			{Label: "Join", Emoji: "🙋", ActionID: ActionID(Join{g}), Style: Primary},
+			{Label: "Leave", Emoji: "🚪", ActionID: ActionID(Leave{g})},
+			{Label: "Add bot", Emoji: "🤖", ActionID: ActionID(AddBot{g, 1}), Disabled: len(st.Seats) >= maxSeats(st.Opts)},
+			{Label: "Start", Emoji: "▶️", ActionID: ActionID(Start{g}), Style: Success, Disabled: len(st.Seats) < 2},
+		}},
+		Tone:   ToneLobby,
+		Footer: "The host presses Start when everyone is in. An unstarted lobby closes after a while.",
+	}
+}
+
+// tableau renders cards in front of a seat, grouped: nigiri on wasabi as
+// 🟢🍣, an empty wasabi as 🟢, maki with their icon count.
+func tableau(ps []engine.Placed) string {
+	if len(ps) == 0 {
+		return "—"
+	}
+	var count [engine.NumCards]int
+	var nigiri []string
+	icons := 0
+	for _, p := range ps {
+		switch {
+		case p.Card.Kind() == engine.KindNigiri && p.Paired:
+			nigiri = append(nigiri, engine.Wasabi.Emoji()+p.Card.Emoji())
+		case p.Card.Kind() == engine.KindNigiri:
+			nigiri = append(nigiri, p.Card.Emoji())
+		case p.Card == engine.Wasabi && p.Paired:
+		case p.Card.Kind() == engine.KindMaki:
+			icons += p.Card.Icons()
+		default:
+			count[p.Card]++
+		}
+	}
+	var parts []string
+	for c := engine.Card(1); c < engine.NumCards; c++ {
+		switch {
+		case count[c] == 0 || c == engine.Wasabi:
+		case count[c] == 1:
+			parts = append(parts, c.Emoji())
+		default:
+			parts = append(parts, c.Emoji()+"×"+itoa(count[c]))
+		}
+	}
+	if icons > 0 {
+		parts = append(parts, fmt.Sprintf("%s%d", engine.Maki1.Emoji(), icons))
+	}
+	parts = append(parts, nigiri...)
+	for range count[engine.Wasabi] {
+		parts = append(parts, engine.Wasabi.Emoji())
+	}
+	return strings.Join(parts, " ")
+}
+
+// tableView is the public table. It reads only the public view and the
+// seats, so it can hold no hand card.
+func tableView(st *state, now time.Time) View {
+	if st.Phase == phaseLobby || st.game == nil {
+		return lobbyView(st)
+	}
+	pv := st.game.PublicView()
+	v := View{Tone: TonePlay}
+	if pv.Over {
+		v.Title, v.Tone = "🍣 Sushi Go! — game over", ToneOver
+	} else {
+		v.Title = fmt.Sprintf("🍣 Sushi Go! — round %d/3, turn %d/%d", pv.Round, pv.Turn, pv.Settings.HandSize())
+	}
+	var waiting []string
+	for _, s := range pv.Seats {
+		name := st.name(s.Seat)
+		mark := ""
+		switch {
+		case s.Dummy:
+			name, mark = "Dummy", "🎭"
+		case pv.Over:
+		case s.Submitted:
+			mark = "✅"
+		default:
+			mark = "⏳"
+			waiting = append(waiting, name)
+		}
+		if !s.Dummy && st.Seats[s.Seat].Bot {
+			name += " 🤖"
+		}
+		val := tableau(s.Tableau)
+		if s.Puddings > 0 {
+			val += fmt.Sprintf("\n🍮 %d kept for dessert", s.Puddings)
+		}
+		if !pv.Over {
+			val += fmt.Sprintf("\n%s in hand", plural(s.HandSize, "card", "cards"))
+		}
+		v.Fields = append(v.Fields, Field{Name: strings.TrimSpace(fmt.Sprintf("%s %s — %d pts", mark, name, s.Score)), Value: val, Inline: true})
+	}
+	var lines []string
+	lines = append(lines, st.Notes...)
+	if len(waiting) > 0 {
+		lines = append(lines, "Waiting for: "+strings.Join(waiting, ", "))
+	}
+	v.Text = strings.Join(lines, "\n")
+	footer := []string{optionsLine(st.Opts)}
+	if pv.Controller >= 0 {
+		footer = append(footer, st.name(pv.Controller)+" controls the dummy this turn")
+	}
+	v.Footer = strings.Join(footer, " · ")
+	if !pv.Over {
+		v.Rows = [][]Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: ActionID(ShowHand{st.ID}), Style: Primary}}}
+	}
+	return v
+}
+
+func cardLabel(c engine.Card, n int) string {
+	if n > 1 {
+		return fmt.Sprintf("%s ×%d", c.Short(), n)
+	}
+	return c.Short()
+}
+
+// handView is seat i's private hand at step p of choosing.
+func handView(st *state, i int, p Pick) View {
+	g := st.game
+	w := g.View(i)
+	hand := w.AppendHand(nil)
+	slices.Sort(hand)
+	left := slices.Clone(hand)
+	for _, c := range []engine.Card{p.Card, p.Extra} {
+		if j := slices.Index(left, c); c != engine.None && j >= 0 {
+			left = slices.Delete(left, j, j+1)
+		}
+	}
+	ctrl := g.Controller() == i
+	base := Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Chop: p.Chop, Card: p.Card, Extra: p.Extra}
+	var text []string
+	var next func(c engine.Card) Pick
+	switch {
+	case p.Chop && p.Card == engine.None:
+		text = append(text, "🥢 **Chopsticks**: choose your first card.")
+		next = func(c engine.Card) Pick { q := base; q.Card = c; return q }
+	case p.Chop && p.Extra == engine.None:
+		text = append(text, fmt.Sprintf("🥢 First card: %s %s. Now choose your second card.", p.Card.Emoji(), p.Card.Short()))
+		next = func(c engine.Card) Pick { q := base; q.Extra = c; return q }
+	case p.Card != engine.None && ctrl:
+		text = append(text, fmt.Sprintf("You keep %s. Now choose the card **the dummy** gets.", chosen(p.Card, p.Extra)))
+		next = func(c engine.Card) Pick { q := base; q.Dummy = c; return q }
+	default:
+		text = append(text, "Choose a card to keep.")
+		if ctrl {
+			text = append(text, "🎭 You control the dummy this turn: you'll then choose a card for it.")
+		}
+		next = func(c engine.Card) Pick { q := base; q.Card = c; return q }
+	}
+	v := View{Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()), Text: strings.Join(text, "\n"), Tone: TonePlay}
+	var row []Button
+	for j, c := range left {
+		if j > 0 && left[j-1] == c {
+			continue
+		}
+		n := 0
+		for _, x := range left {
+			if x == c {
+				n++
+			}
+		}
+		row = append(row, Button{Label: cardLabel(c, n), Emoji: c.Emoji(), ActionID: ActionID(next(c))})
+		if len(row) == 5 {
+			v.Rows = append(v.Rows, row)
+			row = nil
+		}
+	}
+	if len(row) > 0 {
+		v.Rows = append(v.Rows, row)
+	}
+	var control []Button
+	need := 2
+	if ctrl {
+		need = 3
+	}
+	if !p.Chop && p.Card == engine.None && w.Chopsticks(i) > 0 && len(hand) >= need {
+		q := base
+		q.Chop = true
+		control = append(control, Button{Label: "Use chopsticks (take 2)", Emoji: "🥢", ActionID: ActionID(q)})
+	}
+	if p.Chop || p.Card != engine.None {
+		control = append(control, Button{Label: "Start over", Emoji: "↩️", ActionID: ActionID(Change{st.ID, g.Round(), g.Turn()})})
+	}
+	if len(control) > 0 {
+		v.Rows = append(v.Rows, control)
+	}
+	v.Fields = []Field{{Name: "In front of you", Value: tableau(w.AppendTableau(nil, i))}}
+	return v
+}
+
+func chosen(card, extra engine.Card) string {
+	s := card.Emoji() + " " + card.Short()
+	if extra != engine.None {
+		s += " and 🥢 " + extra.Emoji() + " " + extra.Short()
+	}
+	return s
+}
+
+func lockedView(st *state, i int, sub engine.Submission) View {
+	g := st.game
+	text := "🔒 Locked in: " + chosen(sub.Card, sub.Extra)
+	if sub.Dummy != engine.None {
+		text += "; the dummy gets " + sub.Dummy.Emoji() + " " + sub.Dummy.Short()
+	}
+	text += "\n" + fmt.Sprintf("Waiting for %s. You can change your pick until everyone has chosen.", plural(g.Waiting(), "player", "players"))
+	return View{
+		Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()),
+		Text:  text,
+		Rows:  [][]Button{{{Label: "Change my pick", Emoji: "✏️", ActionID: ActionID(Change{st.ID, g.Round(), g.Turn()})}}},
+		Tone:  TonePlay,
+	}
+}
+
+func placement(p engine.Placement) string {
+	var parts []string
+	for k, c := range p.Cards {
+		if c == engine.None {
+			continue
+		}
+		s := c.Emoji() + " " + c.Short()
+		if p.Paired[k] && c.Kind() == engine.KindNigiri {
+			s += " on 🟢 wasabi (×3)"
+		}
+		if k == 1 {
+			s = "🥢 " + s
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " + ")
+}
+
+// revealView shows the latest reveal, from the public view.
+func revealView(st *state) View {
+	pv := st.game.PublicView()
+	r := pv.LastReveal
+	var lines []string
+	for _, s := range pv.Seats {
+		p := r.Seats[s.Seat]
+		if p.Cards[0] == engine.None {
+			continue
+		}
+		name := st.name(s.Seat)
+		if s.Dummy {
+			name = fmt.Sprintf("Dummy (chosen by %s)", st.name(r.Controller))
+		}
+		lines = append(lines, fmt.Sprintf("**%s**: %s", name, placement(p)))
+	}
+	lines = append(lines, st.Notes...)
+	return View{Title: fmt.Sprintf("👀 Reveal — round %d, turn %d", r.Round, r.Turn), Text: strings.Join(lines, "\n"), Tone: ToneReveal}
+}
+
+var categoryEmoji = [engine.NumCategories]string{
+	engine.CatMaki: "🍥", engine.CatTempura: "🍤", engine.CatSashimi: "🐟", engine.CatDumpling: "🥟",
+	engine.CatEggNigiri: "🥚", engine.CatSalmonNigiri: "🍣", engine.CatSquidNigiri: "🦑",
+	engine.CatEggOnWasabi: "🟢🥚", engine.CatSalmonOnWasabi: "🟢🍣", engine.CatSquidOnWasabi: "🟢🦑", engine.CatPudding: "🍮",
+}
+
+func lineText(l engine.Line) string {
+	what := ""
+	switch l.Category {
+	case engine.CatMaki:
+		what = plural(l.Count, "icon", "icons")
+		switch l.Place {
+		case 1:
+			what += ", most"
+		case 2:
+			what += ", second"
+		}
+	case engine.CatPudding:
+		what = plural(l.Count, "pudding", "puddings")
+		switch l.Place {
+		case 1:
+			what += ", most"
+		case -1:
+			what += ", fewest"
+		}
+	default:
+		what = "×" + itoa(l.Count)
+	}
+	if l.Place != 0 && l.Shared > 1 {
+		what += fmt.Sprintf(" (shared by %d)", l.Shared)
+	}
+	return fmt.Sprintf("%s %s %s → %+d", categoryEmoji[l.Category], l.Category, what, l.Points)
+}
+
+func breakdownText(b engine.Breakdown) string {
+	ls := b.Lines()
+	if len(ls) == 0 {
+		return "nothing scored"
+	}
+	var out []string
+	for _, l := range ls {
+		out = append(out, lineText(l))
+	}
+	return strings.Join(out, "\n")
+}
+
+func roundScoreView(st *state, round int) View {
+	pv := st.game.PublicView()
+	v := View{Title: fmt.Sprintf("📊 Round %d scores", round), Tone: ToneScore}
+	for _, s := range pv.Seats {
+		b := pv.Scores[round-1][s.Seat]
+		name := st.name(s.Seat)
+		v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %+d this round, %d total", name, b.Total(), s.Score), Value: breakdownText(b), Inline: true})
+	}
+	return v
+}
+
+var medals = []string{"🥇", "🥈", "🥉"}
+
+func finalView(st *state) View {
+	pv := st.game.PublicView()
+	var lines []string
+	for _, s := range pv.Standings {
+		m := "  "
+		if s.Place <= len(medals) {
+			m = medals[s.Place-1]
+		}
+		l := fmt.Sprintf("%s %d. **%s** — %d pts, 🍮 %d", m, s.Place, st.name(s.Seat), s.Score, s.Puddings)
+		if s.Shared {
+			l += " (shared place)"
+		}
+		lines = append(lines, l)
+	}
+	for i, s := range pv.Standings {
+		for _, o := range pv.Standings[i+1:] {
+			if o.Score == s.Score && o.Puddings != s.Puddings {
+				lines = append(lines, fmt.Sprintf("⚖️ %s and %s tied on %d points; most puddings breaks the tie (%d vs %d).",
+					st.name(s.Seat), st.name(o.Seat), s.Score, s.Puddings, o.Puddings))
+			}
+		}
+	}
+	var firsts []string
+	for _, s := range pv.Standings {
+		if s.Place == 1 {
+			firsts = append(firsts, st.name(s.Seat))
+		}
+	}
+	if len(firsts) > 1 {
+		lines = append(lines, "🤝 Shared win: "+strings.Join(firsts, " and ")+".")
+	}
+	v := View{Title: "🏆 Final standings", Text: strings.Join(lines, "\n"), Tone: ToneOver}
+	var dessert []string
+	for _, s := range pv.Seats {
+		dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), breakdownText(pv.Dessert[s.Seat])))
+	}
+	v.Fields = []Field{{Name: "Dessert", Value: strings.Join(dessert, "\n")}}
+	v.Rows = [][]Button{{{Label: "Rematch", Emoji: "🔁", ActionID: ActionID(Rematch{st.ID}), Style: Primary}}}
+	return v
+}
+
+func scoresView(st *state) View {
+	if st.game == nil {
+		return View{Text: "The game hasn't started yet.", Tone: ToneInfo}
+	}
+	pv := st.game.PublicView()
+	v := View{Title: "📊 Scores so far", Tone: ToneScore}
+	if len(pv.Scores) == 0 {
+		v.Text = "No round has been scored yet."
+	}
+	for _, s := range pv.Seats {
+		var parts []string
+		for r, round := range pv.Scores {
+			parts = append(parts, fmt.Sprintf("**Round %d** (%+d)\n%s", r+1, round[s.Seat].Total(), breakdownText(round[s.Seat])))
+		}
+		if pv.Over {
+			parts = append(parts, "**Dessert**\n"+breakdownText(pv.Dessert[s.Seat]))
+		}
+		if len(parts) > 0 {
+			v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %d pts", st.name(s.Seat), s.Score), Value: strings.Join(parts, "\n"), Inline: true})
+		}
+	}
+	return v
+}
+
+func leaderboardView(top []storage.Entry, a Leaderboard) View {
+	by := "wins"
+	if a.By == storage.ByPoints {
+		by = "points"
+	}
+	v := View{Title: fmt.Sprintf("🏅 Leaderboard — %s, by %s", a.Period, by), Tone: ToneInfo}
+	if len(top) == 0 {
+		v.Text = "No finished games yet. Play one with `new`!"
+		return v
+	}
+	var lines []string
+	for i, e := range top {
+		lines = append(lines, fmt.Sprintf("%d. **%s** — %s, %d pts, %s", i+1, e.Name, plural(e.Wins, "win", "wins"), e.Points, plural(e.Games, "game", "games")))
+	}
+	v.Text = strings.Join(lines, "\n")
+	return v
+}
+
+func statsView(all [3]storage.Stats, who string) View {
+	name := all[0].Name
+	if name == "" {
+		name = who
+	}
+	v := View{Title: "📈 Stats — " + name, Tone: ToneInfo}
+	if all[0].Games == 0 {
+		v.Text = "No finished games yet."
+		return v
+	}
+	for i, label := range []string{"All time", "This month", "This week"} {
+		s := all[i]
+		val := "no games"
+		if s.Games > 0 {
+			val = fmt.Sprintf("%s, %s, %d pts (best %d), average place %.2f",
+				plural(s.Games, "game", "games"), plural(s.Wins, "win", "wins"), s.TotalScore, s.BestScore, s.AveragePlace())
+		}
+		v.Fields = append(v.Fields, Field{Name: label, Value: val})
+	}
+	return v
+}
+
+var cardRules = map[engine.Kind]string{
+	engine.KindTempura:    "A pair of tempura scores 5. A single one scores nothing.",
+	engine.KindSashimi:    "A set of 3 sashimi scores 10. One or two score nothing.",
+	engine.KindDumpling:   "1/2/3/4/5+ dumplings score 1/3/6/10/15.",
+	engine.KindMaki:       "Most maki icons scores 6, second most 3. Ties split the points (rounded down); a tie for most pays no second place; 0 icons never place.",
+	engine.KindNigiri:     "Egg 1, salmon 2, squid 3 — tripled on a wasabi.",
+	engine.KindWasabi:     "The next nigiri you take goes on your oldest empty wasabi and scores triple. Taking wasabi and nigiri with chopsticks in that order boosts the nigiri.",
+	engine.KindChopsticks: "On a later turn, take two cards (both chosen before the reveal); the chopsticks then go back into the hand you pass on.",
+	engine.KindPudding:    "Kept until the end: most puddings +6, fewest −6 (no −6 with 2 players). Ties split.",
+}
+
+func rulesView(card string) View {
+	if card != "" {
+		c, ok := engine.ParseCard(card)
+		if !ok {
+			return View{Text: fmt.Sprintf("No card called %q. Cards: tempura, sashimi, dumpling, maki1-3, egg, salmon, squid, wasabi, chopsticks, pudding.", card), Tone: ToneError}
+		}
+		return View{Title: c.Emoji() + " " + c.Name(), Text: cardRules[c.Kind()], Tone: ToneInfo}
+	}
+	var lines []string
+	lines = append(lines,
+		"Each turn everyone secretly keeps one card from their hand, all are revealed together, and hands pass to the next player. Three rounds; score after each, puddings at the end.")
+	for _, c := range []engine.Card{engine.Tempura, engine.Sashimi, engine.Dumpling, engine.Maki2, engine.SalmonNigiri, engine.Wasabi, engine.Chopsticks, engine.Pudding} {
+		lines = append(lines, fmt.Sprintf("%s **%s** — %s", c.Emoji(), strings.TrimSuffix(strings.SplitN(c.Name(), " (", 2)[0], " nigiri"), cardRules[c.Kind()]))
+	}
+	lines = append(lines, "Highest total wins; a tie goes to most puddings, then the win is shared.")
+	return View{Title: "📖 How to play Sushi Go!", Text: strings.Join(lines, "\n"), Tone: ToneInfo}
+}
+
+func helpView() View {
+	return View{Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
+		"`new [bots=0-4] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm]` — open a lobby",
+		"`join` · `leave` · `addbot [n]` · `kick <player>` · `start` — lobby (host: addbot, kick, start)",
+		"`hand` — see your hand privately · `pick <card> [second card] [dummy=<card>]` — choose by name",
+		"`status` — the table · `scores` — score breakdown · `end` — stop the game (host or admin)",
+		"`leaderboard [week|month|all] [wins|points]` · `stats [player]` · `rules [card]` · `rematch`",
+	}, "\n")}
+}

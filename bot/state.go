@@ -1,0 +1,186 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/storage"
+)
+
+type phase string
+
+const (
+	phaseLobby   phase = "lobby"
+	phasePlaying phase = "playing"
+	phaseOver    phase = "over"
+)
+
+// seat is one place at the table, in engine seat order.
+type seat struct {
+	User string `json:"u,omitempty"` // empty for a bot that never was a person
+	Name string `json:"n"`
+	Bot  bool   `json:"b,omitempty"`
+	// Idle counts consecutive turns the timer picked for this player.
+	Idle int `json:"i,omitempty"`
+	// Hand is the player's latest private hand message.
+	Hand Ref `json:"h,omitzero"`
+	// DMFailed is set once a DM to this player failed; hands then go the
+	// ephemeral route.
+	DMFailed bool `json:"df,omitempty"`
+}
+
+func (s *seat) human() bool { return !s.Bot && s.User != "" }
+
+// state is the stored envelope of one channel's game.
+type state struct {
+	V       int       `json:"v"`
+	ID      string    `json:"id"`
+	Where   Location  `json:"w"`
+	Phase   phase     `json:"p"`
+	Host    string    `json:"host"`
+	Opts    Options   `json:"o"`
+	Seats   []seat    `json:"s"`
+	Created time.Time `json:"c"`
+	// TurnStart is when the current turn began (for the timer).
+	TurnStart time.Time `json:"ts,omitzero"`
+	Reminded  bool      `json:"rem,omitempty"`
+	Table     Ref       `json:"t,omitzero"`
+	// Notes are public notices shown on the table until the next reveal.
+	Notes  []string `json:"nt,omitempty"`
+	Engine []byte   `json:"e,omitempty"`
+
+	game *engine.Game // decoded Engine, while handling one request
+}
+
+const stateVersion = 1
+
+func (st *state) seatOf(user string) int {
+	return slices.IndexFunc(st.Seats, func(s seat) bool { return s.User == user })
+}
+
+func (st *state) humans() int {
+	n := 0
+	for i := range st.Seats {
+		if st.Seats[i].human() {
+			n++
+		}
+	}
+	return n
+}
+
+func encodeState(st *state) ([]byte, error) {
+	if st.game != nil {
+		b, err := st.game.MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		st.Engine = b
+	}
+	st.V = stateVersion
+	return json.Marshal(st)
+}
+
+func decodeState(data []byte) (*state, error) {
+	st := &state{}
+	if err := json.Unmarshal(data, st); err != nil {
+		return nil, fmt.Errorf("bot: decode game: %w", err)
+	}
+	if st.V != stateVersion {
+		return nil, fmt.Errorf("bot: game stored by version %d, this build reads %d", st.V, stateVersion)
+	}
+	if len(st.Engine) > 0 {
+		st.game = new(engine.Game)
+		if err := st.game.UnmarshalBinary(st.Engine); err != nil {
+			return nil, fmt.Errorf("bot: decode game %s: %w", st.ID, err)
+		}
+	}
+	return st, nil
+}
+
+// errNoGame ends an update without saving: there is nothing to change.
+var errNoGame = errors.New("bot: no game in this channel")
+
+// maxRetries bounds compare-and-swap retries; a conflict means another
+// request changed the game first, which is normal traffic (two players
+// clicking at once), not an error.
+const maxRetries = 20
+
+// change is what an update function decides: deliveries and what to do with
+// the stored game.
+type change struct {
+	resp     Response
+	save     bool // write st back
+	remove   bool // delete the game
+	ttl      time.Duration
+	schedule time.Time // when set, the game's next deadline
+	cancel   bool      // remove the game's deadline
+	result   *storage.Result
+	// replace, when set, is stored instead of the loaded state: a new game
+	// in the channel.
+	replace *state
+}
+
+// update loads the location's game (nil if there is none), runs fn on it and
+// stores the outcome with compare-and-swap, re-running fn on a fresh copy
+// after a conflict. Deliveries are returned only for the run that stored.
+func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change, error)) (Response, error) {
+	for range maxRetries {
+		var st *state
+		data, ver, err := b.store.LoadGame(ctx, key)
+		switch {
+		case errors.Is(err, storage.ErrNotFound):
+			ver = 0
+		case err != nil:
+			return Response{}, fmt.Errorf("load %s: %w", key, err)
+		default:
+			if st, err = decodeState(data); err != nil {
+				return Response{}, err
+			}
+		}
+		c, err := fn(st)
+		if err != nil {
+			return Response{}, err
+		}
+		if c.result != nil {
+			// Idempotent by game ID: a retry after a conflict records nothing twice.
+			if _, err := b.store.RecordResult(ctx, *c.result); err != nil {
+				return Response{}, fmt.Errorf("record result of %s: %w", key, err)
+			}
+		}
+		switch {
+		case c.remove && ver != 0:
+			err = b.store.DeleteGame(ctx, key, ver)
+		case c.save:
+			if c.replace != nil {
+				st = c.replace
+			}
+			var enc []byte
+			if enc, err = encodeState(st); err == nil {
+				_, err = b.store.SaveGame(ctx, key, enc, ver, c.ttl)
+			}
+		}
+		if errors.Is(err, storage.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return Response{}, fmt.Errorf("save %s: %w", key, err)
+		}
+		if !c.schedule.IsZero() {
+			if err := b.store.Schedule(ctx, key, c.schedule); err != nil {
+				return Response{}, fmt.Errorf("schedule %s: %w", key, err)
+			}
+		}
+		if c.cancel {
+			if err := b.store.Cancel(ctx, key); err != nil {
+				return Response{}, fmt.Errorf("cancel deadline of %s: %w", key, err)
+			}
+		}
+		return c.resp, nil
+	}
+	return Response{}, fmt.Errorf("bot: %s: still conflicting after %d tries", key, maxRetries)
+}

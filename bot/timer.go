@@ -1,0 +1,132 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/storage"
+)
+
+// claimLease is how long a claimed deadline stays hidden from other
+// replicas; a replica that dies mid-way hands it back after this.
+const claimLease = 30 * time.Second
+
+// Tick fires every due deadline (lobby expiry, turn reminders, auto-picks)
+// and returns what to deliver, per game. Call it every second or so from
+// each replica: the store hands each deadline to exactly one of them.
+func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
+	now := b.now()
+	claims, err := b.store.ClaimDue(ctx, now, claimLease, 100)
+	if err != nil {
+		return nil, fmt.Errorf("tick: %w", err)
+	}
+	var out []Outbound
+	for _, c := range claims {
+		o, err := b.fire(ctx, c, now)
+		if err != nil {
+			// Left claimed: it comes back after the lease and is retried.
+			b.log.Error("timer failed", "game", c.Key, "err", err)
+			continue
+		}
+		if len(o.Response.Deliveries) > 0 {
+			out = append(out, o)
+		}
+		if err := b.store.Complete(ctx, c); err != nil {
+			b.log.Error("completing timer", "game", c.Key, "err", err)
+		}
+	}
+	return out, nil
+}
+
+func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (Outbound, error) {
+	var o Outbound
+	resp, err := b.update(ctx, c.Key, func(st *state) (change, error) {
+		if st == nil {
+			return change{}, nil
+		}
+		o.Where, o.Game = st.Where, st.ID
+		switch st.Phase {
+		case phaseLobby:
+			expires := st.Created.Add(b.cfg.LobbyTTL)
+			if now.Before(expires) {
+				return change{schedule: expires}, nil
+			}
+			v := View{Title: "🍣 Sushi Go! — lobby expired", Tone: ToneOver,
+				Text: fmt.Sprintf("Nobody started this game within %s. Open a new one with `new`.", b.cfg.LobbyTTL)}
+			return change{remove: true, resp: Response{Deliveries: refreshTable(Request{}, st, v, now)}}, nil
+		case phasePlaying:
+			if st.Opts.Timer <= 0 {
+				return change{}, nil
+			}
+			return b.turnTimer(st, now)
+		}
+		return change{}, nil
+	})
+	o.Response = resp
+	return o, err
+}
+
+func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
+	limit := time.Duration(st.Opts.Timer) * time.Second
+	g := st.game
+	var waiting []int
+	for i := range st.Seats {
+		if !g.Submitted(i) && st.Seats[i].human() {
+			waiting = append(waiting, i)
+		}
+	}
+	switch {
+	case len(waiting) == 0:
+		return change{}, nil
+	case !now.Before(st.TurnStart.Add(limit)):
+		return b.autoPick(st, waiting)
+	case !st.Reminded && !now.Before(st.TurnStart.Add(limit/2)):
+		st.Reminded = true
+		left := st.TurnStart.Add(limit).Sub(now).Round(time.Second)
+		v := View{Title: "⏰ Time is running out", Tone: TonePlay,
+			Text: fmt.Sprintf("%s left to choose your card, or I'll pick for you.", left)}
+		for _, i := range waiting {
+			v.Mentions = append(v.Mentions, st.Seats[i].User)
+		}
+		return change{save: true, schedule: b.nextDeadline(st), resp: Response{Deliveries: []Delivery{{Kind: Post, To: Channel, View: v}}}}, nil
+	}
+	return change{schedule: b.nextDeadline(st)}, nil
+}
+
+// autoPick chooses for players the timer ran out on, with the heuristic
+// player, and gives a bot the seat of anyone auto-picked twice in a row.
+func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
+	g := st.game
+	h := strategy.NewHeuristic()
+	var notes []string
+	subs := make([]engine.Submission, len(waiting))
+	for k, i := range waiting {
+		s := &st.Seats[i]
+		subs[k] = h.Choose(g.View(i))
+		s.Idle++
+		if s.Idle >= 2 {
+			s.Bot = true
+			notes = append(notes, fmt.Sprintf("🤖 %s was auto-picked twice in a row; a bot plays their seat now (`join` to come back).", s.Name))
+			b.handOver(st, s.User)
+		} else {
+			notes = append(notes, fmt.Sprintf("⏰ Time's up — I picked for %s.", s.Name))
+		}
+	}
+	var posts []Delivery
+	revealed := false
+	for k, i := range waiting {
+		shown, r, err := b.submit(st, i, subs[k], notes)
+		if err != nil {
+			return change{}, fmt.Errorf("auto-pick for seat %d of %s: %w", i, st.ID, err)
+		}
+		posts, revealed = append(posts, shown...), revealed || r
+	}
+	more, again := b.advance(st, nil)
+	if st.humans() == 0 && st.Phase != phaseOver {
+		return b.finishEarly(Request{}, st, "Nobody is playing any more, so the game ended.")
+	}
+	return b.afterPlay(Request{}, st, Response{Deliveries: b.settle(Request{}, st, append(posts, more...), revealed || again)})
+}

@@ -1,0 +1,213 @@
+package bot
+
+import (
+	"strings"
+	"time"
+)
+
+// Location is where a game lives: one game per channel.
+type Location struct {
+	Platform  string // "discord", "slack", "console"
+	Community string // guild, workspace, or "local"
+	Channel   string
+}
+
+// Key is the storage key of the location's game.
+func (l Location) Key() string { return l.Platform + ":" + l.Community + ":" + l.Channel }
+
+// board is the leaderboard community: platform-qualified so a Discord guild
+// and a Slack workspace never share a board.
+func (l Location) board() string { return l.Platform + ":" + l.Community }
+
+// User is who sent a request.
+type User struct {
+	ID   string
+	Name string
+	// Admin is set by the adapter for channel moderators, who may end any
+	// game in the channel.
+	Admin bool
+}
+
+// Ref is an adapter's opaque reference to a message it delivered, with the
+// time after which it can no longer be edited (zero: never expires).
+type Ref struct {
+	ID      string    `json:"id,omitempty"`
+	Expires time.Time `json:"exp,omitzero"`
+}
+
+// Usable reports whether r can still be edited at now.
+func (r Ref) Usable(now time.Time) bool {
+	return r.ID != "" && (r.Expires.IsZero() || now.Before(r.Expires))
+}
+
+// Request is one thing a user did.
+type Request struct {
+	Where  Location
+	Who    User
+	Action Action
+	// Reply is the handle that edits the response to this request later
+	// (Discord: the interaction token's lifetime; Slack: a response_url).
+	// Zero when the platform has none.
+	Reply Ref
+	// FromPrivate is set when the clicked button was on a private message
+	// (an ephemeral message or a DM).
+	FromPrivate bool
+}
+
+// Tone colours a view by game state.
+type Tone uint8
+
+// View tones.
+const (
+	ToneInfo Tone = iota
+	ToneLobby
+	TonePlay
+	ToneReveal
+	ToneScore
+	ToneOver
+	ToneError
+)
+
+// Style is a button's look.
+type Style uint8
+
+// Button styles.
+const (
+	Secondary Style = iota
+	Primary
+	Success
+	Danger
+)
+
+// Button is one clickable choice.
+type Button struct {
+	Label    string
+	Emoji    string
+	ActionID string
+	Style    Style
+	Disabled bool
+}
+
+// Field is a titled block of a view.
+type Field struct {
+	Name   string
+	Value  string
+	Inline bool
+}
+
+// View is a platform-neutral message: adapters turn it into an embed or
+// Block Kit. Text uses **bold** and line breaks only.
+type View struct {
+	Title  string
+	Text   string
+	Fields []Field
+	Rows   [][]Button
+	Tone   Tone
+	Footer string
+	// Mentions are user IDs to notify; adapters render them as pings.
+	Mentions []string
+}
+
+// Audience is who sees a delivery: the channel, or one user privately.
+type Audience struct {
+	User string // empty: the whole channel
+}
+
+// Channel is the public audience.
+var Channel = Audience{}
+
+// Private is the audience of one user.
+func Private(user string) Audience { return Audience{User: user} }
+
+// IsPublic reports whether everyone in the channel sees it.
+func (a Audience) IsPublic() bool { return a.User == "" }
+
+// Kind says how an adapter delivers a view.
+type Kind uint8
+
+// Delivery kinds.
+const (
+	// Reply answers the request (privately if To is a user). With Replace it
+	// edits the message whose button was clicked instead.
+	Reply Kind = iota
+	// Post sends a new message to the channel or, for a user, privately
+	// (a DM; where DMs are impossible the adapter falls back to the
+	// game's ephemeral route and says so).
+	Post
+	// Edit updates the message Ref names.
+	Edit
+)
+
+// Delivery is one message to send or update.
+type Delivery struct {
+	Kind    Kind
+	To      Audience
+	Replace bool
+	Ref     Ref
+	// Slot, when set, asks the adapter to report the reference of the
+	// message it created through Bot.Remember, so the host can edit it later.
+	Slot string
+	View View
+}
+
+// Response is everything to deliver for one request, in order.
+type Response struct {
+	Deliveries []Delivery
+}
+
+// Outbound is a timer's deliveries for one game, routed by Where.Platform.
+type Outbound struct {
+	Where    Location
+	Game     string
+	Response Response
+}
+
+// Slots the host remembers.
+const (
+	SlotTable = "table"
+	slotHand  = "hand:"
+)
+
+// HandSlot is the slot of a user's private hand message.
+func HandSlot(user string) string { return slotHand + user }
+
+// String renders a view as plain text: the console's output and the golden
+// files' format.
+func (v View) String() string {
+	var b strings.Builder
+	if v.Title != "" {
+		b.WriteString("== " + v.Title + " ==\n")
+	}
+	if v.Text != "" {
+		b.WriteString(v.Text + "\n")
+	}
+	for _, f := range v.Fields {
+		b.WriteString("-- " + f.Name + "\n" + f.Value + "\n")
+	}
+	n := 0
+	for _, row := range v.Rows {
+		var parts []string
+		for _, btn := range row {
+			n++
+			l := strings.TrimSpace(btn.Emoji + " " + btn.Label)
+			if btn.Disabled {
+				l = "(" + l + ")"
+			}
+			parts = append(parts, "["+itoa(n)+"] "+l)
+		}
+		b.WriteString(strings.Join(parts, "  ") + "\n")
+	}
+	if v.Footer != "" {
+		b.WriteString(v.Footer + "\n")
+	}
+	return b.String()
+}
+
+// Buttons lists a view's buttons in reading order, numbered from 1 in String.
+func (v View) Buttons() []Button {
+	var out []Button
+	for _, row := range v.Rows {
+		out = append(out, row...)
+	}
+	return out
+}
