@@ -68,4 +68,3 @@ func (g *Game) Invariants() error {
 	}
 	return nil
 }
-

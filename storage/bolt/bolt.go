@@ -37,8 +37,8 @@ var (
 // Store implements storage.Store on a bbolt file. It is safe for concurrent
 // use within one process.
 type Store struct {
-	db   *bbolt.DB
-	now  func() time.Time
+	db    *bbolt.DB
+	now   func() time.Time
 	stop  chan struct{}
 	done  sync.WaitGroup
 	close sync.Once
