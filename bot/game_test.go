@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -303,5 +304,56 @@ func TestTimerReminderAutoPickAndBotReplacement(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("turn 4 revealed %d times, want 1", n)
+	}
+}
+
+func TestConcurrentPicks(t *testing.T) {
+	h := newHarness(t)
+	players := []string{"ann", "bob", "cy", "dee", "eve"}
+	h.lobby("ann", "timer=0", players[1:]...)
+	lobby, _ := h.lastPublic("lobby")
+	st, _ := button(lobby, "Start")
+	h.click("ann", st.ActionID, false)
+	sb, _ := button(h.table(), "Show my hand")
+	clicks := map[string]string{}
+	for _, p := range players {
+		h.click(p, sb.ActionID, false)
+		clicks[p] = h.hand[p].Buttons()[0].ActionID
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var resps []bot.Response
+	for _, p := range append(players, "ann") { // ann double-clicks
+		a, _ := bot.ParseActionID(clicks[p])
+		wg.Go(func() {
+			r, err := h.b.Handle(context.Background(), bot.Request{Where: h.where, Who: user(p), Action: a, FromPrivate: true})
+			if err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			resps = append(resps, r)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	reveals := 0
+	for _, r := range resps {
+		for _, d := range r.Deliveries {
+			if strings.HasPrefix(d.View.Title, "👀 Reveal — round 1, turn 1") {
+				reveals++
+				for _, p := range players {
+					if !strings.Contains(d.View.Text, "**"+user(p).Name+"**") {
+						t.Errorf("the reveal misses %s", p)
+					}
+				}
+			}
+		}
+	}
+	if reveals != 1 {
+		t.Fatalf("%d reveals of turn 1, want exactly 1", reveals)
+	}
+	r := h.do("bob", "status")
+	if !strings.Contains(r.Deliveries[0].View.Title, "turn 2/") || !strings.Contains(r.Deliveries[0].View.Text, "Waiting for: Ann, Bob, Cy, Dee, Eve") {
+		t.Errorf("after concurrent picks:\n%s", r.Deliveries[0].View)
 	}
 }

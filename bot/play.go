@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -97,10 +98,10 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 	}
 	if !complete(st, i, p) {
 		// The next step of the selection; nothing is submitted yet.
-		if p.Card != engine.None || p.Dummy != engine.None {
-			if err := g.Check(i, engine.Submission{Card: p.Card}); err != nil && p.Card != engine.None {
-				return change{}, refuse("%s", friendly(err))
-			}
+		if !holds(g.View(i).AppendHand(nil), p.Card, p.Extra, p.Dummy) {
+			v := handView(st, i, Pick{})
+			v.Text = "That card isn't in your hand any more. " + v.Text
+			return change{save: true, resp: Response{Deliveries: []Delivery{b.handReply(req, st, i, v)}}}, nil
 		}
 		if p.Chop && g.View(i).Chopsticks(i) == 0 {
 			return change{}, refuse("%s", friendly(engine.ErrNoChopsticks))
@@ -130,6 +131,22 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 		ds = append(ds, b.handReply(req, st, i, lockedView(st, i, sub)))
 	}
 	return b.afterPlay(req, st, Response{Deliveries: ds})
+}
+
+// holds reports whether hand has every named card (None ignored), as many
+// times as named.
+func holds(hand []engine.Card, cards ...engine.Card) bool {
+	for _, c := range cards {
+		if c == engine.None {
+			continue
+		}
+		i := slices.Index(hand, c)
+		if i < 0 {
+			return false
+		}
+		hand = slices.Delete(slices.Clone(hand), i, i+1)
+	}
+	return true
 }
 
 // dropHandEdit removes the edit of user's hand message: their click is

@@ -331,7 +331,7 @@ func lineText(l engine.Line) string {
 			what += ", second"
 		}
 	case engine.CatPudding:
-		what = plural(l.Count, "pudding", "puddings")
+		what = itoa(l.Count)
 		switch l.Place {
 		case 1:
 			what += ", most"
@@ -344,7 +344,11 @@ func lineText(l engine.Line) string {
 	if l.Place != 0 && l.Shared > 1 {
 		what += fmt.Sprintf(" (shared by %d)", l.Shared)
 	}
-	return fmt.Sprintf("%s %s %s → %+d", categoryEmoji[l.Category], l.Category, what, l.Points)
+	sep := " "
+	if l.Category == engine.CatMaki || l.Category == engine.CatPudding {
+		sep = ": "
+	}
+	return fmt.Sprintf("%s %s%s%s → %+d", categoryEmoji[l.Category], l.Category, sep, what, l.Points)
 }
 
 func breakdownText(b engine.Breakdown) string {

@@ -1,0 +1,202 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/storage/bolt"
+)
+
+// publicButtons are the only actions a channel message may offer.
+var publicButtons = []string{"join", "leave", "start", "addbot", "hand", "end", "rematch"}
+
+// TestPrivacyRandomGames plays random games through Handle (people picking
+// random cards from their hand buttons, bots in the other seats) and checks
+// every delivery:
+//   - a channel message offers only public buttons;
+//   - the channel renderings of every state reached are unchanged when all
+//     hidden cards (hands, draw pile, pending picks) are reshuffled, and the
+//     table the channel is shown is that rendering of the stored state;
+//   - a private hand goes only to its owner and shows exactly their hand.
+func TestPrivacyRandomGames(t *testing.T) {
+	games := 1000
+	if testing.Short() {
+		games = 100
+	}
+	store, err := bolt.Open(filepath.Join(t.TempDir(), "p.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
+	seed := uint64(0)
+	b := New(store, Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
+	ctx := context.Background()
+	for n := range games {
+		r := rand.New(rand.NewPCG(uint64(n), 1))
+		where := Location{"test", "g", fmt.Sprint("c", n)}
+		people := []string{"ann", "bob"}[:1+r.IntN(2)]
+		dummy := len(people) == 2 && r.IntN(4) == 0
+		bots := 0
+		if !dummy {
+			bots = r.IntN(4)
+			if len(people)+bots < 2 {
+				bots = 1
+			}
+		}
+		opts := fmt.Sprintf("new timer=0 bots=%d", bots)
+		if dummy {
+			opts += " dummy"
+		}
+		send := func(who string, a Action, private bool) Response {
+			req := Request{Where: where, Who: User{ID: who, Name: who}, Action: a, FromPrivate: private}
+			resp, err := b.Handle(ctx, req)
+			if err != nil {
+				t.Fatalf("game %d: %v", n, err)
+			}
+			checkDeliveries(t, b, where, resp)
+			return resp
+		}
+		a, _ := ParseCommand(opts)
+		send("ann", a, false)
+		if len(people) == 2 {
+			send("bob", Join{}, false)
+		}
+		send("ann", Start{}, false)
+		for step := 0; step < 400; step++ {
+			st := load(t, b, where)
+			if st.Phase == phaseOver {
+				break
+			}
+			who := people[r.IntN(len(people))]
+			i := st.seatOf(who)
+			if st.game.Submitted(i) {
+				continue
+			}
+			// Walk the hand buttons at random until submitted.
+			resp := send(who, ShowHand{}, false)
+			for k := 0; k < 4; k++ {
+				var picks []Button
+				for _, d := range resp.Deliveries {
+					if d.To.User == who {
+						for _, btn := range d.View.Buttons() {
+							if strings.HasPrefix(btn.ActionID, "sg1:pick:") {
+								picks = append(picks, btn)
+							}
+						}
+					}
+				}
+				if len(picks) == 0 {
+					break
+				}
+				act, err := ParseActionID(picks[r.IntN(len(picks))].ActionID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp = send(who, act, true)
+			}
+		}
+		if st := load(t, b, where); st.Phase != phaseOver {
+			t.Fatalf("game %d (%v, dummy %v, bots %d) did not finish:\n%s", n, people, dummy, bots, dbgState(st))
+		}
+	}
+}
+
+func load(t *testing.T, b *Bot, where Location) *state {
+	t.Helper()
+	data, _, err := b.store.LoadGame(context.Background(), where.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := decodeState(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func checkDeliveries(t *testing.T, b *Bot, where Location, resp Response) {
+	t.Helper()
+	st := load(t, b, where)
+	if st.game == nil {
+		return
+	}
+	now := b.now()
+	hidden := *st
+	g := *st.game
+	g.Determinize(-1, uint64(len(resp.Deliveries))+7)
+	hidden.game = &g
+	renders := []struct {
+		name string
+		fn   func(*state) View
+	}{
+		{"table", func(s *state) View { return tableView(s, now) }},
+		{"reveal", revealView},
+		{"scores", scoresView},
+	}
+	if st.game.Round() > 1 || st.game.Over() {
+		renders = append(renders, struct {
+			name string
+			fn   func(*state) View
+		}{"round", func(s *state) View { return roundScoreView(s, 1) }})
+	}
+	if st.game.Over() {
+		renders = append(renders, struct {
+			name string
+			fn   func(*state) View
+		}{"final", finalView})
+	}
+	for _, r := range renders {
+		if !reflect.DeepEqual(r.fn(st), r.fn(&hidden)) {
+			t.Fatalf("the %s view changes with hidden cards:\n%s\nvs\n%s", r.name, r.fn(st), r.fn(&hidden))
+		}
+	}
+	for _, d := range resp.Deliveries {
+		if d.To.IsPublic() {
+			for _, btn := range d.View.Buttons() {
+				f := strings.Split(btn.ActionID, ":")
+				if len(f) < 2 || !slices.Contains(publicButtons, f[1]) {
+					t.Fatalf("a channel message offers %q", btn.ActionID)
+				}
+			}
+			if strings.HasPrefix(d.View.Title, "🍣 Sushi Go! — round") && !reflect.DeepEqual(d.View, tableView(st, now)) {
+				t.Fatalf("the channel was shown a table that is not the stored state's:\n%s", d.View)
+			}
+			continue
+		}
+		if !strings.Contains(d.View.Title, "Your hand") || st.game.Over() {
+			continue
+		}
+		i := st.seatOf(d.To.User)
+		if i < 0 {
+			t.Fatalf("a hand went to %q, who has no seat", d.To.User)
+		}
+		want := st.game.View(i).AppendHand(nil)
+		slices.Sort(want)
+		if got := handCards(d.View); len(got) > 0 && !slices.Equal(got, distinct(want)) && !strings.Contains(d.View.Text, "Now choose") && !strings.Contains(d.View.Text, "First card") {
+			t.Fatalf("%s was shown %v, their hand is %v", d.To.User, got, want)
+		}
+	}
+}
+
+// handCards lists the cards of a stage-one hand view's card buttons.
+func handCards(v View) []engine.Card {
+	var out []engine.Card
+	for _, btn := range v.Buttons() {
+		a, err := ParseActionID(btn.ActionID)
+		if p, ok := a.(Pick); err == nil && ok && !p.Chop && p.Card != engine.None && p.Extra == engine.None && p.Dummy == engine.None {
+			out = append(out, p.Card)
+		}
+	}
+	return out
+}
+
+func distinct(cs []engine.Card) []engine.Card { return slices.Compact(slices.Clone(cs)) }
