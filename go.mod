@@ -3,6 +3,7 @@ module github.com/sushigo/sushigo
 go 1.26.0
 
 require (
+	github.com/joho/godotenv v1.5.1
 	github.com/redis/go-redis/v9 v9.23.0
 	go.etcd.io/bbolt v1.5.0
 )

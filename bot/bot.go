@@ -599,3 +599,19 @@ func (b *Bot) stats(ctx context.Context, req Request, a Stats) (Response, error)
 	}
 	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: statsView(all, who)}}}, nil
 }
+
+// Running reports whether the channel has a game in its lobby or in play.
+func (b *Bot) Running(ctx context.Context, where Location) (bool, error) {
+	data, _, err := b.store.LoadGame(ctx, where.Key())
+	if errors.Is(err, storage.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("load %s: %w", where.Key(), err)
+	}
+	st, err := decodeState(data)
+	if err != nil {
+		return false, err
+	}
+	return st.Phase != phaseOver, nil
+}

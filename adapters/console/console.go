@@ -1,0 +1,178 @@
+// Package console is the terminal front end: one person plays against bot
+// seats, reading the host's views as text and answering with numbers or
+// typed commands. It is also the end-to-end harness of the host.
+package console
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+// Host is what the console needs of the game host.
+type Host interface {
+	Handle(ctx context.Context, req bot.Request) (bot.Response, error)
+	Remember(ctx context.Context, where bot.Location, gameID, slot string, ref bot.Ref) error
+	Running(ctx context.Context, where bot.Location) (bool, error)
+}
+
+// Where is the console's one table.
+var Where = bot.Location{Platform: "console", Community: "local", Channel: "terminal"}
+
+// Console plays one person's game in a terminal.
+type Console struct {
+	h       Host
+	in      *bufio.Scanner
+	out     io.Writer
+	me      bot.User
+	buttons []bot.Button // of the last view shown with buttons, numbered from 1
+	game    string
+}
+
+// New returns a console for me, reading in and writing out.
+func New(h Host, in io.Reader, out io.Writer, me bot.User) *Console {
+	return &Console{h: h, in: bufio.NewScanner(in), out: out, me: me}
+}
+
+// Run resumes the saved game, or opens one with opts (bots fill the other
+// seats) and starts it, then plays until the input ends or the player
+// quits. An unfinished game stays saved for the next Run.
+func (c *Console) Run(ctx context.Context, opts string) error {
+	running, err := c.h.Running(ctx, Where)
+	if err != nil {
+		return err
+	}
+	if running {
+		fmt.Fprintln(c.out, "Resuming your saved game. (Type `end` to abandon it.)")
+		if err := c.send(ctx, bot.Status{}); err != nil {
+			return err
+		}
+		if err := c.send(ctx, bot.ShowHand{}); err != nil {
+			return err
+		}
+	} else {
+		if err := c.command(ctx, "new timer=0 "+opts); err != nil {
+			return err
+		}
+		if err := c.send(ctx, bot.Start{}); err != nil {
+			return err
+		}
+	}
+	c.prompt()
+	for c.in.Scan() {
+		line := strings.TrimSpace(c.in.Text())
+		switch {
+		case line == "":
+		case line == "q" || line == "quit" || line == "exit":
+			fmt.Fprintln(c.out, "Bye! An unfinished game is saved: `play` resumes it.")
+			return nil
+		case isNumber(line):
+			n, _ := strconv.Atoi(line)
+			if n < 1 || n > len(c.buttons) {
+				fmt.Fprintf(c.out, "Choose a number from 1 to %d.\n", len(c.buttons))
+				break
+			}
+			b := c.buttons[n-1]
+			if b.Disabled {
+				fmt.Fprintln(c.out, "That button is not available right now.")
+				break
+			}
+			a, err := bot.ParseActionID(b.ActionID)
+			if err != nil {
+				return err
+			}
+			if err := c.send(ctx, a); err != nil {
+				return err
+			}
+		default:
+			if err := c.command(ctx, line); err != nil {
+				return err
+			}
+		}
+		c.prompt()
+	}
+	if err := c.in.Err(); err != nil {
+		return fmt.Errorf("console: read: %w", err)
+	}
+	return nil
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+func (c *Console) prompt() {
+	if len(c.buttons) > 0 {
+		fmt.Fprintf(c.out, "> choose 1-%d, or type a command (help, scores, quit): ", len(c.buttons))
+	} else {
+		fmt.Fprint(c.out, "> type a command (help, scores, rematch, quit): ")
+	}
+}
+
+func (c *Console) command(ctx context.Context, line string) error {
+	a, err := bot.ParseCommand(line)
+	var u *bot.UsageError
+	if errors.As(err, &u) {
+		fmt.Fprintln(c.out, u.Msg)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return c.send(ctx, a)
+}
+
+// send hands an action to the host and shows what comes back: the table
+// and reveals first, then the player's own messages, whose buttons the
+// numbers press.
+func (c *Console) send(ctx context.Context, a bot.Action) error {
+	private := true // every console button is on the player's own screen
+	resp, err := c.h.Handle(ctx, bot.Request{Where: Where, Who: c.me, Action: a, FromPrivate: private,
+		Reply: bot.Ref{ID: "console"}})
+	if err != nil {
+		return fmt.Errorf("console: %w", err)
+	}
+	var public, mine []bot.Delivery
+	for _, d := range resp.Deliveries {
+		if d.To.IsPublic() {
+			public = append(public, d)
+		} else if d.To.User == c.me.ID {
+			mine = append(mine, d)
+		}
+	}
+	// Numbers keep pressing the previous buttons unless this answer brings
+	// new ones (a `scores` reply leaves the hand's buttons usable).
+	for _, d := range append(public, mine...) {
+		fmt.Fprintln(c.out)
+		fmt.Fprint(c.out, d.View.String())
+		if bs := d.View.Buttons(); len(bs) > 0 {
+			c.buttons = bs
+			if id := gameOf(bs); id != "" {
+				c.game = id
+			}
+		}
+		if d.Slot != "" {
+			// The terminal never loses a message: every slot is editable forever.
+			if err := c.h.Remember(ctx, Where, c.game, d.Slot, bot.Ref{ID: "console"}); err != nil {
+				return fmt.Errorf("console: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+func gameOf(bs []bot.Button) string {
+	for _, b := range bs {
+		if f := strings.Split(b.ActionID, ":"); len(f) >= 3 {
+			return f[2]
+		}
+	}
+	return ""
+}

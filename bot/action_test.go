@@ -1,0 +1,49 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/sushigo/sushigo/engine"
+)
+
+func TestActionIDRoundTrip(t *testing.T) {
+	for _, a := range []Action{
+		Join{"abc"}, Leave{"abc"}, Start{"abc"}, AddBot{"abc", 2}, ShowHand{"abc"}, End{"abc"}, Rematch{"abc"},
+		Change{"abc", 3, 7},
+		Pick{Game: "zz9", Round: 3, Turn: 10, Card: engine.SquidNigiri, Extra: engine.Wasabi, Dummy: engine.Pudding, Chop: true},
+		Pick{Game: "a", Round: 1, Turn: 1},
+	} {
+		id := ActionID(a)
+		if len(id) > MaxActionID {
+			t.Errorf("%q is longer than %d", id, MaxActionID)
+		}
+		got, err := ParseActionID(id)
+		if err != nil || got != a {
+			t.Errorf("%q parsed to %#v, %v; want %#v", id, got, err, a)
+		}
+	}
+	for _, bad := range []string{"", "sg1", "sg1:join", "sg1:join:", "sg2:join:abc", "sg1:join:abc:1", "sg1:fly:abc",
+		"sg1:join:ABC", "sg1:pick:abc:1:1:1:0:0", "sg1:pick:abc:0:1:1:0:0:0", "sg1:pick:abc:1:1:99:0:0:0",
+		"sg1:pick:abc:1:1:01:0:0:0", "sg1:pick:abc:1:1:1:0:0:2", "sg1:addbot:abc:0", "sg1:change:abc:1:-1"} {
+		if a, err := ParseActionID(bad); err == nil {
+			t.Errorf("%q parsed to %#v", bad, a)
+		}
+	}
+}
+
+// FuzzParseActionID: no input panics, and what parses re-encodes to itself.
+func FuzzParseActionID(f *testing.F) {
+	f.Add("sg1:pick:abc:1:2:3:0:0:0")
+	f.Add("sg1:join:k2x9")
+	f.Add("sg1:change:abc:3:7")
+	f.Add("sg1:addbot:abc:2")
+	f.Fuzz(func(t *testing.T, id string) {
+		a, err := ParseActionID(id)
+		if err != nil {
+			return
+		}
+		if back := ActionID(a); back != id {
+			t.Fatalf("%q parsed to %#v, which encodes as %q", id, a, back)
+		}
+	})
+}

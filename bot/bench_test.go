@@ -1,0 +1,185 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/storage/redis"
+)
+
+// redisStore opens the test Redis (database 15, a fresh prefix, cleaned
+// up after), failing in CI and skipping elsewhere when there is none.
+func redisStore(tb testing.TB) *redis.Store {
+	tb.Helper()
+	url := os.Getenv("SUSHIGO_TEST_REDIS_URL")
+	if url == "" {
+		url = "redis://127.0.0.1:6379/15"
+	}
+	prefix := fmt.Sprintf("sushigo-test:bot:%x:", rand.Uint64())
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	s, err := redis.Dial(ctx, url, redis.Options{Prefix: prefix})
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			tb.Fatalf("Redis is required in CI: %v", err)
+		}
+		tb.Skipf("no Redis at %s (%v); start one with `redis-server --port 6379`", url, err)
+	}
+	tb.Cleanup(func() {
+		ctx := context.Background()
+		iter := s.Client().Scan(ctx, 0, prefix+"*", 1000).Iterator()
+		for iter.Next(ctx) {
+			s.Client().Del(ctx, iter.Val())
+		}
+		s.Close()
+	})
+	return s
+}
+
+type countHook struct{ n atomic.Int64 }
+
+func (c *countHook) DialHook(next goredis.DialHook) goredis.DialHook { return next }
+func (c *countHook) ProcessHook(next goredis.ProcessHook) goredis.ProcessHook {
+	return func(ctx context.Context, cmd goredis.Cmder) error { c.n.Add(1); return next(ctx, cmd) }
+}
+func (c *countHook) ProcessPipelineHook(next goredis.ProcessPipelineHook) goredis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []goredis.Cmder) error { c.n.Add(1); return next(ctx, cmds) }
+}
+
+// table tracks one benchmark game: each player's next click, learnt from
+// the hand views the host sends them.
+type benchGame struct {
+	mu    sync.Mutex
+	where bot.Location
+	next  map[string]bot.Action
+}
+
+func (g *benchGame) learn(resp bot.Response) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, d := range resp.Deliveries {
+		if d.To.IsPublic() {
+			continue
+		}
+		for _, b := range d.View.Buttons() {
+			if strings.HasPrefix(b.ActionID, "sg1:pick:") && !strings.Contains(b.Label, "chopsticks") {
+				a, _ := bot.ParseActionID(b.ActionID)
+				g.next[d.To.User] = a
+				break
+			}
+		}
+	}
+}
+
+func (g *benchGame) take(r *rand.Rand) (string, bot.Action) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var ready []string
+	for u := range g.next {
+		ready = append(ready, u)
+	}
+	if len(ready) == 0 {
+		return "", nil
+	}
+	slices.Sort(ready)
+	u := ready[r.IntN(len(ready))]
+	a := g.next[u]
+	delete(g.next, u)
+	return u, a
+}
+
+// BenchmarkHostSubmissions1000Games drives 1,000 concurrent 4-player games
+// (four people each) through the host on the real Redis store. One op is
+// one card submission: load, engine, compare-and-swap save, rendering.
+func BenchmarkHostSubmissions1000Games(b *testing.B) {
+	// In flight at once: 2 (one per core), 16, and 64 (saturated: latency
+	// is then mostly queueing for the 2 cores the host shares with Redis).
+	for _, par := range []int{1, 8, 32} {
+		b.Run(fmt.Sprintf("inflight=%d", par*2), func(b *testing.B) { benchHost(b, par) })
+	}
+}
+
+func benchHost(b *testing.B, parallelism int) {
+	store := redisStore(b)
+	hook := &countHook{}
+	ctx := context.Background()
+	var seed atomic.Uint64
+	host := bot.New(store, bot.Config{Seed: func() uint64 { return seed.Add(1) }})
+	players := []string{"p1", "p2", "p3", "p4"}
+	const n = 1000
+	games := make([]*benchGame, n)
+	handle := func(g *benchGame, who string, a bot.Action, private bool) bot.Response {
+		resp, err := host.Handle(ctx, bot.Request{Where: g.where, Who: bot.User{ID: who, Name: who}, Action: a,
+			FromPrivate: private, Reply: bot.Ref{ID: "t-" + who, Expires: time.Now().Add(time.Hour)}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		g.learn(resp)
+		return resp
+	}
+	for i := range games {
+		g := &benchGame{where: bot.Location{Platform: "bench", Community: "c", Channel: fmt.Sprint(i)}, next: map[string]bot.Action{}}
+		games[i] = g
+		handle(g, "p1", bot.NewGame{Options: bot.Options{Timer: 0}}, false)
+		for _, p := range players[1:] {
+			handle(g, p, bot.Join{}, false)
+		}
+		handle(g, "p1", bot.Start{}, false)
+		for _, p := range players {
+			handle(g, p, bot.ShowHand{}, false)
+		}
+	}
+	store.Client().AddHook(hook)
+	var mu sync.Mutex
+	var lat []time.Duration
+	var subs atomic.Int64
+	b.SetParallelism(parallelism) // × GOMAXPROCS goroutines
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		r := rand.New(rand.NewPCG(rand.Uint64(), 2))
+		var mine []time.Duration
+		for pb.Next() {
+			var g *benchGame
+			var who string
+			var a bot.Action
+			for range 10 * n {
+				g = games[r.IntN(n)]
+				if who, a = g.take(r); a != nil {
+					break
+				}
+			}
+			if a == nil {
+				b.Error("every game is waiting or over: run a shorter benchmark")
+				return
+			}
+			t0 := time.Now()
+			handle(g, who, a, true)
+			mine = append(mine, time.Since(t0))
+			subs.Add(1)
+		}
+		mu.Lock()
+		lat = append(lat, mine...)
+		mu.Unlock()
+	})
+	b.StopTimer()
+	slices.Sort(lat)
+	if len(lat) == 0 {
+		return
+	}
+	pct := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) }
+	b.ReportMetric(float64(subs.Load())/b.Elapsed().Seconds(), "submissions/s")
+	b.ReportMetric(pct(0.5), "p50-µs")
+	b.ReportMetric(pct(0.99), "p99-µs")
+	b.ReportMetric(float64(hook.n.Load())/float64(subs.Load()), "round-trips/submission")
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// config is everything read from the environment; .env.example lists it.
+type config struct {
+	RedisURL    string
+	DataDir     string
+	LogLevel    slog.Level
+	LogFormat   string
+	GameTTL     time.Duration
+	LobbyTTL    time.Duration
+	TurnTimer   time.Duration
+	RedisPrefix string
+
+	Discord discordConfig
+	Slack   slackConfig
+}
+
+type discordConfig struct {
+	Token, AppID, PublicKey, GuildID string
+	Mode                             string // gateway | http
+	ShardID, ShardCount              int
+}
+
+type slackConfig struct {
+	BotToken, AppToken, SigningSecret string
+	Mode                              string // socket | http
+}
+
+// HTTPAddr is where the HTTP endpoints (Discord interactions, Slack
+// requests, health) listen.
+var defaultHTTPAddr = ":8080"
+
+func (c discordConfig) enabled() bool { return c.Token != "" || c.PublicKey != "" }
+func (c slackConfig) enabled() bool   { return c.BotToken != "" }
+
+// loadConfig reads the configuration, reporting every problem at once.
+func loadConfig(getenv func(string) string) (config, error) {
+	c := config{
+		RedisURL:    getenv("REDIS_URL"),
+		DataDir:     getenv("DATA_DIR"),
+		LogFormat:   or(getenv("LOG_FORMAT"), "text"),
+		RedisPrefix: or(getenv("REDIS_PREFIX"), "sushigo:"),
+		Discord: discordConfig{
+			Token: getenv("DISCORD_TOKEN"), AppID: getenv("DISCORD_APP_ID"),
+			PublicKey: getenv("DISCORD_PUBLIC_KEY"), GuildID: getenv("DISCORD_GUILD_ID"),
+			Mode: or(getenv("DISCORD_MODE"), "gateway"),
+		},
+		Slack: slackConfig{
+			BotToken: getenv("SLACK_BOT_TOKEN"), AppToken: getenv("SLACK_APP_TOKEN"),
+			SigningSecret: getenv("SLACK_SIGNING_SECRET"), Mode: or(getenv("SLACK_MODE"), "socket"),
+		},
+	}
+	var errs []error
+	dur := func(name string, def time.Duration) time.Duration {
+		v := getenv(name)
+		if v == "" {
+			return def
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			errs = append(errs, fmt.Errorf("%s=%q: want a duration such as 90s or 24h", name, v))
+			return def
+		}
+		return d
+	}
+	num := func(name string, def int) int {
+		v := getenv(name)
+		if v == "" {
+			return def
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			errs = append(errs, fmt.Errorf("%s=%q: want a whole number", name, v))
+		}
+		return n
+	}
+	c.GameTTL = dur("GAME_TTL", 24*time.Hour)
+	c.LobbyTTL = dur("LOBBY_TTL", 30*time.Minute)
+	c.TurnTimer = dur("TURN_TIMER", 90*time.Second)
+	c.Discord.ShardID = num("DISCORD_SHARD_ID", 0)
+	c.Discord.ShardCount = num("DISCORD_SHARD_COUNT", 1)
+	if err := c.LogLevel.UnmarshalText([]byte(or(getenv("LOG_LEVEL"), "info"))); err != nil {
+		errs = append(errs, fmt.Errorf("LOG_LEVEL=%q: want debug, info, warn or error", getenv("LOG_LEVEL")))
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Errorf("LOG_FORMAT=%q: want text or json", c.LogFormat))
+	}
+	if c.RedisURL != "" && !strings.HasPrefix(c.RedisURL, "redis://") && !strings.HasPrefix(c.RedisURL, "rediss://") {
+		errs = append(errs, fmt.Errorf("REDIS_URL must start with redis:// or rediss://"))
+	}
+	if c.Discord.Mode != "gateway" && c.Discord.Mode != "http" {
+		errs = append(errs, fmt.Errorf("DISCORD_MODE=%q: want gateway or http", c.Discord.Mode))
+	}
+	if c.Slack.Mode != "socket" && c.Slack.Mode != "http" {
+		errs = append(errs, fmt.Errorf("SLACK_MODE=%q: want socket or http", c.Slack.Mode))
+	}
+	if c.Discord.ShardCount < 1 || c.Discord.ShardID >= c.Discord.ShardCount {
+		errs = append(errs, fmt.Errorf("DISCORD_SHARD_ID must be below DISCORD_SHARD_COUNT"))
+	}
+	if c.DataDir == "" {
+		c.DataDir = defaultDataDir(getenv)
+	}
+	return c, errors.Join(errs...)
+}
+
+func or(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+// defaultDataDir is $XDG_DATA_HOME/sushigo, else ~/.local/share/sushigo,
+// else ./data.
+func defaultDataDir(getenv func(string) string) string {
+	if x := getenv("XDG_DATA_HOME"); x != "" {
+		return filepath.Join(x, "sushigo")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "sushigo")
+	}
+	return "data"
+}
+
+func (c config) logger(w *os.File) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: c.LogLevel}
+	if c.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

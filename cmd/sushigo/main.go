@@ -1,0 +1,154 @@
+// Command sushigo hosts Sushi Go! games: `play` in the terminal against bots,
+// `serve` on the chat platforms configured in the environment.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/joho/godotenv"
+
+	"github.com/sushigo/sushigo/adapters/console"
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/storage/bolt"
+	"github.com/sushigo/sushigo/storage/redis"
+)
+
+func main() {
+	// An optional .env fills in variables the environment does not set.
+	if err := godotenv.Load(); err != nil && !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintln(os.Stderr, "sushigo: reading .env:", err)
+		os.Exit(1)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "sushigo:", err)
+		os.Exit(1)
+	}
+}
+
+const usage = `Usage:
+  sushigo play [--bots N] [--seed S] [--pass left|alternate] [--dummy] [--new]
+      Play in the terminal against bots (no configuration needed).
+  sushigo serve
+      Host games on the chat platforms configured in the environment.`
+
+// run is main without the process: tests call it with their own
+// environment and streams.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return fmt.Errorf("configuration:\n%w", err)
+	}
+	switch args[0] {
+	case "play":
+		return play(ctx, cfg, args[1:], stdin, stdout)
+	case "serve":
+		return serve(ctx, cfg, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	return fmt.Errorf("unknown command %q\n%s", args[0], usage)
+}
+
+func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	bots := fs.Int("bots", 3, "bot opponents, 1 to 4")
+	seed := fs.Uint64("seed", 0, "shuffle seed (0: random)")
+	pass := fs.String("pass", "left", "pass direction: left or alternate")
+	dummy := fs.Bool("dummy", false, "two-player dummy variant (one bot opponent)")
+	fresh := fs.Bool("new", false, "abandon a saved game and start a new one")
+	name := fs.String("name", "", "your name at the table")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *bots < 1 || *bots > 4 {
+		return fmt.Errorf("--bots takes 1 to 4")
+	}
+	opts := fmt.Sprintf("bots=%d pass=%s", *bots, *pass)
+	if *dummy {
+		opts = "bots=1 dummy pass=" + *pass
+	}
+	if _, err := bot.ParseOptions(strings.Fields(opts)); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return fmt.Errorf("data directory: %w", err)
+	}
+	// The terminal game has its own file, so it runs beside a `serve`.
+	store, err := bolt.Open(filepath.Join(cfg.DataDir, "play.db"), bolt.Options{})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	bc := bot.Config{LobbyTTL: 24 * time.Hour, Log: cfg.logger(os.Stderr)}
+	if *seed != 0 {
+		s := *seed
+		bc.Seed = func() uint64 { s++; return s }
+	}
+	host := bot.New(store, bc)
+	me := bot.User{ID: "you", Name: or(*name, "You")}
+	if *fresh {
+		if _, err := host.Handle(ctx, bot.Request{Where: console.Where, Who: me, Action: bot.End{}}); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(stdout, "🍣 Sushi Go! — type the number of a button, or a command. `help` lists them.")
+	return console.New(host, stdin, stdout, me).Run(ctx, opts)
+}
+
+// openStore picks Redis when REDIS_URL is set, else the embedded store.
+func openStore(ctx context.Context, cfg config) (storage.Store, func() error, error) {
+	if cfg.RedisURL != "" {
+		s, err := redis.Dial(ctx, cfg.RedisURL, redis.Options{Prefix: cfg.RedisPrefix})
+		if err != nil {
+			return nil, nil, err
+		}
+		return s, s.Close, nil
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, nil, fmt.Errorf("data directory: %w", err)
+	}
+	s, err := bolt.Open(filepath.Join(cfg.DataDir, "sushigo.db"), bolt.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, s.Close, nil
+}
+
+const platformVars = `No chat platform is configured. Set, in the environment or in .env:
+  Discord: DISCORD_TOKEN and DISCORD_APP_ID (gateway), or DISCORD_MODE=http with DISCORD_PUBLIC_KEY
+  Slack:   SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode), or SLACK_MODE=http with SLACK_SIGNING_SECRET
+See .env.example. To play without a platform: sushigo play`
+
+func serve(ctx context.Context, cfg config, stderr io.Writer) error {
+	if !cfg.Discord.enabled() && !cfg.Slack.enabled() {
+		return errors.New(platformVars)
+	}
+	log := cfg.logger(os.Stderr)
+	store, closeStore, err := openStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer closeStore()
+	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer})
+	_ = host
+	return errors.New("the Discord and Slack adapters are not built yet (issues 5 and 6); `sushigo play` works now")
+}

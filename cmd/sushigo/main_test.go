@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+// lineFeeder types "1" until the output shows the final standings.
+type lineFeeder struct {
+	mu  sync.Mutex
+	out *syncBuffer
+	n   int
+}
+
+func (f *lineFeeder) Read(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.n++
+	if f.n > 600 || strings.Contains(f.out.String(), "Final standings") {
+		return 0, io.EOF
+	}
+	return copy(p, "1\n"), nil
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestPlayWithoutConfiguration(t *testing.T) {
+	var out syncBuffer
+	in := &lineFeeder{out: &out}
+	err := run(context.Background(), []string{"play", "--seed", "9", "--bots", "2"},
+		env(map[string]string{"DATA_DIR": t.TempDir()}), in, &out, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "🏆 Final standings") {
+		t.Fatalf("the game did not reach the final standings:\n%s", out.String())
+	}
+}
+
+func TestServeNamesTheVariables(t *testing.T) {
+	err := run(context.Background(), []string{"serve"}, env(map[string]string{"DATA_DIR": t.TempDir()}), nil, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "DISCORD_TOKEN") || !strings.Contains(err.Error(), "SLACK_BOT_TOKEN") {
+		t.Fatalf("serve without a platform: %v", err)
+	}
+}
+
+func TestConfigReportsEveryProblem(t *testing.T) {
+	_, err := loadConfig(env(map[string]string{
+		"LOG_LEVEL": "loud", "GAME_TTL": "forever", "REDIS_URL": "http://x", "DISCORD_MODE": "pigeon",
+	}))
+	for _, want := range []string{"LOG_LEVEL", "GAME_TTL", "REDIS_URL", "DISCORD_MODE"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v does not mention %s", err, want)
+		}
+	}
+	if _, err := loadConfig(env(nil)); err != nil {
+		t.Errorf("empty environment: %v", err)
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	if err := run(context.Background(), []string{"dance"}, env(nil), nil, io.Discard, io.Discard); err == nil {
+		t.Error("unknown command accepted")
+	}
+}
+
+// TestEnvExampleListsEveryVariable keeps .env.example and loadConfig in
+// step: every variable read is documented, and nothing documented is unread.
+func TestEnvExampleListsEveryVariable(t *testing.T) {
+	var read []string
+	_, _ = loadConfig(func(k string) string {
+		if k != "XDG_DATA_HOME" {
+			read = append(read, k)
+		}
+		return ""
+	})
+	f, err := os.Open("../../.env.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var listed []string
+	re := regexp.MustCompile(`^([A-Z_]+)=`)
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if m := re.FindStringSubmatch(sc.Text()); m != nil {
+			listed = append(listed, m[1])
+		}
+	}
+	slices.Sort(read)
+	read = slices.Compact(read)
+	slices.Sort(listed)
+	if !slices.Equal(read, listed) {
+		t.Errorf("loadConfig reads %v\n.env.example lists %v", read, listed)
+	}
+}
