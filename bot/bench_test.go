@@ -20,13 +20,13 @@ import (
 
 // redisStore opens the test Redis (database 15, a fresh prefix, cleaned
 // up after), failing in CI and skipping elsewhere when there is none.
-func redisStore(tb testing.TB) *redis.Store {
+func redisStore(tb testing.TB) (s *redis.Store, url, prefix string) {
 	tb.Helper()
-	url := os.Getenv("SUSHIGO_TEST_REDIS_URL")
+	url = os.Getenv("SUSHIGO_TEST_REDIS_URL")
 	if url == "" {
 		url = "redis://127.0.0.1:6379/15"
 	}
-	prefix := fmt.Sprintf("sushigo-test:bot:%x:", rand.Uint64())
+	prefix = fmt.Sprintf("sushigo-test:bot:%x:", rand.Uint64())
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	s, err := redis.Dial(ctx, url, redis.Options{Prefix: prefix})
@@ -36,15 +36,22 @@ func redisStore(tb testing.TB) *redis.Store {
 		}
 		tb.Skipf("no Redis at %s (%v); start one with `redis-server --port 6379`", url, err)
 	}
+	// A separate client cleans up, so it works even after a test closed s.
 	tb.Cleanup(func() {
 		ctx := context.Background()
-		iter := s.Client().Scan(ctx, 0, prefix+"*", 1000).Iterator()
+		c, err := redis.Dial(ctx, url, redis.Options{})
+		if err != nil {
+			tb.Errorf("cleaning up %s*: %v", prefix, err)
+			return
+		}
+		defer c.Close()
+		iter := c.Client().Scan(ctx, 0, prefix+"*", 1000).Iterator()
 		for iter.Next(ctx) {
-			s.Client().Del(ctx, iter.Val())
+			c.Client().Del(ctx, iter.Val())
 		}
 		s.Close()
 	})
-	return s
+	return s, url, prefix
 }
 
 type countHook struct{ n atomic.Int64 }
@@ -111,7 +118,7 @@ func BenchmarkHostSubmissions1000Games(b *testing.B) {
 }
 
 func benchHost(b *testing.B, parallelism int) {
-	store := redisStore(b)
+	store, _, _ := redisStore(b)
 	hook := &countHook{}
 	ctx := context.Background()
 	var seed atomic.Uint64

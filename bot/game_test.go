@@ -64,7 +64,11 @@ func (h *harness) playToEnd(users []string, maxTurns int) {
 }
 
 func TestWholeGameThroughActions(t *testing.T) {
-	h := newHarness(t)
+	t.Run("bolt", func(t *testing.T) { wholeGame(t, newHarness(t)) })
+	t.Run("redis", func(t *testing.T) { wholeGame(t, newRedisHarness(t)) })
+}
+
+func wholeGame(t *testing.T, h *harness) {
 	players := []string{"ann", "bob", "cy", "dee"}
 	h.lobby("ann", "timer=0", "bob", "cy", "dee")
 	lobby, _ := h.lastPublic("lobby")
@@ -355,5 +359,47 @@ func TestConcurrentPicks(t *testing.T) {
 	r := h.do("bob", "status")
 	if !strings.Contains(r.Deliveries[0].View.Title, "turn 2/") || !strings.Contains(r.Deliveries[0].View.Text, "Waiting for: Ann, Bob, Cy, Dee, Eve") {
 		t.Errorf("after concurrent picks:\n%s", r.Deliveries[0].View)
+	}
+}
+
+// TestTimerFiresOnceAcrossReplicas runs two hosts on one store, ticking at
+// the same moment: the auto-pick happens once.
+func TestTimerFiresOnceAcrossReplicas(t *testing.T) {
+	for name, mk := range map[string]func(testing.TB) *harness{"bolt": newHarness, "redis": newRedisHarness} {
+		t.Run(name, func(t *testing.T) {
+			h := mk(t)
+			h.lobby("ann", "timer=30", "bob")
+			lobby, _ := h.lastPublic("lobby")
+			st, _ := button(lobby, "Start")
+			h.click("ann", st.ActionID, false)
+			h.now = h.now.Add(31 * time.Second)
+			other := h.newBot()
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			reveals := 0
+			for _, b := range []*bot.Bot{h.b, other} {
+				wg.Go(func() {
+					for range 3 {
+						out, err := b.Tick(context.Background())
+						if err != nil {
+							t.Error(err)
+						}
+						for _, o := range out {
+							for _, d := range o.Response.Deliveries {
+								if strings.HasPrefix(d.View.Title, "👀 Reveal") {
+									mu.Lock()
+									reveals++
+									mu.Unlock()
+								}
+							}
+						}
+					}
+				})
+			}
+			wg.Wait()
+			if reveals != 1 {
+				t.Errorf("%d reveals from two replicas ticking, want 1", reveals)
+			}
+		})
 	}
 }

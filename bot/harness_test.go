@@ -11,6 +11,7 @@ import (
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
+	"github.com/sushigo/sushigo/storage/redis"
 )
 
 // harness plays the adapter's part against a real store, with a fixed clock
@@ -25,6 +26,8 @@ type harness struct {
 	seed  uint64
 	where bot.Location
 	tok   int
+	// reopen replaces the store as a process restart would.
+	reopen func() storage.Store
 
 	public  []bot.View          // every channel delivery, in order
 	private map[string]bot.View // each user's latest private view
@@ -58,6 +61,25 @@ func newHarness(t testing.TB) *harness {
 	return h
 }
 
+// newRedisHarness is newHarness on the real Redis; restart reconnects with
+// a new client to the same keys.
+func newRedisHarness(t testing.TB) *harness {
+	h := newHarness(t)
+	rs, url, prefix := redisStore(t)
+	h.store = rs
+	h.reopen = func() storage.Store {
+		rs.Close()
+		s, err := redis.Dial(context.Background(), url, redis.Options{Prefix: prefix})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	h.b = h.newBot()
+	return h
+}
+
 func (h *harness) newBot() *bot.Bot {
 	return bot.New(h.store, bot.Config{
 		Now:  func() time.Time { return h.now },
@@ -67,10 +89,14 @@ func (h *harness) newBot() *bot.Bot {
 
 // restart closes the store and opens it again, as a process restart would.
 func (h *harness) restart() {
-	if c, ok := h.store.(interface{ Close() error }); ok {
-		c.Close()
+	if h.reopen != nil {
+		h.store = h.reopen()
+	} else {
+		if c, ok := h.store.(interface{ Close() error }); ok {
+			c.Close()
+		}
+		h.store = openStore(h.t, h.path)
 	}
-	h.store = openStore(h.t, h.path)
 	h.b = h.newBot()
 }
 

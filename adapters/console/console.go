@@ -65,8 +65,34 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 		}
 	}
 	c.prompt()
-	for c.in.Scan() {
-		line := strings.TrimSpace(c.in.Text())
+	// Lines are read on their own goroutine so that Ctrl-C (a cancelled
+	// ctx) ends the game at once instead of waiting for Enter.
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		for c.in.Scan() {
+			select {
+			case lines <- c.in.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for {
+		var line string
+		select {
+		case <-ctx.Done():
+			fmt.Fprintln(c.out, "\nInterrupted. Your game is saved: `play` resumes it.")
+			return nil
+		case l, ok := <-lines:
+			if !ok {
+				if err := c.in.Err(); err != nil {
+					return fmt.Errorf("console: read: %w", err)
+				}
+				return nil
+			}
+			line = strings.TrimSpace(l)
+		}
 		switch {
 		case line == "":
 		case line == "q" || line == "quit" || line == "exit":
@@ -97,10 +123,6 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 		}
 		c.prompt()
 	}
-	if err := c.in.Err(); err != nil {
-		return fmt.Errorf("console: read: %w", err)
-	}
-	return nil
 }
 
 func isNumber(s string) bool {

@@ -3,6 +3,7 @@ package console_test
 import (
 	"bytes"
 	"context"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -18,21 +19,43 @@ import (
 )
 
 // autoplayer answers every prompt with "1" (the first card, or the first
-// button) until the final standings are on screen, then quits.
+// button) until the final standings are on screen, then quits. Like a
+// person, it types only once the console has prompted for the next line.
 type autoplayer struct {
-	mu    sync.Mutex
-	out   *bytes.Buffer
+	out   *syncBuffer
 	lines int
 }
 
 func (a *autoplayer) Read(p []byte) (int, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
 	a.lines++
+	// Each prompt ends in "> "; wait for the one that asks for this line.
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(a.out.String(), "> ") < a.lines; {
+		if time.Now().After(deadline) {
+			return 0, io.EOF
+		}
+		time.Sleep(100 * time.Microsecond)
+	}
 	if strings.Contains(a.out.String(), "Final standings") || a.lines > 500 {
 		return copy(p, "quit\n"), nil
 	}
 	return copy(p, "1\n"), nil
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 func playGame(t *testing.T, dir string, seed uint64) (string, storage.Store) {
@@ -44,7 +67,7 @@ func playGame(t *testing.T, dir string, seed uint64) (string, storage.Store) {
 	t.Cleanup(func() { store.Close() })
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
-	var out bytes.Buffer
+	var out syncBuffer
 	in := &autoplayer{out: &out}
 	c := console.New(host, in, &out, bot.User{ID: "you", Name: "You"})
 	if err := c.Run(context.Background(), "bots=3"); err != nil {
@@ -70,6 +93,10 @@ func TestPlaysAWholeGame(t *testing.T) {
 	m := regexp.MustCompile(`\d\. \*\*You\*\* — (\d+) pts`).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no line for You in the standings:\n%s", tail(out))
+	}
+	top, err := store.Top(context.Background(), "console:local", storage.AllTime, time.Now(), storage.ByPoints, 10)
+	if err != nil || len(top) != 1 || top[0].PlayerID != "you" {
+		t.Errorf("leaderboard %+v, %v: want the one person, never the bots", top, err)
 	}
 	st, err := store.PlayerStats(context.Background(), "console:local", "you", storage.AllTime, time.Now())
 	if err != nil || st.Games != 1 || itoa(st.TotalScore) != m[1] {
@@ -119,4 +146,38 @@ func tail(s string) string {
 		return s[len(s)-3000:]
 	}
 	return s
+}
+
+// blocked never returns a line: the player is thinking.
+type blocked struct{ done chan struct{} }
+
+func (b blocked) Read(p []byte) (int, error) { <-b.done; return 0, io.EOF }
+
+func TestInterruptSavesAndReturns(t *testing.T) {
+	store, err := bolt.Open(filepath.Join(t.TempDir(), "play.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	in := blocked{make(chan struct{})}
+	defer close(in.done)
+	ctx, cancel := context.WithCancel(context.Background())
+	var out syncBuffer
+	done := make(chan error)
+	go func() {
+		done <- console.New(bot.New(store, bot.Config{}), in, &out, bot.User{ID: "you", Name: "You"}).Run(ctx, "bots=1")
+	}()
+	time.Sleep(50 * time.Millisecond)
+	cancel() // Ctrl-C
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not return after the interrupt")
+	}
+	if running, _ := bot.New(store, bot.Config{}).Running(context.Background(), console.Where); !running {
+		t.Error("the interrupted game was not kept")
+	}
 }
