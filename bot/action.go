@@ -87,6 +87,16 @@ type End struct{ Game string }
 // Rematch starts a new lobby with the same seats and options.
 type Rematch struct{ Game string }
 
+func (a Join) game() string     { return a.Game }
+func (a Leave) game() string    { return a.Game }
+func (a Start) game() string    { return a.Game }
+func (a AddBot) game() string   { return a.Game }
+func (a ShowHand) game() string { return a.Game }
+func (a Pick) game() string     { return a.Game }
+func (a Change) game() string   { return a.Game }
+func (a End) game() string      { return a.Game }
+func (a Rematch) game() string  { return a.Game }
+
 func (NewGame) action()     {}
 func (Join) action()        {}
 func (Leave) action()       {}

@@ -200,27 +200,8 @@ func (b *Bot) read(ctx context.Context, req Request, view func(*state) View) (Re
 // isClick reports whether the request came from a button (as opposed to a
 // typed command): buttons carry their game's ID.
 func isClick(req Request) bool {
-	switch a := req.Action.(type) {
-	case Join:
-		return a.Game != ""
-	case Leave:
-		return a.Game != ""
-	case Start:
-		return a.Game != ""
-	case AddBot:
-		return a.Game != ""
-	case ShowHand:
-		return a.Game != ""
-	case Pick:
-		return a.Game != ""
-	case Change:
-		return a.Game != ""
-	case End:
-		return a.Game != ""
-	case Rematch:
-		return a.Game != ""
-	}
-	return false
+	g, ok := req.Action.(interface{ game() string })
+	return ok && g.game() != ""
 }
 
 // refreshTable updates the public table (or lobby) message: through the
