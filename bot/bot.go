@@ -6,6 +6,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -120,7 +121,42 @@ func privateReply(req Request, v View) Response {
 
 func notice(msg string) View { return View{Text: msg, Tone: ToneError} }
 
+// locationTTL bounds how long a game's location is remembered for clicks
+// that come from a DM, where the platform does not say which channel the
+// game is in.
+const locationTTL = 7 * 24 * time.Hour
+
+func locationKey(gameID string) string { return "game-location:" + gameID }
+
+// resolve fills in the location of a click from a private message from the
+// game ID its button carries.
+func (b *Bot) resolve(ctx context.Context, req *Request) error {
+	if req.Where.Channel != "" {
+		return nil
+	}
+	g, ok := req.Action.(interface{ game() string })
+	if !ok || g.game() == "" {
+		return refuse("Use this command in the channel where the game is.")
+	}
+	data, err := b.store.GetRecord(ctx, locationKey(g.game()))
+	if errors.Is(err, storage.ErrNotFound) {
+		return refuse("That game has ended.")
+	}
+	if err != nil {
+		return fmt.Errorf("locate game %s: %w", g.game(), err)
+	}
+	var loc Location
+	if err := json.Unmarshal(data, &loc); err != nil {
+		return fmt.Errorf("locate game %s: %w", g.game(), err)
+	}
+	req.Where = loc
+	return nil
+}
+
 func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
+	if err := b.resolve(ctx, &req); err != nil {
+		return Response{}, err
+	}
 	switch a := req.Action.(type) {
 	case NewGame:
 		return b.newGame(ctx, req, a.Options, nil)
@@ -276,6 +312,13 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat)
 			st.Seats = seats
 		}
 		v := lobbyView(st)
+		loc, err := json.Marshal(req.Where)
+		if err != nil {
+			return change{}, err
+		}
+		if err := b.store.SetRecord(ctx, locationKey(st.ID), loc, locationTTL); err != nil {
+			return change{}, fmt.Errorf("remember where %s is: %w", st.ID, err)
+		}
 		return change{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
 			resp: Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, Slot: SlotTable, View: v}}}}, nil
 	})
@@ -549,6 +592,7 @@ func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user st
 		if i := st.seatOf(user); i >= 0 && !st.Seats[i].DMFailed {
 			st.Seats[i].DMFailed = true
 			st.Seats[i].Hand = Ref{}
+			st.Notes = append(st.Notes, fmt.Sprintf("📪 I can't send %s private messages: press **Show my hand** here instead.", st.Seats[i].Name))
 			return change{save: true}, nil
 		}
 		return change{}, nil

@@ -403,3 +403,40 @@ func TestTimerFiresOnceAcrossReplicas(t *testing.T) {
 		})
 	}
 }
+
+func TestClicksFromDirectMessages(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0 hands=dm", "bob")
+	lobby, _ := h.lastPublic("lobby")
+	st, _ := button(lobby, "Start")
+	h.click("ann", st.ActionID, false)
+	// In DM mode each player's hand was posted privately.
+	bobHand, ok := h.hand["bob"]
+	if !ok {
+		t.Fatal("bob got no hand by DM")
+	}
+	// A click in the DM carries no channel: the host finds the game.
+	dm := *h
+	dm.where = bot.Location{Platform: "test"}
+	r := dm.click("bob", bobHand.Buttons()[0].ActionID, true)
+	if len(r.Deliveries) == 0 || !strings.Contains(r.Deliveries[0].View.Text, "Locked in") {
+		t.Fatalf("DM click: %+v", r.Deliveries)
+	}
+	// Closed DMs: the table says so publicly (no card in it), the player is
+	// told privately once, and their hand then follows their interactions.
+	if err := h.b.Undeliverable(context.Background(), h.where, h.gameID(), "ann"); err != nil {
+		t.Fatal(err)
+	}
+	r = h.do("ann", "hand")
+	if !strings.Contains(r.Deliveries[0].View.Text, "DMs are closed") {
+		t.Errorf("no private notice: %q", r.Deliveries[0].View.Text)
+	}
+	r = h.do("ann", "hand")
+	if strings.Contains(r.Deliveries[0].View.Text, "DMs are closed") {
+		t.Error("the notice repeats")
+	}
+	r = h.do("ann", "status")
+	if !strings.Contains(r.Deliveries[0].View.Text, "can't send Ann private messages") {
+		t.Errorf("table after closed DMs:\n%s", r.Deliveries[0].View)
+	}
+}

@@ -59,10 +59,15 @@ func playerSeat(req Request, st *state) (int, error) {
 // message when there is one, else as a new private reply. In ephemeral mode
 // the reply becomes the player's hand message for later edits.
 func (b *Bot) handReply(req Request, st *state, i int, v View) Delivery {
-	if st.Opts.Hands == HandsEphemeral || st.Seats[i].DMFailed {
+	s := &st.Seats[i]
+	if st.Opts.Hands == HandsEphemeral || s.DMFailed {
 		if req.Reply.ID != "" {
-			st.Seats[i].Hand = req.Reply
+			s.Hand = req.Reply
 		}
+	}
+	if s.DMFailed && !s.DMNoticed {
+		s.DMNoticed = true
+		v.Text = "📪 I couldn't send you a private message (your DMs are closed), so your hand shows up here instead.\n" + v.Text
 	}
 	return Delivery{Kind: Reply, To: Private(req.Who.ID), Replace: req.FromPrivate && isClick(req), View: v}
 }

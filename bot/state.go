@@ -32,6 +32,8 @@ type seat struct {
 	// DMFailed is set once a DM to this player failed; hands then go the
 	// ephemeral route.
 	DMFailed bool `json:"df,omitempty"`
+	// DMNoticed is set once the player was told, privately, why.
+	DMNoticed bool `json:"dn,omitempty"`
 }
 
 func (s *seat) human() bool { return !s.Bot && s.User != "" }
