@@ -85,6 +85,9 @@ func refuse(format string, a ...any) error { return &refusal{fmt.Sprintf(format,
 func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
 	resp, err := b.handle(ctx, req)
 	resp.Deliveries = repliesFirst(resp.Deliveries)
+	if resp.Where.Channel == "" {
+		resp.Where = req.Where
+	}
 	var r *refusal
 	var u *UsageError
 	switch {
@@ -583,21 +586,22 @@ func (b *Bot) Remember(ctx context.Context, where Location, gameID, slot string,
 }
 
 // Undeliverable records that a private message to user could not be
-// delivered (DMs closed): their hands go the ephemeral route from now on.
-func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user string) error {
-	_, err := b.update(ctx, where.Key(), func(st *state) (change, error) {
+// delivered (DMs closed): their hands go the ephemeral route from now on. It
+// returns the table refresh that tells the channel (without any card).
+func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user string) (Response, error) {
+	return b.update(ctx, where.Key(), func(st *state) (change, error) {
 		if st == nil || st.ID != gameID {
 			return change{}, nil
 		}
-		if i := st.seatOf(user); i >= 0 && !st.Seats[i].DMFailed {
-			st.Seats[i].DMFailed = true
-			st.Seats[i].Hand = Ref{}
-			st.Notes = append(st.Notes, fmt.Sprintf("📪 I can't send %s private messages: press **Show my hand** here instead.", st.Seats[i].Name))
-			return change{save: true}, nil
+		i := st.seatOf(user)
+		if i < 0 || st.Seats[i].DMFailed {
+			return change{}, nil
 		}
-		return change{}, nil
+		st.Seats[i].DMFailed = true
+		st.Seats[i].Hand = Ref{}
+		st.Notes = append(st.Notes, fmt.Sprintf("📪 I can't send %s private messages: press **Show my hand** here instead.", st.Seats[i].Name))
+		return change{save: true, resp: Response{Deliveries: refreshTable(Request{}, st, tableView(st, b.now()), b.now())}}, nil
 	})
-	return err
 }
 
 func (b *Bot) leaderboard(ctx context.Context, req Request, a Leaderboard) (Response, error) {

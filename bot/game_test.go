@@ -419,13 +419,17 @@ func TestClicksFromDirectMessages(t *testing.T) {
 	dm := *h
 	dm.where = bot.Location{Platform: "test"}
 	r := dm.click("bob", bobHand.Buttons()[0].ActionID, true)
+	if r.Where != h.where {
+		t.Errorf("the response to a DM click names %+v, not the game's channel", r.Where)
+	}
 	if len(r.Deliveries) == 0 || !strings.Contains(r.Deliveries[0].View.Text, "Locked in") {
 		t.Fatalf("DM click: %+v", r.Deliveries)
 	}
 	// Closed DMs: the table says so publicly (no card in it), the player is
 	// told privately once, and their hand then follows their interactions.
-	if err := h.b.Undeliverable(context.Background(), h.where, h.gameID(), "ann"); err != nil {
-		t.Fatal(err)
+	r, err := h.b.Undeliverable(context.Background(), h.where, h.gameID(), "ann")
+	if err != nil || len(r.Deliveries) != 1 || !strings.Contains(r.Deliveries[0].View.Text, "can't send Ann") {
+		t.Fatalf("undeliverable: %+v, %v", r, err)
 	}
 	r = h.do("ann", "hand")
 	if !strings.Contains(r.Deliveries[0].View.Text, "DMs are closed") {

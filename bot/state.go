@@ -182,6 +182,12 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 				return Response{}, fmt.Errorf("cancel deadline of %s: %w", key, err)
 			}
 		}
+		if c.replace != nil {
+			st = c.replace
+		}
+		if st != nil {
+			c.resp.Where, c.resp.Game = st.Where, st.ID
+		}
 		return c.resp, nil
 	}
 	return Response{}, fmt.Errorf("bot: %s: still conflicting after %d tries", key, maxRetries)

@@ -153,6 +153,11 @@ type Delivery struct {
 // Response is everything to deliver for one request, in order.
 type Response struct {
 	Deliveries []Delivery
+	// Where and Game name the game the deliveries belong to (for a click in
+	// a DM, Where is the game's channel, not the DM). Adapters post channel
+	// deliveries to Where.Channel and report slots with Game.
+	Where Location
+	Game  string
 }
 
 // Outbound is a timer's deliveries for one game, routed by Where.Platform.

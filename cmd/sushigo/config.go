@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -21,6 +23,7 @@ type config struct {
 	LobbyTTL    time.Duration
 	TurnTimer   time.Duration
 	RedisPrefix string
+	HTTPAddr    string
 
 	Discord discordConfig
 	Slack   slackConfig
@@ -37,10 +40,6 @@ type slackConfig struct {
 	Mode                              string // socket | http
 }
 
-// HTTPAddr is where the HTTP endpoints (Discord interactions, Slack
-// requests, health) listen.
-var defaultHTTPAddr = ":8080"
-
 func (c discordConfig) enabled() bool { return c.Token != "" || c.PublicKey != "" }
 func (c slackConfig) enabled() bool   { return c.BotToken != "" }
 
@@ -51,6 +50,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 		DataDir:     getenv("DATA_DIR"),
 		LogFormat:   or(getenv("LOG_FORMAT"), "text"),
 		RedisPrefix: or(getenv("REDIS_PREFIX"), "sushigo:"),
+		HTTPAddr:    or(getenv("HTTP_ADDR"), ":8080"),
 		Discord: discordConfig{
 			Token: getenv("DISCORD_TOKEN"), AppID: getenv("DISCORD_APP_ID"),
 			PublicKey: getenv("DISCORD_PUBLIC_KEY"), GuildID: getenv("DISCORD_GUILD_ID"),
@@ -107,6 +107,16 @@ func loadConfig(getenv func(string) string) (config, error) {
 	}
 	if c.Discord.ShardCount < 1 || c.Discord.ShardID >= c.Discord.ShardCount {
 		errs = append(errs, fmt.Errorf("DISCORD_SHARD_ID must be below DISCORD_SHARD_COUNT"))
+	}
+	if c.Discord.enabled() {
+		if c.Discord.Token == "" || c.Discord.AppID == "" {
+			errs = append(errs, fmt.Errorf("Discord needs DISCORD_TOKEN and DISCORD_APP_ID"))
+		}
+		if c.Discord.Mode == "http" {
+			if k, err := hex.DecodeString(c.Discord.PublicKey); err != nil || len(k) != ed25519.PublicKeySize {
+				errs = append(errs, fmt.Errorf("DISCORD_MODE=http needs DISCORD_PUBLIC_KEY, the application's 64-hex-digit public key"))
+			}
+		}
 	}
 	if c.DataDir == "" {
 		c.DataDir = defaultDataDir(getenv)

@@ -4,10 +4,13 @@ package main
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -15,9 +18,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/joho/godotenv"
 
 	"github.com/sushigo/sushigo/adapters/console"
+	"github.com/sushigo/sushigo/adapters/discord"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
@@ -142,13 +147,87 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	if !cfg.Discord.enabled() && !cfg.Slack.enabled() {
 		return errors.New(platformVars)
 	}
+	if cfg.Slack.enabled() && !cfg.Discord.enabled() {
+		return errors.New("the Slack adapter is not built yet (issue 6); configure Discord, or `sushigo play`")
+	}
 	log := cfg.logger(os.Stderr)
 	store, closeStore, err := openStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer closeStore()
-	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer})
-	_ = host
-	return errors.New("the Discord and Slack adapters are not built yet (issues 5 and 6); `sushigo play` works now")
+	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer,
+		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}})
+
+	mux := http.NewServeMux()
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
+	deliver := map[string]func(context.Context, bot.Outbound){}
+	errc := make(chan error, 4)
+	if cfg.Discord.enabled() {
+		s, err := discordgo.New("Bot " + cfg.Discord.Token)
+		if err != nil {
+			return fmt.Errorf("discord: %w", err)
+		}
+		s.ShardID, s.ShardCount = cfg.Discord.ShardID, cfg.Discord.ShardCount
+		key, _ := hex.DecodeString(cfg.Discord.PublicKey)
+		a := discord.New(s, host, store, discord.Config{AppID: cfg.Discord.AppID, PublicKey: key,
+			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord")})
+		deliver["discord"] = a.Deliver
+		go func() {
+			// Registration talks to Discord; serving must not wait for it.
+			if changed, err := a.Register(); err != nil {
+				log.Error("registering /sushigo failed", "err", err)
+			} else {
+				log.Info("/sushigo registered", "changed", changed, "guild", cfg.Discord.GuildID)
+			}
+		}()
+		if cfg.Discord.Mode == "http" {
+			mux.Handle("/discord/interactions", a)
+		} else {
+			go func() { errc <- a.Run(ctx) }()
+		}
+	}
+	srv := &http.Server{Addr: cfg.HTTPAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		log.Info("listening", "addr", cfg.HTTPAddr)
+		if err := srv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
+			errc <- err
+		}
+	}()
+	go tickLoop(ctx, host, deliver, log)
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		return err
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return srv.Shutdown(sctx)
+}
+
+// tickLoop fires the host's timers every second and hands each game's
+// deliveries to the adapter of its platform.
+func tickLoop(ctx context.Context, host *bot.Bot, deliver map[string]func(context.Context, bot.Outbound), log *slog.Logger) {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		out, err := host.Tick(ctx)
+		if err != nil {
+			log.Error("timers", "err", err)
+			continue
+		}
+		for _, o := range out {
+			if d, ok := deliver[o.Where.Platform]; ok {
+				d(ctx, o)
+			} else {
+				log.Warn("timer delivery for a platform not served here", "platform", o.Where.Platform)
+			}
+		}
+	}
 }

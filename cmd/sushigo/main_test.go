@@ -4,13 +4,19 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 func env(vars map[string]string) func(string) string {
@@ -119,5 +125,65 @@ func TestEnvExampleListsEveryVariable(t *testing.T) {
 	slices.Sort(listed)
 	if !slices.Equal(read, listed) {
 		t.Errorf("loadConfig reads %v\n.env.example lists %v", read, listed)
+	}
+}
+
+func TestServeDiscordHTTPMode(t *testing.T) {
+	pub, priv, _ := ed25519.GenerateKey(nil)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve"}, env(map[string]string{
+			"DATA_DIR": t.TempDir(), "HTTP_ADDR": addr, "LOG_LEVEL": "error",
+			"DISCORD_MODE": "http", "DISCORD_TOKEN": "x", "DISCORD_APP_ID": "1",
+			"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub),
+		}), nil, io.Discard, io.Discard)
+	}()
+	var resp *http.Response
+	for range 100 {
+		if resp, err = http.Get("http://" + addr + "/healthz"); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("healthz: %v", err)
+	}
+	resp.Body.Close()
+	body := []byte(`{"id":"1","application_id":"1","type":1,"token":"t","version":1}`)
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/discord/interactions", bytes.NewReader(body))
+	req.Header.Set("X-Signature-Timestamp", ts)
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(ts), body...))))
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if strings.TrimSpace(string(got)) != `{"type":1}` {
+		t.Errorf("PING answered %d %q", resp.StatusCode, got)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve returned %v after shutdown", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not shut down")
+	}
+}
+
+func TestDiscordHTTPNeedsPublicKey(t *testing.T) {
+	_, err := loadConfig(env(map[string]string{"DISCORD_MODE": "http", "DISCORD_TOKEN": "x", "DISCORD_APP_ID": "1"}))
+	if err == nil || !strings.Contains(err.Error(), "DISCORD_PUBLIC_KEY") {
+		t.Errorf("got %v", err)
 	}
 }

@@ -1,0 +1,92 @@
+// Package discord connects the host to Discord: the /sushigo slash command,
+// buttons, ephemeral or DM hands and public reveals, over the gateway or the
+// HTTP interactions endpoint. It translates only: every rule and every word
+// a player reads comes from the bot package.
+package discord
+
+import (
+	"context"
+	"crypto/ed25519"
+	"log/slog"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+// Host is what the adapter needs of the game host.
+type Host interface {
+	Handle(ctx context.Context, req bot.Request) (bot.Response, error)
+	Remember(ctx context.Context, where bot.Location, gameID, slot string, ref bot.Ref) error
+	Undeliverable(ctx context.Context, where bot.Location, gameID, user string) (bot.Response, error)
+}
+
+// Seen de-duplicates interaction IDs across replicas (storage.Records).
+type Seen interface {
+	AddRecord(ctx context.Context, key string, data []byte, ttl time.Duration) (bool, error)
+}
+
+// Config configures an Adapter.
+type Config struct {
+	AppID string
+	// PublicKey verifies HTTP interactions (the application's public key).
+	PublicKey ed25519.PublicKey
+	// GuildID, when set, registers the command in that guild only.
+	GuildID string
+	Log     *slog.Logger
+	Now     func() time.Time
+	// AckBudget is how long an interaction may be handled before it is
+	// acknowledged with a deferral instead (Discord allows 3 s; 2 s).
+	AckBudget time.Duration
+	// Freshness is the accepted age of a signed request's timestamp (5 min).
+	Freshness time.Duration
+}
+
+// Adapter serves one Discord application.
+type Adapter struct {
+	s    *discordgo.Session
+	host Host
+	seen Seen
+	cfg  Config
+	// background runs deliveries after an HTTP interaction was answered;
+	// tests replace it to wait for them.
+	background func(func())
+}
+
+// tokenLife is how long an interaction token can edit its messages; Discord
+// allows 15 minutes, one is kept as margin.
+const tokenLife = 14 * time.Minute
+
+// New returns an adapter using s for REST calls (and the gateway, in Run).
+func New(s *discordgo.Session, host Host, seen Seen, cfg Config) *Adapter {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.AckBudget == 0 {
+		cfg.AckBudget = 2 * time.Second
+	}
+	if cfg.Freshness == 0 {
+		cfg.Freshness = 5 * time.Minute
+	}
+	return &Adapter{s: s, host: host, seen: seen, cfg: cfg, background: func(f func()) { go f() }}
+}
+
+// Run connects to the gateway and serves interactions until ctx ends.
+// Sharding comes from s.ShardID and s.ShardCount.
+func (a *Adapter) Run(ctx context.Context) error {
+	// Interactions need no gateway intent; guilds keeps the connection small.
+	a.s.Identify.Intents = discordgo.IntentsGuilds
+	remove := a.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+		a.onInteraction(ctx, ic.Interaction)
+	})
+	defer remove()
+	if err := a.s.Open(); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	return a.s.Close()
+}

@@ -1,0 +1,538 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/storage/bolt"
+)
+
+const (
+	guildID   = "1170000000000000009"
+	channelID = "1170000000000000100"
+	appID     = "1180000000000000001"
+)
+
+type player struct{ id, username, name, perms string }
+
+var (
+	alice = player{"1100000000000000001", "alice", "Alice", "2147483647"} // administrator
+	bob   = player{"1100000000000000002", "bob", "Bob", "3072"}
+)
+
+// env is Discord as a test sees it: a fake REST API, the adapter in HTTP
+// endpoint mode, a real host on a real store, and a clock.
+type env struct {
+	t     testing.TB
+	f     *fakeDiscord
+	a     *Adapter
+	host  *bot.Bot
+	store storage.Store
+	pub   ed25519.PublicKey
+	priv  ed25519.PrivateKey
+	now   time.Time
+	n     int
+	queue []func()
+}
+
+func newEnv(t *testing.T) *env {
+	store, err := bolt.Open(filepath.Join(t.TempDir(), "d.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return newEnvOn(t, store)
+}
+
+func newEnvOn(t testing.TB, store storage.Store) *env {
+	pub, priv, _ := ed25519.GenerateKey(nil)
+	e := &env{t: t, store: store, pub: pub, priv: priv, now: time.Now(), f: newFakeDiscord(t)}
+	seed := uint64(100)
+	e.host = bot.New(store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed }})
+	e.a = New(e.f.session(), e.host, store, Config{AppID: appID, PublicKey: pub, Now: func() time.Time { return e.now }})
+	// Work after the acknowledgement waits until the test has applied the
+	// acknowledgement, as it would on Discord.
+	e.a.background = func(f func()) { e.queue = append(e.queue, f) }
+	return e
+}
+
+func (e *env) fill(name string, vars map[string]string) []byte {
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	s := string(b)
+	for k, v := range vars {
+		s = strings.ReplaceAll(s, "{{"+k+"}}", v)
+	}
+	return []byte(s)
+}
+
+func sign(priv ed25519.PrivateKey, body []byte, ts time.Time) *http.Request {
+	r := httptest.NewRequest(http.MethodPost, "/interactions", bytes.NewReader(body))
+	stamp := strconv.FormatInt(ts.Unix(), 10)
+	r.Header.Set("X-Signature-Timestamp", stamp)
+	r.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(stamp), body...))))
+	r.Header.Set("Content-Type", "application/json")
+	return r
+}
+
+// post delivers a signed interaction, applies its acknowledgement as
+// Discord would, then lets the adapter finish.
+func (e *env) post(body []byte, token string) *httptest.ResponseRecorder {
+	e.t.Helper()
+	w := httptest.NewRecorder()
+	e.a.ServeHTTP(w, sign(e.priv, body, e.now))
+	if w.Code == http.StatusOK {
+		var ack map[string]any
+		if err := json.Unmarshal(w.Body.Bytes(), &ack); err != nil {
+			e.t.Fatalf("ack %q: %v", w.Body.String(), err)
+		}
+		e.f.mu.Lock()
+		checkMessageLimits(e.t, ack)
+		e.f.applyAck(token, ack)
+		e.f.mu.Unlock()
+	}
+	q := e.queue
+	e.queue = nil
+	for _, f := range q {
+		f()
+	}
+	return w
+}
+
+func (e *env) vars(p player, token string) map[string]string {
+	e.n++
+	return map[string]string{"ID": fmt.Sprint(1200000000000000000 + e.n), "TOKEN": token, "GUILD": guildID,
+		"CHANNEL": channelID, "USER": p.id, "USERNAME": p.username, "NAME": p.name, "NICK": p.name, "PERMISSIONS": p.perms}
+}
+
+func (e *env) token() string { e.n++; return fmt.Sprintf("tok-%d", e.n) }
+
+func (e *env) slash(p player, sub, options string) *httptest.ResponseRecorder {
+	tok := e.token()
+	v := e.vars(p, tok)
+	v["SUB"], v["OPTIONS"] = sub, options
+	e.f.interaction(tok, p.id, channelID, "")
+	return e.post(e.fill("slash_command.json", v), tok)
+}
+
+func (e *env) click(p player, m *fakeMessage, customID string) *httptest.ResponseRecorder {
+	tok := e.token()
+	v := e.vars(p, tok)
+	v["CUSTOM_ID"], v["MESSAGE"], v["FLAGS"] = customID, m.ID, "0"
+	if m.Audience != "" {
+		v["FLAGS"] = "64"
+	}
+	name := "button_guild.json"
+	if strings.HasPrefix(m.Channel, "dm-") {
+		name, v["CHANNEL"] = "button_dm.json", m.Channel
+	}
+	e.f.interaction(tok, p.id, v["CHANNEL"], m.ID)
+	return e.post(e.fill(name, v), tok)
+}
+
+// latest returns the newest message for audience ("" public) whose title
+// contains s.
+func (e *env) latest(audience, s string) *fakeMessage {
+	e.f.mu.Lock()
+	defer e.f.mu.Unlock()
+	var best *fakeMessage
+	for _, m := range e.f.messages {
+		if m.Audience == audience && strings.Contains(m.title(), s) {
+			if best == nil || len(m.ID) > len(best.ID) || m.ID > best.ID {
+				best = m
+			}
+		}
+	}
+	return best
+}
+
+func buttonWith(m *fakeMessage, prefix string) string {
+	for _, id := range m.buttons() {
+		if strings.HasPrefix(id, prefix) {
+			return id
+		}
+	}
+	return ""
+}
+
+func TestPing(t *testing.T) {
+	e := newEnv(t)
+	w := e.post(e.fill("ping.json", map[string]string{"ID": "1", "TOKEN": "t"}), "t")
+	if w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"type":1}` {
+		t.Fatalf("PING: %d %s", w.Code, w.Body)
+	}
+}
+
+func TestSignedRequests(t *testing.T) {
+	e := newEnv(t)
+	tok := e.token()
+	v := e.vars(alice, tok)
+	v["SUB"], v["OPTIONS"] = "help", "[]"
+	e.f.interaction(tok, alice.id, channelID, "")
+	body := e.fill("slash_command.json", v)
+	_, otherKey, _ := ed25519.GenerateKey(nil)
+	cases := []struct {
+		name string
+		req  *http.Request
+		want int
+	}{
+		{"wrong key", sign(otherKey, body, e.now), http.StatusUnauthorized},
+		{"tampered body", func() *http.Request {
+			r := sign(e.priv, body, e.now)
+			r.Body = httpBody(bytes.Replace(body, []byte(`"help"`), []byte(`"end"`), 1))
+			return r
+		}(), http.StatusUnauthorized},
+		{"stale timestamp", sign(e.priv, body, e.now.Add(-10*time.Minute)), http.StatusUnauthorized},
+		{"future timestamp", sign(e.priv, body, e.now.Add(10*time.Minute)), http.StatusUnauthorized},
+		{"no signature", func() *http.Request {
+			r := sign(e.priv, body, e.now)
+			r.Header.Del("X-Signature-Ed25519")
+			return r
+		}(), http.StatusUnauthorized},
+		{"valid", sign(e.priv, body, e.now), http.StatusOK},
+		{"replayed ID", sign(e.priv, body, e.now), http.StatusConflict},
+	}
+	for _, c := range cases {
+		w := httptest.NewRecorder()
+		e.a.ServeHTTP(w, c.req)
+		if w.Code != c.want {
+			t.Errorf("%s: %d, want %d", c.name, w.Code, c.want)
+		}
+	}
+}
+
+func httpBody(b []byte) *readCloser { return &readCloser{bytes.NewReader(b)} }
+
+type readCloser struct{ *bytes.Reader }
+
+func (readCloser) Close() error { return nil }
+
+func TestPayloadsDecode(t *testing.T) {
+	e := newEnv(t)
+	decode := func(name string, v map[string]string) bot.Request {
+		var ix discordgo.Interaction
+		if err := json.Unmarshal(e.fill(name, v), &ix); err != nil {
+			t.Fatal(err)
+		}
+		req, err := e.a.request(&ix)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return req
+	}
+	v := e.vars(alice, "tk")
+	v["SUB"] = "new"
+	v["OPTIONS"] = `[{"name":"bots","type":4,"value":2},{"name":"pass","type":3,"value":"alternate"},{"name":"variant","type":3,"value":"classic"},{"name":"timer","type":4,"value":60},{"name":"hands","type":3,"value":"dm"}]`
+	req := decode("slash_command.json", v)
+	want := bot.NewGame{Options: bot.Options{Bots: 2, Pass: engine.PassAlternate, Timer: 60, Hands: bot.HandsDM}}
+	if req.Action != want || req.Where != (bot.Location{Platform: "discord", Community: guildID, Channel: channelID}) || !req.Who.Admin || req.Who.Name != "Alice" {
+		t.Errorf("slash command decoded to %+v", req)
+	}
+	if req.Reply.ID != "w:tk" || req.Reply.Expires.Sub(e.now) != tokenLife {
+		t.Errorf("reply ref %+v", req.Reply)
+	}
+	v = e.vars(bob, "tk2")
+	v["CUSTOM_ID"], v["MESSAGE"], v["FLAGS"] = "sg1:join:abc", "5", "0"
+	req = decode("button_guild.json", v)
+	if req.Action != (bot.Join{Game: "abc"}) || req.FromPrivate || req.Who.Admin || req.Who.ID != bob.id {
+		t.Errorf("guild button decoded to %+v", req)
+	}
+	v["FLAGS"] = "64"
+	if !decode("button_guild.json", v).FromPrivate {
+		t.Error("a click on an ephemeral message is private")
+	}
+	v = e.vars(bob, "tk3")
+	v["CUSTOM_ID"], v["MESSAGE"], v["CHANNEL"] = "sg1:pick:abc:1:2:3:0:0:0", "6", "dm-1"
+	req = decode("button_dm.json", v)
+	if req.Where != (bot.Location{Platform: "discord"}) || !req.FromPrivate || req.Who.Name != "Bob" {
+		t.Errorf("DM button decoded to %+v", req)
+	}
+}
+
+var turnOf = regexp.MustCompile(`round \d+, turn \d+`)
+
+var revealLine = regexp.MustCompile(`\*\*([A-Za-z]+)\*\*: \S+ ([A-Za-z]+(?: \d)?)`)
+
+// TestEndToEndThreePlayers plays a whole game (two people and a bot seat)
+// through Discord payloads only, and checks what each person saw.
+func TestEndToEndThreePlayers(t *testing.T) {
+	e := newEnv(t)
+	people := []player{alice, bob}
+	e.slash(alice, "new", `[{"name":"bots","type":4,"value":1},{"name":"timer","type":4,"value":0}]`)
+	lobby := e.latest("", "lobby")
+	if lobby == nil {
+		t.Fatal("no lobby message")
+	}
+	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
+	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
+	hands := map[string]string{}                   // user → the message holding their hand
+	shown := map[string]map[string][]engine.Card{} // "round r, turn t" → name → hand shown
+	for turn := 0; turn < 60; turn++ {
+		if e.latest("", "Final standings") != nil {
+			break
+		}
+		for _, p := range people {
+			m := e.f.message(hands[p.id])
+			if m == nil || buttonWith(m, "sg1:pick:") == "" {
+				table := e.latest("", "Sushi Go! — round")
+				e.click(p, table, buttonWith(table, "sg1:hand:"))
+				m = e.latest(p.id, "Your hand")
+				hands[p.id] = m.ID
+			}
+			id := buttonWith(m, "sg1:pick:")
+			if id == "" {
+				continue // locked in already
+			}
+			key := turnOf.FindString(m.title())
+			if shown[key] == nil {
+				shown[key] = map[string][]engine.Card{}
+			}
+			for _, b := range m.buttons() {
+				if a, err := bot.ParseActionID(b); err == nil {
+					if pk, ok := a.(bot.Pick); ok && pk.Card != engine.None && !pk.Chop {
+						shown[key][p.name] = append(shown[key][p.name], pk.Card)
+					}
+				}
+			}
+			e.click(p, m, id)
+		}
+	}
+	// Whatever a person took was in the hand they were shown that turn.
+	reveals := 0
+	public, _ := e.f.visible()
+	for _, r := range public {
+		if !strings.Contains(r.title(), "Reveal") {
+			continue
+		}
+		reveals++
+		for _, m := range revealLine.FindAllStringSubmatch(r.text(), -1) {
+			c, ok := engine.ParseCard(m[2])
+			if cards, person := shown[turnOf.FindString(r.title())][m[1]]; person && ok && !slices.Contains(cards, c) {
+				t.Errorf("%s: %s took %s, which their hand %v did not show", r.title(), m[1], c, cards)
+			}
+		}
+	}
+	if reveals != 27 {
+		t.Errorf("%d reveals, want 27 (3 rounds of 9 turns)", reveals)
+	}
+	final := e.latest("", "Final standings")
+	if final == nil {
+		t.Fatal("the game did not finish")
+	}
+	// Nothing private ever reached the channel; every private message went
+	// to one of the players, and only hands of their own.
+	for _, h := range e.f.history {
+		b, _ := json.Marshal(h.body)
+		if h.audience == "" && (strings.Contains(string(b), "sg1:pick:") || strings.Contains(string(b), "Your hand")) {
+			t.Fatalf("a hand reached the channel: %s", b)
+		}
+		if h.audience != "" && h.audience != alice.id && h.audience != bob.id {
+			t.Fatalf("a private message went to %q", h.audience)
+		}
+	}
+	// The standings shown are the engine's, as recorded.
+	for _, p := range people {
+		st, err := e.store.PlayerStats(context.Background(), "discord:"+guildID, p.id, storage.AllTime, e.now)
+		if err != nil || st.Games != 1 {
+			t.Fatalf("%s: %+v, %v", p.name, st, err)
+		}
+		if want := fmt.Sprintf(`**%s** — %d pts`, p.name, st.TotalScore); !strings.Contains(final.text(), want) {
+			t.Errorf("final standings do not show %q:\n%s", want, final.text())
+		}
+	}
+}
+
+func TestClosedDMsFallBackToEphemeral(t *testing.T) {
+	e := newEnv(t)
+	e.f.closedDMs[bob.id] = true
+	e.slash(alice, "new", `[{"name":"hands","type":3,"value":"dm"},{"name":"timer","type":4,"value":0}]`)
+	lobby := e.latest("", "lobby")
+	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
+	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
+	if e.latest(alice.id, "Your hand") == nil || !strings.HasPrefix(e.latest(alice.id, "Your hand").Channel, "dm-") {
+		t.Fatal("alice got no hand by DM")
+	}
+	table := e.latest("", "Sushi Go! — round")
+	if !strings.Contains(table.text(), "can't send Bob private messages") {
+		t.Errorf("the table does not say bob's DMs are closed:\n%s", table.text())
+	}
+	e.click(bob, table, buttonWith(table, "sg1:hand:"))
+	h := e.latest(bob.id, "Your hand")
+	if h == nil || strings.HasPrefix(h.Channel, "dm-") || !strings.Contains(h.text(), "DMs are closed") {
+		t.Fatalf("bob's fallback hand: %+v", h)
+	}
+}
+
+func TestRateLimitedPostStillDelivered(t *testing.T) {
+	e := newEnv(t)
+	e.f.limitOnce["/channels/"] = true
+	e.slash(alice, "new", `[{"name":"bots","type":4,"value":1},{"name":"timer","type":4,"value":0}]`)
+	lobby := e.latest("", "lobby")
+	e.click(alice, lobby, buttonWith(lobby, "sg1:start:"))
+	// Start answers by updating the lobby; the first REST post is a 429.
+	table := e.latest("", "Sushi Go! — round")
+	e.click(alice, table, buttonWith(table, "sg1:hand:"))
+	hand := e.latest(alice.id, "Your hand")
+	e.click(alice, hand, buttonWith(hand, "sg1:pick:"))
+	if e.latest("", "Reveal") == nil {
+		t.Fatal("the reveal was lost to a 429")
+	}
+	limited := 0
+	for _, c := range e.f.calls {
+		if strings.Contains(c.Path, "/channels/") && c.Method == http.MethodPost {
+			limited++
+		}
+	}
+	if limited < 2 {
+		t.Errorf("the rate-limited post was not retried (%d posts)", limited)
+	}
+}
+
+func TestExpiredTokenEditIsHarmless(t *testing.T) {
+	e := newEnv(t)
+	e.slash(alice, "new", `[{"name":"timer","type":4,"value":0}]`)
+	lobby := e.latest("", "lobby")
+	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
+	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
+	table := e.latest("", "Sushi Go! — round")
+	e.click(bob, table, buttonWith(table, "sg1:hand:"))
+	bobHand := e.latest(bob.id, "Your hand")
+	e.f.mu.Lock()
+	for tok, info := range e.f.tokens {
+		if info.user == bob.id {
+			e.f.expired[tok] = true // fifteen minutes pass for bob
+		}
+	}
+	e.f.mu.Unlock()
+	e.click(bob, bobHand, buttonWith(bobHand, "sg1:pick:"))
+	hand := e.latest(alice.id, "Your hand")
+	e.click(alice, hand, buttonWith(hand, "sg1:pick:"))
+	if e.latest("", "Reveal") == nil {
+		t.Fatal("no reveal")
+	}
+	// Bob presses Show my hand again and gets the new hand.
+	table = e.latest("", "Sushi Go! — round")
+	e.click(bob, table, buttonWith(table, "sg1:hand:"))
+	if h := e.latest(bob.id, "Your hand"); h == nil || !strings.Contains(h.title(), "turn 2") {
+		t.Errorf("bob's new hand: %v", h)
+	}
+}
+
+// slowHost answers after a delay longer than the acknowledgement budget.
+type slowHost struct {
+	Host
+	delay time.Duration
+}
+
+func (s slowHost) Handle(ctx context.Context, req bot.Request) (bot.Response, error) {
+	time.Sleep(s.delay)
+	return s.Host.Handle(ctx, req)
+}
+
+func TestSlowHostIsDeferred(t *testing.T) {
+	e := newEnv(t)
+	e.a.host = slowHost{e.host, 80 * time.Millisecond}
+	e.a.cfg.AckBudget = 20 * time.Millisecond
+	w := e.slash(alice, "help", "[]")
+	var ack map[string]any
+	_ = json.Unmarshal(w.Body.Bytes(), &ack)
+	if ack["type"].(float64) != 5 {
+		t.Fatalf("a slow command was acknowledged with %v, want a deferral (5)", ack["type"])
+	}
+	if m := e.latest(alice.id, "commands"); m == nil {
+		t.Fatal("the deferred reply never arrived")
+	}
+}
+
+func TestRegisterSkipsUnchanged(t *testing.T) {
+	e := newEnv(t)
+	e.a.cfg.GuildID = guildID
+	puts := func() int {
+		n := 0
+		for _, c := range e.f.calls {
+			if c.Method == http.MethodPut && strings.Contains(c.Path, "/guilds/"+guildID+"/commands") {
+				n++
+			}
+		}
+		return n
+	}
+	if changed, err := e.a.Register(); err != nil || !changed || puts() != 1 {
+		t.Fatalf("first registration: %v %v, %d PUTs", changed, err, puts())
+	}
+	if changed, err := e.a.Register(); err != nil || changed || puts() != 1 {
+		t.Fatalf("unchanged registration: %v %v, %d PUTs", changed, err, puts())
+	}
+}
+
+func TestCommandFitsDiscord(t *testing.T) {
+	c := Command()
+	if len(c.Options) > 25 {
+		t.Errorf("%d subcommands", len(c.Options))
+	}
+	total := len(c.Name) + len(c.Description)
+	for _, s := range c.Options {
+		total += len(s.Name) + len(s.Description)
+		if len(s.Description) > 100 || len(s.Name) > 32 || strings.ToLower(s.Name) != s.Name {
+			t.Errorf("subcommand %q", s.Name)
+		}
+		for _, o := range s.Options {
+			total += len(o.Name) + len(o.Description)
+			if len(o.Description) > 100 {
+				t.Errorf("option %q", o.Name)
+			}
+		}
+	}
+	if total > 8000 {
+		t.Errorf("%d characters of names and descriptions", total)
+	}
+}
+
+// TestGatewayInteraction acknowledges through the callback endpoint.
+func TestGatewayInteraction(t *testing.T) {
+	e := newEnv(t)
+	tok := e.token()
+	v := e.vars(alice, tok)
+	v["SUB"], v["OPTIONS"] = "new", `[{"name":"timer","type":4,"value":0}]`
+	e.f.interaction(tok, alice.id, channelID, "")
+	var ix discordgo.Interaction
+	if err := json.Unmarshal(e.fill("slash_command.json", v), &ix); err != nil {
+		t.Fatal(err)
+	}
+	e.a.onInteraction(context.Background(), &ix)
+	if e.latest("", "lobby") == nil {
+		t.Fatal("no lobby after a gateway interaction")
+	}
+	// Remembered: a join by typed command edits that lobby message.
+	lobby := e.latest("", "lobby")
+	tok2 := e.token()
+	v = e.vars(bob, tok2)
+	v["SUB"], v["OPTIONS"] = "join", "[]"
+	e.f.interaction(tok2, bob.id, channelID, "")
+	var ix2 discordgo.Interaction
+	_ = json.Unmarshal(e.fill("slash_command.json", v), &ix2)
+	e.a.onInteraction(context.Background(), &ix2)
+	if !strings.Contains(e.f.message(lobby.ID).text(), "Bob") {
+		t.Errorf("the lobby message was not edited in place:\n%s", e.f.message(lobby.ID).text())
+	}
+}

@@ -1,0 +1,348 @@
+package discord
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// fakeDiscord is a Discord REST API on an httptest server. It keeps the
+// messages each call creates, with who may see them, and answers as
+// Discord does: message IDs, DM channels, 50007 for closed DMs, 429 with
+// retry_after, 10062 for unknown interactions, 50027 for expired tokens.
+type fakeDiscord struct {
+	t   testing.TB
+	srv *httptest.Server
+
+	mu        sync.Mutex
+	calls     []call
+	next      int
+	messages  map[string]*fakeMessage // by ID
+	tokens    map[string]tokenInfo    // interaction token → its user and message
+	closedDMs map[string]bool
+	expired   map[string]bool // tokens past their 15 minutes
+	limitOnce map[string]bool // path prefixes answered once with 429
+	commands  []json.RawMessage
+	acked     map[string]bool // interaction IDs acknowledged
+	history   []edit          // every message body ever shown, with its audience
+}
+
+type call struct {
+	Method, Path string
+	Body         map[string]any
+}
+
+type tokenInfo struct {
+	user    string
+	message string // the message the interaction's @original is
+	channel string
+}
+
+type fakeMessage struct {
+	ID, Channel string
+	// Audience is "" for everyone in the channel, else the one user who
+	// sees it (an ephemeral message, or a DM).
+	Audience string
+	Body     map[string]any
+}
+
+func newFakeDiscord(t testing.TB) *fakeDiscord {
+	f := &fakeDiscord{t: t, messages: map[string]*fakeMessage{}, tokens: map[string]tokenInfo{},
+		closedDMs: map[string]bool{}, expired: map[string]bool{}, limitOnce: map[string]bool{}, acked: map[string]bool{}}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+// session is a discordgo session whose every request reaches the fake.
+func (f *fakeDiscord) session() *discordgo.Session {
+	s, _ := discordgo.New("Bot test-token")
+	target, _ := url.Parse(f.srv.URL)
+	s.Client = &http.Client{Transport: rewrite{target}}
+	s.MaxRestRetries = 1
+	return s
+}
+
+type rewrite struct{ to *url.URL }
+
+func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.URL.Scheme, req.URL.Host = r.to.Scheme, r.to.Host
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+// interaction registers a token as belonging to user, editing message.
+func (f *fakeDiscord) interaction(token, user, channel, message string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.tokens[token] = tokenInfo{user: user, message: message, channel: channel}
+}
+
+func (f *fakeDiscord) newMessage(channel, audience string, body map[string]any) *fakeMessage {
+	f.next++
+	m := &fakeMessage{ID: fmt.Sprint(900000 + f.next), Channel: channel, Audience: audience, Body: body}
+	f.messages[m.ID] = m
+	f.history = append(f.history, edit{audience, channel, body})
+	return m
+}
+
+// edit is one version of a message, as someone saw it.
+type edit struct {
+	audience, channel string
+	body              map[string]any
+}
+
+func (f *fakeDiscord) reply(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func (f *fakeDiscord) apiError(w http.ResponseWriter, status, code int, msg string) {
+	f.reply(w, status, map[string]any{"code": code, "message": msg})
+}
+
+func (m *fakeMessage) json() map[string]any {
+	out := map[string]any{"id": m.ID, "channel_id": m.Channel}
+	for k, v := range m.Body {
+		out[k] = v
+	}
+	return out
+}
+
+var (
+	reCallback  = regexp.MustCompile(`^/api/v\d+/interactions/([^/]+)/([^/]+)/callback$`)
+	reOriginal  = regexp.MustCompile(`^/api/v\d+/webhooks/([^/]+)/([^/]+)/messages/@original$`)
+	reFollowup  = regexp.MustCompile(`^/api/v\d+/webhooks/([^/]+)/([^/]+)$`)
+	reMessages  = regexp.MustCompile(`^/api/v\d+/channels/([^/]+)/messages$`)
+	reMessage   = regexp.MustCompile(`^/api/v\d+/channels/([^/]+)/messages/([^/]+)$`)
+	reDM        = regexp.MustCompile(`^/api/v\d+/users/@me/channels$`)
+	reCommands  = regexp.MustCompile(`^/api/v\d+/applications/([^/]+)(/guilds/[^/]+)?/commands$`)
+	rePathLimit = regexp.MustCompile(`^/api/v\d+`)
+)
+
+func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	raw, _ := io.ReadAll(r.Body)
+	var body map[string]any
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &body); err != nil {
+			var list []json.RawMessage
+			if json.Unmarshal(raw, &list) == nil {
+				body = map[string]any{"list": len(list)}
+				f.commands = list
+			}
+		}
+	}
+	path := r.URL.Path
+	f.calls = append(f.calls, call{r.Method, path, body})
+	short := rePathLimit.ReplaceAllString(path, "")
+	for prefix := range f.limitOnce {
+		if strings.HasPrefix(short, prefix) {
+			delete(f.limitOnce, prefix)
+			w.Header().Set("Retry-After", "0")
+			f.reply(w, http.StatusTooManyRequests, map[string]any{"message": "You are being rate limited.", "retry_after": 0.01, "global": false})
+			return
+		}
+	}
+	checkMessageLimits(f.t, body)
+	switch {
+	case reCallback.MatchString(path) && r.Method == http.MethodPost:
+		m := reCallback.FindStringSubmatch(path)
+		id, token := m[1], m[2]
+		if _, ok := f.tokens[token]; !ok || f.expired[token] {
+			f.apiError(w, http.StatusNotFound, 10062, "Unknown interaction")
+			return
+		}
+		if f.acked[id] {
+			f.apiError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
+			return
+		}
+		f.acked[id] = true
+		f.applyAck(token, body)
+		w.WriteHeader(http.StatusNoContent)
+	case reOriginal.MatchString(path):
+		token := reOriginal.FindStringSubmatch(path)[2]
+		info, ok := f.tokens[token]
+		if !ok || f.expired[token] {
+			f.apiError(w, http.StatusUnauthorized, 50027, "Invalid Webhook Token")
+			return
+		}
+		msg := f.messages[info.message]
+		if msg == nil {
+			f.apiError(w, http.StatusNotFound, 10008, "Unknown Message")
+			return
+		}
+		if r.Method == http.MethodPatch {
+			msg.Body = body
+			f.history = append(f.history, edit{msg.Audience, msg.Channel, body})
+		}
+		f.reply(w, http.StatusOK, msg.json())
+	case reFollowup.MatchString(path) && r.Method == http.MethodPost:
+		token := reFollowup.FindStringSubmatch(path)[2]
+		info, ok := f.tokens[token]
+		if !ok || f.expired[token] {
+			f.apiError(w, http.StatusUnauthorized, 50027, "Invalid Webhook Token")
+			return
+		}
+		aud := ""
+		if flags, _ := body["flags"].(float64); int(flags)&64 != 0 {
+			aud = info.user
+		}
+		f.reply(w, http.StatusOK, f.newMessage(info.channel, aud, body).json())
+	case reDM.MatchString(path):
+		user := body["recipient_id"].(string)
+		f.reply(w, http.StatusOK, map[string]any{"id": "dm-" + user, "type": 1})
+	case reMessages.MatchString(path) && r.Method == http.MethodPost:
+		ch := reMessages.FindStringSubmatch(path)[1]
+		aud := ""
+		if u, ok := strings.CutPrefix(ch, "dm-"); ok {
+			if f.closedDMs[u] {
+				f.apiError(w, http.StatusForbidden, 50007, "Cannot send messages to this user")
+				return
+			}
+			aud = u
+		}
+		f.reply(w, http.StatusOK, f.newMessage(ch, aud, body).json())
+	case reMessage.MatchString(path) && r.Method == http.MethodPatch:
+		id := reMessage.FindStringSubmatch(path)[2]
+		msg := f.messages[id]
+		if msg == nil {
+			f.apiError(w, http.StatusNotFound, 10008, "Unknown Message")
+			return
+		}
+		msg.Body = body
+		f.history = append(f.history, edit{msg.Audience, msg.Channel, body})
+		f.reply(w, http.StatusOK, msg.json())
+	case reCommands.MatchString(path):
+		var out []any
+		for _, c := range f.commands {
+			var v any
+			_ = json.Unmarshal(c, &v)
+			out = append(out, v)
+		}
+		if out == nil {
+			out = []any{}
+		}
+		f.reply(w, http.StatusOK, out)
+	default:
+		f.t.Errorf("fake Discord: unexpected %s %s", r.Method, path)
+		f.apiError(w, http.StatusNotFound, 0, "404: Not Found")
+	}
+}
+
+// applyAck does what Discord does with an interaction response, sent by
+// callback or as the HTTP endpoint's reply. The caller holds f.mu.
+func (f *fakeDiscord) applyAck(token string, body map[string]any) {
+	info := f.tokens[token]
+	data, _ := body["data"].(map[string]any)
+	switch typ := int(body["type"].(float64)); typ {
+	case 4, 5: // a new message (or a deferred one)
+		aud := ""
+		if flags, _ := data["flags"].(float64); int(flags)&64 != 0 {
+			aud = info.user
+		}
+		msg := f.newMessage(info.channel, aud, data)
+		info.message = msg.ID
+		f.tokens[token] = info
+	case 7: // update the message the button is on
+		if msg := f.messages[info.message]; msg != nil {
+			msg.Body = data
+			f.history = append(f.history, edit{msg.Audience, msg.Channel, data})
+		}
+	case 1, 6:
+	default:
+		f.t.Errorf("interaction response type %d", typ)
+	}
+}
+
+// checkMessageLimits fails the test on a message Discord would refuse.
+func checkMessageLimits(t testing.TB, body map[string]any) {
+	if d, ok := body["data"].(map[string]any); ok {
+		body = d
+	}
+	rows, _ := body["components"].([]any)
+	if len(rows) > 5 {
+		t.Errorf("%d action rows", len(rows))
+	}
+	for _, r := range rows {
+		comps, _ := r.(map[string]any)["components"].([]any)
+		if len(comps) > 5 {
+			t.Errorf("a row of %d buttons", len(comps))
+		}
+		for _, c := range comps {
+			b := c.(map[string]any)
+			if id, _ := b["custom_id"].(string); len(id) == 0 || len(id) > 100 {
+				t.Errorf("custom_id %q", id)
+			}
+			if l, _ := b["label"].(string); len([]rune(l)) > 80 {
+				t.Errorf("label %q", l)
+			}
+		}
+	}
+	if c, _ := body["content"].(string); len([]rune(c)) > 2000 {
+		t.Errorf("content of %d characters", len(c))
+	}
+}
+
+// seen lists, for a user, every message they can see: their own private
+// ones and every channel message.
+func (f *fakeDiscord) visible() (public []*fakeMessage, private map[string][]*fakeMessage) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	private = map[string][]*fakeMessage{}
+	for _, m := range f.messages {
+		if m.Audience == "" {
+			public = append(public, m)
+		} else {
+			private[m.Audience] = append(private[m.Audience], m)
+		}
+	}
+	return public, private
+}
+
+func (f *fakeDiscord) message(id string) *fakeMessage {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.messages[id]
+}
+
+// text is everything a message shows: content, embed and button labels.
+func (m *fakeMessage) text() string {
+	b, _ := json.Marshal(m.Body)
+	return string(b)
+}
+
+// buttons lists a message's custom IDs.
+func (m *fakeMessage) buttons() []string {
+	var out []string
+	rows, _ := m.Body["components"].([]any)
+	for _, r := range rows {
+		comps, _ := r.(map[string]any)["components"].([]any)
+		for _, c := range comps {
+			if id, ok := c.(map[string]any)["custom_id"].(string); ok {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+func (m *fakeMessage) title() string {
+	embeds, _ := m.Body["embeds"].([]any)
+	if len(embeds) == 0 {
+		return ""
+	}
+	t, _ := embeds[0].(map[string]any)["title"].(string)
+	return t
+}

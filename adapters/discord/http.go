@@ -1,0 +1,93 @@
+package discord
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// seenTTL is how long an interaction ID is remembered: longer than Discord
+// could retry it (tokens live 15 minutes).
+const seenTTL = 20 * time.Minute
+
+// ServeHTTP is the HTTP interactions endpoint. Every request must be signed
+// by Discord (Ed25519 over timestamp and body) and fresh; anything else is
+// 401, as Discord itself tests with bad signatures. Each interaction ID is
+// handled once across all replicas.
+func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		http.Error(w, "POST only", http.StatusMethodNotAllowed)
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	if err != nil {
+		http.Error(w, "bad body", http.StatusBadRequest)
+		return
+	}
+	if err := a.verify(r.Header, body); err != nil {
+		a.cfg.Log.Info("rejected interaction request", "reason", err)
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	var ix discordgo.Interaction
+	if err := json.Unmarshal(body, &ix); err != nil {
+		http.Error(w, "bad interaction", http.StatusBadRequest)
+		return
+	}
+	if ix.Type == discordgo.InteractionPing {
+		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	first, err := a.seen.AddRecord(r.Context(), "discord:interaction:"+ix.ID, nil, seenTTL)
+	if err != nil {
+		a.cfg.Log.Error("de-duplicating an interaction failed", "interaction", ix.ID, "err", err)
+		http.Error(w, "temporarily unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	if !first {
+		// Another replica (or an earlier delivery) has answered it.
+		http.Error(w, "interaction already handled", http.StatusConflict)
+		return
+	}
+	ack, rest := a.prepare(r.Context(), &ix)
+	writeJSON(w, ack)
+	// The rest goes out after the acknowledgement, without the request's
+	// context, which ends with this handler.
+	a.background(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		rest(ctx)
+	})
+}
+
+func (a *Adapter) verify(h http.Header, body []byte) error {
+	sig, err := hex.DecodeString(h.Get("X-Signature-Ed25519"))
+	if err != nil || len(sig) != ed25519.SignatureSize {
+		return fmt.Errorf("malformed signature")
+	}
+	ts := h.Get("X-Signature-Timestamp")
+	sec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil {
+		return fmt.Errorf("malformed timestamp")
+	}
+	if len(a.cfg.PublicKey) != ed25519.PublicKeySize || !ed25519.Verify(a.cfg.PublicKey, append([]byte(ts), body...), sig) {
+		return fmt.Errorf("bad signature")
+	}
+	if age := a.cfg.Now().Sub(time.Unix(sec, 0)); age > a.cfg.Freshness || age < -a.cfg.Freshness {
+		return fmt.Errorf("timestamp %s off by %s", ts, age.Round(time.Second))
+	}
+	return nil
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(v)
+}

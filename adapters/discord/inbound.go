@@ -1,0 +1,101 @@
+package discord
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+// Permissions that make a member a channel admin for the host (may `end`).
+const adminPerms = discordgo.PermissionAdministrator | discordgo.PermissionManageChannels | discordgo.PermissionManageGuild
+
+// request turns an interaction into a host request.
+func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
+	req := bot.Request{
+		Where: bot.Location{Platform: "discord", Community: ix.GuildID, Channel: ix.ChannelID},
+		Reply: bot.Ref{ID: tokenRef(ix.Token), Expires: a.cfg.Now().Add(tokenLife)},
+	}
+	if ix.GuildID == "" {
+		// A DM: the host finds the game from the button's game ID.
+		req.Where = bot.Location{Platform: "discord"}
+	}
+	switch {
+	case ix.Member != nil && ix.Member.User != nil:
+		req.Who = bot.User{ID: ix.Member.User.ID, Name: displayName(ix.Member.Nick, ix.Member.User),
+			Admin: ix.Member.Permissions&adminPerms != 0}
+	case ix.User != nil:
+		req.Who = bot.User{ID: ix.User.ID, Name: displayName("", ix.User)}
+	default:
+		return req, fmt.Errorf("discord: interaction %s has no user", ix.ID)
+	}
+	switch ix.Type {
+	case discordgo.InteractionApplicationCommand:
+		text, err := commandText(ix.ApplicationCommandData())
+		if err != nil {
+			return req, err
+		}
+		act, err := bot.ParseCommand(text)
+		if err != nil {
+			return req, err
+		}
+		req.Action = act
+	case discordgo.InteractionMessageComponent:
+		act, err := bot.ParseActionID(ix.MessageComponentData().CustomID)
+		if err != nil {
+			return req, err
+		}
+		req.Action = act
+		req.FromPrivate = ix.GuildID == "" || (ix.Message != nil && ix.Message.Flags&discordgo.MessageFlagsEphemeral != 0)
+	default:
+		return req, fmt.Errorf("discord: unsupported interaction type %d", ix.Type)
+	}
+	return req, nil
+}
+
+func displayName(nick string, u *discordgo.User) string {
+	switch {
+	case nick != "":
+		return nick
+	case u.GlobalName != "":
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// commandText renders /sushigo <sub> <options> as the host's command text,
+// so Discord and Slack share one parser.
+func commandText(d discordgo.ApplicationCommandInteractionData) (string, error) {
+	if d.Name != commandName || len(d.Options) != 1 {
+		return "", fmt.Errorf("discord: unexpected command %q", d.Name)
+	}
+	sub := d.Options[0]
+	words := []string{sub.Name}
+	for _, o := range sub.Options {
+		v := fmt.Sprint(o.Value)
+		if f, ok := o.Value.(float64); ok {
+			v = fmt.Sprint(int(f))
+		}
+		switch {
+		case sub.Name == "new" && o.Name == "variant":
+			if v == "dummy" {
+				words = append(words, "dummy")
+			}
+		case sub.Name == "new":
+			words = append(words, o.Name+"="+v)
+		default:
+			words = append(words, v)
+		}
+	}
+	return strings.Join(words, " "), nil
+}
+
+func typeName(a any) string {
+	t := fmt.Sprintf("%T", a)
+	if i := strings.LastIndexByte(t, '.'); i >= 0 {
+		return strings.ToLower(t[i+1:])
+	}
+	return t
+}

@@ -1,0 +1,160 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+type handled struct {
+	resp bot.Response
+	err  error
+}
+
+// prepare runs the host on an interaction for at most the ack budget. It
+// returns the acknowledgement (the first reply when the host was quick,
+// else a deferral) and a function that delivers everything else.
+func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction) (*discordgo.InteractionResponse, func(context.Context)) {
+	req, err := a.request(ix)
+	if err != nil {
+		msg := "I don't know that button or command. Try `/sushigo help`."
+		var u *bot.UsageError
+		if errors.As(err, &u) {
+			msg = u.Msg
+		} else {
+			a.cfg.Log.Warn("unreadable interaction", "interaction", ix.ID, "err", err)
+		}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: render(bot.View{Text: msg, Tone: bot.ToneError}).data(true)}, func(context.Context) {}
+	}
+	done := make(chan handled, 1)
+	go func() {
+		// The host's work must not be cut short when the HTTP request ends.
+		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		resp, err := a.host.Handle(hctx, req)
+		done <- handled{resp, err}
+	}()
+	timer := time.NewTimer(a.cfg.AckBudget)
+	defer timer.Stop()
+	select {
+	case h := <-done:
+		a.logHandled(ix, req, h)
+		first, rest := splitReply(h.resp.Deliveries)
+		return a.ack(ix, first), func(ctx context.Context) { a.finish(ctx, ix, h.resp, first, rest) }
+	case <-timer.C:
+	}
+	// Too slow for the 3-second window: defer, then deliver when ready.
+	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	if ix.Type == discordgo.InteractionApplicationCommand {
+		ack = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
+	}
+	return ack, func(ctx context.Context) {
+		h := <-done
+		a.logHandled(ix, req, h)
+		first, rest := splitReply(h.resp.Deliveries)
+		if first != nil {
+			m := render(first.View)
+			if first.Replace || ix.Type == discordgo.InteractionApplicationCommand && !first.To.IsPublic() {
+				if _, err := a.s.InteractionResponseEdit(ix, m.webhookEdit(), discordgo.WithContext(ctx)); err != nil {
+					a.logErr("late reply failed", err, "interaction", ix.ID)
+				}
+			} else if first.To.IsPublic() && ix.Type == discordgo.InteractionApplicationCommand {
+				// The deferral is private; a public answer becomes a message.
+				done := "✅"
+				_, _ = a.s.InteractionResponseEdit(ix, &discordgo.WebhookEdit{Content: &done}, discordgo.WithContext(ctx))
+				d := *first
+				d.Kind = bot.Post
+				rest = append([]bot.Delivery{d}, rest...)
+			} else {
+				rest = append([]bot.Delivery{*first}, rest...)
+			}
+		}
+		for _, d := range rest {
+			a.deliver(ctx, ix, h.resp, d)
+		}
+	}
+}
+
+func (a *Adapter) logHandled(ix *discordgo.Interaction, req bot.Request, h handled) {
+	if h.err != nil {
+		a.cfg.Log.Error("handling failed", "interaction", ix.ID, "user", req.Who.ID,
+			"guild", ix.GuildID, "channel", ix.ChannelID, "action", actionName(req.Action), "err", h.err)
+	}
+}
+
+func actionName(a bot.Action) string {
+	if a == nil {
+		return ""
+	}
+	if id := bot.ActionID(a); id != "" {
+		return id
+	}
+	return typeName(a)
+}
+
+// splitReply takes the first reply out: it becomes the acknowledgement.
+func splitReply(ds []bot.Delivery) (*bot.Delivery, []bot.Delivery) {
+	for i, d := range ds {
+		if d.Kind == bot.Reply {
+			rest := append(append([]bot.Delivery(nil), ds[:i]...), ds[i+1:]...)
+			return &d, rest
+		}
+	}
+	return nil, ds
+}
+
+// ack is the interaction response carrying the first reply.
+func (a *Adapter) ack(ix *discordgo.Interaction, first *bot.Delivery) *discordgo.InteractionResponse {
+	if first == nil {
+		if ix.Type == discordgo.InteractionMessageComponent {
+			return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+		}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: render(bot.View{Text: "✅", Tone: bot.ToneInfo}).data(true)}
+	}
+	m := render(first.View)
+	if first.Replace && ix.Type == discordgo.InteractionMessageComponent {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: m.data(false)}
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: m.data(!first.To.IsPublic())}
+}
+
+// finish delivers what follows a quick acknowledgement, and remembers the
+// message the acknowledgement created when the host asked for its slot.
+func (a *Adapter) finish(ctx context.Context, ix *discordgo.Interaction, resp bot.Response, first *bot.Delivery, rest []bot.Delivery) {
+	if first != nil && first.Slot != "" {
+		msg, err := a.s.InteractionResponse(ix, discordgo.WithContext(ctx))
+		if err != nil {
+			a.logErr("reading back a reply failed", err, "interaction", ix.ID)
+		} else if err := a.host.Remember(ctx, resp.Where, resp.Game, first.Slot, bot.Ref{ID: messageRef(msg)}); err != nil {
+			a.cfg.Log.Error("remembering a message failed", "err", err)
+		}
+	}
+	for _, d := range rest {
+		a.deliver(ctx, ix, resp, d)
+	}
+}
+
+// onInteraction serves a gateway interaction: acknowledge through the
+// callback endpoint without waiting on the rate limiter, then deliver.
+func (a *Adapter) onInteraction(ctx context.Context, ix *discordgo.Interaction) {
+	ack, rest := a.prepare(ctx, ix)
+	actx, cancel := context.WithTimeout(ctx, time.Second)
+	err := a.s.InteractionRespond(ix, ack, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(actx))
+	cancel()
+	if err != nil {
+		if code, _ := restCode(err); code == codeUnknownInteraction {
+			a.cfg.Log.Warn("interaction expired before it was acknowledged", "interaction", ix.ID)
+			return
+		}
+		a.logErr("acknowledging failed", err, "interaction", ix.ID)
+		return
+	}
+	rest(ctx)
+}

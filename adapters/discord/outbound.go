@@ -1,0 +1,235 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+var toneColors = map[bot.Tone]int{
+	bot.ToneInfo: 0x99AAB5, bot.ToneLobby: 0x5865F2, bot.TonePlay: 0x57F287, bot.ToneReveal: 0xFEE75C,
+	bot.ToneScore: 0xE67E22, bot.ToneOver: 0x9B59B6, bot.ToneError: 0xED4245,
+}
+
+var buttonStyles = map[bot.Style]discordgo.ButtonStyle{
+	bot.Secondary: discordgo.SecondaryButton, bot.Primary: discordgo.PrimaryButton,
+	bot.Success: discordgo.SuccessButton, bot.Danger: discordgo.DangerButton,
+}
+
+// cut trims s to n runes (Discord counts characters), marking the cut.
+func cut(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// message is a view in Discord's terms, within Discord's limits: one
+// embed, at most 5 rows of 5 buttons.
+type message struct {
+	content  string
+	embeds   []*discordgo.MessageEmbed
+	comps    []discordgo.MessageComponent
+	mentions *discordgo.MessageAllowedMentions
+}
+
+func render(v bot.View) message {
+	e := &discordgo.MessageEmbed{
+		Title:       cut(v.Title, 256),
+		Description: cut(v.Text, 4096),
+		Color:       toneColors[v.Tone],
+	}
+	if v.Footer != "" {
+		e.Footer = &discordgo.MessageEmbedFooter{Text: cut(v.Footer, 2048)}
+	}
+	for i, f := range v.Fields {
+		if i == 25 {
+			break
+		}
+		val := f.Value
+		if val == "" {
+			val = "\u200b"
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: cut(f.Name, 256), Value: cut(val, 1024), Inline: f.Inline})
+	}
+	m := message{embeds: []*discordgo.MessageEmbed{e}, comps: []discordgo.MessageComponent{},
+		// Only the people a view names are pinged; names in text never are.
+		mentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: v.Mentions}}
+	for _, u := range v.Mentions {
+		m.content += "<@" + u + "> "
+	}
+	m.content = strings.TrimSpace(m.content)
+	for i, row := range v.Rows {
+		if i == 5 {
+			break
+		}
+		var r discordgo.ActionsRow
+		for j, b := range row {
+			if j == 5 {
+				break
+			}
+			btn := discordgo.Button{Label: cut(b.Label, 80), Style: buttonStyles[b.Style], CustomID: b.ActionID, Disabled: b.Disabled}
+			if b.Emoji != "" {
+				btn.Emoji = &discordgo.ComponentEmoji{Name: b.Emoji}
+			}
+			r.Components = append(r.Components, btn)
+		}
+		m.comps = append(m.comps, r)
+	}
+	return m
+}
+
+func (m message) data(private bool) *discordgo.InteractionResponseData {
+	d := &discordgo.InteractionResponseData{Content: m.content, Embeds: m.embeds, Components: m.comps, AllowedMentions: m.mentions}
+	if private {
+		d.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return d
+}
+
+func (m message) send() *discordgo.MessageSend {
+	return &discordgo.MessageSend{Content: m.content, Embeds: m.embeds, Components: m.comps, AllowedMentions: m.mentions}
+}
+
+func (m message) webhookEdit() *discordgo.WebhookEdit {
+	return &discordgo.WebhookEdit{Content: &m.content, Embeds: &m.embeds, Components: &m.comps, AllowedMentions: m.mentions}
+}
+
+func (m message) params(private bool) *discordgo.WebhookParams {
+	p := &discordgo.WebhookParams{Content: m.content, Embeds: m.embeds, Components: m.comps, AllowedMentions: m.mentions}
+	if private {
+		p.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return p
+}
+
+// References the host keeps: "w:<token>" edits an interaction's message
+// while its token lives; "m:<channel>:<message>" is a bot message.
+func tokenRef(token string) string           { return "w:" + token }
+func messageRef(m *discordgo.Message) string { return "m:" + m.ChannelID + ":" + m.ID }
+
+// Discord error codes the adapter acts on.
+const (
+	codeUnknownInteraction = 10062
+	codeUnknownWebhook     = 10015
+	codeUnknownMessage     = 10008
+	codeCannotDM           = 50007
+	codeInvalidToken       = 50027
+)
+
+func restCode(err error) (code, status int) {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) {
+		if re.Response != nil {
+			status = re.Response.StatusCode
+		}
+		if re.Message != nil {
+			code = re.Message.Code
+		}
+	}
+	return code, status
+}
+
+func (a *Adapter) logErr(msg string, err error, attrs ...any) {
+	code, status := restCode(err)
+	a.cfg.Log.Error(msg, append(attrs, "err", err, "discord_code", code, "http_status", status)...)
+}
+
+// deliver sends one delivery that is not the interaction's acknowledgement.
+// ix is nil for timer deliveries.
+func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp bot.Response, d bot.Delivery) {
+	opt := discordgo.WithContext(ctx)
+	m := render(d.View)
+	switch d.Kind {
+	case bot.Reply:
+		if ix == nil {
+			a.cfg.Log.Warn("reply without an interaction dropped", "game", resp.Game)
+			return
+		}
+		if _, err := a.s.FollowupMessageCreate(ix, true, m.params(!d.To.IsPublic()), opt); err != nil {
+			a.logErr("follow-up failed", err, "interaction", ix.ID)
+		}
+	case bot.Post:
+		channel := resp.Where.Channel
+		if !d.To.IsPublic() {
+			dm, err := a.s.UserChannelCreate(d.To.User, opt)
+			if err != nil {
+				a.logErr("opening a DM failed", err, "user", d.To.User)
+				a.undeliverable(ctx, resp, d.To.User)
+				return
+			}
+			channel = dm.ID
+		}
+		msg, err := a.s.ChannelMessageSendComplex(channel, m.send(), opt)
+		if err != nil {
+			if code, _ := restCode(err); code == codeCannotDM {
+				a.cfg.Log.Info("DMs closed; hands go ephemeral", "user", d.To.User)
+				a.undeliverable(ctx, resp, d.To.User)
+				return
+			}
+			a.logErr("posting failed", err, "channel", channel)
+			return
+		}
+		if d.Slot != "" {
+			if err := a.host.Remember(ctx, resp.Where, resp.Game, d.Slot, bot.Ref{ID: messageRef(msg)}); err != nil {
+				a.cfg.Log.Error("remembering a message failed", "err", err)
+			}
+		}
+	case bot.Edit:
+		a.edit(ctx, d.Ref.ID, m)
+	}
+}
+
+func (a *Adapter) undeliverable(ctx context.Context, resp bot.Response, user string) {
+	r, err := a.host.Undeliverable(ctx, resp.Where, resp.Game, user)
+	if err != nil {
+		a.cfg.Log.Error("recording an undeliverable DM failed", "err", err)
+		return
+	}
+	for _, d := range r.Deliveries {
+		a.deliver(ctx, nil, r, d)
+	}
+}
+
+func (a *Adapter) edit(ctx context.Context, ref string, m message) {
+	opt := discordgo.WithContext(ctx)
+	var err error
+	switch {
+	case strings.HasPrefix(ref, "w:"):
+		_, err = a.s.WebhookMessageEdit(a.cfg.AppID, ref[2:], "@original", m.webhookEdit(), opt)
+	case strings.HasPrefix(ref, "m:"):
+		ch, id, _ := strings.Cut(ref[2:], ":")
+		e := discordgo.NewMessageEdit(ch, id)
+		e.Content, e.Embeds, e.Components, e.AllowedMentions = &m.content, &m.embeds, &m.comps, m.mentions
+		_, err = a.s.ChannelMessageEditComplex(e, opt)
+	default:
+		a.cfg.Log.Error("unknown message reference", "ref", ref)
+		return
+	}
+	if err == nil {
+		return
+	}
+	// An expired token or a deleted message: the player presses "Show my
+	// hand" again; nothing to retry.
+	switch code, status := restCode(err); {
+	case code == codeUnknownWebhook || code == codeInvalidToken || code == codeUnknownMessage || status == http.StatusNotFound:
+		a.cfg.Log.Debug("message no longer editable", "ref", ref[:2], "discord_code", code)
+	default:
+		a.logErr("editing failed", err)
+	}
+}
+
+// Deliver sends a timer's deliveries (posts and edits) for one game.
+func (a *Adapter) Deliver(ctx context.Context, o bot.Outbound) {
+	resp := o.Response
+	resp.Where, resp.Game = o.Where, o.Game
+	for _, d := range resp.Deliveries {
+		a.deliver(ctx, nil, resp, d)
+	}
+}
