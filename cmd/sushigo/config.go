@@ -118,6 +118,14 @@ func loadConfig(getenv func(string) string) (config, error) {
 			}
 		}
 	}
+	if c.Slack.enabled() {
+		if c.Slack.Mode == "socket" && !strings.HasPrefix(c.Slack.AppToken, "xapp-") {
+			errs = append(errs, fmt.Errorf("SLACK_MODE=socket needs SLACK_APP_TOKEN, an app-level token (xapp-…) with connections:write"))
+		}
+		if c.Slack.Mode == "http" && c.Slack.SigningSecret == "" {
+			errs = append(errs, fmt.Errorf("SLACK_MODE=http needs SLACK_SIGNING_SECRET"))
+		}
+	}
 	if c.DataDir == "" {
 		c.DataDir = defaultDataDir(getenv)
 	}

@@ -20,9 +20,12 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/joho/godotenv"
+	slackapi "github.com/slack-go/slack"
+	"github.com/slack-go/slack/socketmode"
 
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/adapters/discord"
+	"github.com/sushigo/sushigo/adapters/slack"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
@@ -147,9 +150,6 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	if !cfg.Discord.enabled() && !cfg.Slack.enabled() {
 		return errors.New(platformVars)
 	}
-	if cfg.Slack.enabled() && !cfg.Discord.enabled() {
-		return errors.New("the Slack adapter is not built yet (issue 6); configure Discord, or `sushigo play`")
-	}
 	log := cfg.logger(os.Stderr)
 	store, closeStore, err := openStore(ctx, cfg)
 	if err != nil {
@@ -185,6 +185,21 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			mux.Handle("/discord/interactions", a)
 		} else {
 			go func() { errc <- a.Run(ctx) }()
+		}
+	}
+	if cfg.Slack.enabled() {
+		opts := []slackapi.Option{slackapi.OptionRetry(3)}
+		if cfg.Slack.Mode == "socket" {
+			opts = append(opts, slackapi.OptionAppLevelToken(cfg.Slack.AppToken))
+		}
+		api := slackapi.New(cfg.Slack.BotToken, opts...)
+		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Log: log.With("platform", "slack")})
+		deliver["slack"] = a.Deliver
+		if cfg.Slack.Mode == "http" {
+			mux.Handle("/slack/commands", a.Commands())
+			mux.Handle("/slack/interactivity", a.Interactivity())
+		} else {
+			go func() { errc <- a.RunSocketMode(ctx, socketmode.New(api)) }()
 		}
 	}
 	srv := &http.Server{Addr: cfg.HTTPAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"crypto/ed25519"
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/hex"
 	"io"
 	"net"
@@ -185,5 +187,61 @@ func TestDiscordHTTPNeedsPublicKey(t *testing.T) {
 	_, err := loadConfig(env(map[string]string{"DISCORD_MODE": "http", "DISCORD_TOKEN": "x", "DISCORD_APP_ID": "1"}))
 	if err == nil || !strings.Contains(err.Error(), "DISCORD_PUBLIC_KEY") {
 		t.Errorf("got %v", err)
+	}
+}
+
+func TestServeSlackHTTPMode(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve"}, env(map[string]string{
+			"DATA_DIR": t.TempDir(), "HTTP_ADDR": addr, "LOG_LEVEL": "error",
+			"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": "s3cret",
+		}), nil, io.Discard, io.Discard)
+	}()
+	post := func(secret string) int {
+		body := []byte("team_id=T1&channel_id=C1&user_id=U1&user_name=ann&command=%2Fsushigo&text=help&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fx")
+		ts := strconv.FormatInt(time.Now().Unix(), 10)
+		mac := hmac.New(sha256.New, []byte(secret))
+		mac.Write([]byte("v0:" + ts + ":"))
+		mac.Write(body)
+		req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/slack/commands", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Slack-Request-Timestamp", ts)
+		req.Header.Set("X-Slack-Signature", "v0="+hex.EncodeToString(mac.Sum(nil)))
+		var resp *http.Response
+		for range 100 {
+			if resp, err = http.DefaultClient.Do(req.Clone(context.Background())); err == nil {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+			req.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := post("s3cret"); code != http.StatusOK {
+		t.Errorf("signed /sushigo help: %d", code)
+	}
+	if code := post("wrong"); code != http.StatusUnauthorized {
+		t.Errorf("badly signed request: %d", code)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not shut down")
 	}
 }

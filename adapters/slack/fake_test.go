@@ -1,0 +1,273 @@
+package slack
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	slackapi "github.com/slack-go/slack"
+	"github.com/slack-go/slack/slacktest"
+)
+
+// fakeSlack is slacktest's server extended with what it lacks
+// (chat.update, conversations.open, response_url) and with overrides of
+// chat.postMessage and chat.postEphemeral that keep each message with who
+// may see it.
+type fakeSlack struct {
+	t   testing.TB
+	srv *slacktest.Server
+
+	mu        sync.Mutex
+	next      int
+	messages  map[string]*slackMessage // by channel + "/" + ts
+	responses map[string]responseTarget
+	noDM      map[string]bool
+	limitOnce bool
+	calls     []string
+	history   []shown
+	refused   []string // calls Slack would have refused
+}
+
+type slackMessage struct {
+	Channel, TS string
+	Audience    string // "" for the channel, else the one user who sees it
+	Blocks      string
+}
+
+type shown struct {
+	audience string
+	blocks   string
+}
+
+// responseTarget is what a response_url acts on.
+type responseTarget struct {
+	user, channel string
+	message       string // key of the message replace_original replaces
+}
+
+func newFakeSlack(t testing.TB) *fakeSlack {
+	f := &fakeSlack{t: t, messages: map[string]*slackMessage{}, responses: map[string]responseTarget{}, noDM: map[string]bool{}}
+	f.srv = slacktest.NewTestServer(func(c slacktest.Customize) {
+		c.Handle("/chat.postMessage", f.postMessage)
+		c.Handle("/chat.postEphemeral", f.postEphemeral)
+		c.Handle("/chat.update", f.update)
+		c.Handle("/conversations.open", f.open)
+		c.Handle("/response/", f.response)
+	})
+	f.srv.Start()
+	t.Cleanup(f.srv.Stop)
+	return f
+}
+
+func (f *fakeSlack) api() *slackapi.Client {
+	return slackapi.New("xoxb-test", slackapi.OptionAPIURL(f.srv.GetAPIURL()), slackapi.OptionRetry(2))
+}
+
+func (f *fakeSlack) ok(w http.ResponseWriter, v map[string]any) {
+	v["ok"] = true
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func (f *fakeSlack) fail(w http.ResponseWriter, code string) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": code})
+}
+
+func (f *fakeSlack) add(channel, audience, blocks string) *slackMessage {
+	f.next++
+	m := &slackMessage{Channel: channel, TS: fmt.Sprintf("1763500000.%06d", f.next), Audience: audience, Blocks: blocks}
+	f.messages[channel+"/"+m.TS] = m
+	f.history = append(f.history, shown{audience, blocks})
+	checkBlocks(f.t, blocks)
+	return m
+}
+
+func audienceOf(channel string) string {
+	if u, ok := strings.CutPrefix(channel, "D"); ok {
+		return u
+	}
+	return ""
+}
+
+func (f *fakeSlack) postMessage(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = r.ParseForm()
+	f.calls = append(f.calls, "chat.postMessage")
+	if f.limitOnce {
+		f.limitOnce = false
+		w.Header().Set("Retry-After", "1")
+		w.WriteHeader(http.StatusTooManyRequests)
+		return
+	}
+	ch := r.Form.Get("channel")
+	m := f.add(ch, audienceOf(ch), r.Form.Get("blocks"))
+	f.ok(w, map[string]any{"channel": ch, "ts": m.TS})
+}
+
+func (f *fakeSlack) postEphemeral(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = r.ParseForm()
+	f.calls = append(f.calls, "chat.postEphemeral")
+	m := f.add(r.Form.Get("channel"), r.Form.Get("user"), r.Form.Get("blocks"))
+	f.ok(w, map[string]any{"message_ts": m.TS})
+}
+
+func (f *fakeSlack) update(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = r.ParseForm()
+	f.calls = append(f.calls, "chat.update")
+	m := f.messages[r.Form.Get("channel")+"/"+r.Form.Get("ts")]
+	if m == nil {
+		f.fail(w, "message_not_found")
+		return
+	}
+	if m.Audience != "" && !strings.HasPrefix(m.Channel, "D") {
+		f.refused = append(f.refused, "chat.update on an ephemeral message")
+		f.fail(w, "cant_update_message") // chat.update cannot edit an ephemeral message
+		return
+	}
+	m.Blocks = r.Form.Get("blocks")
+	f.history = append(f.history, shown{m.Audience, m.Blocks})
+	checkBlocks(f.t, m.Blocks)
+	f.ok(w, map[string]any{"channel": m.Channel, "ts": m.TS})
+}
+
+func (f *fakeSlack) open(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = r.ParseForm()
+	f.calls = append(f.calls, "conversations.open")
+	user := r.Form.Get("users")
+	if f.noDM[user] {
+		f.fail(w, "user_disabled")
+		return
+	}
+	f.ok(w, map[string]any{"channel": map[string]any{"id": "D" + user}})
+}
+
+// responseURL mints a response_url for a request by user in channel;
+// message is what replace_original replaces ("" until the request's own
+// answer creates it).
+func (f *fakeSlack) responseURL(user, channel, message string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.next++
+	id := fmt.Sprint(f.next)
+	f.responses[id] = responseTarget{user, channel, message}
+	return f.srv.GetAPIURL() + "response/" + id
+}
+
+func (f *fakeSlack) response(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	id := strings.TrimPrefix(r.URL.Path, "/response/")
+	target, ok := f.responses[id]
+	if !ok {
+		http.Error(w, "expired_url", http.StatusNotFound)
+		return
+	}
+	var body struct {
+		Blocks          json.RawMessage `json:"blocks"`
+		ReplaceOriginal bool            `json:"replace_original"`
+		ResponseType    string          `json:"response_type"`
+	}
+	_ = json.NewDecoder(r.Body).Decode(&body)
+	f.calls = append(f.calls, "response_url")
+	if body.ReplaceOriginal {
+		if m := f.messages[target.message]; m != nil {
+			m.Blocks = string(body.Blocks)
+			f.history = append(f.history, shown{m.Audience, m.Blocks})
+			checkBlocks(f.t, m.Blocks)
+		}
+	} else {
+		m := f.add(target.channel, target.user, string(body.Blocks))
+		target.message = m.Channel + "/" + m.TS
+		f.responses[id] = target
+	}
+	_, _ = w.Write([]byte("ok"))
+}
+
+// applyAck shows a slash command's immediate answer as Slack would: an
+// ephemeral message, which the command's response_url can then replace.
+func (f *fakeSlack) applyAck(responseURL string, blocks json.RawMessage) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	id := responseURL[strings.LastIndex(responseURL, "/")+1:]
+	target := f.responses[id]
+	m := f.add(target.channel, target.user, string(blocks))
+	target.message = m.Channel + "/" + m.TS
+	f.responses[id] = target
+}
+
+// checkBlocks fails on a message Slack would refuse.
+func checkBlocks(t testing.TB, raw string) {
+	if raw == "" {
+		return
+	}
+	var bs []map[string]any
+	if err := json.Unmarshal([]byte(raw), &bs); err != nil {
+		t.Errorf("blocks %q: %v", raw, err)
+		return
+	}
+	if len(bs) > 50 {
+		t.Errorf("%d blocks", len(bs))
+	}
+	for _, b := range bs {
+		if els, _ := b["elements"].([]any); b["type"] == "actions" && len(els) > 25 {
+			t.Errorf("an actions block of %d elements", len(els))
+		}
+	}
+}
+
+// latest returns the newest message for audience ("" public) whose blocks
+// contain s.
+func (f *fakeSlack) latest(audience, s string) *slackMessage {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var best *slackMessage
+	for _, m := range f.messages {
+		if m.Audience == audience && strings.Contains(m.Blocks, s) && (best == nil || m.TS > best.TS) {
+			best = m
+		}
+	}
+	return best
+}
+
+func (f *fakeSlack) get(m *slackMessage) *slackMessage {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := *f.messages[m.Channel+"/"+m.TS]
+	return &c
+}
+
+// actionIDs lists a message's button action IDs.
+func (m *slackMessage) actionIDs() []string {
+	var bs []map[string]any
+	_ = json.Unmarshal([]byte(m.Blocks), &bs)
+	var out []string
+	for _, b := range bs {
+		els, _ := b["elements"].([]any)
+		for _, e := range els {
+			if id, ok := e.(map[string]any)["action_id"].(string); ok {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+func (m *slackMessage) action(prefix string) string {
+	for _, id := range m.actionIDs() {
+		if strings.HasPrefix(id, prefix) {
+			return id
+		}
+	}
+	return ""
+}

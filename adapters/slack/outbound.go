@@ -1,0 +1,151 @@
+package slack
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	slackapi "github.com/slack-go/slack"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+// References the host keeps: "r:<response_url>" replaces an ephemeral
+// message (5 uses within 30 minutes); "m:<channel>:<ts>" is a bot message
+// that chat.update edits at any time.
+func responseRef(url string) string { return "r:" + url }
+func messageRef(channel, ts string) string {
+	return "m:" + channel + ":" + ts
+}
+
+// origin is where a click came from: the message its button was on.
+type origin struct {
+	channel, ts string
+	ephemeral   bool
+	responseURL string
+}
+
+// deliver sends one delivery. o is nil for timer deliveries.
+func (a *Adapter) deliver(ctx context.Context, o *origin, resp bot.Response, d bot.Delivery) {
+	bs, text := blocks(d.View)
+	switch d.Kind {
+	case bot.Reply:
+		switch {
+		case o == nil:
+			a.cfg.Log.Warn("reply without a request dropped", "game", resp.Game)
+		case d.Replace && !o.ephemeral && o.ts != "":
+			a.update(ctx, o.channel, o.ts, bs, text)
+		case d.Replace:
+			a.respond(ctx, o.responseURL, true, bs, text)
+		case d.To.IsPublic():
+			a.post(ctx, resp, resp.Where.Channel, d.Slot, bs, text)
+		default:
+			a.respond(ctx, o.responseURL, false, bs, text)
+		}
+	case bot.Post:
+		if d.To.IsPublic() {
+			a.post(ctx, resp, resp.Where.Channel, d.Slot, bs, text)
+			return
+		}
+		ch, _, _, err := a.api.OpenConversationContext(ctx, &slackapi.OpenConversationParameters{Users: []string{d.To.User}})
+		if err != nil {
+			a.cfg.Log.Info("cannot DM user; hands go ephemeral", "user", d.To.User, "err", err)
+			a.undeliverable(ctx, resp, d.To.User)
+			return
+		}
+		a.post(ctx, resp, ch.ID, d.Slot, bs, text)
+	case bot.Edit:
+		switch ref := d.Ref.ID; {
+		case strings.HasPrefix(ref, "m:"):
+			ch, ts, _ := strings.Cut(ref[2:], ":")
+			a.update(ctx, ch, ts, bs, text)
+		case strings.HasPrefix(ref, "r:"):
+			a.respond(ctx, ref[2:], true, bs, text)
+		default:
+			a.cfg.Log.Error("unknown message reference", "ref", ref)
+		}
+	}
+}
+
+func (a *Adapter) post(ctx context.Context, resp bot.Response, channel, slot string, bs []slackapi.Block, text string) {
+	ch, ts, err := a.api.PostMessageContext(ctx, channel, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false))
+	if err != nil {
+		a.cfg.Log.Error("chat.postMessage failed", "channel", channel, "err", err)
+		return
+	}
+	if slot != "" {
+		if err := a.host.Remember(ctx, resp.Where, resp.Game, slot, bot.Ref{ID: messageRef(ch, ts)}); err != nil {
+			a.cfg.Log.Error("remembering a message failed", "err", err)
+		}
+	}
+}
+
+func (a *Adapter) update(ctx context.Context, channel, ts string, bs []slackapi.Block, text string) {
+	if _, _, _, err := a.api.UpdateMessageContext(ctx, channel, ts, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)); err != nil {
+		a.cfg.Log.Error("chat.update failed", "channel", channel, "err", err)
+	}
+}
+
+// respond posts to a response_url: replacing the message the click came
+// from, or as a new ephemeral message.
+func (a *Adapter) respond(ctx context.Context, url string, replace bool, bs []slackapi.Block, text string) {
+	if url == "" {
+		return
+	}
+	body := map[string]any{"blocks": bs, "text": text, "replace_original": replace}
+	if !replace {
+		body["response_type"] = "ephemeral"
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		a.cfg.Log.Error("encoding a response failed", "err", err)
+		return
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(b))
+	if err != nil {
+		a.cfg.Log.Error("bad response_url", "err", err)
+		return
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := a.cfg.HTTP.Do(req)
+	if err != nil {
+		a.cfg.Log.Error("response_url post failed", "err", err)
+		return
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		// Expired (30 minutes) or used 5 times: the player presses
+		// "Show my hand" for a fresh one.
+		a.cfg.Log.Debug("response_url refused", "status", res.StatusCode)
+	}
+}
+
+func (a *Adapter) undeliverable(ctx context.Context, resp bot.Response, user string) {
+	r, err := a.host.Undeliverable(ctx, resp.Where, resp.Game, user)
+	if err != nil {
+		a.cfg.Log.Error("recording an undeliverable DM failed", "err", err)
+		return
+	}
+	for _, d := range r.Deliveries {
+		a.deliver(ctx, nil, r, d)
+	}
+	// Tell them now, privately, in the game's channel.
+	bs, text := blocks(bot.View{Text: "📪 I can't send you direct messages, so your hand will show up here: press *Show my hand*.", Tone: bot.ToneError})
+	if _, err := a.api.PostEphemeralContext(ctx, resp.Where.Channel, user, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)); err != nil {
+		a.cfg.Log.Info("could not tell a user their DMs failed", "user", user, "err", err)
+	}
+}
+
+// Deliver sends a timer's deliveries (posts and edits) for one game.
+func (a *Adapter) Deliver(ctx context.Context, o bot.Outbound) {
+	resp := o.Response
+	resp.Where, resp.Game = o.Where, o.Game
+	for _, d := range resp.Deliveries {
+		a.deliver(ctx, nil, resp, d)
+	}
+}
+
+func (o *origin) String() string { return fmt.Sprintf("%s/%s", o.channel, o.ts) }

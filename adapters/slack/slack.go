@@ -1,0 +1,67 @@
+// Package slack connects the host to Slack: the /sushigo slash command,
+// Block Kit messages updated in place, and private hands by DM or ephemeral
+// message, over Socket Mode or HTTP request URLs. It translates only.
+package slack
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	slackapi "github.com/slack-go/slack"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+// Host is what the adapter needs of the game host.
+type Host interface {
+	Handle(ctx context.Context, req bot.Request) (bot.Response, error)
+	Remember(ctx context.Context, where bot.Location, gameID, slot string, ref bot.Ref) error
+	Undeliverable(ctx context.Context, where bot.Location, gameID, user string) (bot.Response, error)
+}
+
+// Config configures an Adapter.
+type Config struct {
+	// SigningSecret verifies HTTP requests (not needed for Socket Mode).
+	SigningSecret string
+	Log           *slog.Logger
+	Now           func() time.Time
+	// AckBudget bounds the host's work before a slash command is answered
+	// (Slack allows 3 s; 2 s).
+	AckBudget time.Duration
+	// HTTP posts to response_url (http.DefaultClient).
+	HTTP *http.Client
+}
+
+// Adapter serves one Slack app.
+type Adapter struct {
+	api  *slackapi.Client
+	host Host
+	cfg  Config
+	// background runs deliveries after a request was acknowledged; tests
+	// replace it to run them in order.
+	background func(func())
+}
+
+// responseLife is how long a response_url can be used (30 minutes, kept
+// with a margin).
+const responseLife = 29 * time.Minute
+
+// New returns an adapter calling Slack through api (build it with
+// slackapi.OptionRetry so rate-limited calls are retried, not lost).
+func New(api *slackapi.Client, host Host, cfg Config) *Adapter {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.AckBudget == 0 {
+		cfg.AckBudget = 2 * time.Second
+	}
+	if cfg.HTTP == nil {
+		cfg.HTTP = &http.Client{Timeout: 10 * time.Second}
+	}
+	return &Adapter{api: api, host: host, cfg: cfg, background: func(f func()) { go f() }}
+}
