@@ -59,6 +59,7 @@ func playerSeat(req Request, st *state) (int, error) {
 // message when there is one, else as a new private reply. In ephemeral mode
 // the reply becomes the player's hand message for later edits.
 func (b *Bot) handReply(req Request, st *state, i int, v View) Delivery {
+	v.Channel = st.Where.Channel
 	s := &st.Seats[i]
 	if st.Opts.Hands == HandsEphemeral || s.DMFailed {
 		if req.Reply.ID != "" {
@@ -267,6 +268,7 @@ func (b *Bot) handDeliveries(st *state, now time.Time) []Delivery {
 			continue
 		}
 		v := handOrOver(st, i)
+		v.Channel = st.Where.Channel
 		switch {
 		case s.Hand.Usable(now):
 			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand, View: v})

@@ -106,6 +106,9 @@ type View struct {
 	Footer string
 	// Mentions are user IDs to notify; adapters render them as pings.
 	Mentions []string
+	// Channel is the game's channel on a private view that may be read
+	// elsewhere (a DM): adapters name and link it.
+	Channel string
 }
 
 // Audience is who sees a delivery: the channel, or one user privately.

@@ -370,8 +370,12 @@ func TestClosedDMsFallBackToEphemeral(t *testing.T) {
 	lobby := e.latest("", "lobby")
 	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
 	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
-	if e.latest(alice.id, "Your hand") == nil || !strings.HasPrefix(e.latest(alice.id, "Your hand").Channel, "dm-") {
+	dm := e.latest(alice.id, "Your hand")
+	if dm == nil || !strings.HasPrefix(dm.Channel, "dm-") {
 		t.Fatal("alice got no hand by DM")
+	}
+	if !strings.Contains(dm.text(), "<#"+channelID+">") {
+		t.Errorf("the DM does not name the game's channel: %s", dm.text())
 	}
 	table := e.latest("", "Sushi Go! — round")
 	if !strings.Contains(table.text(), "can't send Bob private messages") {

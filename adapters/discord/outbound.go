@@ -40,9 +40,14 @@ type message struct {
 }
 
 func render(v bot.View) message {
+	desc := v.Text
+	if v.Channel != "" {
+		// In a DM this names and links the game's channel (and server).
+		desc += "\n\n🎴 Game in <#" + v.Channel + ">"
+	}
 	e := &discordgo.MessageEmbed{
 		Title:       cut(v.Title, 256),
-		Description: cut(v.Text, 4096),
+		Description: cut(desc, 4096),
 		Color:       toneColors[v.Tone],
 	}
 	if v.Footer != "" {

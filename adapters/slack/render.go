@@ -69,6 +69,10 @@ func blocks(v bot.View) ([]slackapi.Block, string) {
 	if v.Footer != "" {
 		bs = append(bs, slackapi.NewContextBlock("", slackapi.NewTextBlockObject(slackapi.MarkdownType, cut(mrkdwn(v.Footer), 3000), false, false)))
 	}
+	if v.Channel != "" {
+		// In a DM this names and links the game's channel.
+		bs = append(bs, slackapi.NewContextBlock("", slackapi.NewTextBlockObject(slackapi.MarkdownType, "🎴 Game in <#"+v.Channel+">", false, false)))
+	}
 	if len(bs) > maxBlocks {
 		bs = bs[:maxBlocks]
 	}

@@ -244,6 +244,9 @@ func TestEndToEndThreePlayers(t *testing.T) {
 			if dm == nil || !strings.HasPrefix(dm.Channel, "D") {
 				t.Fatalf("%s has no hand in a DM", p.name)
 			}
+			if !strings.Contains(plain(dm.Blocks), "<#"+channel+">") {
+				t.Fatalf("%s's DM does not link the game's channel: %s", p.name, dm.Blocks)
+			}
 			id := dm.action("sg1:pick:")
 			if id == "" {
 				continue
@@ -388,4 +391,15 @@ func TestSocketModeEvents(t *testing.T) {
 	if !strings.Contains(e.f.get(lobby).Blocks, "2. bob") {
 		t.Errorf("the lobby was not updated in place: %s", e.f.get(lobby).Blocks)
 	}
+}
+
+// plain is a message's blocks as JSON without HTML escaping.
+func plain(blocks string) string {
+	var v any
+	_ = json.Unmarshal([]byte(blocks), &v)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+	return b.String()
 }
