@@ -319,8 +319,11 @@ func (f *fakeDiscord) message(id string) *fakeMessage {
 
 // text is everything a message shows: content, embed and button labels.
 func (m *fakeMessage) text() string {
-	b, _ := json.Marshal(m.Body)
-	return string(b)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(m.Body)
+	return b.String()
 }
 
 // buttons lists a message's custom IDs.
