@@ -125,17 +125,21 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 	st.Seats[i].Idle = 0
 	more, again := b.advance(st, nil)
 	revealed = revealed || again
-	ds := b.settle(Request{}, st, append(shown, more...), revealed)
+	// The player's own answer first: it records their newest hand reference,
+	// which the table rendered next takes into account.
+	var mine Delivery
 	if revealed {
-		// A click on the private hand is answered by replacing that message,
-		// so its separate edit is dropped.
-		if req.FromPrivate && isClick(req) {
-			ds = dropHandEdit(ds, req.Who.ID)
-		}
-		ds = append(ds, b.handReply(req, st, i, handOrOver(st, i)))
+		mine = b.handReply(req, st, i, handOrOver(st, i))
 	} else {
-		ds = append(ds, b.handReply(req, st, i, lockedView(st, i, sub)))
+		mine = b.handReply(req, st, i, lockedView(st, i, sub))
 	}
+	ds := b.settle(Request{}, st, append(shown, more...), revealed)
+	if revealed && req.FromPrivate && isClick(req) {
+		// Their click is answered by replacing that very message, so its
+		// separate edit is dropped.
+		ds = dropHandEdit(ds, req.Who.ID)
+	}
+	ds = append(ds, mine)
 	return b.afterPlay(req, st, Response{Deliveries: ds})
 }
 

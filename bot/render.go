@@ -159,6 +159,22 @@ func tableView(st *state, now time.Time) View {
 	if len(waiting) > 0 {
 		lines = append(lines, "Waiting for: "+strings.Join(waiting, ", "))
 	}
+	// Players whose private hand message can no longer be edited (a token
+	// past its lifetime, or none yet) must ask for their new cards.
+	var stale []string
+	for _, s := range pv.Seats {
+		if pv.Over || s.Dummy || s.Submitted {
+			continue
+		}
+		seat := &st.Seats[s.Seat]
+		viaDM := st.Opts.Hands == HandsDM && !seat.DMFailed
+		if seat.human() && !viaDM && !seat.Hand.Usable(now) && pv.Turn > 1 {
+			stale = append(stale, seat.Name)
+		}
+	}
+	if len(stale) > 0 {
+		lines = append(lines, "🎴 New cards for "+strings.Join(stale, ", ")+": press **Show my hand**.")
+	}
 	v.Text = strings.Join(lines, "\n")
 	footer := []string{optionsLine(st.Opts)}
 	if pv.Controller >= 0 {

@@ -540,3 +540,51 @@ func TestGatewayInteraction(t *testing.T) {
 		t.Errorf("the lobby message was not edited in place:\n%s", e.f.message(lobby.ID).text())
 	}
 }
+
+// TestGatewayExpiredInteraction: an interaction whose token is no longer
+// valid (10062) is dropped quietly, with nothing else sent.
+func TestGatewayExpiredInteraction(t *testing.T) {
+	e := newEnv(t)
+	tok := e.token()
+	v := e.vars(alice, tok)
+	v["SUB"], v["OPTIONS"] = "new", `[{"name":"timer","type":4,"value":0}]`
+	e.f.interaction(tok, alice.id, channelID, "")
+	e.f.expired[tok] = true
+	var ix discordgo.Interaction
+	if err := json.Unmarshal(e.fill("slash_command.json", v), &ix); err != nil {
+		t.Fatal(err)
+	}
+	e.a.onInteraction(context.Background(), &ix)
+	for _, c := range e.f.calls {
+		if !strings.Contains(c.Path, "/callback") {
+			t.Errorf("after a 10062, the adapter still called %s %s", c.Method, c.Path)
+		}
+	}
+}
+
+// TestExpiredHandsPromptOnTable: when fifteen minutes have passed since a
+// player's last click, their hand can't be edited; the table asks them.
+func TestExpiredHandsPromptOnTable(t *testing.T) {
+	e := newEnv(t)
+	e.slash(alice, "new", `[{"name":"timer","type":4,"value":0}]`)
+	lobby := e.latest("", "lobby")
+	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
+	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
+	table := e.latest("", "Sushi Go! — round")
+	e.click(bob, table, buttonWith(table, "sg1:hand:"))
+	bobHand := e.latest(bob.id, "Your hand")
+	e.click(bob, bobHand, buttonWith(bobHand, "sg1:pick:"))
+	e.now = e.now.Add(15 * time.Minute)
+	hand := e.latest(alice.id, "Your hand")
+	e.click(alice, hand, buttonWith(hand, "sg1:pick:"))
+	table = e.latest("", "Sushi Go! — round")
+	if !strings.Contains(table.text(), "New cards for Bob") || strings.Contains(table.text(), "New cards for Alice") {
+		t.Errorf("the table should prompt bob only:\n%s", table.text())
+	}
+	for _, c := range e.f.calls {
+		if c.Method == http.MethodPatch && strings.Contains(c.Path, "/webhooks/") && e.f.tokens[strings.Split(c.Path, "/")[5]].user == bob.id &&
+			strings.Contains(fmt.Sprint(c.Body), "turn 2") {
+			t.Error("the host tried to edit bob's hand through an expired token")
+		}
+	}
+}
