@@ -130,9 +130,7 @@ func wholeGame(t *testing.T, h *harness) {
 func TestOthersCannotPressYourCards(t *testing.T) {
 	h := newHarness(t)
 	h.lobby("ann", "timer=0", "bob")
-	lobby, _ := h.lastPublic("lobby")
-	st, _ := button(lobby, "Start")
-	h.click("ann", st.ActionID, false)
+	h.startGame("ann")
 	annCard := h.hand["ann"].Buttons()[0].ActionID
 	for _, who := range []string{"bob", "zed"} {
 		before := h.public
@@ -154,9 +152,7 @@ func TestOthersCannotPressYourCards(t *testing.T) {
 func TestStaleButtons(t *testing.T) {
 	h := newHarness(t)
 	h.lobby("ann", "timer=0", "bob")
-	lobby, _ := h.lastPublic("lobby")
-	st, _ := button(lobby, "Start")
-	h.click("ann", st.ActionID, false)
+	h.startGame("ann")
 	old := h.hand["ann"].Buttons()[0].ActionID
 	h.playTurn([]string{"ann", "bob"})
 	// Earlier turn: a private notice and the current hand, nothing public.
@@ -256,9 +252,7 @@ func TestLobbyExpires(t *testing.T) {
 func TestTimerReminderAutoPickAndBotReplacement(t *testing.T) {
 	h := newHarness(t)
 	h.lobby("ann", "timer=60", "bob")
-	lobby, _ := h.lastPublic("lobby")
-	st, _ := button(lobby, "Start")
-	h.click("ann", st.ActionID, false)
+	h.startGame("ann")
 	h.playTurn([]string{"ann"}) // bob idles
 	h.tick(20 * time.Second)
 	if _, ok := h.lastPublic("running out"); ok {
@@ -315,9 +309,7 @@ func TestConcurrentPicks(t *testing.T) {
 	h := newHarness(t)
 	players := []string{"ann", "bob", "cy", "dee", "eve"}
 	h.lobby("ann", "timer=0", players[1:]...)
-	lobby, _ := h.lastPublic("lobby")
-	st, _ := button(lobby, "Start")
-	h.click("ann", st.ActionID, false)
+	h.startGame("ann")
 	sb, _ := button(h.table(), "Show my hand")
 	clicks := map[string]string{}
 	for _, p := range players {
@@ -369,9 +361,7 @@ func TestTimerFiresOnceAcrossReplicas(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			h := mk(t)
 			h.lobby("ann", "timer=30", "bob")
-			lobby, _ := h.lastPublic("lobby")
-			st, _ := button(lobby, "Start")
-			h.click("ann", st.ActionID, false)
+			h.startGame("ann")
 			h.now = h.now.Add(31 * time.Second)
 			other := h.newBot()
 			var wg sync.WaitGroup
@@ -407,9 +397,7 @@ func TestTimerFiresOnceAcrossReplicas(t *testing.T) {
 func TestClicksFromDirectMessages(t *testing.T) {
 	h := newHarness(t)
 	h.lobby("ann", "timer=0 hands=dm", "bob")
-	lobby, _ := h.lastPublic("lobby")
-	st, _ := button(lobby, "Start")
-	h.click("ann", st.ActionID, false)
+	h.startGame("ann")
 	// In DM mode each player's hand was posted privately.
 	bobHand, ok := h.hand["bob"]
 	if !ok {

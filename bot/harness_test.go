@@ -232,3 +232,14 @@ func (h *harness) lobby(host string, opts string, others ...string) {
 		h.click(o, j.ActionID, false)
 	}
 }
+
+// startGame presses Start on the lobby as host.
+func (h *harness) startGame(host string) {
+	h.t.Helper()
+	lobby, _ := h.lastPublic("lobby")
+	st, ok := button(lobby, "Start")
+	if !ok {
+		h.t.Fatal("no Start button on the lobby")
+	}
+	h.click(host, st.ActionID, false)
+}

@@ -45,9 +45,7 @@ func benchRedis(b *testing.B) *redis.Store {
 func BenchmarkSignedInteractionAck(b *testing.B) {
 	e := newEnvOn(b, benchRedis(b))
 	e.slash(alice, "new", `[{"name":"bots","type":4,"value":1},{"name":"timer","type":4,"value":0}]`)
-	lobby := e.latest("", "lobby")
-	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
-	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
+	e.startGame()
 	table := e.latest("", "Sushi Go! — round")
 	custom := buttonWith(table, "sg1:hand:")
 	lat := make([]time.Duration, 0, 1<<16)

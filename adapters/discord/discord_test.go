@@ -167,6 +167,17 @@ func (e *env) latest(audience, s string) *fakeMessage {
 	return best
 }
 
+// startGame has bob join the open lobby and alice start it.
+func (e *env) startGame() {
+	e.t.Helper()
+	lobby := e.latest("", "lobby")
+	if lobby == nil {
+		e.t.Fatal("no lobby message")
+	}
+	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
+	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
+}
+
 func buttonWith(m *fakeMessage, prefix string) string {
 	for _, id := range m.buttons() {
 		if strings.HasPrefix(id, prefix) {
@@ -367,9 +378,7 @@ func TestClosedDMsFallBackToEphemeral(t *testing.T) {
 	e := newEnv(t)
 	e.f.closedDMs[bob.id] = true
 	e.slash(alice, "new", `[{"name":"hands","type":3,"value":"dm"},{"name":"timer","type":4,"value":0}]`)
-	lobby := e.latest("", "lobby")
-	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
-	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
+	e.startGame()
 	dm := e.latest(alice.id, "Your hand")
 	if dm == nil || !strings.HasPrefix(dm.Channel, "dm-") {
 		t.Fatal("alice got no hand by DM")
@@ -416,9 +425,7 @@ func TestRateLimitedPostStillDelivered(t *testing.T) {
 func TestExpiredTokenEditIsHarmless(t *testing.T) {
 	e := newEnv(t)
 	e.slash(alice, "new", `[{"name":"timer","type":4,"value":0}]`)
-	lobby := e.latest("", "lobby")
-	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
-	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
+	e.startGame()
 	table := e.latest("", "Sushi Go! — round")
 	e.click(bob, table, buttonWith(table, "sg1:hand:"))
 	bobHand := e.latest(bob.id, "Your hand")
@@ -567,9 +574,7 @@ func TestGatewayExpiredInteraction(t *testing.T) {
 func TestExpiredHandsPromptOnTable(t *testing.T) {
 	e := newEnv(t)
 	e.slash(alice, "new", `[{"name":"timer","type":4,"value":0}]`)
-	lobby := e.latest("", "lobby")
-	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
-	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
+	e.startGame()
 	table := e.latest("", "Sushi Go! — round")
 	e.click(bob, table, buttonWith(table, "sg1:hand:"))
 	bobHand := e.latest(bob.id, "Your hand")

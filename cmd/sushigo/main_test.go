@@ -132,22 +132,12 @@ func TestEnvExampleListsEveryVariable(t *testing.T) {
 
 func TestServeDiscordHTTPMode(t *testing.T) {
 	pub, priv, _ := ed25519.GenerateKey(nil)
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"serve"}, env(map[string]string{
-			"DATA_DIR": t.TempDir(), "HTTP_ADDR": addr, "LOG_LEVEL": "error",
-			"DISCORD_MODE": "http", "DISCORD_TOKEN": "x", "DISCORD_APP_ID": "1",
-			"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub),
-		}), nil, io.Discard, io.Discard)
-	}()
+	addr, stop := startServe(t, map[string]string{
+		"DISCORD_MODE": "http", "DISCORD_TOKEN": "x", "DISCORD_APP_ID": "1", "DISCORD_PUBLIC_KEY": hex.EncodeToString(pub),
+	})
+	defer stop()
 	var resp *http.Response
+	var err error
 	for range 100 {
 		if resp, err = http.Get("http://" + addr + "/healthz"); err == nil {
 			break
@@ -172,15 +162,6 @@ func TestServeDiscordHTTPMode(t *testing.T) {
 	if strings.TrimSpace(string(got)) != `{"type":1}` {
 		t.Errorf("PING answered %d %q", resp.StatusCode, got)
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve returned %v after shutdown", err)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not shut down")
-	}
 }
 
 func TestDiscordHTTPNeedsPublicKey(t *testing.T) {
@@ -191,37 +172,25 @@ func TestDiscordHTTPNeedsPublicKey(t *testing.T) {
 }
 
 func TestServeSlackHTTPMode(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"serve"}, env(map[string]string{
-			"DATA_DIR": t.TempDir(), "HTTP_ADDR": addr, "LOG_LEVEL": "error",
-			"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": "s3cret",
-		}), nil, io.Discard, io.Discard)
-	}()
+	addr, stop := startServe(t, map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": "s3cret"})
+	defer stop()
 	post := func(secret string) int {
 		body := []byte("team_id=T1&channel_id=C1&user_id=U1&user_name=ann&command=%2Fsushigo&text=help&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fx")
-		ts := strconv.FormatInt(time.Now().Unix(), 10)
-		mac := hmac.New(sha256.New, []byte(secret))
-		mac.Write([]byte("v0:" + ts + ":"))
-		mac.Write(body)
-		req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/slack/commands", bytes.NewReader(body))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("X-Slack-Request-Timestamp", ts)
-		req.Header.Set("X-Slack-Signature", "v0="+hex.EncodeToString(mac.Sum(nil)))
 		var resp *http.Response
+		var err error
 		for range 100 {
-			if resp, err = http.DefaultClient.Do(req.Clone(context.Background())); err == nil {
+			ts := strconv.FormatInt(time.Now().Unix(), 10)
+			mac := hmac.New(sha256.New, []byte(secret))
+			mac.Write([]byte("v0:" + ts + ":"))
+			mac.Write(body)
+			req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/slack/commands", bytes.NewReader(body))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("X-Slack-Request-Timestamp", ts)
+			req.Header.Set("X-Slack-Signature", "v0="+hex.EncodeToString(mac.Sum(nil)))
+			if resp, err = http.DefaultClient.Do(req); err == nil {
 				break
 			}
 			time.Sleep(20 * time.Millisecond)
-			req.Body = io.NopCloser(bytes.NewReader(body))
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -235,13 +204,31 @@ func TestServeSlackHTTPMode(t *testing.T) {
 	if code := post("wrong"); code != http.StatusUnauthorized {
 		t.Errorf("badly signed request: %d", code)
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve: %v", err)
+}
+
+// startServe runs `serve` on a free loopback port with vars; stop shuts it
+// down and checks it returned cleanly.
+func startServe(t *testing.T, vars map[string]string) (addr string, stop func()) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr = l.Addr().String()
+	l.Close()
+	vars["DATA_DIR"], vars["HTTP_ADDR"], vars["LOG_LEVEL"] = t.TempDir(), addr, "error"
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve"}, env(vars), nil, io.Discard, io.Discard) }()
+	return addr, func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("serve returned %v after shutdown", err)
+			}
+		case <-time.After(15 * time.Second):
+			t.Fatal("serve did not shut down")
 		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not shut down")
 	}
 }
