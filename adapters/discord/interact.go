@@ -67,7 +67,9 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction) (*disc
 			} else if first.To.IsPublic() && ix.Type == discordgo.InteractionApplicationCommand {
 				// The deferral is private; a public answer becomes a message.
 				done := "✅"
-				_, _ = a.s.InteractionResponseEdit(ix, &discordgo.WebhookEdit{Content: &done}, discordgo.WithContext(ctx))
+				if _, err := a.s.InteractionResponseEdit(ix, &discordgo.WebhookEdit{Content: &done}, discordgo.WithContext(ctx)); err != nil {
+					a.logErr("closing a deferral failed", err, "interaction", ix.ID)
+				}
 				d := *first
 				d.Kind = bot.Post
 				rest = append([]bot.Delivery{d}, rest...)

@@ -72,6 +72,13 @@ func mustSave(t *testing.T, s storage.Store, key string, data []byte, prev stora
 
 var ctx = context.Background()
 
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 var gameTests = []test{
 	{"LoadMissing", func(t *testing.T, s storage.Store) {
 		if _, _, err := s.LoadGame(ctx, "nope"); !errors.Is(err, storage.ErrNotFound) {
@@ -357,7 +364,7 @@ var recordTests = []test{
 	}},
 	{"ReturnedBytesAreCopies", func(t *testing.T, s storage.Store) {
 		in := []byte("abc")
-		_ = s.SetRecord(ctx, "r", in, time.Hour)
+		must(t, s.SetRecord(ctx, "r", in, time.Hour))
 		in[0] = 'X'
 		out, _ := s.GetRecord(ctx, "r")
 		out[1] = 'Y'
@@ -506,8 +513,8 @@ var leaderboardTests = []test{
 var deadlineTests = []test{
 	{"ClaimOnlyDue", func(t *testing.T, s storage.Store) {
 		now := time.Now()
-		_ = s.Schedule(ctx, "past", now.Add(-time.Second))
-		_ = s.Schedule(ctx, "future", now.Add(time.Hour))
+		must(t, s.Schedule(ctx, "past", now.Add(-time.Second)))
+		must(t, s.Schedule(ctx, "future", now.Add(time.Hour)))
 		cs, err := s.ClaimDue(ctx, now, time.Minute, 10)
 		if err != nil || len(cs) != 1 || cs[0].Key != "past" {
 			t.Fatalf("ClaimDue = %+v, %v; want only past", cs, err)
@@ -523,7 +530,7 @@ var deadlineTests = []test{
 	{"Max", func(t *testing.T, s storage.Store) {
 		now := time.Now()
 		for i := range 5 {
-			_ = s.Schedule(ctx, fmt.Sprint("k", i), now.Add(-time.Duration(i)*time.Second))
+			must(t, s.Schedule(ctx, fmt.Sprint("k", i), now.Add(-time.Duration(i)*time.Second)))
 		}
 		cs, _ := s.ClaimDue(ctx, now, time.Minute, 3)
 		if len(cs) != 3 {
@@ -536,7 +543,7 @@ var deadlineTests = []test{
 	}},
 	{"CompleteRemoves", func(t *testing.T, s storage.Store) {
 		now := time.Now()
-		_ = s.Schedule(ctx, "g", now.Add(-time.Second))
+		must(t, s.Schedule(ctx, "g", now.Add(-time.Second)))
 		cs, _ := s.ClaimDue(ctx, now, 50*time.Millisecond, 10)
 		if len(cs) != 1 {
 			t.Fatal("not claimed")
@@ -551,7 +558,7 @@ var deadlineTests = []test{
 	}},
 	{"LeaseExpires", func(t *testing.T, s storage.Store) {
 		now := time.Now()
-		_ = s.Schedule(ctx, "g", now.Add(-time.Second))
+		must(t, s.Schedule(ctx, "g", now.Add(-time.Second)))
 		first, _ := s.ClaimDue(ctx, now, 10*time.Second, 10)
 		within, _ := s.ClaimDue(ctx, now.Add(5*time.Second), 10*time.Second, 10)
 		after, _ := s.ClaimDue(ctx, now.Add(11*time.Second), 10*time.Second, 10)
@@ -563,17 +570,17 @@ var deadlineTests = []test{
 		}
 		// The stale claimer's Complete must not remove the live claim... but
 		// the new claimer's does.
-		_ = s.Complete(ctx, first[0])
+		must(t, s.Complete(ctx, first[0]))
 		if again, _ := s.ClaimDue(ctx, now.Add(30*time.Second), time.Second, 10); len(again) != 1 {
 			t.Errorf("a stale Complete removed a deadline someone else holds")
 		}
 	}},
 	{"RescheduleDuringClaim", func(t *testing.T, s storage.Store) {
 		now := time.Now()
-		_ = s.Schedule(ctx, "g", now.Add(-time.Second))
+		must(t, s.Schedule(ctx, "g", now.Add(-time.Second)))
 		cs, _ := s.ClaimDue(ctx, now, time.Minute, 10)
 		next := now.Add(30 * time.Second)
-		_ = s.Schedule(ctx, "g", next)
+		must(t, s.Schedule(ctx, "g", next))
 		if err := s.Complete(ctx, cs[0]); err != nil {
 			t.Fatal(err)
 		}
@@ -584,9 +591,9 @@ var deadlineTests = []test{
 	}},
 	{"CancelAndReplace", func(t *testing.T, s storage.Store) {
 		now := time.Now()
-		_ = s.Schedule(ctx, "a", now.Add(-time.Second))
-		_ = s.Schedule(ctx, "b", now.Add(-time.Second))
-		_ = s.Schedule(ctx, "b", now.Add(time.Hour)) // replaces
+		must(t, s.Schedule(ctx, "a", now.Add(-time.Second)))
+		must(t, s.Schedule(ctx, "b", now.Add(-time.Second)))
+		must(t, s.Schedule(ctx, "b", now.Add(time.Hour))) // replaces
 		if err := s.Cancel(ctx, "a"); err != nil {
 			t.Fatal(err)
 		}
@@ -601,7 +608,7 @@ var deadlineTests = []test{
 		now := time.Now()
 		const n = 200
 		for i := range n {
-			_ = s.Schedule(ctx, fmt.Sprint("g", i), now.Add(-time.Millisecond*time.Duration(i)))
+			must(t, s.Schedule(ctx, fmt.Sprint("g", i), now.Add(-time.Millisecond*time.Duration(i))))
 		}
 		var mu sync.Mutex
 		seen := map[string]int{}
