@@ -508,8 +508,15 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 	ds := b.settle(req, st, posts, true)
 	if i := st.seatOf(req.Who.ID); i >= 0 && st.Opts.Hands == HandsEphemeral {
 		// The host pressed Start: show them their hand at once.
-		ds = append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: handView(st, i, Pick{})})
-		st.Seats[i].Hand = req.Reply
+		hand := Delivery{Kind: Reply, To: Private(req.Who.ID), View: handView(st, i, Pick{})}
+		hand.View.Channel = st.Where.Channel
+		if ds[0].Kind == Reply {
+			// A follow-up: the click's handle edits the table it updated,
+			// so it must not become this hand's (the table prompts instead).
+			ds = append(ds, hand)
+		} else {
+			ds = append(ds, b.handReply(req, st, i, hand.View))
+		}
 	}
 	return b.afterPlay(req, st, Response{Deliveries: ds})
 }

@@ -432,3 +432,20 @@ func TestClicksFromDirectMessages(t *testing.T) {
 		t.Errorf("table after closed DMs:\n%s", r.Deliveries[0].View)
 	}
 }
+
+// TestStartHandleNotReusedForHand: Start is answered by updating the lobby
+// (now the table); the host's hand comes as a follow-up and must not take
+// that click's handle, or a timer's reveal would edit the table with it.
+func TestStartHandleNotReusedForHand(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=30", "bob")
+	h.startGame("ann")
+	h.playTurn([]string{"bob"})
+	h.tick(31 * time.Second) // ann idles: auto-pick and reveal
+	if _, ok := h.lastPublic("Reveal — round 1, turn 1"); !ok {
+		t.Fatal("no reveal")
+	}
+	if !strings.Contains(h.table().Text, "New cards for Ann") {
+		t.Errorf("the table should ask ann to open her hand:\n%s", h.table())
+	}
+}

@@ -33,6 +33,9 @@ type harness struct {
 	private map[string]bot.View // each user's latest private view
 	hand    map[string]bot.View // each user's latest private message that has pick buttons (their hand)
 	all     []sent              // every delivery
+	// handles maps each request's reply handle to the audience of the
+	// message it edits: its first reply's (as on Discord and Slack).
+	handles map[string]string
 }
 
 type sent struct {
@@ -55,7 +58,7 @@ func newHarness(t testing.TB) *harness {
 	path := filepath.Join(t.TempDir(), "sushigo.db")
 	h := &harness{t: t, path: path, now: start, seed: 42,
 		where:   bot.Location{Platform: "test", Community: "guild", Channel: "chan"},
-		private: map[string]bot.View{}, hand: map[string]bot.View{}}
+		private: map[string]bot.View{}, hand: map[string]bot.View{}, handles: map[string]string{}}
 	h.store = openStore(t, path)
 	h.b = h.newBot()
 	return h
@@ -132,12 +135,21 @@ func (h *harness) send(who string, a bot.Action, private bool) bot.Response {
 	if err != nil {
 		h.t.Fatalf("%s %T: %v", who, a, err)
 	}
+	for _, d := range resp.Deliveries {
+		if d.Kind == bot.Reply {
+			h.handles[req.Reply.ID] = d.To.User
+			break
+		}
+	}
 	h.deliver(who, resp)
 	return resp
 }
 
 func (h *harness) deliver(from string, resp bot.Response) {
 	for _, d := range resp.Deliveries {
+		if aud, ok := h.handles[d.Ref.ID]; ok && d.Kind == bot.Edit && aud != d.To.User {
+			h.t.Errorf("an edit for %q goes through a handle whose message %q sees (%q)", d.To.User, aud, d.View.Title)
+		}
 		h.all = append(h.all, sent{d, from})
 		to := d.To.User
 		if d.Kind == bot.Reply && !d.To.IsPublic() {

@@ -45,9 +45,12 @@ type Request struct {
 	Where  Location
 	Who    User
 	Action Action
-	// Reply is the handle that edits the response to this request later
-	// (Discord: the interaction token's lifetime; Slack: a response_url).
-	// Zero when the platform has none.
+	// Reply is the handle that later edits the message of this request's
+	// first reply (Discord: the interaction token, 15 minutes; Slack: a
+	// response_url, only for a click on an ephemeral message or a slash
+	// command). Zero when the platform has none. The host keeps it as a
+	// player's hand handle only when the hand is that first reply: a handle
+	// whose first reply updated a public message must never edit a hand.
 	Reply Ref
 	// FromPrivate is set when the clicked button was on a private message
 	// (an ephemeral message or a DM).

@@ -593,3 +593,34 @@ func TestExpiredHandsPromptOnTable(t *testing.T) {
 		}
 	}
 }
+
+// TestHostHandAfterStartStaysPrivate: Start is answered by turning the
+// lobby into the table, so that click's token edits the table. The hand
+// the host gets as a follow-up must never be edited through it, even when
+// a timer reveals before the host clicks again.
+func TestHostHandAfterStartStaysPrivate(t *testing.T) {
+	e := newEnv(t)
+	e.slash(alice, "new", `[{"name":"timer","type":4,"value":30}]`)
+	e.startGame()
+	table := e.latest("", "Sushi Go! — round")
+	e.click(bob, table, buttonWith(table, "sg1:hand:"))
+	bobHand := e.latest(bob.id, "Your hand")
+	e.click(bob, bobHand, buttonWith(bobHand, "sg1:pick:"))
+	e.now = e.now.Add(31 * time.Second)
+	out, err := e.host.Tick(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range out {
+		e.a.Deliver(context.Background(), o)
+	}
+	if e.latest("", "Reveal") == nil {
+		t.Fatal("the timer did not reveal")
+	}
+	for _, h := range e.f.history {
+		b, _ := json.Marshal(h.body)
+		if h.audience == "" && (strings.Contains(string(b), "Your hand") || strings.Contains(string(b), "sg1:pick:")) {
+			t.Fatalf("a hand reached the channel: %s", b)
+		}
+	}
+}

@@ -182,14 +182,20 @@ func (f *fakeSlack) response(w http.ResponseWriter, r *http.Request) {
 	f.calls = append(f.calls, "response_url")
 	if body.ReplaceOriginal {
 		if m := f.messages[target.message]; m != nil {
+			// Replacing keeps the message's audience: a public message stays
+			// public, whatever the new content.
 			m.Blocks = string(body.Blocks)
 			f.history = append(f.history, shown{m.Audience, m.Blocks})
 			checkBlocks(f.t, m.Blocks)
 		}
 	} else {
+		// A new ephemeral message. The URL's original stays what it was:
+		// for a click, the message the button was on.
 		m := f.add(target.channel, target.user, string(body.Blocks))
-		target.message = m.Channel + "/" + m.TS
-		f.responses[id] = target
+		if target.message == "" {
+			target.message = m.Channel + "/" + m.TS // a slash command's first answer
+			f.responses[id] = target
+		}
 	}
 	_, _ = w.Write([]byte("ok"))
 }

@@ -50,11 +50,17 @@ func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (bot.Request, er
 	if err != nil {
 		return bot.Request{}, err
 	}
-	return bot.Request{
+	req := bot.Request{
 		Where:       where(cb.Team.ID, channel),
 		Who:         bot.User{ID: cb.User.ID, Name: name},
 		Action:      act,
-		Reply:       bot.Ref{ID: responseRef(cb.ResponseURL), Expires: a.cfg.Now().Add(responseLife)},
 		FromPrivate: cb.Container.IsEphemeral || strings.HasPrefix(channel, "D"),
-	}, nil
+	}
+	// A response_url replaces the message the button was on. That is a
+	// handle for the player's hand only when the button was on an ephemeral
+	// message; on a public one it would replace the table for everyone.
+	if cb.Container.IsEphemeral {
+		req.Reply = bot.Ref{ID: responseRef(cb.ResponseURL), Expires: a.cfg.Now().Add(responseLife)}
+	}
+	return req, nil
 }

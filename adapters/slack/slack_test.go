@@ -403,3 +403,53 @@ func plain(blocks string) string {
 	_ = enc.Encode(v)
 	return b.String()
 }
+
+// TestNoPrivateHandReplacesAPublicMessage: a hand opened from the public
+// table must never be edited later through that click's response_url,
+// which would replace the table itself for everyone.
+func TestNoPrivateHandReplacesAPublicMessage(t *testing.T) {
+	e := newEnv(t, bot.HandsEphemeral)
+	e.slash(alice, "new bots=1 timer=0")
+	lobby := e.f.latest("", "lobby")
+	e.click(alice, lobby, lobby.action("sg1:start:"))
+	for turn := 0; turn < 4; turn++ {
+		table := e.f.latest("", "Sushi Go!")
+		e.click(alice, table, table.action("sg1:hand:"))
+		hand := e.f.latest(alice.id, "turn")
+		e.click(alice, hand, hand.action("sg1:pick:"))
+	}
+	for _, h := range e.f.history {
+		if h.audience == "" && (strings.Contains(h.blocks, "Your hand") || strings.Contains(h.blocks, "sg1:pick:")) {
+			t.Fatalf("a hand replaced a public message: %s", h.blocks)
+		}
+	}
+}
+
+// TestLookingAgainDoesNotLeak: a player who locked in opens their hand again
+// from the public table; the reveal that follows must not replace the table
+// with their hand (that click's response_url points at the table).
+func TestLookingAgainDoesNotLeak(t *testing.T) {
+	e := newEnv(t, bot.HandsEphemeral)
+	e.slash(alice, "new timer=0")
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	table := e.f.latest("", "turn 1/")
+	e.click(alice, table, table.action("sg1:hand:"))
+	hand := e.f.latest(alice.id, "Your hand")
+	e.click(alice, hand, hand.action("sg1:pick:"))
+	table = e.f.latest("", "turn 1/")
+	e.click(alice, table, table.action("sg1:hand:")) // looks again, from the table
+	e.click(bob, table, table.action("sg1:hand:"))
+	bobHand := e.f.latest(bob.id, "Your hand")
+	e.click(bob, bobHand, bobHand.action("sg1:pick:")) // reveal
+	for _, h := range e.f.history {
+		if h.audience == "" && (strings.Contains(h.blocks, "Your hand") || strings.Contains(h.blocks, "sg1:pick:")) {
+			t.Fatalf("a hand replaced a public message: %s", h.blocks)
+		}
+	}
+	// Her hand message (the ephemeral she picked from) still got her new cards.
+	if got := e.f.get(hand); !strings.Contains(got.Blocks, "turn 2") {
+		t.Errorf("alice's hand was not updated in place: %s", got.Blocks)
+	}
+}
