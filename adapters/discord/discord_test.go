@@ -468,8 +468,8 @@ func TestSlowHostIsDeferred(t *testing.T) {
 	w := e.slash(alice, "help", "[]")
 	var ack map[string]any
 	_ = json.Unmarshal(w.Body.Bytes(), &ack)
-	if ack["type"].(float64) != 5 {
-		t.Fatalf("a slow command was acknowledged with %v, want a deferral (5)", ack["type"])
+	if ack["type"].(float64) != 5 || ack["data"].(map[string]any)["flags"].(float64) != 64 {
+		t.Fatalf("a slow command was acknowledged with %v, want a private deferral (5, ephemeral)", ack)
 	}
 	if m := e.latest(alice.id, "commands"); m == nil {
 		t.Fatal("the deferred reply never arrived")
@@ -622,5 +622,53 @@ func TestHostHandAfterStartStaysPrivate(t *testing.T) {
 		if h.audience == "" && (strings.Contains(string(b), "Your hand") || strings.Contains(string(b), "sg1:pick:")) {
 			t.Fatalf("a hand reached the channel: %s", b)
 		}
+	}
+}
+
+// TestSlowClickKeepsHandsPrivate: a click answered late (deferred) must
+// leave a handle that edits a private message only.
+func TestSlowClickKeepsHandsPrivate(t *testing.T) {
+	e := newEnv(t)
+	e.slash(alice, "new", `[{"name":"timer","type":4,"value":30}]`)
+	e.startGame()
+	table := e.latest("", "Sushi Go! — round")
+	e.a.host = slowHost{e.host, 60 * time.Millisecond}
+	e.a.cfg.AckBudget = 10 * time.Millisecond
+	e.click(alice, table, buttonWith(table, "sg1:hand:")) // slow: deferred
+	e.a.host, e.a.cfg.AckBudget = e.host, 2*time.Second
+	if e.latest(alice.id, "Your hand") == nil {
+		t.Fatal("alice's late hand never arrived")
+	}
+	e.click(bob, table, buttonWith(table, "sg1:hand:"))
+	bobHand := e.latest(bob.id, "Your hand")
+	e.click(bob, bobHand, buttonWith(bobHand, "sg1:pick:"))
+	// Alice idles: the timer picks for her and reveals, editing her hand
+	// through the handle her slow click left.
+	e.now = e.now.Add(31 * time.Second)
+	out, err := e.host.Tick(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range out {
+		e.a.Deliver(context.Background(), o)
+	}
+	if e.latest("", "Reveal") == nil {
+		t.Fatal("no reveal")
+	}
+	for _, h := range e.f.history {
+		b, _ := json.Marshal(h.body)
+		if h.audience == "" && (strings.Contains(string(b), "Your hand") || strings.Contains(string(b), "sg1:pick:")) {
+			t.Fatalf("a hand reached the channel: %s", b)
+		}
+	}
+	// A slow click on a public button still updates that public message.
+	e.slash(alice, "end", "[]")
+	e.slash(alice, "new", `[{"name":"timer","type":4,"value":0}]`)
+	lobby := e.latest("", "lobby")
+	e.a.host = slowHost{e.host, 60 * time.Millisecond}
+	e.a.cfg.AckBudget = 10 * time.Millisecond
+	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
+	if got := e.f.message(lobby.ID); !strings.Contains(got.text(), "Bob") || got.Audience != "" {
+		t.Errorf("the lobby was not updated publicly after a slow join: %+v", got)
 	}
 }

@@ -48,38 +48,41 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction) (*disc
 		return a.ack(ix, first), func(ctx context.Context) { a.finish(ctx, ix, h.resp, first, rest) }
 	case <-timer.C:
 	}
-	// Too slow for the 3-second window: defer, then deliver when ready.
-	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
-	if ix.Type == discordgo.InteractionApplicationCommand {
-		ack = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
-	}
+	// Too slow for the 3-second window: defer with a private "thinking"
+	// message. The token then edits that private message (@original),
+	// whatever the answer turns out to be, so a handle the host keeps for a
+	// hand can never edit a public message.
+	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
 	return ack, func(ctx context.Context) {
 		h := <-done
 		a.logHandled(ix, req, h)
 		first, rest := splitReply(h.resp.Deliveries)
-		if first != nil {
-			m := render(first.View)
-			if first.Replace || ix.Type == discordgo.InteractionApplicationCommand && !first.To.IsPublic() {
-				if _, err := a.s.InteractionResponseEdit(ix, m.webhookEdit(), discordgo.WithContext(ctx)); err != nil {
-					a.logErr("late reply failed", err, "interaction", ix.ID)
-				}
-			} else if first.To.IsPublic() && ix.Type == discordgo.InteractionApplicationCommand {
-				// The deferral is private; a public answer becomes a message.
-				done := "✅"
-				if _, err := a.s.InteractionResponseEdit(ix, &discordgo.WebhookEdit{Content: &done}, discordgo.WithContext(ctx)); err != nil {
-					a.logErr("closing a deferral failed", err, "interaction", ix.ID)
-				}
-				d := *first
-				d.Kind = bot.Post
-				rest = append([]bot.Delivery{d}, rest...)
-			} else {
-				rest = append([]bot.Delivery{*first}, rest...)
-			}
+		done := render(bot.View{Text: "✅", Tone: bot.ToneInfo})
+		switch {
+		case first == nil:
+			a.editOriginal(ctx, ix, done)
+		case !first.To.IsPublic():
+			a.editOriginal(ctx, ix, render(first.View))
+		case first.Replace && ix.Message != nil:
+			// A public update of the clicked message, through the channel.
+			a.edit(ctx, "m:"+ix.ChannelID+":"+ix.Message.ID, render(first.View))
+			a.editOriginal(ctx, ix, done)
+		default:
+			d := *first
+			d.Kind = bot.Post
+			rest = append([]bot.Delivery{d}, rest...)
+			a.editOriginal(ctx, ix, done)
 		}
 		for _, d := range rest {
 			a.deliver(ctx, ix, h.resp, d)
 		}
+	}
+}
+
+func (a *Adapter) editOriginal(ctx context.Context, ix *discordgo.Interaction, m message) {
+	if _, err := a.s.InteractionResponseEdit(ix, m.webhookEdit(), discordgo.WithContext(ctx)); err != nil {
+		a.logErr("late reply failed", err, "interaction", ix.ID)
 	}
 }
 
