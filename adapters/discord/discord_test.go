@@ -672,3 +672,16 @@ func TestSlowClickKeepsHandsPrivate(t *testing.T) {
 		t.Errorf("the lobby was not updated publicly after a slow join: %+v", got)
 	}
 }
+
+// TestLobbyReadBackRetried: right after an acknowledgement Discord may not
+// know its message yet; the lobby is still remembered and edited in place.
+func TestLobbyReadBackRetried(t *testing.T) {
+	e := newEnv(t)
+	e.f.notYet = 2
+	e.slash(alice, "new", `[{"name":"timer","type":4,"value":0}]`)
+	lobby := e.latest("", "lobby")
+	e.slash(bob, "join", "[]")
+	if !strings.Contains(e.f.message(lobby.ID).text(), "Bob") {
+		t.Errorf("the lobby was not edited in place after a late read-back:\n%s", e.f.message(lobby.ID).text())
+	}
+}

@@ -31,6 +31,7 @@ type fakeDiscord struct {
 	closedDMs map[string]bool
 	expired   map[string]bool // tokens past their 15 minutes
 	limitOnce map[string]bool // path prefixes answered once with 429
+	notYet    int             // GET @original answers 10008 this many times first
 	commands  []json.RawMessage
 	acked     map[string]bool // interaction IDs acknowledged
 	history   []edit          // every message body ever shown, with its audience
@@ -179,6 +180,10 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		msg := f.messages[info.message]
+		if r.Method == http.MethodGet && f.notYet > 0 {
+			f.notYet--
+			msg = nil // Discord has not processed the acknowledgement yet
+		}
 		if msg == nil {
 			f.apiError(w, http.StatusNotFound, 10008, "Unknown Message")
 			return

@@ -59,6 +59,9 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ack, rest := a.prepare(r.Context(), &ix)
 	writeJSON(w, ack)
+	// Put the acknowledgement on the wire before follow-ups start, so
+	// Discord has it when they arrive.
+	_ = http.NewResponseController(w).Flush()
 	// The rest goes out after the acknowledgement, without the request's
 	// context, which ends with this handler.
 	a.background(func() {

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"errors"
+	"net/http"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -134,7 +135,7 @@ func (a *Adapter) ack(ix *discordgo.Interaction, first *bot.Delivery) *discordgo
 // message the acknowledgement created when the host asked for its slot.
 func (a *Adapter) finish(ctx context.Context, ix *discordgo.Interaction, resp bot.Response, first *bot.Delivery, rest []bot.Delivery) {
 	if first != nil && first.Slot != "" {
-		msg, err := a.s.InteractionResponse(ix, discordgo.WithContext(ctx))
+		msg, err := a.readBack(ctx, ix)
 		if err != nil {
 			a.logErr("reading back a reply failed", err, "interaction", ix.ID)
 		} else if err := a.host.Remember(ctx, resp.Where, resp.Game, first.Slot, bot.Ref{ID: messageRef(msg)}); err != nil {
@@ -144,6 +145,29 @@ func (a *Adapter) finish(ctx context.Context, ix *discordgo.Interaction, resp bo
 	for _, d := range rest {
 		a.deliver(ctx, ix, resp, d)
 	}
+}
+
+// readBack fetches the message an acknowledgement created. Right after an
+// HTTP-endpoint acknowledgement Discord may not know it yet, so an
+// "unknown" answer is retried briefly.
+func (a *Adapter) readBack(ctx context.Context, ix *discordgo.Interaction) (*discordgo.Message, error) {
+	var err error
+	for try := 0; try < 4; try++ {
+		var msg *discordgo.Message
+		if msg, err = a.s.InteractionResponse(ix, discordgo.WithContext(ctx)); err == nil {
+			return msg, nil
+		}
+		code, status := restCode(err)
+		if code != codeUnknownInteraction && code != codeUnknownWebhook && code != codeUnknownMessage && status != http.StatusNotFound {
+			return nil, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Duration(100<<try) * time.Millisecond):
+		}
+	}
+	return nil, err
 }
 
 // onInteraction serves a gateway interaction: acknowledge through the
