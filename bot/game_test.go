@@ -449,3 +449,33 @@ func TestStartHandleNotReusedForHand(t *testing.T) {
 		t.Errorf("the table should ask ann to open her hand:\n%s", h.table())
 	}
 }
+
+// TestRestartGivesTheSameResult plays one game twice with the same seeds
+// and clicks, once straight through and once reopening the store every few
+// turns: the final standings are identical.
+func TestRestartGivesTheSameResult(t *testing.T) {
+	play := func(restartEvery int) string {
+		h := newHarness(t)
+		players := []string{"ann", "bob", "cy"}
+		h.lobby("ann", "timer=0 bots=1", "bob", "cy")
+		h.startGame("ann")
+		for turn := 1; turn < 60; turn++ {
+			if _, over := h.lastPublic("Final standings"); over {
+				break
+			}
+			if restartEvery > 0 && turn%restartEvery == 0 {
+				h.restart()
+			}
+			h.playTurn(players)
+		}
+		final, ok := h.lastPublic("Final standings")
+		if !ok {
+			t.Fatal("the game did not finish")
+		}
+		return final.String()
+	}
+	straight, restarted := play(0), play(3)
+	if straight != restarted {
+		t.Errorf("a game with restarts ended differently:\n%s\nvs\n%s", straight, restarted)
+	}
+}
