@@ -1,0 +1,173 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine"
+)
+
+func firstText(r bot.Response) string {
+	if len(r.Deliveries) == 0 {
+		return ""
+	}
+	return r.Deliveries[0].View.String()
+}
+
+func TestKickAndAddBot(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0", "bob", "cy")
+	if r := h.do("bob", "kick cy"); !strings.Contains(firstText(r), "Only the host") {
+		t.Errorf("non-host kick: %s", firstText(r))
+	}
+	h.do("ann", "kick cy")
+	lobby, _ := h.lastPublic("lobby")
+	if strings.Contains(lobby.String(), "Cy") {
+		t.Errorf("cy still seated:\n%s", lobby)
+	}
+	h.do("ann", "addbot 2")
+	lobby, _ = h.lastPublic("lobby")
+	if !strings.Contains(lobby.String(), "4. Wasabi-bot 🤖") {
+		t.Errorf("after addbot 2:\n%s", lobby)
+	}
+	if r := h.do("ann", "kick ann"); !strings.Contains(firstText(r), "use `leave`") {
+		t.Errorf("kicking yourself: %s", firstText(r))
+	}
+	h.startGame("ann")
+	// During play, a kicked player's seat goes to a bot, who plays it.
+	h.do("ann", "kick <@bob>")
+	if tv := h.table(); !strings.Contains(tv.String(), "Bob 🤖") || !strings.Contains(tv.String(), "handed Bob's seat to a bot") {
+		t.Errorf("after kicking bob in play:\n%s", tv)
+	}
+	h.playTurn([]string{"ann"})
+	if !strings.Contains(h.table().Title, "turn 2/") {
+		t.Error("the bot in bob's seat did not play")
+	}
+}
+
+func TestTypedPicksAndChangeMyPick(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0", "bob")
+	h.startGame("ann")
+	hand := h.hand["ann"]
+	var cards []engine.Card
+	for _, b := range hand.Buttons() {
+		if a, err := bot.ParseActionID(b.ActionID); err == nil {
+			if p, ok := a.(bot.Pick); ok && p.Card != engine.None && !p.Chop {
+				cards = append(cards, p.Card)
+			}
+		}
+	}
+	if len(cards) < 2 {
+		t.Fatal("a hand with fewer than two kinds of card")
+	}
+	r := h.do("ann", "pick "+cards[0].Key())
+	if !strings.Contains(firstText(r), "Locked in: "+cards[0].Emoji()+" "+cards[0].Short()) {
+		t.Fatalf("typed pick: %s", firstText(r))
+	}
+	// Change my pick: the button shows the hand again; a new choice
+	// replaces the first.
+	change, _ := button(h.private["ann"], "Change my pick")
+	h.click("ann", change.ActionID, true)
+	again := h.private["ann"]
+	var second string
+	for _, b := range again.Buttons() {
+		if strings.Contains(b.Label, cards[1].Short()) {
+			second = b.ActionID
+		}
+	}
+	if second == "" {
+		t.Fatalf("the hand after Change my pick:\n%s", again)
+	}
+	h.click("ann", second, true)
+	if !strings.Contains(h.private["ann"].Text, cards[1].Short()) {
+		t.Fatalf("changed pick: %s", h.private["ann"].Text)
+	}
+	h.playTurn([]string{"bob"})
+	rv, _ := h.lastPublic("Reveal — round 1, turn 1")
+	if !strings.Contains(rv.Text, "**Ann**: "+cards[1].Emoji()+" "+cards[1].Short()) {
+		t.Errorf("the reveal does not show ann's changed pick %s:\n%s", cards[1], rv)
+	}
+	for cmd, want := range map[string]string{"pick hamburger": "No card called", "pick pudding pudding pudding": "Usage"} {
+		if _, err := bot.ParseCommand(cmd); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v", cmd, err)
+		}
+	}
+}
+
+// TestChopsticksByButtons takes chopsticks, then uses them: two buttons,
+// two cards in one turn, the chopsticks back in the passed hand.
+func TestChopsticksByButtons(t *testing.T) {
+	for seed := uint64(1); seed < 200; seed++ {
+		h := newHarness(t)
+		h.seed = seed * 10
+		h.lobby("ann", "timer=0 bots=1")
+		h.startGame("ann")
+		chop, ok := button(h.hand["ann"], "Chopsticks")
+		if !ok {
+			continue // this deal has no chopsticks in ann's first hand
+		}
+		h.click("ann", chop.ActionID, true)
+		use, ok := button(h.hand["ann"], "Use chopsticks")
+		if !ok {
+			t.Fatalf("no Use chopsticks button after taking chopsticks:\n%s", h.hand["ann"])
+		}
+		h.click("ann", use.ActionID, true)
+		if !strings.Contains(h.private["ann"].Text, "choose your first card") {
+			t.Fatalf("chopsticks step 1:\n%s", h.private["ann"])
+		}
+		first := h.private["ann"].Buttons()[0]
+		h.click("ann", first.ActionID, true)
+		if !strings.Contains(h.private["ann"].Text, "Now choose your second card") {
+			t.Fatalf("chopsticks step 2:\n%s", h.private["ann"])
+		}
+		h.click("ann", h.private["ann"].Buttons()[0].ActionID, true)
+		rv, _ := h.lastPublic("Reveal — round 1, turn 2")
+		if !strings.Contains(rv.Text, "**Ann**: ") || !strings.Contains(rv.Text, " + 🥢 ") {
+			t.Fatalf("the reveal does not show two cards with chopsticks:\n%s", rv)
+		}
+		return
+	}
+	t.Fatal("no seed dealt ann chopsticks")
+}
+
+func TestInformationCommands(t *testing.T) {
+	h := newHarness(t)
+	players := []string{"ann", "bob"}
+	h.lobby("ann", "timer=0", "bob")
+	h.startGame("ann")
+	if r := h.do("bob", "scores"); !strings.Contains(firstText(r), "No round has been scored yet") {
+		t.Errorf("scores before a round: %s", firstText(r))
+	}
+	h.playToEnd(players, 40)
+	for _, c := range []struct{ cmd, want string }{
+		{"scores", "Round 3"},
+		{"leaderboard", "Leaderboard — all time, by wins"},
+		{"leaderboard week points", "this week, by points"},
+		{"stats", "Stats — Bob"},
+		{"stats ann", "Stats — Ann"},
+		{"rules", "How to play"},
+		{"rules wasabi", "oldest empty wasabi"},
+		{"help", "`new [bots=0-4]"},
+	} {
+		r := h.do("bob", c.cmd)
+		if !strings.Contains(firstText(r), c.want) {
+			t.Errorf("%q: %s", c.cmd, firstText(r))
+		}
+	}
+	// Leaderboards and stats are for the channel; help and rules are private.
+	if r := h.do("bob", "leaderboard"); !r.Deliveries[0].To.IsPublic() {
+		t.Error("the leaderboard is not posted in the channel")
+	}
+	if r := h.do("bob", "help"); r.Deliveries[0].To.IsPublic() {
+		t.Error("help is not private")
+	}
+	// Another community's board is separate.
+	other := *h
+	other.where.Community = "elsewhere"
+	if r, _ := other.b.Handle(context.Background(), bot.Request{Where: other.where, Who: user("bob"), Action: bot.Leaderboard{}}); !strings.Contains(firstText(r), "No finished games") {
+		t.Errorf("another community's leaderboard: %s", firstText(r))
+	}
+}
