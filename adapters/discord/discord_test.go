@@ -178,6 +178,18 @@ func (e *env) startGame() {
 	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
 }
 
+// noHandInChannel fails if any version of any channel message ever showed
+// a hand (its title or its card buttons).
+func (e *env) noHandInChannel() {
+	e.t.Helper()
+	for _, h := range e.f.history {
+		b, _ := json.Marshal(h.body)
+		if h.audience == "" && (strings.Contains(string(b), "Your hand") || strings.Contains(string(b), "sg1:pick:")) {
+			e.t.Fatalf("a hand reached the channel: %s", b)
+		}
+	}
+}
+
 func buttonWith(m *fakeMessage, prefix string) string {
 	for _, id := range m.buttons() {
 		if strings.HasPrefix(id, prefix) {
@@ -617,12 +629,7 @@ func TestHostHandAfterStartStaysPrivate(t *testing.T) {
 	if e.latest("", "Reveal") == nil {
 		t.Fatal("the timer did not reveal")
 	}
-	for _, h := range e.f.history {
-		b, _ := json.Marshal(h.body)
-		if h.audience == "" && (strings.Contains(string(b), "Your hand") || strings.Contains(string(b), "sg1:pick:")) {
-			t.Fatalf("a hand reached the channel: %s", b)
-		}
-	}
+	e.noHandInChannel()
 }
 
 // TestSlowClickKeepsHandsPrivate: a click answered late (deferred) must
@@ -655,12 +662,7 @@ func TestSlowClickKeepsHandsPrivate(t *testing.T) {
 	if e.latest("", "Reveal") == nil {
 		t.Fatal("no reveal")
 	}
-	for _, h := range e.f.history {
-		b, _ := json.Marshal(h.body)
-		if h.audience == "" && (strings.Contains(string(b), "Your hand") || strings.Contains(string(b), "sg1:pick:")) {
-			t.Fatalf("a hand reached the channel: %s", b)
-		}
-	}
+	e.noHandInChannel()
 	// A slow click on a public button still updates that public message.
 	e.slash(alice, "end", "[]")
 	e.slash(alice, "new", `[{"name":"timer","type":4,"value":0}]`)

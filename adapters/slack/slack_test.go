@@ -90,6 +90,17 @@ func fill(t *testing.T, name string, vars map[string]string) string {
 	return s
 }
 
+// noHandInChannel fails if any version of any channel message ever showed
+// a hand (its title or its card buttons).
+func (e *env) noHandInChannel() {
+	e.t.Helper()
+	for _, h := range e.f.history {
+		if h.audience == "" && (strings.Contains(h.blocks, "Your hand") || strings.Contains(h.blocks, "sg1:pick:")) {
+			e.t.Fatalf("a hand reached the channel: %s", h.blocks)
+		}
+	}
+}
+
 func (e *env) run() {
 	for len(e.queue) > 0 {
 		q := e.queue
@@ -418,11 +429,7 @@ func TestNoPrivateHandReplacesAPublicMessage(t *testing.T) {
 		hand := e.f.latest(alice.id, "turn")
 		e.click(alice, hand, hand.action("sg1:pick:"))
 	}
-	for _, h := range e.f.history {
-		if h.audience == "" && (strings.Contains(h.blocks, "Your hand") || strings.Contains(h.blocks, "sg1:pick:")) {
-			t.Fatalf("a hand replaced a public message: %s", h.blocks)
-		}
-	}
+	e.noHandInChannel()
 }
 
 // TestLookingAgainDoesNotLeak: a player who locked in opens their hand again
@@ -443,11 +450,7 @@ func TestLookingAgainDoesNotLeak(t *testing.T) {
 	e.click(bob, table, table.action("sg1:hand:"))
 	bobHand := e.f.latest(bob.id, "Your hand")
 	e.click(bob, bobHand, bobHand.action("sg1:pick:")) // reveal
-	for _, h := range e.f.history {
-		if h.audience == "" && (strings.Contains(h.blocks, "Your hand") || strings.Contains(h.blocks, "sg1:pick:")) {
-			t.Fatalf("a hand replaced a public message: %s", h.blocks)
-		}
-	}
+	e.noHandInChannel()
 	// Her hand message (the ephemeral she picked from) still got her new cards.
 	if got := e.f.get(hand); !strings.Contains(got.Blocks, "turn 2") {
 		t.Errorf("alice's hand was not updated in place: %s", got.Blocks)

@@ -72,6 +72,31 @@ func TestPlayWithoutConfiguration(t *testing.T) {
 	}
 }
 
+func TestPlayVariants(t *testing.T) {
+	for _, args := range [][]string{{"--dummy"}, {"--pass", "alternate", "--bots", "4"}} {
+		var out syncBuffer
+		in := &lineFeeder{out: &out}
+		err := run(context.Background(), append([]string{"play", "--seed", "4"}, args...),
+			env(map[string]string{"DATA_DIR": t.TempDir()}), in, &out, io.Discard)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		o := out.String()
+		if !strings.Contains(o, "🏆 Final standings") {
+			t.Fatalf("%v: the game did not finish:\n%s", args, o)
+		}
+		if args[0] == "--dummy" && (!strings.Contains(o, "2 players + dummy") || !strings.Contains(o, "Dummy (chosen by")) {
+			t.Errorf("--dummy did not play the dummy variant")
+		}
+		if args[0] == "--pass" && !strings.Contains(o, "Pass: alternate") {
+			t.Errorf("--pass alternate was not applied")
+		}
+	}
+	if err := run(context.Background(), []string{"play", "--bots", "9"}, env(map[string]string{"DATA_DIR": t.TempDir()}), nil, io.Discard, io.Discard); err == nil {
+		t.Error("--bots 9 accepted")
+	}
+}
+
 func TestServeNamesTheVariables(t *testing.T) {
 	err := run(context.Background(), []string{"serve"}, env(map[string]string{"DATA_DIR": t.TempDir()}), nil, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "DISCORD_TOKEN") || !strings.Contains(err.Error(), "SLACK_BOT_TOKEN") {
