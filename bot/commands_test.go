@@ -171,3 +171,27 @@ func TestInformationCommands(t *testing.T) {
 		t.Errorf("another community's leaderboard: %s", firstText(r))
 	}
 }
+
+func TestLobbyButtons(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "", "bob")
+	lobby, _ := h.lastPublic("lobby")
+	add, _ := button(lobby, "Add bot")
+	if r := h.click("bob", add.ActionID, false); !strings.Contains(firstText(r), "Only the host") {
+		t.Errorf("bob adding a bot: %s", firstText(r))
+	}
+	h.click("ann", add.ActionID, false)
+	lobby, _ = h.lastPublic("lobby")
+	if !strings.Contains(lobby.String(), "3. Maki-bot 🤖") {
+		t.Fatalf("after Add bot:\n%s", lobby)
+	}
+	leave, _ := button(lobby, "Leave")
+	h.click("bob", leave.ActionID, false)
+	lobby, _ = h.lastPublic("lobby")
+	if strings.Contains(lobby.String(), "Bob") || !strings.Contains(lobby.String(), "Players (2/5)") {
+		t.Errorf("after bob pressed Leave:\n%s", lobby)
+	}
+	if r := h.click("bob", leave.ActionID, false); !strings.Contains(firstText(r), "not in this game") {
+		t.Errorf("leaving twice: %s", firstText(r))
+	}
+}

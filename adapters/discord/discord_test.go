@@ -687,3 +687,40 @@ func TestLobbyReadBackRetried(t *testing.T) {
 		t.Errorf("the lobby was not edited in place after a late read-back:\n%s", e.f.message(lobby.ID).text())
 	}
 }
+
+func TestSubcommandOptionsDecode(t *testing.T) {
+	opt := func(name string, typ discordgo.ApplicationCommandOptionType, v any) *discordgo.ApplicationCommandInteractionDataOption {
+		return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: typ, Value: v}
+	}
+	for _, c := range []struct {
+		sub  string
+		opts []*discordgo.ApplicationCommandInteractionDataOption
+		want bot.Action
+	}{
+		{"addbot", []*discordgo.ApplicationCommandInteractionDataOption{opt("count", discordgo.ApplicationCommandOptionInteger, 2.0)}, bot.AddBot{N: 2}},
+		{"kick", []*discordgo.ApplicationCommandInteractionDataOption{opt("player", discordgo.ApplicationCommandOptionUser, "1100000000000000002")}, bot.Kick{Player: "1100000000000000002"}},
+		{"leaderboard", []*discordgo.ApplicationCommandInteractionDataOption{opt("period", discordgo.ApplicationCommandOptionString, "week"), opt("by", discordgo.ApplicationCommandOptionString, "points")}, bot.Leaderboard{Period: storage.Week, By: storage.ByPoints}},
+		{"stats", []*discordgo.ApplicationCommandInteractionDataOption{opt("player", discordgo.ApplicationCommandOptionUser, "42")}, bot.Stats{Player: "42"}},
+		{"rules", []*discordgo.ApplicationCommandInteractionDataOption{opt("card", discordgo.ApplicationCommandOptionString, "maki2")}, bot.Rules{Card: "maki2"}},
+		{"new", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", discordgo.ApplicationCommandOptionString, "dummy")}, bot.NewGame{Options: bot.Options{Dummy: true, Timer: -1}}},
+		{"hand", nil, bot.ShowHand{}},
+		{"end", nil, bot.End{}},
+		{"rematch", nil, bot.Rematch{}},
+	} {
+		text, err := commandText(discordgo.ApplicationCommandInteractionData{Name: "sushigo",
+			Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: c.sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: c.opts}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := bot.ParseCommand(text)
+		if err != nil || got != c.want {
+			t.Errorf("%s → %q → %#v, %v; want %#v", c.sub, text, got, err, c.want)
+		}
+	}
+	// Every subcommand registered is one the parser knows.
+	for _, s := range Command().Options {
+		if _, err := bot.ParseCommand(s.Name); err != nil && !strings.Contains(err.Error(), "Usage") {
+			t.Errorf("/sushigo %s: %v", s.Name, err)
+		}
+	}
+}

@@ -456,3 +456,28 @@ func TestLookingAgainDoesNotLeak(t *testing.T) {
 		t.Errorf("alice's hand was not updated in place: %s", got.Blocks)
 	}
 }
+
+// TestTimerDeliveries: a timer's reveal reaches the channel and the DMs
+// through Deliver, with no request to answer.
+func TestTimerDeliveries(t *testing.T) {
+	e := newEnv(t, bot.HandsDM)
+	e.slash(alice, "new timer=30")
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	bobDM := e.f.latest(bob.id, "Your hand")
+	e.click(bob, bobDM, bobDM.action("sg1:pick:"))
+	e.now = e.now.Add(31 * time.Second) // alice idles
+	out, err := e.a.host.(*bot.Bot).Tick(context.Background())
+	if err != nil || len(out) != 1 {
+		t.Fatalf("tick: %v, %d outbound", err, len(out))
+	}
+	e.a.Deliver(context.Background(), out[0])
+	if r := e.f.latest("", "Reveal"); r == nil || !strings.Contains(r.Blocks, "picked for alice") {
+		t.Fatalf("the timer's reveal did not reach the channel: %+v", r)
+	}
+	if dm := e.f.get(e.f.latest(alice.id, "Your hand")); !strings.Contains(dm.Blocks, "turn 2") {
+		t.Errorf("alice's DM was not updated by the timer: %s", dm.Blocks)
+	}
+	e.noHandInChannel()
+}

@@ -209,7 +209,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			errc <- err
 		}
 	}()
-	go tickLoop(ctx, host, deliver, log)
+	go tickLoop(ctx, host, deliver, log, time.Second)
 	select {
 	case <-ctx.Done():
 	case err := <-errc:
@@ -221,10 +221,15 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	return srv.Shutdown(sctx)
 }
 
-// tickLoop fires the host's timers every second and hands each game's
+// ticker is the part of the host the timer loop drives.
+type ticker interface {
+	Tick(ctx context.Context) ([]bot.Outbound, error)
+}
+
+// tickLoop fires the host's timers every interval and hands each game's
 // deliveries to the adapter of its platform.
-func tickLoop(ctx context.Context, host *bot.Bot, deliver map[string]func(context.Context, bot.Outbound), log *slog.Logger) {
-	t := time.NewTicker(time.Second)
+func tickLoop(ctx context.Context, host ticker, deliver map[string]func(context.Context, bot.Outbound), log *slog.Logger, every time.Duration) {
+	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
 		select {

@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -19,6 +20,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sushigo/sushigo/bot"
 )
 
 func env(vars map[string]string) func(string) string {
@@ -255,5 +258,60 @@ func startServe(t *testing.T, vars map[string]string) (addr string, stop func())
 		case <-time.After(15 * time.Second):
 			t.Fatal("serve did not shut down")
 		}
+	}
+}
+
+type fakeTicker struct {
+	mu    sync.Mutex
+	calls int
+}
+
+func (f *fakeTicker) Tick(context.Context) ([]bot.Outbound, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls++
+	if f.calls > 1 {
+		return nil, nil
+	}
+	return []bot.Outbound{
+		{Where: bot.Location{Platform: "discord"}, Game: "d1"},
+		{Where: bot.Location{Platform: "slack"}, Game: "s1"},
+		{Where: bot.Location{Platform: "pigeon"}, Game: "p1"},
+	}, nil
+}
+
+func TestTickLoopRoutesByPlatform(t *testing.T) {
+	var mu sync.Mutex
+	got := map[string][]string{}
+	record := func(platform string) func(context.Context, bot.Outbound) {
+		return func(_ context.Context, o bot.Outbound) {
+			mu.Lock()
+			defer mu.Unlock()
+			got[platform] = append(got[platform], o.Game)
+		}
+	}
+	var logs syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		tickLoop(ctx, &fakeTicker{}, map[string]func(context.Context, bot.Outbound){"discord": record("discord"), "slack": record("slack")},
+			slog.New(slog.NewTextHandler(&logs, nil)), time.Millisecond)
+		close(done)
+	}()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		mu.Lock()
+		n := len(got)
+		mu.Unlock()
+		if n == 2 || time.Now().After(deadline) {
+			break
+		}
+	}
+	cancel()
+	<-done
+	if !slices.Equal(got["discord"], []string{"d1"}) || !slices.Equal(got["slack"], []string{"s1"}) {
+		t.Errorf("routed %v", got)
+	}
+	if !strings.Contains(logs.String(), "pigeon") {
+		t.Errorf("a delivery for an unserved platform was not logged: %s", logs.String())
 	}
 }
