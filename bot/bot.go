@@ -509,7 +509,6 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 	if i := st.seatOf(req.Who.ID); i >= 0 && st.Opts.Hands == HandsEphemeral {
 		// The host pressed Start: show them their hand at once.
 		hand := Delivery{Kind: Reply, To: Private(req.Who.ID), View: handView(st, i, Pick{})}
-		hand.View.Channel = st.Where.Channel
 		if ds[0].Kind == Reply {
 			// A follow-up: the click's handle edits the table it updated,
 			// so it must not become this hand's (the table prompts instead).

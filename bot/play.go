@@ -59,7 +59,6 @@ func playerSeat(req Request, st *state) (int, error) {
 // message when there is one, else as a new private reply. In ephemeral mode
 // the reply becomes the player's hand message for later edits.
 func (b *Bot) handReply(req Request, st *state, i int, v View) Delivery {
-	v.Channel = st.Where.Channel
 	s := &st.Seats[i]
 	if st.Opts.Hands == HandsEphemeral || s.DMFailed {
 		if req.Reply.ID != "" {
@@ -174,7 +173,8 @@ func dropHandEdit(ds []Delivery, user string) []Delivery {
 
 func handOrOver(st *state, i int) View {
 	if st.game.Over() {
-		return View{Title: "🍣 Game over", Text: "The game is over — see the final standings in the channel.", Tone: ToneOver}
+		return View{Title: "🍣 Game over", Text: "The game is over — see the final standings in the channel.", Tone: ToneOver,
+			Channel: st.Where.Channel}
 	}
 	return handView(st, i, Pick{})
 }
@@ -272,7 +272,6 @@ func (b *Bot) handDeliveries(st *state, now time.Time) []Delivery {
 			continue
 		}
 		v := handOrOver(st, i)
-		v.Channel = st.Where.Channel
 		switch {
 		case s.Hand.Usable(now):
 			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand, View: v})

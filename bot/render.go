@@ -227,7 +227,8 @@ func handView(st *state, i int, p Pick) View {
 		}
 		next = func(c engine.Card) Pick { q := base; q.Card = c; return q }
 	}
-	v := View{Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()), Text: strings.Join(text, "\n"), Tone: TonePlay}
+	v := View{Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()), Text: strings.Join(text, "\n"), Tone: TonePlay,
+		Channel: st.Where.Channel}
 	var row []Button
 	for j, c := range left {
 		if j > 0 && left[j-1] == c {
@@ -284,10 +285,11 @@ func lockedView(st *state, i int, sub engine.Submission) View {
 	}
 	text += "\n" + fmt.Sprintf("Waiting for %s. You can change your pick until everyone has chosen.", plural(g.Waiting(), "player", "players"))
 	return View{
-		Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()),
-		Text:  text,
-		Rows:  [][]Button{{{Label: "Change my pick", Emoji: "✏️", ActionID: ActionID(Change{st.ID, g.Round(), g.Turn()})}}},
-		Tone:  TonePlay,
+		Title:   fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()),
+		Text:    text,
+		Rows:    [][]Button{{{Label: "Change my pick", Emoji: "✏️", ActionID: ActionID(Change{st.ID, g.Round(), g.Turn()})}}},
+		Tone:    TonePlay,
+		Channel: st.Where.Channel,
 	}
 }
 

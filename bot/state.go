@@ -148,6 +148,9 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if err != nil {
 			return Response{}, err
 		}
+		if c.replace != nil {
+			st = c.replace
+		}
 		if c.result != nil {
 			// Idempotent by game ID: a retry after a conflict records nothing twice.
 			if _, err := b.store.RecordResult(ctx, *c.result); err != nil {
@@ -158,9 +161,6 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		case c.remove && ver != 0:
 			err = b.store.DeleteGame(ctx, key, ver)
 		case c.save:
-			if c.replace != nil {
-				st = c.replace
-			}
 			var enc []byte
 			if enc, err = encodeState(st); err == nil {
 				_, err = b.store.SaveGame(ctx, key, enc, ver, c.ttl)
@@ -181,9 +181,6 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			if err := b.store.Cancel(ctx, key); err != nil {
 				return Response{}, fmt.Errorf("cancel deadline of %s: %w", key, err)
 			}
-		}
-		if c.replace != nil {
-			st = c.replace
 		}
 		if st != nil {
 			c.resp.Where, c.resp.Game = st.Where, st.ID
