@@ -190,6 +190,20 @@ func (e *env) noHandInChannel() {
 	}
 }
 
+// tick advances the clock, fires the host's timers and delivers what they
+// say, as serve's timer loop does.
+func (e *env) tick(d time.Duration) {
+	e.t.Helper()
+	e.now = e.now.Add(d)
+	out, err := e.host.Tick(context.Background())
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for _, o := range out {
+		e.a.Deliver(context.Background(), o)
+	}
+}
+
 func buttonWith(m *fakeMessage, prefix string) string {
 	for _, id := range m.buttons() {
 		if strings.HasPrefix(id, prefix) {
@@ -618,14 +632,7 @@ func TestHostHandAfterStartStaysPrivate(t *testing.T) {
 	e.click(bob, table, buttonWith(table, "sg1:hand:"))
 	bobHand := e.latest(bob.id, "Your hand")
 	e.click(bob, bobHand, buttonWith(bobHand, "sg1:pick:"))
-	e.now = e.now.Add(31 * time.Second)
-	out, err := e.host.Tick(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, o := range out {
-		e.a.Deliver(context.Background(), o)
-	}
+	e.tick(31 * time.Second)
 	if e.latest("", "Reveal") == nil {
 		t.Fatal("the timer did not reveal")
 	}
@@ -651,14 +658,7 @@ func TestSlowClickKeepsHandsPrivate(t *testing.T) {
 	e.click(bob, bobHand, buttonWith(bobHand, "sg1:pick:"))
 	// Alice idles: the timer picks for her and reveals, editing her hand
 	// through the handle her slow click left.
-	e.now = e.now.Add(31 * time.Second)
-	out, err := e.host.Tick(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, o := range out {
-		e.a.Deliver(context.Background(), o)
-	}
+	e.tick(31 * time.Second)
 	if e.latest("", "Reveal") == nil {
 		t.Fatal("no reveal")
 	}
