@@ -26,8 +26,9 @@ const (
 	Chopsticks
 	Pudding
 
-	// Sushi Go Party! cards. They are named so views and parsers are ready,
-	// but no ruleset deals them yet.
+	// Sushi Go Party! cards. Chopsticks, Spoon, Menu and TakeoutBox are the
+	// copies with the lowest corner number (1, 4, 7, 10); the other copies
+	// follow FruitPineappleOrange.
 	Temaki
 	Uramaki3
 	Uramaki4
@@ -43,7 +44,7 @@ const (
 	SoySauce
 	Tea
 	Spoon
-	Menu
+	MenuCard
 	SpecialOrder
 	TakeoutBox
 	GreenTeaIceCream
@@ -53,6 +54,21 @@ const (
 	FruitWatermelonPineapple
 	FruitWatermelonOrange
 	FruitPineappleOrange
+
+	// The Party specials' other corner numbers (reference §2.1): they
+	// order simultaneous bonus actions.
+	Chopsticks2
+	Chopsticks3
+	Spoon5
+	Spoon6
+	Menu8
+	Menu9
+	Takeout11
+	Takeout12
+
+	// FaceDown is not a printed card: it names "a face-down card" where a
+	// special order copies one that a takeout box flipped.
+	FaceDown
 
 	// NumCards is one more than the highest Card value.
 	NumCards
@@ -114,7 +130,7 @@ var cards = [NumCards]cardInfo{
 	SalmonNigiri:             {KindNigiri, 2, "salmon", "Salmon", "Salmon nigiri", "🍣"},
 	SquidNigiri:              {KindNigiri, 3, "squid", "Squid", "Squid nigiri", "🦑"},
 	Wasabi:                   {KindWasabi, 0, "wasabi", "Wasabi", "Wasabi", "🟢"},
-	Chopsticks:               {KindChopsticks, 0, "chopsticks", "Chopsticks", "Chopsticks", "🥢"},
+	Chopsticks:               {KindChopsticks, 1, "chopsticks", "Chopsticks", "Chopsticks", "🥢"},
 	Pudding:                  {KindPudding, 0, "pudding", "Pudding", "Pudding", "🍮"},
 	Temaki:                   {KindTemaki, 0, "temaki", "Temaki", "Temaki", "🌯"},
 	Uramaki3:                 {KindUramaki, 3, "uramaki3", "Uramaki 3", "Uramaki (3 icons)", "🍱"},
@@ -130,10 +146,10 @@ var cards = [NumCards]cardInfo{
 	OnigiriRectangle:         {KindOnigiri, 4, "onigiri-rectangle", "Onigiri ▬", "Onigiri (rectangle)", "🍙"},
 	SoySauce:                 {KindSoySauce, 0, "soy", "Soy", "Soy sauce", "🍶"},
 	Tea:                      {KindTea, 0, "tea", "Tea", "Tea", "🍵"},
-	Spoon:                    {KindSpoon, 0, "spoon", "Spoon", "Spoon", "🥄"},
-	Menu:                     {KindMenu, 0, "menu", "Menu", "Menu", "📜"},
+	Spoon:                    {KindSpoon, 4, "spoon", "Spoon", "Spoon", "🥄"},
+	MenuCard:                 {KindMenu, 7, "menu", "Menu", "Menu", "📜"},
 	SpecialOrder:             {KindSpecialOrder, 0, "special-order", "Special", "Special order", "🌈"},
-	TakeoutBox:               {KindTakeoutBox, 0, "takeout", "Takeout", "Takeout box", "🥡"},
+	TakeoutBox:               {KindTakeoutBox, 10, "takeout", "Takeout", "Takeout box", "🥡"},
 	GreenTeaIceCream:         {KindGreenTeaIceCream, 0, "ice-cream", "Ice cream", "Green tea ice cream", "🍨"},
 	FruitWatermelon2:         {KindFruit, 1, "fruit-ww", "Fruit 🍉🍉", "Fruit (watermelon, watermelon)", "🍉"},
 	FruitPineapple2:          {KindFruit, 2, "fruit-pp", "Fruit 🍍🍍", "Fruit (pineapple, pineapple)", "🍍"},
@@ -141,6 +157,15 @@ var cards = [NumCards]cardInfo{
 	FruitWatermelonPineapple: {KindFruit, 4, "fruit-wp", "Fruit 🍉🍍", "Fruit (watermelon, pineapple)", "🍉"},
 	FruitWatermelonOrange:    {KindFruit, 5, "fruit-wo", "Fruit 🍉🍊", "Fruit (watermelon, orange)", "🍉"},
 	FruitPineappleOrange:     {KindFruit, 6, "fruit-po", "Fruit 🍍🍊", "Fruit (pineapple, orange)", "🍍"},
+	Chopsticks2:              {KindChopsticks, 2, "chopsticks2", "Chopsticks ②", "Chopsticks (2)", "🥢"},
+	Chopsticks3:              {KindChopsticks, 3, "chopsticks3", "Chopsticks ③", "Chopsticks (3)", "🥢"},
+	Spoon5:                   {KindSpoon, 5, "spoon5", "Spoon ⑤", "Spoon (5)", "🥄"},
+	Spoon6:                   {KindSpoon, 6, "spoon6", "Spoon ⑥", "Spoon (6)", "🥄"},
+	Menu8:                    {KindMenu, 8, "menu8", "Menu ⑧", "Menu (8)", "📜"},
+	Menu9:                    {KindMenu, 9, "menu9", "Menu ⑨", "Menu (9)", "📜"},
+	Takeout11:                {KindTakeoutBox, 11, "takeout11", "Takeout ⑪", "Takeout box (11)", "🥡"},
+	Takeout12:                {KindTakeoutBox, 12, "takeout12", "Takeout ⑫", "Takeout box (12)", "🥡"},
+	FaceDown:                 {KindNone, 0, "face-down", "Face down", "Face-down card", "🂠"},
 }
 
 // cardKind and cardIcons duplicate the table as flat arrays: the reveal and
@@ -179,6 +204,34 @@ func (c Card) NigiriPoints() int {
 	}
 	return 0
 }
+
+// Corner returns the number printed in the corner of a Party chopsticks,
+// spoon, menu or takeout box (1 to 12), and 0 for any other card. Bonus
+// actions resolve in corner order (ruling P4).
+func (c Card) Corner() int {
+	switch cardKind[c] {
+	case KindChopsticks, KindSpoon, KindMenu, KindTakeoutBox:
+		return int(cardIcons[c])
+	}
+	return 0
+}
+
+// Variant returns the card's variant number within its kind: maki and
+// uramaki icons, nigiri base points, onigiri shape 1–4, fruit combination
+// 1–6, corner numbers; 0 for kinds without variants.
+func (c Card) Variant() int { return int(cardIcons[c]) }
+
+// FruitIcons returns the watermelon, pineapple and orange icons on a fruit
+// card, and zeros for any other card.
+func (c Card) FruitIcons() (watermelon, pineapple, orange int) {
+	if cardKind[c] != KindFruit {
+		return 0, 0, 0
+	}
+	f := fruitIcons[cardIcons[c]]
+	return int(f[0]), int(f[1]), int(f[2])
+}
+
+var fruitIcons = [7][3]uint8{{}, {2, 0, 0}, {0, 2, 0}, {0, 0, 2}, {1, 1, 0}, {1, 0, 1}, {0, 1, 1}}
 
 // Key is the stable lower-case identifier used in commands and action IDs
 // ("salmon", "maki2").
@@ -240,10 +293,48 @@ var classicDeck = [NumCards]uint8{
 	Chopsticks:   4,
 }
 
-// DeckCount returns how many copies of c the ruleset's deck holds.
+// partyBox is the Sushi Go Party! box by card (reference §2.1): nigiri and
+// maki 4/5/3, uramaki 4/4/4, onigiri 2 of each shape, fruit 2/2/2/3/3/3, and
+// one copy of each numbered special.
+var partyBox = [NumCards]uint8{
+	EggNigiri: 4, SalmonNigiri: 5, SquidNigiri: 3,
+	Maki1: 4, Maki2: 5, Maki3: 3,
+	Temaki:   12,
+	Uramaki3: 4, Uramaki4: 4, Uramaki5: 4,
+	Tempura: 8, Sashimi: 8, Dumpling: 8, Eel: 8, Tofu: 8, Edamame: 8, MisoSoup: 8,
+	OnigiriCircle: 2, OnigiriTriangle: 2, OnigiriSquare: 2, OnigiriRectangle: 2,
+	Chopsticks: 1, Chopsticks2: 1, Chopsticks3: 1,
+	Spoon: 1, Spoon5: 1, Spoon6: 1,
+	MenuCard: 1, Menu8: 1, Menu9: 1,
+	TakeoutBox: 1, Takeout11: 1, Takeout12: 1,
+	SoySauce: 3, Tea: 3, SpecialOrder: 3, Wasabi: 3,
+	Pudding: 15, GreenTeaIceCream: 15,
+	FruitWatermelon2: 2, FruitPineapple2: 2, FruitOrange2: 2,
+	FruitWatermelonPineapple: 3, FruitWatermelonOrange: 3, FruitPineappleOrange: 3,
+}
+
+// DeckCount returns how many copies of c the ruleset's box holds: classic's
+// 108 cards, or all 181 of Sushi Go Party!, of which a game uses its menu's
+// (see Settings.DeckCount).
 func (r Ruleset) DeckCount(c Card) int {
-	if r != Classic || !c.Valid() {
+	if !c.Valid() {
 		return 0
 	}
-	return int(classicDeck[c])
+	switch r {
+	case Classic:
+		return int(classicDeck[c])
+	case Party:
+		return int(partyBox[c])
+	}
+	return 0
+}
+
+// DeckCount returns how many copies of c the game uses: for Party, the
+// box's copies of the menu's kinds.
+func (s Settings) DeckCount(c Card) int {
+	s = s.withDefaults()
+	if s.Ruleset == Party && !s.Menu.Has(c.Kind()) {
+		return 0
+	}
+	return s.Ruleset.DeckCount(c)
 }

@@ -7,7 +7,8 @@ import (
 	"math/bits"
 )
 
-// EncodingVersion is the version byte MarshalBinary writes first.
+// EncodingVersion is the version byte MarshalBinary writes first for a
+// classic game; a Party game starts with PartyEncodingVersion.
 const EncodingVersion = 1
 
 // Race categories carry a place and a share count in the encoding.
@@ -20,8 +21,12 @@ func (g *Game) MarshalBinary() ([]byte, error) {
 	return g.AppendBinary(make([]byte, 0, 512))
 }
 
-// AppendBinary appends the encoding of MarshalBinary to b.
+// AppendBinary appends the encoding of MarshalBinary to b. Classic games
+// are written in encoding version 1, Party games in PartyEncodingVersion.
 func (g *Game) AppendBinary(b []byte) ([]byte, error) {
+	if g.party() {
+		return g.appendParty(b), nil
+	}
 	rng, err := g.rng.MarshalBinary()
 	if err != nil {
 		return nil, fmt.Errorf("engine: encode random source: %w", err)
@@ -130,8 +135,16 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 	if len(data) == 0 {
 		return fmt.Errorf("%w: empty", ErrCorrupt)
 	}
+	if data[0] == PartyEncodingVersion {
+		var n Game
+		if err := n.decodeParty(data); err != nil {
+			return fmt.Errorf("%w: %w", ErrCorrupt, err)
+		}
+		*g = n
+		return nil
+	}
 	if data[0] != EncodingVersion {
-		return fmt.Errorf("%w: version %d (this build reads version %d)", ErrVersion, data[0], EncodingVersion)
+		return fmt.Errorf("%w: version %d (this build reads versions %d and %d)", ErrVersion, data[0], EncodingVersion, PartyEncodingVersion)
 	}
 	var n Game
 	d := decoder{data: data[1:]}
@@ -282,7 +295,7 @@ func (g *Game) decode(d *decoder) error {
 	g.submitted = uint16(d.uvarint())
 	for seat := range g.set.Players {
 		if g.Submitted(seat) {
-			g.pending[seat] = pick{Card(d.byte()), Card(d.byte()), Card(d.byte())}
+			g.pending[seat] = pick{card: Card(d.byte()), extra: Card(d.byte()), dummy: Card(d.byte())}
 		}
 	}
 	prev := None
@@ -368,6 +381,9 @@ func (d *decoder) breakdown(b *Breakdown, seats int) {
 // the deck is somewhere exactly once, hands have the sizes the turn implies
 // and pending submissions are legal.
 func (g *Game) validate() error {
+	if g.party() {
+		return g.validateParty()
+	}
 	var seen [NumCards]int
 	for _, c := range g.deck[g.drawPos:g.deckLen] {
 		seen[c]++

@@ -18,6 +18,26 @@ var (
 	ErrDummyCard     = errors.New("engine: the dummy's controller must choose a card for the dummy")
 	ErrNotController = errors.New("engine: only the dummy's controller chooses for the dummy")
 
+	// ErrMenu is returned for a Party menu of the wrong shape or one that
+	// cannot be played by the number of players.
+	ErrMenu = errors.New("engine: invalid menu")
+	// ErrExtraAfterReveal: in Party the card taken with chopsticks is chosen
+	// after the reveal, as a decision, never with the pick.
+	ErrExtraAfterReveal = errors.New("engine: in Party the chopsticks card is chosen after the reveal")
+	// ErrNoSpoon: the pick calls a spoon the player has not played.
+	ErrNoSpoon = errors.New("engine: no spoon to use")
+	// ErrCopyTarget: a special order names nothing it may copy, or a copy
+	// was named for a card that is not a special order.
+	ErrCopyTarget = errors.New("engine: not a card the special order can copy")
+	// ErrDeciding: picks wait until every decision of the reveal is made.
+	ErrDeciding = errors.New("engine: waiting for a decision after the reveal")
+	// ErrNoDecision: an answer came when no decision was pending.
+	ErrNoDecision = errors.New("engine: no decision is pending")
+	// ErrNotYourDecision: an answer came from a seat that is not deciding.
+	ErrNotYourDecision = errors.New("engine: another player is deciding")
+	// ErrNotAnOption: an answer that the pending decision does not offer.
+	ErrNotAnOption = errors.New("engine: not one of the options")
+
 	// ErrVersion is returned when decoding a game written by another
 	// (usually newer) encoding version.
 	ErrVersion = errors.New("engine: unsupported encoding version")

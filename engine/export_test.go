@@ -55,6 +55,12 @@ func (g *Game) Invariants() error {
 	if err := g.validate(); err != nil {
 		return err
 	}
+	if g.party() {
+		if got, want := g.total, g.partyTotals(); got != want {
+			return fmt.Errorf("running totals %v, want %v", got, want)
+		}
+		return nil
+	}
 	for s := range g.seats {
 		var r Game
 		r.set = g.set
@@ -67,4 +73,23 @@ func (g *Game) Invariants() error {
 		}
 	}
 	return nil
+}
+
+// partyTotals recomputes the running totals from the breakdowns and this
+// round's uramaki race.
+func (g *Game) partyTotals() [MaxSeats]int16 {
+	var t [MaxSeats]int16
+	for s := range g.seats {
+		for r := 1; r <= Rounds; r++ {
+			if g.roundScored(r) {
+				t[s] += int16(g.scores[r-1][s].Total())
+			}
+		}
+		if g.over {
+			t[s] += int16(g.dessert[s].Total())
+		} else {
+			t[s] += int16(g.p.uraPts[s])
+		}
+	}
+	return t
 }

@@ -18,13 +18,21 @@ type Submission struct {
 	// Dummy is the card the dummy's controller gives the dummy (ruling C9).
 	// None for everyone else.
 	Dummy Card
+	// Call, in Party, is a chopsticks or spoon in the player's tableau
+	// called as a bonus action this turn; the card it brings is decided
+	// after the reveal. None when no bonus action is called.
+	Call Card
+	// Copy, in Party, is what a special order played from the hand copies:
+	// a card in front of the player (FaceDown for a face-down one). None
+	// for any other card, or when there is nothing to copy.
+	Copy Card
 	// Round and Turn, when non-zero, must match the game's current round and
 	// turn; a choice made for an earlier turn is refused with ErrWrongTurn.
 	Round, Turn int
 }
 
-// pick is a stored submission: the three cards only.
-type pick struct{ card, extra, dummy Card }
+// pick is a stored submission: the cards only.
+type pick struct{ card, extra, dummy, call, copy Card }
 
 // Game is one game of Sushi Go!. It holds no pointers: copying a Game value
 // copies the whole game, which is what a search bot needs to explore moves.
@@ -62,9 +70,11 @@ type Game struct {
 	submitted uint16 // bit per seat
 
 	scores  [Rounds][MaxSeats]Breakdown
-	dessert [MaxSeats]Breakdown // pudding, filled at game end
-	total   [MaxSeats]int16     // sum of the breakdowns so far
+	dessert [MaxSeats]Breakdown // desserts, filled at game end
+	total   [MaxSeats]int16     // sum of the breakdowns so far (and of this round's uramaki race)
 	last    Reveal
+
+	p partyState
 }
 
 // New starts a game: it shuffles the deck from seed and deals round 1. The
@@ -85,6 +95,10 @@ func (g *Game) Reset(s Settings, seed uint64) error {
 	*g = Game{set: s.withDefaults(), seats: s.Seats(), round: 1}
 	// The second PCG word is a fixed odd constant: games differ by seed alone.
 	g.rng.Seed(seed, 0x9e3779b97f4a7c15)
+	if g.party() {
+		g.resetParty()
+		return nil
+	}
 	for c := Card(1); c < NumCards; c++ {
 		for range g.set.Ruleset.DeckCount(c) {
 			g.deck[g.deckLen] = c
@@ -182,9 +196,10 @@ func (g *Game) Submitted(seat int) bool {
 	return seat >= 0 && seat < MaxSeats && g.submitted&(1<<seat) != 0
 }
 
-// Waiting returns how many players still have to submit this turn.
+// Waiting returns how many players still have to submit this turn (none
+// while a decision after the reveal is pending).
 func (g *Game) Waiting() int {
-	if g.over {
+	if g.over || g.p.deciding {
 		return 0
 	}
 	return g.set.Players - bits.OnesCount16(g.submitted)
@@ -199,10 +214,14 @@ func (g *Game) Submit(seat int, sub Submission) error {
 	if err := g.check(seat, sub); err != nil {
 		return err
 	}
-	g.pending[seat] = pick{sub.Card, sub.Extra, sub.Dummy}
+	g.pending[seat] = pick{sub.Card, sub.Extra, sub.Dummy, sub.Call, sub.Copy}
 	g.submitted |= 1 << seat
 	if int(bits.OnesCount16(g.submitted)) == g.set.Players {
-		g.reveal()
+		if g.party() {
+			g.revealParty()
+		} else {
+			g.reveal()
+		}
 	}
 	return nil
 }
@@ -223,6 +242,15 @@ func (g *Game) check(seat int, sub Submission) error {
 	}
 	if sub.Card == None {
 		return ErrNoCard
+	}
+	if g.party() {
+		return g.checkParty(seat, sub)
+	}
+	if sub.Call != None {
+		return fmt.Errorf("%w: classic chopsticks go with the pick (Extra)", ErrNoChopsticks)
+	}
+	if sub.Copy != None {
+		return fmt.Errorf("%w: classic has no special order", ErrCopyTarget)
 	}
 	if sub.Extra == None && sub.Dummy == None && !g.set.Dummy {
 		// The common case, one card and nothing else: just find it.

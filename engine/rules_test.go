@@ -338,7 +338,7 @@ func TestRulingC6WasabiGreedy(t *testing.T) {
 			play(t, g, map[int]engine.Submission{0: one(c)})
 		}
 		got := tableau(g, 0)
-		want := []engine.Placed{{was, true}, {was, true}, {sal, true}, {sal, true}, {sal, false}}
+		want := []engine.Placed{{Card: was, Paired: true}, {Card: was, Paired: true}, {Card: sal, Paired: true}, {Card: sal, Paired: true}, {Card: sal}}
 		if !slices.Equal(got, want) {
 			t.Errorf("tableau %v, want %v", got, want)
 		}

@@ -20,6 +20,26 @@ const (
 	CatSquidOnWasabi
 	CatPudding
 
+	// Sushi Go Party! categories. The values are stored in encoded games:
+	// append new ones at the end.
+	CatTemaki
+	CatUramakiRace // points scored during the round on reaching 10 icons
+	CatUramaki     // the next unclaimed place at the round's end
+	CatEel
+	CatTofu
+	CatEdamame
+	CatMiso
+	CatOnigiri
+	CatSoySauce
+	CatTea
+	CatFaceDown // cards a takeout box flipped, 2 each
+	CatIceCream
+	CatWatermelon
+	CatPineapple
+	CatOrange
+	CatWasabi     // an empty wasabi: 0, shown so nobody wonders
+	CatChopsticks // unused chopsticks and spoons: 0
+
 	// NumCategories is one more than the highest Category.
 	NumCategories
 )
@@ -36,6 +56,23 @@ var categoryNames = [NumCategories]string{
 	CatSalmonOnWasabi: "Salmon nigiri on wasabi",
 	CatSquidOnWasabi:  "Squid nigiri on wasabi",
 	CatPudding:        "Pudding",
+	CatTemaki:         "Temaki",
+	CatUramakiRace:    "Uramaki (10 icons)",
+	CatUramaki:        "Uramaki (most left)",
+	CatEel:            "Eel",
+	CatTofu:           "Tofu",
+	CatEdamame:        "Edamame",
+	CatMiso:           "Miso soup",
+	CatOnigiri:        "Onigiri",
+	CatSoySauce:       "Soy sauce",
+	CatTea:            "Tea",
+	CatFaceDown:       "Takeout box (face down)",
+	CatIceCream:       "Green tea ice cream",
+	CatWatermelon:     "Watermelon",
+	CatPineapple:      "Pineapple",
+	CatOrange:         "Orange",
+	CatWasabi:         "Empty wasabi",
+	CatChopsticks:     "Unused chopsticks or spoon",
 }
 
 func (c Category) String() string {
@@ -57,6 +94,10 @@ type Breakdown struct {
 	Place [NumCategories]int8
 	// Shared is how many seats shared that place (1 when alone).
 	Shared [NumCategories]uint8
+	// Detail is what else explains the points: edamame, the opponents with
+	// edamame; soy sauce, the seat's colours; tea, its largest colour group;
+	// onigiri, its different shapes; uramaki race, the icons reached.
+	Detail [NumCategories]uint8
 }
 
 // Total is the sum of the breakdown's points.
@@ -75,6 +116,7 @@ type Line struct {
 	Points   int
 	Place    int
 	Shared   int
+	Detail   int
 }
 
 // Lines returns the categories in which the seat played cards or scored, in
@@ -85,7 +127,7 @@ func (b *Breakdown) Lines() []Line {
 		if b.Count[c] == 0 && b.Points[c] == 0 && b.Place[c] == 0 {
 			continue
 		}
-		ls = append(ls, Line{c, int(b.Count[c]), int(b.Points[c]), int(b.Place[c]), int(b.Shared[c])})
+		ls = append(ls, Line{c, int(b.Count[c]), int(b.Points[c]), int(b.Place[c]), int(b.Shared[c]), int(b.Detail[c])})
 	}
 	return ls
 }
@@ -255,10 +297,16 @@ func (g *Game) Score(seat int) int {
 	return int(g.total[seat])
 }
 
-// Puddings returns how many puddings seat has collected.
+// Puddings returns how many puddings seat keeps from finished rounds.
 func (g *Game) Puddings(seat int) int {
 	if seat < 0 || seat >= g.seats {
 		return 0
+	}
+	if g.party() {
+		if g.set.Menu.Dessert != KindPudding {
+			return 0
+		}
+		return g.desserts(seat)
 	}
 	return int(g.puddings[seat])
 }
@@ -273,28 +321,50 @@ type Standing struct {
 	// Shared is true when another player has the same place.
 	Shared bool
 	// ByPuddings is true when a player with the same score was ranked
-	// differently because of puddings.
+	// differently because of puddings (classic).
 	ByPuddings bool
+	// Desserts is the number of dessert cards kept (Party), the tie-break
+	// of ruling P10.
+	Desserts int
+	// ByDesserts is true when a player with the same score was ranked
+	// differently because of desserts (Party).
+	ByDesserts bool
 }
 
 // AppendStandings appends the players' ranking, best first, to dst: highest
-// score, then most puddings, then a shared place. The dummy is never ranked.
-// During play it ranks the scores so far.
+// score, then most puddings (classic, C3) or most dessert cards (Party, P10),
+// then a shared place. The dummy is never ranked. During play it ranks the
+// scores so far.
 func (g *Game) AppendStandings(dst []Standing) []Standing {
 	start := len(dst)
+	party := g.party()
 	for s := 0; s < g.set.Players; s++ {
-		dst = append(dst, Standing{Seat: s, Score: g.Score(s), Puddings: int(g.puddings[s])})
+		st := Standing{Seat: s, Score: g.Score(s), Puddings: g.Puddings(s)}
+		if party {
+			st.Desserts = g.desserts(s)
+		}
+		dst = append(dst, st)
 	}
 	st := dst[start:]
+	tie := func(x *Standing) int {
+		if party {
+			return x.Desserts
+		}
+		return x.Puddings
+	}
 	for i := range st {
 		st[i].Place = 1
 		for j := range st {
 			a, b := &st[i], &st[j]
-			if b.Score > a.Score || (b.Score == a.Score && b.Puddings > a.Puddings) {
+			if b.Score > a.Score || (b.Score == a.Score && tie(b) > tie(a)) {
 				a.Place++
 			}
-			if i != j && b.Score == a.Score && b.Puddings != a.Puddings {
-				a.ByPuddings = true
+			if i != j && b.Score == a.Score && tie(b) != tie(a) {
+				if party {
+					a.ByDesserts = true
+				} else {
+					a.ByPuddings = true
+				}
 			}
 		}
 	}

@@ -5,8 +5,7 @@ import "fmt"
 // Ruleset selects the game: the card list, deal sizes and scoring rules.
 type Ruleset uint8
 
-// Rulesets. Party is reserved so settings and encodings already carry a
-// ruleset; New refuses it until it is implemented.
+// Rulesets.
 const (
 	Classic Ruleset = iota + 1
 	Party
@@ -49,8 +48,21 @@ type Settings struct {
 	Players int
 	Pass    PassMode
 	// Dummy plays the two-player variant with a third, dummy hand (ruling
-	// C9). It needs Players == 2; the dummy takes seat 2.
+	// C9). It needs Players == 2; the dummy takes seat 2. Classic only.
 	Dummy bool
+	// Menu is the Party game's menu; Party needs one, Classic none.
+	Menu Menu
+}
+
+// Players returns the player counts the ruleset seats.
+func (r Ruleset) Players() (min, max int) {
+	switch r {
+	case Classic:
+		return 2, 5
+	case Party:
+		return 2, 8
+	}
+	return 0, 0
 }
 
 const (
@@ -60,7 +72,7 @@ const (
 	Rounds = 3
 
 	maxHand    = 11  // 10 dealt, plus the dummy pile's card
-	maxTableau = 20  // at most two cards a turn over 10 turns
+	maxTableau = 24  // two kept cards a turn over 10 turns, plus room for a turn's discards
 	maxDeck    = 192 // room for Party's 181 cards
 )
 
@@ -77,9 +89,22 @@ func (s Settings) withDefaults() Settings {
 // Validate reports why settings cannot start a game, or nil.
 func (s Settings) Validate() error {
 	s = s.withDefaults()
+	if s.Ruleset == Party {
+		switch {
+		case s.Players < 2 || s.Players > 8:
+			return fmt.Errorf("%w: Sushi Go Party! seats 2 to 8 players, not %d", ErrPlayerCount, s.Players)
+		case s.Dummy:
+			return fmt.Errorf("%w: Sushi Go Party! has no dummy variant", ErrSettings)
+		case s.Pass != PassLeft:
+			return fmt.Errorf("%w: in Sushi Go Party! hands always pass left", ErrSettings)
+		case s.Menu.IsZero():
+			return fmt.Errorf("%w: %w: Sushi Go Party! needs a menu", ErrSettings, ErrMenu)
+		}
+		return s.Menu.Check(s.Players)
+	}
 	switch {
-	case s.Ruleset == Party:
-		return fmt.Errorf("%w: Sushi Go Party! is not available yet", ErrSettings)
+	case !s.Menu.IsZero():
+		return fmt.Errorf("%w: classic Sushi Go! has no menu", ErrSettings)
 	case s.Ruleset != Classic:
 		return fmt.Errorf("%w: unknown ruleset %d", ErrSettings, s.Ruleset)
 	case s.Pass != PassLeft && s.Pass != PassAlternate:
@@ -100,12 +125,31 @@ func (s Settings) Seats() int {
 	return s.Players
 }
 
-// HandSize is the number of cards dealt to each seat each round.
+// HandSize is the number of cards dealt to each seat each round: classic
+// 10/9/8/7 for 2–5 players (9 with the dummy), Party 10/10/9/9/8/8/7 for
+// 2–8 (reference §4.4).
 func (s Settings) HandSize() int {
+	if s.Ruleset == Party {
+		return partyHand[min(max(s.Players, 2), 8)]
+	}
 	if s.Dummy {
 		return 9
 	}
 	return 12 - s.Players // 10/9/8/7 for 2/3/4/5
+}
+
+var partyHand = [9]int{2: 10, 3: 10, 4: 9, 5: 9, 6: 8, 7: 8, 8: 7}
+
+// DessertQuota returns how many dessert cards join a Party deck at the start
+// of round (1 to 3): 5/3/2 at 2–5 players, 7/5/3 at 6–8 (reference §4.5).
+func (s Settings) DessertQuota(round int) int {
+	if round < 1 || round > Rounds {
+		return 0
+	}
+	if s.Players >= 6 {
+		return [3]int{7, 5, 3}[round-1]
+	}
+	return [3]int{5, 3, 2}[round-1]
 }
 
 // passStep returns +1 when hands go to the next seat this round, -1 when they

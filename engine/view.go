@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Placement is what one seat put in front of itself at a reveal.
 type Placement struct {
 	// Cards in placement order; Cards[1] is the chopsticks card, or None.
@@ -11,12 +13,22 @@ type Placement struct {
 	Chopsticks bool
 }
 
-// Reveal is the outcome of the latest reveal.
+// Reveal is the outcome of the latest reveal. In Party, Cards[1] is the
+// card a bonus action (chopsticks or spoon) brought, and Events tell the
+// whole turn in order; while decisions are pending the reveal is still being
+// written and Game.Deciding is true.
 type Reveal struct {
 	Round, Turn int
 	// Controller is the seat that chose the dummy's card, or -1.
 	Controller int
 	Seats      [MaxSeats]Placement
+	NEvents    uint8
+	Events     [maxEvents]Event
+}
+
+// AppendEvents appends the reveal's events to dst.
+func (r *Reveal) AppendEvents(dst []Event) []Event {
+	return append(dst, r.Events[:min(int(r.NEvents), maxEvents)]...)
 }
 
 // LastReveal returns the most recent reveal; its Turn is 0 before the first.
@@ -26,7 +38,27 @@ func (g *Game) LastReveal() Reveal { return g.last }
 type Placed struct {
 	Card Card
 	// Paired is true for a nigiri on a wasabi and for a wasabi holding one.
+	// A flipped wasabi or nigiri stays paired: the pair is used, and the
+	// nigiri is boosted only while both are face up (ruling P7).
 	Paired bool
+	// Copy is what a special order plays as (Party): FaceDown when it copied
+	// a face-down card. None for every other card.
+	Copy Card
+	// FaceDown marks a card a takeout box flipped (Party): worth 2, no type
+	// and no colour.
+	FaceDown bool
+}
+
+// Plays returns what the card counts as: a special order's copy, FaceDown
+// for a face-down card, or the card.
+func (p Placed) Plays() Card {
+	switch {
+	case p.FaceDown:
+		return FaceDown
+	case p.Card == SpecialOrder:
+		return p.Copy
+	}
+	return p.Card
 }
 
 // SeatView is what everybody may see of one seat.
@@ -38,6 +70,14 @@ type SeatView struct {
 	Tableau   []Placed
 	Puddings  int
 	Score     int
+	// Desserts are the desserts kept from finished rounds (Party), special
+	// orders as what they copied.
+	Desserts []Card
+	// Deciding is true while the game waits for this seat's decision.
+	Deciding bool
+	// UramakiIcons are the uramaki icons still in front of the seat this
+	// round; UramakiPoints what it scored in the race this round (Party).
+	UramakiIcons, UramakiPoints int
 }
 
 // PublicView is everything anyone may see: it holds no card of any hand or
@@ -54,9 +94,16 @@ type PublicView struct {
 	LastReveal Reveal
 	// Scores[r][s] is seat s's breakdown for finished round r+1.
 	Scores [][]Breakdown
-	// Dessert holds the pudding breakdowns once the game is over.
+	// Dessert holds the dessert breakdowns once the game is over.
 	Dessert   []Breakdown
 	Standings []Standing
+	// Decision is the pending decision after a Party reveal: who decides
+	// what, never the options of a menu's draw.
+	Decision *Decision
+	// UramakiNext is the next unclaimed uramaki place this round (4: all
+	// taken); DessertPile the desserts not yet added to the deck (Party).
+	UramakiNext int
+	DessertPile int
 }
 
 // PlayerView is what one player may see: the public view plus their own hand
@@ -67,6 +114,10 @@ type PlayerView struct {
 	Hand    []Card
 	Pending *Submission
 	Legal   []Submission
+	// Options are the answers to the seat's own pending decision, and
+	// MenuDraw the cards its menu drew, which only it may see.
+	Options  []Answer
+	MenuDraw []Card
 }
 
 // PublicView returns a fresh snapshot of what anyone may see.
@@ -78,8 +129,13 @@ func (g *Game) PublicView() PublicView {
 		Over:       g.over,
 		Controller: g.Controller(),
 		DrawPile:   g.deckLen - g.drawPos,
-		LastReveal: g.last,
-		Standings:  g.Standings(),
+		LastReveal:  g.last,
+		Standings:   g.Standings(),
+		UramakiNext: max(int(g.p.uraNext), 1),
+		DessertPile: int(g.p.dpileLen),
+	}
+	if d, ok := g.Decision(); ok {
+		v.Decision = &d
 	}
 	for _, n := range g.discards {
 		v.Discards += int(n)
@@ -93,7 +149,14 @@ func (g *Game) PublicView() PublicView {
 			Puddings:  int(g.puddings[s]),
 			Score:     g.Score(s),
 		}
-		sv.Tableau = g.View(s).AppendTableau(nil, s)
+		w := g.View(s)
+		sv.Tableau = w.AppendTableau(nil, s)
+		if g.party() {
+			sv.Desserts = w.AppendDesserts(nil, s)
+			sv.UramakiIcons = w.UramakiIcons(s)
+			sv.UramakiPoints = int(g.p.uraPts[s])
+			sv.Deciding = v.Decision != nil && v.Decision.Seat == s
+		}
 		v.Seats = append(v.Seats, sv)
 	}
 	for r := 1; r <= Rounds; r++ {
@@ -121,6 +184,8 @@ func (g *Game) PlayerView(seat int) PlayerView {
 		v.Pending = &p
 	}
 	v.Legal = w.AppendLegal(nil)
+	v.Options = w.AppendOptions(nil)
+	v.MenuDraw = w.AppendMenuDraw(nil)
 	return v
 }
 
@@ -187,7 +252,7 @@ func (v View) Pending() (Submission, bool) {
 		return Submission{}, false
 	}
 	p := v.g.pending[v.seat]
-	return Submission{Card: p.card, Extra: p.extra, Dummy: p.dummy, Round: v.g.round, Turn: v.g.turn}, true
+	return Submission{Card: p.card, Extra: p.extra, Dummy: p.dummy, Call: p.call, Copy: p.copy, Round: v.g.round, Turn: v.g.turn}, true
 }
 
 // AppendTableau appends seat's tableau, in placement order, to dst.
@@ -195,11 +260,21 @@ func (v View) AppendTableau(dst []Placed, seat int) []Placed {
 	if seat < 0 || seat >= v.g.seats {
 		return dst
 	}
-	g := v.g
-	for i, c := range g.tab[seat][:g.tabLen[seat]] {
-		dst = append(dst, Placed{c, g.paired[seat]&(1<<i) != 0})
+	for i := range int(v.g.tabLen[seat]) {
+		dst = append(dst, v.g.placed(seat, i))
 	}
 	return dst
+}
+
+// scan counts seat's face-up tableau cards that match, by what they play as.
+func (g *Game) scan(seat int, match func(Card) bool) int {
+	n := 0
+	for i := range int(g.tabLen[seat]) {
+		if !g.faceDown(seat, i) && match(g.eff(seat, i)) {
+			n++
+		}
+	}
+	return n
 }
 
 // Count returns how many c seat has in front of it this round.
@@ -207,20 +282,18 @@ func (v View) Count(seat int, c Card) int {
 	if seat < 0 || seat >= v.g.seats || !c.Valid() {
 		return 0
 	}
+	if v.g.party() {
+		return v.g.scan(seat, func(x Card) bool { return x == c })
+	}
 	return int(v.g.count[seat][c])
 }
 
 // KindCount returns how many cards of kind k seat has in front of it this round.
 func (v View) KindCount(seat int, k Kind) int {
-	n := 0
-	if seat >= 0 && seat < v.g.seats {
-		for _, x := range v.g.tab[seat][:v.g.tabLen[seat]] {
-			if cardKind[x] == k {
-				n++
-			}
-		}
+	if seat < 0 || seat >= v.g.seats {
+		return 0
 	}
-	return n
+	return v.g.scan(seat, func(x Card) bool { return cardKind[x] == k })
 }
 
 // MakiIcons returns seat's maki icons this round.
@@ -228,14 +301,80 @@ func (v View) MakiIcons(seat int) int {
 	if seat < 0 || seat >= v.g.seats {
 		return 0
 	}
+	if v.g.party() {
+		if v.g.set.Menu.Roll != KindMaki {
+			return 0
+		}
+		n := 0
+		for i := range int(v.g.tabLen[seat]) {
+			if e := v.g.eff(seat, i); cardKind[e] == KindMaki && !v.g.faceDown(seat, i) {
+				n += int(cardIcons[e])
+			}
+		}
+		return n
+	}
 	cnt := &v.g.count[seat]
 	return int(cnt[Maki1]) + 2*int(cnt[Maki2]) + 3*int(cnt[Maki3])
 }
+
+// UramakiIcons returns seat's uramaki icons still in front of it (Party).
+func (v View) UramakiIcons(seat int) int {
+	if seat < 0 || seat >= v.g.seats || !v.g.party() {
+		return 0
+	}
+	return v.g.uramakiIcons(seat)
+}
+
+// UramakiNext returns the next unclaimed uramaki place this round: 1 to 3,
+// or 4 when all three are taken.
+func (v View) UramakiNext() int { return max(int(v.g.p.uraNext), 1) }
+
+// Desserts returns how many dessert cards seat keeps from finished rounds
+// (Party; classic: puddings).
+func (v View) Desserts(seat int) int {
+	if seat < 0 || seat >= v.g.seats {
+		return 0
+	}
+	if !v.g.party() {
+		return int(v.g.puddings[seat])
+	}
+	return v.g.desserts(seat)
+}
+
+// AppendDesserts appends the desserts seat keeps from finished rounds,
+// special orders as the dessert they copied.
+func (v View) AppendDesserts(dst []Card, seat int) []Card {
+	if seat < 0 || seat >= v.g.seats {
+		return dst
+	}
+	if !v.g.party() {
+		for range v.g.puddings[seat] {
+			dst = append(dst, Pudding)
+		}
+		return dst
+	}
+	return v.g.appendDesserts(dst, seat)
+}
+
+// Decision returns the pending decision, if any (whose it is, is public).
+func (v View) Decision() (Decision, bool) { return v.g.Decision() }
+
+// DeckSize returns how many cards are left undealt in the deck.
+func (v View) DeckSize() int { return v.g.deckLen - v.g.drawPos }
 
 // EmptyWasabi returns how many of seat's wasabi wait for a nigiri.
 func (v View) EmptyWasabi(seat int) int {
 	if seat < 0 || seat >= v.g.seats {
 		return 0
+	}
+	if v.g.party() {
+		n := 0
+		for i := range int(v.g.tabLen[seat]) {
+			if v.g.eff(seat, i) == Wasabi && !v.g.faceDown(seat, i) && v.g.paired[seat]&(1<<i) == 0 {
+				n++
+			}
+		}
+		return n
 	}
 	return int(v.g.emptyWasabi[seat])
 }
@@ -245,8 +384,14 @@ func (v View) Chopsticks(seat int) int {
 	if seat < 0 || seat >= v.g.seats {
 		return 0
 	}
+	if v.g.party() {
+		return v.KindCount(seat, KindChopsticks)
+	}
 	return int(v.g.chopsticks[seat])
 }
+
+// Spoons returns how many spoons seat could use this turn (Party).
+func (v View) Spoons(seat int) int { return v.KindCount(seat, KindSpoon) }
 
 // Puddings returns seat's puddings from this and earlier rounds.
 func (v View) Puddings(seat int) int { return v.g.Puddings(seat) + v.Count(seat, Pudding) }
@@ -265,6 +410,9 @@ func (v View) AppendLegal(dst []Submission) []Submission {
 	g, s := v.g, v.seat
 	if g.over || s < 0 || s >= g.set.Players {
 		return dst
+	}
+	if g.party() {
+		return v.appendLegalParty(dst)
 	}
 	h := g.hands[s][:g.handLen[s]]
 	var count [NumCards]uint8
@@ -327,4 +475,62 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// appendLegalParty appends every distinct Party pick: each card of the hand,
+// a special order with each thing it could copy, each alone or with each
+// chopsticks or spoon that could be called.
+func (v View) appendLegalParty(dst []Submission) []Submission {
+	g, s := v.g, v.seat
+	if g.p.deciding {
+		return dst
+	}
+	var hb [maxHand]Card
+	hand := g.appendHandOptions(hb[:0], s)
+	var cb [maxTableau + 1]Card
+	copies := g.appendCopyOptions(cb[:0], s)
+	var calls [2*maxTableau + 1]Card
+	nc := len(v.AppendCallable(calls[1:1]))+1
+	base := Submission{Round: g.round, Turn: g.turn}
+	for _, c := range hand {
+		for _, call := range calls[:nc] {
+			sub := base
+			sub.Card, sub.Call = c, call
+			if c == SpecialOrder && len(copies) > 0 {
+				for _, cp := range copies {
+					sub.Copy = cp
+					dst = append(dst, sub)
+				}
+				continue
+			}
+			dst = append(dst, sub)
+		}
+	}
+	return dst
+}
+
+// AppendCopyOptions appends what a special order of the viewing seat could
+// copy now, each once, in tableau order (FaceDown for a face-down card).
+func (v View) AppendCopyOptions(dst []Card) []Card {
+	if v.seat < 0 || v.seat >= v.g.seats {
+		return dst
+	}
+	return v.g.appendCopyOptions(dst, v.seat)
+}
+
+// AppendCallable appends each chopsticks or spoon the viewing seat could
+// call with its pick this turn (Party), each once.
+func (v View) AppendCallable(dst []Card) []Card {
+	g, s := v.g, v.seat
+	if !g.party() || s < 0 || s >= g.set.Players || g.handLen[s] < 2 {
+		return dst
+	}
+	start := len(dst)
+	for i := range int(g.tabLen[s]) {
+		e := g.eff(s, i)
+		if k := cardKind[e]; (k == KindChopsticks || k == KindSpoon) && !g.faceDown(s, i) && !slices.Contains(dst[start:], e) {
+			dst = append(dst, e)
+		}
+	}
+	return dst
 }

@@ -17,13 +17,38 @@ type Player interface {
 	Choose(v engine.View) engine.Submission
 }
 
-// Play asks players[s] for seat s's choice until the game is over. It stops
-// at the first refused submission.
+// Decider answers the decisions a Party player makes after the reveal.
+type Decider interface {
+	Decide(v engine.View) engine.Answer
+}
+
+// Answer asks p for the viewing seat's answer to the pending decision, or
+// takes the first option when p is no Decider.
+func Answer(p Player, v engine.View) engine.Answer {
+	if d, ok := p.(Decider); ok {
+		return d.Decide(v)
+	}
+	var buf [64]engine.Answer
+	if opts := v.AppendOptions(buf[:0]); len(opts) > 0 {
+		return opts[0]
+	}
+	return engine.Answer{}
+}
+
+// Play asks players[s] for seat s's choices and decisions until the game is
+// over. It stops at the first refused submission or answer.
 func Play(g *engine.Game, players []Player) error {
 	if len(players) != g.Settings().Players {
 		return fmt.Errorf("strategy: %d players for %d seats", len(players), g.Settings().Players)
 	}
 	for !g.Over() {
+		if d, ok := g.Decision(); ok {
+			a := Answer(players[d.Seat], g.View(d.Seat))
+			if err := g.Decide(d.Seat, a); err != nil {
+				return fmt.Errorf("strategy: seat %d round %d turn %d %s decision: %w", d.Seat, g.Round(), g.Turn(), d.Kind, err)
+			}
+			continue
+		}
 		for s, p := range players {
 			if g.Submitted(s) {
 				continue
@@ -32,7 +57,7 @@ func Play(g *engine.Game, players []Player) error {
 			if err := g.Submit(s, sub); err != nil {
 				return fmt.Errorf("strategy: seat %d round %d turn %d: %w", s, g.Round(), g.Turn(), err)
 			}
-			if g.Over() {
+			if g.Over() || g.Deciding() {
 				break
 			}
 		}
@@ -46,7 +71,8 @@ func Play(g *engine.Game, players []Player) error {
 // random remaining card. It never enumerates moves, so it is cheap enough to
 // play the millions of games a search bot or a benchmark needs.
 type Random struct {
-	rng rand.PCG
+	rng  rand.PCG
+	opts []engine.Answer
 }
 
 // NewRandom returns a random player; the same seed gives the same choices.
@@ -66,6 +92,9 @@ func (r *Random) Choose(v engine.View) engine.Submission {
 	n := v.HandSize(v.Seat())
 	if n == 0 || v.Over() {
 		return engine.Submission{}
+	}
+	if v.Settings().Ruleset == engine.Party {
+		return r.chooseParty(v, n)
 	}
 	ctrl := v.Controller() == v.Seat()
 	chop := v.Chopsticks(v.Seat()) > 0
@@ -97,4 +126,37 @@ func (r *Random) Choose(v engine.View) engine.Submission {
 		sub.Dummy = draw(taken)
 	}
 	return sub
+}
+
+// chooseParty picks a uniform card of the hand; a special order copies a
+// uniform target; half the time it calls a uniform callable bonus action.
+func (r *Random) chooseParty(v engine.View, n int) engine.Submission {
+	sub := engine.Submission{Card: v.HandCard(r.intn(n))}
+	var buf [32]engine.Card
+	if sub.Card == engine.SpecialOrder {
+		if cs := v.AppendCopyOptions(buf[:0]); len(cs) > 0 {
+			sub.Copy = cs[r.intn(len(cs))]
+		}
+	}
+	if cs := v.AppendCallable(buf[:0]); len(cs) > 0 && r.rng.Uint64()&1 == 0 {
+		sub.Call = cs[r.intn(len(cs))]
+	}
+	return sub
+}
+
+// Decide implements Decider: a uniform option; a takeout box flips each
+// card it may with probability one half.
+func (r *Random) Decide(v engine.View) engine.Answer {
+	d, ok := v.Decision()
+	if !ok {
+		return engine.Answer{}
+	}
+	if d.Kind == engine.DecideTakeout {
+		return engine.Answer{Flip: d.Flippable & uint32(r.rng.Uint64()), Round: d.Round, Turn: d.Turn, Step: d.Step}
+	}
+	r.opts = v.AppendOptions(r.opts[:0])
+	if len(r.opts) == 0 {
+		return engine.Answer{}
+	}
+	return r.opts[r.intn(len(r.opts))]
 }
