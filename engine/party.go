@@ -73,14 +73,14 @@ type partyState struct {
 	dpile    [15]Card // the dessert pile; its top is the last card
 	dpileLen uint8
 
-	flipped   [MaxSeats]uint32             // face-down tableau positions
-	copies    [MaxSeats][maxTableau]Card   // what each special order plays as
-	turnStart [MaxSeats]uint8              // tableau length when this turn's reveal began
-	using     [MaxSeats]uint32             // chopsticks and spoons called this turn
-	misos     [MaxSeats]uint32             // misos played this turn
+	flipped   [MaxSeats]uint32               // face-down tableau positions
+	copies    [MaxSeats][maxTableau]Card     // what each special order plays as
+	turnStart [MaxSeats]uint8                // tableau length when this turn's reveal began
+	using     [MaxSeats]uint32               // chopsticks and spoons called this turn
+	misos     [MaxSeats]uint32               // misos played this turn
 	kept      [MaxSeats][numDessertVar]uint8 // desserts kept, by variant
 	keptCopy  [MaxSeats][numDessertVar]uint8 // special orders kept as a dessert, by variant
-	uraPts    [MaxSeats]int8               // uramaki race points this round
+	uraPts    [MaxSeats]int8                 // uramaki race points this round
 	uraPlace  [MaxSeats]int8
 	uraNext   uint8 // next unclaimed uramaki place, 1 to 4
 

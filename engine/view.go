@@ -123,12 +123,12 @@ type PlayerView struct {
 // PublicView returns a fresh snapshot of what anyone may see.
 func (g *Game) PublicView() PublicView {
 	v := PublicView{
-		Settings:   g.set,
-		Round:      g.round,
-		Turn:       g.turn,
-		Over:       g.over,
-		Controller: g.Controller(),
-		DrawPile:   g.deckLen - g.drawPos,
+		Settings:    g.set,
+		Round:       g.round,
+		Turn:        g.turn,
+		Over:        g.over,
+		Controller:  g.Controller(),
+		DrawPile:    g.deckLen - g.drawPos,
 		LastReveal:  g.last,
 		Standings:   g.Standings(),
 		UramakiNext: max(int(g.p.uraNext), 1),
@@ -490,7 +490,7 @@ func (v View) appendLegalParty(dst []Submission) []Submission {
 	var cb [maxTableau + 1]Card
 	copies := g.appendCopyOptions(cb[:0], s)
 	var calls [2*maxTableau + 1]Card
-	nc := len(v.AppendCallable(calls[1:1]))+1
+	nc := len(v.AppendCallable(calls[1:1])) + 1
 	base := Submission{Round: g.round, Turn: g.turn}
 	for _, c := range hand {
 		for _, call := range calls[:nc] {
