@@ -1,11 +1,11 @@
 package engine
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // PartyEncodingVersion is the first byte of an encoded Sushi Go Party! game.
@@ -359,7 +359,7 @@ func (g *Game) decodeParty(data []byte) error {
 	if err := g.validateParty(); err != nil {
 		return err
 	}
-	if again := g.appendParty(nil); !bytes.Equal(again, data) {
+	if again := g.appendParty(nil); !slices.Equal(again, data) {
 		return errors.New("not the canonical encoding")
 	}
 	return nil

@@ -92,7 +92,8 @@ func (g *Game) Reset(s Settings, seed uint64) error {
 	if err := s.Validate(); err != nil {
 		return err
 	}
-	*g = Game{set: s.withDefaults(), seats: s.Seats(), round: 1}
+	*g = Game{}
+	g.set, g.seats, g.round = s.withDefaults(), s.Seats(), 1
 	// The second PCG word is a fixed odd constant: games differ by seed alone.
 	g.rng.Seed(seed, 0x9e3779b97f4a7c15)
 	if g.party() {
@@ -243,6 +244,15 @@ func (g *Game) check(seat int, sub Submission) error {
 	if sub.Card == None {
 		return ErrNoCard
 	}
+	if sub.Extra|sub.Dummy|sub.Call|sub.Copy == None && !g.set.Dummy && g.set.Ruleset == Classic {
+		// The common case, one card and nothing else: just find it.
+		for _, x := range g.hands[seat][:g.handLen[seat]] {
+			if x == sub.Card {
+				return nil
+			}
+		}
+		return fmt.Errorf("%w: %s", ErrNotInHand, sub.Card)
+	}
 	if g.party() {
 		return g.checkParty(seat, sub)
 	}
@@ -251,15 +261,6 @@ func (g *Game) check(seat int, sub Submission) error {
 	}
 	if sub.Copy != None {
 		return fmt.Errorf("%w: classic has no special order", ErrCopyTarget)
-	}
-	if sub.Extra == None && sub.Dummy == None && !g.set.Dummy {
-		// The common case, one card and nothing else: just find it.
-		for _, x := range g.hands[seat][:g.handLen[seat]] {
-			if x == sub.Card {
-				return nil
-			}
-		}
-		return fmt.Errorf("%w: %s", ErrNotInHand, sub.Card)
 	}
 	need := 1
 	if sub.Extra != None {

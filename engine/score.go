@@ -109,6 +109,16 @@ func (b *Breakdown) Total() int {
 	return t
 }
 
+// classicTotal is Total for a classic breakdown, which scores only the
+// classic categories: the hot loop of a classic game skips the rest.
+func classicTotal(b *Breakdown) int {
+	t := 0
+	for _, p := range b.Points[:CatPudding+1] {
+		t += int(p)
+	}
+	return t
+}
+
 // Line is one category of a Breakdown, for display.
 type Line struct {
 	Category Category
@@ -230,7 +240,7 @@ func (g *Game) scoreRound() {
 	MakiPoints(icons[:n], points[:n], place[:n])
 	fillRace(r[:n], CatMaki, points[:n], place[:n])
 	for s := range n {
-		g.total[s] += int16(r[s].Total())
+		g.total[s] += int16(classicTotal(&r[s]))
 	}
 }
 
@@ -246,7 +256,7 @@ func (g *Game) scoreDessert() {
 	PuddingPoints(counts[:n], points[:n], place[:n])
 	fillRace(g.dessert[:n], CatPudding, points[:n], place[:n])
 	for s := range n {
-		g.total[s] += int16(g.dessert[s].Total())
+		g.total[s] += int16(classicTotal(&g.dessert[s]))
 	}
 }
 

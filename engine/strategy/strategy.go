@@ -42,7 +42,8 @@ func Play(g *engine.Game, players []Player) error {
 		return fmt.Errorf("strategy: %d players for %d seats", len(players), g.Settings().Players)
 	}
 	for !g.Over() {
-		if d, ok := g.Decision(); ok {
+		if g.Deciding() {
+			d, _ := g.Decision()
 			a := Answer(players[d.Seat], g.View(d.Seat))
 			if err := g.Decide(d.Seat, a); err != nil {
 				return fmt.Errorf("strategy: seat %d round %d turn %d %s decision: %w", d.Seat, g.Round(), g.Turn(), d.Kind, err)
