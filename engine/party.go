@@ -122,6 +122,7 @@ func (g *Game) party() bool { return g.set.Ruleset == Party }
 func (g *Game) resetParty() {
 	p := &g.p
 	p.uraNext = 1
+	g.last.Controller = -1
 	for c := Card(1); c < NumCards; c++ {
 		n := g.set.DeckCount(c)
 		for range n {
