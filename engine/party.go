@@ -52,7 +52,7 @@ const (
 
 const (
 	maxQueue  = 4 * MaxSeats // a call, a revealed menu or takeout, and two more gained
-	maxEvents = 32 // at most 3 special orders, a call per player, 3 menus, 3 takeout boxes, a miso clash and 8 uramaki
+	maxEvents = 32           // at most 3 special orders, a call per player, 3 menus, 3 takeout boxes, a miso clash and 8 uramaki
 	menuDraw  = 4
 )
 

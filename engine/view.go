@@ -27,7 +27,7 @@ type Reveal struct {
 }
 
 // AppendEvents appends the reveal's events to dst.
-func (r *Reveal) AppendEvents(dst []Event) []Event {
+func (r Reveal) AppendEvents(dst []Event) []Event {
 	return append(dst, r.Events[:min(int(r.NEvents), maxEvents)]...)
 }
 
