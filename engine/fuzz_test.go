@@ -93,8 +93,15 @@ func FuzzUnmarshal(f *testing.F) {
 			}
 		}
 	}
+	for name, g := range goldenGames() {
+		if len(name) > 5 && name[:5] == "party" {
+			b, _ := g.MarshalBinary()
+			f.Add(b)
+		}
+	}
 	f.Add([]byte{})
 	f.Add([]byte{2, 1, 2})
+	f.Add([]byte{engine.PartyEncodingVersion, 2, 4, 1})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var g engine.Game
 		if err := g.UnmarshalBinary(data); err != nil {
