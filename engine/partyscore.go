@@ -154,7 +154,7 @@ func ScoreRound(s Settings, seats []RoundTableau, uramakiNext int, dst []Breakdo
 	}
 	switch s.rollKind() {
 	case KindMaki:
-		partyMaki(s.Players, icons[:n], points[:n], place[:n])
+		PartyMakiPoints(s.Players, icons[:n], points[:n], place[:n])
 		fillRace(dst[:n], CatMaki, points[:n], place[:n])
 		for i := range n {
 			dst[i].Count[CatMaki] = uint8(icons[i])
@@ -164,7 +164,7 @@ func ScoreRound(s Settings, seats []RoundTableau, uramakiNext int, dst []Breakdo
 		for i := range n {
 			counts[i] = kindCount[i][KindTemaki]
 		}
-		mostFewest(counts[:n], 4, s.Players > 2, points[:n], place[:n])
+		MostFewestPoints(counts[:n], 4, s.Players > 2, points[:n], place[:n])
 		fillRace(dst[:n], CatTemaki, points[:n], place[:n])
 		for i := range n {
 			dst[i].Count[CatTemaki] = uint8(counts[i])
@@ -249,10 +249,11 @@ func map2(cond bool, a, b int) int {
 	return b
 }
 
-// partyMaki awards the Party maki race (seed 002, ruling P2): 6 and 3 for
+// PartyMakiPoints awards the Party maki race (seed 002, ruling P2): 6 and 3 for
 // the two highest totals at 2–5 players, 6, 4 and 2 for the three highest
-// at 6–8, every tied player in full, dense ranking, at least one icon.
-func partyMaki(players int, icons, points, place []int) {
+// at 6–8, every tied player in full, dense ranking, at least one icon. It
+// writes each seat's points and place into points and place.
+func PartyMakiPoints(players int, icons, points, place []int) {
 	pay := [3]int{6, 3, 0}
 	if players >= 6 {
 		pay = [3]int{6, 4, 2}
@@ -287,10 +288,10 @@ func contains3(s []int, v int) bool {
 	return false
 }
 
-// mostFewest pays a Party most/fewest race (temaki, pudding): most +pts,
+// MostFewestPoints pays a Party most/fewest race (temaki, pudding): most +pts,
 // fewest (zero counts) −pts, ties in full (P2); everyone tied scores
 // nothing (P3); no fewest penalty without penalize (2 players).
-func mostFewest(counts []int, pts int, penalize bool, points, place []int) {
+func MostFewestPoints(counts []int, pts int, penalize bool, points, place []int) {
 	most, fewest := counts[0], counts[0]
 	for _, c := range counts {
 		most, fewest = max(most, c), min(fewest, c)
@@ -331,7 +332,7 @@ func ScoreDessert(s Settings, desserts [][]Card, dst []Breakdown) {
 	}
 	switch s.Menu.Dessert {
 	case KindPudding:
-		mostFewest(counts[:n], 6, s.Players > 2, points[:n], place[:n])
+		MostFewestPoints(counts[:n], 6, s.Players > 2, points[:n], place[:n])
 		fillRace(dst[:n], CatPudding, points[:n], place[:n])
 	case KindGreenTeaIceCream:
 		for i, d := range desserts {

@@ -356,6 +356,9 @@ func (v View) AppendDesserts(dst []Card, seat int) []Card {
 	return v.g.appendDesserts(dst, seat)
 }
 
+// Deciding reports whether the game waits for a decision after a reveal.
+func (v View) Deciding() bool { return v.g.p.deciding }
+
 // Decision returns the pending decision, if any (whose it is, is public).
 func (v View) Decision() (Decision, bool) { return v.g.Decision() }
 

@@ -10,14 +10,26 @@ import (
 // of its tableau's worth at the end of the round: sets in progress count in
 // part by the chance of completing them in the picks left, maki by the race
 // against the visible tableaux, puddings by the game-long race, wasabi and
-// chopsticks by what they are likely to be worth later. It is deterministic.
+// chopsticks by what they are likely to be worth later. Party is judged the
+// same way over every kind of the menu, and so is every decision after the
+// reveal (party.go). It is deterministic.
 type Heuristic struct {
-	buf []engine.Submission
+	buf    []engine.Submission
+	opts   []engine.Answer
+	placed []engine.Placed
+	tab    []engine.Placed
+	copies []engine.Card
 }
 
 // NewHeuristic returns a heuristic player.
 func NewHeuristic() *Heuristic {
-	return &Heuristic{buf: make([]engine.Submission, 0, 256)}
+	return &Heuristic{
+		buf:    make([]engine.Submission, 0, 256),
+		opts:   make([]engine.Answer, 0, 64),
+		placed: make([]engine.Placed, 0, 32),
+		tab:    make([]engine.Placed, 0, 32),
+		copies: make([]engine.Card, 0, 32),
+	}
 }
 
 // tableau is the part of a seat's position the heuristic reasons about.
@@ -139,6 +151,9 @@ func (cx *context) race(mine int, others []int, score func(counts, points, place
 
 // Choose implements Player.
 func (h *Heuristic) Choose(v engine.View) engine.Submission {
+	if v.Settings().Ruleset == engine.Party {
+		return h.chooseParty(v)
+	}
 	h.buf = v.AppendLegal(h.buf[:0])
 	if len(h.buf) <= 1 {
 		if len(h.buf) == 0 {

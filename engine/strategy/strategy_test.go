@@ -13,10 +13,17 @@ import (
 // counting as a fraction.
 func winShare(t testing.TB, players, games int) float64 {
 	t.Helper()
-	s := engine.Settings{Players: players}
+	return winShareOn(t, func(int) engine.Settings { return engine.Settings{Players: players} }, games)
+}
+
+// winShareOn is winShare over the settings game i is played with.
+func winShareOn(t testing.TB, settings func(i int) engine.Settings, games int) float64 {
+	t.Helper()
 	var g engine.Game
 	wins := 0.0
 	for i := range games {
+		s := settings(i)
+		players := s.Players
 		ps := make([]strategy.Player, players)
 		for p := range ps {
 			ps[p] = strategy.NewRandom(uint64(i*16 + p))
