@@ -201,7 +201,8 @@ var RecommendedMenus = []NamedMenu{
 // not the player count; see Menu.Check.
 func NewMenu(ks ...Kind) (Menu, error) {
 	var m Menu
-	var by [GroupDessert + 1][]Kind
+	var by [GroupDessert + 1][numKinds]Kind // fixed arrays: New validates without allocating
+	var n [GroupDessert + 1]int
 	for _, k := range ks {
 		g := k.Group()
 		switch g {
@@ -210,25 +211,26 @@ func NewMenu(ks ...Kind) (Menu, error) {
 		case GroupNigiri:
 			continue
 		}
-		if slices.Contains(by[g], k) {
+		if slices.Contains(by[g][:n[g]], k) {
 			return Menu{}, fmt.Errorf("%w: %s is listed twice", ErrMenu, k.Name())
 		}
-		by[g] = append(by[g], k)
+		by[g][n[g]] = k
+		n[g]++
 	}
 	want := [...]struct {
 		g Group
 		n int
 	}{{GroupRoll, 1}, {GroupAppetizer, 3}, {GroupSpecial, 2}, {GroupDessert, 1}}
 	for _, w := range want {
-		if got := len(by[w.g]); got != w.n {
+		if got := n[w.g]; got != w.n {
 			return Menu{}, fmt.Errorf("%w: a menu needs exactly %d %s, this one has %d",
 				ErrMenu, w.n, plural(w.g.String(), w.n), got)
 		}
-		slices.Sort(by[w.g])
+		slices.Sort(by[w.g][:w.n])
 	}
 	m.Roll = by[GroupRoll][0]
-	copy(m.Appetizers[:], by[GroupAppetizer])
-	copy(m.Specials[:], by[GroupSpecial])
+	copy(m.Appetizers[:], by[GroupAppetizer][:3])
+	copy(m.Specials[:], by[GroupSpecial][:2])
 	m.Dessert = by[GroupDessert][0]
 	return m, nil
 }
