@@ -690,3 +690,61 @@ func TestFAQTakeoutFlipsEarlierTurnsOnly(t *testing.T) {
 		t.Errorf("answer without a decision: %v", err)
 	}
 }
+
+// answerAll answers every pending decision with its first option.
+func answerAll(t *testing.T, g *engine.Game) {
+	t.Helper()
+	for g.Deciding() {
+		d, _ := g.Decision()
+		mustDecide(t, g, d.Seat, g.View(d.Seat).AppendOptions(nil)[0])
+	}
+}
+
+func TestFAQExtraMenuResolvesThisTurn(t *testing.T) {
+	s := party(2, "maki,tempura,sashimi,dumpling,chopsticks,menu,pudding")
+	g := engine.RigParty(s, []engine.Card{engine.Tempura, engine.MenuCard}, []engine.Card{engine.Sashimi})
+	g.PlaceForTest(0, engine.Placed{Card: engine.Chopsticks})
+	g.RigDeckTop(engine.SquidNigiri, engine.EggNigiri, engine.Maki1, engine.Maki2)
+	mustSubmit(t, g, 0, engine.Submission{Card: engine.Tempura, Call: engine.Chopsticks})
+	mustSubmit(t, g, 1, engine.Submission{Card: engine.Sashimi})
+	decision(t, g, 0, engine.DecideChopsticks)
+	mustDecide(t, g, 0, engine.Answer{Card: engine.MenuCard})
+	decision(t, g, 0, engine.DecideMenu)
+	mustDecide(t, g, 0, engine.Answer{Card: engine.SquidNigiri})
+	ev := g.LastReveal().AppendEvents(nil)
+	if len(ev) != 2 || ev[0].Kind != engine.EvChopsticks || ev[0].Card != engine.MenuCard || ev[1].Kind != engine.EvMenu || ev[1].Card != engine.SquidNigiri {
+		t.Errorf("events %+v", ev)
+	}
+	if err := g.Invariants(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFAQSpecialOrderCopiesChopsticks(t *testing.T) {
+	s := party(2, "maki,tempura,sashimi,dumpling,chopsticks,special-order,pudding")
+	g := engine.RigParty(s, []engine.Card{engine.SpecialOrder}, nil)
+	g.PlaceForTest(0, engine.Placed{Card: engine.Chopsticks2})
+	mustSubmit(t, g, 0, engine.Submission{Card: engine.SpecialOrder, Copy: engine.Chopsticks2})
+	mustSubmit(t, g, 1, engine.Submission{Card: g.View(1).HandCard(0)})
+	if n := g.View(0).Chopsticks(0); n != 2 {
+		t.Fatalf("%d chopsticks in front of seat 0, want the card and its copy", n)
+	}
+	// Two turns of calls: the oldest (the printed card) goes first, then the
+	// copy, which goes back into the hand as the special order it is.
+	for turn := range 2 {
+		mustSubmit(t, g, 0, engine.Submission{Card: g.View(0).HandCard(0), Call: engine.Chopsticks2})
+		mustSubmit(t, g, 1, engine.Submission{Card: g.View(1).HandCard(0)})
+		answerAll(t, g)
+		passed := g.View(1).AppendHand(nil)
+		want := []engine.Card{engine.Chopsticks2, engine.SpecialOrder}[turn]
+		if !slices.Contains(passed, want) {
+			t.Errorf("turn %d: seat 1 received %v, want it to hold the used %s", turn+2, passed, want)
+		}
+	}
+	if n := g.View(0).Chopsticks(0); n != 0 {
+		t.Errorf("%d chopsticks left in front of seat 0", n)
+	}
+	if err := g.Invariants(); err != nil {
+		t.Fatal(err)
+	}
+}
