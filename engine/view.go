@@ -206,6 +206,9 @@ func (v View) Seat() int { return v.seat }
 // Settings returns the game's settings.
 func (v View) Settings() Settings { return v.g.set }
 
+// Party reports whether the game is Sushi Go Party!.
+func (v View) Party() bool { return v.g.set.Ruleset == Party }
+
 // Round returns the current round.
 func (v View) Round() int { return v.g.round }
 

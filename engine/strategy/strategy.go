@@ -94,7 +94,7 @@ func (r *Random) Choose(v engine.View) engine.Submission {
 	if n == 0 || v.Over() {
 		return engine.Submission{}
 	}
-	if v.Settings().Ruleset == engine.Party {
+	if v.Party() {
 		return r.chooseParty(v, n)
 	}
 	ctrl := v.Controller() == v.Seat()
