@@ -324,16 +324,7 @@ func (g *Game) decode(d *decoder) error {
 			d.breakdown(&g.dessert[seat], g.seats)
 		}
 	}
-	for seat := range g.seats {
-		for r := 1; r <= Rounds; r++ {
-			if g.roundScored(r) {
-				g.total[seat] += int16(g.scores[r-1][seat].Total())
-			}
-		}
-		if g.over {
-			g.total[seat] += int16(g.dessert[seat].Total())
-		}
-	}
+	g.total = g.totals()
 	g.last.Round, g.last.Turn, g.last.Controller = int(d.byte()), int(d.byte()), int(d.byte())-1
 	for seat := range g.seats {
 		p := &g.last.Seats[seat]
@@ -348,6 +339,25 @@ func (g *Game) decode(d *decoder) error {
 		return d.err
 	}
 	return g.validate()
+}
+
+// totals sums the scored breakdowns, and the uramaki race of the round in
+// play (Party): the running totals, from what an encoding stores.
+func (g *Game) totals() [MaxSeats]int16 {
+	var t [MaxSeats]int16
+	for seat := range g.seats {
+		for r := 1; r <= Rounds; r++ {
+			if g.roundScored(r) {
+				t[seat] += int16(g.scores[r-1][seat].Total())
+			}
+		}
+		if g.over {
+			t[seat] += int16(g.dessert[seat].Total())
+		} else {
+			t[seat] += int16(g.p.uraPts[seat])
+		}
+	}
+	return t
 }
 
 func (d *decoder) breakdown(b *Breakdown, seats int) {

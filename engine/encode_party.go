@@ -344,18 +344,7 @@ func (g *Game) decodeParty(data []byte) error {
 	if len(d.data) != 0 {
 		return fmt.Errorf("%d trailing bytes", len(d.data))
 	}
-	for seat := range g.seats {
-		for r := 1; r <= Rounds; r++ {
-			if g.roundScored(r) {
-				g.total[seat] += int16(g.scores[r-1][seat].Total())
-			}
-		}
-		if g.over {
-			g.total[seat] += int16(g.dessert[seat].Total())
-		} else {
-			g.total[seat] += int16(g.p.uraPts[seat])
-		}
-	}
+	g.total = g.totals()
 	if err := g.validateParty(); err != nil {
 		return err
 	}

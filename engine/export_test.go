@@ -59,7 +59,7 @@ func (g *Game) Invariants() error {
 		return err
 	}
 	if g.party() {
-		if got, want := g.total, g.partyTotals(); got != want {
+		if got, want := g.total, g.totals(); got != want {
 			return fmt.Errorf("running totals %v, want %v", got, want)
 		}
 		return nil
@@ -76,25 +76,6 @@ func (g *Game) Invariants() error {
 		}
 	}
 	return nil
-}
-
-// partyTotals recomputes the running totals from the breakdowns and this
-// round's uramaki race.
-func (g *Game) partyTotals() [MaxSeats]int16 {
-	var t [MaxSeats]int16
-	for s := range g.seats {
-		for r := 1; r <= Rounds; r++ {
-			if g.roundScored(r) {
-				t[s] += int16(g.scores[r-1][s].Total())
-			}
-		}
-		if g.over {
-			t[s] += int16(g.dessert[s].Total())
-		} else {
-			t[s] += int16(g.p.uraPts[s])
-		}
-	}
-	return t
 }
 
 // RigParty returns a Party game whose round-1 hands are the given cards (a
