@@ -319,10 +319,8 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat)
 		if err != nil {
 			return change{}, err
 		}
-		if err := b.store.SetRecord(ctx, locationKey(st.ID), loc, locationTTL); err != nil {
-			return change{}, fmt.Errorf("remember where %s is: %w", st.ID, err)
-		}
 		return change{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
+			records: []record{{locationKey(st.ID), loc, locationTTL}},
 			resp: Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, Slot: SlotTable, View: v}}}}, nil
 	})
 }

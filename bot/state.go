@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -122,9 +123,19 @@ type change struct {
 	schedule time.Time // when set, the game's next deadline
 	cancel   bool      // remove the game's deadline
 	result   *storage.Result
+	// records are written after the save succeeded, never for a run that
+	// lost the compare-and-swap.
+	records []record
 	// replace, when set, is stored instead of the loaded state: a new game
 	// in the channel.
 	replace *state
+}
+
+// record is a storage record an update writes once its save succeeded.
+type record struct {
+	key  string
+	data []byte
+	ttl  time.Duration
 }
 
 // update loads the location's game (nil if there is none), runs fn on it and
@@ -151,18 +162,14 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if c.replace != nil {
 			st = c.replace
 		}
-		if c.result != nil {
-			// Idempotent by game ID: a retry after a conflict records nothing twice.
-			if _, err := b.store.RecordResult(ctx, *c.result); err != nil {
-				return Response{}, fmt.Errorf("record result of %s: %w", key, err)
-			}
-		}
 		switch {
 		case c.remove && ver != 0:
 			err = b.store.DeleteGame(ctx, key, ver)
 		case c.save:
 			var enc []byte
-			if enc, err = encodeState(st); err == nil {
+			// A request that changed nothing (looking at a hand, a stale
+			// button) writes nothing: no contention with real moves.
+			if enc, err = encodeState(st); err == nil && (c.replace != nil || !bytes.Equal(enc, data)) {
 				_, err = b.store.SaveGame(ctx, key, enc, ver, c.ttl)
 			}
 		}
@@ -171,6 +178,18 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		}
 		if err != nil {
 			return Response{}, fmt.Errorf("save %s: %w", key, err)
+		}
+		// Once, for the state that was stored: a run that lost the race
+		// records nothing.
+		for _, r := range c.records {
+			if err := b.store.SetRecord(ctx, r.key, r.data, r.ttl); err != nil {
+				return Response{}, fmt.Errorf("record %s: %w", r.key, err)
+			}
+		}
+		if c.result != nil {
+			if _, err := b.store.RecordResult(ctx, *c.result); err != nil {
+				return Response{}, fmt.Errorf("record result of %s: %w", key, err)
+			}
 		}
 		if !c.schedule.IsZero() {
 			if err := b.store.Schedule(ctx, key, c.schedule); err != nil {
