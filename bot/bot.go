@@ -321,7 +321,7 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat)
 		}
 		return change{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
 			records: []record{{locationKey(st.ID), loc, locationTTL}},
-			resp: Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, Slot: SlotTable, View: v}}}}, nil
+			resp:    Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, Slot: SlotTable, View: v}}}}, nil
 	})
 }
 
