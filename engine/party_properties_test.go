@@ -506,7 +506,7 @@ func checkPartyFinal(g *engine.Game, s engine.Settings) error {
 // cannot see is reshuffled: no public view holds a hand card, a pending
 // pick or a menu's draw.
 func TestPartyPrivacy(t *testing.T) {
-	n := 60
+	n := 30
 	if testing.Short() {
 		n = 8
 	}
