@@ -44,6 +44,12 @@
 // completes it. Complete removes a claimed deadline, unless it was scheduled
 // again after the claim (then the new deadline stays). Cancel removes it.
 //
+// # Health
+//
+// Ping answers nil while the backend can serve requests, and an error when
+// it cannot (the server is down, the file is closed): operators' readiness
+// checks ask it.
+//
 // # Common rules
 //
 // Every byte slice returned is the caller's own copy, and a backend never
@@ -100,12 +106,18 @@ type Deadlines interface {
 	Complete(ctx context.Context, c Claim) error
 }
 
+// Health reports whether a backend can serve requests.
+type Health interface {
+	Ping(ctx context.Context) error
+}
+
 // Store is everything a backend provides.
 type Store interface {
 	Games
 	Records
 	Leaderboards
 	Deadlines
+	Health
 }
 
 // Result is one finished game, for the leaderboards. Players lists the

@@ -108,6 +108,14 @@ func Open(path string, o Options) (*Store, error) {
 	return s, nil
 }
 
+// Ping implements storage.Health: nil while the file is open.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.db.View(func(*bbolt.Tx) error { return nil })
+}
+
 // Close stops the sweep and closes the file. Later calls do nothing.
 func (s *Store) Close() error {
 	var err error

@@ -43,20 +43,97 @@ func New(c goredis.UniversalClient, o Options) *Store {
 	return &Store{c: c, prefix: o.Prefix}
 }
 
-// Dial connects to the server named by url (redis:// or rediss:// for TLS,
-// with optional password and database number), checks it answers, and
-// returns a Store with its own client; Close releases it.
+// Dial connects to the Redis that url names, checks it answers, and returns
+// a Store with its own client; Close releases it. Three forms:
+//
+//	redis://[:password@]host:6379[/db]      one server (rediss:// for TLS)
+//	redis://host1:7000?addr=host2:7001&addr=host3:7002
+//	                                         a Redis Cluster, from several seed addresses
+//	redis+sentinel://[:password@]s1:26379,s2:26379/mymaster[/db]
+//	                                         a primary found through Sentinel
+//
+// One game's keys share a hash slot, so a cluster serves them unchanged.
 func Dial(ctx context.Context, url string, o Options) (*Store, error) {
+	c, err := newClient(url)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Ping(ctx).Err(); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("redis: ping %s: %w", redact(url), err)
+	}
+	return New(c, o), nil
+}
+
+func newClient(url string) (goredis.UniversalClient, error) {
+	switch {
+	case strings.HasPrefix(url, "redis+sentinel://"):
+		fo, err := parseSentinelURL(url)
+		if err != nil {
+			return nil, err
+		}
+		return goredis.NewFailoverClient(fo), nil
+	case strings.Contains(url, "?addr=") || strings.Contains(url, "&addr="):
+		co, err := goredis.ParseClusterURL(url)
+		if err != nil {
+			return nil, fmt.Errorf("redis: parse cluster url: %w", err)
+		}
+		return goredis.NewClusterClient(co), nil
+	}
 	opts, err := goredis.ParseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("redis: parse url: %w", err)
 	}
-	c := goredis.NewClient(opts)
-	if err := c.Ping(ctx).Err(); err != nil {
-		c.Close()
-		return nil, fmt.Errorf("redis: ping %s: %w", opts.Addr, err)
+	return goredis.NewClient(opts), nil
+}
+
+// parseSentinelURL reads redis+sentinel://[:password@]host:port,host:port/master[/db].
+func parseSentinelURL(url string) (*goredis.FailoverOptions, error) {
+	rest := strings.TrimPrefix(url, "redis+sentinel://")
+	fo := &goredis.FailoverOptions{}
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		auth := rest[:at]
+		rest = rest[at+1:]
+		if i := strings.IndexByte(auth, ':'); i >= 0 {
+			fo.Username, fo.Password = auth[:i], auth[i+1:]
+		} else {
+			fo.Password = auth
+		}
 	}
-	return New(c, o), nil
+	parts := strings.Split(rest, "/")
+	if len(parts) < 2 || parts[0] == "" || parts[1] == "" {
+		return nil, fmt.Errorf("redis: sentinel url needs sentinels and a master name: redis+sentinel://host:26379,host:26379/mymaster[/db]")
+	}
+	fo.SentinelAddrs = strings.Split(parts[0], ",")
+	fo.MasterName = parts[1]
+	if len(parts) > 2 && parts[2] != "" {
+		db, err := strconv.Atoi(parts[2])
+		if err != nil {
+			return nil, fmt.Errorf("redis: sentinel url database %q", parts[2])
+		}
+		fo.DB = db
+	}
+	return fo, nil
+}
+
+// redact hides a password in url for error messages.
+func redact(url string) string {
+	scheme, rest, ok := strings.Cut(url, "://")
+	if !ok {
+		return url
+	}
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		rest = "…@" + rest[at+1:]
+	}
+	return scheme + "://" + rest
+}
+
+// Ping implements storage.Health with a PING.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.c.Ping(ctx).Err(); err != nil {
+		return fmt.Errorf("redis ping: %w", err)
+	}
+	return nil
 }
 
 // Close closes the client.

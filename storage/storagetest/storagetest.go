@@ -30,6 +30,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Records", recordTests},
 		{"Leaderboards", leaderboardTests},
 		{"Deadlines", deadlineTests},
+		{"Health", healthTests},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
@@ -640,6 +641,17 @@ var deadlineTests = []test{
 			if c != 1 {
 				t.Fatalf("%s claimed %d times", k, c)
 			}
+		}
+	}},
+}
+
+var healthTests = []test{
+	{"ping answers while the store serves", func(t *testing.T, s storage.Store) {
+		must(t, s.Ping(ctx))
+		c, cancel := context.WithCancel(ctx)
+		cancel()
+		if err := s.Ping(c); !errors.Is(err, context.Canceled) {
+			t.Errorf("Ping with a cancelled context: %v, want context.Canceled", err)
 		}
 	}},
 }
