@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sushigo/sushigo/adapters/pool"
 	"github.com/sushigo/sushigo/bot"
 )
 
@@ -52,7 +53,16 @@ type Adapter struct {
 	// background runs deliveries after an HTTP interaction was answered;
 	// tests replace it to wait for them.
 	background func(func())
+	pool       *pool.Pool
 }
+
+// deliveryWorkers bounds the deliveries running at once after answered
+// requests; more requests wait for a worker.
+const deliveryWorkers = 64
+
+// Drain waits, until ctx ends, for the deliveries of requests already
+// answered: shutdown calls it after the HTTP server stopped taking requests.
+func (a *Adapter) Drain(ctx context.Context) error { return a.pool.Drain(ctx) }
 
 // tokenLife is how long an interaction token can edit its messages; Discord
 // allows 15 minutes, one is kept as margin.
@@ -72,7 +82,8 @@ func New(s *discordgo.Session, host Host, seen Seen, cfg Config) *Adapter {
 	if cfg.Freshness == 0 {
 		cfg.Freshness = 5 * time.Minute
 	}
-	return &Adapter{s: s, host: host, seen: seen, cfg: cfg, background: func(f func()) { go f() }}
+	deliveries := pool.New(deliveryWorkers)
+	return &Adapter{s: s, host: host, seen: seen, cfg: cfg, pool: deliveries, background: deliveries.Go}
 }
 
 // Run connects to the gateway and serves interactions until ctx ends.

@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -27,13 +28,19 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "POST only", http.StatusMethodNotAllowed)
 		return
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		a.cfg.Log.Warn("refused an oversized interaction request", "limit", maxBody)
+		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+		return
+	}
 	if err != nil {
 		http.Error(w, "bad body", http.StatusBadRequest)
 		return
 	}
 	if err := a.verify(r.Header, body); err != nil {
-		a.cfg.Log.Info("rejected interaction request", "reason", err)
+		a.cfg.Log.Debug("rejected interaction request", "reason", err)
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}
@@ -46,18 +53,22 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	first, err := a.seen.AddRecord(r.Context(), "discord:interaction:"+ix.ID, nil, seenTTL)
-	if err != nil {
-		a.cfg.Log.Error("de-duplicating an interaction failed", "interaction", ix.ID, "err", err)
-		http.Error(w, "temporarily unavailable", http.StatusServiceUnavailable)
-		return
+	// De-duplication runs inside the acknowledgement budget, with the host:
+	// a slow store can delay the answer to a deferral, never past Discord's
+	// 3 seconds.
+	once := func(ctx context.Context) (bool, error) {
+		return a.seen.AddRecord(ctx, "discord:interaction:"+ix.ID, nil, seenTTL)
 	}
-	if !first {
+	ack, rest, status := a.prepare(r.Context(), &ix, once)
+	switch status {
+	case http.StatusConflict:
 		// Another replica (or an earlier delivery) has answered it.
 		http.Error(w, "interaction already handled", http.StatusConflict)
 		return
+	case http.StatusServiceUnavailable:
+		http.Error(w, "temporarily unavailable", http.StatusServiceUnavailable)
+		return
 	}
-	ack, rest := a.prepare(r.Context(), &ix)
 	writeJSON(w, ack)
 	// Put the acknowledgement on the wire before follow-ups start, so
 	// Discord has it when they arrive.
@@ -70,6 +81,9 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rest(ctx)
 	})
 }
+
+// maxBody bounds an interaction request's body; Discord's are a few KB.
+const maxBody = 1 << 20
 
 func (a *Adapter) verify(h http.Header, body []byte) error {
 	sig, err := hex.DecodeString(h.Get("X-Signature-Ed25519"))

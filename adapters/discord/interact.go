@@ -14,12 +14,18 @@ import (
 type handled struct {
 	resp bot.Response
 	err  error
+	// status is set when the interaction must not be handled: a duplicate
+	// (409) or a de-duplication failure (503).
+	status int
 }
 
-// prepare runs the host on an interaction for at most the ack budget. It
-// returns the acknowledgement (the first reply when the host was quick,
-// else a deferral) and a function that delivers everything else.
-func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction) (*discordgo.InteractionResponse, func(context.Context)) {
+// prepare runs once (when set: de-duplication) and then the host on an
+// interaction, together for at most the ack budget. It returns the
+// acknowledgement (the first reply when the host was quick, else a
+// deferral) and a function that delivers everything else; or, when once
+// answered in time that the interaction must not be handled, the HTTP
+// status saying why.
+func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once func(context.Context) (bool, error)) (*discordgo.InteractionResponse, func(context.Context), int) {
 	req, err := a.request(ix)
 	if err != nil {
 		msg := "I don't know that button or command. Try `/sushigo help`."
@@ -30,23 +36,38 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction) (*disc
 			a.cfg.Log.Warn("unreadable interaction", "interaction", ix.ID, "err", err)
 		}
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: render(bot.View{Text: msg, Tone: bot.ToneError}).data(true)}, func(context.Context) {}
+			Data: render(bot.View{Text: msg, Tone: bot.ToneError}).data(true)}, func(context.Context) {}, 0
 	}
 	done := make(chan handled, 1)
 	go func() {
 		// The host's work must not be cut short when the HTTP request ends.
 		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 		defer cancel()
+		if once != nil {
+			first, err := once(hctx)
+			switch {
+			case err != nil:
+				a.cfg.Log.Error("de-duplicating an interaction failed", "interaction", ix.ID, "err", err)
+				done <- handled{status: http.StatusServiceUnavailable}
+				return
+			case !first:
+				done <- handled{status: http.StatusConflict}
+				return
+			}
+		}
 		resp, err := a.host.Handle(hctx, req)
-		done <- handled{resp, err}
+		done <- handled{resp: resp, err: err}
 	}()
 	timer := time.NewTimer(a.cfg.AckBudget)
 	defer timer.Stop()
 	select {
 	case h := <-done:
+		if h.status != 0 {
+			return nil, nil, h.status
+		}
 		a.logHandled(ix, req, h)
 		first, rest := splitReply(h.resp.Deliveries)
-		return a.ack(ix, first), func(ctx context.Context) { a.finish(ctx, ix, h.resp, first, rest) }
+		return a.ack(ix, first), func(ctx context.Context) { a.finish(ctx, ix, h.resp, first, rest) }, 0
 	case <-timer.C:
 	}
 	// Too slow for the 3-second window: defer with a private "thinking"
@@ -57,6 +78,12 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction) (*disc
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
 	return ack, func(ctx context.Context) {
 		h := <-done
+		if h.status != 0 {
+			// Found a duplicate (or could not tell) only after deferring:
+			// the deferral says nothing more.
+			a.editOriginal(ctx, ix, render(bot.View{Text: "That was already handled.", Tone: bot.ToneInfo}))
+			return
+		}
 		a.logHandled(ix, req, h)
 		first, rest := splitReply(h.resp.Deliveries)
 		done := render(bot.View{Text: "✅", Tone: bot.ToneInfo})
@@ -78,7 +105,7 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction) (*disc
 		for _, d := range rest {
 			a.deliver(ctx, ix, h.resp, d)
 		}
-	}
+	}, 0
 }
 
 func (a *Adapter) editOriginal(ctx context.Context, ix *discordgo.Interaction, m message) {
@@ -173,7 +200,7 @@ func (a *Adapter) readBack(ctx context.Context, ix *discordgo.Interaction) (*dis
 // onInteraction serves a gateway interaction: acknowledge through the
 // callback endpoint without waiting on the rate limiter, then deliver.
 func (a *Adapter) onInteraction(ctx context.Context, ix *discordgo.Interaction) {
-	ack, rest := a.prepare(ctx, ix)
+	ack, rest, _ := a.prepare(ctx, ix, nil)
 	actx, cancel := context.WithTimeout(ctx, time.Second)
 	err := a.s.InteractionRespond(ix, ack, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(actx))
 	cancel()
@@ -185,5 +212,12 @@ func (a *Adapter) onInteraction(ctx context.Context, ix *discordgo.Interaction) 
 		a.logErr("acknowledging failed", err, "interaction", ix.ID)
 		return
 	}
-	rest(ctx)
+	// On the pool, so shutdown waits for it; this event's goroutine waits
+	// too, as before.
+	done := make(chan struct{})
+	a.pool.Go(func() {
+		defer close(done)
+		rest(context.WithoutCancel(ctx))
+	})
+	<-done
 }

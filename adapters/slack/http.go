@@ -15,11 +15,24 @@ import (
 	"github.com/sushigo/sushigo/bot"
 )
 
+// maxBody bounds a request body; Slack's are a few kilobytes.
+const maxBody = 1 << 20
+
+// seenTTL is how long a request's signature is remembered: longer than the
+// 5-minute window in which it verifies.
+const seenTTL = 6 * time.Minute
+
+var errTooLarge = errors.New("request body too large")
+
 // verify checks Slack's signature (HMAC-SHA256 with the signing secret over
 // "v0:timestamp:body") and the 5-minute freshness window, and returns the
 // raw body.
-func (a *Adapter) verify(r *http.Request) ([]byte, error) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+func (a *Adapter) verify(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return nil, errTooLarge
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -36,13 +49,44 @@ func (a *Adapter) verify(r *http.Request) ([]byte, error) {
 	return body, nil
 }
 
+// admit verifies a request and refuses a replay: a signature is accepted
+// once across every replica (Config.Seen), as Discord's interaction IDs
+// are. It writes the refusal and reports false when the request must stop.
+func (a *Adapter) admit(w http.ResponseWriter, r *http.Request, what string) ([]byte, bool) {
+	body, err := a.verify(w, r)
+	switch {
+	case errors.Is(err, errTooLarge):
+		a.cfg.Log.Warn("refused an oversized request", "what", what, "limit", maxBody)
+		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+		return nil, false
+	case err != nil:
+		a.cfg.Log.Debug("rejected request", "what", what, "reason", err)
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return nil, false
+	case a.cfg.Seen == nil:
+		return body, true
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.AckBudget/2)
+	defer cancel()
+	first, err := a.cfg.Seen.AddRecord(ctx, "slack:request:"+r.Header.Get("X-Slack-Signature"), nil, seenTTL)
+	switch {
+	case err != nil:
+		a.cfg.Log.Error("de-duplicating a request failed", "what", what, "err", err)
+		http.Error(w, "temporarily unavailable", http.StatusServiceUnavailable)
+		return nil, false
+	case !first:
+		a.cfg.Log.Debug("refused a replayed request", "what", what)
+		http.Error(w, "request already handled", http.StatusConflict)
+		return nil, false
+	}
+	return body, true
+}
+
 // Commands serves the slash command's request URL.
 func (a *Adapter) Commands() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, err := a.verify(r)
-		if err != nil {
-			a.cfg.Log.Info("rejected slash command", "reason", err)
-			http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		body, ok := a.admit(w, r, "slash command")
+		if !ok {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
@@ -66,13 +110,14 @@ func (a *Adapter) Commands() http.Handler {
 	})
 }
 
-// Interactivity serves the interactivity request URL (button clicks).
+// Interactivity serves the interactivity request URL (button clicks). A
+// click is applied before it is acknowledged: a 200 means the game has
+// changed and is stored. Its answers go out afterwards through the Web API
+// or the click's response_url.
 func (a *Adapter) Interactivity() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, err := a.verify(r)
-		if err != nil {
-			a.cfg.Log.Info("rejected interaction", "reason", err)
-			http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		body, ok := a.admit(w, r, "interaction")
+		if !ok {
 			return
 		}
 		form, err := url.ParseQuery(string(body))
@@ -85,13 +130,19 @@ func (a *Adapter) Interactivity() http.Handler {
 			http.Error(w, "bad payload", http.StatusBadRequest)
 			return
 		}
-		// Clicks are acknowledged at once; every answer goes through the
-		// Web API or the click's response_url.
-		w.WriteHeader(http.StatusOK)
+		rest, applied := a.click(r.Context(), cb)
+		if !applied {
+			// Not applied within Slack's window: say so rather than
+			// acknowledge a click that a crash could still lose. Slack shows
+			// the player an error and they can press again.
+			http.Error(w, "still working on it", http.StatusServiceUnavailable)
+		} else {
+			w.WriteHeader(http.StatusOK)
+		}
 		a.background(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			a.click(ctx, cb)
+			rest(ctx)
 		})
 	})
 }
@@ -149,7 +200,10 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (*ephe
 	}
 }
 
-func (a *Adapter) click(ctx context.Context, cb slackapi.InteractionCallback) {
+// click applies a click within the ack budget. It reports whether the host
+// finished (the game is stored) and returns the deliveries to make after the
+// acknowledgement; when the host was too slow they wait for it.
+func (a *Adapter) click(ctx context.Context, cb slackapi.InteractionCallback) (rest func(context.Context), applied bool) {
 	req, err := a.clickRequest(cb)
 	o := &origin{channel: cb.Container.ChannelID, ts: cb.Container.MessageTs, ephemeral: cb.Container.IsEphemeral, responseURL: cb.ResponseURL}
 	if o.channel == "" {
@@ -157,13 +211,29 @@ func (a *Adapter) click(ctx context.Context, cb slackapi.InteractionCallback) {
 	}
 	if err != nil {
 		a.cfg.Log.Warn("unreadable interaction", "err", err)
-		bs, text := blocks(bot.View{Text: "I don't know that button. Try `/sushigo help`.", Tone: bot.ToneError})
-		a.respond(ctx, cb.ResponseURL, false, bs, text)
-		return
+		return func(ctx context.Context) {
+			bs, text := blocks(bot.View{Text: "I don't know that button. Try `/sushigo help`.", Tone: bot.ToneError})
+			a.respond(ctx, cb.ResponseURL, false, bs, text)
+		}, true
 	}
-	resp := a.handle(ctx, req)
-	for _, d := range resp.Deliveries {
-		a.deliver(ctx, o, resp, d)
+	done := make(chan bot.Response, 1)
+	go func() {
+		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		done <- a.handle(hctx, req)
+	}()
+	deliver := func(ctx context.Context, resp bot.Response) {
+		for _, d := range resp.Deliveries {
+			a.deliver(ctx, o, resp, d)
+		}
+	}
+	timer := time.NewTimer(a.cfg.AckBudget)
+	defer timer.Stop()
+	select {
+	case resp := <-done:
+		return func(ctx context.Context) { deliver(ctx, resp) }, true
+	case <-timer.C:
+		return func(ctx context.Context) { deliver(ctx, <-done) }, false
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	slackapi "github.com/slack-go/slack"
 
+	"github.com/sushigo/sushigo/adapters/pool"
 	"github.com/sushigo/sushigo/bot"
 )
 
@@ -32,6 +33,14 @@ type Config struct {
 	AckBudget time.Duration
 	// HTTP posts to response_url (http.DefaultClient).
 	HTTP *http.Client
+	// Seen refuses replayed HTTP requests across replicas (storage.Records);
+	// nil accepts every verified request.
+	Seen Seen
+}
+
+// Seen remembers request signatures across replicas (storage.Records).
+type Seen interface {
+	AddRecord(ctx context.Context, key string, data []byte, ttl time.Duration) (bool, error)
 }
 
 // Adapter serves one Slack app.
@@ -42,7 +51,16 @@ type Adapter struct {
 	// background runs deliveries after a request was acknowledged; tests
 	// replace it to run them in order.
 	background func(func())
+	pool       *pool.Pool
 }
+
+// deliveryWorkers bounds the deliveries running at once after answered
+// requests; more requests wait for a worker.
+const deliveryWorkers = 64
+
+// Drain waits, until ctx ends, for the deliveries of requests already
+// answered: shutdown calls it after the HTTP server stopped taking requests.
+func (a *Adapter) Drain(ctx context.Context) error { return a.pool.Drain(ctx) }
 
 // responseLife is how long a response_url can be used (30 minutes, kept
 // with a margin).
@@ -63,5 +81,6 @@ func New(api *slackapi.Client, host Host, cfg Config) *Adapter {
 	if cfg.HTTP == nil {
 		cfg.HTTP = &http.Client{Timeout: 10 * time.Second}
 	}
-	return &Adapter{api: api, host: host, cfg: cfg, background: func(f func()) { go f() }}
+	deliveries := pool.New(deliveryWorkers)
+	return &Adapter{api: api, host: host, cfg: cfg, pool: deliveries, background: deliveries.Go}
 }

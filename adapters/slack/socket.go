@@ -58,10 +58,19 @@ func (a *Adapter) onSocketEvent(ctx context.Context, evt socketmode.Event, ack f
 		}
 		a.background(func() { rest(context.WithoutCancel(ctx)) })
 	case socketmode.EventTypeInteractive:
-		ack(nil)
-		if cb, ok := evt.Data.(slackapi.InteractionCallback); ok {
-			a.background(func() { a.click(context.WithoutCancel(ctx), cb) })
+		cb, ok := evt.Data.(slackapi.InteractionCallback)
+		if !ok {
+			ack(nil)
+			return
 		}
+		// Applied, then acknowledged: an acknowledged click is stored. A
+		// click not applied in time goes unacknowledged, and Slack tells
+		// the player it failed.
+		rest, applied := a.click(ctx, cb)
+		if applied {
+			ack(nil)
+		}
+		a.background(func() { rest(context.WithoutCancel(ctx)) })
 	case socketmode.EventTypeConnecting, socketmode.EventTypeConnected, socketmode.EventTypeHello:
 		a.cfg.Log.Debug("socket mode", "event", evt.Type)
 	case socketmode.EventTypeConnectionError, socketmode.EventTypeInvalidAuth:

@@ -22,6 +22,7 @@ import (
 	"github.com/joho/godotenv"
 	slackapi "github.com/slack-go/slack"
 	"github.com/slack-go/slack/socketmode"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/adapters/discord"
@@ -151,18 +152,22 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		return errors.New(platformVars)
 	}
 	log := cfg.logger(os.Stderr)
+	redis.SetLogger(log.With("component", "go-redis"))
 	store, closeStore, err := openStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
+	// Closed last, once every goroutine below has returned.
 	defer closeStore()
 	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer,
 		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}})
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
+	mux.HandleFunc("/readyz", readyz(store))
 	deliver := map[string]func(context.Context, bot.Outbound){}
-	errc := make(chan error, 4)
+	var drains []func(context.Context) error
+	g, gctx := errgroup.WithContext(ctx)
 	if cfg.Discord.enabled() {
 		s, err := discordgo.New("Bot " + cfg.Discord.Token)
 		if err != nil {
@@ -173,18 +178,20 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		a := discord.New(s, host, store, discord.Config{AppID: cfg.Discord.AppID, PublicKey: key,
 			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord")})
 		deliver["discord"] = a.Deliver
-		go func() {
-			// Registration talks to Discord; serving must not wait for it.
+		drains = append(drains, a.Drain)
+		g.Go(func() error {
+			// Registration talks to Discord; serving does not wait for it.
 			if changed, err := a.Register(); err != nil {
 				log.Error("registering /sushigo failed", "err", err)
 			} else {
 				log.Info("/sushigo registered", "changed", changed, "guild", cfg.Discord.GuildID)
 			}
-		}()
+			return nil
+		})
 		if cfg.Discord.Mode == "http" {
 			mux.Handle("/discord/interactions", a)
 		} else {
-			go func() { errc <- a.Run(ctx) }()
+			g.Go(func() error { return a.Run(gctx) })
 		}
 	}
 	if cfg.Slack.enabled() {
@@ -193,32 +200,79 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			opts = append(opts, slackapi.OptionAppLevelToken(cfg.Slack.AppToken))
 		}
 		api := slackapi.New(cfg.Slack.BotToken, opts...)
-		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Log: log.With("platform", "slack")})
+		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Seen: store, Log: log.With("platform", "slack")})
 		deliver["slack"] = a.Deliver
+		drains = append(drains, a.Drain)
 		if cfg.Slack.Mode == "http" {
 			mux.Handle("/slack/commands", a.Commands())
 			mux.Handle("/slack/interactivity", a.Interactivity())
 		} else {
-			go func() { errc <- a.RunSocketMode(ctx, socketmode.New(api)) }()
+			g.Go(func() error { return a.RunSocketMode(gctx, socketmode.New(api)) })
 		}
 	}
-	srv := &http.Server{Addr: cfg.HTTPAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
-	go func() {
+	srv := newServer(cfg.HTTPAddr, mux)
+	g.Go(func() error {
 		log.Info("listening", "addr", cfg.HTTPAddr)
 		if err := srv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
-			errc <- err
+			return fmt.Errorf("http: %w", err)
 		}
-	}()
-	go tickLoop(ctx, host, deliver, log, time.Second)
-	select {
-	case <-ctx.Done():
-	case err := <-errc:
+		return nil
+	})
+	g.Go(func() error {
+		tickLoop(gctx, host, deliver, log, time.Second)
+		return nil
+	})
+	g.Go(func() error {
+		<-gctx.Done()
+		// Stop accepting, finish the requests in flight, then let their
+		// deliveries go out, each for a bounded time; the store closes after.
+		log.Info("shutting down")
+		sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+		defer cancel()
+		if err := srv.Shutdown(sctx); err != nil {
+			log.Warn("requests still in flight at shutdown", "err", err)
+		}
+		for _, drain := range drains {
+			if err := drain(sctx); err != nil {
+				log.Warn("deliveries still running at shutdown", "err", err)
+			}
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil && ctx.Err() == nil {
 		return err
 	}
-	log.Info("shutting down")
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	return srv.Shutdown(sctx)
+	return nil
+}
+
+// shutdownGrace bounds each stage of a shutdown (requests, deliveries).
+const shutdownGrace = 10 * time.Second
+
+// newServer is the HTTP server with every timeout set: a client that
+// trickles its headers or body, or never reads the answer, is cut off.
+func newServer(addr string, h http.Handler) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      20 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
+
+// readyz answers 200 while the store answers a ping, 503 otherwise.
+func readyz(store storage.Health) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := store.Ping(ctx); err != nil {
+			http.Error(w, "store unavailable: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		fmt.Fprintln(w, "ready")
+	}
 }
 
 // ticker is the part of the host the timer loop drives.
@@ -231,6 +285,7 @@ type ticker interface {
 func tickLoop(ctx context.Context, host ticker, deliver map[string]func(context.Context, bot.Outbound), log *slog.Logger, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
+	down := false
 	for {
 		select {
 		case <-ctx.Done():
@@ -239,8 +294,20 @@ func tickLoop(ctx context.Context, host ticker, deliver map[string]func(context.
 		}
 		out, err := host.Tick(ctx)
 		if err != nil {
-			log.Error("timers", "err", err)
+			if ctx.Err() != nil {
+				return
+			}
+			// One line when the store goes away and one when it is back,
+			// not one a tick.
+			if !down {
+				log.Error("timers stopped: the store does not answer", "err", err)
+				down = true
+			}
 			continue
+		}
+		if down {
+			log.Info("timers running again: the store answers")
+			down = false
 		}
 		for _, o := range out {
 			if d, ok := deliver[o.Where.Platform]; ok {

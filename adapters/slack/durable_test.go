@@ -1,0 +1,88 @@
+package slack
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+// clickBody is a signed-ready block_actions body for p pressing actionID on m.
+func (e *env) clickBody(p person, m *slackMessage, actionID string) []byte {
+	ru := e.f.responseURL(p.id, m.Channel, m.Channel+"/"+m.TS)
+	payload := fill(e.t, "block_actions.json", map[string]string{"TEAM": team, "CHANNEL": m.Channel, "USER": p.id,
+		"USERNAME": p.name, "TS": m.TS, "EPHEMERAL": "false", "RESPONSE_URL": ru, "ACTION_ID": actionID})
+	return []byte("payload=" + url.QueryEscape(payload))
+}
+
+// bots counts the bot seats of the channel's stored game.
+func bots(t *testing.T, e *env) int {
+	t.Helper()
+	data, _, err := e.store.LoadGame(context.Background(), "slack:"+team+":"+channel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Count(string(data), `"b":true`)
+}
+
+// TestReplayedRequestAppliedOnce: the same signed Add-bot click sent three
+// times within Slack's 5-minute window adds one bot; the copies get 409.
+func TestReplayedRequestAppliedOnce(t *testing.T) {
+	e := newEnv(t, bot.HandsDM)
+	e.a.cfg.Seen = e.store
+	e.slash(alice, "new bots=0 timer=0")
+	lobby := e.f.latest("", "lobby")
+	body := e.clickBody(alice, lobby, lobby.action("sg1:addbot:"))
+	var codes []int
+	for range 3 {
+		w := httptest.NewRecorder()
+		e.a.Interactivity().ServeHTTP(w, signed("/slack/interactivity", body, e.now, secret))
+		codes = append(codes, w.Code)
+		e.run()
+	}
+	if codes[0] != http.StatusOK || codes[1] != http.StatusConflict || codes[2] != http.StatusConflict {
+		t.Errorf("answers %v, want 200 then 409s", codes)
+	}
+	if n := bots(t, e); n != 1 {
+		t.Errorf("%d bots in the lobby after a replayed Add bot, want 1", n)
+	}
+}
+
+// TestOversizedBodyIs413: a body over the limit is refused as what it is,
+// not as a bad signature.
+func TestOversizedBodyIs413(t *testing.T) {
+	e := newEnv(t, bot.HandsDM)
+	big := bytes.Repeat([]byte("x"), maxBody+1)
+	for _, h := range []http.Handler{e.a.Commands(), e.a.Interactivity()} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, signed("/", big, e.now, secret))
+		if w.Code != http.StatusRequestEntityTooLarge {
+			t.Errorf("%d for a %d-byte body, want 413", w.Code, len(big))
+		}
+	}
+}
+
+// TestClickAppliedBeforeTheAck: when the 200 goes out the click is already
+// stored, before any delivery runs (Before, the 200 came first: a SIGTERM
+// or crash right after it lost the click).
+func TestClickAppliedBeforeTheAck(t *testing.T) {
+	e := newEnv(t, bot.HandsDM)
+	e.slash(alice, "new bots=0 timer=0")
+	lobby := e.f.latest("", "lobby")
+	w := httptest.NewRecorder()
+	e.a.Interactivity().ServeHTTP(w, signed("/slack/interactivity", e.clickBody(alice, lobby, lobby.action("sg1:addbot:")), e.now, secret))
+	if w.Code != http.StatusOK {
+		t.Fatalf("click answered %d", w.Code)
+	}
+	// Nothing delivered yet (e.queue holds the deliveries, and is dropped
+	// as a crash would): the stored game must have the bot already.
+	e.queue = nil
+	if bots(t, e) != 1 {
+		t.Error("the acknowledged Add bot is not in the stored game")
+	}
+}
