@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -151,7 +152,7 @@ func defaultDataDir(getenv func(string) string) string {
 	return "data"
 }
 
-func (c config) logger(w *os.File) *slog.Logger {
+func (c config) logger(w io.Writer) *slog.Logger {
 	opts := &slog.HandlerOptions{Level: c.LogLevel}
 	if c.LogFormat == "json" {
 		return slog.New(slog.NewJSONHandler(w, opts))

@@ -151,7 +151,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	if !cfg.Discord.enabled() && !cfg.Slack.enabled() {
 		return errors.New(platformVars)
 	}
-	log := cfg.logger(os.Stderr)
+	log := cfg.logger(stderr)
 	redis.SetLogger(log.With("component", "go-redis"))
 	store, closeStore, err := openStore(ctx, cfg)
 	if err != nil {
@@ -210,7 +210,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			g.Go(func() error { return a.RunSocketMode(gctx, socketmode.New(api)) })
 		}
 	}
-	srv := newServer(cfg.HTTPAddr, mux)
+	srv := newServer(cfg.HTTPAddr, mux, serverTimeouts)
 	g.Go(func() error {
 		log.Info("listening", "addr", cfg.HTTPAddr)
 		if err := srv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
@@ -248,16 +248,23 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 // shutdownGrace bounds each stage of a shutdown (requests, deliveries).
 const shutdownGrace = 10 * time.Second
 
+// timeouts bound each phase of an HTTP connection.
+type timeouts struct{ header, read, write, idle time.Duration }
+
+// serverTimeouts: platforms send small requests and expect answers within
+// 3 seconds, so nothing legitimate comes close.
+var serverTimeouts = timeouts{header: 5 * time.Second, read: 10 * time.Second, write: 20 * time.Second, idle: 60 * time.Second}
+
 // newServer is the HTTP server with every timeout set: a client that
 // trickles its headers or body, or never reads the answer, is cut off.
-func newServer(addr string, h http.Handler) *http.Server {
+func newServer(addr string, h http.Handler, t timeouts) *http.Server {
 	return &http.Server{
 		Addr:              addr,
 		Handler:           h,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      20 * time.Second,
-		IdleTimeout:       60 * time.Second,
+		ReadHeaderTimeout: t.header,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
 		MaxHeaderBytes:    64 << 10,
 	}
 }

@@ -238,16 +238,25 @@ func TestServeSlackHTTPMode(t *testing.T) {
 // down and checks it returned cleanly.
 func startServe(t *testing.T, vars map[string]string) (addr string, stop func()) {
 	t.Helper()
+	if vars["LOG_LEVEL"] == "" {
+		vars["LOG_LEVEL"] = "error"
+	}
+	return startServeLogging(t, vars, io.Discard)
+}
+
+// startServeLogging is startServe with serve's log written to stderr.
+func startServeLogging(t *testing.T, vars map[string]string, stderr io.Writer) (addr string, stop func()) {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr = l.Addr().String()
 	l.Close()
-	vars["DATA_DIR"], vars["HTTP_ADDR"], vars["LOG_LEVEL"] = t.TempDir(), addr, "error"
+	vars["DATA_DIR"], vars["HTTP_ADDR"] = t.TempDir(), addr
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"serve"}, env(vars), nil, io.Discard, io.Discard) }()
+	go func() { done <- run(ctx, []string{"serve"}, env(vars), nil, io.Discard, stderr) }()
 	return addr, func() {
 		cancel()
 		select {

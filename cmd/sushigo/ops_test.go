@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/storage"
+)
+
+// TestSlowClientsAreCutOff: 20 connections that trickle a request body are
+// all closed by the server once the read timeout passes (before, with no
+// read timeout, all 20 were still held after 70 s).
+func TestSlowClientsAreCutOff(t *testing.T) {
+	if serverTimeouts.header == 0 || serverTimeouts.read == 0 || serverTimeouts.write == 0 || serverTimeouts.idle == 0 {
+		t.Fatalf("every production timeout must be set: %+v", serverTimeouts)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { _, _ = io.ReadAll(r.Body) })
+	srv := newServer("", mux, timeouts{header: 200 * time.Millisecond, read: 300 * time.Millisecond, write: time.Second, idle: time.Second})
+	go func() { _ = srv.Serve(l) }()
+	defer srv.Close()
+	var conns []net.Conn
+	for range 20 {
+		c, err := net.Dial("tcp", l.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		fmt.Fprintf(c, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nab")
+		conns = append(conns, c)
+	}
+	closed := 0
+	for _, c := range conns {
+		// Keep trickling until the server gives up on us; a server with no
+		// read timeout would keep every one of these open for good.
+		_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+		for {
+			if _, err := c.Write([]byte("x")); err != nil {
+				if !errors.Is(err, os.ErrDeadlineExceeded) { // our own 10 s limit is not the server's doing
+					closed++
+				}
+				break
+			}
+			buf := make([]byte, 1)
+			_ = c.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+			if _, err := c.Read(buf); err != nil && !errors.Is(err, os.ErrDeadlineExceeded) {
+				closed++
+				break
+			}
+		}
+	}
+	if closed != len(conns) {
+		t.Errorf("%d of %d trickling connections were cut off", closed, len(conns))
+	}
+}
+
+// startRedis runs a throwaway redis-server on a loopback port.
+func startRedis(t *testing.T, port int) *exec.Cmd {
+	t.Helper()
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("redis-server is required in CI: %v", err)
+		}
+		t.Skip("no redis-server on PATH")
+	}
+	cmd := exec.Command(bin, "--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", t.TempDir())
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	return cmd
+}
+
+func get(url string) (int, string) {
+	c := &http.Client{Timeout: 3 * time.Second}
+	resp, err := c.Get(url)
+	if err != nil {
+		return 0, err.Error()
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); !cond(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s did not happen within 15 s", what)
+		}
+	}
+}
+
+// TestReadyzFollowsTheStore stops the Redis under a running serve and
+// starts it again: /healthz stays 200 (the process lives), /readyz goes
+// 503 and back to 200, and the timer loop logs the outage once and the
+// recovery once, not a line a second.
+func TestReadyzFollowsTheStore(t *testing.T) {
+	port := func() int {
+		l, _ := net.Listen("tcp", "127.0.0.1:0")
+		defer l.Close()
+		return l.Addr().(*net.TCPAddr).Port
+	}()
+	redis := startRedis(t, port)
+	var logs syncBuffer
+	addr, stop := startServeLogging(t, map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test",
+		"SLACK_SIGNING_SECRET": "s", "REDIS_URL": fmt.Sprintf("redis://127.0.0.1:%d/0", port), "LOG_LEVEL": "info"}, &logs)
+	defer stop()
+	eventually(t, "readyz 200", func() bool { c, _ := get("http://" + addr + "/readyz"); return c == 200 })
+	_ = redis.Process.Kill()
+	_ = redis.Wait()
+	eventually(t, "readyz 503", func() bool { c, _ := get("http://" + addr + "/readyz"); return c == 503 })
+	if c, _ := get("http://" + addr + "/healthz"); c != 200 {
+		t.Errorf("healthz %d while the store is down: the process still lives", c)
+	}
+	eventually(t, "the outage logged", func() bool { return strings.Contains(logs.String(), "store does not answer") })
+	time.Sleep(3 * time.Second) // three more ticks of the timer loop while Redis is down
+	startRedis(t, port)
+	eventually(t, "readyz 200 again", func() bool { c, _ := get("http://" + addr + "/readyz"); return c == 200 })
+	eventually(t, "the recovery logged", func() bool { return strings.Contains(logs.String(), "timers running again") })
+	if n := strings.Count(logs.String(), "store does not answer"); n != 1 {
+		t.Errorf("the outage was logged %d times, want once:\n%s", n, logs.String())
+	}
+}
+
+// downStore is a store that does not answer.
+type downStore struct{ storage.Store }
+
+func (downStore) Ping(context.Context) error { return errors.New("connection refused") }
+
+func TestReadyzSays503WithTheReason(t *testing.T) {
+	rec := httptest.NewRecorder()
+	readyz(downStore{})(rec, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+	if rec.Code != 503 || !strings.Contains(rec.Body.String(), "connection refused") {
+		t.Errorf("%d %q", rec.Code, rec.Body.String())
+	}
+}
