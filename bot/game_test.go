@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -127,23 +128,66 @@ func wholeGame(t *testing.T, h *harness) {
 	}
 }
 
+// cardOf returns the card a pick button names, or None.
+func cardOf(t *testing.T, actionID string) engine.Card {
+	t.Helper()
+	a, err := bot.ParseActionID(actionID)
+	if err != nil {
+		return engine.None
+	}
+	if p, ok := a.(bot.Pick); ok && !p.Chop {
+		return p.Card
+	}
+	return engine.None
+}
+
+// TestOthersCannotPressYourCards: a press of Ann's card by someone else acts
+// on the presser's own seat at most, never on Ann's, whatever the deal. With
+// a card the presser does not hold it is refused privately and changes
+// nothing; with one they hold too, it is their own pick of that card.
 func TestOthersCannotPressYourCards(t *testing.T) {
 	h := newHarness(t)
 	h.lobby("ann", "timer=0", "bob")
 	h.startGame("ann")
-	annCard := h.hand["ann"].Buttons()[0].ActionID
-	for _, who := range []string{"bob", "zed"} {
-		before := h.public
-		r := h.click(who, annCard, false)
-		if len(r.Deliveries) != 1 || r.Deliveries[0].To.User != who {
-			t.Fatalf("%s pressing ann's card: %+v", who, r.Deliveries)
-		}
-		if len(h.public) != len(before) {
-			t.Errorf("%s's click changed the channel", who)
+	for _, who := range []string{"ann", "bob"} {
+		h.send(who, bot.ShowHand{}, false) // each one's hand as it is now
+	}
+	bobHas := map[engine.Card]bool{}
+	for _, b := range h.hand["bob"].Buttons() {
+		bobHas[cardOf(t, b.ActionID)] = true
+	}
+	var notBobs, shared string
+	for _, b := range h.hand["ann"].Buttons() {
+		switch c := cardOf(t, b.ActionID); {
+		case c == engine.None:
+		case !bobHas[c] && notBobs == "":
+			notBobs = b.ActionID
+		case bobHas[c] && shared == "":
+			shared = b.ActionID
 		}
 	}
-	// Bob's press of ann's button acts on bob's own seat at most: it must
-	// not submit for ann.
+	if notBobs == "" && shared == "" {
+		t.Fatal("ann's hand has no pick buttons")
+	}
+	if notBobs != "" {
+		for _, who := range []string{"bob", "zed"} {
+			before := len(h.public)
+			r := h.click(who, notBobs, false)
+			if len(r.Deliveries) != 1 || r.Deliveries[0].To.User != who {
+				t.Fatalf("%s pressing ann's card: %+v", who, r.Deliveries)
+			}
+			if len(h.public) != before {
+				t.Errorf("%s's click changed the channel", who)
+			}
+		}
+	}
+	if shared != "" {
+		// A card Bob holds too: his press is his own pick of it.
+		h.click("bob", shared, false)
+		if !strings.Contains(h.table().String(), "✅ Bob") {
+			t.Errorf("bob's press of a card he holds did not pick it for him:\n%s", h.table().String())
+		}
+	}
 	if strings.Contains(h.table().String(), "✅ Ann") {
 		t.Error("someone else's click submitted ann's card")
 	}

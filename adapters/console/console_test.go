@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -167,7 +168,14 @@ func TestInterruptSavesAndReturns(t *testing.T) {
 	go func() {
 		done <- console.New(bot.New(store, bot.Config{}), in, &out, bot.User{ID: "you", Name: "You"}).Run(ctx, "bots=1")
 	}()
-	time.Sleep(50 * time.Millisecond)
+	// Ctrl-C once the game is on screen and waiting for input (before, a
+	// fixed 50 ms sleep sometimes interrupted it before the game existed).
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), "> "); {
+		if time.Now().After(deadline) {
+			t.Fatalf("no prompt: %s", out.String())
+		}
+		runtime.Gosched()
+	}
 	cancel() // Ctrl-C
 	select {
 	case err := <-done:
