@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
@@ -35,6 +36,8 @@ type Config struct {
 	Timer time.Duration
 	// Hands is the default hand route per platform (ephemeral).
 	Hands map[string]HandsVia
+	// Metrics receives operators' counters (none).
+	Metrics Metrics
 }
 
 // Bot is the host. It is safe for concurrent use: all its state is in the
@@ -67,6 +70,9 @@ func New(store storage.Store, cfg Config) *Bot {
 	if cfg.Timer == 0 {
 		cfg.Timer = 90 * time.Second
 	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = noMetrics{}
+	}
 	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, log: cfg.Log}
 }
 
@@ -83,6 +89,7 @@ func refuse(format string, a ...any) error { return &refusal{fmt.Sprintf(format,
 // error. Any other failure returns a generic private reply and the error, for
 // the adapter to log once with its request context.
 func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
+	start := time.Now()
 	resp, err := b.handle(ctx, req)
 	resp.Deliveries = repliesFirst(resp.Deliveries)
 	if resp.Where.Channel == "" {
@@ -90,15 +97,29 @@ func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
 	}
 	var r *refusal
 	var u *UsageError
+	outcome := "error"
+	defer func() { b.cfg.Metrics.Action(req.Where.Platform, actionName(req.Action), outcome, time.Since(start)) }()
 	switch {
 	case err == nil:
+		outcome = "ok"
 		return resp, nil
 	case errors.As(err, &r):
+		outcome = "refused"
 		return privateReply(req, notice(r.msg)), nil
 	case errors.As(err, &u):
+		outcome = "refused"
 		return privateReply(req, notice(u.Msg)), nil
 	}
 	return privateReply(req, View{Title: "Something went wrong", Text: "Sorry — that didn't work. Please try again in a moment.", Tone: ToneError}), err
+}
+
+// actionName is the metric label of an action: its type, lower case.
+func actionName(a Action) string {
+	if a == nil {
+		return "none"
+	}
+	n := fmt.Sprintf("%T", a)
+	return strings.ToLower(n[strings.LastIndexByte(n, '.')+1:])
 }
 
 // repliesFirst moves replies to the front, keeping order otherwise: a

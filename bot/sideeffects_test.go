@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -61,5 +62,50 @@ func TestSideEffectsOnceAfterTheSave(t *testing.T) {
 	h.do("ann", "new bots=1")
 	if n := cs.records.Load(); n != 1 {
 		t.Errorf("%d records written for a game created after 3 conflicts, want 1", n)
+	}
+}
+
+type countMetrics struct {
+	conflicts, started, finished atomic.Int64
+	actions                      sync.Map // "action/outcome" → *atomic.Int64
+}
+
+func (m *countMetrics) Action(_, action, outcome string, _ time.Duration) {
+	v, _ := m.actions.LoadOrStore(action+"/"+outcome, new(atomic.Int64))
+	v.(*atomic.Int64).Add(1)
+}
+func (m *countMetrics) Conflict()              { m.conflicts.Add(1) }
+func (m *countMetrics) TimerLag(time.Duration) {}
+func (m *countMetrics) GameStarted(string)     { m.started.Add(1) }
+func (m *countMetrics) GameFinished(string)    { m.finished.Add(1) }
+
+func (m *countMetrics) count(key string) int64 {
+	v, ok := m.actions.Load(key)
+	if !ok {
+		return 0
+	}
+	return v.(*atomic.Int64).Load()
+}
+
+// TestMetricsCounted: conflicts, a game's start, and each action with its
+// outcome reach the operator's metrics once.
+func TestMetricsCounted(t *testing.T) {
+	h := newHarness(t)
+	cs := &countingStore{Store: h.store}
+	m := &countMetrics{}
+	h.store = cs
+	h.b = bot.New(cs, bot.Config{Now: func() time.Time { return h.now }, Seed: func() uint64 { h.seed++; return h.seed }, Metrics: m})
+	cs.conflict.Store(2)
+	h.lobby("ann", "bots=1")
+	h.startGame("ann")
+	h.do("ann", "kick nobody")
+	if n := m.conflicts.Load(); n != 2 {
+		t.Errorf("%d conflicts counted, want 2", n)
+	}
+	if n := m.started.Load(); n != 1 {
+		t.Errorf("%d games started, want 1", n)
+	}
+	if m.count("newgame/ok") != 1 || m.count("start/ok") != 1 || m.count("kick/refused") != 1 {
+		t.Errorf("actions: newgame/ok %d, start/ok %d, kick/refused %d", m.count("newgame/ok"), m.count("start/ok"), m.count("kick/refused"))
 	}
 }

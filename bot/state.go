@@ -155,6 +155,10 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 				return Response{}, err
 			}
 		}
+		was := phase("")
+		if st != nil {
+			was = st.Phase
+		}
 		c, err := fn(st)
 		if err != nil {
 			return Response{}, err
@@ -174,10 +178,19 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			}
 		}
 		if errors.Is(err, storage.ErrConflict) {
+			b.cfg.Metrics.Conflict()
 			continue
 		}
 		if err != nil {
 			return Response{}, fmt.Errorf("save %s: %w", key, err)
+		}
+		if st != nil && c.replace == nil && st.Phase != was {
+			switch st.Phase {
+			case phasePlaying:
+				b.cfg.Metrics.GameStarted(st.Where.Platform)
+			case phaseOver:
+				b.cfg.Metrics.GameFinished(st.Where.Platform)
+			}
 		}
 		// Once, for the state that was stored: a run that lost the race
 		// records nothing.

@@ -25,6 +25,7 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 	}
 	var out []Outbound
 	for _, c := range claims {
+		b.cfg.Metrics.TimerLag(now.Sub(c.Due))
 		o, err := b.fire(ctx, c, now)
 		if err != nil {
 			// Left claimed: it comes back after the lease and is retried.

@@ -42,6 +42,9 @@ type Config struct {
 	AckBudget time.Duration
 	// Freshness is the accepted age of a signed request's timestamp (5 min).
 	Freshness time.Duration
+	// Failed, when set, counts a REST call Discord refused, by its error
+	// code (the HTTP status when there is none).
+	Failed func(code string)
 }
 
 // Adapter serves one Discord application.
@@ -59,6 +62,9 @@ type Adapter struct {
 // deliveryWorkers bounds the deliveries running at once after answered
 // requests; more requests wait for a worker.
 const deliveryWorkers = 64
+
+// InFlight returns the deliveries running or waiting for a worker.
+func (a *Adapter) InFlight() int { return a.pool.Pending() }
 
 // Drain waits, until ctx ends, for the deliveries of requests already
 // answered: shutdown calls it after the HTTP server stopped taking requests.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -144,6 +145,16 @@ func restCode(err error) (code, status int) {
 func (a *Adapter) logErr(msg string, err error, attrs ...any) {
 	code, status := restCode(err)
 	a.cfg.Log.Error(msg, append(attrs, "err", err, "discord_code", code, "http_status", status)...)
+	if a.cfg.Failed != nil {
+		switch {
+		case code != 0:
+			a.cfg.Failed(strconv.Itoa(code))
+		case status != 0:
+			a.cfg.Failed(strconv.Itoa(status))
+		default:
+			a.cfg.Failed("transport")
+		}
+	}
 }
 
 // deliver sends one delivery that is not the interaction's acknowledgement.

@@ -4,12 +4,16 @@
 // does not cut a reveal short.
 package pool
 
-import "context"
+import (
+	"context"
+	"sync/atomic"
+)
 
 // Pool runs functions with at most a given number at once. The zero Pool is
 // not usable; call New.
 type Pool struct {
-	slots chan struct{}
+	slots   chan struct{}
+	pending atomic.Int64 // running or waiting for a slot
 }
 
 // New returns a pool running at most size functions at once.
@@ -21,12 +25,19 @@ func New(size int) *Pool {
 // slows the caller (an HTTP handler, after its answer is written) rather
 // than piling up work.
 func (p *Pool) Go(f func()) {
+	p.pending.Add(1)
 	p.slots <- struct{}{}
 	go func() {
-		defer func() { <-p.slots }()
+		defer func() {
+			<-p.slots
+			p.pending.Add(-1)
+		}()
 		f()
 	}()
 }
+
+// Pending returns how many functions are running or waiting for a slot.
+func (p *Pool) Pending() int { return int(p.pending.Load()) }
 
 // Drain waits until every function started has returned, or ctx ends. It
 // takes every slot in turn, so a function is running exactly while it holds

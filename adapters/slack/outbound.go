@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	slackapi "github.com/slack-go/slack"
@@ -73,7 +75,7 @@ func (a *Adapter) deliver(ctx context.Context, o *origin, resp bot.Response, d b
 func (a *Adapter) post(ctx context.Context, resp bot.Response, channel, slot string, bs []slackapi.Block, text string) {
 	ch, ts, err := a.api.PostMessageContext(ctx, channel, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false))
 	if err != nil {
-		a.cfg.Log.Error("chat.postMessage failed", "channel", channel, "err", err)
+		a.failed("chat.postMessage failed", err, "channel", channel)
 		return
 	}
 	if slot != "" {
@@ -85,7 +87,7 @@ func (a *Adapter) post(ctx context.Context, resp bot.Response, channel, slot str
 
 func (a *Adapter) update(ctx context.Context, channel, ts string, bs []slackapi.Block, text string) {
 	if _, _, _, err := a.api.UpdateMessageContext(ctx, channel, ts, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)); err != nil {
-		a.cfg.Log.Error("chat.update failed", "channel", channel, "err", err)
+		a.failed("chat.update failed", err, "channel", channel)
 	}
 }
 
@@ -112,7 +114,7 @@ func (a *Adapter) respond(ctx context.Context, url string, replace bool, bs []sl
 	req.Header.Set("Content-Type", "application/json")
 	res, err := a.cfg.HTTP.Do(req)
 	if err != nil {
-		a.cfg.Log.Error("response_url post failed", "err", err)
+		a.failed("response_url post failed", err)
 		return
 	}
 	res.Body.Close()
@@ -120,7 +122,30 @@ func (a *Adapter) respond(ctx context.Context, url string, replace bool, bs []sl
 		// Expired (30 minutes) or used 5 times: the player presses
 		// "Show my hand" for a fresh one.
 		a.cfg.Log.Debug("response_url refused", "status", res.StatusCode)
+		if a.cfg.Failed != nil {
+			a.cfg.Failed("response_url_" + strconv.Itoa(res.StatusCode))
+		}
 	}
+}
+
+// failed logs a call Slack refused and counts it by Slack's error code.
+func (a *Adapter) failed(msg string, err error, attrs ...any) {
+	a.cfg.Log.Error(msg, append(attrs, "err", err)...)
+	if a.cfg.Failed == nil {
+		return
+	}
+	code := "transport"
+	var se slackapi.SlackErrorResponse
+	var rl *slackapi.RateLimitedError
+	switch {
+	case errors.As(err, &rl):
+		code = "ratelimited"
+	case errors.As(err, &se):
+		code = se.Err
+	case err != nil && !strings.Contains(err.Error(), " "):
+		code = err.Error() // slack-go returns Slack's code as the error text
+	}
+	a.cfg.Failed(code)
 }
 
 func (a *Adapter) undeliverable(ctx context.Context, resp bot.Response, user string) {

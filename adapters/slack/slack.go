@@ -36,6 +36,8 @@ type Config struct {
 	// Seen refuses replayed HTTP requests across replicas (storage.Records);
 	// nil accepts every verified request.
 	Seen Seen
+	// Failed, when set, counts a call Slack refused, by its error code.
+	Failed func(code string)
 }
 
 // Seen remembers request signatures across replicas (storage.Records).
@@ -57,6 +59,9 @@ type Adapter struct {
 // deliveryWorkers bounds the deliveries running at once after answered
 // requests; more requests wait for a worker.
 const deliveryWorkers = 64
+
+// InFlight returns the deliveries running or waiting for a worker.
+func (a *Adapter) InFlight() int { return a.pool.Pending() }
 
 // Drain waits, until ctx ends, for the deliveries of requests already
 // answered: shutdown calls it after the HTTP server stopped taking requests.

@@ -28,6 +28,7 @@ import (
 	"github.com/sushigo/sushigo/adapters/discord"
 	"github.com/sushigo/sushigo/adapters/slack"
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/metrics"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
 	"github.com/sushigo/sushigo/storage/redis"
@@ -159,12 +160,14 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	}
 	// Closed last, once every goroutine below has returned.
 	defer closeStore()
+	m := metrics.New()
 	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer,
-		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}})
+		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}, Metrics: m})
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	mux.HandleFunc("/readyz", readyz(store))
+	mux.Handle("/metrics", m.Handler())
 	deliver := map[string]func(context.Context, bot.Outbound){}
 	var drains []func(context.Context) error
 	g, gctx := errgroup.WithContext(ctx)
@@ -176,8 +179,10 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		s.ShardID, s.ShardCount = cfg.Discord.ShardID, cfg.Discord.ShardCount
 		key, _ := hex.DecodeString(cfg.Discord.PublicKey)
 		a := discord.New(s, host, store, discord.Config{AppID: cfg.Discord.AppID, PublicKey: key,
-			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord")})
+			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord"),
+			Failed: func(code string) { m.DeliveryFailed("discord", code) }})
 		deliver["discord"] = a.Deliver
+		m.InFlight("discord", a.InFlight)
 		drains = append(drains, a.Drain)
 		g.Go(func() error {
 			// Registration talks to Discord; serving does not wait for it.
@@ -200,8 +205,10 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			opts = append(opts, slackapi.OptionAppLevelToken(cfg.Slack.AppToken))
 		}
 		api := slackapi.New(cfg.Slack.BotToken, opts...)
-		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Seen: store, Log: log.With("platform", "slack")})
+		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Seen: store, Log: log.With("platform", "slack"),
+			Failed: func(code string) { m.DeliveryFailed("slack", code) }})
 		deliver["slack"] = a.Deliver
+		m.InFlight("slack", a.InFlight)
 		drains = append(drains, a.Drain)
 		if cfg.Slack.Mode == "http" {
 			mux.Handle("/slack/commands", a.Commands())

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +14,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +153,54 @@ func TestReadyzSays503WithTheReason(t *testing.T) {
 	readyz(downStore{})(rec, httptest.NewRequest(http.MethodGet, "/readyz", nil))
 	if rec.Code != 503 || !strings.Contains(rec.Body.String(), "connection refused") {
 		t.Errorf("%d %q", rec.Code, rec.Body.String())
+	}
+}
+
+// TestMetricsEndpoint: a signed Slack command shows up in /metrics as an
+// action with its outcome and latency, beside the other series an operator
+// pages on.
+func TestMetricsEndpoint(t *testing.T) {
+	addr, stop := startServe(t, map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": "s3cret"})
+	defer stop()
+	eventually(t, "serve up", func() bool { c, _ := get("http://" + addr + "/healthz"); return c == 200 })
+	body := []byte("team_id=T1&channel_id=C1&user_id=U1&user_name=ann&command=%2Fsushigo&text=new&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fx")
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	mac := hmac.New(sha256.New, []byte("s3cret"))
+	mac.Write([]byte("v0:" + ts + ":"))
+	mac.Write(body)
+	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/slack/commands", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-Slack-Request-Timestamp", ts)
+	req.Header.Set("X-Slack-Signature", "v0="+hex.EncodeToString(mac.Sum(nil)))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("signed /sushigo new: %d", resp.StatusCode)
+	}
+	var text string
+	defer func() {
+		if t.Failed() {
+			for _, l := range strings.Split(text, "\n") {
+				if strings.HasPrefix(l, "sushigo_") {
+					t.Log(l)
+				}
+			}
+		}
+	}()
+	eventually(t, "the action counted", func() bool {
+		_, text = get("http://" + addr + "/metrics")
+		return strings.Contains(text, `sushigo_actions_total{action="newgame",outcome="ok",platform="slack"} 1`) &&
+			strings.Contains(text, `sushigo_delivery_failures_total{code="transport",platform="slack"} 1`)
+	})
+	// (The lobby goes to Slack's Web API, which this test does not run:
+	// counted as a failed delivery.)
+	for _, series := range []string{"sushigo_action_seconds_bucket", "sushigo_cas_conflicts_total", "sushigo_deliveries_in_flight",
+		"sushigo_timer_lag_seconds", "go_goroutines"} {
+		if !strings.Contains(text, series) {
+			t.Errorf("/metrics lacks %s", series)
+		}
 	}
 }
