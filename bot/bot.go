@@ -38,6 +38,9 @@ type Config struct {
 	Hands map[string]HandsVia
 	// Metrics receives operators' counters (none).
 	Metrics Metrics
+	// Senders, by platform, make that platform's posts and edits durable
+	// (outbox.go). A platform without one gets them in the Response.
+	Senders map[string]Sender
 }
 
 // Bot is the host. It is safe for concurrent use: all its state is in the
@@ -48,6 +51,7 @@ type Bot struct {
 	now   func() time.Time
 	seed  func() uint64
 	log   *slog.Logger
+	wake  chan struct{}
 }
 
 // New returns a host keeping its games in store.
@@ -73,7 +77,7 @@ func New(store storage.Store, cfg Config) *Bot {
 	if cfg.Metrics == nil {
 		cfg.Metrics = noMetrics{}
 	}
-	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, log: cfg.Log}
+	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, log: cfg.Log, wake: make(chan struct{}, 1)}
 }
 
 // refusal is a user-facing "no": shown privately to the user, never logged

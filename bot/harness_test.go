@@ -36,6 +36,10 @@ type harness struct {
 	// handles maps each request's reply handle to the audience of the
 	// message it edits: its first reply's (as on Discord and Slack).
 	handles map[string]string
+	// sender, when set, makes the host's posts and edits durable (its
+	// outbox); every request is then followed by a timer tick that
+	// delivers them through it.
+	sender *fakeSender
 }
 
 type sent struct {
@@ -84,10 +88,14 @@ func newRedisHarness(t testing.TB) *harness {
 }
 
 func (h *harness) newBot() *bot.Bot {
-	return bot.New(h.store, bot.Config{
+	cfg := bot.Config{
 		Now:  func() time.Time { return h.now },
 		Seed: func() uint64 { h.seed++; return h.seed },
-	})
+	}
+	if h.sender != nil {
+		cfg.Senders = map[string]bot.Sender{h.where.Platform: h.sender}
+	}
+	return bot.New(h.store, cfg)
 }
 
 // restart closes the store and opens it again, as a process restart would.
@@ -142,11 +150,27 @@ func (h *harness) send(who string, a bot.Action, private bool) bot.Response {
 		}
 	}
 	h.deliver(who, resp)
+	if h.sender != nil {
+		h.tick(0)
+	}
 	return resp
 }
 
 func (h *harness) deliver(from string, resp bot.Response) {
 	for _, d := range resp.Deliveries {
+		h.record(from, d)
+		if d.Slot != "" {
+			id := fmt.Sprintf("msg%d", len(h.all))
+			if err := h.b.Remember(context.Background(), h.where, h.gameID(), d.Slot, bot.Ref{ID: id}); err != nil {
+				h.t.Fatal(err)
+			}
+		}
+	}
+}
+
+// record keeps one delivery as the channel or its user sees it.
+func (h *harness) record(from string, d bot.Delivery) {
+	{
 		if aud, ok := h.handles[d.Ref.ID]; ok && d.Kind == bot.Edit && aud != d.To.User {
 			h.t.Errorf("an edit for %q goes through a handle whose message %q sees (%q)", d.To.User, aud, d.View.Title)
 		}
@@ -161,12 +185,6 @@ func (h *harness) deliver(from string, resp bot.Response) {
 			h.private[to] = d.View
 			if hasPick(d.View) || strings.Contains(d.View.Title, "Your hand") {
 				h.hand[to] = d.View
-			}
-		}
-		if d.Slot != "" {
-			id := fmt.Sprintf("msg%d", len(h.all))
-			if err := h.b.Remember(context.Background(), h.where, h.gameID(), d.Slot, bot.Ref{ID: id}); err != nil {
-				h.t.Fatal(err)
 			}
 		}
 	}

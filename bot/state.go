@@ -56,6 +56,9 @@ type state struct {
 	// Notes are public notices shown on the table until the next reveal.
 	Notes  []string `json:"nt,omitempty"`
 	Engine []byte   `json:"e,omitempty"`
+	// Outbox holds deliveries not yet sent (outbox.go); OutSeq numbers them.
+	Outbox []queued `json:"ob,omitempty"`
+	OutSeq uint64   `json:"oq,omitempty"`
 
 	game *engine.Game // decoded Engine, while handling one request
 }
@@ -166,6 +169,15 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if c.replace != nil {
 			st = c.replace
 		}
+		queued := false
+		if !c.remove && b.sender(st) != nil && st.enqueue(&c) {
+			// The deadline first: if the save below fails, a spurious
+			// flush finds nothing; the other order could strand deliveries.
+			queued, c.save = true, true
+			if err := b.store.Schedule(ctx, outboxPrefix+key, b.now()); err != nil {
+				return Response{}, fmt.Errorf("schedule deliveries of %s: %w", key, err)
+			}
+		}
 		switch {
 		case c.remove && ver != 0:
 			err = b.store.DeleteGame(ctx, key, ver)
@@ -203,6 +215,9 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			if _, err := b.store.RecordResult(ctx, *c.result); err != nil {
 				return Response{}, fmt.Errorf("record result of %s: %w", key, err)
 			}
+		}
+		if queued {
+			b.signal()
 		}
 		if !c.schedule.IsZero() {
 			if err := b.store.Schedule(ctx, key, c.schedule); err != nil {

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
@@ -26,6 +27,10 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 	var out []Outbound
 	for _, c := range claims {
 		b.cfg.Metrics.TimerLag(now.Sub(c.Due))
+		if key, ok := strings.CutPrefix(c.Key, outboxPrefix); ok {
+			b.deliverClaimed(ctx, c, key, now)
+			continue
+		}
 		o, err := b.fire(ctx, c, now)
 		if err != nil {
 			// Left claimed: it comes back after the lease and is retried.
@@ -130,4 +135,25 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 		return b.finishEarly(Request{}, st, "Nobody is playing any more, so the game ended.")
 	}
 	return b.afterPlay(Request{}, st, Response{Deliveries: b.settle(Request{}, st, append(posts, more...), revealed || again)})
+}
+
+// deliverClaimed flushes a game's outbox for a claimed deadline; after a
+// failure it comes back with backoff.
+func (b *Bot) deliverClaimed(ctx context.Context, c storage.Claim, key string, now time.Time) {
+	if err := b.flush(ctx, key); err != nil {
+		attempts := 1
+		if data, _, lerr := b.store.LoadGame(ctx, key); lerr == nil {
+			if st, derr := decodeState(data); derr == nil && len(st.Outbox) > 0 {
+				attempts = st.Outbox[0].Attempts
+			}
+		}
+		b.log.Warn("deliveries failed; retrying", "game", key, "err", err, "retry_in", outboxBackoff(attempts))
+		if err := b.store.Schedule(ctx, c.Key, now.Add(outboxBackoff(attempts))); err != nil {
+			b.log.Error("rescheduling deliveries", "game", key, "err", err)
+		}
+		return
+	}
+	if err := b.store.Complete(ctx, c); err != nil {
+		b.log.Error("completing deliveries", "game", key, "err", err)
+	}
 }

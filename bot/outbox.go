@@ -1,0 +1,207 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sushigo/sushigo/storage"
+)
+
+// The outbox makes deliveries durable. When a game's platform has a Sender
+// (Config.Senders), the posts and edits a change must show (reveals, the
+// table, other players' hands, scores) are stored in the game, in the same
+// compare-and-swap as the change, instead of being returned for the adapter
+// to deliver from memory. A deadline "out:<game key>" makes one replica at a
+// time deliver them, in order, retrying with backoff; after a crash the
+// next replica's timer loop delivers what is pending. Replies to the
+// request itself stay in the Response: they answer a live interaction.
+//
+// Deliveries to the same target are coalesced while pending: a newer table
+// view replaces an older one not yet sent, so the table never goes back to
+// an older turn and a burst of clicks costs one edit. A table delivery is
+// resolved when it is sent: an edit of the table message once it exists, a
+// post (remembered) until then, so a game has one table message.
+
+// Sender delivers one durable delivery of a game on its platform. It returns
+// the reference of the message a delivery with a Slot created, and an error
+// when the platform refused or failed: the host retries it later.
+type Sender interface {
+	Send(ctx context.Context, where Location, game string, d Delivery) (Ref, error)
+}
+
+// queued is one pending delivery in a game's outbox.
+type queued struct {
+	Seq      uint64   `json:"q"`
+	Target   string   `json:"g,omitempty"` // what newer deliveries replace: "table", "ref:<id>", "slot:<slot>"
+	D        Delivery `json:"d"`
+	Attempts int      `json:"a,omitempty"`
+}
+
+const (
+	outboxPrefix = "out:"
+	// maxAttempts bounds retries of one delivery; a message the platform
+	// refuses that often (a deleted channel) is dropped and logged.
+	maxAttempts = 8
+)
+
+// sender returns the Sender for st's platform, or nil.
+func (b *Bot) sender(st *state) Sender {
+	if st == nil {
+		return nil
+	}
+	return b.cfg.Senders[st.Where.Platform]
+}
+
+// target names what a delivery updates, so a newer one can replace it.
+func (st *state) target(d Delivery) string {
+	switch {
+	case d.Slot == SlotTable || (d.Kind == Edit && d.Ref.ID != "" && d.Ref.ID == st.Table.ID):
+		return "table"
+	case d.Slot != "":
+		return "slot:" + d.Slot
+	case d.Kind == Edit && d.Ref.ID != "":
+		return "ref:" + d.Ref.ID
+	}
+	return ""
+}
+
+// enqueue moves c's posts and edits into st's outbox and reports whether
+// there were any; replies stay in c.
+func (st *state) enqueue(c *change) bool {
+	var keep []Delivery
+	added := false
+	for _, d := range c.resp.Deliveries {
+		if d.Kind == Reply {
+			keep = append(keep, d)
+			continue
+		}
+		t := st.target(d)
+		if t != "" {
+			st.Outbox = deleteTarget(st.Outbox, t)
+		}
+		st.OutSeq++
+		st.Outbox = append(st.Outbox, queued{Seq: st.OutSeq, Target: t, D: d})
+		added = true
+	}
+	c.resp.Deliveries = keep
+	return added
+}
+
+func deleteTarget(q []queued, t string) []queued {
+	out := q[:0]
+	for _, x := range q {
+		if x.Target != t {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Wake signals that deliveries are pending, so the timer loop can deliver
+// them now rather than at its next tick. Nothing blocks on it.
+func (b *Bot) Wake() <-chan struct{} { return b.wake }
+
+func (b *Bot) signal() {
+	select {
+	case b.wake <- struct{}{}:
+	default:
+	}
+}
+
+// flush delivers the pending deliveries of the game at key, oldest first,
+// removing each once sent. It stops at the first failure and returns it.
+func (b *Bot) flush(ctx context.Context, key string) error {
+	for {
+		data, _, err := b.store.LoadGame(ctx, key)
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("load %s: %w", key, err)
+		}
+		st, err := decodeState(data)
+		if err != nil {
+			return err
+		}
+		s := b.sender(st)
+		if len(st.Outbox) == 0 || s == nil {
+			return nil
+		}
+		q := st.Outbox[0]
+		d := q.D
+		if q.Target == "table" {
+			// Resolved now: the table message may have been created since.
+			if st.Table.Usable(b.now()) {
+				d.Kind, d.Ref, d.Slot = Edit, st.Table, ""
+			} else {
+				d.Kind, d.Ref, d.Slot = Post, Ref{}, SlotTable
+			}
+		}
+		ref, sendErr := s.Send(ctx, st.Where, st.ID, d)
+		dropped := false
+		_, err = b.update(ctx, key, func(cur *state) (change, error) {
+			if cur == nil || cur.ID != st.ID {
+				return change{}, nil
+			}
+			i := indexSeq(cur.Outbox, q.Seq)
+			if sendErr != nil {
+				if i >= 0 {
+					cur.Outbox[i].Attempts++
+					if cur.Outbox[i].Attempts >= maxAttempts {
+						cur.Outbox = append(cur.Outbox[:i], cur.Outbox[i+1:]...)
+						dropped = true
+					}
+				}
+				return change{save: true}, nil
+			}
+			if i >= 0 {
+				cur.Outbox = append(cur.Outbox[:i], cur.Outbox[i+1:]...)
+			}
+			if d.Slot != "" && ref.ID != "" {
+				cur.remember(d.Slot, ref)
+			}
+			return change{save: true}, nil
+		})
+		if err != nil {
+			return err
+		}
+		if dropped {
+			b.log.Error("delivery dropped after repeated failures", "game", key, "seq", q.Seq, "attempts", maxAttempts, "err", sendErr)
+			continue
+		}
+		if sendErr != nil {
+			return fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
+		}
+	}
+}
+
+func indexSeq(q []queued, seq uint64) int {
+	for i, x := range q {
+		if x.Seq == seq {
+			return i
+		}
+	}
+	return -1
+}
+
+// remember keeps the reference of a message a slotted delivery created.
+func (st *state) remember(slot string, ref Ref) {
+	if slot == SlotTable {
+		st.Table = ref
+		return
+	}
+	if user, ok := strings.CutPrefix(slot, slotHand); ok {
+		if i := st.seatOf(user); i >= 0 {
+			st.Seats[i].Hand = ref
+		}
+	}
+}
+
+// outboxBackoff is how long a failed game's deliveries wait: 1 s after the
+// first failure of its oldest delivery, doubling to a minute.
+func outboxBackoff(attempts int) time.Duration {
+	return min(time.Second<<min(max(attempts-1, 0), 6), time.Minute)
+}
