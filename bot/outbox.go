@@ -74,6 +74,12 @@ func (st *state) enqueue(c *change) bool {
 	var keep []Delivery
 	added := false
 	for _, d := range c.resp.Deliveries {
+		if d.Kind == Reply && d.Replace && d.To.IsPublic() && st.Table.ID != "" {
+			// A click on the table answers with a silent acknowledgement;
+			// the table itself is edited through the outbox, in order with
+			// every other change, so it cannot go back to an older view.
+			d = Delivery{Kind: Edit, To: Channel, Ref: st.Table, View: d.View}
+		}
 		if d.Kind == Reply {
 			keep = append(keep, d)
 			continue

@@ -52,6 +52,9 @@ type env struct {
 	now   time.Time
 	n     int
 	queue []func()
+	// durable: the host sends posts and edits through its outbox, with
+	// this adapter as its Sender; each request is followed by a tick.
+	durable bool
 }
 
 func newEnv(t *testing.T) *env {
@@ -117,7 +120,22 @@ func (e *env) post(body []byte, token string) *httptest.ResponseRecorder {
 	for _, f := range q {
 		f()
 	}
+	if e.durable {
+		e.tick(0)
+	}
 	return w
+}
+
+// newDurableEnv is newEnv with the adapter as the host's Sender, as serve
+// runs it: posts and edits go through the host's durable outbox.
+func newDurableEnv(t *testing.T) *env {
+	e := newEnv(t)
+	seed := uint64(100)
+	e.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
+		Senders: map[string]bot.Sender{"discord": e.a}})
+	e.a.host = e.host
+	e.durable = true
+	return e
 }
 
 func (e *env) vars(p player, token string) map[string]string {
@@ -314,7 +332,11 @@ var revealLine = regexp.MustCompile(`\*\*([A-Za-z]+)\*\*: \S+ ([A-Za-z]+(?: \d)?
 // TestEndToEndThreePlayers plays a whole game (two people and a bot seat)
 // through Discord payloads only, and checks what each person saw.
 func TestEndToEndThreePlayers(t *testing.T) {
-	e := newEnv(t)
+	t.Run("from memory", func(t *testing.T) { endToEndThreePlayers(t, newEnv(t)) })
+	t.Run("durable outbox", func(t *testing.T) { endToEndThreePlayers(t, newDurableEnv(t)) })
+}
+
+func endToEndThreePlayers(t *testing.T, e *env) {
 	people := []player{alice, bob}
 	e.slash(alice, "new", `[{"name":"bots","type":4,"value":1},{"name":"timer","type":4,"value":0}]`)
 	lobby := e.latest("", "lobby")
@@ -372,6 +394,20 @@ func TestEndToEndThreePlayers(t *testing.T) {
 	}
 	if reveals != 27 {
 		t.Errorf("%d reveals, want 27 (3 rounds of 9 turns)", reveals)
+	}
+	// One table message, edited in place from the lobby to the end.
+	tables := 0
+	for _, m := range public {
+		if strings.Contains(m.title(), "Sushi Go! — ") {
+			tables++
+		}
+	}
+	if tables != 1 {
+		var titles []string
+		for _, m := range public {
+			titles = append(titles, m.title())
+		}
+		t.Errorf("%d table messages in the channel, want 1: %q", tables, titles)
 	}
 	final := e.latest("", "Final standings")
 	if final == nil {

@@ -214,6 +214,15 @@ func (a *Adapter) undeliverable(ctx context.Context, resp bot.Response, user str
 }
 
 func (a *Adapter) edit(ctx context.Context, ref string, m message) {
+	if err := a.editErr(ctx, ref, m); err != nil {
+		a.logErr("editing failed", err)
+	}
+}
+
+// editErr edits the message ref names. A message that can no longer be
+// edited (an expired token, a deleted message) is not an error: the player
+// presses "Show my hand" again; nothing to retry.
+func (a *Adapter) editErr(ctx context.Context, ref string, m message) error {
 	opt := discordgo.WithContext(ctx)
 	var err error
 	switch {
@@ -226,19 +235,64 @@ func (a *Adapter) edit(ctx context.Context, ref string, m message) {
 		_, err = a.s.ChannelMessageEditComplex(e, opt)
 	default:
 		a.cfg.Log.Error("unknown message reference", "ref", ref)
-		return
+		return nil
 	}
 	if err == nil {
-		return
+		return nil
 	}
-	// An expired token or a deleted message: the player presses "Show my
-	// hand" again; nothing to retry.
 	switch code, status := restCode(err); {
 	case code == codeUnknownWebhook || code == codeInvalidToken || code == codeUnknownMessage || status == http.StatusNotFound:
 		a.cfg.Log.Debug("message no longer editable", "ref", ref[:2], "discord_code", code)
-	default:
-		a.logErr("editing failed", err)
+		return nil
 	}
+	return err
+}
+
+// Send implements bot.Sender: one post or edit of a game's durable outbox.
+// It returns the created message's reference, and an error when Discord
+// failed or refused in a way worth retrying. A DM to a user who does not
+// accept them is not retried: the host is told and their hands go
+// ephemeral.
+func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
+	resp := bot.Response{Where: where, Game: game}
+	opt := discordgo.WithContext(ctx)
+	m := render(d.View)
+	switch d.Kind {
+	case bot.Edit:
+		err := a.editErr(ctx, d.Ref.ID, m)
+		if err != nil {
+			a.logErr("editing failed", err)
+		}
+		return bot.Ref{}, err
+	case bot.Post:
+		channel := where.Channel
+		if !d.To.IsPublic() {
+			dm, err := a.s.UserChannelCreate(d.To.User, opt)
+			if err != nil {
+				a.logErr("opening a DM failed", err, "user", d.To.User)
+				if _, status := restCode(err); status >= 400 && status < 500 && status != http.StatusTooManyRequests {
+					a.undeliverable(ctx, resp, d.To.User)
+					return bot.Ref{}, nil
+				}
+				return bot.Ref{}, err
+			}
+			channel = dm.ID
+		}
+		msg, err := a.s.ChannelMessageSendComplex(channel, m.send(), opt)
+		if err != nil {
+			if code, _ := restCode(err); code == codeCannotDM {
+				a.cfg.Log.Info("DMs closed; hands go ephemeral", "user", d.To.User)
+				a.undeliverable(ctx, resp, d.To.User)
+				return bot.Ref{}, nil
+			}
+			a.logErr("posting failed", err, "channel", channel)
+			return bot.Ref{}, err
+		}
+		return bot.Ref{ID: messageRef(msg)}, nil
+	}
+	// Replies answer a live interaction; they never reach the outbox.
+	a.cfg.Log.Warn("a reply in the outbox dropped", "game", game)
+	return bot.Ref{}, nil
 }
 
 // Deliver sends a timer's deliveries (posts and edits) for one game.

@@ -86,9 +86,90 @@ func (a *Adapter) post(ctx context.Context, resp bot.Response, channel, slot str
 }
 
 func (a *Adapter) update(ctx context.Context, channel, ts string, bs []slackapi.Block, text string) {
-	if _, _, _, err := a.api.UpdateMessageContext(ctx, channel, ts, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)); err != nil {
+	if err := a.updateErr(ctx, channel, ts, bs, text); err != nil {
 		a.failed("chat.update failed", err, "channel", channel)
 	}
+}
+
+func (a *Adapter) updateErr(ctx context.Context, channel, ts string, bs []slackapi.Block, text string) error {
+	_, _, _, err := a.api.UpdateMessageContext(ctx, channel, ts, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false))
+	return err
+}
+
+// Send implements bot.Sender: one post or edit of a game's durable outbox.
+// It returns the created message's reference, and an error when Slack
+// failed or refused in a way worth retrying. A user who cannot be messaged
+// is not retried: the host is told and their hands go ephemeral.
+func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
+	resp := bot.Response{Where: where, Game: game}
+	bs, text := blocks(d.View)
+	switch d.Kind {
+	case bot.Edit:
+		switch ref := d.Ref.ID; {
+		case strings.HasPrefix(ref, "m:"):
+			ch, ts, _ := strings.Cut(ref[2:], ":")
+			err := a.updateErr(ctx, ch, ts, bs, text)
+			if err != nil && gone(err) {
+				return bot.Ref{}, nil // deleted: nothing to retry
+			}
+			if err != nil {
+				a.failed("chat.update failed", err, "channel", ch)
+			}
+			return bot.Ref{}, err
+		case strings.HasPrefix(ref, "r:"):
+			// A response_url lives 30 minutes and 5 uses; a refusal is final.
+			a.respond(ctx, ref[2:], true, bs, text)
+		default:
+			a.cfg.Log.Error("unknown message reference", "ref", ref)
+		}
+		return bot.Ref{}, nil
+	case bot.Post:
+		channel := where.Channel
+		if !d.To.IsPublic() {
+			ch, _, _, err := a.api.OpenConversationContext(ctx, &slackapi.OpenConversationParameters{Users: []string{d.To.User}})
+			if err != nil {
+				if !transient(err) {
+					a.cfg.Log.Info("cannot DM user; hands go ephemeral", "user", d.To.User, "err", err)
+					a.undeliverable(ctx, resp, d.To.User)
+					return bot.Ref{}, nil
+				}
+				a.failed("conversations.open failed", err, "user", d.To.User)
+				return bot.Ref{}, err
+			}
+			channel = ch.ID
+		}
+		ch, ts, err := a.api.PostMessageContext(ctx, channel, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false))
+		if err != nil {
+			a.failed("chat.postMessage failed", err, "channel", channel)
+			return bot.Ref{}, err
+		}
+		return bot.Ref{ID: messageRef(ch, ts)}, nil
+	}
+	a.cfg.Log.Warn("a reply in the outbox dropped", "game", game)
+	return bot.Ref{}, nil
+}
+
+// gone reports a Slack error saying the message or channel no longer exists.
+func gone(err error) bool {
+	switch err.Error() {
+	case "message_not_found", "channel_not_found", "is_archived", "cant_update_message":
+		return true
+	}
+	return false
+}
+
+// transient reports an error worth retrying: rate limits, Slack's server
+// errors, the network. Slack's own refusals (user_not_found, …) are final.
+func transient(err error) bool {
+	var rl *slackapi.RateLimitedError
+	if errors.As(err, &rl) {
+		return true
+	}
+	var se slackapi.StatusCodeError
+	if errors.As(err, &se) {
+		return se.Code >= 500
+	}
+	return strings.Contains(err.Error(), " ") // a transport error, not a Slack code
 }
 
 // respond posts to a response_url: replacing the message the click came

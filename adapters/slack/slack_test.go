@@ -49,6 +49,31 @@ type env struct {
 	store storage.Store
 	now   time.Time
 	queue []func()
+	// durable: the host sends posts and edits through its outbox, with
+	// this adapter as its Sender; each request is followed by a tick.
+	durable bool
+}
+
+// newDurableEnv is newEnv with the adapter as the host's Sender, as serve
+// runs it.
+func newDurableEnv(t *testing.T, hands bot.HandsVia) *env {
+	e := newEnv(t, hands)
+	seed := uint64(7)
+	e.a.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
+		Hands: map[string]bot.HandsVia{"slack": hands}, Senders: map[string]bot.Sender{"slack": e.a}})
+	e.durable = true
+	return e
+}
+
+// flush delivers what the host's timer loop would: its outbox and timers.
+func (e *env) flush() {
+	out, err := e.a.host.(*bot.Bot).Tick(context.Background())
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for _, o := range out {
+		e.a.Deliver(context.Background(), o)
+	}
 }
 
 func newEnv(t *testing.T, hands bot.HandsVia) *env {
@@ -108,6 +133,10 @@ func (e *env) run() {
 		for _, f := range q {
 			f()
 		}
+	}
+	if e.durable {
+		e.flush()
+		e.flush()
 	}
 }
 
@@ -239,7 +268,11 @@ var turnOf = regexp.MustCompile(`round \d+, turn \d+`)
 // TestEndToEndThreePlayers plays a whole game (two people and a bot seat)
 // through Slack payloads only, hands by DM.
 func TestEndToEndThreePlayers(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	t.Run("from memory", func(t *testing.T) { endToEndThreePlayers(t, newEnv(t, bot.HandsDM)) })
+	t.Run("durable outbox", func(t *testing.T) { endToEndThreePlayers(t, newDurableEnv(t, bot.HandsDM)) })
+}
+
+func endToEndThreePlayers(t *testing.T, e *env) {
 	people := []person{alice, bob}
 	e.slash(alice, "new bots=1 timer=0")
 	lobby := e.f.latest("", "lobby")
@@ -304,6 +337,15 @@ func TestEndToEndThreePlayers(t *testing.T) {
 	}
 	if reveals != 27 {
 		t.Errorf("%d reveals, want 27", reveals)
+	}
+	tables := 0
+	for _, m := range e.f.messages {
+		if m.Audience == "" && strings.Contains(m.Blocks, "Sushi Go! — ") {
+			tables++
+		}
+	}
+	if tables != 1 {
+		t.Errorf("%d table messages in the channel, want 1", tables)
 	}
 	for _, p := range people {
 		st, err := e.store.PlayerStats(context.Background(), "slack:"+team, p.id, storage.AllTime, e.now)

@@ -161,8 +161,11 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	// Closed last, once every goroutine below has returned.
 	defer closeStore()
 	m := metrics.New()
+	// Filled in below once the adapters exist: they send the host's durable
+	// deliveries, and the host is what they serve.
+	senders := map[string]bot.Sender{}
 	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer,
-		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}, Metrics: m})
+		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}, Metrics: m, Senders: senders})
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
@@ -181,7 +184,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		a := discord.New(s, host, store, discord.Config{AppID: cfg.Discord.AppID, PublicKey: key,
 			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord"),
 			Failed: func(code string) { m.DeliveryFailed("discord", code) }})
-		deliver["discord"] = a.Deliver
+		deliver["discord"], senders["discord"] = a.Deliver, a
 		m.InFlight("discord", a.InFlight)
 		drains = append(drains, a.Drain)
 		g.Go(func() error {
@@ -207,7 +210,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		api := slackapi.New(cfg.Slack.BotToken, opts...)
 		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Seen: store, Log: log.With("platform", "slack"),
 			Failed: func(code string) { m.DeliveryFailed("slack", code) }})
-		deliver["slack"] = a.Deliver
+		deliver["slack"], senders["slack"] = a.Deliver, a
 		m.InFlight("slack", a.InFlight)
 		drains = append(drains, a.Drain)
 		if cfg.Slack.Mode == "http" {
@@ -226,7 +229,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		return nil
 	})
 	g.Go(func() error {
-		tickLoop(gctx, host, deliver, log, time.Second)
+		tickLoop(gctx, host, host.Wake(), deliver, log, time.Second)
 		return nil
 	})
 	g.Go(func() error {
@@ -294,9 +297,10 @@ type ticker interface {
 	Tick(ctx context.Context) ([]bot.Outbound, error)
 }
 
-// tickLoop fires the host's timers every interval and hands each game's
-// deliveries to the adapter of its platform.
-func tickLoop(ctx context.Context, host ticker, deliver map[string]func(context.Context, bot.Outbound), log *slog.Logger, every time.Duration) {
+// tickLoop fires the host's timers and sends its pending deliveries every
+// interval, and at once when wake says deliveries are waiting; deliveries a
+// timer returns go to the adapter of their platform.
+func tickLoop(ctx context.Context, host ticker, wake <-chan struct{}, deliver map[string]func(context.Context, bot.Outbound), log *slog.Logger, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	down := false
@@ -305,6 +309,7 @@ func tickLoop(ctx context.Context, host ticker, deliver map[string]func(context.
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		case <-wake:
 		}
 		out, err := host.Tick(ctx)
 		if err != nil {

@@ -303,7 +303,7 @@ func TestTickLoopRoutesByPlatform(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
-		tickLoop(ctx, &fakeTicker{}, map[string]func(context.Context, bot.Outbound){"discord": record("discord"), "slack": record("slack")},
+		tickLoop(ctx, &fakeTicker{}, nil, map[string]func(context.Context, bot.Outbound){"discord": record("discord"), "slack": record("slack")},
 			slog.New(slog.NewTextHandler(&logs, nil)), time.Millisecond)
 		close(done)
 	}()
