@@ -39,6 +39,8 @@ type discordConfig struct {
 type slackConfig struct {
 	BotToken, AppToken, SigningSecret string
 	Mode                              string // socket | http
+	// APIURL replaces Slack's Web API base URL (a proxy, or a test's fake).
+	APIURL string
 }
 
 func (c discordConfig) enabled() bool { return c.Token != "" || c.PublicKey != "" }
@@ -60,6 +62,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 		Slack: slackConfig{
 			BotToken: getenv("SLACK_BOT_TOKEN"), AppToken: getenv("SLACK_APP_TOKEN"),
 			SigningSecret: getenv("SLACK_SIGNING_SECRET"), Mode: or(getenv("SLACK_MODE"), "socket"),
+			APIURL: getenv("SLACK_API_URL"),
 		},
 	}
 	var errs []error

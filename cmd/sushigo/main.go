@@ -204,6 +204,9 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	}
 	if cfg.Slack.enabled() {
 		opts := []slackapi.Option{slackapi.OptionRetry(3)}
+		if cfg.Slack.APIURL != "" {
+			opts = append(opts, slackapi.OptionAPIURL(cfg.Slack.APIURL))
+		}
 		if cfg.Slack.Mode == "socket" {
 			opts = append(opts, slackapi.OptionAppLevelToken(cfg.Slack.AppToken))
 		}

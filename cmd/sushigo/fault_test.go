@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"os/signal"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	goredis "github.com/redis/go-redis/v9"
+)
+
+// TestMain lets the fault tests run `serve` as a real child process: the
+// test binary re-executes itself with SUSHIGO_SERVE_CHILD=1.
+func TestMain(m *testing.M) {
+	if os.Getenv("SUSHIGO_SERVE_CHILD") == "1" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err := run(ctx, []string{"serve"}, os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+		stop()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "serve:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// fakeSlackAPI is Slack's Web API as far as serve uses it, keeping every
+// message by channel and ts. While hang is set, chat.update calls are held
+// until the caller goes away (a platform that stalls mid-delivery).
+type fakeSlackAPI struct {
+	mu      sync.Mutex
+	n       int
+	msgs    map[string]string // ts → latest blocks
+	posts   int               // chat.postMessage calls to the channel
+	updates int
+	hang    bool
+	stalled int // chat.update calls held while hanging
+}
+
+func (f *fakeSlackAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	_ = r.ParseForm()
+	w.Header().Set("Content-Type", "application/json")
+	f.mu.Lock()
+	switch {
+	case strings.HasSuffix(r.URL.Path, "/chat.postMessage"):
+		f.n++
+		ts := fmt.Sprintf("1700000000.%06d", f.n)
+		f.msgs[ts] = r.Form.Get("blocks")
+		if strings.HasPrefix(r.Form.Get("channel"), "C") {
+			f.posts++
+		}
+		f.mu.Unlock()
+		fmt.Fprintf(w, `{"ok":true,"channel":%q,"ts":%q}`, r.Form.Get("channel"), ts)
+	case strings.HasSuffix(r.URL.Path, "/chat.update"):
+		if f.hang {
+			f.stalled++
+			f.mu.Unlock()
+			<-r.Context().Done()
+			return
+		}
+		f.updates++
+		f.msgs[r.Form.Get("ts")] = r.Form.Get("blocks")
+		f.mu.Unlock()
+		fmt.Fprintf(w, `{"ok":true,"channel":%q,"ts":%q}`, r.Form.Get("channel"), r.Form.Get("ts"))
+	case strings.HasSuffix(r.URL.Path, "/conversations.open"):
+		f.mu.Unlock()
+		fmt.Fprintf(w, `{"ok":true,"channel":{"id":"D%s"}}`, r.Form.Get("users"))
+	default:
+		f.mu.Unlock()
+		fmt.Fprint(w, `{"ok":true}`)
+	}
+}
+
+func (f *fakeSlackAPI) message(ts string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.msgs[ts]
+}
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// child is one `serve` process.
+type child struct {
+	cmd  *exec.Cmd
+	logs *syncBuffer
+	done chan error
+}
+
+func startChild(t *testing.T, vars map[string]string) *child {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "SUSHIGO_SERVE_CHILD=1")
+	for k, v := range vars {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	c := &child{cmd: cmd, logs: &syncBuffer{}, done: make(chan error, 1)}
+	cmd.Stdout, cmd.Stderr = c.logs, c.logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { c.done <- cmd.Wait() }()
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	eventually(t, "serve ready", func() bool { code, _ := get("http://" + vars["HTTP_ADDR"] + "/readyz"); return code == 200 })
+	return c
+}
+
+func signedSlack(addr, path, secret string, body []byte) (*http.Response, error) {
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write([]byte("v0:" + ts + ":"))
+	mac.Write(body)
+	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+path, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-Slack-Request-Timestamp", ts)
+	req.Header.Set("X-Slack-Signature", "v0="+hex.EncodeToString(mac.Sum(nil)))
+	return (&http.Client{Timeout: 10 * time.Second}).Do(req)
+}
+
+var addBotAction = regexp.MustCompile(`sg1:addbot:[a-z0-9]+:1`)
+
+// TestKilledMidDeliveryThenRestarted is the crash the outbox exists for: a
+// Slack click is acknowledged, its table edit is on its way to a stalled
+// Slack, and the process is stopped: killed (-9), or sent SIGTERM, which
+// gives up on the stalled call after its grace. A new process on the same
+// Redis delivers the edit: the acknowledged click is applied and shown, on
+// the one lobby message. (Before, the edit lived only in the old process.)
+func TestKilledMidDeliveryThenRestarted(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			t.Parallel()
+			stopMidDelivery(t, sig)
+		})
+	}
+}
+
+func stopMidDelivery(t *testing.T, sig syscall.Signal) {
+	redisURL := "redis://127.0.0.1:6379/15"
+	rc := goredis.NewClient(&goredis.Options{Addr: "127.0.0.1:6379", DB: 15})
+	defer rc.Close()
+	if err := rc.Ping(context.Background()).Err(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("Redis is required in CI: %v", err)
+		}
+		t.Skipf("no Redis at 127.0.0.1:6379: %v", err)
+	}
+	prefix := fmt.Sprintf("sushigo-test:fault:%x:", rand.Uint64())
+	t.Cleanup(func() {
+		ctx := context.Background()
+		iter := rc.Scan(ctx, 0, prefix+"*", 500).Iterator()
+		for iter.Next(ctx) {
+			rc.Del(ctx, iter.Val())
+		}
+	})
+	api := &fakeSlackAPI{msgs: map[string]string{}}
+	apiSrv := httptest.NewServer(api)
+	defer apiSrv.Close()
+	const secret = "fault-secret"
+	addr := freeAddr(t)
+	vars := map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": secret,
+		"SLACK_API_URL": apiSrv.URL + "/", "REDIS_URL": redisURL, "REDIS_PREFIX": prefix, "HTTP_ADDR": addr,
+		"DATA_DIR": t.TempDir(), "LOG_LEVEL": "info"}
+	a := startChild(t, vars)
+
+	form := url.Values{"team_id": {"T1"}, "channel_id": {"C1"}, "user_id": {"U1"}, "user_name": {"ann"},
+		"command": {"/sushigo"}, "text": {"new bots=1 timer=0"}, "response_url": {apiSrv.URL + "/response"}}
+	resp, err := signedSlack(addr, "/slack/commands", secret, []byte(form.Encode()))
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("/sushigo new: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	var lobbyTS, action string
+	eventually(t, "the lobby posted", func() bool {
+		api.mu.Lock()
+		defer api.mu.Unlock()
+		for ts, b := range api.msgs {
+			if id := addBotAction.FindString(b); id != "" {
+				lobbyTS, action = ts, id
+				return true
+			}
+		}
+		return false
+	})
+
+	api.mu.Lock()
+	api.hang = true
+	api.mu.Unlock()
+	payload, _ := json.Marshal(map[string]any{
+		"type": "block_actions", "user": map[string]string{"id": "U1", "username": "ann", "name": "ann", "team_id": "T1"},
+		"team": map[string]string{"id": "T1"}, "channel": map[string]string{"id": "C1"},
+		"container":    map[string]any{"type": "message", "message_ts": lobbyTS, "channel_id": "C1", "is_ephemeral": false},
+		"response_url": apiSrv.URL + "/response",
+		"actions":      []map[string]string{{"action_id": action, "value": action, "type": "button", "block_id": "row0"}},
+	})
+	resp, err = signedSlack(addr, "/slack/interactivity", secret, []byte("payload="+url.QueryEscape(string(payload))))
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("Add bot click: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	// The edit is on its way to the stalled Slack: stop the process now.
+	eventually(t, "the edit in flight", func() bool {
+		api.mu.Lock()
+		defer api.mu.Unlock()
+		return api.stalled > 0
+	})
+	_ = a.cmd.Process.Signal(sig)
+	select {
+	case <-a.done:
+	case <-time.After(40 * time.Second):
+		t.Fatalf("serve did not stop on %s", sig)
+	}
+	if strings.Count(api.message(lobbyTS), "-bot") != 1 {
+		t.Fatalf("setup: the lobby already shows the second bot: %s", api.message(lobbyTS))
+	}
+
+	api.mu.Lock()
+	api.hang = false
+	api.mu.Unlock()
+	b := startChild(t, vars)
+	// The dead process's claim on the delivery lapses after its 30 s lease;
+	// then the new one sends it.
+	deadline := time.Now().Add(50 * time.Second)
+	for strings.Count(api.message(lobbyTS), "-bot") < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("after the restart the lobby never showed the acknowledged Add bot:\n%s\n%s", api.message(lobbyTS), b.logs.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	api.mu.Lock()
+	posts := api.posts
+	api.mu.Unlock()
+	if posts != 1 {
+		t.Errorf("%d messages posted to the channel, want the one lobby", posts)
+	}
+	// SIGTERM: a clean exit.
+	_ = b.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-b.done:
+		if err != nil {
+			t.Errorf("serve exited with %v after SIGTERM:\n%s", err, b.logs.String())
+		}
+	case <-time.After(25 * time.Second):
+		t.Fatal("serve did not exit after SIGTERM")
+	}
+}
