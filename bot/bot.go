@@ -344,6 +344,7 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat)
 		if err != nil {
 			return change{}, err
 		}
+		st.TableSince = now
 		return change{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
 			records: []record{{locationKey(st.ID), loc, locationTTL}},
 			resp:    Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, Slot: SlotTable, View: v}}}}, nil
@@ -600,7 +601,7 @@ func (b *Bot) Remember(ctx context.Context, where Location, gameID, slot string,
 			return change{}, nil
 		}
 		if slot == SlotTable {
-			st.Table = ref
+			st.Table, st.TableSince = ref, time.Time{}
 			return change{save: true}, nil
 		}
 		if user, ok := cutPrefix(slot, slotHand); ok {

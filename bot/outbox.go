@@ -40,6 +40,14 @@ type queued struct {
 	Attempts int      `json:"a,omitempty"`
 }
 
+// errTableComing holds a table delivery while the reply that creates the
+// table has not been remembered yet.
+var errTableComing = errors.New("the table message is being created")
+
+// tableWait bounds that hold: a reply whose reference never comes back (the
+// adapter could not read it) lets the outbox post a table of its own.
+const tableWait = 15 * time.Second
+
 const (
 	outboxPrefix = "out:"
 	// maxAttempts bounds retries of one delivery; a message the platform
@@ -138,21 +146,32 @@ func (b *Bot) flush(ctx context.Context, key string) error {
 		}
 		q := st.Outbox[0]
 		d := q.D
+		var sendErr error
 		if q.Target == "table" {
 			// Resolved now: the table message may have been created since.
-			if st.Table.Usable(b.now()) {
+			switch now := b.now(); {
+			case st.Table.Usable(now):
 				d.Kind, d.Ref, d.Slot = Edit, st.Table, ""
-			} else {
+			case !st.TableSince.IsZero() && now.Sub(st.TableSince) < tableWait:
+				// A reply is creating the table; its reference comes soon.
+				sendErr = errTableComing
+			default:
 				d.Kind, d.Ref, d.Slot = Post, Ref{}, SlotTable
 			}
 		}
-		ref, sendErr := s.Send(ctx, st.Where, st.ID, d)
+		var ref Ref
+		if sendErr == nil {
+			ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
+		}
 		dropped := false
 		_, err = b.update(ctx, key, func(cur *state) (change, error) {
 			if cur == nil || cur.ID != st.ID {
 				return change{}, nil
 			}
 			i := indexSeq(cur.Outbox, q.Seq)
+			if errors.Is(sendErr, errTableComing) {
+				return change{}, nil // not the platform's failure: no attempt spent
+			}
 			if sendErr != nil {
 				if i >= 0 {
 					cur.Outbox[i].Attempts++
@@ -196,7 +215,7 @@ func indexSeq(q []queued, seq uint64) int {
 // remember keeps the reference of a message a slotted delivery created.
 func (st *state) remember(slot string, ref Ref) {
 	if slot == SlotTable {
-		st.Table = ref
+		st.Table, st.TableSince = ref, time.Time{}
 		return
 	}
 	if user, ok := strings.CutPrefix(slot, slotHand); ok {

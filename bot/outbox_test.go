@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -225,4 +228,181 @@ func TestOutboxTwoReplicas(t *testing.T) {
 		// One: the three joins' table edits coalesced into the latest.
 		t.Errorf("%d deliveries for one coalesced lobby, want exactly 1", n)
 	}
+}
+
+// TestOutboxWaitsForTheTableBeingCreated: a change queued while the reply
+// that creates the lobby has not been remembered yet waits for it, then
+// edits it: one table message, not two.
+func TestOutboxWaitsForTheTableBeingCreated(t *testing.T) {
+	h := newOutboxHarness(t)
+	s := h.sender
+	h.sender = nil
+	a, err := bot.ParseCommand("new timer=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := h.b.Handle(context.Background(), bot.Request{Where: h.where, Who: user("ann"), Action: a})
+	if err != nil || len(resp.Deliveries) != 1 || resp.Deliveries[0].Slot != bot.SlotTable {
+		t.Fatalf("new: %+v %v", resp, err)
+	}
+	h.all = append(h.all, sent{d: resp.Deliveries[0]}) // posted; not remembered yet
+	h.public = append(h.public, resp.Deliveries[0].View)
+	h.send("bob", bot.Join{}, false)
+	h.sender = s
+	h.tick(0)
+	if n := len(s.sent); n != 0 {
+		t.Fatalf("%d deliveries before the table's reference came back, want 0 (%+v)", n, s.sent)
+	}
+	if err := h.b.Remember(context.Background(), h.where, resp.Game, bot.SlotTable, bot.Ref{ID: "lobby"}); err != nil {
+		t.Fatal(err)
+	}
+	h.tick(2 * time.Second)
+	if len(s.sent) != 1 || s.sent[0].Kind != bot.Edit || s.sent[0].Ref.ID != "lobby" {
+		t.Errorf("sent %+v, want one edit of the lobby", s.sent)
+	}
+}
+
+var turnTitle = regexp.MustCompile(`round (\d)/3, turn (\d+)/`)
+
+// TestThreeReplicasTableNeverGoesBack: four players pick as fast as they
+// can through three hosts on one store while each host's timer loop
+// delivers to a platform that takes a while. Every edit of the table shows a
+// turn no earlier than the edit before it, there is one table message, and
+// it ends on the game's end.
+func TestThreeReplicasTableNeverGoesBack(t *testing.T) {
+	h := newHarness(t)
+	var mu sync.Mutex
+	var edits []bot.View
+	posts := 0
+	slow := senderFunc(func(d bot.Delivery) (bot.Ref, error) {
+		time.Sleep(200 * time.Microsecond) // a platform that takes a while
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case d.Kind == bot.Edit && d.Ref.ID == "lobby":
+			edits = append(edits, d.View)
+		case d.Slot == bot.SlotTable:
+			posts++
+			return bot.Ref{ID: fmt.Sprintf("table%d", posts)}, nil
+		}
+		return bot.Ref{}, nil
+	})
+	var seed atomic.Uint64
+	replicas := make([]*bot.Bot, 3)
+	for i := range replicas {
+		replicas[i] = bot.New(h.store, bot.Config{Seed: func() uint64 { return seed.Add(1) },
+			Senders: map[string]bot.Sender{h.where.Platform: slow}})
+	}
+	ctx := context.Background()
+	do := func(r *bot.Bot, who string, a bot.Action) bot.Response {
+		resp, err := r.Handle(ctx, bot.Request{Where: h.where, Who: user(who), Action: a, FromPrivate: true})
+		if err != nil {
+			t.Error(err)
+		}
+		return resp
+	}
+	newGame, _ := bot.ParseCommand("new timer=0")
+	resp := do(replicas[0], "ann", newGame)
+	if err := replicas[0].Remember(ctx, h.where, resp.Game, bot.SlotTable, bot.Ref{ID: "lobby"}); err != nil {
+		t.Fatal(err)
+	}
+	players := []string{"ann", "bob", "cy", "dee"}
+	for _, p := range players[1:] {
+		do(replicas[1], p, bot.Join{})
+	}
+	do(replicas[2], "ann", bot.Start{})
+	stop := make(chan struct{})
+	var tickers sync.WaitGroup
+	for _, r := range replicas {
+		tickers.Add(1)
+		go func() {
+			defer tickers.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := r.Tick(ctx); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	var wg sync.WaitGroup
+	for i, p := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := replicas[i%len(replicas)]
+			for range 2000 {
+				v := do(r, p, bot.ShowHand{})
+				if len(v.Deliveries) == 0 {
+					return
+				}
+				hand := v.Deliveries[0].View
+				if strings.Contains(hand.Text, "game is over") || strings.Contains(hand.Title, "over") || strings.Contains(hand.Text, "no game") {
+					return
+				}
+				pressed := false
+				for _, b := range hand.Buttons() {
+					if strings.HasPrefix(b.ActionID, "sg1:pick:") && !strings.Contains(b.Label, "chopsticks") {
+						a, err := bot.ParseActionID(b.ActionID)
+						if err == nil {
+							do(r, p, a)
+							pressed = true
+						}
+						break
+					}
+				}
+				if !pressed {
+					running, _ := r.Running(ctx, h.where)
+					if !running {
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	// Let the timer loops deliver what is left, then stop them.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		mu.Lock()
+		done := len(edits) > 0 && strings.Contains(edits[len(edits)-1].Title, "game over")
+		mu.Unlock()
+		if done || time.Now().After(deadline) {
+			break
+		}
+	}
+	close(stop)
+	tickers.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	if posts != 0 {
+		t.Errorf("%d more table messages posted, want the lobby edited in place", posts)
+	}
+	last := [2]int{}
+	for _, v := range edits {
+		m := turnTitle.FindStringSubmatch(v.Title)
+		if m == nil {
+			continue
+		}
+		r, _ := strconv.Atoi(m[1])
+		tu, _ := strconv.Atoi(m[2])
+		if r < last[0] || (r == last[0] && tu < last[1]) {
+			t.Fatalf("the table went back from round %d turn %d to round %d turn %d", last[0], last[1], r, tu)
+		}
+		last = [2]int{r, tu}
+	}
+	if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].Title, "game over") {
+		t.Fatalf("the table does not end on the game's end (%d edits)", len(edits))
+	}
+	t.Logf("%d table edits for a whole 4-player game over 3 replicas", len(edits))
+}
+
+type senderFunc func(bot.Delivery) (bot.Ref, error)
+
+func (f senderFunc) Send(_ context.Context, _ bot.Location, _ string, d bot.Delivery) (bot.Ref, error) {
+	return f(d)
 }

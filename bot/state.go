@@ -53,6 +53,10 @@ type state struct {
 	TurnStart time.Time `json:"ts,omitzero"`
 	Reminded  bool      `json:"rem,omitempty"`
 	Table     Ref       `json:"t,omitzero"`
+	// TableSince is when a reply that creates the table went out; until its
+	// reference is remembered (or tableWait passes) the outbox holds table
+	// deliveries rather than post a second table.
+	TableSince time.Time `json:"tsn,omitzero"`
 	// Notes are public notices shown on the table until the next reveal.
 	Notes  []string `json:"nt,omitempty"`
 	Engine []byte   `json:"e,omitempty"`

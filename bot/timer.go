@@ -15,6 +15,10 @@ import (
 // replicas; a replica that dies mid-way hands it back after this.
 const claimLease = 30 * time.Second
 
+// lockedRetry is how soon a game's deliveries are looked at again when
+// another replica is sending them.
+const lockedRetry = 250 * time.Millisecond
+
 // Tick fires every due deadline (lobby expiry, turn reminders, auto-picks)
 // and returns what to deliver, per game. Call it every second or so from
 // each replica: the store hands each deadline to exactly one of them.
@@ -140,6 +144,28 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 // deliverClaimed flushes a game's outbox for a claimed deadline; after a
 // failure it comes back with backoff.
 func (b *Bot) deliverClaimed(ctx context.Context, c storage.Claim, key string, now time.Time) {
+	// One sender per game at a time, across replicas: a deadline scheduled
+	// again while claimed can be claimed by another replica, and two
+	// flushes at once could send a game's deliveries out of order. The lock
+	// expires with the claim's lease if its holder dies.
+	lock := "outbox-lock:" + key
+	got, err := b.store.AddRecord(ctx, lock, nil, claimLease)
+	if err != nil || !got {
+		if err != nil {
+			b.log.Error("locking deliveries", "game", key, "err", err)
+		}
+		// Someone is sending this game's deliveries; look again shortly for
+		// anything queued after they finished.
+		if err := b.store.Schedule(ctx, c.Key, now.Add(lockedRetry)); err != nil {
+			b.log.Error("rescheduling deliveries", "game", key, "err", err)
+		}
+		return
+	}
+	defer func() {
+		if err := b.store.DeleteRecord(context.WithoutCancel(ctx), lock); err != nil {
+			b.log.Error("unlocking deliveries", "game", key, "err", err)
+		}
+	}()
 	if err := b.flush(ctx, key); err != nil {
 		attempts := 1
 		if data, _, lerr := b.store.LoadGame(ctx, key); lerr == nil {
