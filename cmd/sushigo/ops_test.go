@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	goredis "github.com/redis/go-redis/v9"
+
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -138,6 +140,18 @@ func TestReadyzFollowsTheStore(t *testing.T) {
 	startRedis(t, port)
 	eventually(t, "readyz 200 again", func() bool { c, _ := get("http://" + addr + "/readyz"); return c == 200 })
 	eventually(t, "the recovery logged", func() bool { return strings.Contains(logs.String(), "timers running again") })
+	// Play resumes: a new game is stored on the restarted Redis.
+	form := "team_id=T1&channel_id=C1&user_id=U1&user_name=ann&command=%2Fsushigo&text=new&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fx"
+	resp, err := signedSlack(addr, "/slack/commands", "s", []byte(form))
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("a command after Redis came back: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	rc := goredis.NewClient(&goredis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", port)})
+	defer rc.Close()
+	if keys, _ := rc.Keys(context.Background(), "sushigo:game:*").Result(); len(keys) != 1 {
+		t.Errorf("games stored after Redis came back: %v", keys)
+	}
 	if n := strings.Count(logs.String(), "store does not answer"); n != 1 {
 		t.Errorf("the outage was logged %d times, want once:\n%s", n, logs.String())
 	}
