@@ -41,6 +41,9 @@ type Config struct {
 	// Senders, by platform, make that platform's posts and edits durable
 	// (outbox.go). A platform without one gets them in the Response.
 	Senders map[string]Sender
+	// Redo, by platform, handles again a request an adapter parked and no
+	// replica finished (redo.go).
+	Redo map[string]func(ctx context.Context, id string, payload []byte) error
 }
 
 // Bot is the host. It is safe for concurrent use: all its state is in the
@@ -94,7 +97,7 @@ func refuse(format string, a ...any) error { return &refusal{fmt.Sprintf(format,
 // the adapter to log once with its request context.
 func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
 	start := time.Now()
-	resp, err := b.handle(ctx, req)
+	resp, err := b.handle(withRequestID(ctx, req.ID), req)
 	resp.Deliveries = repliesFirst(resp.Deliveries)
 	if resp.Where.Channel == "" {
 		resp.Where = req.Where

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -107,5 +108,26 @@ func TestMetricsCounted(t *testing.T) {
 	}
 	if m.count("newgame/ok") != 1 || m.count("start/ok") != 1 || m.count("kick/refused") != 1 {
 		t.Errorf("actions: newgame/ok %d, start/ok %d, kick/refused %d", m.count("newgame/ok"), m.count("start/ok"), m.count("kick/refused"))
+	}
+}
+
+// TestRequestAppliedOnce: the same request handled twice (a replica
+// finishing what a dead one deferred, while the first had in fact stored
+// it) changes the game once.
+func TestRequestAppliedOnce(t *testing.T) {
+	h := newHarness(t)
+	h.do("ann", "new timer=0")
+	req := bot.Request{Where: h.where, Who: user("ann"), Action: bot.AddBot{N: 1}, ID: "interaction-1"}
+	for range 2 {
+		if _, err := h.b.Handle(context.Background(), req); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, _, err := h.store.LoadGame(context.Background(), h.where.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), `"b":true`); n != 1 {
+		t.Errorf("%d bots after one Add bot handled twice, want 1", n)
 	}
 }

@@ -60,6 +60,9 @@ type state struct {
 	// Notes are public notices shown on the table until the next reveal.
 	Notes  []string `json:"nt,omitempty"`
 	Engine []byte   `json:"e,omitempty"`
+	// Applied are the IDs of the latest requests that changed this game, so
+	// one handled again changes nothing.
+	Applied []string `json:"ap,omitempty"`
 	// Outbox holds deliveries not yet sent (outbox.go); OutSeq numbers them.
 	Outbox []queued `json:"ob,omitempty"`
 	OutSeq uint64   `json:"oq,omitempty"`
@@ -115,6 +118,25 @@ func decodeState(data []byte) (*state, error) {
 // errNoGame ends an update without saving: there is nothing to change.
 var errNoGame = errors.New("bot: no game in this channel")
 
+// maxApplied is how many request IDs a game remembers: far more than can
+// be in flight for one game at once.
+const maxApplied = 32
+
+type requestIDKey struct{}
+
+// withRequestID marks ctx as handling the request with platform ID id.
+func withRequestID(ctx context.Context, id string) context.Context {
+	if id == "" {
+		return ctx
+	}
+	return context.WithValue(ctx, requestIDKey{}, id)
+}
+
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
 // maxRetries bounds compare-and-swap retries; a conflict means another
 // request changed the game first, which is normal traffic (two players
 // clicking at once), not an error.
@@ -166,12 +188,22 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if st != nil {
 			was = st.Phase
 		}
+		id := requestID(ctx)
+		if id != "" && st != nil && slices.Contains(st.Applied, id) {
+			return Response{Where: st.Where, Game: st.ID}, nil // applied already
+		}
 		c, err := fn(st)
 		if err != nil {
 			return Response{}, err
 		}
 		if c.replace != nil {
 			st = c.replace
+		}
+		if id != "" && c.save && st != nil {
+			st.Applied = append(st.Applied, id)
+			if n := len(st.Applied); n > maxApplied {
+				st.Applied = st.Applied[n-maxApplied:]
+			}
 		}
 		queued := false
 		if !c.remove && b.sender(st) != nil && st.enqueue(&c) {

@@ -35,6 +35,10 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 			b.deliverClaimed(ctx, c, key, now)
 			continue
 		}
+		if strings.HasPrefix(c.Key, redoPrefix) {
+			b.redoClaimed(ctx, c, now)
+			continue
+		}
 		o, err := b.fire(ctx, c, now)
 		if err != nil {
 			// Left claimed: it comes back after the lease and is retried.

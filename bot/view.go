@@ -55,6 +55,10 @@ type Request struct {
 	// FromPrivate is set when the clicked button was on a private message
 	// (an ephemeral message or a DM).
 	FromPrivate bool
+	// ID is the platform's ID of this request (a Discord interaction ID),
+	// when it has one: a request handled again with the same ID (a replica
+	// finishing what a dead one deferred) changes a game at most once.
+	ID string
 }
 
 // Tone colours a view by game state.

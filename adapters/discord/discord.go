@@ -21,6 +21,8 @@ type Host interface {
 	Handle(ctx context.Context, req bot.Request) (bot.Response, error)
 	Remember(ctx context.Context, where bot.Location, gameID, slot string, ref bot.Ref) error
 	Undeliverable(ctx context.Context, where bot.Location, gameID, user string) (bot.Response, error)
+	Park(ctx context.Context, platform, id string, payload []byte, after time.Duration) error
+	Unpark(ctx context.Context, platform, id string) error
 }
 
 // Seen de-duplicates interaction IDs across replicas (storage.Records).

@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sushigo/sushigo/bot"
 )
 
 // stalledSeen is a de-duplication store that answers only when released,
@@ -66,5 +69,69 @@ func TestOversizedInteractionIs413(t *testing.T) {
 	e.a.ServeHTTP(w, sign(e.priv, bytes.Repeat([]byte("x"), maxBody+1), e.now))
 	if w.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("%d, want 413", w.Code)
+	}
+}
+
+// stuckHost is a replica whose host never finishes: the process dies with
+// the request in hand.
+type stuckHost struct {
+	Host
+	release chan struct{}
+}
+
+func (s stuckHost) Handle(ctx context.Context, req bot.Request) (bot.Response, error) {
+	select {
+	case <-s.release:
+	case <-ctx.Done():
+	}
+	return bot.Response{}, context.Canceled
+}
+
+// TestDeferredInteractionRedoneAfterACrash: an interaction deferred because
+// the host was slow is parked before the deferral goes out; when that
+// replica dies, another one handles it again once it comes due, and the
+// player gets their answer (before, the deferred action was lost with the
+// process).
+func TestDeferredInteractionRedoneAfterACrash(t *testing.T) {
+	e := newDurableEnv(t)
+	seed := uint64(100)
+	e.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
+		Senders: map[string]bot.Sender{"discord": e.a}, Redo: map[string]func(context.Context, string, []byte) error{"discord": e.a.Redo}})
+	stuck := stuckHost{Host: e.host, release: make(chan struct{})}
+	defer close(stuck.release)
+	e.a.host = stuck
+	e.a.cfg.AckBudget = 20 * time.Millisecond
+	e.a.background = func(func()) {} // the replica dies after answering
+	tok := e.token()
+	v := e.vars(alice, tok)
+	v["SUB"], v["OPTIONS"] = "new", `[{"name":"timer","type":4,"value":0}]`
+	e.f.interaction(tok, alice.id, channelID, "")
+	w := e.post(e.fill("slash_command.json", v), tok)
+	var ack discordgo.InteractionResponse
+	if err := json.Unmarshal(w.Body.Bytes(), &ack); err != nil || ack.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("want a deferral, got %d %q", w.Code, w.Body)
+	}
+	// Another replica, healthy.
+	e.a.host = e.host
+	e.a.background = func(f func()) { e.queue = append(e.queue, f) }
+	e.tick(10 * time.Second)
+	if e.latest("", "lobby") != nil {
+		t.Fatal("handled again before the first replica's time was up")
+	}
+	e.tick(30 * time.Second)
+	if e.latest("", "lobby") == nil {
+		t.Fatal("the deferred /sushigo new was never handled after its replica died")
+	}
+	// Handled once: a further tick does nothing more.
+	e.tick(time.Minute)
+	lobbies := 0
+	public, _ := e.f.visible()
+	for _, m := range public {
+		if strings.Contains(m.title(), "lobby") {
+			lobbies++
+		}
+	}
+	if lobbies != 1 {
+		t.Errorf("%d lobbies, want 1", lobbies)
 	}
 }

@@ -17,6 +17,7 @@ func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
 	req := bot.Request{
 		Where: bot.Location{Platform: "discord", Community: ix.GuildID, Channel: ix.ChannelID},
 		Reply: bot.Ref{ID: tokenRef(ix.Token), Expires: a.cfg.Now().Add(tokenLife)},
+		ID:    ix.ID,
 	}
 	if ix.GuildID == "" {
 		// A DM: the host finds the game from the button's game ID.

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"time"
@@ -73,11 +74,25 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 	// Too slow for the 3-second window: defer with a private "thinking"
 	// message. The token then edits that private message (@original),
 	// whatever the answer turns out to be, so a handle the host keeps for a
-	// hand can never edit a public message.
+	// hand can never edit a public message. The interaction is parked
+	// first: if this replica dies before the host is done, another one
+	// handles it again (Redo).
+	// The store may be what is slow: parking gets half a second, and the
+	// deferral goes out either way.
+	if raw, err := json.Marshal(ix); err == nil {
+		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), parkBudget)
+		if err := a.host.Park(pctx, "discord", ix.ID, raw, redoAfter); err != nil {
+			a.cfg.Log.Error("parking a deferred interaction failed", "interaction", ix.ID, "err", err)
+		}
+		cancel()
+	}
 	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
 	return ack, func(ctx context.Context) {
 		h := <-done
+		if err := a.host.Unpark(ctx, "discord", ix.ID); err != nil {
+			a.cfg.Log.Error("unparking an interaction failed", "interaction", ix.ID, "err", err)
+		}
 		if h.status != 0 {
 			// Found a duplicate (or could not tell) only after deferring:
 			// the deferral says nothing more.
@@ -85,26 +100,7 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 			return
 		}
 		a.logHandled(ix, req, h)
-		first, rest := splitReply(h.resp.Deliveries)
-		done := render(bot.View{Text: "✅", Tone: bot.ToneInfo})
-		switch {
-		case first == nil:
-			a.editOriginal(ctx, ix, done)
-		case !first.To.IsPublic():
-			a.editOriginal(ctx, ix, render(first.View))
-		case first.Replace && ix.Message != nil:
-			// A public update of the clicked message, through the channel.
-			a.edit(ctx, "m:"+ix.ChannelID+":"+ix.Message.ID, render(first.View))
-			a.editOriginal(ctx, ix, done)
-		default:
-			d := *first
-			d.Kind = bot.Post
-			rest = append([]bot.Delivery{d}, rest...)
-			a.editOriginal(ctx, ix, done)
-		}
-		for _, d := range rest {
-			a.deliver(ctx, ix, h.resp, d)
-		}
+		a.answerDeferred(ctx, ix, h.resp)
 	}, 0
 }
 
@@ -220,4 +216,59 @@ func (a *Adapter) onInteraction(ctx context.Context, ix *discordgo.Interaction) 
 		rest(context.WithoutCancel(ctx))
 	})
 	<-done
+}
+
+// redoAfter is when a deferred interaction is handled again if the replica
+// that deferred it has not finished: past the host's 30-second limit, well
+// within the token's 15 minutes.
+const redoAfter = 35 * time.Second
+
+// parkBudget bounds parking, inside Discord's 3 seconds.
+const parkBudget = 500 * time.Millisecond
+
+// answerDeferred delivers the host's answer to a deferred interaction: the
+// first reply edits the private "thinking" message (or it says done), the
+// rest follows.
+func (a *Adapter) answerDeferred(ctx context.Context, ix *discordgo.Interaction, resp bot.Response) {
+	first, rest := splitReply(resp.Deliveries)
+	done := render(bot.View{Text: "✅", Tone: bot.ToneInfo})
+	switch {
+	case first == nil:
+		a.editOriginal(ctx, ix, done)
+	case !first.To.IsPublic():
+		a.editOriginal(ctx, ix, render(first.View))
+	case first.Replace && ix.Message != nil:
+		// A public update of the clicked message, through the channel.
+		a.edit(ctx, "m:"+ix.ChannelID+":"+ix.Message.ID, render(first.View))
+		a.editOriginal(ctx, ix, done)
+	default:
+		d := *first
+		d.Kind = bot.Post
+		rest = append([]bot.Delivery{d}, rest...)
+		a.editOriginal(ctx, ix, done)
+	}
+	for _, d := range rest {
+		a.deliver(ctx, ix, resp, d)
+	}
+}
+
+// Redo handles again an interaction a replica deferred and did not finish
+// (bot.Config.Redo). The host applies it at most once, so one that was in
+// fact stored only has its answer delivered.
+func (a *Adapter) Redo(ctx context.Context, id string, payload []byte) error {
+	var ix discordgo.Interaction
+	if err := json.Unmarshal(payload, &ix); err != nil {
+		a.cfg.Log.Error("a parked interaction does not decode", "interaction", id, "err", err)
+		return nil // nothing a retry can fix
+	}
+	req, err := a.request(&ix)
+	if err != nil {
+		return nil
+	}
+	resp, err := a.host.Handle(ctx, req)
+	if err != nil {
+		return err
+	}
+	a.answerDeferred(ctx, &ix, resp)
+	return nil
 }

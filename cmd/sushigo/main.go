@@ -164,8 +164,10 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	// Filled in below once the adapters exist: they send the host's durable
 	// deliveries, and the host is what they serve.
 	senders := map[string]bot.Sender{}
+	redo := map[string]func(context.Context, string, []byte) error{}
 	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer,
-		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}, Metrics: m, Senders: senders})
+		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}, Metrics: m,
+		Senders: senders, Redo: redo})
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
@@ -184,7 +186,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		a := discord.New(s, host, store, discord.Config{AppID: cfg.Discord.AppID, PublicKey: key,
 			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord"),
 			Failed: func(code string) { m.DeliveryFailed("discord", code) }})
-		deliver["discord"], senders["discord"] = a.Deliver, a
+		deliver["discord"], senders["discord"], redo["discord"] = a.Deliver, a, a.Redo
 		m.InFlight("discord", a.InFlight)
 		drains = append(drains, a.Drain)
 		g.Go(func() error {
