@@ -97,23 +97,30 @@ func TestDeferredInteractionRedoneAfterACrash(t *testing.T) {
 	seed := uint64(100)
 	e.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
 		Senders: map[string]bot.Sender{"discord": e.a}, Redo: map[string]func(context.Context, string, []byte) error{"discord": e.a.Redo}})
+	e.a.host = e.host
+	// The replica that takes the interaction: its host never finishes, and
+	// it dies after answering.
 	stuck := stuckHost{Host: e.host, release: make(chan struct{})}
 	defer close(stuck.release)
-	e.a.host = stuck
-	e.a.cfg.AckBudget = 20 * time.Millisecond
-	e.a.background = func(func()) {} // the replica dies after answering
+	dying := New(e.f.session(), stuck, e.store, Config{AppID: appID, PublicKey: e.pub, Now: func() time.Time { return e.now },
+		AckBudget: 20 * time.Millisecond})
+	dying.background = func(func()) {}
 	tok := e.token()
 	v := e.vars(alice, tok)
 	v["SUB"], v["OPTIONS"] = "new", `[{"name":"timer","type":4,"value":0}]`
 	e.f.interaction(tok, alice.id, channelID, "")
-	w := e.post(e.fill("slash_command.json", v), tok)
+	w := httptest.NewRecorder()
+	dying.ServeHTTP(w, sign(e.priv, e.fill("slash_command.json", v), e.now))
 	var ack discordgo.InteractionResponse
 	if err := json.Unmarshal(w.Body.Bytes(), &ack); err != nil || ack.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		t.Fatalf("want a deferral, got %d %q", w.Code, w.Body)
 	}
-	// Another replica, healthy.
-	e.a.host = e.host
-	e.a.background = func(f func()) { e.queue = append(e.queue, f) }
+	var raw map[string]any
+	_ = json.Unmarshal(w.Body.Bytes(), &raw)
+	e.f.mu.Lock()
+	e.f.applyAck(tok, raw)
+	e.f.mu.Unlock()
+	// Another replica, healthy: e.a with the real host.
 	e.tick(10 * time.Second)
 	if e.latest("", "lobby") != nil {
 		t.Fatal("handled again before the first replica's time was up")
