@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sushigo/sushigo/bot"
 )
@@ -84,5 +85,44 @@ func TestClickAppliedBeforeTheAck(t *testing.T) {
 	e.queue = nil
 	if bots(t, e) != 1 {
 		t.Error("the acknowledged Add bot is not in the stored game")
+	}
+}
+
+// slowHost is a host that does not finish within the ack budget.
+type slowHost struct {
+	Host
+	release chan struct{}
+}
+
+func (s slowHost) Handle(ctx context.Context, req bot.Request) (bot.Response, error) {
+	select {
+	case <-s.release:
+	case <-ctx.Done():
+	}
+	return bot.Response{}, context.Canceled
+}
+
+// TestNotAppliedInTimeIsNotAcknowledged: a command or click the host cannot
+// store within Slack's window gets 503, never a 200 for something a crash
+// could still lose.
+func TestNotAppliedInTimeIsNotAcknowledged(t *testing.T) {
+	e := newEnv(t, bot.HandsDM)
+	e.slash(alice, "new timer=0")
+	lobby := e.f.latest("", "lobby")
+	slow := slowHost{Host: e.a.host, release: make(chan struct{})}
+	defer close(slow.release)
+	a := New(e.f.api(), slow, Config{SigningSecret: secret, Now: func() time.Time { return e.now }, AckBudget: 10 * time.Millisecond})
+	a.background = func(func()) {}
+	body := fill(t, "slash_command.form", map[string]string{"TEAM": team, "CHANNEL": channel, "USER": bob.id,
+		"USERNAME": bob.name, "TEXT": "join", "RESPONSE_URL": "x"})
+	w := httptest.NewRecorder()
+	a.Commands().ServeHTTP(w, signed("/slack/commands", []byte(body), e.now, secret))
+	if w.Code != http.StatusServiceUnavailable {
+		t.Errorf("slow slash command answered %d, want 503", w.Code)
+	}
+	w = httptest.NewRecorder()
+	a.Interactivity().ServeHTTP(w, signed("/slack/interactivity", e.clickBody(bob, lobby, lobby.action("sg1:join:")), e.now, secret))
+	if w.Code != http.StatusServiceUnavailable {
+		t.Errorf("slow click answered %d, want 503", w.Code)
 	}
 }

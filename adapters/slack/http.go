@@ -95,10 +95,14 @@ func (a *Adapter) Commands() http.Handler {
 			http.Error(w, "bad form", http.StatusBadRequest)
 			return
 		}
-		ack, rest := a.command(r.Context(), cmd)
-		if ack == nil {
+		ack, rest, applied := a.command(r.Context(), cmd)
+		switch {
+		case !applied:
+			// As for clicks: never acknowledge what is not stored yet.
+			http.Error(w, "still working on it", http.StatusServiceUnavailable)
+		case ack == nil:
 			w.WriteHeader(http.StatusOK)
-		} else {
+		default:
 			w.Header().Set("Content-Type", "application/json")
 			_ = json.NewEncoder(w).Encode(ack)
 		}
@@ -155,9 +159,11 @@ type ephemeralAck struct {
 }
 
 // command runs the host on a slash command within the ack budget. A quick
-// private answer becomes the acknowledgement body; everything else (and a
-// slow answer) is delivered afterwards.
-func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (*ephemeralAck, func(context.Context)) {
+// private answer becomes the acknowledgement body; everything else is
+// delivered afterwards. applied is false when the host did not finish in
+// time: the command is not acknowledged, and its answers (if it does
+// finish) still go out.
+func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ephemeralAck, _ func(context.Context), applied bool) {
 	req, err := a.commandRequest(cmd)
 	if err != nil {
 		var u *bot.UsageError
@@ -166,7 +172,7 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (*ephe
 			msg = u.Msg
 		}
 		bs, text := blocks(bot.View{Text: msg, Tone: bot.ToneError})
-		return &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, func(context.Context) {}
+		return &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, func(context.Context) {}, true
 	}
 	o := &origin{channel: cmd.ChannelID, responseURL: cmd.ResponseURL}
 	done := make(chan bot.Response, 1)
@@ -189,14 +195,14 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (*ephe
 			for _, d := range ds {
 				a.deliver(ctx, o, resp, d)
 			}
-		}
+		}, true
 	case <-timer.C:
 		return nil, func(ctx context.Context) {
 			resp := <-done
 			for _, d := range resp.Deliveries {
 				a.deliver(ctx, o, resp, d)
 			}
-		}
+		}, false
 	}
 }
 

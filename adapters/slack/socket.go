@@ -50,10 +50,12 @@ func (a *Adapter) onSocketEvent(ctx context.Context, evt socketmode.Event, ack f
 			ack(nil)
 			return
 		}
-		reply, rest := a.command(ctx, cmd)
-		if reply == nil {
+		reply, rest, applied := a.command(ctx, cmd)
+		switch {
+		case !applied: // unacknowledged: Slack tells the player it failed
+		case reply == nil:
 			ack(nil)
-		} else {
+		default:
 			ack(reply)
 		}
 		a.background(func() { rest(context.WithoutCancel(ctx)) })
