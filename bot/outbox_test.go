@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -270,12 +271,26 @@ var turnTitle = regexp.MustCompile(`round (\d)/3, turn (\d+)/`)
 // turn no earlier than the edit before it, there is one table message, and
 // it ends on the game's end.
 func TestThreeReplicasTableNeverGoesBack(t *testing.T) {
+	threeReplicas(t, 200*time.Microsecond, 0)
+}
+
+// TestThreeReplicasSlowPlatform is the same with a platform that takes a
+// whole second per message, for the first three turns: still one table,
+// never backwards, ending on the turn the game is at, and the goroutines of
+// all three replicas stay bounded however fast the players click.
+func TestThreeReplicasSlowPlatform(t *testing.T) {
+	threeReplicas(t, time.Second, 3)
+}
+
+// threeReplicas plays through three hosts with a platform taking latency per
+// message, stopping after turns picks per player (0: the whole game).
+func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 	h := newHarness(t)
 	var mu sync.Mutex
 	var edits []bot.View
 	posts := 0
 	slow := senderFunc(func(d bot.Delivery) (bot.Ref, error) {
-		time.Sleep(200 * time.Microsecond) // a platform that takes a while
+		time.Sleep(latency) // a platform that takes a while
 		mu.Lock()
 		defer mu.Unlock()
 		switch {
@@ -336,7 +351,11 @@ func TestThreeReplicasTableNeverGoesBack(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			r := replicas[i%len(replicas)]
+			picks := 0
 			for range 2000 {
+				if turns > 0 && picks >= turns {
+					return
+				}
 				v := do(r, p, bot.ShowHand{})
 				if len(v.Deliveries) == 0 {
 					return
@@ -351,7 +370,7 @@ func TestThreeReplicasTableNeverGoesBack(t *testing.T) {
 						a, err := bot.ParseActionID(b.ActionID)
 						if err == nil {
 							do(r, p, a)
-							pressed = true
+							pressed, picks = true, picks+1
 						}
 						break
 					}
@@ -365,16 +384,33 @@ func TestThreeReplicasTableNeverGoesBack(t *testing.T) {
 			}
 		}()
 	}
+	peak := 0
+	sampling := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-sampling:
+				return
+			case <-time.After(5 * time.Millisecond):
+				peak = max(peak, runtime.NumGoroutine())
+			}
+		}
+	}()
 	wg.Wait()
 	// Let the timer loops deliver what is left, then stop them.
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+	want := "game over"
+	if turns > 0 {
+		want = fmt.Sprintf("turn %d/", turns+1)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(time.Millisecond) {
 		mu.Lock()
-		done := len(edits) > 0 && strings.Contains(edits[len(edits)-1].Title, "game over")
+		done := len(edits) > 0 && strings.Contains(edits[len(edits)-1].Title, want)
 		mu.Unlock()
 		if done || time.Now().After(deadline) {
 			break
 		}
 	}
+	close(sampling)
 	close(stop)
 	tickers.Wait()
 	mu.Lock()
@@ -395,10 +431,13 @@ func TestThreeReplicasTableNeverGoesBack(t *testing.T) {
 		}
 		last = [2]int{r, tu}
 	}
-	if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].Title, "game over") {
-		t.Fatalf("the table does not end on the game's end (%d edits)", len(edits))
+	if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].Title, want) {
+		t.Fatalf("the table does not end on %q (%d edits)", want, len(edits))
 	}
-	t.Logf("%d table edits for a whole 4-player game over 3 replicas", len(edits))
+	if peak > 100 {
+		t.Errorf("%d goroutines at the peak for 3 replicas and 4 players, want them bounded", peak)
+	}
+	t.Logf("%d table edits over 3 replicas, platform latency %s; at most %d goroutines", len(edits), latency, peak)
 }
 
 type senderFunc func(bot.Delivery) (bot.Ref, error)

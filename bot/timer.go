@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
@@ -14,6 +15,9 @@ import (
 // claimLease is how long a claimed deadline stays hidden from other
 // replicas; a replica that dies mid-way hands it back after this.
 const claimLease = 30 * time.Second
+
+// flushWorkers bounds the games whose deliveries one replica sends at once.
+const flushWorkers = 16
 
 // lockedRetry is how soon a game's deliveries are looked at again when
 // another replica is sending them.
@@ -29,10 +33,21 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 		return nil, fmt.Errorf("tick: %w", err)
 	}
 	var out []Outbound
+	// Games' deliveries go out side by side, a bounded number at once: a
+	// platform that takes a second per message must not make every other
+	// game wait behind one.
+	var sending sync.WaitGroup
+	slots := make(chan struct{}, flushWorkers)
+	defer sending.Wait()
 	for _, c := range claims {
 		b.cfg.Metrics.TimerLag(now.Sub(c.Due))
 		if key, ok := strings.CutPrefix(c.Key, outboxPrefix); ok {
-			b.deliverClaimed(ctx, c, key, now)
+			slots <- struct{}{}
+			sending.Add(1)
+			go func() {
+				defer func() { <-slots; sending.Done() }()
+				b.deliverClaimed(ctx, c, key, now)
+			}()
 			continue
 		}
 		if strings.HasPrefix(c.Key, redoPrefix) {
