@@ -385,8 +385,9 @@ func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 		}()
 	}
 	peak := 0
-	sampling := make(chan struct{})
+	sampling, sampled := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(sampled)
 		for {
 			select {
 			case <-sampling:
@@ -411,6 +412,7 @@ func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 		}
 	}
 	close(sampling)
+	<-sampled
 	close(stop)
 	tickers.Wait()
 	mu.Lock()
