@@ -172,28 +172,11 @@ func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp b
 			a.logErr("follow-up failed", err, "interaction", ix.ID)
 		}
 	case bot.Post:
-		channel := resp.Where.Channel
-		if !d.To.IsPublic() {
-			dm, err := a.s.UserChannelCreate(d.To.User, opt)
-			if err != nil {
-				a.logErr("opening a DM failed", err, "user", d.To.User)
-				a.undeliverable(ctx, resp, d.To.User)
-				return
-			}
-			channel = dm.ID
-		}
-		msg, err := a.s.ChannelMessageSendComplex(channel, m.send(), opt)
-		if err != nil {
-			if code, _ := restCode(err); code == codeCannotDM {
-				a.cfg.Log.Info("DMs closed; hands go ephemeral", "user", d.To.User)
-				a.undeliverable(ctx, resp, d.To.User)
-				return
-			}
-			a.logErr("posting failed", err, "channel", channel)
-			return
-		}
-		if d.Slot != "" {
-			if err := a.host.Remember(ctx, resp.Where, resp.Game, d.Slot, bot.Ref{ID: messageRef(msg)}); err != nil {
+		// The same post the outbox makes; here a failure is logged (by
+		// Send) and not retried.
+		ref, err := a.Send(ctx, resp.Where, resp.Game, d)
+		if err == nil && d.Slot != "" && ref.ID != "" {
+			if err := a.host.Remember(ctx, resp.Where, resp.Game, d.Slot, ref); err != nil {
 				a.cfg.Log.Error("remembering a message failed", "err", err)
 			}
 		}

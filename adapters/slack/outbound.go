@@ -48,17 +48,14 @@ func (a *Adapter) deliver(ctx context.Context, o *origin, resp bot.Response, d b
 			a.respond(ctx, o.responseURL, false, bs, text)
 		}
 	case bot.Post:
-		if d.To.IsPublic() {
-			a.post(ctx, resp, resp.Where.Channel, d.Slot, bs, text)
-			return
+		// The same post the outbox makes; here a failure is logged and not
+		// retried.
+		ref, err := a.Send(ctx, resp.Where, resp.Game, d)
+		if err == nil && d.Slot != "" && ref.ID != "" {
+			if err := a.host.Remember(ctx, resp.Where, resp.Game, d.Slot, ref); err != nil {
+				a.cfg.Log.Error("remembering a message failed", "err", err)
+			}
 		}
-		ch, _, _, err := a.api.OpenConversationContext(ctx, &slackapi.OpenConversationParameters{Users: []string{d.To.User}})
-		if err != nil {
-			a.cfg.Log.Info("cannot DM user; hands go ephemeral", "user", d.To.User, "err", err)
-			a.undeliverable(ctx, resp, d.To.User)
-			return
-		}
-		a.post(ctx, resp, ch.ID, d.Slot, bs, text)
 	case bot.Edit:
 		switch ref := d.Ref.ID; {
 		case strings.HasPrefix(ref, "m:"):
