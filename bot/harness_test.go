@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -46,6 +47,9 @@ type sent struct {
 	d    bot.Delivery
 	from string // who triggered it ("" for a timer)
 }
+
+// requestIDs numbers every request of every harness (copies included).
+var requestIDs atomic.Int64
 
 var start = time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 
@@ -138,7 +142,8 @@ func (h *harness) send(who string, a bot.Action, private bool) bot.Response {
 	h.t.Helper()
 	h.tok++
 	req := bot.Request{Where: h.where, Who: user(who), Action: a, FromPrivate: private,
-		Reply: bot.Ref{ID: fmt.Sprintf("tok%d", h.tok), Expires: h.now.Add(14 * time.Minute)}}
+		Reply: bot.Ref{ID: fmt.Sprintf("tok%d", h.tok), Expires: h.now.Add(14 * time.Minute)},
+		ID:    fmt.Sprintf("req%d", requestIDs.Add(1))} // unique, as Discord's interaction IDs are
 	resp, err := h.b.Handle(context.Background(), req)
 	if err != nil {
 		h.t.Fatalf("%s %T: %v", who, a, err)

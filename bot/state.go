@@ -199,12 +199,7 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if c.replace != nil {
 			st = c.replace
 		}
-		if id != "" && c.save && st != nil {
-			st.Applied = append(st.Applied, id)
-			if n := len(st.Applied); n > maxApplied {
-				st.Applied = st.Applied[n-maxApplied:]
-			}
-		}
+
 		queued := false
 		if !c.remove && b.sender(st) != nil && st.enqueue(&c) {
 			// The deadline first: if the save below fails, a spurious
@@ -220,9 +215,20 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		case c.save:
 			var enc []byte
 			// A request that changed nothing (looking at a hand, a stale
-			// button) writes nothing: no contention with real moves.
-			if enc, err = encodeState(st); err == nil && (c.replace != nil || !bytes.Equal(enc, data)) {
-				_, err = b.store.SaveGame(ctx, key, enc, ver, c.ttl)
+			// button) writes nothing: no contention with real moves. One
+			// that did is remembered by its ID, so it applies once.
+			enc, err = encodeState(st)
+			if err == nil && (c.replace != nil || !bytes.Equal(enc, data)) {
+				if id != "" {
+					st.Applied = append(st.Applied, id)
+					if n := len(st.Applied); n > maxApplied {
+						st.Applied = st.Applied[n-maxApplied:]
+					}
+					enc, err = encodeState(st)
+				}
+				if err == nil {
+					_, err = b.store.SaveGame(ctx, key, enc, ver, c.ttl)
+				}
 			}
 		}
 		if errors.Is(err, storage.ErrConflict) {
