@@ -352,7 +352,9 @@ func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 			defer wg.Done()
 			r := replicas[i%len(replicas)]
 			picks := 0
-			for range 2000 {
+			// Until the game ends (or this player's share of turns is done);
+			// a player locked in waits for the others.
+			for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); {
 				if turns > 0 && picks >= turns {
 					return
 				}
@@ -380,6 +382,7 @@ func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 					if !running {
 						return
 					}
+					runtime.Gosched()
 				}
 			}
 		}()
@@ -434,7 +437,18 @@ func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 		last = [2]int{r, tu}
 	}
 	if len(edits) == 0 || !strings.Contains(edits[len(edits)-1].Title, want) {
-		t.Fatalf("the table does not end on %q (%d edits)", want, len(edits))
+		var titles []string
+		for _, v := range edits[max(0, len(edits)-5):] {
+			titles = append(titles, v.Title)
+		}
+		running, _ := replicas[0].Running(ctx, h.where)
+		data, _, _ := h.store.LoadGame(ctx, h.where.Key())
+		ob := ""
+		if i := strings.Index(string(data), `"ob":`); i >= 0 {
+			ob = string(data)[i:min(len(data), i+300)]
+		}
+		due, _ := h.store.ClaimDue(ctx, time.Now().Add(time.Hour), time.Second, 10)
+		t.Fatalf("the table does not end on %q (%d edits, the last %q; game running: %v; outbox %s; deadlines %+v)", want, len(edits), titles, running, ob, due)
 	}
 	if peak > 100 {
 		t.Errorf("%d goroutines at the peak for 3 replicas and 4 players, want them bounded", peak)

@@ -386,8 +386,14 @@ func roundScoreView(st *state, round int) View {
 	v := View{Title: fmt.Sprintf("📊 Round %d scores", round), Tone: ToneScore}
 	for _, s := range pv.Seats {
 		b := pv.Scores[round-1][s.Seat]
+		// The total as it stood after this round: not the final score when
+		// the view is opened later, and no dessert before it is scored.
+		total := 0
+		for r := range round {
+			total += pv.Scores[r][s.Seat].Total()
+		}
 		name := st.name(s.Seat)
-		v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %+d this round, %d total", name, b.Total(), s.Score), Value: breakdownText(b), Inline: true})
+		v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %+d this round, %d total", name, b.Total(), total), Value: breakdownText(b), Inline: true})
 	}
 	return v
 }

@@ -202,8 +202,9 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 
 		queued := false
 		if !c.remove && b.sender(st) != nil && st.enqueue(&c) {
-			// The deadline first: if the save below fails, a spurious
-			// flush finds nothing; the other order could strand deliveries.
+			// The deadline first, so a crash right after the save cannot
+			// strand the deliveries; if the save fails, a flush finds
+			// nothing. (It is scheduled again after the save, below.)
 			queued, c.save = true, true
 			if err := b.store.Schedule(ctx, outboxPrefix+key, b.now()); err != nil {
 				return Response{}, fmt.Errorf("schedule deliveries of %s: %w", key, err)
@@ -259,6 +260,12 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			}
 		}
 		if queued {
+			// Again after the save: a replica that claimed the deadline
+			// scheduled above may have looked at the game before this save
+			// and completed it, finding nothing to send.
+			if err := b.store.Schedule(ctx, outboxPrefix+key, b.now()); err != nil {
+				return Response{}, fmt.Errorf("schedule deliveries of %s: %w", key, err)
+			}
 			b.signal()
 		}
 		if !c.schedule.IsZero() {
