@@ -1,11 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -14,7 +10,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -178,15 +173,7 @@ func TestMetricsEndpoint(t *testing.T) {
 	defer stop()
 	eventually(t, "serve up", func() bool { c, _ := get("http://" + addr + "/healthz"); return c == 200 })
 	body := []byte("team_id=T1&channel_id=C1&user_id=U1&user_name=ann&command=%2Fsushigo&text=new&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fx")
-	ts := strconv.FormatInt(time.Now().Unix(), 10)
-	mac := hmac.New(sha256.New, []byte("s3cret"))
-	mac.Write([]byte("v0:" + ts + ":"))
-	mac.Write(body)
-	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/slack/commands", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("X-Slack-Request-Timestamp", ts)
-	req.Header.Set("X-Slack-Signature", "v0="+hex.EncodeToString(mac.Sum(nil)))
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := signedSlack(addr, "/slack/commands", "s3cret", body)
 	if err != nil {
 		t.Fatal(err)
 	}
