@@ -82,11 +82,12 @@ func (st *state) enqueue(c *change) bool {
 	var keep []Delivery
 	added := false
 	for _, d := range c.resp.Deliveries {
-		if d.Kind == Reply && d.Replace && d.To.IsPublic() && st.Table.ID != "" {
+		if d.Kind == Reply && d.Replace && d.To.IsPublic() && (st.Table.ID != "" || !st.TableSince.IsZero()) {
 			// A click on the table answers with a silent acknowledgement;
 			// the table itself is edited through the outbox, in order with
 			// every other change, so it cannot go back to an older view.
-			d = Delivery{Kind: Edit, To: Channel, Ref: st.Table, View: d.View}
+			// (Its reference may still be on its way: the outbox waits.)
+			d = Delivery{Kind: Edit, To: Channel, Ref: st.Table, Slot: SlotTable, View: d.View}
 		}
 		if d.Kind == Reply {
 			keep = append(keep, d)

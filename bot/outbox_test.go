@@ -461,3 +461,41 @@ type senderFunc func(bot.Delivery) (bot.Ref, error)
 func (f senderFunc) Send(_ context.Context, _ bot.Location, _ string, d bot.Delivery) (bot.Ref, error) {
 	return f(d)
 }
+
+// TestOutboxTableClickBeforeTheTableIsKnown: a click on the lobby that
+// arrives before the lobby's reference is remembered is still acknowledged
+// silently and its update queued durably (not sent from memory), then
+// delivered as an edit of the lobby once it is known.
+func TestOutboxTableClickBeforeTheTableIsKnown(t *testing.T) {
+	h := newOutboxHarness(t)
+	s := h.sender
+	h.sender = nil
+	a, _ := bot.ParseCommand("new timer=0")
+	resp, err := h.b.Handle(context.Background(), bot.Request{Where: h.where, Who: user("ann"), Action: a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The Add bot button on the lobby message (a click: it names the game).
+	r, err := h.b.Handle(context.Background(), bot.Request{Where: h.where, Who: user("ann"), Action: bot.AddBot{Game: resp.Game, N: 1},
+		Reply: bot.Ref{ID: "tok"}, ID: "click-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range r.Deliveries {
+		if d.To.IsPublic() {
+			t.Fatalf("the click's public update came back with the request: %+v", d)
+		}
+	}
+	h.sender = s
+	h.tick(0)
+	if len(s.sent) != 0 {
+		t.Fatalf("sent %+v before the lobby's reference was known", s.sent)
+	}
+	if err := h.b.Remember(context.Background(), h.where, resp.Game, bot.SlotTable, bot.Ref{ID: "lobby"}); err != nil {
+		t.Fatal(err)
+	}
+	h.tick(2 * time.Second)
+	if len(s.sent) != 1 || s.sent[0].Kind != bot.Edit || s.sent[0].Ref.ID != "lobby" || !strings.Contains(s.sent[0].View.String(), "bot") {
+		t.Errorf("sent %+v, want one edit of the lobby showing the bot", s.sent)
+	}
+}

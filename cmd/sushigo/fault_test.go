@@ -162,7 +162,7 @@ func TestKilledMidDeliveryThenRestarted(t *testing.T) {
 func stopMidDelivery(t *testing.T, sig syscall.Signal) {
 	redisURL := "redis://127.0.0.1:6379/15"
 	rc := goredis.NewClient(&goredis.Options{Addr: "127.0.0.1:6379", DB: 15})
-	defer rc.Close()
+	t.Cleanup(func() { rc.Close() }) // after the key clean-up below, which uses it
 	if err := rc.Ping(context.Background()).Err(); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("Redis is required in CI: %v", err)
@@ -175,6 +175,9 @@ func stopMidDelivery(t *testing.T, sig syscall.Signal) {
 		iter := rc.Scan(ctx, 0, prefix+"*", 500).Iterator()
 		for iter.Next(ctx) {
 			rc.Del(ctx, iter.Val())
+		}
+		if err := iter.Err(); err != nil {
+			t.Errorf("cleaning up %s*: %v", prefix, err)
 		}
 	})
 	api := &fakeSlackAPI{msgs: map[string]string{}}
