@@ -603,17 +603,8 @@ func (b *Bot) Remember(ctx context.Context, where Location, gameID, slot string,
 		if st == nil || st.ID != gameID {
 			return change{}, nil
 		}
-		if slot == SlotTable {
-			st.Table, st.TableSince = ref, time.Time{}
-			return change{save: true}, nil
-		}
-		if user, ok := cutPrefix(slot, slotHand); ok {
-			if i := st.seatOf(user); i >= 0 {
-				st.Seats[i].Hand = ref
-				return change{save: true}, nil
-			}
-		}
-		return change{}, nil
+		st.remember(slot, ref)
+		return change{save: true}, nil // nothing is written when nothing changed
 	})
 	return err
 }

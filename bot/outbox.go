@@ -127,23 +127,24 @@ func (b *Bot) signal() {
 }
 
 // flush delivers the pending deliveries of the game at key, oldest first,
-// removing each once sent. It stops at the first failure and returns it.
-func (b *Bot) flush(ctx context.Context, key string) error {
+// removing each once sent. It stops at the first failure and returns it,
+// with how many times the delivery has now failed.
+func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 	for {
 		data, _, err := b.store.LoadGame(ctx, key)
 		if errors.Is(err, storage.ErrNotFound) {
-			return nil
+			return 0, nil
 		}
 		if err != nil {
-			return fmt.Errorf("load %s: %w", key, err)
+			return 0, fmt.Errorf("load %s: %w", key, err)
 		}
 		st, err := decodeState(data)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		s := b.sender(st)
 		if len(st.Outbox) == 0 || s == nil {
-			return nil
+			return 0, nil
 		}
 		q := st.Outbox[0]
 		d := q.D
@@ -165,6 +166,7 @@ func (b *Bot) flush(ctx context.Context, key string) error {
 			ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
 		}
 		dropped := false
+		attempts = 0
 		_, err = b.update(ctx, key, func(cur *state) (change, error) {
 			if cur == nil || cur.ID != st.ID {
 				return change{}, nil
@@ -176,6 +178,7 @@ func (b *Bot) flush(ctx context.Context, key string) error {
 			if sendErr != nil {
 				if i >= 0 {
 					cur.Outbox[i].Attempts++
+					attempts = cur.Outbox[i].Attempts
 					if cur.Outbox[i].Attempts >= maxAttempts {
 						cur.Outbox = append(cur.Outbox[:i], cur.Outbox[i+1:]...)
 						dropped = true
@@ -192,14 +195,14 @@ func (b *Bot) flush(ctx context.Context, key string) error {
 			return change{save: true}, nil
 		})
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if dropped {
 			b.log.Error("delivery dropped after repeated failures", "game", key, "seq", q.Seq, "attempts", maxAttempts, "err", sendErr)
 			continue
 		}
 		if sendErr != nil {
-			return fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
+			return attempts, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
 		}
 	}
 }

@@ -322,6 +322,4 @@ func (b *Bot) nextDeadline(st *state) time.Time {
 	return st.TurnStart.Add(t)
 }
 
-func cutPrefix(s, p string) (string, bool) { return strings.CutPrefix(s, p) }
-
 func equalFold(a, b string) bool { return strings.EqualFold(a, b) }

@@ -185,13 +185,7 @@ func (b *Bot) deliverClaimed(ctx context.Context, c storage.Claim, key string, n
 			b.log.Error("unlocking deliveries", "game", key, "err", err)
 		}
 	}()
-	if err := b.flush(ctx, key); err != nil {
-		attempts := 1
-		if data, _, lerr := b.store.LoadGame(ctx, key); lerr == nil {
-			if st, derr := decodeState(data); derr == nil && len(st.Outbox) > 0 {
-				attempts = st.Outbox[0].Attempts
-			}
-		}
+	if attempts, err := b.flush(ctx, key); err != nil {
 		b.log.Warn("deliveries failed; retrying", "game", key, "err", err, "retry_in", outboxBackoff(attempts))
 		if err := b.store.Schedule(ctx, c.Key, now.Add(outboxBackoff(attempts))); err != nil {
 			b.log.Error("rescheduling deliveries", "game", key, "err", err)

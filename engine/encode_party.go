@@ -382,7 +382,7 @@ func (g *Game) validateParty() error {
 		for v := range numDessertVar {
 			seen[g.dessertCard(v)] += int(p.kept[s][v])
 			seen[SpecialOrder] += int(p.keptCopy[s][v])
-			if (p.kept[s][v] != 0 || p.keptCopy[s][v] != 0) && (g.round == 1 && !g.over || g.dessertCard(v) == None) {
+			if (p.kept[s][v] != 0 || p.keptCopy[s][v] != 0) && g.round == 1 && !g.over {
 				return fmt.Errorf("seat %d keeps desserts before any round ended", s)
 			}
 		}
