@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,11 +48,35 @@ type ShowHand struct{ Game string }
 // incomplete. Chop asks for chopsticks (Extra to follow); the dummy's
 // controller also names Dummy. When the selection is complete it is
 // submitted; otherwise the next step of the hand is shown.
+//
+// In Party, Call names a chopsticks or spoon called with the pick and Copy
+// what a special order copies; Extra and Dummy stay None.
 type Pick struct {
 	Game               string
 	Round, Turn        int
 	Card, Extra, Dummy engine.Card
 	Chop               bool
+	Call, Copy         engine.Card
+}
+
+// Answer answers the pending Party decision after a reveal (chopsticks,
+// spoon, menu, takeout box, special order). Round, Turn and Step name the
+// decision the button was rendered for; zero when typed (the current one).
+type Answer struct {
+	Game              string
+	Round, Turn, Step int
+	Card              engine.Card
+	Kind              engine.Kind
+	Flip              uint32
+}
+
+// SetMenu changes a Party lobby's menu (host only): Part "menu" takes a
+// recommended menu's key, "custom" or "random"; "roll", "appetizers",
+// "specials" and "dessert" take card-type keys for a custom menu.
+type SetMenu struct {
+	Game   string
+	Part   string
+	Values []string
 }
 
 // Change shows the hand again after a pick, to choose differently.
@@ -70,6 +95,9 @@ type Scores struct{}
 type Leaderboard struct {
 	Period storage.Period
 	By     storage.Metric
+	// Party shows Sushi Go Party!'s board: its scores are not comparable
+	// with classic's.
+	Party bool
 }
 
 // Stats shows a player's totals (the caller's when Player is empty).
@@ -95,6 +123,8 @@ func (a ShowHand) game() string { return a.Game }
 func (a Pick) game() string     { return a.Game }
 func (a Change) game() string   { return a.Game }
 func (a End) game() string      { return a.Game }
+func (a Answer) game() string   { return a.Game }
+func (a SetMenu) game() string  { return a.Game }
 func (a Rematch) game() string  { return a.Game }
 
 func (NewGame) action()     {}
@@ -114,6 +144,8 @@ func (Rules) action()       {}
 func (Help) action()        {}
 func (End) action()         {}
 func (Rematch) action()     {}
+func (Answer) action()      {}
+func (SetMenu) action()     {}
 
 // HandsVia says where private hands go.
 type HandsVia string
@@ -133,11 +165,34 @@ type Options struct {
 	// default.
 	Timer int
 	Hands HandsVia
+	// Party plays Sushi Go Party!. Menu is its menu's text form
+	// (engine.Menu.String), or "random" until the game starts; Custom shows
+	// the lobby's menu builder.
+	Party  bool   `json:",omitempty"`
+	Menu   string `json:",omitempty"`
+	Custom bool   `json:",omitempty"`
 }
 
-// Action IDs are "sg1:<verb>:<game>[:<fields>]". They fit the 100
-// characters Discord allows a custom_id (Slack allows 255).
-const idPrefix = "sg1"
+// ruleset is the engine ruleset the options play.
+func (o Options) ruleset() engine.Ruleset {
+	if o.Party {
+		return engine.Party
+	}
+	return engine.Classic
+}
+
+// menuRandom is the Menu of a Party game whose menu is drawn at the start.
+const menuRandom = "random"
+
+// Action IDs are "<version>:<verb>:<game>[:<fields>]". They fit the 100
+// characters Discord allows a custom_id (Slack allows 255). Version sg1
+// holds the classic buttons, byte for byte as earlier releases rendered
+// them, so buttons of stored games keep working; sg2 holds the Party
+// verbs (picks with a call or a copy, answers, selects).
+const (
+	idPrefix  = "sg1"
+	idPrefix2 = "sg2"
+)
 
 // MaxActionID is the longest action ID ActionID produces.
 const MaxActionID = 100
@@ -163,12 +218,24 @@ func ActionID(a Action) string {
 	case Change:
 		return join("change", a.Game, strconv.Itoa(a.Round), strconv.Itoa(a.Turn))
 	case Pick:
+		if a.Call != engine.None || a.Copy != engine.None {
+			return join2("pick", a.Game, strconv.Itoa(a.Round), strconv.Itoa(a.Turn),
+				strconv.Itoa(int(a.Card)), strconv.Itoa(int(a.Call)), strconv.Itoa(int(a.Copy)))
+		}
 		chop := "0"
 		if a.Chop {
 			chop = "1"
 		}
 		return join("pick", a.Game, strconv.Itoa(a.Round), strconv.Itoa(a.Turn),
 			strconv.Itoa(int(a.Card)), strconv.Itoa(int(a.Extra)), strconv.Itoa(int(a.Dummy)), chop)
+	case SetMenu:
+		if a.Part == "menu" && len(a.Values) == 1 {
+			return join2("setmenu", a.Game, a.Values[0])
+		}
+		return ""
+	case Answer:
+		return join2("ans", a.Game, strconv.Itoa(a.Round), strconv.Itoa(a.Turn), strconv.Itoa(a.Step),
+			strconv.Itoa(int(a.Card)), strconv.Itoa(int(a.Kind)), strconv.FormatUint(uint64(a.Flip), 10))
 	}
 	return ""
 }
@@ -177,30 +244,28 @@ func join(verb, game string, fields ...string) string {
 	return idPrefix + ":" + verb + ":" + game + strings.Join(append([]string{""}, fields...), ":")
 }
 
+func join2(verb, game string, fields ...string) string {
+	return idPrefix2 + ":" + verb + ":" + game + strings.Join(append([]string{""}, fields...), ":")
+}
+
+// SelectID is the action ID of a select menu: the choices arrive as its
+// values (ParseSelection). part names a custom menu's part ("menu",
+// "roll", "appetizers", "specials", "dessert"); for a decision's select
+// ("ask", "flip") d names the decision.
+func SelectID(verb, game string, fields ...string) string { return join2(verb, game, fields...) }
+
 // ErrBadActionID is returned for an action ID this build did not produce.
 var ErrBadActionID = errors.New("bot: unknown or malformed button")
 
 // ParseActionID decodes an action ID strictly: exactly the fields its verb
 // has, each in range, or ErrBadActionID.
 func ParseActionID(id string) (Action, error) {
-	if len(id) > MaxActionID {
+	verb, game, args, ok := splitID(id)
+	if !ok {
 		return nil, ErrBadActionID
 	}
-	f := strings.Split(id, ":")
-	if len(f) < 3 || f[0] != idPrefix || !validGameID(f[2]) {
-		return nil, ErrBadActionID
-	}
-	verb, game, args := f[1], f[2], f[3:]
-	nums := func(lo, hi int) ([]int, bool) {
-		out := make([]int, len(args))
-		for i, s := range args {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < lo || n > hi || strconv.Itoa(n) != s {
-				return nil, false
-			}
-			out[i] = n
-		}
-		return out, true
+	if strings.HasPrefix(id, idPrefix2+":") {
+		return parse2(verb, game, args)
 	}
 	want := map[string]int{"join": 0, "leave": 0, "start": 0, "addbot": 1, "hand": 0, "end": 0, "rematch": 0, "change": 2, "pick": 6}
 	n, ok := want[verb]
@@ -221,26 +286,147 @@ func ParseActionID(id string) (Action, error) {
 	case "rematch":
 		return Rematch{game}, nil
 	case "addbot":
-		v, ok := nums(1, engine.MaxSeats)
+		v, ok := nums(args, 1, engine.MaxSeats)
 		if !ok {
 			return nil, ErrBadActionID
 		}
 		return AddBot{game, v[0]}, nil
 	case "change":
-		v, ok := nums(1, 99)
+		v, ok := nums(args, 1, 99)
 		if !ok {
 			return nil, ErrBadActionID
 		}
 		return Change{game, v[0], v[1]}, nil
 	}
-	v, ok := nums(0, 99)
-	if !ok || v[0] < 1 || v[1] < 1 || v[2] >= int(engine.NumCards) || v[3] >= int(engine.NumCards) ||
-		v[4] >= int(engine.NumCards) || v[5] > 1 {
+	v, ok := nums(args, 0, 99)
+	if !ok || v[0] < 1 || v[1] < 1 || !card(v[2]) || !card(v[3]) || !card(v[4]) || v[5] > 1 {
 		return nil, ErrBadActionID
 	}
 	return Pick{Game: game, Round: v[0], Turn: v[1], Card: engine.Card(v[2]), Extra: engine.Card(v[3]),
 		Dummy: engine.Card(v[4]), Chop: v[5] == 1}, nil
 }
+
+// splitID checks an ID's shape: a known version, a verb, a valid game ID.
+func splitID(id string) (verb, game string, args []string, ok bool) {
+	if len(id) > MaxActionID {
+		return "", "", nil, false
+	}
+	f := strings.Split(id, ":")
+	if len(f) < 3 || (f[0] != idPrefix && f[0] != idPrefix2) || !validGameID(f[2]) {
+		return "", "", nil, false
+	}
+	return f[1], f[2], f[3:], true
+}
+
+// nums reads args as canonical decimal numbers in [lo, hi].
+func nums(args []string, lo, hi int) ([]int, bool) {
+	out := make([]int, len(args))
+	for i, s := range args {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < lo || n > hi || strconv.Itoa(n) != s {
+			return nil, false
+		}
+		out[i] = n
+	}
+	return out, true
+}
+
+func card(n int) bool { return n >= 0 && n < int(engine.NumCards) }
+
+// parse2 decodes the sg2 buttons.
+func parse2(verb, game string, args []string) (Action, error) {
+	switch {
+	case verb == "pick" && len(args) == 5:
+		v, ok := nums(args, 0, 99)
+		if !ok || v[0] < 1 || v[1] < 1 || !card(v[2]) || !card(v[3]) || !card(v[4]) {
+			return nil, ErrBadActionID
+		}
+		return Pick{Game: game, Round: v[0], Turn: v[1], Card: engine.Card(v[2]), Call: engine.Card(v[3]), Copy: engine.Card(v[4])}, nil
+	case verb == "setmenu" && len(args) == 1 && menuValue(args[0]):
+		return SetMenu{Game: game, Part: "menu", Values: []string{args[0]}}, nil
+	case verb == "ans" && len(args) == 6:
+		v, ok := nums(args[:5], 0, 999)
+		flip, err := strconv.ParseUint(args[5], 10, 32)
+		if !ok || err != nil || strconv.FormatUint(flip, 10) != args[5] || v[0] < 1 || v[1] < 1 || v[2] < 1 ||
+			!card(v[3]) || v[4] >= 64 {
+			return nil, ErrBadActionID
+		}
+		return Answer{Game: game, Round: v[0], Turn: v[1], Step: v[2], Card: engine.Card(v[3]), Kind: engine.Kind(v[4]), Flip: uint32(flip)}, nil
+	}
+	return nil, ErrBadActionID
+}
+
+// ParseSelection decodes a select menu's action ID with the values chosen
+// in it, strictly, or returns ErrBadActionID.
+func ParseSelection(id string, values []string) (Action, error) {
+	verb, game, args, ok := splitID(id)
+	if !ok || !strings.HasPrefix(id, idPrefix2+":") || len(values) > 25 {
+		return nil, ErrBadActionID
+	}
+	for _, v := range values {
+		if len(v) == 0 || len(v) > 100 {
+			return nil, ErrBadActionID
+		}
+	}
+	switch verb {
+	case "menu":
+		if len(args) != 1 || !slices.Contains(menuParts, args[0]) {
+			return nil, ErrBadActionID
+		}
+		return SetMenu{Game: game, Part: args[0], Values: slices.Clone(values)}, nil
+	case "ask", "flip":
+		v, ok := nums(args, 1, 999)
+		if !ok || len(v) != 3 {
+			return nil, ErrBadActionID
+		}
+		a := Answer{Game: game, Round: v[0], Turn: v[1], Step: v[2]}
+		if verb == "ask" {
+			// One value: "c<card>" names a card, "k<kind>" a type.
+			if len(values) != 1 || len(values[0]) < 2 {
+				return nil, ErrBadActionID
+			}
+			n, err := strconv.Atoi(values[0][1:])
+			switch {
+			case err != nil || strconv.Itoa(n) != values[0][1:]:
+				return nil, ErrBadActionID
+			case values[0][0] == 'c' && card(n) && n != 0:
+				a.Card = engine.Card(n)
+			case values[0][0] == 'k' && n > 0 && n < 64:
+				a.Kind = engine.Kind(n)
+			default:
+				return nil, ErrBadActionID
+			}
+			return a, nil
+		}
+		// Flip: each value a tableau position.
+		pos, ok := nums(values, 0, 31)
+		if !ok {
+			return nil, ErrBadActionID
+		}
+		for _, p := range pos {
+			a.Flip |= 1 << p
+		}
+		return a, nil
+	}
+	return nil, ErrBadActionID
+}
+
+// menuValue reports whether s can name a menu choice: a key of letters,
+// digits and hyphens.
+func menuValue(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// menuParts are the parts of a lobby's menu a select can change.
+var menuParts = []string{"menu", "roll", "appetizers", "specials", "dessert"}
 
 func validGameID(s string) bool {
 	if len(s) < 1 || len(s) > 16 {
@@ -265,7 +451,7 @@ func usage(format string, a ...any) error { return &UsageError{fmt.Sprintf(forma
 // ParseCommand parses the text after the slash command, shared by every
 // platform: "new bots=2 timer=60", "pick salmon wasabi", "leaderboard week".
 func ParseCommand(text string) (Action, error) {
-	words := strings.Fields(strings.ToLower(text))
+	words := fields(strings.ToLower(text))
 	if len(words) == 0 {
 		return Help{}, nil
 	}
@@ -296,8 +482,8 @@ func ParseCommand(text string) (Action, error) {
 		}
 		if len(args) == 1 {
 			v, err := strconv.Atoi(args[0])
-			if err != nil || v < 1 || v > 4 {
-				return nil, usage("Usage: `addbot [n]` with n from 1 to 4.")
+			if err != nil || v < 1 || v > engine.MaxSeats-1 {
+				return nil, usage("Usage: `addbot [n]` with n from 1 to %d.", engine.MaxSeats-1)
 			}
 			n = v
 		}
@@ -311,6 +497,40 @@ func ParseCommand(text string) (Action, error) {
 		return noArgs(ShowHand{})
 	case "pick":
 		return parsePick(args)
+	case "choose", "ask", "order", "copy", "take":
+		if len(args) == 0 {
+			return nil, usage("Usage: `choose <card or type>` — answers your chopsticks, spoon, menu or special order.")
+		}
+		name := strings.Join(args, " ")
+		if c, ok := engine.ParseCard(name); ok && c != engine.None {
+			return Answer{Card: c}, nil
+		}
+		if k, ok := engine.ParseKind(name); ok && k != engine.KindNone {
+			return Answer{Kind: k}, nil
+		}
+		return nil, usage("No card or card type called `%s`.", name)
+	case "flip":
+		const u = "Usage: `flip <position> [position…]` or `flip none` — the cards your takeout box turns face down, numbered as in your prompt."
+		a := Answer{}
+		if len(args) == 1 && args[0] == "none" {
+			return a, nil
+		}
+		if len(args) == 0 {
+			return nil, usage(u)
+		}
+		for _, w := range args {
+			for _, f := range strings.Split(w, ",") {
+				if f == "" {
+					continue
+				}
+				n, err := strconv.Atoi(f)
+				if err != nil || n < 1 || n > 32 {
+					return nil, usage(u)
+				}
+				a.Flip |= 1 << (n - 1)
+			}
+		}
+		return a, nil
 	case "status", "table":
 		return noArgs(Status{})
 	case "scores", "score":
@@ -318,14 +538,16 @@ func ParseCommand(text string) (Action, error) {
 	case "leaderboard", "top", "lb":
 		lb := Leaderboard{}
 		for _, a := range args {
-			if p, ok := storage.ParsePeriod(a); ok {
+			if a == "party" || a == "classic" {
+				lb.Party = a == "party"
+			} else if p, ok := storage.ParsePeriod(a); ok {
 				lb.Period = p
 			} else if a == "points" {
 				lb.By = storage.ByPoints
 			} else if a == "wins" {
 				lb.By = storage.ByWins
 			} else {
-				return nil, usage("Usage: `leaderboard [week|month|all] [wins|points]`.")
+				return nil, usage("Usage: `leaderboard [week|month|all] [wins|points] [classic|party]`.")
 			}
 		}
 		return lb, nil
@@ -349,6 +571,33 @@ func ParseCommand(text string) (Action, error) {
 	return nil, usage("Unknown command `%s`. %s", verb, shortUsage)
 }
 
+// fields splits a command into words; double quotes (straight or curly,
+// as Slack's clients type them) keep spaces in a word: menu="master menu".
+func fields(s string) []string {
+	var out []string
+	var w strings.Builder
+	in, has := false, false
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '“' || r == '”':
+			in, has = !in, true
+		case !in && (r == ' ' || r == '\t' || r == '\n' || r == '\r'):
+			if has {
+				out = append(out, w.String())
+				w.Reset()
+				has = false
+			}
+		default:
+			w.WriteRune(r)
+			has = true
+		}
+	}
+	if has {
+		out = append(out, w.String())
+	}
+	return out
+}
+
 const shortUsage = "Try `new`, `join`, `start`, `hand`, `pick <card>`, `status`, `scores`, `leaderboard`, `rules` or `help`."
 
 // mention strips chat mention markup: <@123>, <@!123>, <@U123|name>, @name.
@@ -362,7 +611,8 @@ func mention(s string) string {
 }
 
 // ParseOptions reads `new` options: bots=N, pass=left|alternate,
-// dummy (or variant=dummy), timer=SECONDS, hands=ephemeral|dm.
+// dummy (or variant=dummy), timer=SECONDS, hands=ephemeral|dm, and for
+// Sushi Go Party! party (or game=party) with menu=NAME|custom|random|TEXT.
 func ParseOptions(args []string) (Options, error) {
 	o := Options{Timer: -1}
 	for _, a := range args {
@@ -370,8 +620,8 @@ func ParseOptions(args []string) (Options, error) {
 		switch {
 		case k == "bots":
 			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 || n > 4 {
-				return o, usage("`bots` takes 0 to 4.")
+			if err != nil || n < 0 || n > engine.MaxSeats-1 {
+				return o, usage("`bots` takes 0 to %d.", engine.MaxSeats-1)
 			}
 			o.Bots = n
 		case k == "pass" && v == "left":
@@ -380,8 +630,16 @@ func ParseOptions(args []string) (Options, error) {
 			o.Pass = engine.PassAlternate
 		case k == "dummy" && v == "", k == "variant" && v == "dummy":
 			o.Dummy = true
-		case k == "variant" && v == "classic":
-			o.Dummy = false
+		case k == "variant" && v == "classic", k == "game" && v == "classic", k == "classic" && v == "":
+			o.Dummy, o.Party = false, false
+		case k == "party" && v == "", k == "game" && v == "party", k == "variant" && v == "party":
+			o.Party = true
+		case k == "menu":
+			m, custom, err := parseMenuOption(v)
+			if err != nil {
+				return o, err
+			}
+			o.Party, o.Menu, o.Custom = true, m, custom
 		case k == "timer":
 			n, err := strconv.Atoi(strings.TrimSuffix(v, "s"))
 			if err != nil || n < 0 || n > 3600 || (n > 0 && n < 10) {
@@ -393,19 +651,92 @@ func ParseOptions(args []string) (Options, error) {
 		case k == "hands" && v == "dm":
 			o.Hands = HandsDM
 		default:
-			return o, usage("Unknown option `%s`. Usage: `new [bots=0-4] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm]`.", a)
+			return o, usage("Unknown option `%s`. Usage: %s.", a, newUsage)
 		}
 	}
+	if o.Party && o.Dummy {
+		return o, usage("The dummy variant is for classic Sushi Go! only.")
+	}
+	if o.Party && o.Menu == "" {
+		o.Menu = defaultMenu.String()
+	}
+	if hi := maxSeats(o); o.Bots > hi-1 {
+		return o, usage("`bots` takes 0 to %d in %s.", hi-1, gameName(o))
+	}
 	return o, nil
+}
+
+const newUsage = "`new [party] [menu=NAME|custom|random] [bots=N] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm]`"
+
+// defaultMenu is the rulebook's menu for a first game.
+var defaultMenu = engine.RecommendedMenus[0].Menu
+
+// parseMenuOption reads menu=…: a recommended menu, custom (the lobby's
+// builder, starting from the default menu), random, or a custom menu's
+// text form.
+func parseMenuOption(v string) (menu string, custom bool, err error) {
+	switch v {
+	case "random":
+		return menuRandom, false, nil
+	case "custom":
+		return defaultMenu.String(), true, nil
+	}
+	m, err := engine.ParseMenu(v)
+	if err != nil {
+		var names []string
+		for _, n := range engine.RecommendedMenus {
+			names = append(names, n.Key)
+		}
+		return "", false, usage("%s. Menus: %s, custom, random — or seven card types like `menu=temaki,onigiri,tofu,sashimi,spoon,takeout,fruit`.",
+			menuError(err), strings.Join(names, ", "))
+	}
+	return m.String(), false, nil
+}
+
+// menuError is the engine's menu error without its package prefix.
+func menuError(err error) string {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "engine: invalid menu: ")
+	msg = strings.TrimPrefix(msg, "engine: ")
+	if msg == "" {
+		return msg
+	}
+	return strings.ToUpper(msg[:1]) + msg[1:]
+}
+
+func gameName(o Options) string {
+	switch {
+	case o.Party:
+		return "Sushi Go Party!"
+	case o.Dummy:
+		return "the dummy variant"
+	}
+	return "classic Sushi Go!"
 }
 
 // pick parses "pick <card> [<second card>] [dummy=<card>]"; a second card
 // means chopsticks.
 func parsePick(args []string) (Action, error) {
-	const u = "Usage: `pick <card> [second card] [dummy=<card>]`, e.g. `pick salmon` or `pick wasabi squid`."
+	const u = "Usage: `pick <card> [second card] [dummy=<card>]`, e.g. `pick salmon` or `pick wasabi squid`; in Party `pick <card> [call=chopsticks|spoon] [copy=<card>]`."
 	p := Pick{}
 	var cards []engine.Card
 	for _, a := range args {
+		if d, ok := strings.CutPrefix(a, "call="); ok {
+			c, ok := engine.ParseCard(d)
+			if !ok || (c.Kind() != engine.KindChopsticks && c.Kind() != engine.KindSpoon) {
+				return nil, usage("`call=` takes chopsticks or spoon. %s", u)
+			}
+			p.Call = c
+			continue
+		}
+		if d, ok := strings.CutPrefix(a, "copy="); ok {
+			c, ok := engine.ParseCard(d)
+			if !ok || c == engine.None {
+				return nil, usage("No card called `%s`. %s", d, u)
+			}
+			p.Copy = c
+			continue
+		}
 		if d, ok := strings.CutPrefix(a, "dummy="); ok {
 			c, ok := engine.ParseCard(d)
 			if !ok {
@@ -424,6 +755,9 @@ func parsePick(args []string) (Action, error) {
 	case 1:
 		p.Card = cards[0]
 	case 2:
+		if p.Call != engine.None {
+			return nil, usage(u)
+		}
 		p.Card, p.Extra, p.Chop = cards[0], cards[1], true
 	default:
 		return nil, usage(u)

@@ -197,6 +197,10 @@ func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
 		return b.inGame(ctx, req, a.Game, b.leave)
 	case Start:
 		return b.inGame(ctx, req, a.Game, b.start)
+	case SetMenu:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.setMenu(req, st, a) })
+	case Answer:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.answer(req, st, a) })
 	case AddBot:
 		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.addBots(req, st, a.N) })
 	case Kick:
@@ -299,7 +303,7 @@ func newID(seed uint64) string {
 	return strconv.FormatUint(seed, 36)
 }
 
-var botNames = []string{"Maki-bot", "Wasabi-bot", "Tempura-bot", "Dumpling-bot", "Pudding-bot"}
+var botNames = []string{"Maki-bot", "Wasabi-bot", "Tempura-bot", "Dumpling-bot", "Pudding-bot", "Tofu-bot", "Onigiri-bot", "Edamame-bot"}
 
 func (b *Bot) options(req Request, o Options) Options {
 	if o.Timer < 0 {
@@ -317,11 +321,13 @@ func (b *Bot) options(req Request, o Options) Options {
 	return o
 }
 
+// maxSeats is the most seats the options' game takes: the engine says.
 func maxSeats(o Options) int {
 	if o.Dummy {
 		return 2
 	}
-	return 5
+	_, hi := o.ruleset().Players()
+	return hi
 }
 
 // newGame opens a lobby; seats prefills it (a rematch).
@@ -337,7 +343,7 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat)
 		if seats == nil {
 			st.Seats = []seat{{User: req.Who.ID, Name: req.Who.Name}}
 			for range min(o.Bots, maxSeats(o)-1) {
-				st.Seats = append(st.Seats, seat{Name: botNames[len(st.Seats)-1], Bot: true})
+				st.Seats = append(st.Seats, seat{Name: nextBotName(st), Bot: true})
 			}
 		} else {
 			st.Seats = seats
@@ -517,15 +523,24 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 		return change{}, refuse("Only the host (%s) can start the game.", st.hostName())
 	}
 	n := len(st.Seats)
+	lo, hi := st.Opts.ruleset().Players()
 	switch {
 	case st.Opts.Dummy && n != 2:
 		return change{}, refuse("The dummy variant needs exactly 2 players (now %d).", n)
-	case n < 2:
-		return change{}, refuse("You need at least 2 players — invite a friend or add a bot.")
-	case n > 5:
-		return change{}, refuse("At most 5 players.")
+	case n < lo:
+		return change{}, refuse("You need at least %d players — invite a friend or add a bot.", lo)
+	case n > hi:
+		return change{}, refuse("At most %d players in %s.", hi, gameName(st.Opts))
 	}
-	g, err := engine.New(engine.Settings{Players: n, Pass: st.Opts.Pass, Dummy: st.Opts.Dummy}, b.seed())
+	set := engine.Settings{Ruleset: st.Opts.ruleset(), Players: n, Pass: st.Opts.Pass, Dummy: st.Opts.Dummy}
+	if st.Opts.Party {
+		m, err := b.startMenu(st, n)
+		if err != nil {
+			return change{}, err
+		}
+		set.Menu = m
+	}
+	g, err := engine.New(set, b.seed())
 	if err != nil {
 		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
@@ -629,7 +644,7 @@ func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user st
 }
 
 func (b *Bot) leaderboard(ctx context.Context, req Request, a Leaderboard) (Response, error) {
-	top, err := b.store.Top(ctx, req.Where.board(), a.Period, b.now(), a.By, 10)
+	top, err := b.store.Top(ctx, req.Where.gameBoard(a.Party), a.Period, b.now(), a.By, 10)
 	if err != nil {
 		return Response{}, fmt.Errorf("leaderboard: %w", err)
 	}
@@ -642,15 +657,32 @@ func (b *Bot) stats(ctx context.Context, req Request, a Stats) (Response, error)
 		who = req.Who.ID
 	}
 	now := b.now()
-	var all [3]storage.Stats
-	for i, p := range []storage.Period{storage.AllTime, storage.Month, storage.Week} {
-		st, err := b.store.PlayerStats(ctx, req.Where.board(), who, p, now)
-		if err != nil {
-			return Response{}, fmt.Errorf("stats: %w", err)
+	// Classic and Party apart: their scores are not comparable.
+	var all [2][3]storage.Stats
+	for g, party := range []bool{false, true} {
+		for i, p := range []storage.Period{storage.AllTime, storage.Month, storage.Week} {
+			st, err := b.store.PlayerStats(ctx, req.Where.gameBoard(party), who, p, now)
+			if err != nil {
+				return Response{}, fmt.Errorf("stats: %w", err)
+			}
+			all[g][i] = st
 		}
-		all[i] = st
 	}
-	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: statsView(all, who)}}}, nil
+	v := statsView(all[0], who)
+	if all[1][0].Games > 0 {
+		pv := statsView(all[1], who)
+		if all[0][0].Games == 0 {
+			v.Text, v.Fields = "", nil
+		}
+		for _, f := range pv.Fields {
+			f.Name = "🎉 Party — " + f.Name
+			v.Fields = append(v.Fields, f)
+		}
+		if v.Title == "📈 Stats — "+who {
+			v.Title = pv.Title
+		}
+	}
+	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: v}}}, nil
 }
 
 // Running reports whether the channel has a game in its lobby or in play.

@@ -262,7 +262,7 @@ func TestBusyChannel(t *testing.T) {
 }
 
 func TestBadCommandsGetUsage(t *testing.T) {
-	for _, c := range []string{"fly", "new bots=9", "new timer=abc", "pick hamburger", "addbot 7", "kick"} {
+	for _, c := range []string{"fly", "new bots=9", "new timer=abc", "pick hamburger", "addbot 8", "new bots=5", "new party dummy", "new menu=nonsense", "kick"} {
 		if _, err := bot.ParseCommand(c); err == nil {
 			t.Errorf("%q parsed", c)
 		} else if _, ok := err.(*bot.UsageError); !ok {

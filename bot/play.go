@@ -26,6 +26,13 @@ var pickErrors = []struct {
 	{engine.ErrDummyCard, "You control the dummy this turn: choose a card for it too."},
 	{engine.ErrNotController, "Only the player controlling the dummy chooses its card."},
 	{engine.ErrNoCard, "Choose a card first."},
+	{engine.ErrNoSpoon, "You have no spoon in front of you to use this turn."},
+	{engine.ErrCopyTarget, "Your special order can't copy that: choose a card in front of you."},
+	{engine.ErrDeciding, "The cards are revealed — wait until every choice after the reveal is made."},
+	{engine.ErrExtraAfterReveal, "In Sushi Go Party! you call your chopsticks with your pick (`pick <card> call=chopsticks`) and choose the second card after the reveal."},
+	{engine.ErrNoDecision, "There is nothing to decide right now."},
+	{engine.ErrNotYourDecision, "Another player is deciding right now."},
+	{engine.ErrNotAnOption, "That isn't one of your choices — pick one of the buttons."},
 }
 
 func friendly(err error) string {
@@ -77,17 +84,11 @@ func (b *Bot) showHand(req Request, st *state) (change, error) {
 	if err != nil {
 		return change{}, err
 	}
-	v := handView(st, i, Pick{})
+	v := handOrOver(st, i)
 	if p, ok := st.game.View(i).Pending(); ok {
 		v = lockedView(st, i, p)
 	}
 	return change{save: true, resp: Response{Deliveries: []Delivery{b.handReply(req, st, i, v)}}}, nil
-}
-
-// complete reports whether a selection can be submitted.
-func complete(st *state, i int, p Pick) bool {
-	return p.Card != engine.None && (!p.Chop || p.Extra != engine.None) &&
-		(st.game.Controller() != i || p.Dummy != engine.None)
 }
 
 func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
@@ -96,10 +97,20 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 		return change{}, err
 	}
 	g := st.game
-	if (p.Round != 0 && p.Round != g.Round()) || (p.Turn != 0 && p.Turn != g.Turn()) {
-		v := handView(st, i, Pick{})
-		v.Text = "⌛ That button was from an earlier turn. " + v.Text
+	if (p.Round != 0 && p.Round != g.Round()) || (p.Turn != 0 && p.Turn != g.Turn()) || g.Deciding() {
+		v := handOrOver(st, i)
+		if g.Deciding() {
+			v.Text = "⌛ The cards of this turn are revealed already. " + v.Text
+		} else {
+			v.Text = "⌛ That button was from an earlier turn. " + v.Text
+		}
 		return change{save: true, resp: Response{Deliveries: []Delivery{b.handReply(req, st, i, v)}}}, nil
+	}
+	if g.Settings().Ruleset == engine.Party {
+		var err error
+		if p, err = partyPick(g.View(i), p); err != nil {
+			return change{}, err
+		}
 	}
 	if !complete(st, i, p) {
 		// The next step of the selection; nothing is submitted yet.
@@ -113,7 +124,7 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 		}
 		return change{save: true, resp: Response{Deliveries: []Delivery{b.handReply(req, st, i, handView(st, i, p))}}}, nil
 	}
-	sub := engine.Submission{Card: p.Card, Extra: p.Extra, Dummy: p.Dummy, Round: g.Round(), Turn: g.Turn()}
+	sub := engine.Submission{Card: p.Card, Extra: p.Extra, Dummy: p.Dummy, Call: p.Call, Copy: p.Copy, Round: g.Round(), Turn: g.Turn()}
 	shown, revealed, err := b.submit(st, i, sub, nil)
 	if err != nil {
 		if msg := friendly(err); msg != "" {
@@ -172,26 +183,91 @@ func dropHandEdit(ds []Delivery, user string) []Delivery {
 }
 
 func handOrOver(st *state, i int) View {
-	if st.game.Over() {
+	g := st.game
+	if g.Over() {
 		return View{Title: "🍣 Game over", Text: "The game is over — see the final standings in the channel.", Tone: ToneOver,
 			Channel: st.Where.Channel}
+	}
+	if d, ok := g.Decision(); ok {
+		if d.Seat == i {
+			return decisionView(st, i)
+		}
+		return waitingView(st, i)
 	}
 	return handView(st, i, Pick{})
 }
 
+// partyPick checks a Party selection before it is shown or submitted: a
+// typed call names a type (the first callable of it is meant), and a copy
+// must be one the special order can make.
+func partyPick(w engine.View, p Pick) (Pick, error) {
+	if p.Chop || p.Extra != engine.None {
+		return p, refuse("%s", friendly(engine.ErrExtraAfterReveal))
+	}
+	if p.Call != engine.None {
+		callable := w.AppendCallable(nil)
+		if !slices.Contains(callable, p.Call) {
+			i := slices.IndexFunc(callable, func(c engine.Card) bool { return c.Kind() == p.Call.Kind() })
+			switch {
+			case i >= 0:
+				p.Call = callable[i]
+			case p.Call.Kind() == engine.KindSpoon:
+				return p, refuse("%s", friendly(engine.ErrNoSpoon))
+			default:
+				return p, refuse("%s", friendly(engine.ErrNoChopsticks))
+			}
+		}
+	}
+	if p.Copy != engine.None {
+		opts := w.AppendCopyOptions(nil)
+		if p.Card != engine.SpecialOrder {
+			return p, refuse("Only a special order copies a card.")
+		}
+		if !slices.Contains(opts, p.Copy) {
+			var names []string
+			for _, c := range opts {
+				names = append(names, c.Key())
+			}
+			if len(names) == 0 {
+				return p, refuse("Your special order has nothing to copy yet: pick it without `copy=`.")
+			}
+			return p, refuse("Your special order can copy only what is in front of you: %s.", strings.Join(names, ", "))
+		}
+	}
+	return p, nil
+}
+
 // advance lets bot seats (and players whose only choice is forced, such as
-// the last card of a round) submit, repeatedly, and returns what each reveal
-// shows. autoNotes are timer notices to show with the next reveal.
+// the last card of a round) submit and answer their decisions, repeatedly,
+// and returns what each reveal shows. autoNotes are timer notices to show
+// with the next reveal.
 func (b *Bot) advance(st *state, autoNotes []string) ([]Delivery, bool) {
 	g := st.game
 	var ds []Delivery
-	revealedAny := false
+	movedAny := false
 	h := strategy.NewHeuristic()
 	var legal []engine.Submission
 	for progress := true; progress && !g.Over(); {
 		progress = false
+		if d, ok := g.Decision(); ok {
+			if d.Seat >= len(st.Seats) || !st.Seats[d.Seat].Bot {
+				break // a person decides
+			}
+			a := strategy.Answer(h, g.View(d.Seat))
+			shown, moved, err := b.act(st, autoNotes, func(g *engine.Game) error { return g.Decide(d.Seat, a) })
+			if err != nil {
+				b.log.Error("bot seat answer refused", "game", st.ID, "seat", d.Seat, "err", err)
+				break
+			}
+			progress = true
+			ds = append(ds, shown...)
+			if moved {
+				autoNotes, movedAny = nil, true
+			}
+			continue
+		}
 		for i := range st.Seats {
-			if g.Over() || g.Submitted(i) {
+			if g.Over() || g.Deciding() || g.Submitted(i) {
 				continue
 			}
 			v := g.View(i)
@@ -203,33 +279,62 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]Delivery, bool) {
 			} else {
 				continue
 			}
-			shown, revealed, err := b.submit(st, i, sub, autoNotes)
+			shown, moved, err := b.submit(st, i, sub, autoNotes)
 			if err != nil {
 				b.log.Error("bot seat choice refused", "game", st.ID, "seat", i, "err", err)
 				continue
 			}
 			progress = true
 			ds = append(ds, shown...)
-			if revealed {
-				autoNotes, revealedAny = nil, true
+			if moved {
+				autoNotes, movedAny = nil, true
 			}
 		}
 	}
-	return ds, revealedAny
+	return ds, movedAny
 }
 
-// submit submits for seat i and, when that was the last choice of the turn,
-// returns what the reveal shows.
+// submit submits for seat i; see act.
 func (b *Bot) submit(st *state, i int, sub engine.Submission, notes []string) ([]Delivery, bool, error) {
+	return b.act(st, notes, func(g *engine.Game) error { return g.Submit(i, sub) })
+}
+
+// progress is where a game stands: it moves on at a reveal, at each
+// decision after it and at the next turn.
+type progress struct {
+	round, turn, step int
+	deciding, over    bool
+}
+
+func progressOf(g *engine.Game) progress {
+	d, ok := g.Decision()
+	return progress{g.Round(), g.Turn(), d.Step, ok, g.Over()}
+}
+
+// act runs one engine action (a submission or an answer). When it moved
+// the game on it returns true, and, when a turn ended, what the reveal
+// shows; while decisions follow a reveal, each decider gets a fresh turn
+// timer and notes wait on the table for the reveal.
+func (b *Bot) act(st *state, notes []string, do func(*engine.Game) error) ([]Delivery, bool, error) {
 	g := st.game
-	turn, round := g.Turn(), g.Round()
-	if err := g.Submit(i, sub); err != nil {
+	before := progressOf(g)
+	if err := do(g); err != nil {
 		return nil, false, err
 	}
-	if g.Turn() == turn && g.Round() == round && !g.Over() {
+	after := progressOf(g)
+	switch {
+	case after == before:
 		return nil, false, nil
+	case after.round == before.round && after.turn == before.turn && !after.over:
+		st.TurnStart, st.Reminded = b.now(), false
+		st.Notes = append(st.Notes, notes...)
+		return nil, true, nil
 	}
-	return b.revealed(st, round, notes), true, nil
+	if before.deciding {
+		// The notes of the reveal's start were kept on the table.
+		notes = append(st.Notes, notes...)
+	}
+	return b.revealed(st, before.round, notes), true, nil
 }
 
 // revealed is what the channel sees after a reveal: who took what, the
@@ -301,7 +406,7 @@ func (b *Bot) afterPlay(req Request, st *state, resp Response) (change, error) {
 }
 
 func (b *Bot) result(st *state) *storage.Result {
-	r := &storage.Result{GameID: st.ID, Community: st.Where.board(), FinishedAt: b.now()}
+	r := &storage.Result{GameID: st.ID, Community: st.Where.gameBoard(party(st)), FinishedAt: b.now()}
 	for _, s := range st.game.Standings() {
 		seat := st.Seats[s.Seat]
 		if seat.human() {

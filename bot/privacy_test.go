@@ -16,7 +16,7 @@ import (
 )
 
 // publicButtons are the only actions a channel message may offer.
-var publicButtons = []string{"join", "leave", "start", "addbot", "hand", "end", "rematch"}
+var publicButtons = []string{"join", "leave", "start", "addbot", "hand", "end", "rematch", "setmenu", "menu"}
 
 // TestPrivacyRandomGames plays random games through Handle (people picking
 // random cards from their hand buttons, bots in the other seats) and checks
@@ -167,8 +167,23 @@ func checkDeliveries(t *testing.T, b *Bot, where Location, resp Response) {
 					t.Fatalf("a channel message offers %q", btn.ActionID)
 				}
 			}
-			if strings.HasPrefix(d.View.Title, "🍣 Sushi Go! — round") && !reflect.DeepEqual(d.View, tableView(st, now)) {
+			for _, sel := range d.View.Selects {
+				if f := strings.Split(sel.ActionID, ":"); len(f) < 2 || f[1] != "menu" {
+					t.Fatalf("a channel message offers the select %q", sel.ActionID)
+				}
+			}
+			if (strings.HasPrefix(d.View.Title, "🍣 Sushi Go! — round") || strings.HasPrefix(d.View.Title, "🎉 Sushi Go Party! — round")) &&
+				!reflect.DeepEqual(d.View, tableView(st, now)) {
 				t.Fatalf("the channel was shown a table that is not the stored state's:\n%s", d.View)
+			}
+			continue
+		}
+		if strings.Contains(d.View.Title, "Your choice") {
+			// A decision prompt is rendered from the stored state: it must
+			// be the pending decision's, and go to its decider alone.
+			dec, ok := st.game.Decision()
+			if !ok || st.seatOf(d.To.User) != dec.Seat {
+				t.Fatalf("%s was sent a decision prompt; pending: %v %+v", d.To.User, ok, dec)
 			}
 			continue
 		}
@@ -192,7 +207,7 @@ func handCards(v View) []engine.Card {
 	var out []engine.Card
 	for _, btn := range v.Buttons() {
 		a, err := ParseActionID(btn.ActionID)
-		if p, ok := a.(Pick); err == nil && ok && !p.Chop && p.Card != engine.None && p.Extra == engine.None && p.Dummy == engine.None {
+		if p, ok := a.(Pick); err == nil && ok && !p.Chop && p.Card != engine.None && p.Extra == engine.None && p.Dummy == engine.None && p.Copy == engine.None {
 			out = append(out, p.Card)
 		}
 	}

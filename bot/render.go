@@ -13,8 +13,16 @@ import (
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// party reports whether the state's game is Sushi Go Party!.
+func party(st *state) bool {
+	if st.game != nil {
+		return st.game.Settings().Ruleset == engine.Party
+	}
+	return st.Opts.Party
+}
+
 func (st *state) name(i int) string {
-	if i < len(st.Seats) {
+	if i >= 0 && i < len(st.Seats) {
 		return st.Seats[i].Name
 	}
 	return "Dummy"
@@ -46,6 +54,13 @@ func optionsLine(o Options) string {
 }
 
 func lobbyView(st *state) View {
+	if st.Opts.Party {
+		return partyLobbyView(st)
+	}
+	return classicLobbyView(st)
+}
+
+func classicLobbyView(st *state) View {
 	var lines []string
 	for i, s := range st.Seats {
 		l := fmt.Sprintf("%d. %s", i+1, s.Name)
@@ -123,10 +138,14 @@ func tableView(st *state, now time.Time) View {
 	}
 	pv := st.game.PublicView()
 	v := View{Tone: TonePlay}
+	title := "🍣 Sushi Go!"
+	if party(st) {
+		title = "🎉 Sushi Go Party!"
+	}
 	if pv.Over {
-		v.Title, v.Tone = "🍣 Sushi Go! — game over", ToneOver
+		v.Title, v.Tone = title+" — game over", ToneOver
 	} else {
-		v.Title = fmt.Sprintf("🍣 Sushi Go! — round %d/3, turn %d/%d", pv.Round, pv.Turn, pv.Settings.HandSize())
+		v.Title = fmt.Sprintf("%s — round %d/3, turn %d/%d", title, pv.Round, pv.Turn, pv.Settings.HandSize())
 	}
 	var waiting []string
 	for _, s := range pv.Seats {
@@ -136,6 +155,10 @@ func tableView(st *state, now time.Time) View {
 		case s.Dummy:
 			name, mark = "Dummy", "🎭"
 		case pv.Over:
+		case s.Deciding:
+			mark = "🤔"
+		case pv.Decision != nil:
+			mark = "✅"
 		case s.Submitted:
 			mark = "✅"
 		default:
@@ -146,7 +169,12 @@ func tableView(st *state, now time.Time) View {
 			name += " 🤖"
 		}
 		val := tableau(s.Tableau)
-		if s.Puddings > 0 {
+		if party(st) {
+			val = seatTableau(s)
+			if len(s.Desserts) > 0 {
+				val += "\n" + dessertsText(s.Desserts) + " kept for dessert"
+			}
+		} else if s.Puddings > 0 {
 			val += fmt.Sprintf("\n🍮 %d kept for dessert", s.Puddings)
 		}
 		if !pv.Over {
@@ -156,14 +184,16 @@ func tableView(st *state, now time.Time) View {
 	}
 	var lines []string
 	lines = append(lines, st.Notes...)
-	if len(waiting) > 0 {
+	if pv.Decision != nil {
+		lines = append(lines, fmt.Sprintf("👀 Cards revealed. 🤔 Waiting for %s to use their %s.", st.name(pv.Decision.Seat), decisionName(*pv.Decision)))
+	} else if len(waiting) > 0 {
 		lines = append(lines, "Waiting for: "+strings.Join(waiting, ", "))
 	}
 	// Players whose private hand message can no longer be edited (a token
 	// past its lifetime, or none yet) must ask for their new cards.
 	var stale []string
 	for _, s := range pv.Seats {
-		if pv.Over || s.Dummy || s.Submitted {
+		if pv.Over || s.Dummy || (s.Submitted && !s.Deciding) || (pv.Decision != nil && !s.Deciding) {
 			continue
 		}
 		seat := &st.Seats[s.Seat]
@@ -177,6 +207,12 @@ func tableView(st *state, now time.Time) View {
 	}
 	v.Text = strings.Join(lines, "\n")
 	footer := []string{optionsLine(st.Opts)}
+	if party(st) {
+		footer = append(footer, menuFooter(pv.Settings.Menu))
+		if pv.Settings.Menu.Roll == engine.KindUramaki && pv.UramakiNext <= 3 {
+			footer = append(footer, fmt.Sprintf("🍱 next uramaki place: %s (%+d)", ordinal(pv.UramakiNext), []int{8, 5, 2}[pv.UramakiNext-1]))
+		}
+	}
 	if pv.Controller >= 0 {
 		footer = append(footer, st.name(pv.Controller)+" controls the dummy this turn")
 	}
@@ -197,6 +233,9 @@ func cardLabel(c engine.Card, n int) string {
 // handView is seat i's private hand at step p of choosing.
 func handView(st *state, i int, p Pick) View {
 	g := st.game
+	if party(st) {
+		return partyHandView(st, i, p)
+	}
 	w := g.View(i)
 	hand := w.AppendHand(nil)
 	slices.Sort(hand)
@@ -280,6 +319,9 @@ func chosen(card, extra engine.Card) string {
 func lockedView(st *state, i int, sub engine.Submission) View {
 	g := st.game
 	text := "🔒 Locked in: " + chosen(sub.Card, sub.Extra)
+	if party(st) {
+		text = partyLocked(st, sub)
+	}
 	if sub.Dummy != engine.None {
 		text += "; the dummy gets " + sub.Dummy.Emoji() + " " + sub.Dummy.Short()
 	}
@@ -293,17 +335,22 @@ func lockedView(st *state, i int, sub engine.Submission) View {
 	}
 }
 
-func placement(p engine.Placement) string {
+// placement is what a seat put down at a reveal. In Party the second card
+// came by chopsticks or a spoon, which the reveal's events tell.
+func placement(p engine.Placement, party bool) string {
 	var parts []string
 	for k, c := range p.Cards {
 		if c == engine.None {
 			continue
 		}
 		s := c.Emoji() + " " + c.Short()
+		if party {
+			s = cardText(c)
+		}
 		if p.Paired[k] && c.Kind() == engine.KindNigiri {
 			s += " on 🟢 wasabi (×3)"
 		}
-		if k == 1 {
+		if k == 1 && !party {
 			s = "🥢 " + s
 		}
 		parts = append(parts, s)
@@ -325,8 +372,9 @@ func revealView(st *state) View {
 		if s.Dummy {
 			name = fmt.Sprintf("Dummy (chosen by %s)", st.name(r.Controller))
 		}
-		lines = append(lines, fmt.Sprintf("**%s**: %s", name, placement(p)))
+		lines = append(lines, fmt.Sprintf("**%s**: %s", name, placement(p, party(st))))
 	}
+	lines = append(lines, narrate(st, r.AppendEvents(nil))...)
 	lines = append(lines, st.Notes...)
 	return View{Title: fmt.Sprintf("👀 Reveal — round %d, turn %d", r.Round, r.Turn), Text: strings.Join(lines, "\n"), Tone: ToneReveal}
 }
@@ -335,36 +383,53 @@ var categoryEmoji = [engine.NumCategories]string{
 	engine.CatMaki: "🍥", engine.CatTempura: "🍤", engine.CatSashimi: "🐟", engine.CatDumpling: "🥟",
 	engine.CatEggNigiri: "🥚", engine.CatSalmonNigiri: "🍣", engine.CatSquidNigiri: "🦑",
 	engine.CatEggOnWasabi: "🟢🥚", engine.CatSalmonOnWasabi: "🟢🍣", engine.CatSquidOnWasabi: "🟢🦑", engine.CatPudding: "🍮",
+	engine.CatTemaki: "🌯", engine.CatUramakiRace: "🍱", engine.CatUramaki: "🍱", engine.CatEel: "🐍",
+	engine.CatTofu: "🧈", engine.CatEdamame: "🫘", engine.CatMiso: "🍲", engine.CatOnigiri: "🍙",
+	engine.CatSoySauce: "🍶", engine.CatTea: "🍵", engine.CatFaceDown: "🥡", engine.CatIceCream: "🍨",
+	engine.CatWatermelon: "🍉", engine.CatPineapple: "🍍", engine.CatOrange: "🍊", engine.CatWasabi: "🟢",
+	engine.CatChopsticks: "🥢",
 }
+
+// placeWords names race places: maki 1–3, most/fewest for puddings and
+// temaki.
+var placeWords = map[int]string{1: "most", 2: "second", 3: "third", -1: "fewest"}
 
 func lineText(l engine.Line) string {
 	what := ""
+	sep := " "
 	switch l.Category {
 	case engine.CatMaki:
-		what = plural(l.Count, "icon", "icons")
-		switch l.Place {
-		case 1:
-			what += ", most"
-		case 2:
-			what += ", second"
-		}
-	case engine.CatPudding:
-		what = itoa(l.Count)
-		switch l.Place {
-		case 1:
-			what += ", most"
-		case -1:
-			what += ", fewest"
-		}
+		what, sep = plural(l.Count, "icon", "icons"), ": "
+	case engine.CatPudding, engine.CatTemaki:
+		what, sep = itoa(l.Count), ": "
+	case engine.CatUramakiRace:
+		what, sep = fmt.Sprintf("reached 10 icons, %s place", ordinal(l.Place)), ": "
+	case engine.CatUramaki:
+		what, sep = fmt.Sprintf("%s left, most — %s place", plural(l.Count, "icon", "icons"), ordinal(l.Place)), ": "
+	case engine.CatWatermelon, engine.CatPineapple, engine.CatOrange:
+		what, sep = plural(l.Count, "icon", "icons"), ": "
 	default:
 		what = "×" + itoa(l.Count)
 	}
+	switch l.Category {
+	case engine.CatMaki, engine.CatPudding, engine.CatTemaki:
+		if w := placeWords[l.Place]; w != "" {
+			what += ", " + w
+		}
+	case engine.CatEdamame:
+		what += fmt.Sprintf(", %s with edamame", plural(l.Detail, "opponent", "opponents"))
+	case engine.CatSoySauce:
+		what += fmt.Sprintf(", %s", plural(l.Detail, "colour", "colours"))
+		if l.Place == 1 {
+			what += " (most)"
+		}
+	case engine.CatTea:
+		what += fmt.Sprintf(", largest colour group %d", l.Detail)
+	case engine.CatOnigiri:
+		what += fmt.Sprintf(", %s", plural(l.Detail, "shape", "shapes"))
+	}
 	if l.Place != 0 && l.Shared > 1 {
 		what += fmt.Sprintf(" (shared by %d)", l.Shared)
-	}
-	sep := " "
-	if l.Category == engine.CatMaki || l.Category == engine.CatPudding {
-		sep = ": "
 	}
 	return fmt.Sprintf("%s %s%s%s → %+d", categoryEmoji[l.Category], l.Category, sep, what, l.Points)
 }
@@ -409,6 +474,9 @@ func finalView(st *state) View {
 			m = medals[s.Place-1]
 		}
 		l := fmt.Sprintf("%s %d. **%s** — %d pts, 🍮 %d", m, s.Place, st.name(s.Seat), s.Score, s.Puddings)
+		if party(st) {
+			l = fmt.Sprintf("%s %d. **%s** — %d pts, %s", m, s.Place, st.name(s.Seat), s.Score, plural(s.Desserts, "dessert", "desserts"))
+		}
 		if s.Shared {
 			l += " (shared place)"
 		}
@@ -416,6 +484,13 @@ func finalView(st *state) View {
 	}
 	for i, s := range pv.Standings {
 		for _, o := range pv.Standings[i+1:] {
+			if party(st) {
+				if o.Score == s.Score && o.Desserts != s.Desserts {
+					lines = append(lines, fmt.Sprintf("⚖️ %s and %s tied on %d points; most dessert cards breaks the tie (%d vs %d).",
+						st.name(s.Seat), st.name(o.Seat), s.Score, s.Desserts, o.Desserts))
+				}
+				continue
+			}
 			if o.Score == s.Score && o.Puddings != s.Puddings {
 				lines = append(lines, fmt.Sprintf("⚖️ %s and %s tied on %d points; most puddings breaks the tie (%d vs %d).",
 					st.name(s.Seat), st.name(o.Seat), s.Score, s.Puddings, o.Puddings))
@@ -437,6 +512,13 @@ func finalView(st *state) View {
 		dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), breakdownText(pv.Dessert[s.Seat])))
 	}
 	v.Fields = []Field{{Name: "Dessert", Value: strings.Join(dessert, "\n")}}
+	if party(st) {
+		// A fruit dessert takes three lines a seat: one field each.
+		v.Fields = nil
+		for _, s := range pv.Seats {
+			v.Fields = append(v.Fields, Field{Name: "Dessert — " + st.name(s.Seat), Value: breakdownText(pv.Dessert[s.Seat]), Inline: true})
+		}
+	}
 	v.Rows = [][]Button{{{Label: "Rematch", Emoji: "🔁", ActionID: ActionID(Rematch{st.ID}), Style: Primary}}}
 	return v
 }
@@ -462,7 +544,49 @@ func scoresView(st *state) View {
 			v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %d pts", st.name(s.Seat), s.Score), Value: strings.Join(parts, "\n"), Inline: true})
 		}
 	}
+	if !fits(v) {
+		// A big table's full breakdowns overflow a chat message: one line a
+		// round, each category as its symbol and points.
+		for k, s := range pv.Seats {
+			var parts []string
+			for r, round := range pv.Scores {
+				parts = append(parts, fmt.Sprintf("**R%d** %+d: %s", r+1, round[s.Seat].Total(), compactBreakdown(round[s.Seat])))
+			}
+			if pv.Over {
+				parts = append(parts, "**Dessert**: "+compactBreakdown(pv.Dessert[s.Seat]))
+			}
+			v.Fields[k].Value = strings.Join(parts, "\n")
+		}
+		v.Footer = "`rules <card>` explains a category; each round's full breakdown was posted when it was scored."
+	}
 	return v
+}
+
+// fits reports whether a view stays within what every platform shows in
+// one message: 1,000 characters a field and 5,500 in all.
+func fits(v View) bool {
+	total := len([]rune(v.Title)) + len([]rune(v.Text))
+	for _, f := range v.Fields {
+		n := len([]rune(f.Value))
+		if n > 1000 {
+			return false
+		}
+		total += n + len([]rune(f.Name))
+	}
+	return total <= 5500
+}
+
+// compactBreakdown is a breakdown on one line: "🍥+6 🍤+5 🐟0".
+func compactBreakdown(b engine.Breakdown) string {
+	ls := b.Lines()
+	if len(ls) == 0 {
+		return "—"
+	}
+	var out []string
+	for _, l := range ls {
+		out = append(out, fmt.Sprintf("%s%+d", categoryEmoji[l.Category], l.Points))
+	}
+	return strings.Join(out, " ")
 }
 
 func leaderboardView(top []storage.Entry, a Leaderboard) View {
@@ -471,6 +595,11 @@ func leaderboardView(top []storage.Entry, a Leaderboard) View {
 		by = "points"
 	}
 	v := View{Title: fmt.Sprintf("🏅 Leaderboard — %s, by %s", a.Period, by), Tone: ToneInfo}
+	if a.Party {
+		v.Title = fmt.Sprintf("🏅 Sushi Go Party! leaderboard — %s, by %s", a.Period, by)
+	} else {
+		v.Footer = "Sushi Go Party! games have their own board: `leaderboard party`."
+	}
 	if len(top) == 0 {
 		v.Text = "No finished games yet. Play one with `new`!"
 		return v
@@ -503,35 +632,6 @@ func statsView(all [3]storage.Stats, who string) View {
 		v.Fields = append(v.Fields, Field{Name: label, Value: val})
 	}
 	return v
-}
-
-var cardRules = map[engine.Kind]string{
-	engine.KindTempura:    "A pair of tempura scores 5. A single one scores nothing.",
-	engine.KindSashimi:    "A set of 3 sashimi scores 10. One or two score nothing.",
-	engine.KindDumpling:   "1/2/3/4/5+ dumplings score 1/3/6/10/15.",
-	engine.KindMaki:       "Most maki icons scores 6, second most 3. Ties split the points (rounded down); a tie for most pays no second place; 0 icons never place.",
-	engine.KindNigiri:     "Egg 1, salmon 2, squid 3 — tripled on a wasabi.",
-	engine.KindWasabi:     "The next nigiri you take goes on your oldest empty wasabi and scores triple. Taking wasabi and nigiri with chopsticks in that order boosts the nigiri.",
-	engine.KindChopsticks: "On a later turn, take two cards (both chosen before the reveal); the chopsticks then go back into the hand you pass on.",
-	engine.KindPudding:    "Kept until the end: most puddings +6, fewest −6 (no −6 with 2 players). Ties split.",
-}
-
-func rulesView(card string) View {
-	if card != "" {
-		c, ok := engine.ParseCard(card)
-		if !ok {
-			return View{Text: fmt.Sprintf("No card called %q. Cards: tempura, sashimi, dumpling, maki1-3, egg, salmon, squid, wasabi, chopsticks, pudding.", card), Tone: ToneError}
-		}
-		return View{Title: c.Emoji() + " " + c.Name(), Text: cardRules[c.Kind()], Tone: ToneInfo}
-	}
-	var lines []string
-	lines = append(lines,
-		"Each turn everyone secretly keeps one card from their hand, all are revealed together, and hands pass to the next player. Three rounds; score after each, puddings at the end.")
-	for _, c := range []engine.Card{engine.Tempura, engine.Sashimi, engine.Dumpling, engine.Maki2, engine.SalmonNigiri, engine.Wasabi, engine.Chopsticks, engine.Pudding} {
-		lines = append(lines, fmt.Sprintf("%s **%s** — %s", c.Emoji(), strings.TrimSuffix(strings.SplitN(c.Name(), " (", 2)[0], " nigiri"), cardRules[c.Kind()]))
-	}
-	lines = append(lines, "Highest total wins; a tie goes to most puddings, then the win is shared.")
-	return View{Title: "📖 How to play Sushi Go!", Text: strings.Join(lines, "\n"), Tone: ToneInfo}
 }
 
 func helpView() View {

@@ -102,9 +102,18 @@ func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
 	limit := time.Duration(st.Opts.Timer) * time.Second
 	g := st.game
 	var waiting []int
-	for i := range st.Seats {
-		if !g.Submitted(i) && st.Seats[i].human() {
-			waiting = append(waiting, i)
+	what := "choose your card"
+	if d, ok := g.Decision(); ok {
+		// After a Party reveal the timer waits on the decider alone.
+		if d.Seat < len(st.Seats) && st.Seats[d.Seat].human() {
+			waiting = append(waiting, d.Seat)
+		}
+		what = "use your " + decisionName(d)
+	} else {
+		for i := range st.Seats {
+			if !g.Submitted(i) && st.Seats[i].human() {
+				waiting = append(waiting, i)
+			}
 		}
 	}
 	switch {
@@ -116,7 +125,7 @@ func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
 		st.Reminded = true
 		left := st.TurnStart.Add(limit).Sub(now).Round(time.Second)
 		v := View{Title: "⏰ Time is running out", Tone: TonePlay,
-			Text: fmt.Sprintf("%s left to choose your card, or I'll pick for you.", left)}
+			Text: fmt.Sprintf("%s left to %s, or I'll choose for you.", left, what)}
 		for _, i := range waiting {
 			v.Mentions = append(v.Mentions, st.Seats[i].User)
 		}
@@ -131,10 +140,13 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 	g := st.game
 	h := strategy.NewHeuristic()
 	var notes []string
+	d, deciding := g.Decision()
 	subs := make([]engine.Submission, len(waiting))
 	for k, i := range waiting {
 		s := &st.Seats[i]
-		subs[k] = h.Choose(g.View(i))
+		if !deciding {
+			subs[k] = h.Choose(g.View(i))
+		}
 		s.Idle++
 		if s.Idle >= 2 {
 			s.Bot = true
@@ -146,7 +158,20 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 	}
 	var posts []Delivery
 	revealed := false
+	if deciding {
+		// The heuristic answers the decision the player left open.
+		a := strategy.Answer(h, g.View(d.Seat))
+		notes[0] = strings.Replace(notes[0], "I picked for", "I chose for", 1)
+		shown, r, err := b.act(st, notes, func(g *engine.Game) error { return g.Decide(d.Seat, a) })
+		if err != nil {
+			return change{}, fmt.Errorf("auto-answer for seat %d of %s: %w", d.Seat, st.ID, err)
+		}
+		posts, revealed = shown, r
+	}
 	for k, i := range waiting {
+		if deciding {
+			break
+		}
 		shown, r, err := b.submit(st, i, subs[k], notes)
 		if err != nil {
 			return change{}, fmt.Errorf("auto-pick for seat %d of %s: %w", i, st.ID, err)

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"time"
 )
@@ -18,6 +19,15 @@ func (l Location) Key() string { return l.Platform + ":" + l.Community + ":" + l
 // board is the leaderboard community: platform-qualified so a Discord guild
 // and a Slack workspace never share a board.
 func (l Location) board() string { return l.Platform + ":" + l.Community }
+
+// gameBoard is the leaderboard of one game in the community: Sushi Go
+// Party! scores (often 60–90) never rank beside classic ones (30–50).
+func (l Location) gameBoard(party bool) string {
+	if party {
+		return l.board() + ":party"
+	}
+	return l.board()
+}
 
 // User is who sent a request.
 type User struct {
@@ -95,6 +105,26 @@ type Button struct {
 	Disabled bool
 }
 
+// Select is a drop-down of choices. Its ActionID comes back with the values
+// chosen (ParseSelection).
+type Select struct {
+	ActionID    string
+	Placeholder string
+	Options     []Option
+	// Min and Max bound how many options may be chosen; Max 1 is a single
+	// choice.
+	Min, Max int
+}
+
+// Option is one choice of a Select.
+type Option struct {
+	Label       string
+	Value       string
+	Emoji       string
+	Description string
+	Selected    bool
+}
+
 // Field is a titled block of a view.
 type Field struct {
 	Name   string
@@ -108,9 +138,11 @@ type View struct {
 	Title  string
 	Text   string
 	Fields []Field
-	Rows   [][]Button
-	Tone   Tone
-	Footer string
+	// Selects come before Rows; each takes a row of its own.
+	Selects []Select
+	Rows    [][]Button
+	Tone    Tone
+	Footer  string
 	// Mentions are user IDs to notify; adapters render them as pings.
 	Mentions []string
 	// Channel is the game's channel on a private view that may be read
@@ -198,6 +230,17 @@ func (v View) String() string {
 	}
 	for _, f := range v.Fields {
 		b.WriteString("-- " + f.Name + "\n" + f.Value + "\n")
+	}
+	for _, sel := range v.Selects {
+		var opts []string
+		for _, o := range sel.Options {
+			l := strings.TrimSpace(o.Emoji + " " + o.Label)
+			if o.Selected {
+				l = "*" + l
+			}
+			opts = append(opts, l)
+		}
+		b.WriteString(fmt.Sprintf("{%s (choose %d–%d)} %s\n", sel.Placeholder, sel.Min, sel.Max, strings.Join(opts, " · ")))
 	}
 	n := 0
 	for _, row := range v.Rows {

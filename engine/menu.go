@@ -346,3 +346,26 @@ func Menus(players int) []NamedMenu {
 	}
 	return out
 }
+
+// Emoji is the kind's symbol: that of its first card, so a type and its
+// cards look alike everywhere.
+func (k Kind) Emoji() string {
+	for c := Card(1); c < NumCards; c++ {
+		if cardKind[c] == k {
+			return c.Emoji()
+		}
+	}
+	return None.Emoji()
+}
+
+// KindsOf returns the kinds of menu group gr, in Kind order: the choices a
+// custom menu offers for that part.
+func KindsOf(gr Group) []Kind {
+	var out []Kind
+	for k := Kind(1); k < numKinds; k++ {
+		if kinds[k].group == gr {
+			out = append(out, k)
+		}
+	}
+	return out
+}

@@ -1,0 +1,198 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sushigo/sushigo/engine"
+)
+
+// This file is the Party lobby: the menu a game will be played with, its
+// legality for the seats, and the host's selects that change it.
+
+// lobbyMenu is the menu a Party lobby will start with; ok is false for a
+// random menu, drawn at the start.
+func lobbyMenu(o Options) (m engine.Menu, ok bool) {
+	if o.Menu == menuRandom {
+		return engine.Menu{}, false
+	}
+	m, err := engine.ParseMenu(o.Menu)
+	if err != nil {
+		// Options are validated when set; a stored menu that no longer
+		// parses plays the default rather than wedge the lobby.
+		return defaultMenu, true
+	}
+	return m, true
+}
+
+// menuProblems says, one line each, why the menu can't be played by n
+// players and what would fix it.
+func menuProblems(m engine.Menu, n int) []string {
+	var out []string
+	for _, k := range m.Kinds() {
+		lo, hi := k.Players()
+		switch {
+		case n < lo:
+			out = append(out, fmt.Sprintf("⚠️ %s %s needs at least %d players (now %d): add a player or a bot, or the host picks another menu.", k.Emoji(), k.Name(), lo, n))
+		case n > hi:
+			out = append(out, fmt.Sprintf("⚠️ %s %s can't be used with more than %d players (now %d): someone leaves, or the host picks another menu.", k.Emoji(), k.Name(), hi, n))
+		}
+	}
+	return out
+}
+
+func partyLobbyView(st *state) View {
+	v := classicLobbyView(st)
+	v.Title = "🎉 Sushi Go Party! — lobby"
+	n := len(st.Seats)
+	m, fixed := lobbyMenu(st.Opts)
+	var text []string
+	if fixed {
+		text = append(text, "**Menu: "+m.Name()+"**")
+		text = append(text, menuLines(m)...)
+		text = append(text, menuProblems(m, n)...)
+	} else {
+		text = append(text, "**Menu: random** — drawn at the start from the menus that suit the table.")
+	}
+	v.Text += "\n" + strings.Join(text, "\n")
+	g := st.ID
+	if st.Opts.Custom {
+		v.Selects = customSelects(g, m)
+		v.Rows[0] = append(v.Rows[0], Button{Label: "Menus", Emoji: "📋", ActionID: ActionID(SetMenu{Game: g, Part: "menu", Values: []string{"recommended"}})})
+	} else {
+		v.Selects = []Select{menuSelect(g, st.Opts, n)}
+	}
+	v.Footer = "The host picks the menu and presses Start when everyone is in. An unstarted lobby closes after a while."
+	return v
+}
+
+// menuSelect offers the recommended menus (those the table can play now
+// first), a custom menu and a random one.
+func menuSelect(game string, o Options, n int) Select {
+	cur, fixed := lobbyMenu(o)
+	sel := Select{ActionID: SelectID("menu", game, "menu"), Placeholder: "Choose the menu", Min: 1, Max: 1}
+	for _, nm := range engine.RecommendedMenus {
+		desc := nm.Blurb
+		if err := nm.Menu.Check(n); err != nil {
+			desc = "not for " + plural(n, "player", "players") + " — " + desc
+		}
+		sel.Options = append(sel.Options, Option{Label: nm.Name, Value: nm.Key, Description: desc,
+			Selected: fixed && !o.Custom && cur == nm.Menu})
+	}
+	sel.Options = append(sel.Options,
+		Option{Label: "Custom menu…", Value: "custom", Emoji: "🛠️", Description: "choose the roll, appetizers, specials and dessert"},
+		Option{Label: "Random", Value: menuRandom, Emoji: "🎲", Description: "a menu that suits the table, drawn at the start", Selected: !fixed})
+	return sel
+}
+
+// customSelects are the menu builder: a roll, three appetizers, two
+// specials and a dessert.
+func customSelects(game string, m engine.Menu) []Select {
+	part := func(name, placeholder string, gr engine.Group, chosen []engine.Kind, n int) Select {
+		s := Select{ActionID: SelectID("menu", game, name), Placeholder: placeholder, Min: n, Max: n}
+		for _, k := range engine.KindsOf(gr) {
+			desc := partyRules[k]
+			if len(desc) > 100 {
+				desc = desc[:strings.LastIndexByte(desc[:99], ' ')] + "…"
+			}
+			s.Options = append(s.Options, Option{Label: k.Name(), Value: k.Key(), Emoji: k.Emoji(), Description: desc, Selected: slices.Contains(chosen, k)})
+		}
+		return s
+	}
+	return []Select{
+		part("roll", "Roll", engine.GroupRoll, []engine.Kind{m.Roll}, 1),
+		part("appetizers", "Appetizers (3)", engine.GroupAppetizer, m.Appetizers[:], 3),
+		part("specials", "Specials (2)", engine.GroupSpecial, m.Specials[:], 2),
+		part("dessert", "Dessert", engine.GroupDessert, []engine.Kind{m.Dessert}, 1),
+	}
+}
+
+// setMenu changes a Party lobby's menu from the host's selects.
+func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
+	if st.Phase != phaseLobby {
+		return change{}, refuse("The menu can only be changed before the game starts.")
+	}
+	if !st.Opts.Party {
+		return change{}, refuse("This lobby plays classic Sushi Go!, which has no menu. Open a Party game with `new party`.")
+	}
+	if req.Who.ID != st.Host {
+		return change{}, refuse("Only the host (%s) can choose the menu.", st.hostName())
+	}
+	o := &st.Opts
+	cur, fixed := lobbyMenu(*o)
+	if !fixed {
+		cur = defaultMenu
+	}
+	ack := ""
+	switch a.Part {
+	case "menu":
+		if len(a.Values) != 1 {
+			return change{}, refuse("Choose one menu.")
+		}
+		switch v := a.Values[0]; v {
+		case "custom":
+			o.Custom, o.Menu = true, cur.String()
+			ack = "Build your menu with the selects."
+		case "recommended":
+			o.Custom = false
+			ack = "Choose one of the recommended menus."
+		case menuRandom:
+			o.Custom, o.Menu = false, menuRandom
+			ack = "The menu will be drawn at the start."
+		default:
+			i := slices.IndexFunc(engine.RecommendedMenus, func(n engine.NamedMenu) bool { return n.Key == v })
+			if i < 0 {
+				return change{}, refuse("No menu called %q.", v)
+			}
+			o.Custom, o.Menu = false, engine.RecommendedMenus[i].Menu.String()
+			ack = "Menu: " + engine.RecommendedMenus[i].Name + "."
+		}
+	default:
+		gr, n := map[string]engine.Group{"roll": engine.GroupRoll, "appetizers": engine.GroupAppetizer,
+			"specials": engine.GroupSpecial, "dessert": engine.GroupDessert}[a.Part], map[string]int{"roll": 1, "appetizers": 3, "specials": 2, "dessert": 1}[a.Part]
+		var ks []engine.Kind
+		for _, v := range a.Values {
+			k, ok := engine.ParseKind(v)
+			if !ok || k.Group() != gr || slices.Contains(ks, k) {
+				return change{}, refuse("%q is not a %s.", v, strings.ToLower(gr.String()))
+			}
+			ks = append(ks, k)
+		}
+		if len(ks) != n {
+			return change{}, refuse("Choose exactly %s (you chose %d); the menu keeps its %s until then.",
+				plural(n, strings.ToLower(gr.String()), strings.ToLower(gr.String())+"s"), len(ks), strings.ToLower(gr.String())+"s")
+		}
+		all := cur.Kinds()
+		var next []engine.Kind
+		for _, k := range all[1:] {
+			if k.Group() != gr {
+				next = append(next, k)
+			}
+		}
+		m, err := engine.NewMenu(append(next, ks...)...)
+		if err != nil {
+			return change{}, refuse("%s", menuError(err))
+		}
+		o.Custom, o.Menu = true, m.String()
+		ack = "Menu updated."
+	}
+	return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), ack)}}, nil
+}
+
+// startMenu is the menu a Party game starts with for n players, or a
+// refusal saying what to change.
+func (b *Bot) startMenu(st *state, n int) (engine.Menu, error) {
+	m, fixed := lobbyMenu(st.Opts)
+	if !fixed {
+		ms := engine.Menus(n)
+		if len(ms) == 0 {
+			return engine.Menu{}, refuse("No recommended menu suits %d players.", n)
+		}
+		return ms[b.seed()%uint64(len(ms))].Menu, nil
+	}
+	if ps := menuProblems(m, n); len(ps) > 0 {
+		return engine.Menu{}, refuse("%s", strings.Join(ps, "\n"))
+	}
+	return m, nil
+}

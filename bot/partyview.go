@@ -1,0 +1,454 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sushigo/sushigo/engine"
+)
+
+// This file renders a Party game: tableaux, the private hand with calls
+// and copies, the prompts of decisions after the reveal, and the narrated
+// reveal. Private views read only their seat's engine.View.
+
+// partyTableau renders a Party tableau compactly: rolls by icons, nigiri on
+// wasabi as 🟢🍣, a special order as 🌈 and what it copies, face-down cards
+// as 🂠, onigiri with their shapes.
+func partyTableau(ps []engine.Placed, uramaki int) string {
+	if len(ps) == 0 && uramaki == 0 {
+		return "—"
+	}
+	var count [engine.NumCards]int
+	var extra []string
+	maki, faceDown, wasabi := 0, 0, 0
+	for _, p := range ps {
+		c := p.Card
+		switch {
+		case p.FaceDown:
+			faceDown++
+		case c == engine.SpecialOrder && p.Copy != engine.None:
+			t := "🌈"
+			if p.Paired && p.Copy.Kind() == engine.KindNigiri {
+				t += engine.Wasabi.Emoji()
+			}
+			extra = append(extra, t+cardToken(p.Copy))
+		case c.Kind() == engine.KindNigiri && p.Paired:
+			extra = append(extra, engine.Wasabi.Emoji()+c.Emoji())
+		case c == engine.Wasabi && p.Paired:
+		case c == engine.Wasabi:
+			wasabi++
+		case c.Kind() == engine.KindMaki:
+			maki += c.Icons()
+		case c.Kind() == engine.KindUramaki:
+			// Counted from the seat view: scored uramaki leave the tableau.
+		default:
+			count[c]++
+		}
+	}
+	var parts []string
+	if maki > 0 {
+		parts = append(parts, fmt.Sprintf("%s%d", engine.Maki1.Emoji(), maki))
+	}
+	if uramaki > 0 {
+		parts = append(parts, fmt.Sprintf("%s%d", engine.Uramaki3.Emoji(), uramaki))
+	}
+	for c := engine.Card(1); c < engine.NumCards; c++ {
+		switch n := count[c]; {
+		case n == 1:
+			parts = append(parts, cardToken(c))
+		case n > 1:
+			parts = append(parts, cardToken(c)+"×"+strconv.Itoa(n))
+		}
+	}
+	parts = append(parts, extra...)
+	for range wasabi {
+		parts = append(parts, engine.Wasabi.Emoji())
+	}
+	if faceDown > 0 {
+		t := engine.FaceDown.Emoji()
+		if faceDown > 1 {
+			t += "×" + strconv.Itoa(faceDown)
+		}
+		parts = append(parts, t)
+	}
+	if len(parts) == 0 {
+		return "—"
+	}
+	return strings.Join(parts, " ")
+}
+
+// cardToken is a card's symbol where variants matter: onigiri shapes,
+// fruit icons, roll icons.
+func cardToken(c engine.Card) string {
+	switch c.Kind() {
+	case engine.KindOnigiri:
+		r := []rune(c.Short())
+		return c.Emoji() + string(r[len(r)-1])
+	case engine.KindFruit:
+		return strings.TrimPrefix(c.Short(), "Fruit ")
+	case engine.KindMaki, engine.KindUramaki:
+		return c.Emoji() + strconv.Itoa(c.Icons())
+	}
+	return c.Emoji()
+}
+
+// cardText is a card's symbol and short name.
+func cardText(c engine.Card) string {
+	if c.Kind() == engine.KindFruit {
+		return c.Short()
+	}
+	return c.Emoji() + " " + c.Short()
+}
+
+// seatTableau renders seat's tableau as seen by anyone.
+func seatTableau(s engine.SeatView) string { return partyTableau(s.Tableau, s.UramakiIcons) }
+
+// complete reports whether a selection can be submitted.
+func complete(st *state, i int, p Pick) bool {
+	g := st.game
+	if g.Settings().Ruleset == engine.Party {
+		return p.Card != engine.None &&
+			(p.Card != engine.SpecialOrder || p.Copy != engine.None || len(g.View(i).AppendCopyOptions(nil)) == 0)
+	}
+	return p.Card != engine.None && (!p.Chop || p.Extra != engine.None) &&
+		(g.Controller() != i || p.Dummy != engine.None)
+}
+
+// partyHandView is seat i's private Party hand at step p of choosing: a
+// card, optionally a chopsticks or spoon to call, and what a special order
+// copies.
+func partyHandView(st *state, i int, p Pick) View {
+	g := st.game
+	w := g.View(i)
+	hand := w.AppendHand(nil)
+	slices.Sort(hand)
+	base := Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: p.Call}
+	v := View{Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()), Tone: TonePlay, Channel: st.Where.Channel}
+	var text []string
+	var control []Button
+	if p.Card == engine.SpecialOrder && p.Copy == engine.None {
+		text = append(text, "🌈 Your **special order** copies a card in front of you. Which one?")
+		var row []Button
+		for _, c := range w.AppendCopyOptions(nil) {
+			q := base
+			q.Card, q.Copy = engine.SpecialOrder, c
+			row = append(row, Button{Label: c.Short(), Emoji: c.Emoji(), ActionID: ActionID(q)})
+		}
+		v.Rows = chunk(row, 5, 4)
+	} else {
+		text = append(text, "Choose a card to keep.")
+		if p.Call != engine.None {
+			text = append(text, callText(p.Call))
+		}
+		var row []Button
+		for j, c := range hand {
+			if j > 0 && hand[j-1] == c {
+				continue
+			}
+			q := base
+			q.Card = c
+			row = append(row, Button{Label: cardLabel(c, count(hand, c)), Emoji: c.Emoji(), ActionID: ActionID(q)})
+		}
+		v.Rows = chunk(row, 5, 4)
+		for _, c := range w.AppendCallable(nil) {
+			if c == p.Call {
+				continue
+			}
+			q := Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: c}
+			verb := "Call"
+			if p.Call != engine.None {
+				verb = "Call instead"
+			}
+			control = append(control, Button{Label: verb + " " + c.Short(), Emoji: c.Emoji(), ActionID: ActionID(q)})
+		}
+	}
+	if p.Call != engine.None || p.Card != engine.None {
+		control = append(control, Button{Label: "Start over", Emoji: "↩️", ActionID: ActionID(Change{st.ID, g.Round(), g.Turn()})})
+	}
+	if len(control) > 0 {
+		v.Rows = append(v.Rows, control[:min(len(control), 5)])
+	}
+	v.Text = strings.Join(text, "\n")
+	v.Fields = []Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
+	return v
+}
+
+func callText(c engine.Card) string {
+	if c.Kind() == engine.KindSpoon {
+		return fmt.Sprintf("%s You call your **%s**: after the reveal you name a card; the first player to your left who has one gives it to you.", c.Emoji(), c.Short())
+	}
+	return fmt.Sprintf("%s You call your **%s**: after the reveal you play a second card from this hand.", c.Emoji(), c.Short())
+}
+
+func count(cs []engine.Card, c engine.Card) int {
+	n := 0
+	for _, x := range cs {
+		if x == c {
+			n++
+		}
+	}
+	return n
+}
+
+// chunk splits buttons into rows of per, at most rows rows.
+func chunk(bs []Button, per, rows int) [][]Button {
+	var out [][]Button
+	for len(bs) > 0 && len(out) < rows {
+		n := min(per, len(bs))
+		out = append(out, bs[:n])
+		bs = bs[n:]
+	}
+	return out
+}
+
+// partyLocked is the hand message after a Party pick, until the reveal.
+func partyLocked(st *state, sub engine.Submission) string {
+	s := "🔒 Locked in: " + cardText(sub.Card)
+	if sub.Copy != engine.None {
+		s += " copying " + cardText(sub.Copy)
+	}
+	if sub.Call != engine.None {
+		s += ", calling your " + cardText(sub.Call)
+	}
+	return s
+}
+
+// decisionName says what a decision is about, for the table and reminders.
+func decisionName(d engine.Decision) string {
+	switch d.Kind {
+	case engine.DecideChopsticks:
+		return d.Via.Emoji() + " chopsticks"
+	case engine.DecideSpoon:
+		return d.Via.Emoji() + " spoon"
+	case engine.DecideMenu:
+		return d.Via.Emoji() + " menu"
+	case engine.DecideTakeout:
+		return d.Via.Emoji() + " takeout box"
+	case engine.DecideCopy:
+		return engine.SpecialOrder.Emoji() + " special order"
+	}
+	return "choice"
+}
+
+// decisionView is the private prompt of seat i's pending decision, with a
+// button (or select) for every answer the engine offers.
+func decisionView(st *state, i int) View {
+	g := st.game
+	w := g.View(i)
+	d, _ := g.Decision()
+	opts := w.AppendOptions(nil)
+	v := View{Title: fmt.Sprintf("🎴 Your choice — round %d, turn %d", d.Round, d.Turn), Tone: TonePlay, Channel: st.Where.Channel}
+	id := func(a engine.Answer) string {
+		return ActionID(Answer{Game: st.ID, Round: d.Round, Turn: d.Turn, Step: d.Step, Card: a.Card, Kind: a.Kind, Flip: a.Flip})
+	}
+	tab := w.AppendTableau(nil, i)
+	var row []Button
+	switch d.Kind {
+	case engine.DecideChopsticks, engine.DecideMenu, engine.DecideCopy:
+		var drawn []engine.Card
+		switch d.Kind {
+		case engine.DecideChopsticks:
+			v.Text = fmt.Sprintf("%s Your **%s**: choose a second card from your hand to play now.", d.Via.Emoji(), d.Via.Short())
+			drawn = w.AppendHand(nil)
+		case engine.DecideMenu:
+			drawn = w.AppendMenuDraw(nil)
+			var names []string
+			for _, c := range drawn {
+				names = append(names, cardText(c))
+			}
+			v.Text = fmt.Sprintf("%s Your **menu** drew %s. Choose one to play; the others go back into the deck.", d.Via.Emoji(), strings.Join(names, ", "))
+		default:
+			v.Text = "🌈 Your **special order** copies a card in front of you. Which one?"
+		}
+		for _, a := range opts {
+			label := a.Card.Short()
+			if n := count(drawn, a.Card); n > 1 {
+				label = cardLabel(a.Card, n)
+			}
+			row = append(row, Button{Label: label, Emoji: a.Card.Emoji(), ActionID: id(a), Style: Primary})
+		}
+		v.Rows = chunk(row, 5, 5)
+	case engine.DecideSpoon:
+		v.Text = fmt.Sprintf("%s Your **%s**: name a card type or an exact card. The first player to your left who has one gives it to you and takes the spoon; if nobody has it, the spoon is discarded.", d.Via.Emoji(), d.Via.Short())
+		sel := Select{ActionID: SelectID("ask", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
+			Placeholder: "…or ask for an exact card", Min: 1, Max: 1}
+		for _, a := range opts {
+			if a.Card == engine.None {
+				row = append(row, Button{Label: a.Kind.Name(), Emoji: a.Kind.Emoji(), ActionID: id(a), Style: Primary})
+			} else if len(sel.Options) < 25 {
+				sel.Options = append(sel.Options, Option{Label: a.Card.Name(), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: a.Card.Emoji()})
+			}
+		}
+		v.Rows = chunk(row, 5, 2)
+		if len(sel.Options) > 0 {
+			v.Selects = []Select{sel}
+		}
+	case engine.DecideTakeout:
+		v.Text = fmt.Sprintf("%s Your **takeout box**: turn any of your earlier cards face down — each then scores 2 at the round's end instead of what it is. Type `flip 1 3` for several, or use the buttons.", d.Via.Emoji())
+		sel := Select{ActionID: SelectID("flip", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
+			Placeholder: "Cards to turn face down", Min: 0}
+		var lines []string
+		for p, c := range tab {
+			if d.Flippable&(1<<p) == 0 {
+				continue
+			}
+			label := fmt.Sprintf("%d. %s", p+1, placedText(c))
+			lines = append(lines, label)
+			sel.Options = append(sel.Options, Option{Label: label, Value: strconv.Itoa(p)})
+		}
+		sel.Max = len(sel.Options)
+		v.Text += "\n" + strings.Join(lines, "\n")
+		for _, a := range opts {
+			switch {
+			case a.Flip == 0:
+				row = append(row, Button{Label: "Flip nothing", Emoji: "✋", ActionID: id(a)})
+			case a.Flip == d.Flippable:
+				row = append(row, Button{Label: fmt.Sprintf("Flip all %d", len(sel.Options)), Emoji: d.Via.Emoji(), ActionID: id(a), Style: Primary})
+			case len(sel.Options) <= 10:
+				p := 0
+				for a.Flip>>p&1 == 0 {
+					p++
+				}
+				row = append(row, Button{Label: fmt.Sprintf("Flip %d only", p+1), ActionID: id(a)})
+			}
+		}
+		if len(sel.Options) > 1 {
+			v.Selects = []Select{sel}
+		}
+		v.Rows = chunk(row, 5, 3)
+	}
+	v.Fields = []Field{{Name: "In front of you", Value: partyTableau(tab, w.UramakiIcons(i))}}
+	return v
+}
+
+// placedText names one tableau card, with what a special order copies.
+func placedText(p engine.Placed) string {
+	switch {
+	case p.FaceDown:
+		return engine.FaceDown.Emoji() + " face down"
+	case p.Copy != engine.None:
+		return "🌈 Special order as " + cardText(p.Copy)
+	case p.Paired && p.Card.Kind() == engine.KindNigiri:
+		return "🟢" + cardText(p.Card) + " on wasabi"
+	}
+	return cardText(p.Card)
+}
+
+// waitingView is a Party player's hand message while someone else decides
+// after the reveal.
+func waitingView(st *state, i int) View {
+	g := st.game
+	d, _ := g.Decision()
+	return View{
+		Title:   fmt.Sprintf("🎴 Your hand — round %d, turn %d", d.Round, d.Turn),
+		Text:    fmt.Sprintf("👀 The cards are revealed. Waiting for %s to use their %s…", st.name(d.Seat), decisionName(d)),
+		Tone:    TonePlay,
+		Channel: st.Where.Channel,
+		Fields:  []Field{{Name: "In front of you", Value: partyTableau(g.View(i).AppendTableau(nil, i), g.View(i).UramakiIcons(i))}},
+	}
+}
+
+// narrate tells a Party reveal's events in words.
+func narrate(st *state, evs []engine.Event) []string {
+	var out []string
+	for _, e := range evs {
+		who := st.name(int(e.Seat))
+		switch e.Kind {
+		case engine.EvCopy:
+			if e.Card == engine.None {
+				out = append(out, fmt.Sprintf("🌈 %s's special order had nothing to copy — discarded.", who))
+			} else {
+				out = append(out, fmt.Sprintf("🌈 %s's special order copies their %s.", who, cardText(e.Card)))
+			}
+		case engine.EvChopsticks:
+			out = append(out, fmt.Sprintf("🥢 %s used chopsticks to play %s too.", who, cardText(e.Card)))
+		case engine.EvSpoon:
+			asked := ""
+			if e.Asked != engine.None {
+				asked = cardText(e.Asked)
+			} else {
+				asked = e.Named.Emoji() + " " + strings.ToLower(e.Named.Name())
+			}
+			if e.Other < 0 {
+				out = append(out, fmt.Sprintf("🥄 %s asked for %s — nobody had one; the spoon is discarded.", who, asked))
+			} else {
+				out = append(out, fmt.Sprintf("🥄 %s asked for %s — %s gave %s.", who, asked, st.name(int(e.Other)), cardText(e.Card)))
+			}
+		case engine.EvMenu:
+			if e.Card == engine.None {
+				out = append(out, fmt.Sprintf("📜 %s's menu had nothing to order.", who))
+			} else {
+				out = append(out, fmt.Sprintf("📜 %s ordered %s from the menu.", who, cardText(e.Card)))
+			}
+		case engine.EvTakeout:
+			if e.N == 0 {
+				out = append(out, fmt.Sprintf("🥡 %s's takeout box flipped nothing.", who))
+			} else {
+				out = append(out, fmt.Sprintf("🥡 %s boxed %s (+2 each at round end).", who, plural(int(e.N), "card", "cards")))
+			}
+		case engine.EvMiso:
+			var names []string
+			for s := range st.game.Seats() {
+				if e.Mask&(1<<s) != 0 {
+					names = append(names, st.name(s))
+				}
+			}
+			out = append(out, fmt.Sprintf("🍲 %s miso soups (%s) — all discarded.", numberWord(int(e.N)), strings.Join(names, ", ")))
+		case engine.EvUramaki:
+			if e.Points > 0 {
+				out = append(out, fmt.Sprintf("🍱 %s reaches %d uramaki icons: %s place, %+d now.", who, e.N, ordinal(int(e.Place)), e.Points))
+			} else {
+				out = append(out, fmt.Sprintf("🍱 %s reaches %d uramaki icons, but every place is taken.", who, e.N))
+			}
+		}
+	}
+	return out
+}
+
+func numberWord(n int) string {
+	if n >= 0 && n < 9 {
+		return []string{"No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight"}[n]
+	}
+	return strconv.Itoa(n)
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
+}
+
+// dessertsText counts kept desserts by card: "🍮×2 🍨", fruit by its icons.
+func dessertsText(ds []engine.Card) string {
+	var n [engine.NumCards]int
+	for _, c := range ds {
+		n[c]++
+	}
+	var parts []string
+	for c := engine.Card(1); c < engine.NumCards; c++ {
+		switch {
+		case n[c] == 1:
+			parts = append(parts, cardToken(c))
+		case n[c] > 1:
+			parts = append(parts, cardToken(c)+"×"+strconv.Itoa(n[c]))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// menuFooter names the game's menu with its types' symbols.
+func menuFooter(m engine.Menu) string {
+	var es []string
+	for _, k := range m.Kinds() {
+		es = append(es, k.Emoji())
+	}
+	return "Menu: " + m.Name() + " " + strings.Join(es, "")
+}
