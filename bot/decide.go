@@ -97,4 +97,3 @@ func typedAnswer(w engine.View, d engine.Decision, a Answer) (engine.Answer, err
 	}
 	return ans, nil
 }
-
