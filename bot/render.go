@@ -460,6 +460,12 @@ func roundScoreView(st *state, round int) View {
 		name := st.name(s.Seat)
 		v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %+d this round, %d total", name, b.Total(), total), Value: breakdownText(b), Inline: true})
 	}
+	if !fits(v) {
+		for k, s := range pv.Seats {
+			v.Fields[k].Value = compactBreakdown(pv.Scores[round-1][s.Seat])
+		}
+		v.Footer = "`scores` and `rules <card>` explain each symbol."
+	}
 	return v
 }
 

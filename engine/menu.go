@@ -347,9 +347,12 @@ func Menus(players int) []NamedMenu {
 	return out
 }
 
-// Emoji is the kind's symbol: that of its first card, so a type and its
-// cards look alike everywhere.
+// Emoji is the kind's symbol: that of its first card (salmon for nigiri),
+// so a type and its cards look alike everywhere.
 func (k Kind) Emoji() string {
+	if k == KindNigiri {
+		return SalmonNigiri.Emoji()
+	}
 	for c := Card(1); c < NumCards; c++ {
 		if cardKind[c] == k {
 			return c.Emoji()
