@@ -211,7 +211,7 @@ func (h *harness) tick(d time.Duration) []bot.Outbound {
 
 func hasPick(v bot.View) bool {
 	for _, b := range v.Buttons() {
-		if strings.HasPrefix(b.ActionID, "sg1:pick:") {
+		if strings.HasPrefix(b.ActionID, "sg1:pick:") || strings.HasPrefix(b.ActionID, "sg2:pick:") {
 			return true
 		}
 	}
@@ -241,8 +241,12 @@ func (h *harness) lastPublic(s string) (bot.View, bool) {
 
 // table returns the latest public table view.
 func (h *harness) table() bot.View {
-	v, _ := h.lastPublic("🍣 Sushi Go! — round")
-	return v
+	for i := len(h.public) - 1; i >= 0; i-- {
+		if t := h.public[i].Title; strings.HasPrefix(t, "🍣 Sushi Go! — round") || strings.HasPrefix(t, "🎉 Sushi Go Party! — round") {
+			return h.public[i]
+		}
+	}
+	return bot.View{}
 }
 
 func button(v bot.View, label string) (bot.Button, bool) {

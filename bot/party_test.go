@@ -1,0 +1,188 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+// toDecision plays ann's picks (bots fill the table) leaning towards the
+// card that asks her something after the reveal, until she has a prompt.
+// It returns the prompt, or fails when the game ends first.
+func toDecision(t *testing.T, h *harness, lean string) bot.View {
+	t.Helper()
+	for step := 0; step < 200; step++ {
+		if v := h.private["ann"]; strings.Contains(v.Title, "Your choice") {
+			return v
+		}
+		v := h.hand["ann"]
+		if strings.Contains(v.Title, "Game over") || len(v.Buttons()) == 0 {
+			h.click("ann", h.table().Buttons()[0].ActionID, false) // Show my hand
+			v = h.private["ann"]
+			if strings.Contains(v.Title, "Your choice") {
+				continue
+			}
+			if len(v.Buttons()) == 0 {
+				t.Fatalf("ann has nothing to press:\n%s", v)
+			}
+		}
+		var pick bot.Button
+		bs := v.Buttons()
+		pick = bs[0]
+		for _, b := range bs {
+			if strings.HasPrefix(b.Label, "Call") || (strings.Contains(b.Label, lean) && !strings.Contains(v.Title, "turn 1,")) {
+				pick = b
+			}
+		}
+		h.click("ann", pick.ActionID, true)
+	}
+	t.Fatal("ann never had to decide")
+	return bot.View{}
+}
+
+// TestPartyTimerAnswersDecisions: a player who never answers a spoon, a
+// menu or a takeout box prompt is answered for at the turn's deadline, by
+// the heuristic, after a restart of the host.
+func TestPartyTimerAnswersDecisions(t *testing.T) {
+	for _, c := range []struct{ menu, lean, prompt string }{
+		{"uramaki,miso,tofu,eel,spoon,tea,pudding", "Spoon", "spoon"},
+		{"maki,miso,tofu,eel,menu,tea,pudding", "Menu", "menu"},
+		{"maki,miso,tofu,eel,takeout,tea,pudding", "Takeout", "takeout box"},
+	} {
+		t.Run(c.lean, func(t *testing.T) {
+			h := newHarness(t)
+			h.do("ann", "new timer=30 bots=3 menu="+c.menu)
+			h.startGame("ann")
+			prompt := toDecision(t, h, c.lean)
+			if !strings.Contains(prompt.Text, c.prompt) {
+				t.Fatalf("the prompt is not ann's %s:\n%s", c.prompt, prompt)
+			}
+			if tv := h.table(); !strings.Contains(tv.Text, "Waiting for Ann to use their") {
+				t.Errorf("the table doesn't say who decides:\n%s", tv)
+			}
+			h.restart()
+			h.tick(16 * time.Second) // the reminder
+			if v, _ := h.lastPublic("Time is running out"); !strings.Contains(v.Text, "use your") {
+				t.Errorf("reminder: %q", v.Text)
+			}
+			before := len(h.public)
+			h.tick(15 * time.Second)
+			var answered bool
+			for _, v := range h.public[before:] {
+				if strings.Contains(v.Text, "Time's up — I chose for Ann") {
+					answered = true
+				}
+			}
+			if !answered {
+				t.Fatalf("nothing was answered at the deadline; channel since:\n%v", h.public[before:])
+			}
+			if v := h.private["ann"]; strings.Contains(v.Title, "Your choice") && v.Text == prompt.Text {
+				t.Errorf("ann still sees the old prompt:\n%s", v)
+			}
+		})
+	}
+}
+
+// TestPartyDecisionTimerOnceAcrossTwoHosts: two hosts on one store tick at
+// the deadline of an unanswered prompt; it is answered once.
+func TestPartyDecisionTimerOnceAcrossTwoHosts(t *testing.T) {
+	h := newRedisHarness(t)
+	h.do("ann", "new timer=30 bots=3 menu=maki,miso,tofu,eel,menu,tea,pudding")
+	h.startGame("ann")
+	toDecision(t, h, "Menu")
+	h.now = h.now.Add(31 * time.Second)
+	hosts := []*bot.Bot{h.newBot(), h.newBot()}
+	var mu sync.Mutex
+	answered := 0
+	var wg sync.WaitGroup
+	for _, b := range hosts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 3 {
+				out, err := b.Tick(context.Background())
+				if err != nil {
+					t.Error(err)
+				}
+				for _, o := range out {
+					for _, d := range o.Response.Deliveries {
+						if strings.Contains(d.View.Text, "I chose for Ann") {
+							mu.Lock()
+							answered++
+							mu.Unlock()
+							break
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if answered != 1 {
+		t.Fatalf("the prompt was answered %d times", answered)
+	}
+}
+
+// TestPartyStaleAndForeignAnswers: an answer from someone who isn't
+// deciding, or from an old prompt, is refused privately and changes
+// nothing.
+func TestPartyStaleAndForeignAnswers(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0 bots=2 menu=maki,miso,tofu,eel,menu,tea,pudding", "bob")
+	h.startGame("ann")
+	var prompt bot.View
+	for step := 0; step < 100; step++ {
+		if v := h.private["ann"]; strings.Contains(v.Title, "Your choice") {
+			prompt = v
+			break
+		}
+		if v := h.private["bob"]; strings.Contains(v.Title, "Your choice") {
+			h.click("bob", v.Buttons()[0].ActionID, true)
+			continue
+		}
+		for _, who := range []string{"ann", "bob"} {
+			v := h.hand[who]
+			if len(v.Buttons()) == 0 {
+				h.click(who, h.table().Buttons()[0].ActionID, false) // Show my hand
+				v = h.hand[who]
+			}
+			bs := v.Buttons()
+			if len(bs) == 0 || strings.Contains(v.Text, "Locked in") {
+				continue
+			}
+			pick := bs[0]
+			for _, b := range bs {
+				if strings.Contains(b.Label, "Menu") && who == "ann" {
+					pick = b
+				}
+			}
+			h.click(who, pick.ActionID, true)
+		}
+	}
+	if prompt.Title == "" {
+		t.Fatalf("ann never had a menu to order from:\n%s\n%s\n%s", h.private["ann"], h.private["bob"], h.table())
+	}
+	answer := prompt.Buttons()[0].ActionID
+	r := h.click("bob", answer, true)
+	if d := r.Deliveries[0]; d.To.User != "bob" || !strings.Contains(d.View.Text, "Ann is deciding") {
+		t.Errorf("bob answering ann's menu: %+v", d)
+	}
+	h.click("ann", answer, true)
+	r = h.click("ann", answer, true)
+	if d := r.Deliveries[0]; d.To.User != "ann" || !strings.Contains(d.View.Text, "already made") {
+		t.Errorf("ann answering twice: %+v", d)
+	}
+	r = h.click("carl", answer, true)
+	if d := r.Deliveries[0]; d.To.User != "carl" || !strings.Contains(d.View.Text, "not playing") {
+		t.Errorf("a stranger answering: %+v", d)
+	}
+	for _, v := range h.public {
+		if strings.Contains(v.String(), "drew") {
+			t.Errorf("the channel saw a menu's draw:\n%s", v)
+		}
+	}
+}
