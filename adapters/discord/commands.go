@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sushigo/sushigo/engine"
 )
 
 const commandName = "sushigo"
@@ -35,7 +38,9 @@ func Command() *discordgo.ApplicationCommand {
 		Contexts:    &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("new", "Open a game lobby in this channel",
-				&discordgo.ApplicationCommandOption{Type: integer, Name: "bots", Description: "Bot players to seat (0-4)", MinValue: ptr(0.0), MaxValue: 4},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: "Sushi Go! (classic) or Sushi Go Party!", Choices: choices("classic", "party")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "menu", Description: "Party menu (implies party)", Choices: menuChoices()},
+				&discordgo.ApplicationCommandOption{Type: integer, Name: "bots", Description: "Bot players to seat (0-4 classic, 0-7 party)", MinValue: ptr(0.0), MaxValue: 7},
 				&discordgo.ApplicationCommandOption{Type: str, Name: "pass", Description: "Which way hands travel", Choices: choices("left", "alternate")},
 				&discordgo.ApplicationCommandOption{Type: str, Name: "variant", Description: "classic, or the 2-player dummy variant", Choices: choices("classic", "dummy")},
 				&discordgo.ApplicationCommandOption{Type: integer, Name: "timer", Description: "Seconds per turn (0 = no timer)", MinValue: ptr(0.0), MaxValue: 3600},
@@ -45,7 +50,7 @@ func Command() *discordgo.ApplicationCommand {
 			sub("leave", "Leave the game"),
 			sub("start", "Deal the cards (host)"),
 			sub("addbot", "Add bot players (host)",
-				&discordgo.ApplicationCommandOption{Type: integer, Name: "count", Description: "How many (1-4)", MinValue: ptr(1.0), MaxValue: 4}),
+				&discordgo.ApplicationCommandOption{Type: integer, Name: "count", Description: "How many (1-7)", MinValue: ptr(1.0), MaxValue: 7}),
 			sub("kick", "Remove a player, or give their seat to a bot (host)",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: "Who", Required: true}),
 			sub("hand", "Show your hand (only you see it)"),
@@ -53,21 +58,37 @@ func Command() *discordgo.ApplicationCommand {
 			sub("scores", "Show the score breakdown so far"),
 			sub("leaderboard", "This server's best players",
 				&discordgo.ApplicationCommandOption{Type: str, Name: "period", Description: "Which period", Choices: choices("week", "month", "all")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "by", Description: "Rank by", Choices: choices("wins", "points")}),
+				&discordgo.ApplicationCommandOption{Type: str, Name: "by", Description: "Rank by", Choices: choices("wins", "points")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: "Which game's board", Choices: choices("classic", "party")}),
 			sub("stats", "A player's totals",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: "Whose (default: yours)"}),
 			sub("rules", "How to play, or one card",
-				&discordgo.ApplicationCommandOption{Type: str, Name: "card", Description: "A card",
-					Choices: []*discordgo.ApplicationCommandOptionChoice{
-						{Name: "tempura", Value: "tempura"}, {Name: "sashimi", Value: "sashimi"}, {Name: "dumpling", Value: "dumpling"},
-						{Name: "maki", Value: "maki2"}, {Name: "nigiri", Value: "salmon"}, {Name: "wasabi", Value: "wasabi"},
-						{Name: "chopsticks", Value: "chopsticks"}, {Name: "pudding", Value: "pudding"},
-					}}),
+				&discordgo.ApplicationCommandOption{Type: str, Name: "card", Description: "A card", Choices: cardChoices()}),
 			sub("end", "End the game (host or admin)"),
 			sub("rematch", "Start a new lobby with the same players"),
 			sub("help", "List the commands"),
 		},
 	}
+}
+
+// menuChoices are the eight recommended menus, custom and random.
+func menuChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, m := range engine.RecommendedMenus {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: m.Name, Value: m.Key})
+	}
+	return append(out,
+		&discordgo.ApplicationCommandOptionChoice{Name: "Custom (build it in the lobby)", Value: "custom"},
+		&discordgo.ApplicationCommandOptionChoice{Name: "Random", Value: "random"})
+}
+
+// cardChoices are every card type, classic and Party (23 of Discord's 25).
+func cardChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for k := engine.KindTempura; k <= engine.KindFruit; k++ {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: strings.ToLower(k.Name()), Value: k.Key()})
+	}
+	return out
 }
 
 // comparable keeps what a registration changes, so an unchanged command is

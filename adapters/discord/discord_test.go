@@ -169,6 +169,23 @@ func (e *env) click(p player, m *fakeMessage, customID string) *httptest.Respons
 	return e.post(e.fill(name, v), tok)
 }
 
+// choose picks values in a message's select, as Discord sends them.
+func (e *env) choose(p player, m *fakeMessage, customID string, values []string) *httptest.ResponseRecorder {
+	tok := e.token()
+	v := e.vars(p, tok)
+	vals, _ := json.Marshal(values)
+	v["CUSTOM_ID"], v["MESSAGE"], v["FLAGS"], v["VALUES"] = customID, m.ID, "0", string(vals)
+	if m.Audience != "" {
+		v["FLAGS"] = "64"
+	}
+	name := "select_guild.json"
+	if strings.HasPrefix(m.Channel, "dm-") {
+		name, v["CHANNEL"] = "select_dm.json", m.Channel
+	}
+	e.f.interaction(tok, p.id, v["CHANNEL"], m.ID)
+	return e.post(e.fill(name, v), tok)
+}
+
 // latest returns the newest message for audience ("" public) whose title
 // contains s.
 func (e *env) latest(audience, s string) *fakeMessage {

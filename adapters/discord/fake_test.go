@@ -271,10 +271,43 @@ func (f *fakeDiscord) applyAck(token string, body map[string]any) {
 	}
 }
 
-// checkMessageLimits fails the test on a message Discord would refuse.
+// checkMessageLimits fails the test on a message Discord would refuse:
+// embed sizes (title 256, description 4096, 25 fields of 256/1024, footer
+// 2048, 6000 in all), 5 action rows of 5 buttons or one select, custom IDs
+// of 100, button labels of 80, selects of 25 options with labels, values
+// and descriptions of 100 and placeholders of 150, content of 2000.
 func checkMessageLimits(t testing.TB, body map[string]any) {
 	if d, ok := body["data"].(map[string]any); ok {
 		body = d
+	}
+	runes := func(v any) int { s, _ := v.(string); return len([]rune(s)) }
+	embeds, _ := body["embeds"].([]any)
+	for _, e := range embeds {
+		em := e.(map[string]any)
+		total := runes(em["title"]) + runes(em["description"])
+		if runes(em["title"]) > 256 || runes(em["description"]) > 4096 {
+			t.Errorf("embed title %d, description %d characters", runes(em["title"]), runes(em["description"]))
+		}
+		if f, ok := em["footer"].(map[string]any); ok {
+			total += runes(f["text"])
+			if runes(f["text"]) > 2048 {
+				t.Errorf("footer of %d characters", runes(f["text"]))
+			}
+		}
+		fields, _ := em["fields"].([]any)
+		if len(fields) > 25 {
+			t.Errorf("%d fields", len(fields))
+		}
+		for _, f := range fields {
+			fm := f.(map[string]any)
+			total += runes(fm["name"]) + runes(fm["value"])
+			if runes(fm["name"]) > 256 || runes(fm["value"]) > 1024 || runes(fm["value"]) == 0 {
+				t.Errorf("field %q of %d characters", fm["name"], runes(fm["value"]))
+			}
+		}
+		if total > 6000 {
+			t.Errorf("an embed of %d characters", total)
+		}
 	}
 	rows, _ := body["components"].([]any)
 	if len(rows) > 5 {
@@ -282,13 +315,31 @@ func checkMessageLimits(t testing.TB, body map[string]any) {
 	}
 	for _, r := range rows {
 		comps, _ := r.(map[string]any)["components"].([]any)
-		if len(comps) > 5 {
-			t.Errorf("a row of %d buttons", len(comps))
+		if len(comps) > 5 || len(comps) == 0 {
+			t.Errorf("a row of %d components", len(comps))
 		}
 		for _, c := range comps {
 			b := c.(map[string]any)
 			if id, _ := b["custom_id"].(string); len(id) == 0 || len(id) > 100 {
 				t.Errorf("custom_id %q", id)
+			}
+			if typ, _ := b["type"].(float64); typ == 3 {
+				if len(comps) != 1 {
+					t.Errorf("a select shares its row with %d components", len(comps)-1)
+				}
+				opts, _ := b["options"].([]any)
+				lo, _ := b["min_values"].(float64)
+				hi, _ := b["max_values"].(float64)
+				if len(opts) == 0 || len(opts) > 25 || runes(b["placeholder"]) > 150 || lo > hi || int(hi) > len(opts) {
+					t.Errorf("select %v: %d options, min %v max %v", b["custom_id"], len(opts), lo, hi)
+				}
+				for _, o := range opts {
+					om := o.(map[string]any)
+					if runes(om["label"]) == 0 || runes(om["label"]) > 100 || runes(om["value"]) > 100 || runes(om["description"]) > 100 {
+						t.Errorf("select option %v", om)
+					}
+				}
+				continue
 			}
 			if l, _ := b["label"].(string); len([]rune(l)) > 80 {
 				t.Errorf("label %q", l)
@@ -298,6 +349,28 @@ func checkMessageLimits(t testing.TB, body map[string]any) {
 	if c, _ := body["content"].(string); len([]rune(c)) > 2000 {
 		t.Errorf("content of %d characters", len(c))
 	}
+}
+
+// selectOf describes a message's select with custom ID id: its option
+// values and how many may be chosen.
+func (m *fakeMessage) selectOf(id string) (values []string, lo, hi int) {
+	rows, _ := m.Body["components"].([]any)
+	for _, r := range rows {
+		comps, _ := r.(map[string]any)["components"].([]any)
+		for _, c := range comps {
+			b := c.(map[string]any)
+			if b["custom_id"] != id {
+				continue
+			}
+			for _, o := range b["options"].([]any) {
+				values = append(values, o.(map[string]any)["value"].(string))
+			}
+			l, _ := b["min_values"].(float64)
+			h, _ := b["max_values"].(float64)
+			return values, int(l), int(h)
+		}
+	}
+	return nil, 0, 0
 }
 
 // seen lists, for a user, every message they can see: their own private
@@ -344,6 +417,16 @@ func (m *fakeMessage) buttons() []string {
 		}
 	}
 	return out
+}
+
+// description is the message's embed text, decoded.
+func (m *fakeMessage) description() string {
+	embeds, _ := m.Body["embeds"].([]any)
+	if len(embeds) == 0 {
+		return ""
+	}
+	d, _ := embeds[0].(map[string]any)["description"].(string)
+	return d
 }
 
 func (m *fakeMessage) title() string {

@@ -44,7 +44,14 @@ func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
 		}
 		req.Action = act
 	case discordgo.InteractionMessageComponent:
-		act, err := bot.ParseActionID(ix.MessageComponentData().CustomID)
+		d := ix.MessageComponentData()
+		var act bot.Action
+		var err error
+		if d.ComponentType == discordgo.SelectMenuComponent {
+			act, err = bot.ParseSelection(d.CustomID, d.Values)
+		} else {
+			act, err = bot.ParseActionID(d.CustomID)
+		}
 		if err != nil {
 			return req, err
 		}
@@ -84,6 +91,8 @@ func commandText(d discordgo.ApplicationCommandInteractionData) (string, error) 
 			if v == "dummy" {
 				words = append(words, "dummy")
 			}
+		case sub.Name == "new" && o.Name == "game":
+			words = append(words, v)
 		case sub.Name == "new":
 			words = append(words, o.Name+"="+v)
 		default:

@@ -64,6 +64,7 @@ func render(v bot.View) message {
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: cut(f.Name, 256), Value: cut(val, 1024), Inline: f.Inline})
 	}
+	fitEmbed(e)
 	m := message{embeds: []*discordgo.MessageEmbed{e}, comps: []discordgo.MessageComponent{},
 		// Only the people a view names are pinged; names in text never are.
 		mentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: v.Mentions}}
@@ -71,8 +72,27 @@ func render(v bot.View) message {
 		m.content += "<@" + u + "> "
 	}
 	m.content = strings.TrimSpace(m.content)
-	for i, row := range v.Rows {
-		if i == 5 {
+	for _, sel := range v.Selects {
+		if len(m.comps) == 5 {
+			break
+		}
+		menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: sel.ActionID,
+			Placeholder: cut(sel.Placeholder, 150), MinValues: ptr(sel.Min), MaxValues: sel.Max}
+		for i, o := range sel.Options {
+			if i == 25 {
+				break
+			}
+			opt := discordgo.SelectMenuOption{Label: cut(o.Label, 100), Value: o.Value, Description: cut(o.Description, 100), Default: o.Selected}
+			if o.Emoji != "" {
+				opt.Emoji = &discordgo.ComponentEmoji{Name: o.Emoji}
+			}
+			menu.Options = append(menu.Options, opt)
+		}
+		menu.MaxValues = min(menu.MaxValues, len(menu.Options))
+		m.comps = append(m.comps, discordgo.ActionsRow{Components: []discordgo.MessageComponent{menu}})
+	}
+	for _, row := range v.Rows {
+		if len(m.comps) == 5 {
 			break
 		}
 		var r discordgo.ActionsRow
@@ -89,6 +109,42 @@ func render(v bot.View) message {
 		m.comps = append(m.comps, r)
 	}
 	return m
+}
+
+// embedLimit is Discord's limit on all of an embed's text together.
+const embedLimit = 6000
+
+func embedSize(e *discordgo.MessageEmbed) int {
+	n := len([]rune(e.Title)) + len([]rune(e.Description))
+	if e.Footer != nil {
+		n += len([]rune(e.Footer.Text))
+	}
+	for _, f := range e.Fields {
+		n += len([]rune(f.Name)) + len([]rune(f.Value))
+	}
+	return n
+}
+
+// fitEmbed shortens the longest field values, then the description, until
+// the embed is within Discord's total. The host keeps its views well
+// inside it; this only guards against a view it did not foresee.
+func fitEmbed(e *discordgo.MessageEmbed) {
+	for over := embedSize(e) - embedLimit; over > 0; over = embedSize(e) - embedLimit {
+		var longest *discordgo.MessageEmbedField
+		for _, f := range e.Fields {
+			if longest == nil || len([]rune(f.Value)) > len([]rune(longest.Value)) {
+				longest = f
+			}
+		}
+		switch {
+		case longest != nil && len([]rune(longest.Value)) > 64:
+			longest.Value = cut(longest.Value, max(64, len([]rune(longest.Value))-over))
+		case len([]rune(e.Description)) > 64:
+			e.Description = cut(e.Description, max(64, len([]rune(e.Description))-over))
+		default:
+			e.Fields = e.Fields[:len(e.Fields)-1]
+		}
+	}
 }
 
 func (m message) data(private bool) *discordgo.InteractionResponseData {
