@@ -93,7 +93,7 @@ func partyEndToEnd(t *testing.T, e *env, menu string, seed uint64) {
 	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
 
 	shown := map[string]map[string][]string{} // "round r, turn t" → name → card texts offered
-	prompts := map[string][]string{}           // "round r, turn t" → names sent a decision prompt
+	prompts := map[string][]string{}          // "round r, turn t" → names sent a decision prompt
 	answered := 0
 	for step := 0; step < 1500 && e.latest("", "Final standings") == nil; step++ {
 		p := people[step%len(people)]
