@@ -212,7 +212,10 @@ func (f *fakeSlack) applyAck(responseURL string, blocks json.RawMessage) {
 	f.responses[id] = target
 }
 
-// checkBlocks fails on a message Slack would refuse.
+// checkBlocks fails on a message Slack would refuse: 50 blocks, header
+// text of 150, section and context text of 3000, 25 elements an actions
+// block, button text of 75 and action IDs of 255, selects of 100 options
+// with text and descriptions of 75, values of 150, placeholders of 150.
 func checkBlocks(t testing.TB, raw string) {
 	if raw == "" {
 		return
@@ -225,11 +228,99 @@ func checkBlocks(t testing.TB, raw string) {
 	if len(bs) > 50 {
 		t.Errorf("%d blocks", len(bs))
 	}
+	text := func(v any) int {
+		m, _ := v.(map[string]any)
+		s, _ := m["text"].(string)
+		return len([]rune(s))
+	}
 	for _, b := range bs {
-		if els, _ := b["elements"].([]any); b["type"] == "actions" && len(els) > 25 {
-			t.Errorf("an actions block of %d elements", len(els))
+		switch b["type"] {
+		case "header":
+			if n := text(b["text"]); n > 150 || n == 0 {
+				t.Errorf("a header of %d characters", n)
+			}
+		case "section":
+			if n := text(b["text"]); n > 3000 || n == 0 {
+				t.Errorf("a section of %d characters", n)
+			}
+		case "context":
+			els, _ := b["elements"].([]any)
+			for _, e := range els {
+				if n := text(e); n > 3000 {
+					t.Errorf("a context of %d characters", n)
+				}
+			}
+		case "actions":
+			els, _ := b["elements"].([]any)
+			if len(els) > 25 || len(els) == 0 {
+				t.Errorf("an actions block of %d elements", len(els))
+			}
+			for _, e := range els {
+				el := e.(map[string]any)
+				if id, _ := el["action_id"].(string); len(id) == 0 || len(id) > 255 {
+					t.Errorf("action_id %q", id)
+				}
+				switch el["type"] {
+				case "button":
+					if n := text(el["text"]); n > 75 {
+						t.Errorf("a button of %d characters", n)
+					}
+				case "static_select", "multi_static_select":
+					opts, _ := el["options"].([]any)
+					if len(opts) == 0 || len(opts) > 100 || text(el["placeholder"]) > 150 {
+						t.Errorf("a select of %d options", len(opts))
+					}
+					for _, o := range opts {
+						om := o.(map[string]any)
+						if v, _ := om["value"].(string); text(om["text"]) > 75 || text(om["description"]) > 75 || len(v) > 150 {
+							t.Errorf("select option %v", om)
+						}
+					}
+					if n, ok := el["max_selected_items"].(float64); ok && (n < 1 || int(n) > len(opts)) {
+						t.Errorf("max_selected_items %v of %d options", n, len(opts))
+					}
+				default:
+					t.Errorf("element type %v", el["type"])
+				}
+			}
 		}
 	}
+}
+
+// selectOf returns the option values of the select with action ID id, and
+// whether several may be chosen.
+func (m *slackMessage) selectOf(id string) (values []string, multi bool, max int) {
+	var bs []map[string]any
+	_ = json.Unmarshal([]byte(m.Blocks), &bs)
+	for _, b := range bs {
+		els, _ := b["elements"].([]any)
+		for _, e := range els {
+			el := e.(map[string]any)
+			if el["action_id"] != id {
+				continue
+			}
+			for _, o := range el["options"].([]any) {
+				values = append(values, o.(map[string]any)["value"].(string))
+			}
+			n, _ := el["max_selected_items"].(float64)
+			return values, el["type"] == "multi_static_select", int(n)
+		}
+	}
+	return nil, false, 0
+}
+
+// mine lists the messages audience sees as theirs alone.
+func (f *fakeSlack) mine(audience string) []*slackMessage {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*slackMessage
+	for _, m := range f.messages {
+		if m.Audience == audience {
+			c := *m
+			out = append(out, &c)
+		}
+	}
+	return out
 }
 
 // latest returns the newest message for audience ("" public) whose blocks

@@ -46,7 +46,21 @@ func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (bot.Request, er
 	if name == "" {
 		name = cb.User.ID
 	}
-	act, err := bot.ParseActionID(cb.ActionCallback.BlockActions[0].ActionID)
+	ba := cb.ActionCallback.BlockActions[0]
+	var act bot.Action
+	var err error
+	switch ba.Type {
+	case "static_select":
+		act, err = bot.ParseSelection(ba.ActionID, []string{ba.SelectedOption.Value})
+	case "multi_static_select":
+		values := []string{}
+		for _, o := range ba.SelectedOptions {
+			values = append(values, o.Value)
+		}
+		act, err = bot.ParseSelection(ba.ActionID, values)
+	default:
+		act, err = bot.ParseActionID(ba.ActionID)
+	}
 	if err != nil {
 		return bot.Request{}, err
 	}

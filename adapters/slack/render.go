@@ -27,8 +27,39 @@ var buttonStyles = map[bot.Style]slackapi.Style{
 	bot.Primary: slackapi.StylePrimary, bot.Success: slackapi.StylePrimary, bot.Danger: slackapi.StyleDanger,
 }
 
-// maxBlocks is Slack's limit per message.
-const maxBlocks = 50
+// maxBlocks is Slack's limit per message; sectionLimit its limit on a
+// section's text.
+const (
+	maxBlocks    = 50
+	sectionLimit = 3000
+)
+
+// sections splits text into pieces of at most n characters, at line
+// breaks where it can: a long reveal becomes several sections instead of
+// losing its end.
+func sections(text string, n int) []string {
+	var out []string
+	var cur []string
+	size := 0
+	for _, l := range strings.Split(text, "\n") {
+		r := len([]rune(l))
+		if r > n {
+			l, r = cut(l, n), n
+		}
+		if size > 0 && size+1+r > n {
+			out = append(out, strings.Join(cur, "\n"))
+			cur, size = nil, 0
+		}
+		if size > 0 {
+			size++
+		}
+		cur, size = append(cur, l), size+r
+	}
+	if s := strings.Join(cur, "\n"); strings.TrimSpace(s) != "" {
+		out = append(out, s)
+	}
+	return out
+}
 
 // blocks renders a view as Block Kit within Slack's limits, and a plain
 // fallback for notifications.
@@ -44,12 +75,45 @@ func blocks(v bot.View) ([]slackapi.Block, string) {
 	if v.Title != "" {
 		bs = append(bs, slackapi.NewHeaderBlock(slackapi.NewTextBlockObject(slackapi.PlainTextType, cut(v.Title, 150), true, false)))
 	}
-	if v.Text != "" {
-		bs = append(bs, slackapi.NewSectionBlock(slackapi.NewTextBlockObject(slackapi.MarkdownType, cut(mrkdwn(v.Text), 3000), false, false), nil, nil))
+	for _, chunk := range sections(mrkdwn(v.Text), sectionLimit) {
+		bs = append(bs, slackapi.NewSectionBlock(slackapi.NewTextBlockObject(slackapi.MarkdownType, chunk, false, false), nil, nil))
 	}
 	for _, f := range v.Fields {
 		txt := "*" + mrkdwn(f.Name) + "*\n" + mrkdwn(f.Value)
 		bs = append(bs, slackapi.NewSectionBlock(slackapi.NewTextBlockObject(slackapi.MarkdownType, cut(txt, 3000), false, false), nil, nil))
+	}
+	for i, sel := range v.Selects {
+		var opts []*slackapi.OptionBlockObject
+		var initial []*slackapi.OptionBlockObject
+		for k, o := range sel.Options {
+			if k == 100 {
+				break
+			}
+			var desc *slackapi.TextBlockObject
+			if o.Description != "" {
+				desc = slackapi.NewTextBlockObject(slackapi.PlainTextType, cut(o.Description, 75), false, false)
+			}
+			opt := slackapi.NewOptionBlockObject(o.Value, slackapi.NewTextBlockObject(slackapi.PlainTextType, cut(strings.TrimSpace(o.Emoji+" "+o.Label), 75), true, false), desc)
+			opts = append(opts, opt)
+			if o.Selected {
+				initial = append(initial, opt)
+			}
+		}
+		ph := slackapi.NewTextBlockObject(slackapi.PlainTextType, cut(sel.Placeholder, 150), false, false)
+		var el slackapi.BlockElement
+		if sel.Max > 1 {
+			m := slackapi.NewOptionsMultiSelectBlockElement(slackapi.MultiOptTypeStatic, ph, sel.ActionID, opts...)
+			m.InitialOptions = initial
+			m.MaxSelectedItems = &sel.Max
+			el = m
+		} else {
+			s := slackapi.NewOptionsSelectBlockElement(slackapi.OptTypeStatic, ph, sel.ActionID, opts...)
+			if len(initial) > 0 {
+				s.InitialOption = initial[0]
+			}
+			el = s
+		}
+		bs = append(bs, slackapi.NewActionBlock("select"+strconv.Itoa(i), el))
 	}
 	for i, row := range v.Rows {
 		var els []slackapi.BlockElement
