@@ -186,3 +186,36 @@ func TestPartyStaleAndForeignAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestPartyTypedAnswers: a prompt can be answered by typing, as in the
+// terminal: `flip 1` for a takeout box, `choose <card>` for a menu.
+func TestPartyTypedAnswers(t *testing.T) {
+	for _, c := range []struct{ menu, lean, typed string }{
+		{"maki,miso,tofu,eel,takeout,tea,pudding", "Takeout", "flip 1"},
+		{"maki,miso,tofu,eel,menu,tea,pudding", "Menu", ""},
+	} {
+		h := newHarness(t)
+		h.do("ann", "new timer=0 bots=3 menu="+c.menu)
+		h.startGame("ann")
+		prompt := toDecision(t, h, c.lean)
+		typed := c.typed
+		if typed == "" {
+			typed = "choose " + strings.ToLower(prompt.Buttons()[0].Label)
+		}
+		if _, err := bot.ParseCommand("choose nonsense-card"); err == nil {
+			t.Error("choose nonsense-card parsed")
+		}
+		if r := h.do("ann", "flip 9"); c.typed == "" && !strings.Contains(r.Deliveries[0].View.Text, "choose") {
+			t.Errorf("flip for a menu: %+v", r.Deliveries[0].View)
+		}
+		r := h.do("ann", typed)
+		for _, d := range r.Deliveries {
+			if d.To.User == "ann" && d.View.Tone == bot.ToneError {
+				t.Fatalf("%q refused: %s", typed, d.View.Text)
+			}
+		}
+		if v := h.private["ann"]; strings.Contains(v.Title, "Your choice") && v.Text == prompt.Text {
+			t.Errorf("%q did not answer the prompt", typed)
+		}
+	}
+}

@@ -49,8 +49,12 @@ func main() {
 }
 
 const usage = `Usage:
-  sushigo play [--bots N] [--seed S] [--pass left|alternate] [--dummy] [--new]
+  sushigo play [--bots N] [--seed S] [--pass left|alternate] [--dummy] [--new] [--name NAME]
+  sushigo play --party [--menu NAME|random|TEXT] [--bots 1-7] [...]
       Play in the terminal against bots (no configuration needed).
+      --party plays Sushi Go Party!; --menu takes a recommended menu
+      ("master menu", master-menu), random, or seven card types like
+      temaki,onigiri,tofu,sashimi,spoon,takeout,fruit.
   sushigo serve
       Host games on the chat platforms configured in the environment.`
 
@@ -80,7 +84,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stdout)
-	bots := fs.Int("bots", 3, "bot opponents, 1 to 4")
+	bots := fs.Int("bots", 3, "bot opponents: 1 to 4, or 1 to 7 with --party")
+	party := fs.Bool("party", false, "play Sushi Go Party! (2–8 players, a menu of 8 card types)")
+	menu := fs.String("menu", "", "Party menu: a recommended menu's name, random, or seven card types (implies --party)")
 	seed := fs.Uint64("seed", 0, "shuffle seed (0: random)")
 	pass := fs.String("pass", "left", "pass direction: left or alternate")
 	dummy := fs.Bool("dummy", false, "two-player dummy variant (one bot opponent)")
@@ -89,15 +95,35 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *bots < 1 || *bots > 4 {
-		return fmt.Errorf("--bots takes 1 to 4")
+	*party = *party || *menu != ""
+	if hi := 4; *bots < 1 || *bots > hi && !*party || *bots > 7 {
+		if *party {
+			hi = 7
+		}
+		return fmt.Errorf("--bots takes 1 to %d", hi)
 	}
-	opts := fmt.Sprintf("bots=%d pass=%s", *bots, *pass)
-	if *dummy {
-		opts = "bots=1 dummy pass=" + *pass
+	if *party && *dummy {
+		return fmt.Errorf("--dummy is for classic Sushi Go! only")
 	}
-	if _, err := bot.ParseOptions(strings.Fields(opts)); err != nil {
+	args = []string{fmt.Sprintf("bots=%d", *bots), "pass=" + *pass}
+	switch {
+	case *dummy:
+		args = []string{"bots=1", "dummy", "pass=" + *pass}
+	case *menu != "":
+		args = append(args, "menu="+strings.ToLower(*menu))
+	case *party:
+		args = append(args, "party")
+	}
+	if _, err := bot.ParseOptions(args); err != nil {
+		var u *bot.UsageError
+		if errors.As(err, &u) {
+			return errors.New(strings.ReplaceAll(u.Msg, "`", ""))
+		}
 		return err
+	}
+	opts := strings.Join(args, " ")
+	if *menu != "" {
+		opts = strings.Replace(opts, "menu="+strings.ToLower(*menu), `menu="`+strings.ToLower(*menu)+`"`, 1)
 	}
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("data directory: %w", err)
@@ -120,7 +146,11 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 			return err
 		}
 	}
-	fmt.Fprintln(stdout, "🍣 Sushi Go! — type the number of a button, or a command. `help` lists them.")
+	title := "🍣 Sushi Go!"
+	if *party {
+		title = "🎉 Sushi Go Party!"
+	}
+	fmt.Fprintln(stdout, title+" — type the number of a button, or a command. `help` lists them.")
 	return console.New(host, stdin, stdout, me).Run(ctx, opts)
 }
 

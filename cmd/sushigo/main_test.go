@@ -100,6 +100,40 @@ func TestPlayVariants(t *testing.T) {
 	}
 }
 
+// TestPlayParty plays whole Sushi Go Party! games in the terminal: a
+// recommended menu by name, a menu typed as card types, a random one.
+func TestPlayParty(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--party", "--menu", "Master Menu", "--bots", "7"}, "Menu: Master Menu"},
+		{[]string{"--menu", "uramaki,miso,tofu,eel,spoon,menu,pudding", "--bots", "3"}, "Menu: Custom menu"},
+		{[]string{"--party", "--menu", "random", "--bots", "1"}, "Menu: "},
+		{[]string{"--party"}, "Menu: My First Meal"},
+	} {
+		var out syncBuffer
+		in := &lineFeeder{out: &out}
+		err := run(context.Background(), append([]string{"play", "--seed", "5"}, c.args...),
+			env(map[string]string{"DATA_DIR": t.TempDir()}), in, &out, io.Discard)
+		if err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		o := out.String()
+		if !strings.Contains(o, "🏆 Final standings") || !strings.Contains(o, "Sushi Go Party! — round 3/3") || !strings.Contains(o, c.want) {
+			t.Fatalf("%v: the Party game did not finish (or not with %q):\n%s", c.args, c.want, o)
+		}
+	}
+	for _, bad := range [][]string{{"--party", "--bots", "8"}, {"--party", "--dummy"}, {"--menu", "fish"}, {"--bots", "5"}} {
+		err := run(context.Background(), append([]string{"play"}, bad...), env(map[string]string{"DATA_DIR": t.TempDir()}), nil, io.Discard, io.Discard)
+		if err == nil {
+			t.Errorf("%v accepted", bad)
+		} else if strings.Contains(err.Error(), "`") {
+			t.Errorf("%v: chat markup in a terminal error: %v", bad, err)
+		}
+	}
+}
+
 func TestServeNamesTheVariables(t *testing.T) {
 	err := run(context.Background(), []string{"serve"}, env(map[string]string{"DATA_DIR": t.TempDir()}), nil, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "DISCORD_TOKEN") || !strings.Contains(err.Error(), "SLACK_BOT_TOKEN") {
