@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -288,6 +289,16 @@ func refreshTable(req Request, st *state, v View, now time.Time) []Delivery {
 	return []Delivery{{Kind: Post, To: Channel, Slot: SlotTable, View: v}}
 }
 
+// warnMenu tells whoever changed the seats, privately, when the menu no
+// longer suits them (a typed command's acknowledgement already says so).
+func warnMenu(req Request, st *state, ds []Delivery) []Delivery {
+	w := st.menuWarning()
+	if w == "" || slices.ContainsFunc(ds, func(d Delivery) bool { return d.Kind == Reply && !d.To.IsPublic() }) {
+		return ds
+	}
+	return append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: View{Text: strings.TrimSpace(w), Tone: ToneInfo}})
+}
+
 // withAck adds a private confirmation for typed commands, whose only other
 // delivery may be an edit of another message.
 func withAck(req Request, ds []Delivery, msg string) []Delivery {
@@ -378,7 +389,7 @@ func (b *Bot) join(req Request, st *state) (change, error) {
 			return change{}, refuse("The table is full (%d seats).", maxSeats(st.Opts))
 		}
 		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name})
-		ds := withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You joined the game.")
+		ds := warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You joined the game."+st.menuWarning()))
 		return change{save: true, resp: Response{Deliveries: ds}}, nil
 	case phasePlaying:
 		if i < 0 {
@@ -391,7 +402,7 @@ func (b *Bot) join(req Request, st *state) (change, error) {
 		s.Bot, s.Idle = false, 0
 		st.Notes = append(st.Notes, fmt.Sprintf("👋 %s is back and takes their seat from the bot.", s.Name))
 		ds := b.settle(Request{}, st, nil, false)
-		ds = append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: handView(st, i, Pick{})})
+		ds = append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: handOrOver(st, i)})
 		if st.Opts.Hands == HandsEphemeral {
 			s.Hand = req.Reply
 		}
@@ -467,7 +478,7 @@ func (b *Bot) addBots(req Request, st *state, n int) (change, error) {
 	if added == 0 {
 		return change{}, refuse("The table is full (%d seats).", maxSeats(st.Opts))
 	}
-	return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "Bot added.")}}, nil
+	return change{save: true, resp: Response{Deliveries: warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "Bot added."+st.menuWarning()))}}, nil
 }
 
 func nextBotName(st *state) string {

@@ -150,7 +150,7 @@ func TestInformationCommands(t *testing.T) {
 		{"stats ann", "Stats — Ann"},
 		{"rules", "How to play"},
 		{"rules wasabi", "oldest empty wasabi"},
-		{"help", "`new [bots=0-4]"},
+		{"help", "`new party [menu=NAME|custom|random|TEXT]`"},
 	} {
 		r := h.do("bob", c.cmd)
 		if !strings.Contains(firstText(r), c.want) {

@@ -42,6 +42,22 @@ func menuProblems(m engine.Menu, n int) []string {
 	return out
 }
 
+// menuWarning is a lobby change's note when the seats now make the menu
+// illegal ("" when they don't).
+func (st *state) menuWarning() string {
+	if !st.Opts.Party {
+		return ""
+	}
+	m, fixed := lobbyMenu(st.Opts)
+	if !fixed {
+		return ""
+	}
+	if ps := menuProblems(m, len(st.Seats)); len(ps) > 0 {
+		return "\n" + ps[0]
+	}
+	return ""
+}
+
 func partyLobbyView(st *state) View {
 	v := classicLobbyView(st)
 	v.Title = "🎉 Sushi Go Party! — lobby"

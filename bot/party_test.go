@@ -219,3 +219,67 @@ func TestPartyTypedAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestPartyLobbySaysWhatToChange: a seat that makes the menu illegal is
+// named on join and on the lobby, Start refuses with what to change, and
+// the host's select fixes it.
+func TestPartyLobbySaysWhatToChange(t *testing.T) {
+	h := newHarness(t)
+	h.do("ann", "new menu=uramaki,miso,tofu,eel,spoon,menu,pudding bots=5")
+	lobby, _ := h.lastPublic("lobby")
+	if !strings.Contains(lobby.Text, "🥄 **Spoon**") || !strings.Contains(lobby.Text, "📜 **Menu**") {
+		t.Errorf("the lobby does not list the menu's cards:\n%s", lobby.Text)
+	}
+	r := h.click("bob", lobby.Buttons()[0].ActionID, false) // Join: the 7th seat
+	var ack string
+	for _, d := range r.Deliveries {
+		if d.To.User == "bob" {
+			ack = d.View.Text
+		}
+	}
+	if !strings.Contains(ack, "Menu can't be used with more than 6 players (now 7)") {
+		t.Errorf("joining a 7th seat: %q", ack)
+	}
+	lobby, _ = h.lastPublic("lobby")
+	if !strings.Contains(lobby.Text, "⚠️ 📜 Menu") || !strings.Contains(lobby.Text, "someone leaves, or the host picks another menu") {
+		t.Errorf("the lobby does not say what to change:\n%s", lobby.Text)
+	}
+	h.startGame("ann")
+	if v := h.private["ann"]; !strings.Contains(v.Text, "Menu can't be used") {
+		t.Errorf("start with an illegal menu: %q", v.Text)
+	}
+	sel := lobby.Selects[0]
+	a, err := bot.ParseSelection(sel.ActionID, []string{"big-banquet"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := h.send("bob", a, false); !strings.Contains(r.Deliveries[0].View.Text, "Only the host") {
+		t.Errorf("bob changing the menu: %+v", r.Deliveries[0].View)
+	}
+	h.send("ann", a, false)
+	lobby, _ = h.lastPublic("lobby")
+	if !strings.Contains(lobby.Text, "Menu: Big Banquet") || strings.Contains(lobby.Text, "⚠️") {
+		t.Errorf("after choosing Big Banquet:\n%s", lobby.Text)
+	}
+	h.startGame("ann")
+	if tv := h.table(); !strings.Contains(tv.Footer, "Menu: Big Banquet") {
+		t.Errorf("the game did not start on Big Banquet:\n%s", tv)
+	}
+}
+
+// TestPartyRulesExplainEveryCard: `rules <card>` knows every type.
+func TestPartyRulesExplainEveryCard(t *testing.T) {
+	for _, name := range []string{"temaki", "uramaki", "eel", "tofu", "edamame", "miso", "onigiri", "soy", "tea",
+		"spoon", "menu", "special order", "takeout box", "ice cream", "fruit", "maki", "nigiri", "chopsticks", "pudding", "wasabi"} {
+		a, err := bot.ParseCommand("rules " + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := newHarness(t)
+		r := h.send("ann", a, false)
+		v := r.Deliveries[0].View
+		if v.Tone == bot.ToneError || len(v.Text) < 20 {
+			t.Errorf("rules %s: %+v", name, v)
+		}
+	}
+}

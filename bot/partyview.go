@@ -271,7 +271,7 @@ func decisionView(st *state, i int) View {
 		}
 		v.Rows = chunk(row, 5, 5)
 	case engine.DecideSpoon:
-		v.Text = fmt.Sprintf("%s Your **%s**: name a card type or an exact card. The first player to your left who has one gives it to you and takes the spoon; if nobody has it, the spoon is discarded.", d.Via.Emoji(), d.Via.Short())
+		v.Text = fmt.Sprintf("%s Your **%s**: name a card type or an exact card. The first player to your left who has one gives it to you and takes the spoon; if nobody has it, the spoon is discarded. (Or type `choose <card or type>`.)", d.Via.Emoji(), d.Via.Short())
 		sel := Select{ActionID: SelectID("ask", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
 			Placeholder: "…or ask for an exact card", Min: 1, Max: 1}
 		for _, a := range opts {

@@ -85,7 +85,7 @@ func (b *Bot) showHand(req Request, st *state) (change, error) {
 		return change{}, err
 	}
 	v := handOrOver(st, i)
-	if p, ok := st.game.View(i).Pending(); ok {
+	if p, ok := st.game.View(i).Pending(); ok && !st.game.Deciding() {
 		v = lockedView(st, i, p)
 	}
 	return change{save: true, resp: Response{Deliveries: []Delivery{b.handReply(req, st, i, v)}}}, nil
