@@ -17,8 +17,14 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 func golden(t *testing.T, name string, v View) {
 	t.Helper()
+	goldenText(t, name, v.String())
+}
+
+// goldenText compares got with testdata/golden/name.txt, or rewrites it
+// with -update.
+func goldenText(t *testing.T, name, got string) {
+	t.Helper()
 	path := filepath.Join("testdata", "golden", name+".txt")
-	got := v.String()
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)

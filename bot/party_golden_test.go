@@ -3,8 +3,6 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -18,21 +16,7 @@ import (
 // was built from, so a changed golden can be rebuilt and read by hand.
 func goldenFrom(t *testing.T, name string, seed uint64, menu string, v View) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name+".txt")
-	got := fmt.Sprintf("# built from seed %d, menu %s\n", seed, menu) + v.String()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./bot -run Golden -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s changed:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	goldenText(t, name, fmt.Sprintf("# built from seed %d, menu %s\n", seed, menu)+v.String())
 }
 
 // playParty plays a Party game with a random policy the test owns (not a

@@ -54,14 +54,7 @@ func partyTableau(ps []engine.Placed, uramaki int) string {
 	if uramaki > 0 {
 		parts = append(parts, fmt.Sprintf("%s%d", engine.Uramaki3.Emoji(), uramaki))
 	}
-	for c := engine.Card(1); c < engine.NumCards; c++ {
-		switch n := count[c]; {
-		case n == 1:
-			parts = append(parts, cardToken(c))
-		case n > 1:
-			parts = append(parts, cardToken(c)+"×"+strconv.Itoa(n))
-		}
-	}
+	parts = appendCounts(parts, &count)
 	parts = append(parts, extra...)
 	for range wasabi {
 		parts = append(parts, engine.Wasabi.Emoji())
@@ -432,16 +425,21 @@ func dessertsText(ds []engine.Card) string {
 	for _, c := range ds {
 		n[c]++
 	}
-	var parts []string
+	return strings.Join(appendCounts(nil, &n), " ")
+}
+
+// appendCounts appends each counted card's token, "×n" after it when more
+// than one, in card order.
+func appendCounts(dst []string, count *[engine.NumCards]int) []string {
 	for c := engine.Card(1); c < engine.NumCards; c++ {
-		switch {
-		case n[c] == 1:
-			parts = append(parts, cardToken(c))
-		case n[c] > 1:
-			parts = append(parts, cardToken(c)+"×"+strconv.Itoa(n[c]))
+		switch n := count[c]; {
+		case n == 1:
+			dst = append(dst, cardToken(c))
+		case n > 1:
+			dst = append(dst, cardToken(c)+"×"+strconv.Itoa(n))
 		}
 	}
-	return strings.Join(parts, " ")
+	return dst
 }
 
 // menuFooter names the game's menu with its types' symbols.

@@ -538,30 +538,42 @@ func scoresView(st *state) View {
 	if len(pv.Scores) == 0 {
 		v.Text = "No round has been scored yet."
 	}
-	for _, s := range pv.Seats {
+	// A big table's full breakdowns overflow a chat message: then one line
+	// a round, each category as its symbol and points.
+	type lines struct {
+		round   func(r int, b engine.Breakdown) string
+		dessert func(b engine.Breakdown) string
+	}
+	full := lines{
+		func(r int, b engine.Breakdown) string {
+			return fmt.Sprintf("**Round %d** (%+d)\n%s", r, b.Total(), breakdownText(b))
+		},
+		func(b engine.Breakdown) string { return "**Dessert**\n" + breakdownText(b) },
+	}
+	compact := lines{
+		func(r int, b engine.Breakdown) string {
+			return fmt.Sprintf("**R%d** %+d: %s", r, b.Total(), compactBreakdown(b))
+		},
+		func(b engine.Breakdown) string { return "**Dessert**: " + compactBreakdown(b) },
+	}
+	seatScores := func(seat int, l lines) string {
 		var parts []string
 		for r, round := range pv.Scores {
-			parts = append(parts, fmt.Sprintf("**Round %d** (%+d)\n%s", r+1, round[s.Seat].Total(), breakdownText(round[s.Seat])))
+			parts = append(parts, l.round(r+1, round[seat]))
 		}
 		if pv.Over {
-			parts = append(parts, "**Dessert**\n"+breakdownText(pv.Dessert[s.Seat]))
+			parts = append(parts, l.dessert(pv.Dessert[seat]))
 		}
-		if len(parts) > 0 {
-			v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %d pts", st.name(s.Seat), s.Score), Value: strings.Join(parts, "\n"), Inline: true})
+		return strings.Join(parts, "\n")
+	}
+	if len(pv.Scores) > 0 {
+		for _, s := range pv.Seats {
+			v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %d pts", st.name(s.Seat), s.Score), Value: seatScores(s.Seat, full), Inline: true})
 		}
 	}
 	if !fits(v) {
-		// A big table's full breakdowns overflow a chat message: one line a
-		// round, each category as its symbol and points.
 		for k, s := range pv.Seats {
-			var parts []string
-			for r, round := range pv.Scores {
-				parts = append(parts, fmt.Sprintf("**R%d** %+d: %s", r+1, round[s.Seat].Total(), compactBreakdown(round[s.Seat])))
-			}
-			if pv.Over {
-				parts = append(parts, "**Dessert**: "+compactBreakdown(pv.Dessert[s.Seat]))
-			}
-			v.Fields[k].Value = strings.Join(parts, "\n")
+			v.Fields[k].Value = seatScores(s.Seat, compact)
 		}
 		v.Footer = "`rules <card>` explains a category; each round's full breakdown was posted when it was scored."
 	}
