@@ -145,7 +145,7 @@ func tableView(st *state, now time.Time) View {
 	if pv.Over {
 		v.Title, v.Tone = title+" — game over", ToneOver
 	} else {
-		v.Title = fmt.Sprintf("%s — round %d/3, turn %d/%d", title, pv.Round, pv.Turn, pv.Settings.HandSize())
+		v.Title = fmt.Sprintf("%s — round %d/%d, turn %d/%d", title, pv.Round, engine.Rounds, pv.Turn, pv.Settings.HandSize())
 	}
 	var waiting []string
 	for _, s := range pv.Seats {
