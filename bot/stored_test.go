@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"flag"
 	"os"
 	"strings"
 	"testing"
@@ -41,5 +42,52 @@ func TestGameStoredByThePreviousReleaseKeepsPlaying(t *testing.T) {
 	}
 	if v, _ := h.lastPublic("Final standings"); !strings.Contains(v.String(), "Ann") {
 		t.Errorf("final standings: %s", v.String())
+	}
+}
+
+// TestPartyGameStoredByThisReleaseKeepsPlaying loads a Party game stored
+// by this release while its host was deciding after a reveal (state
+// version 1, Party encoding 16), answers the decision and plays it to the
+// end. `go test ./bot -run StoredByThisRelease -update` captures it anew,
+// which only a deliberate format change should need.
+func TestPartyGameStoredByThisReleaseKeepsPlaying(t *testing.T) {
+	const path = "testdata/stored/party-v1-deciding.json"
+	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
+		h := newHarness(t)
+		h.do("ann", "new timer=0 bots=3 menu=maki,miso,tofu,eel,menu,tea,pudding")
+		h.startGame("ann")
+		toDecision(t, h, "Menu")
+		data, _, err := h.store.LoadGame(context.Background(), h.where.Key())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t)
+	if _, err := h.store.SaveGame(context.Background(), h.where.Key(), data, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	h.do("ann", "status")
+	h.send("ann", bot.ShowHand{}, false)
+	if v := h.private["ann"]; !strings.Contains(v.Title, "Your choice") || !strings.Contains(v.Text, "menu") {
+		t.Fatalf("the stored game is not waiting on ann's menu:\n%s", v)
+	}
+	for range 200 {
+		if _, over := h.lastPublic("Final standings"); over {
+			break
+		}
+		h.send("ann", bot.ShowHand{}, false)
+		if bs := h.private["ann"].Buttons(); len(bs) > 0 {
+			h.click("ann", bs[0].ActionID, true)
+		}
+	}
+	if _, over := h.lastPublic("Final standings"); !over {
+		t.Fatalf("the stored Party game did not play to its end:\n%s", h.table())
 	}
 }
