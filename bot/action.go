@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -33,8 +34,9 @@ type Start struct{ Game string }
 
 // AddBot adds N bot seats to the lobby (host only).
 type AddBot struct {
-	Game string
-	N    int
+	Game  string
+	N     int
+	Level strategy.Level // "": the game's level
 }
 
 // Kick removes a player from the lobby, or hands their seat to a bot
@@ -171,6 +173,9 @@ type Options struct {
 	Party  bool   `json:",omitempty"`
 	Menu   string `json:",omitempty"`
 	Custom bool   `json:",omitempty"`
+	// Level is the bots' strength ("": normal), and that of a bot that
+	// takes over for a player who went away.
+	Level strategy.Level `json:",omitempty"`
 }
 
 // ruleset is the engine ruleset the options play.
@@ -290,7 +295,7 @@ func ParseActionID(id string) (Action, error) {
 		if !ok {
 			return nil, ErrBadActionID
 		}
-		return AddBot{game, v[0]}, nil
+		return AddBot{Game: game, N: v[0]}, nil
 	case "change":
 		v, ok := nums(args, 1, 99)
 		if !ok {
@@ -476,18 +481,22 @@ func ParseCommand(text string) (Action, error) {
 	case "start":
 		return noArgs(Start{})
 	case "addbot", "addbots", "bot":
-		n := 1
-		if len(args) > 1 {
-			return nil, usage("Usage: `addbot [n]`.")
+		a := AddBot{N: 1}
+		if len(args) > 2 {
+			return nil, usage("Usage: `addbot [n] [easy|normal|hard|expert]`.")
 		}
-		if len(args) == 1 {
-			v, err := strconv.Atoi(args[0])
-			if err != nil || v < 1 || v > engine.MaxSeats-1 {
-				return nil, usage("Usage: `addbot [n]` with n from 1 to %d.", engine.MaxSeats-1)
+		for _, w := range args {
+			if l, err := strategy.ParseLevel(w); err == nil && l != "random" {
+				a.Level = l
+				continue
 			}
-			n = v
+			v, err := strconv.Atoi(w)
+			if err != nil || v < 1 || v > engine.MaxSeats-1 {
+				return nil, usage("Usage: `addbot [n] [easy|normal|hard|expert]` with n from 1 to %d.", engine.MaxSeats-1)
+			}
+			a.N = v
 		}
-		return AddBot{N: n}, nil
+		return a, nil
 	case "kick":
 		if len(args) != 1 {
 			return nil, usage("Usage: `kick <player>`.")
@@ -650,6 +659,12 @@ func ParseOptions(args []string) (Options, error) {
 			o.Hands = HandsEphemeral
 		case k == "hands" && v == "dm":
 			o.Hands = HandsDM
+		case k == "level":
+			l, err := strategy.ParseLevel(v)
+			if err != nil || l == "random" {
+				return o, usage("`level` takes easy, normal, hard or expert.")
+			}
+			o.Level = l
 		default:
 			return o, usage("Unknown option `%s`. Usage: %s.", a, newUsage)
 		}

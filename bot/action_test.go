@@ -8,7 +8,7 @@ import (
 
 func TestActionIDRoundTrip(t *testing.T) {
 	for _, a := range []Action{
-		Join{"abc"}, Leave{"abc"}, Start{"abc"}, AddBot{"abc", 2}, ShowHand{"abc"}, End{"abc"}, Rematch{"abc"},
+		Join{"abc"}, Leave{"abc"}, Start{"abc"}, AddBot{Game: "abc", N: 2}, ShowHand{"abc"}, End{"abc"}, Rematch{"abc"},
 		Change{"abc", 3, 7},
 		Pick{Game: "zz9", Round: 3, Turn: 10, Card: engine.SquidNigiri, Extra: engine.Wasabi, Dummy: engine.Pudding, Chop: true},
 		Pick{Game: "a", Round: 1, Turn: 1},

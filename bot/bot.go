@@ -11,12 +11,14 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -45,6 +47,10 @@ type Config struct {
 	// Redo, by platform, handles again a request an adapter parked and no
 	// replica finished (redo.go).
 	Redo map[string]func(ctx context.Context, id string, payload []byte) error
+	// ThinkInline lets searching bots choose during the request that needs
+	// them, as the terminal game does; a server leaves it off, so they
+	// think off the request path (think.go).
+	ThinkInline bool
 }
 
 // Bot is the host. It is safe for concurrent use: all its state is in the
@@ -56,6 +62,8 @@ type Bot struct {
 	seed  func() uint64
 	log   *slog.Logger
 	wake  chan struct{}
+	// thinking bounds the searching bots thinking at once, across games.
+	thinking chan struct{}
 }
 
 // New returns a host keeping its games in store.
@@ -81,7 +89,8 @@ func New(store storage.Store, cfg Config) *Bot {
 	if cfg.Metrics == nil {
 		cfg.Metrics = noMetrics{}
 	}
-	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, log: cfg.Log, wake: make(chan struct{}, 1)}
+	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, log: cfg.Log, wake: make(chan struct{}, 1),
+		thinking: make(chan struct{}, runtime.GOMAXPROCS(0))}
 }
 
 // refusal is a user-facing "no": shown privately to the user, never logged
@@ -203,7 +212,7 @@ func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
 	case Answer:
 		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.answer(req, st, a) })
 	case AddBot:
-		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.addBots(req, st, a.N) })
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.addBots(req, st, a.N, a.Level) })
 	case Kick:
 		return b.inGame(ctx, req, "", func(req Request, st *state) (change, error) { return b.kick(req, st, a.Player) })
 	case ShowHand:
@@ -460,7 +469,7 @@ func (b *Bot) replaceWithBot(req Request, st *state, i int, note string) (change
 	return b.afterPlay(req, st, Response{Deliveries: withAck(req, b.settle(req, st, posts, revealed), "Done.")})
 }
 
-func (b *Bot) addBots(req Request, st *state, n int) (change, error) {
+func (b *Bot) addBots(req Request, st *state, n int, level strategy.Level) (change, error) {
 	if st.Phase != phaseLobby {
 		return change{}, refuse("Bots can only be added before the game starts.")
 	}
@@ -472,7 +481,7 @@ func (b *Bot) addBots(req Request, st *state, n int) (change, error) {
 		if len(st.Seats) >= maxSeats(st.Opts) {
 			break
 		}
-		st.Seats = append(st.Seats, seat{Name: nextBotName(st), Bot: true})
+		st.Seats = append(st.Seats, seat{Name: nextBotName(st), Bot: true, Level: level})
 		added++
 	}
 	if added == 0 {

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -280,6 +281,41 @@ func TestPartyRulesExplainEveryCard(t *testing.T) {
 		v := r.Deliveries[0].View
 		if v.Tone == bot.ToneError || len(v.Text) < 20 {
 			t.Errorf("rules %s: %+v", name, v)
+		}
+	}
+}
+
+// TestSearchingBotsThinkOffTheRequestPath: with expert bots (100 ms a
+// choice) a person's pick is answered at once, without any bot having
+// chosen; the bots choose when the host's timer loop claims their
+// thinking, and the reveal follows.
+func TestSearchingBotsThinkOffTheRequestPath(t *testing.T) {
+	h := newHarness(t)
+	h.do("ann", "new timer=0 bots=2 level=expert")
+	lobby, _ := h.lastPublic("lobby")
+	if !strings.Contains(lobby.String(), "Maki-bot 🤖 (expert)") || !strings.Contains(lobby.Text, "Bots: expert") {
+		t.Fatalf("the lobby does not show the bots' level:\n%s", lobby)
+	}
+	h.do("ann", "addbot easy")
+	lobby, _ = h.lastPublic("lobby")
+	if !strings.Contains(lobby.String(), "(easy)") {
+		t.Fatalf("addbot easy:\n%s", lobby)
+	}
+	h.startGame("ann")
+	if tv := h.table(); !strings.Contains(tv.String(), "⏳ Maki-bot") || !strings.Contains(tv.String(), "✅ Tempura-bot") {
+		t.Fatalf("at the start the expert bots should still be thinking and the easy one done:\n%s", tv)
+	}
+	for turn := 1; turn <= 3; turn++ {
+		hand := h.hand["ann"]
+		r := h.click("ann", hand.Buttons()[0].ActionID, true)
+		for _, d := range r.Deliveries {
+			if strings.Contains(d.View.Title, "Reveal") {
+				t.Fatalf("turn %d: the reveal came with ann's click: the bots thought on the request path", turn)
+			}
+		}
+		h.tick(0) // the timer loop: the expert bots think and the turn is revealed
+		if v, ok := h.lastPublic("Reveal"); !ok || !strings.Contains(v.Title, fmt.Sprintf("turn %d", turn)) {
+			t.Fatalf("turn %d was not revealed after the bots thought: %q", turn, v.Title)
 		}
 	}
 }

@@ -245,7 +245,6 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]Delivery, bool) {
 	g := st.game
 	var ds []Delivery
 	movedAny := false
-	h := strategy.NewHeuristic()
 	var legal []engine.Submission
 	for progress := true; progress && !g.Over(); {
 		progress = false
@@ -253,7 +252,12 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]Delivery, bool) {
 			if d.Seat >= len(st.Seats) || !st.Seats[d.Seat].Bot {
 				break // a person decides
 			}
-			a := strategy.Answer(h, g.View(d.Seat))
+			p, inline := b.botPlayer(st, d.Seat)
+			if !inline {
+				st.think = true
+				break
+			}
+			a := strategy.Answer(p, g.View(d.Seat))
 			shown, moved, err := b.act(st, autoNotes, func(g *engine.Game) error { return g.Decide(d.Seat, a) })
 			if err != nil {
 				b.log.Error("bot seat answer refused", "game", st.ID, "seat", d.Seat, "err", err)
@@ -273,7 +277,12 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]Delivery, bool) {
 			v := g.View(i)
 			var sub engine.Submission
 			if st.Seats[i].Bot {
-				sub = h.Choose(v)
+				p, inline := b.botPlayer(st, i)
+				if !inline {
+					st.think = true
+					continue
+				}
+				sub = p.Choose(v)
 			} else if legal = v.AppendLegal(legal[:0]); len(legal) == 1 {
 				sub = legal[0]
 			} else {

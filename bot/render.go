@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -50,6 +51,9 @@ func optionsLine(o Options) string {
 	if o.Dummy {
 		parts = append(parts, "Variant: 2 players + dummy")
 	}
+	if o.Level != "" && o.Level != strategy.Normal {
+		parts = append(parts, "Bots: "+string(o.Level))
+	}
 	return strings.Join(parts, " · ")
 }
 
@@ -66,6 +70,9 @@ func classicLobbyView(st *state) View {
 		l := fmt.Sprintf("%d. %s", i+1, s.Name)
 		if s.Bot {
 			l += " 🤖"
+			if lv := st.botLevel(i); lv != strategy.Normal {
+				l += " (" + string(lv) + ")"
+			}
 		}
 		if s.User != "" && s.User == st.Host {
 			l += " 👑"
@@ -80,7 +87,7 @@ func classicLobbyView(st *state) View {
 		Rows: [][]Button{{
 			{Label: "Join", Emoji: "🙋", ActionID: ActionID(Join{g}), Style: Primary},
 			{Label: "Leave", Emoji: "🚪", ActionID: ActionID(Leave{g})},
-			{Label: "Add bot", Emoji: "🤖", ActionID: ActionID(AddBot{g, 1}), Disabled: len(st.Seats) >= maxSeats(st.Opts)},
+			{Label: "Add bot", Emoji: "🤖", ActionID: ActionID(AddBot{Game: g, N: 1}), Disabled: len(st.Seats) >= maxSeats(st.Opts)},
 			{Label: "Start", Emoji: "▶️", ActionID: ActionID(Start{g}), Style: Success, Disabled: len(st.Seats) < 2},
 		}},
 		Tone:   ToneLobby,

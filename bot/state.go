@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -35,6 +36,8 @@ type seat struct {
 	DMFailed bool `json:"df,omitempty"`
 	// DMNoticed is set once the player was told, privately, why.
 	DMNoticed bool `json:"dn,omitempty"`
+	// Level is a bot seat's strength ("": the game's level).
+	Level strategy.Level `json:"l,omitempty"`
 }
 
 func (s *seat) human() bool { return !s.Bot && s.User != "" }
@@ -68,6 +71,9 @@ type state struct {
 	OutSeq uint64   `json:"oq,omitempty"`
 
 	game *engine.Game // decoded Engine, while handling one request
+	// think is set when a searching bot must choose: it thinks off the
+	// request path (think.go), after the save.
+	think bool
 }
 
 const stateVersion = 1
@@ -265,6 +271,12 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			// and completed it, finding nothing to send.
 			if err := b.store.Schedule(ctx, outboxPrefix+key, b.now()); err != nil {
 				return Response{}, fmt.Errorf("schedule deliveries of %s: %w", key, err)
+			}
+			b.signal()
+		}
+		if st != nil && st.think && !c.remove {
+			if err := b.store.Schedule(ctx, thinkPrefix+key, b.now()); err != nil {
+				return Response{}, fmt.Errorf("schedule bots' thinking in %s: %w", key, err)
 			}
 			b.signal()
 		}

@@ -33,12 +33,12 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 		return nil, fmt.Errorf("tick: %w", err)
 	}
 	var out []Outbound
+	var outMu sync.Mutex
 	// Games' deliveries go out side by side, a bounded number at once: a
 	// platform that takes a second per message must not make every other
 	// game wait behind one.
 	var sending sync.WaitGroup
 	slots := make(chan struct{}, flushWorkers)
-	defer sending.Wait()
 	for _, c := range claims {
 		b.cfg.Metrics.TimerLag(now.Sub(c.Due))
 		if key, ok := strings.CutPrefix(c.Key, outboxPrefix); ok {
@@ -54,6 +54,25 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 			b.redoClaimed(ctx, c, now)
 			continue
 		}
+		if key, ok := strings.CutPrefix(c.Key, thinkPrefix); ok {
+			// Games' bots think side by side; thinkAll bounds the work by
+			// the cores.
+			sending.Add(1)
+			go func() {
+				defer sending.Done()
+				o, err := b.thinkClaimed(ctx, c, key, now)
+				if err != nil {
+					b.log.Error("bots' thinking failed", "game", key, "err", err)
+					return
+				}
+				if len(o.Response.Deliveries) > 0 {
+					outMu.Lock()
+					out = append(out, o)
+					outMu.Unlock()
+				}
+			}()
+			continue
+		}
 		o, err := b.fire(ctx, c, now)
 		if err != nil {
 			// Left claimed: it comes back after the lease and is retried.
@@ -61,12 +80,15 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 			continue
 		}
 		if len(o.Response.Deliveries) > 0 {
+			outMu.Lock()
 			out = append(out, o)
+			outMu.Unlock()
 		}
 		if err := b.store.Complete(ctx, c); err != nil {
 			b.log.Error("completing timer", "game", c.Key, "err", err)
 		}
 	}
+	sending.Wait()
 	return out, nil
 }
 

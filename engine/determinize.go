@@ -1,30 +1,38 @@
 package engine
 
-// Determinize reshuffles every card hidden from seat: the other players'
-// hands, the dummy pile and the draw pile trade places, sizes kept. Pending
-// submissions of the other players are redrawn from their new hands (same
-// shape: one card, a chopsticks pair, a dummy card), so the game stays valid
-// and who has submitted is unchanged. With seat -1 every hand is hidden.
+// Determinize reshuffles every card hidden from seat, and only those: the
+// hands seat has not held this round, the dummy pile and the draw pile
+// trade places, sizes kept. A hand seat held earlier this round stays as it
+// is, since every card taken from it since was revealed (from turn P of a
+// P-player round on, every hand is known). Pending submissions of the other
+// players are redrawn from their hands (same shape: one card, a chopsticks
+// pair, a dummy card), so the game stays valid and who has submitted is
+// unchanged. The game's random source is reseeded, so later deals are
+// sampled too. With seat -1 every hand is hidden.
 //
-// What seat may see is unchanged: g.View(seat) and the public view read the
-// same before and after. A search bot samples possible worlds this way; tests
-// use it to prove a view leaks nothing hidden.
+// What seat may see or has seen is unchanged: g.View(seat) and the public
+// view read the same before and after. The world drawn depends only on what
+// seat knows and the seed: determinizing a game that differs from g only in
+// cards hidden from seat gives the same game. A search bot samples possible
+// worlds this way; tests use it to prove a view leaks nothing hidden.
 func (g *Game) Determinize(seat int, seed uint64) {
 	var r Game // only its random source is used
 	r.rng.Seed(seed, 0x2545f4914f6cdd1d)
+	defer g.rng.Seed(r.rng.Uint64(), r.rng.Uint64())
 	if g.party() {
 		g.determinizeParty(seat, &r)
 		return
 	}
 	var pool [maxDeck]Card
 	n := 0
-	hidden := func(s int) bool { return s != seat }
+	hidden := func(s int) bool { return !g.seenBy(seat, s) }
 	for s := range g.seats {
 		if hidden(s) {
 			n += copy(pool[n:], g.hands[s][:g.handLen[s]])
 		}
 	}
 	n += copy(pool[n:], g.deck[g.drawPos:g.deckLen])
+	sortCards(pool[:n])
 	r.shuffle(pool[:n])
 	p := pool[:n]
 	for s := range g.seats {
@@ -34,7 +42,7 @@ func (g *Game) Determinize(seat int, seed uint64) {
 	}
 	copy(g.deck[g.drawPos:g.deckLen], p)
 	for s := range g.set.Players {
-		if !hidden(s) || !g.Submitted(s) {
+		if s == seat || !g.Submitted(s) {
 			continue
 		}
 		// Redraw the pending choice from the new hand, keeping its shape.
@@ -59,6 +67,7 @@ func (g *Game) Determinize(seat int, seed uint64) {
 			nw.dummy = draw(k)
 		}
 		g.pending[s] = nw
+		g.locate(s)
 	}
 }
 
@@ -69,6 +78,7 @@ func (g *Game) Determinize(seat int, seed uint64) {
 // is redrawn until it does, or left as it was), so it stays a decision.
 func (g *Game) determinizeParty(seat int, r *Game) {
 	p := &g.p
+	sortCards(p.dpile[:p.dpileLen])
 	r.shuffle(p.dpile[:p.dpileLen])
 	d, deciding := g.Decision()
 	hideDraw := deciding && d.Kind == DecideMenu && d.Seat != seat
@@ -80,7 +90,7 @@ func (g *Game) determinizeParty(seat int, r *Game) {
 	for try := 0; ; try++ {
 		n := 0
 		for s := range g.seats {
-			if s != seat {
+			if !g.seenBy(seat, s) {
 				n += copy(pool[n:], g.hands[s][:g.handLen[s]])
 			}
 		}
@@ -88,10 +98,11 @@ func (g *Game) determinizeParty(seat int, r *Game) {
 		if hideDraw {
 			n += copy(pool[n:], p.draw[:p.drawLen])
 		}
+		sortCards(pool[:n])
 		r.shuffle(pool[:n])
 		rest := pool[:n]
 		for s := range g.seats {
-			if s != seat {
+			if !g.seenBy(seat, s) {
 				rest = rest[copy(g.hands[s][:g.handLen[s]], rest):]
 			}
 		}
@@ -126,4 +137,47 @@ func (g *Game) determinizeParty(seat int, r *Game) {
 		}
 		g.pending[s] = nw
 	}
+}
+
+// seenBy reports whether seat knows the hand seat o holds now: its own, or
+// one it held earlier this round (hands travel one seat a turn, the way
+// passHands moves them; the dummy pile never travels).
+func (g *Game) seenBy(seat, o int) bool {
+	n := g.set.Players
+	if seat < 0 || seat >= n || o >= n {
+		return seat == o && seat >= 0
+	}
+	d := o - seat
+	if g.set.passStep(g.round) < 0 {
+		d = -d
+	}
+	if d < 0 {
+		d += n
+	}
+	return d < g.Turn()
+}
+
+// sortCards orders cards by value, in place: a counting sort, since a
+// sampled world must not depend on where the hidden cards happened to be.
+func sortCards(cs []Card) {
+	var count [NumCards]uint8
+	for _, c := range cs {
+		count[c]++
+	}
+	i := 0
+	for c := range NumCards {
+		for range count[c] {
+			cs[i] = c
+			i++
+		}
+	}
+}
+
+// Sample copies into dst a world the viewing seat cannot tell from the real
+// one: the game with everything the seat has not seen resampled (see
+// Determinize). It is how a search player gets games to play out from a
+// View without ever reading a hidden card.
+func (v View) Sample(dst *Game, seed uint64) {
+	*dst = *v.g
+	dst.Determinize(v.seat, seed)
 }

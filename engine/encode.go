@@ -296,6 +296,7 @@ func (g *Game) decode(d *decoder) error {
 	for seat := range g.set.Players {
 		if g.Submitted(seat) {
 			g.pending[seat] = pick{card: Card(d.byte()), extra: Card(d.byte()), dummy: Card(d.byte())}
+			g.locate(seat)
 		}
 	}
 	prev := None
@@ -438,7 +439,7 @@ func (g *Game) validate() error {
 	for s := range g.set.Players {
 		if g.Submitted(s) {
 			p := g.pending[s]
-			if err := g.check(s, Submission{Card: p.card, Extra: p.extra, Dummy: p.dummy}); err != nil {
+			if _, err := g.check(s, Submission{Card: p.card, Extra: p.extra, Dummy: p.dummy}); err != nil {
 				return fmt.Errorf("pending submission of seat %d: %w", s, err)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 )
 
 // Submission is one seat's hidden choice for a turn. Cards are named by
@@ -31,8 +32,13 @@ type Submission struct {
 	Round, Turn int
 }
 
-// pick is a stored submission: the cards only.
-type pick struct{ card, extra, dummy, call, copy Card }
+// pick is a stored submission: the cards, and for a lone card where it
+// was found in the hand (at-1; 0 when unknown), so the reveal need not
+// look again.
+type pick struct {
+	card, extra, dummy, call, copy Card
+	at                             uint8
+}
 
 // Game is one game of Sushi Go!. It holds no pointers: copying a Game value
 // copies the whole game, which is what a search bot needs to explore moves.
@@ -212,10 +218,11 @@ func (g *Game) Waiting() int {
 // round, the round is scored and the next one dealt. A refused submission
 // leaves the game unchanged and returns one of the package's errors.
 func (g *Game) Submit(seat int, sub Submission) error {
-	if err := g.check(seat, sub); err != nil {
+	at, err := g.check(seat, sub)
+	if err != nil {
 		return err
 	}
-	g.pending[seat] = pick{sub.Card, sub.Extra, sub.Dummy, sub.Call, sub.Copy}
+	g.pending[seat] = pick{sub.Card, sub.Extra, sub.Dummy, sub.Call, sub.Copy, at}
 	g.submitted |= 1 << seat
 	if int(bits.OnesCount16(g.submitted)) == g.set.Players {
 		if g.party() {
@@ -229,33 +236,57 @@ func (g *Game) Submit(seat int, sub Submission) error {
 
 // Check reports whether Submit would accept sub from seat, without changing
 // anything.
-func (g *Game) Check(seat int, sub Submission) error { return g.check(seat, sub) }
+func (g *Game) Check(seat int, sub Submission) error {
+	_, err := g.check(seat, sub)
+	return err
+}
 
-func (g *Game) check(seat int, sub Submission) error {
+// check validates sub; for a lone classic card it also returns where the
+// card is in the hand (plus one).
+func (g *Game) check(seat int, sub Submission) (uint8, error) {
 	if g.over {
-		return ErrGameOver
+		return 0, ErrGameOver
 	}
 	if uint(seat) >= uint(g.set.Players) {
-		return ErrNotPlayer
+		return 0, ErrNotPlayer
 	}
 	if (sub.Round != 0 && sub.Round != g.round) || (sub.Turn != 0 && sub.Turn != g.turn) {
-		return ErrWrongTurn
+		return 0, ErrWrongTurn
 	}
 	if sub.Card == None {
-		return ErrNoCard
+		return 0, ErrNoCard
 	}
 	if sub.Extra|sub.Dummy|sub.Call|sub.Copy == None && !g.set.Dummy && g.set.Ruleset == Classic {
 		// The common case, one card and nothing else: just find it.
-		for _, x := range g.hands[seat][:g.handLen[seat]] {
+		for i, x := range g.hands[seat][:g.handLen[seat]] {
 			if x == sub.Card {
-				return nil
+				return uint8(i + 1), nil
 			}
 		}
-		return fmt.Errorf("%w: %s", ErrNotInHand, sub.Card)
+		return 0, fmt.Errorf("%w: %s", ErrNotInHand, sub.Card)
 	}
 	if g.party() {
-		return g.checkParty(seat, sub)
+		return 0, g.checkParty(seat, sub)
 	}
+	return 0, g.checkClassic(seat, sub)
+}
+
+// locate notes where seat's pending lone classic card is in its hand, as
+// Submit does, for a pick set any other way (decoded, or redrawn by
+// Determinize).
+func (g *Game) locate(seat int) {
+	p := &g.pending[seat]
+	p.at = 0
+	if p.extra|p.dummy|p.call|p.copy != None || g.set.Dummy || g.set.Ruleset != Classic {
+		return
+	}
+	if i := slices.Index(g.hands[seat][:g.handLen[seat]], p.card); i >= 0 {
+		p.at = uint8(i + 1)
+	}
+}
+
+// checkClassic validates a classic pick with chopsticks or for the dummy.
+func (g *Game) checkClassic(seat int, sub Submission) error {
 	if sub.Call != None {
 		return fmt.Errorf("%w: classic chopsticks go with the pick (Extra)", ErrNoChopsticks)
 	}
@@ -326,7 +357,14 @@ func (g *Game) reveal() {
 	for s := 0; s < g.set.Players; s++ {
 		p := g.pending[s]
 		pl := &g.last.Seats[s]
-		g.take(s, p.card)
+		if p.at != 0 {
+			// Found at Submit, and the hand has not changed since.
+			h, n := &g.hands[s], g.handLen[s]-1
+			h[p.at-1], h[n] = h[n], None
+			g.handLen[s] = n
+		} else {
+			g.take(s, p.card)
+		}
 		pl.Cards[0], pl.Paired[0] = p.card, g.place(s, p.card)
 		if p.extra != None {
 			g.take(s, p.extra)

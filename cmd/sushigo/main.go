@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -27,7 +28,10 @@ import (
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/adapters/discord"
 	"github.com/sushigo/sushigo/adapters/slack"
+	"github.com/sushigo/sushigo/arena"
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/metrics"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
@@ -49,12 +53,16 @@ func main() {
 }
 
 const usage = `Usage:
-  sushigo play [--bots N] [--seed S] [--pass left|alternate] [--dummy] [--new] [--name NAME]
+  sushigo play [--bots N] [--level easy|normal|hard|expert] [--seed S] [--pass left|alternate] [--dummy] [--new] [--name NAME]
   sushigo play --party [--menu NAME|random|TEXT] [--bots 1-7] [...]
       Play in the terminal against bots (no configuration needed).
       --party plays Sushi Go Party!; --menu takes a recommended menu
       ("master menu", master-menu), random, or seven card types like
       temaki,onigiri,tofu,sashimi,spoon,takeout,fruit.
+  sushigo arena [--players N] [--games N] [--party] [--menu NAME] [--seed S] [--parallel N] BOT BOT...
+      Play bots (random, easy, normal, hard, expert) against each other on the same
+      deals with every seat arrangement: the first bot takes one seat, the others
+      fill the rest.
   sushigo serve
       Host games on the chat platforms configured in the environment.`
 
@@ -74,6 +82,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return play(ctx, cfg, args[1:], stdin, stdout)
 	case "serve":
 		return serve(ctx, cfg, stderr)
+	case "arena":
+		return runArena(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil
@@ -92,6 +102,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	dummy := fs.Bool("dummy", false, "two-player dummy variant (one bot opponent)")
 	fresh := fs.Bool("new", false, "abandon a saved game and start a new one")
 	name := fs.String("name", "", "your name at the table")
+	level := fs.String("level", "normal", "how well the bots play: easy, normal, hard or expert")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -105,10 +116,10 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	if *party && *dummy {
 		return fmt.Errorf("--dummy is for classic Sushi Go! only")
 	}
-	args = []string{fmt.Sprintf("bots=%d", *bots), "pass=" + *pass}
+	args = []string{fmt.Sprintf("bots=%d", *bots), "pass=" + *pass, "level=" + *level}
 	switch {
 	case *dummy:
-		args = []string{"bots=1", "dummy", "pass=" + *pass}
+		args = []string{"bots=1", "dummy", "pass=" + *pass, "level=" + *level}
 	case *menu != "":
 		args = append(args, "menu="+strings.ToLower(*menu))
 	case *party:
@@ -134,7 +145,8 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		return err
 	}
 	defer store.Close()
-	bc := bot.Config{LobbyTTL: 24 * time.Hour, Log: cfg.logger(os.Stderr)}
+	// The terminal has no timer loop: its bots think while you wait.
+	bc := bot.Config{LobbyTTL: 24 * time.Hour, Log: cfg.logger(os.Stderr), ThinkInline: true}
 	if *seed != 0 {
 		s := *seed
 		bc.Seed = func() uint64 { s++; return s }
@@ -152,6 +164,49 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	}
 	fmt.Fprintln(stdout, title+" — type the number of a button, or a command. `help` lists them.")
 	return console.New(host, stdin, stdout, me).Run(ctx, opts)
+}
+
+func runArena(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	players := fs.Int("players", 4, "players at the table")
+	games := fs.Int("games", 1000, "games to play (rounded up to whole seat rotations)")
+	party := fs.Bool("party", false, "play Sushi Go Party!")
+	menu := fs.String("menu", "", "Party menu (implies --party; default My First Meal)")
+	seed := fs.Uint64("seed", 1, "first deal")
+	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "games at once")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var bots []strategy.Level
+	for _, a := range fs.Args() {
+		l, err := strategy.ParseLevel(a)
+		if err != nil {
+			return err
+		}
+		bots = append(bots, l)
+	}
+	if len(bots) < 2 {
+		return fmt.Errorf("arena needs two bots or more, e.g. sushigo arena hard normal")
+	}
+	s := engine.Settings{Players: *players}
+	if *party || *menu != "" {
+		s.Ruleset, s.Menu = engine.Party, engine.RecommendedMenus[0].Menu
+		if *menu != "" {
+			m, err := engine.ParseMenu(*menu)
+			if err != nil {
+				return err
+			}
+			s.Menu = m
+		}
+	}
+	cfg := arena.Config{Settings: s, Bots: bots, Games: *games, Seed: *seed, Parallel: *parallel}
+	rs, err := arena.Run(cfg)
+	if err != nil {
+		return err
+	}
+	arena.Print(stdout, cfg, rs)
+	return nil
 }
 
 // openStore picks Redis when REDIS_URL is set, else the embedded store.

@@ -1,0 +1,158 @@
+package bot
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"sync"
+	"time"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/storage"
+)
+
+// Searching bots (hard, expert) think for 10 to 100 ms a choice: never on a
+// request's path nor inside the compare-and-swap retry. A change that leaves
+// one of them to move schedules a "think:" deadline; the replica that claims
+// it loads the game, lets every bot that must move think at once (bounded by
+// the cores, across all games), and applies the choices with
+// compare-and-swap if the game is still where they thought about it. A
+// conflict re-applies the same choices: the work is never repeated.
+
+const thinkPrefix = "think:"
+
+// botLevel is seat i's level: its own, else the game's, else normal.
+func (st *state) botLevel(i int) strategy.Level {
+	if l := st.Seats[i].Level; l != "" {
+		return l
+	}
+	if st.Opts.Level != "" {
+		return st.Opts.Level
+	}
+	return strategy.Normal
+}
+
+// botPlayer is seat i's bot, and whether it may choose inline (a quick
+// level, or a host configured to think inline, as the terminal is). Its
+// seed follows the game and the moment, so a replayed choice is the same.
+func (b *Bot) botPlayer(st *state, i int) (strategy.Player, bool) {
+	l := st.botLevel(i)
+	h := fnv.New64a()
+	h.Write([]byte(st.ID))
+	p := progressOf(st.game)
+	_ = binary.Write(h, binary.LittleEndian, [5]int64{int64(i), int64(p.round), int64(p.turn), int64(p.step), int64(len(st.Seats))})
+	return l.Player(h.Sum64(), &clock{limit: time.Duration(l.Millis()) * time.Millisecond}), l.Millis() == 0 || b.cfg.ThinkInline
+}
+
+// clock is a searching bot's wall-clock budget per choice.
+type clock struct {
+	limit time.Duration
+	start time.Time
+}
+
+func (c *clock) Start()     { c.start = time.Now() }
+func (c *clock) Done() bool { return time.Since(c.start) >= c.limit }
+
+// move is a searching bot's choice, computed off the request path.
+type move struct {
+	seat   int
+	decide bool
+	sub    engine.Submission
+	ans    engine.Answer
+}
+
+// thinkClaimed lets the game's searching bots choose, then applies their
+// choices. It returns what to deliver.
+func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string, now time.Time) (Outbound, error) {
+	var o Outbound
+	data, _, err := b.store.LoadGame(ctx, key)
+	if errors.Is(err, storage.ErrNotFound) {
+		return o, b.store.Complete(ctx, c)
+	}
+	if err != nil {
+		return o, fmt.Errorf("load %s: %w", key, err)
+	}
+	st, err := decodeState(data)
+	if err != nil {
+		return o, err
+	}
+	if st.Phase != phasePlaying || st.game == nil {
+		return o, b.store.Complete(ctx, c)
+	}
+	at := progressOf(st.game)
+	moves := b.thinkAll(st)
+	resp, err := b.update(ctx, key, func(st *state) (change, error) {
+		if st == nil || st.Phase != phasePlaying || progressOf(st.game) != at {
+			// The game moved on without them (a human's change, a timer):
+			// whoever moved it scheduled what comes next.
+			return change{}, nil
+		}
+		o.Where, o.Game = st.Where, st.ID
+		var posts []Delivery
+		revealed := false
+		for _, m := range moves {
+			var shown []Delivery
+			var r bool
+			var err error
+			if m.decide {
+				shown, r, err = b.act(st, nil, func(g *engine.Game) error { return g.Decide(m.seat, m.ans) })
+			} else if !st.game.Submitted(m.seat) {
+				shown, r, err = b.submit(st, m.seat, m.sub, nil)
+			}
+			if err != nil {
+				b.log.Error("searching bot's choice refused", "game", st.ID, "seat", m.seat, "err", err)
+				continue
+			}
+			posts, revealed = append(posts, shown...), revealed || r
+		}
+		more, again := b.advance(st, nil)
+		return b.afterPlay(Request{}, st, Response{Deliveries: b.settle(Request{}, st, append(posts, more...), revealed || again)})
+	})
+	if err != nil {
+		return o, err
+	}
+	o.Response = resp
+	return o, b.store.Complete(ctx, c)
+}
+
+// thinkAll lets every searching bot that must move now choose, side by
+// side, each holding one of the host's thinking slots.
+func (b *Bot) thinkAll(st *state) []move {
+	g := st.game
+	var moves []move
+	if d, ok := g.Decision(); ok {
+		if d.Seat < len(st.Seats) && st.Seats[d.Seat].Bot {
+			moves = append(moves, move{seat: d.Seat, decide: true})
+		}
+	} else {
+		for i := range st.Seats {
+			if st.Seats[i].Bot && !g.Submitted(i) {
+				moves = append(moves, move{seat: i})
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for k := range moves {
+		m := &moves[k]
+		p, _ := b.botPlayer(st, m.seat)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b.thinking <- struct{}{}
+			defer func() { <-b.thinking }()
+			// Each bot reads its own seat's view of its own copy: the
+			// engine's game is not safe for concurrent use.
+			g := *st.game
+			if m.decide {
+				m.ans = strategy.Answer(p, g.View(m.seat))
+			} else {
+				m.sub = p.Choose(g.View(m.seat))
+			}
+		}()
+	}
+	wg.Wait()
+	return moves
+}

@@ -1,0 +1,303 @@
+package strategy
+
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/sushigo/sushigo/engine"
+)
+
+// Search is a single-observer information-set Monte Carlo tree search
+// player. Each iteration samples a world its seat cannot tell from the real
+// one (engine.View.Sample: only what the seat has not seen is resampled),
+// descends a tree of the seat's own choices with UCB1 over the choices legal
+// in that world (counting how often each was available), lets a rollout
+// policy play the other seats and the rest of the game, and backs up the
+// seat's result: a win, and by how much. Simultaneous picks are sound: the
+// other seats choose from their own views, which never show its pick.
+//
+// With Iterations and a seed it is deterministic; with a Deadline it stops
+// when the caller's clock says (the engine reads none). After its scratch
+// space has grown it allocates nothing per iteration.
+type Search struct {
+	// Iterations bounds the iterations per choice (0: no bound); Deadline,
+	// when set, ends a choice earlier.
+	Iterations int
+	Deadline   Deadline
+	// Explore is UCB1's exploration constant (0: 0.7).
+	Explore float64
+
+	rng     rand.PCG
+	policy  []Random // the rollout policy of each seat
+	world   engine.Game
+	nodes   []node
+	legal   []engine.Submission
+	opts    []engine.Answer
+	path    []int32
+	last    Stats
+	maxNode int
+}
+
+// Deadline tells a search when to stop: Start when a choice begins, Done
+// after each iteration (at least one runs).
+type Deadline interface {
+	Start()
+	Done() bool
+}
+
+// Stats describe the latest choice: for the arena and for tests.
+type Stats struct {
+	Iterations int
+	Nodes      int
+}
+
+// node is one choice of the searching seat, with what it earned.
+type node struct {
+	key           uint64
+	visits, avail int32
+	reward        float64
+	child, next   int32 // first child; next sibling (-1: none)
+}
+
+// NewSearch returns a search player that thinks until d says to stop;
+// seed fixes its random choices.
+func NewSearch(d Deadline, seed uint64) *Search {
+	s := &Search{Deadline: d, maxNode: 1 << 16}
+	s.rng.Seed(seed, 0x8f1bbcdcbfa53e0b)
+	return s
+}
+
+// NewSearchIterations returns a search player that runs a fixed number of
+// iterations per choice: the same seed and position give the same choice.
+func NewSearchIterations(iterations int, seed uint64) *Search {
+	s := NewSearch(nil, seed)
+	s.Iterations = iterations
+	return s
+}
+
+// Last reports on the latest choice.
+func (s *Search) Last() Stats { return s.last }
+
+// Choose implements Player.
+func (s *Search) Choose(v engine.View) engine.Submission {
+	s.legal = v.AppendLegal(s.legal[:0])
+	switch len(s.legal) {
+	case 0:
+		return engine.Submission{}
+	case 1:
+		s.last = Stats{}
+		return s.legal[0]
+	}
+	best := s.search(v)
+	s.legal = v.AppendLegal(s.legal[:0])
+	for _, l := range s.legal {
+		if subKey(l) == best {
+			return l
+		}
+	}
+	return s.legal[0]
+}
+
+// Decide implements Decider.
+func (s *Search) Decide(v engine.View) engine.Answer {
+	s.opts = v.AppendOptions(s.opts[:0])
+	switch len(s.opts) {
+	case 0:
+		return engine.Answer{}
+	case 1:
+		s.last = Stats{}
+		return s.opts[0]
+	}
+	best := s.search(v)
+	s.opts = v.AppendOptions(s.opts[:0])
+	for _, o := range s.opts {
+		if ansKey(o) == best {
+			return o
+		}
+	}
+	return s.opts[0]
+}
+
+const (
+	tagSub = 1 << 62
+	tagAns = 2 << 62
+)
+
+func subKey(x engine.Submission) uint64 {
+	return tagSub | uint64(x.Card) | uint64(x.Extra)<<8 | uint64(x.Dummy)<<16 | uint64(x.Call)<<24 | uint64(x.Copy)<<32
+}
+
+func ansKey(a engine.Answer) uint64 {
+	return tagAns | uint64(a.Card) | uint64(a.Kind)<<8 | uint64(a.Flip)<<16
+}
+
+// search runs the iterations from v and returns the key of the root
+// child visited most.
+func (s *Search) search(v engine.View) uint64 {
+	if s.Deadline != nil {
+		s.Deadline.Start()
+	}
+	me := v.Seat()
+	players := v.Settings().Players
+	if len(s.policy) < players {
+		s.policy = make([]Random, players)
+		for i := range s.policy {
+			s.policy[i].rng.Seed(s.rng.Uint64(), uint64(i))
+		}
+	}
+	if cap(s.nodes) == 0 {
+		s.nodes = make([]node, 0, 4096)
+	}
+	s.nodes = append(s.nodes[:0], node{child: -1, next: -1})
+	explore := s.Explore
+	if explore == 0 {
+		explore = 0.7
+	}
+	it := 0
+	for ; ; it++ {
+		if (s.Iterations > 0 && it >= s.Iterations) || (it > 0 && s.Deadline != nil && s.Deadline.Done()) ||
+			(s.Iterations == 0 && s.Deadline == nil && it >= 1000) {
+			break
+		}
+		v.Sample(&s.world, s.rng.Uint64())
+		s.iterate(me, explore)
+	}
+	// The most visited root choice.
+	best, visits := uint64(0), int32(-1)
+	for c := s.nodes[0].child; c >= 0; c = s.nodes[c].next {
+		if n := &s.nodes[c]; n.visits > visits {
+			best, visits = n.key, n.visits
+		}
+	}
+	s.last = Stats{Iterations: it, Nodes: len(s.nodes)}
+	return best
+}
+
+// iterate plays one sampled world to its end.
+func (s *Search) iterate(me int, explore float64) {
+	w := &s.world
+	s.path = append(s.path[:0], 0)
+	cur, inTree := int32(0), true
+	players := w.Settings().Players
+	for !w.Over() {
+		if d, ok := w.Decision(); ok {
+			var a engine.Answer
+			if d.Seat == me && inTree {
+				s.opts = w.View(me).AppendOptions(s.opts[:0])
+				k, expanded := s.pick(cur, len(s.opts), func(i int) uint64 { return ansKey(s.opts[i]) }, explore)
+				a = s.opts[k]
+				cur, inTree = s.enter(cur, ansKey(a), expanded)
+			} else {
+				a = s.policy[d.Seat].Decide(w.View(d.Seat))
+			}
+			if w.Decide(d.Seat, a) != nil {
+				return // cannot happen with legal answers; drop the iteration
+			}
+			continue
+		}
+		for o := range players {
+			if o == me || w.Submitted(o) {
+				continue
+			}
+			if w.Submit(o, s.policy[o].Choose(w.View(o))) != nil {
+				return
+			}
+		}
+		if w.Submitted(me) {
+			continue // a dummy-variant turn where only the others chose
+		}
+		var sub engine.Submission
+		if inTree {
+			s.legal = w.View(me).AppendLegal(s.legal[:0])
+			k, expanded := s.pick(cur, len(s.legal), func(i int) uint64 { return subKey(s.legal[i]) }, explore)
+			sub = s.legal[k]
+			cur, inTree = s.enter(cur, subKey(sub), expanded)
+		} else {
+			sub = s.policy[me].Choose(w.View(me))
+		}
+		if w.Submit(me, sub) != nil {
+			return
+		}
+	}
+	r := reward(w, me, players)
+	for _, n := range s.path {
+		s.nodes[n].visits++
+		s.nodes[n].reward += r
+	}
+}
+
+// pick chooses among the n choices legal here (their keys by key(i)): the
+// first one without a child (to expand), else the best by UCB1 counting
+// availability. Every legal child's availability is counted.
+func (s *Search) pick(parent int32, n int, key func(int) uint64, explore float64) (int, bool) {
+	bestI, bestScore := -1, math.Inf(-1)
+	for i := range n {
+		k := key(i)
+		c := s.child(parent, k)
+		if c < 0 {
+			if len(s.nodes) < s.maxNode {
+				return i, true
+			}
+			continue
+		}
+		nd := &s.nodes[c]
+		nd.avail++
+		score := nd.reward/float64(nd.visits) + explore*math.Sqrt(math.Log(float64(nd.avail))/float64(nd.visits))
+		if score > bestScore {
+			bestI, bestScore = i, score
+		}
+	}
+	if bestI < 0 {
+		// The tree is full and nothing here was expanded: a random choice.
+		hi, _ := bits.Mul64(s.rng.Uint64(), uint64(n))
+		return int(hi), false
+	}
+	return bestI, false
+}
+
+// enter moves from parent to its child with key (adding it when expanded)
+// and reports whether the descent stays in the tree.
+func (s *Search) enter(parent int32, key uint64, expanded bool) (int32, bool) {
+	if expanded {
+		s.nodes = append(s.nodes, node{key: key, avail: 1, child: -1, next: s.nodes[parent].child})
+		c := int32(len(s.nodes) - 1)
+		s.nodes[parent].child = c
+		s.path = append(s.path, c)
+		return c, false
+	}
+	c := s.child(parent, key)
+	if c < 0 {
+		return parent, false // a random choice in a full tree
+	}
+	s.path = append(s.path, c)
+	return c, true
+}
+
+func (s *Search) child(parent int32, key uint64) int32 {
+	for c := s.nodes[parent].child; c >= 0; c = s.nodes[c].next {
+		if s.nodes[c].key == key {
+			return c
+		}
+	}
+	return -1
+}
+
+// reward is seat me's result of a finished game: 1 for a win (½ shared),
+// plus up to ±¼ for the margin over the best other player.
+func reward(g *engine.Game, me, players int) float64 {
+	mine, best := g.Score(me), math.MinInt
+	for o := range players {
+		if o != me {
+			best = max(best, g.Score(o))
+		}
+	}
+	r := 0.0
+	switch {
+	case mine > best:
+		r = 1
+	case mine == best:
+		r = 0.5
+	}
+	return r + 0.25*math.Max(-1, math.Min(1, float64(mine-best)/20))
+}
