@@ -15,6 +15,7 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/storage/redis"
 )
 
@@ -113,17 +114,31 @@ func BenchmarkHostSubmissions1000Games(b *testing.B) {
 	// In flight at once: 2 (one per core), 16, and 64 (saturated: latency
 	// is then mostly queueing for the 2 cores the host shares with Redis).
 	for _, par := range []int{1, 8, 32} {
-		b.Run(fmt.Sprintf("inflight=%d", par*2), func(b *testing.B) { benchHost(b, par) })
+		b.Run(fmt.Sprintf("inflight=%d", par*2), func(b *testing.B) { benchHost(b, par, "") })
 	}
 }
 
-func benchHost(b *testing.B, parallelism int) {
+// BenchmarkHostWithBots is the same with two people and two bots a game:
+// normal bots choose inline; hard bots (10 ms a choice) think off the
+// request path, in the host's timer loop, which runs beside the clicks
+// as serve runs it. People's submissions are what is timed.
+func BenchmarkHostWithBots(b *testing.B) {
+	for _, level := range []strategy.Level{strategy.Normal, strategy.Hard} {
+		b.Run(fmt.Sprintf("bots=%s/inflight=2", level), func(b *testing.B) { benchHost(b, 1, level) })
+	}
+}
+
+func benchHost(b *testing.B, parallelism int, level strategy.Level) {
 	store, _, _ := redisStore(b)
 	hook := &countHook{}
 	ctx := context.Background()
 	var seed atomic.Uint64
 	host := bot.New(store, bot.Config{Seed: func() uint64 { return seed.Add(1) }})
 	players := []string{"p1", "p2", "p3", "p4"}
+	opts := bot.Options{Timer: 0}
+	if level != "" {
+		players, opts.Bots, opts.Level = players[:2], 2, level
+	}
 	const n = 1000
 	games := make([]*benchGame, n)
 	handle := func(g *benchGame, who string, a bot.Action, private bool) bot.Response {
@@ -138,7 +153,7 @@ func benchHost(b *testing.B, parallelism int) {
 	for i := range games {
 		g := &benchGame{where: bot.Location{Platform: "bench", Community: "c", Channel: fmt.Sprint(i)}, next: map[string]bot.Action{}}
 		games[i] = g
-		handle(g, "p1", bot.NewGame{Options: bot.Options{Timer: 0}}, false)
+		handle(g, "p1", bot.NewGame{Options: opts}, false)
 		for _, p := range players[1:] {
 			handle(g, p, bot.Join{}, false)
 		}
@@ -146,6 +161,33 @@ func benchHost(b *testing.B, parallelism int) {
 		for _, p := range players {
 			handle(g, p, bot.ShowHand{}, false)
 		}
+	}
+	byChannel := map[string]*benchGame{}
+	for _, g := range games {
+		byChannel[g.where.Channel] = g
+	}
+	tickCtx, stopTicks := context.WithCancel(ctx)
+	defer stopTicks()
+	ticking := sync.WaitGroup{}
+	if level != "" {
+		// The timer loop, as serve runs it: searching bots think here.
+		ticking.Add(1)
+		go func() {
+			defer ticking.Done()
+			for tickCtx.Err() == nil {
+				out, err := host.Tick(tickCtx)
+				if err != nil && tickCtx.Err() == nil {
+					b.Error(err)
+				}
+				for _, o := range out {
+					byChannel[o.Where.Channel].learn(o.Response)
+				}
+				if len(out) == 0 {
+					time.Sleep(time.Millisecond)
+				}
+			}
+		}()
+		defer func() { stopTicks(); ticking.Wait() }() // before the store closes
 	}
 	store.Client().AddHook(hook)
 	var mu sync.Mutex
@@ -160,10 +202,13 @@ func benchHost(b *testing.B, parallelism int) {
 			var g *benchGame
 			var who string
 			var a bot.Action
-			for range 10 * n {
+			for try := range 10 * n {
 				g = games[r.IntN(n)]
 				if who, a = g.take(r); a != nil {
 					break
+				}
+				if level == strategy.Hard && try%n == n-1 {
+					time.Sleep(time.Millisecond) // bots still thinking everywhere
 				}
 			}
 			if a == nil {

@@ -661,9 +661,9 @@ func statsView(all [3]storage.Stats, who string) View {
 
 func helpView() View {
 	return View{Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
-		"`new [bots=N] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm]` — open a lobby",
+		"`new [bots=N] [level=easy|normal|hard|expert] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm]` — open a lobby",
 		"`new party [menu=NAME|custom|random|TEXT]` — Sushi Go Party! for 2–8, e.g. `menu=\"master menu\"`",
-		"`join` · `leave` · `addbot [n]` · `kick <player>` · `start` — lobby (host: addbot, kick, start)",
+		"`join` · `leave` · `addbot [n] [level]` · `kick <player>` · `start` — lobby (host: addbot, kick, start)",
 		"`hand` — see your hand privately · `pick <card> [second card] [dummy=<card>]` — choose by name",
 		"Party: `pick <card> [call=chopsticks|spoon] [copy=<card>]` · after the reveal `choose <card or type>` · `flip <n…>|none`",
 		"`status` — the table · `scores` — score breakdown · `end` — stop the game (host or admin)",

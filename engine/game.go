@@ -353,7 +353,11 @@ func (g *Game) have(hand []Card, c Card, sub Submission) error {
 
 // reveal turns every pending submission face up, in seat order.
 func (g *Game) reveal() {
-	g.last = Reveal{Round: g.round, Turn: g.turn, Controller: g.controller()}
+	// Field by field: classic never writes the reveal's events, and
+	// clearing them every turn would cost more than the rest of the reveal.
+	l := &g.last
+	l.Round, l.Turn, l.Controller = g.round, g.turn, g.controller()
+	l.Seats = [MaxSeats]Placement{}
 	for s := 0; s < g.set.Players; s++ {
 		p := g.pending[s]
 		pl := &g.last.Seats[s]
