@@ -202,13 +202,15 @@ func benchHost(b *testing.B, parallelism int, level strategy.Level) {
 			var g *benchGame
 			var who string
 			var a bot.Action
-			for try := range 10 * n {
+			// People wait for hard bots still thinking: up to 10 s.
+			deadline := time.Now().Add(10 * time.Second)
+			for try := 0; ; try++ {
 				g = games[r.IntN(n)]
-				if who, a = g.take(r); a != nil {
+				if who, a = g.take(r); a != nil || (try >= 10*n && (level != strategy.Hard || time.Now().After(deadline))) {
 					break
 				}
 				if level == strategy.Hard && try%n == n-1 {
-					time.Sleep(time.Millisecond) // bots still thinking everywhere
+					time.Sleep(time.Millisecond)
 				}
 			}
 			if a == nil {

@@ -90,7 +90,9 @@ func New(store storage.Store, cfg Config) *Bot {
 		cfg.Metrics = noMetrics{}
 	}
 	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, log: cfg.Log, wake: make(chan struct{}, 1),
-		thinking: make(chan struct{}, runtime.GOMAXPROCS(0))}
+		// One core is left to requests: bots thinking on every core would
+		// keep a click waiting behind them for the scheduler's 10 ms slices.
+		thinking: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))}
 }
 
 // refusal is a user-facing "no": shown privately to the user, never logged

@@ -63,7 +63,7 @@ type node struct {
 // NewSearch returns a search player that thinks until d says to stop;
 // seed fixes its random choices.
 func NewSearch(d Deadline, seed uint64) *Search {
-	s := &Search{Deadline: d, maxNode: 1 << 16}
+	s := &Search{Deadline: d, maxNode: 1 << 14}
 	s.rng.Seed(seed, 0x8f1bbcdcbfa53e0b)
 	return s
 }
@@ -147,7 +147,9 @@ func (s *Search) search(v engine.View) uint64 {
 		}
 	}
 	if cap(s.nodes) == 0 {
-		s.nodes = make([]node, 0, 4096)
+		// All at once: growing the tree mid-search would copy it on the
+		// clock. A full tree stops growing and keeps sampling.
+		s.nodes = make([]node, 0, s.maxNode)
 	}
 	s.nodes = append(s.nodes[:0], node{child: -1, next: -1})
 	explore := s.Explore

@@ -205,9 +205,12 @@ func BenchmarkSearchHard(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 2))
 			var worst time.Duration
 			iters := 0
+			var g engine.Game
+			rnd := strategy.NewRandom(1)
 			for i := 0; b.Loop(); i++ {
-				g, _ := engine.New(engine.Settings{Players: players}, uint64(i))
-				rnd := strategy.NewRandom(uint64(i))
+				if err := g.Reset(engine.Settings{Players: players}, uint64(i)); err != nil {
+					b.Fatal(err)
+				}
 				for range r.IntN(8) {
 					for s := range players {
 						_ = g.Submit(s, rnd.Choose(g.View(s)))
@@ -215,7 +218,7 @@ func BenchmarkSearchHard(b *testing.B) {
 				}
 				start := time.Now()
 				p.Choose(g.View(0))
-				worst = max(worst, time.Since(start)-10*time.Millisecond)
+				worst = max(worst, time.Since(start)-d.limit)
 				iters += p.Last().Iterations
 			}
 			b.ReportMetric(float64(worst.Microseconds())/1000, "ms-overshoot-max")
