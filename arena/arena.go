@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sushigo/sushigo/deadline"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 )
@@ -61,18 +62,6 @@ func (r Result) Percentile(q float64) time.Duration {
 	slices.Sort(ts)
 	return ts[min(len(ts)-1, int(q*float64(len(ts))))]
 }
-
-// Clock is a searching bot's wall-clock budget per choice.
-type Clock struct {
-	Limit time.Duration
-	start time.Time
-}
-
-// Start implements strategy.Deadline.
-func (c *Clock) Start() { c.start = time.Now() }
-
-// Done implements strategy.Deadline.
-func (c *Clock) Done() bool { return time.Since(c.start) >= c.Limit }
 
 // timed wraps a player to time its choices.
 type timed struct {
@@ -137,8 +126,7 @@ func Run(cfg Config) ([]Result, error) {
 					}
 					levels[s] = l
 					times[s] = times[s][:0]
-					clock := &Clock{Limit: time.Duration(l.Millis()) * time.Millisecond}
-					players[s] = timed{l.Player(cfg.Seed^j.deal*0x9e3779b97f4a7c15^uint64(w)<<56^uint64(s), clock), &times[s]}
+					players[s] = timed{l.Player(cfg.Seed^j.deal*0x9e3779b97f4a7c15^uint64(w)<<56^uint64(s), deadline.For(l)), &times[s]}
 				}
 				g, err := engine.New(cfg.Settings, cfg.Seed+j.deal)
 				if err == nil {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sushigo/sushigo/deadline"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/storage"
@@ -44,17 +45,8 @@ func (b *Bot) botPlayer(st *state, i int) (strategy.Player, bool) {
 	h.Write([]byte(st.ID))
 	p := progressOf(st.game)
 	_ = binary.Write(h, binary.LittleEndian, [5]int64{int64(i), int64(p.round), int64(p.turn), int64(p.step), int64(len(st.Seats))})
-	return l.Player(h.Sum64(), &clock{limit: time.Duration(l.Millis()) * time.Millisecond}), l.Millis() == 0 || b.cfg.ThinkInline
+	return l.Player(h.Sum64(), deadline.For(l)), l.Millis() == 0 || b.cfg.ThinkInline
 }
-
-// clock is a searching bot's wall-clock budget per choice.
-type clock struct {
-	limit time.Duration
-	start time.Time
-}
-
-func (c *clock) Start()     { c.start = time.Now() }
-func (c *clock) Done() bool { return time.Since(c.start) >= c.limit }
 
 // move is a searching bot's choice, computed off the request path.
 type move struct {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sushigo/sushigo/deadline"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 )
@@ -186,21 +187,12 @@ func TestSearchBeatsTheHeuristic(t *testing.T) {
 	}
 }
 
-// budget is a wall-clock Deadline, as the host and the arena use.
-type budget struct {
-	limit time.Duration
-	start time.Time
-}
-
-func (b *budget) Start()     { b.start = time.Now() }
-func (b *budget) Done() bool { return time.Since(b.start) >= b.limit }
-
 // BenchmarkSearchHard times hard's choices (10 ms budget) from random
 // positions and reports how far past the budget a choice ran.
 func BenchmarkSearchHard(b *testing.B) {
 	for _, players := range []int{2, 4} {
 		b.Run(fmt.Sprintf("%dp", players), func(b *testing.B) {
-			d := &budget{limit: 10 * time.Millisecond}
+			d := deadline.For(strategy.Hard)
 			p := strategy.NewSearch(d, 1)
 			r := rand.New(rand.NewPCG(1, 2))
 			var worst time.Duration
@@ -218,7 +210,7 @@ func BenchmarkSearchHard(b *testing.B) {
 				}
 				start := time.Now()
 				p.Choose(g.View(0))
-				worst = max(worst, time.Since(start)-d.limit)
+				worst = max(worst, time.Since(start)-d.Limit)
 				iters += p.Last().Iterations
 			}
 			b.ReportMetric(float64(worst.Microseconds())/1000, "ms-overshoot-max")
