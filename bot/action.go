@@ -577,6 +577,9 @@ func ParseCommand(text string) (Action, error) {
 	case "rematch":
 		return noArgs(Rematch{})
 	}
+	if r := []rune(verb); len(r) > 24 {
+		verb = string(r[:24]) + "…" // junk is not echoed back whole
+	}
 	return nil, usage("Unknown command `%s`. %s", verb, shortUsage)
 }
 

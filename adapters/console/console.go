@@ -11,6 +11,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sushigo/sushigo/bot"
 )
@@ -27,8 +28,13 @@ var Where = bot.Location{Platform: "console", Community: "local", Channel: "term
 
 // Console plays one person's game in a terminal.
 type Console struct {
+	// Tick, when set, is the host's timer loop: the console runs it every
+	// TickEvery (a second), so a turn timer fires while you think.
+	Tick      func(ctx context.Context) ([]bot.Outbound, error)
+	TickEvery time.Duration
+
 	h       Host
-	in      *bufio.Scanner
+	in      *bufio.Reader
 	out     io.Writer
 	me      bot.User
 	buttons []bot.Button // of the last view shown with buttons, numbered from 1
@@ -37,7 +43,7 @@ type Console struct {
 
 // New returns a console for me, reading in and writing out.
 func New(h Host, in io.Reader, out io.Writer, me bot.User) *Console {
-	return &Console{h: h, in: bufio.NewScanner(in), out: out, me: me}
+	return &Console{h: h, in: bufio.NewReader(in), out: out, me: me}
 }
 
 // Run resumes the saved game, or opens one with opts (bots fill the other
@@ -68,26 +74,49 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 	// Lines are read on their own goroutine so that Ctrl-C (a cancelled
 	// ctx) ends the game at once instead of waiting for Enter.
 	lines := make(chan string)
+	var readErr error
 	go func() {
 		defer close(lines)
-		for c.in.Scan() {
+		for {
+			l, err := c.readLine()
+			if err != nil {
+				if err != io.EOF {
+					readErr = err
+				}
+				return
+			}
 			select {
-			case lines <- c.in.Text():
+			case lines <- l:
 			case <-ctx.Done():
 				return
 			}
 		}
 	}()
+	var ticks <-chan time.Time
+	if c.Tick != nil {
+		every := c.TickEvery
+		if every == 0 {
+			every = time.Second
+		}
+		t := time.NewTicker(every)
+		defer t.Stop()
+		ticks = t.C
+	}
 	for {
 		var line string
 		select {
 		case <-ctx.Done():
 			fmt.Fprintln(c.out, "\nInterrupted. Your game is saved: `play` resumes it.")
 			return nil
+		case <-ticks:
+			if err := c.tick(ctx); err != nil {
+				return err
+			}
+			continue
 		case l, ok := <-lines:
 			if !ok {
-				if err := c.in.Err(); err != nil {
-					return fmt.Errorf("console: read: %w", err)
+				if readErr != nil {
+					return fmt.Errorf("console: read: %w", readErr)
 				}
 				return nil
 			}
@@ -95,8 +124,14 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 		}
 		switch {
 		case line == "":
+		case len(line) > maxLine:
+			fmt.Fprintf(c.out, "That line is too long (%d characters): type a number or a command.\n", len(line))
 		case line == "q" || line == "quit" || line == "exit":
-			fmt.Fprintln(c.out, "Bye! An unfinished game is saved: `play` resumes it.")
+			if running, err := c.h.Running(ctx, Where); err == nil && running {
+				fmt.Fprintln(c.out, "Bye! Your unfinished game is saved: `play` resumes it.")
+			} else {
+				fmt.Fprintln(c.out, "Bye!")
+			}
 			return nil
 		case isNumber(line):
 			n, _ := strconv.Atoi(line)
@@ -123,6 +158,54 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 		}
 		c.prompt()
 	}
+}
+
+// maxLine is the longest line worth reading as a command; longer ones are
+// refused without being echoed.
+const maxLine = 200
+
+// readLine reads one line of any length, keeping at most maxLine+1 bytes
+// of it: a pasted megabyte neither ends the game nor fills the screen.
+func (c *Console) readLine() (string, error) {
+	var b []byte
+	for {
+		chunk, err := c.in.ReadSlice('\n')
+		if len(b) <= maxLine {
+			b = append(b, chunk[:min(len(chunk), maxLine+1-len(b))]...)
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && len(b) > 0:
+			return string(b), nil
+		case err != nil:
+			return "", err
+		}
+		return strings.TrimRight(string(b), "\r\n"), nil
+	}
+}
+
+// tick runs the host's timer loop once and shows what it says about this
+// table.
+func (c *Console) tick(ctx context.Context) error {
+	out, err := c.Tick(ctx)
+	if err != nil {
+		return fmt.Errorf("console: %w", err)
+	}
+	shown := false
+	for _, o := range out {
+		if o.Where != Where {
+			continue
+		}
+		if err := c.show(ctx, o.Response); err != nil {
+			return err
+		}
+		shown = true
+	}
+	if shown {
+		c.prompt()
+	}
+	return nil
 }
 
 func isNumber(s string) bool {
@@ -161,6 +244,12 @@ func (c *Console) send(ctx context.Context, a bot.Action) error {
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
 	}
+	return c.show(ctx, resp)
+}
+
+// show prints a response: the table and reveals first, then the player's
+// own messages, whose buttons the numbers press.
+func (c *Console) show(ctx context.Context, resp bot.Response) error {
 	var public, mine []bot.Delivery
 	for _, d := range resp.Deliveries {
 		if d.To.IsPublic() {

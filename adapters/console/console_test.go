@@ -189,3 +189,82 @@ func TestInterruptSavesAndReturns(t *testing.T) {
 		t.Error("the interrupted game was not kept")
 	}
 }
+
+func openStore(t *testing.T) storage.Store {
+	t.Helper()
+	store, err := bolt.Open(filepath.Join(t.TempDir(), "play.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return store
+}
+
+// TestInputOfAnyLength: a line past bufio.Scanner's 64 KB once ended the
+// program, and junk was echoed back whole. Now a long line is refused in
+// one line, and an unknown command is echoed at most 24 characters.
+func TestInputOfAnyLength(t *testing.T) {
+	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 5 }})
+	junk := strings.Repeat("x", 100_000)
+	in := strings.NewReader(junk + "\n" + strings.Repeat("y", 150) + "\nquit\n")
+	var out bytes.Buffer
+	if err := console.New(host, in, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), "bots=1"); err != nil {
+		t.Fatal(err)
+	}
+	o := out.String()
+	if !strings.Contains(o, "That line is too long (201 characters)") {
+		t.Errorf("a 100,000-character line:\n%s", tail(o))
+	}
+	if strings.Contains(o, strings.Repeat("x", 30)) || strings.Contains(o, strings.Repeat("y", 30)) {
+		t.Errorf("junk was echoed back:\n%s", tail(o))
+	}
+	if !strings.Contains(o, "Unknown command `"+strings.Repeat("y", 24)+"…`") {
+		t.Errorf("an unknown 150-character command:\n%s", tail(o))
+	}
+}
+
+// TestQuitAfterTheEnd: quitting a finished game does not claim an
+// unfinished one is saved.
+func TestQuitAfterTheEnd(t *testing.T) {
+	o, _ := playGame(t, t.TempDir(), 11)
+	if !strings.Contains(o, "Final standings") || !strings.HasSuffix(strings.TrimSpace(o), "Bye!") || strings.Contains(o, "unfinished game is saved") {
+		t.Errorf("quit after the final standings:\n%s", tail(o))
+	}
+}
+
+// TestTerminalTimerFires: with a turn timer the console runs the host's
+// timer loop, so a player who does nothing is picked for.
+func TestTerminalTimerFires(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	host := bot.New(openStore(t), bot.Config{Now: clock, Seed: func() uint64 { return 9 }})
+	var out syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stop := make(chan struct{})
+	defer close(stop)
+	c := console.New(host, blocked{stop}, &out, bot.User{ID: "you", Name: "You"})
+	c.Tick, c.TickEvery = host.Tick, time.Millisecond
+	done := make(chan error, 1)
+	go func() { done <- c.Run(ctx, "bots=1 timer=30") }()
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), "Your hand"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not start:\n%s", out.String())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	mu.Lock()
+	now = now.Add(31 * time.Second) // past the reminder and the deadline
+	mu.Unlock()
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), "Time's up — I picked for You"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the timer never fired:\n%s", tail(out.String()))
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}

@@ -93,7 +93,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 
 func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(stdout)
+	// Errors are returned once, by us; only --help prints the flags.
+	fs.SetOutput(io.Discard)
 	bots := fs.Int("bots", 3, "bot opponents: 1 to 4, or 1 to 7 with --party")
 	party := fs.Bool("party", false, "play Sushi Go Party! (2–8 players, a menu of 8 card types)")
 	menu := fs.String("menu", "", "Party menu: a recommended menu's name, random, or seven card types (implies --party)")
@@ -103,8 +104,29 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	fresh := fs.Bool("new", false, "abandon a saved game and start a new one")
 	name := fs.String("name", "", "your name at the table")
 	level := fs.String("level", "normal", "how well the bots play: easy, normal, hard or expert")
+	timer := fs.Duration("timer", 0, "a turn timer, e.g. 30s (off unless given): the heuristic picks when it runs out")
 	if err := fs.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, "Usage: sushigo play [flags]\n\nPlay in the terminal against bots. Flags:")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return nil
+		}
+		return fmt.Errorf("play: %w (see sushigo play --help)", err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("play: unexpected argument %q (see sushigo play --help)", fs.Arg(0))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *pass != "left" && *pass != "alternate" {
+		return fmt.Errorf("play: --pass takes left or alternate, not %q", *pass)
+	}
+	if *dummy && set["bots"] && *bots != 1 {
+		return fmt.Errorf("play: --dummy plays against one bot; drop --bots %d", *bots)
+	}
+	if *timer != 0 && (*timer < 10*time.Second || *timer > time.Hour) {
+		return fmt.Errorf("play: --timer takes 10s to 1h, not %s", *timer)
 	}
 	*party = *party || *menu != ""
 	if hi := 4; *bots < 1 || *bots > hi && !*party || *bots > 7 {
@@ -116,10 +138,10 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	if *party && *dummy {
 		return fmt.Errorf("--dummy is for classic Sushi Go! only")
 	}
-	args = []string{fmt.Sprintf("bots=%d", *bots), "pass=" + *pass, "level=" + *level}
+	args = []string{fmt.Sprintf("bots=%d", *bots), "pass=" + *pass, "level=" + *level, fmt.Sprintf("timer=%d", int(timer.Seconds()))}
 	switch {
 	case *dummy:
-		args = []string{"bots=1", "dummy", "pass=" + *pass, "level=" + *level}
+		args = []string{"bots=1", "dummy", "pass=" + *pass, "level=" + *level, fmt.Sprintf("timer=%d", int(timer.Seconds()))}
 	case *menu != "":
 		args = append(args, "menu="+strings.ToLower(*menu))
 	case *party:
@@ -128,7 +150,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	if _, err := bot.ParseOptions(args); err != nil {
 		var u *bot.UsageError
 		if errors.As(err, &u) {
-			return errors.New(strings.ReplaceAll(u.Msg, "`", ""))
+			return errors.New("play: " + strings.ReplaceAll(u.Msg, "`", ""))
 		}
 		return err
 	}
@@ -157,13 +179,26 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		if _, err := host.Handle(ctx, bot.Request{Where: console.Where, Who: me, Action: bot.End{}}); err != nil {
 			return err
 		}
+	} else if running, err := host.Running(ctx, console.Where); err != nil {
+		return err
+	} else if running {
+		// Flags that shape a game would be silently ignored by resuming.
+		for _, f := range []string{"bots", "seed", "pass", "dummy", "party", "menu", "level", "timer"} {
+			if set[f] {
+				return fmt.Errorf("play: you have a saved game, which --%s would not change: add --new to abandon it and start a new one, or drop --%s to resume it", f, f)
+			}
+		}
 	}
 	title := "🍣 Sushi Go!"
 	if *party {
 		title = "🎉 Sushi Go Party!"
 	}
 	fmt.Fprintln(stdout, title+" — type the number of a button, or a command. `help` lists them.")
-	return console.New(host, stdin, stdout, me).Run(ctx, opts)
+	c := console.New(host, stdin, stdout, me)
+	if *timer > 0 {
+		c.Tick = host.Tick // the turn timer really fires
+	}
+	return c.Run(ctx, opts)
 }
 
 func runArena(args []string, stdout io.Writer) error {

@@ -358,3 +358,64 @@ func TestTickLoopRoutesByPlatform(t *testing.T) {
 		t.Errorf("a delivery for an unserved platform was not logged: %s", logs.String())
 	}
 }
+
+// TestPlayCommandLine: each problem found trying the terminal game as a
+// newcomer, fixed — help without "flag: help requested", bad flags
+// reported once in CLI words, stray arguments and conflicting flags
+// refused, flags that a saved game would ignore refused with --new
+// offered.
+func TestPlayCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	vars := env(map[string]string{"DATA_DIR": dir})
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"play", "--help"}, vars, nil, &out, io.Discard); err != nil {
+		t.Fatalf("--help: %v", err)
+	}
+	for _, flag := range []string{"-bots", "-level", "-timer", "-name", "-party", "-menu", "-new", "-seed", "-pass", "-dummy"} {
+		if !strings.Contains(out.String(), flag) {
+			t.Errorf("--help does not list %s:\n%s", flag, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "help requested") {
+		t.Errorf("--help: %s", out.String())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--seed", "abc"}, "invalid value"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"--pass", "right"}, "--pass takes left or alternate"},
+		{[]string{"--dummy", "--bots", "2"}, "--dummy plays against one bot"},
+		{[]string{"--timer", "5s"}, "--timer takes 10s to 1h"},
+		{[]string{"--level", "godlike"}, "level"},
+	} {
+		out.Reset()
+		err := run(context.Background(), append([]string{"play"}, c.args...), vars, nil, &out, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "`") {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+		if out.Len() > 0 {
+			t.Errorf("%v printed as well as failing:\n%s", c.args, out.String())
+		}
+	}
+	// A saved game, then flags that would not change it.
+	var o syncBuffer
+	if err := run(context.Background(), []string{"play", "--seed", "3"}, vars, strings.NewReader("quit\n"), &o, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(o.String(), "Your unfinished game is saved") {
+		t.Errorf("quitting a game in play:\n%s", o.String())
+	}
+	err := run(context.Background(), []string{"play", "--bots", "2"}, vars, strings.NewReader("quit\n"), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "--new") {
+		t.Errorf("--bots with a saved game: %v", err)
+	}
+	o = syncBuffer{}
+	if err := run(context.Background(), []string{"play", "--bots", "2", "--new"}, vars, strings.NewReader("quit\n"), &o, io.Discard); err != nil {
+		t.Fatalf("--new: %v", err)
+	}
+	if !strings.Contains(o.String(), "-- ⏳ You") || strings.Count(o.String(), "Maki-bot") == 0 || strings.Contains(o.String(), "Tempura-bot") {
+		t.Errorf("--bots 2 --new did not start a 3-seat game:\n%s", o.String())
+	}
+}
