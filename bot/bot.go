@@ -238,7 +238,7 @@ func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
 	case Stats:
 		return b.stats(ctx, req, a)
 	case Rules:
-		return privateReply(req, rulesView(a.Card)), nil
+		return privateReply(req, rulesIn(a.Card, b.variant(ctx, req.Where))), nil
 	case Help:
 		return privateReply(req, helpView()), nil
 	case nil:
@@ -411,7 +411,11 @@ func (b *Bot) join(req Request, st *state) (change, error) {
 			return change{}, refuse("You're already playing. Press **Show my hand** to see your cards.")
 		}
 		s.Bot, s.Idle = false, 0
-		st.Notes = append(st.Notes, fmt.Sprintf("👋 %s is back and takes their seat from the bot.", s.Name))
+		note := fmt.Sprintf("👋 %s is back and takes their seat from the bot.", s.Name)
+		if s.Name == "You" {
+			note = "👋 You are back and take your seat from the bot."
+		}
+		st.Notes = append(st.Notes, note)
 		ds := b.settle(Request{}, st, nil, false)
 		ds = append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: handOrOver(st, i)})
 		if st.Opts.Hands == HandsEphemeral {
@@ -705,6 +709,26 @@ func (b *Bot) stats(ctx context.Context, req Request, a Stats) (Response, error)
 		}
 	}
 	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: v}}}, nil
+}
+
+// variant names the game played in the channel ("party", "dummy",
+// "classic"), or "" when there is none to tell.
+func (b *Bot) variant(ctx context.Context, where Location) string {
+	data, _, err := b.store.LoadGame(ctx, where.Key())
+	if err != nil {
+		return ""
+	}
+	st, err := decodeState(data)
+	if err != nil {
+		return ""
+	}
+	switch {
+	case st.Opts.Party:
+		return "party"
+	case st.Opts.Dummy:
+		return "dummy"
+	}
+	return "classic"
 }
 
 // Running reports whether the channel has a game in its lobby or in play.

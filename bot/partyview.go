@@ -336,7 +336,7 @@ func waitingView(st *state, i int) View {
 	d, _ := g.Decision()
 	return View{
 		Title:   fmt.Sprintf("🎴 Your hand — round %d, turn %d", d.Round, d.Turn),
-		Text:    fmt.Sprintf("👀 The cards are revealed. Waiting for %s to use their %s…", st.name(d.Seat), decisionName(d)),
+		Text:    fmt.Sprintf("👀 The cards are revealed. Waiting for %s to use %s %s…", st.name(d.Seat), their(st.name(d.Seat)), decisionName(d)),
 		Tone:    TonePlay,
 		Channel: st.Where.Channel,
 		Fields:  []Field{{Name: "In front of you", Value: partyTableau(g.View(i).AppendTableau(nil, i), g.View(i).UramakiIcons(i))}},

@@ -112,6 +112,15 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 			return change{}, err
 		}
 	}
+	if !isClick(req) {
+		// A typed pick names cards that may never have been in the hand.
+		hand := g.View(i).AppendHand(nil)
+		for _, c := range []engine.Card{p.Card, p.Extra, p.Dummy} {
+			if c != engine.None && !holds(hand, c) {
+				return change{}, refuse("You have no %s in your hand.", c.Name())
+			}
+		}
+	}
 	if !complete(st, i, p) {
 		// The next step of the selection; nothing is submitted yet.
 		if !holds(g.View(i).AppendHand(nil), p.Card, p.Extra, p.Dummy) {

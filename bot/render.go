@@ -29,6 +29,23 @@ func (st *state) name(i int) string {
 	return "Dummy"
 }
 
+// agree puts a verb after a name: the terminal's player is "You", who
+// "control", not "controls".
+func agree(name, third, you string) string {
+	if name == "You" {
+		return name + " " + you
+	}
+	return name + " " + third
+}
+
+// their is the possessive for a name: "your" for the terminal's "You".
+func their(name string) string {
+	if name == "You" {
+		return "your"
+	}
+	return "their"
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
@@ -192,7 +209,7 @@ func tableView(st *state, now time.Time) View {
 	var lines []string
 	lines = append(lines, st.Notes...)
 	if pv.Decision != nil {
-		lines = append(lines, fmt.Sprintf("👀 Cards revealed. 🤔 Waiting for %s to use their %s.", st.name(pv.Decision.Seat), decisionName(*pv.Decision)))
+		lines = append(lines, fmt.Sprintf("👀 Cards revealed. 🤔 Waiting for %s to use %s %s.", st.name(pv.Decision.Seat), their(st.name(pv.Decision.Seat)), decisionName(*pv.Decision)))
 	} else if len(waiting) > 0 {
 		lines = append(lines, "Waiting for: "+strings.Join(waiting, ", "))
 	}
@@ -214,6 +231,13 @@ func tableView(st *state, now time.Time) View {
 	}
 	v.Text = strings.Join(lines, "\n")
 	footer := []string{optionsLine(st.Opts)}
+	if st.Opts.Pass == engine.PassAlternate && !pv.Over {
+		dir := "left"
+		if pv.Round == 2 {
+			dir = "right"
+		}
+		footer = append(footer, "hands go "+dir+" this round")
+	}
 	if party(st) {
 		footer = append(footer, menuFooter(pv.Settings.Menu))
 		if pv.Settings.Menu.Roll == engine.KindUramaki && pv.UramakiNext <= 3 {
@@ -221,7 +245,7 @@ func tableView(st *state, now time.Time) View {
 		}
 	}
 	if pv.Controller >= 0 {
-		footer = append(footer, st.name(pv.Controller)+" controls the dummy this turn")
+		footer = append(footer, agree(st.name(pv.Controller), "controls", "control")+" the dummy this turn")
 	}
 	v.Footer = strings.Join(footer, " · ")
 	if !pv.Over {

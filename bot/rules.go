@@ -65,6 +65,40 @@ func menuLines(m engine.Menu) []string {
 	return lines
 }
 
+// dummyPudding is the pudding rule of the two-player dummy variant, where
+// the dummy is a third tableau (ruling C9), so the fewest-puddings penalty
+// applies.
+const dummyPudding = "Kept until the end: most puddings +6, fewest −6 — the dummy counts, so with it the −6 applies. Ties split."
+
+// rulesIn explains the game, or one card, for the variant played in the
+// channel (variant "" when there is no game: every rule of the card).
+func rulesIn(card, variant string) View {
+	v := rulesView(card)
+	if card == "" || v.Tone == ToneError || variant == "" {
+		return v
+	}
+	k := engine.KindNone
+	if c, ok := engine.ParseCard(card); ok && c != engine.None {
+		k = c.Kind()
+	} else if kk, ok := engine.ParseKind(card); ok {
+		k = kk
+	}
+	switch {
+	case variant == "party" && partyRules[k] != "":
+		v.Text = partyRules[k]
+	case variant == "dummy" && k == engine.KindPudding:
+		v.Text = dummyPudding
+	case variant != "party" && cardRules[k] != "":
+		v.Text = cardRules[k]
+	default:
+		return v
+	}
+	if lo, hi := k.Players(); variant == "party" && (lo > 2 || hi < engine.MaxSeats) {
+		v.Text += fmt.Sprintf("\nOn a Party menu only with %d to %d players.", lo, hi)
+	}
+	return v
+}
+
 func rulesView(card string) View {
 	if card != "" {
 		if c, ok := engine.ParseCard(card); ok && c != engine.None && c != engine.FaceDown {

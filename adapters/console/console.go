@@ -38,6 +38,7 @@ type Console struct {
 	out     io.Writer
 	me      bot.User
 	buttons []bot.Button // of the last view shown with buttons, numbered from 1
+	onHand  bool         // buttons are the player's hand (a table's must not replace them)
 	game    string
 }
 
@@ -55,7 +56,7 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 		return err
 	}
 	if running {
-		fmt.Fprintln(c.out, "Resuming your saved game. (Type `end` to abandon it.)")
+		fmt.Fprintln(c.out, "Resuming your saved game. (Type end to abandon it.)")
 		if err := c.send(ctx, bot.Status{}); err != nil {
 			return err
 		}
@@ -106,10 +107,10 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 		var line string
 		select {
 		case <-ctx.Done():
-			fmt.Fprintln(c.out, "\nInterrupted. Your game is saved: `play` resumes it.")
+			fmt.Fprintln(c.out, "\nInterrupted. Your game is saved: sushigo play resumes it.")
 			return nil
 		case <-ticks:
-			if err := c.tick(ctx); err != nil {
+			if err := c.tick(ctx); err != nil && ctx.Err() == nil {
 				return err
 			}
 			continue
@@ -128,7 +129,7 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 			fmt.Fprintf(c.out, "That line is too long (%d characters): type a number or a command.\n", len(line))
 		case line == "q" || line == "quit" || line == "exit":
 			if running, err := c.h.Running(ctx, Where); err == nil && running {
-				fmt.Fprintln(c.out, "Bye! Your unfinished game is saved: `play` resumes it.")
+				fmt.Fprintln(c.out, "Bye! Your unfinished game is saved: sushigo play resumes it.")
 			} else {
 				fmt.Fprintln(c.out, "Bye!")
 			}
@@ -244,7 +245,17 @@ func (c *Console) send(ctx context.Context, a bot.Action) error {
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
 	}
-	return c.show(ctx, resp)
+	if err := c.show(ctx, resp); err != nil {
+		return err
+	}
+	switch a.(type) {
+	case bot.Help:
+		fmt.Fprintln(c.out, "In the terminal: type a button's number to press it; quit leaves (an unfinished game is saved).")
+	case bot.End:
+		// The game is gone: its buttons with it.
+		c.buttons, c.onHand = nil, false
+	}
+	return nil
 }
 
 // show prints a response: the table and reveals first, then the player's
@@ -259,15 +270,26 @@ func (c *Console) show(ctx context.Context, resp bot.Response) error {
 		}
 	}
 	// Numbers keep pressing the previous buttons unless this answer brings
-	// new ones (a `scores` reply leaves the hand's buttons usable).
+	// new ones (a `scores` reply leaves the hand's buttons usable), and a
+	// table shown by `status` never takes the hand's numbers away.
+	printed := map[string]bool{}
 	for _, d := range append(public, mine...) {
+		text := plainText(d.View.String())
+		if printed[text] {
+			continue // the same view twice (a table edited and announced): once is enough
+		}
+		printed[text] = true
 		fmt.Fprintln(c.out)
-		fmt.Fprint(c.out, d.View.String())
-		if bs := d.View.Buttons(); len(bs) > 0 {
-			c.buttons = bs
+		fmt.Fprint(c.out, text)
+		if bs := d.View.Buttons(); len(bs) > 0 && (isHand(d.View) || !c.onHand) {
+			c.buttons, c.onHand = bs, isHand(d.View)
 			if id := gameOf(bs); id != "" {
 				c.game = id
 			}
+		} else if isHand(d.View) {
+			// A hand with nothing to press (locked in, waiting, game
+			// over): the table's buttons are what is left.
+			c.onHand = false
 		}
 		if d.Slot != "" {
 			// The terminal never loses a message: every slot is editable forever.
@@ -277,6 +299,14 @@ func (c *Console) show(ctx context.Context, resp bot.Response) error {
 		}
 	}
 	return nil
+}
+
+// plainText drops the chat markup a terminal would show as is.
+var plainText = strings.NewReplacer("**", "", "`", "").Replace
+
+// isHand reports whether v is the player's own hand or prompt.
+func isHand(v bot.View) bool {
+	return strings.Contains(v.Title, "Your hand") || strings.Contains(v.Title, "Your choice") || strings.Contains(v.Title, "Game over")
 }
 
 func gameOf(bs []bot.Button) string {

@@ -91,7 +91,7 @@ func TestPlaysAWholeGame(t *testing.T) {
 		}
 	}
 	// The standings shown are the ones recorded for the leaderboard.
-	m := regexp.MustCompile(`\d\. \*\*You\*\* — (\d+) pts`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`\d\. You — (\d+) pts`).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no line for You in the standings:\n%s", tail(out))
 	}
@@ -266,5 +266,80 @@ func TestTerminalTimerFires(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// script types the given lines one at a time, each once the console has
+// prompted for it, then quits.
+type script struct {
+	out   *syncBuffer
+	lines []string
+	n     int
+}
+
+func (s *script) Read(p []byte) (int, error) {
+	s.n++
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(s.out.String(), "> ") < s.n; {
+		if time.Now().After(deadline) {
+			return 0, io.EOF
+		}
+		time.Sleep(100 * time.Microsecond)
+	}
+	if s.n > len(s.lines) {
+		return copy(p, "quit\n"), nil
+	}
+	return copy(p, s.lines[s.n-1]+"\n"), nil
+}
+
+func runScript(t *testing.T, opts string, lines ...string) string {
+	t.Helper()
+	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }})
+	var out syncBuffer
+	if err := console.New(host, &script{out: &out, lines: lines}, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// TestTerminalTalksLikeATerminal: the problems a newcomer met, each fixed.
+func TestTerminalTalksLikeATerminal(t *testing.T) {
+	o := runScript(t, "bots=2", "status", "scores", "help")
+	prompts := regexp.MustCompile(`choose 1-(\d+)`).FindAllStringSubmatch(o, -1)
+	for _, p := range prompts {
+		if p[1] != prompts[0][1] {
+			t.Errorf("status or scores changed the numbering: %v", prompts)
+			break
+		}
+	}
+	if strings.Contains(o, "**") || strings.Contains(o, "`") {
+		t.Errorf("chat markup on a terminal:\n%s", tail(o))
+	}
+	if !strings.Contains(o, "quit leaves") {
+		t.Errorf("help does not say how to quit")
+	}
+	o = runScript(t, "bots=2", "end", "1")
+	if n := strings.Count(o, "ended the game"); n != 1 {
+		t.Errorf("`end` printed %d times", n)
+	}
+	if strings.Contains(o[strings.LastIndex(o, "ended the game"):], "choose 1-") {
+		t.Errorf("after `end` the old buttons are still offered:\n%s", tail(o))
+	}
+	o = runScript(t, "bots=1", "pick unicorn", "pick squid", "pick squid squid")
+	if !strings.Contains(o, "No card called") {
+		t.Errorf("pick unicorn:\n%s", tail(o))
+	}
+	if strings.Contains(o, "isn't in your hand any more") {
+		t.Errorf("a typed pick of a card never held says it was:\n%s", tail(o))
+	}
+	o = runScript(t, "bots=1 dummy", "rules pudding", "status")
+	if !strings.Contains(o, "the dummy counts, so with it the −6 applies") || strings.Contains(o, "no −6 with 2 players") {
+		t.Errorf("rules pudding in the dummy variant:\n%s", tail(o))
+	}
+	if strings.Contains(o, "You controls") {
+		t.Errorf("grammar: %s", tail(o))
+	}
+	o = runScript(t, "bots=2 pass=alternate", "status")
+	if !strings.Contains(o, "hands go left this round") {
+		t.Errorf("the pass direction this round is not shown:\n%s", tail(o))
 	}
 }
