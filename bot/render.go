@@ -53,6 +53,16 @@ func plural(n int, one, many string) string {
 	return itoa(n) + " " + many
 }
 
+// optionsLineAt is optionsLine where the game is played: the terminal has
+// no private replies or DMs to speak of.
+func optionsLineAt(st *state) string {
+	l := optionsLine(st.Opts)
+	if st.Where.Platform == "console" {
+		l = strings.Replace(strings.Replace(l, " · Hands: private replies", "", 1), " · Hands: by DM", "", 1)
+	}
+	return l
+}
+
 func optionsLine(o Options) string {
 	parts := []string{"Pass: " + o.Pass.String()}
 	if o.Timer > 0 {
@@ -99,7 +109,7 @@ func classicLobbyView(st *state) View {
 	g := st.ID
 	return View{
 		Title:  "🍣 Sushi Go! — lobby",
-		Text:   fmt.Sprintf("Host: **%s** · %s", st.hostName(), optionsLine(st.Opts)),
+		Text:   fmt.Sprintf("Host: **%s** · %s", st.hostName(), optionsLineAt(st)),
 		Fields: []Field{{Name: fmt.Sprintf("Players (%d/%d)", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
 		Rows: [][]Button{{
 			{Label: "Join", Emoji: "🙋", ActionID: ActionID(Join{g}), Style: Primary},
@@ -230,7 +240,7 @@ func tableView(st *state, now time.Time) View {
 		lines = append(lines, "🎴 New cards for "+strings.Join(stale, ", ")+": press **Show my hand**.")
 	}
 	v.Text = strings.Join(lines, "\n")
-	footer := []string{optionsLine(st.Opts)}
+	footer := []string{optionsLineAt(st)}
 	if st.Opts.Pass == engine.PassAlternate && !pv.Over {
 		dir := "left"
 		if pv.Round == 2 {
@@ -542,6 +552,22 @@ func finalView(st *state) View {
 	}
 	if len(firsts) > 1 {
 		lines = append(lines, "🤝 Shared win: "+strings.Join(firsts, " and ")+".")
+	} else if len(pv.Standings) > 1 {
+		w, r := pv.Standings[0], pv.Standings[1]
+		switch margin := w.Score - r.Score; {
+		case margin > 0:
+			lines = append(lines, fmt.Sprintf("🎉 %s by %s.", agree(st.name(w.Seat), "wins", "win"), plural(margin, "point", "points")))
+		default:
+			lines = append(lines, fmt.Sprintf("🎉 %s on the tie-break.", agree(st.name(w.Seat), "wins", "win")))
+		}
+	}
+	// Each player's rounds and dessert, adding up to the total.
+	for _, s := range pv.Standings {
+		var parts []string
+		for r := range pv.Scores {
+			parts = append(parts, itoa(pv.Scores[r][s.Seat].Total()))
+		}
+		lines = append(lines, fmt.Sprintf("%s: %s · dessert %+d = %d", st.name(s.Seat), strings.Join(parts, " · "), pv.Dessert[s.Seat].Total(), s.Score))
 	}
 	v := View{Title: "🏆 Final standings", Text: strings.Join(lines, "\n"), Tone: ToneOver}
 	var dessert []string

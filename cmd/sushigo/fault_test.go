@@ -30,6 +30,14 @@ import (
 // TestMain lets the fault tests run `serve` as a real child process: the
 // test binary re-executes itself with SUSHIGO_SERVE_CHILD=1.
 func TestMain(m *testing.M) {
+	if args := os.Getenv("SUSHIGO_PLAY_CHILD"); args != "" {
+		// The terminal test runs `play` in a real pseudo-terminal.
+		if err := run(context.Background(), append([]string{"play"}, strings.Fields(args)...), os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, "play:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if os.Getenv("SUSHIGO_SERVE_CHILD") == "1" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		err := run(ctx, []string{"serve"}, os.Getenv, os.Stdin, os.Stdout, os.Stderr)

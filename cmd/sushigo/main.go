@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	tea "github.com/charmbracelet/bubbletea"
+	xterm "github.com/charmbracelet/x/term"
 	"github.com/joho/godotenv"
 	slackapi "github.com/slack-go/slack"
 	"github.com/slack-go/slack/socketmode"
@@ -105,6 +107,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	name := fs.String("name", "", "your name at the table")
 	level := fs.String("level", "normal", "how well the bots play: easy, normal, hard or expert")
 	timer := fs.Duration("timer", 0, "a turn timer, e.g. 30s (off unless given): the heuristic picks when it runs out")
+	plain := fs.Bool("plain", false, "line mode (automatic when input or output is not a terminal): for scripts and screen readers")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, "Usage: sushigo play [flags]\n\nPlay in the terminal against bots. Flags:")
@@ -194,6 +197,14 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		title = "🎉 Sushi Go Party!"
 	}
 	fmt.Fprintln(stdout, title+" — type the number of a button, or a command. `help` lists them.")
+	if !*plain && isTerminal(stdin) && isTerminal(stdout) && *timer == 0 {
+		p := tea.NewProgram(console.NewTUI(ctx, host, me, opts), tea.WithContext(ctx), tea.WithInput(stdin), tea.WithOutput(stdout), tea.WithAltScreen())
+		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+			return fmt.Errorf("terminal: %w", err)
+		}
+		fmt.Fprintln(stdout, "Bye! Your game is saved if unfinished: sushigo play resumes it.")
+		return nil
+	}
 	c := console.New(host, stdin, stdout, me)
 	if *timer > 0 {
 		c.Tick = host.Tick // the turn timer really fires
@@ -242,6 +253,12 @@ func runArena(args []string, stdout io.Writer) error {
 	}
 	arena.Print(stdout, cfg, rs)
 	return nil
+}
+
+// isTerminal reports whether f is an interactive terminal.
+func isTerminal(f any) bool {
+	file, ok := f.(*os.File)
+	return ok && xterm.IsTerminal(file.Fd())
 }
 
 // openStore picks Redis when REDIS_URL is set, else the embedded store.

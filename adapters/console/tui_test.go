@@ -1,0 +1,136 @@
+package console
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/storage/bolt"
+)
+
+var update = flag.Bool("update", false, "rewrite golden frames")
+
+func newTUI(t *testing.T, opts string, w, h int) *tui {
+	t.Helper()
+	store, err := bolt.Open(filepath.Join(t.TempDir(), "play.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
+	seed := uint64(30)
+	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }, ThinkInline: true})
+	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, opts).(*tui)
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m.Update(m.Init()())
+	return m
+}
+
+func keys(m *tui, ks ...string) {
+	for _, k := range ks {
+		var msg tea.KeyMsg
+		switch k {
+		case "enter":
+			msg = tea.KeyMsg{Type: tea.KeyEnter}
+		case "right":
+			msg = tea.KeyMsg{Type: tea.KeyRight}
+		case "left":
+			msg = tea.KeyMsg{Type: tea.KeyLeft}
+		default:
+			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		}
+		m.Update(msg)
+	}
+}
+
+func goldenFrame(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".txt")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./adapters/console -run TUI -update writes it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s changed:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+// fits fails on a frame line wider than the screen.
+func fits(t *testing.T, frame string, w int) {
+	t.Helper()
+	for _, l := range strings.Split(frame, "\n") {
+		if lipgloss.Width(l) > w {
+			t.Errorf("a line of %d columns on a %d-column screen: %q", lipgloss.Width(l), w, l)
+		}
+	}
+}
+
+// TestTUIFrames pins the first frame, a reveal waiting for a key and a
+// Party hand, at 80×24 and 120×40.
+func TestTUIFrames(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		w, h := size[0], size[1]
+		m := newTUI(t, "bots=3", w, h)
+		name := func(s string) string { return s + "_" + strconv.Itoa(w) + "x" + strconv.Itoa(h) }
+		goldenFrame(t, name("tui_start"), m.View())
+		fits(t, m.View(), w)
+		keys(m, "right", "enter")
+		if len(m.queue) == 0 || !strings.Contains(m.View(), "Reveal") {
+			t.Fatalf("after a pick, no reveal waits for a key:\n%s", m.View())
+		}
+		goldenFrame(t, name("tui_reveal"), m.View())
+		fits(t, m.View(), w)
+		p := newTUI(t, "menu=master bots=5", w, h)
+		goldenFrame(t, name("tui_party"), p.View())
+		fits(t, p.View(), w)
+	}
+}
+
+// TestTUIPlaysAWholeGame plays a whole game with keys: every reveal,
+// round score and the final table wait for Enter.
+func TestTUIPlaysAWholeGame(t *testing.T) {
+	for _, opts := range []string{"bots=2", "menu=uramaki,miso,tofu,eel,spoon,menu,pudding bots=3"} {
+		m := newTUI(t, opts, 80, 24)
+		seen := map[string]int{}
+		for step := 0; step < 2000 && seen["Final standings"] == 0; step++ {
+			if len(m.queue) > 0 {
+				for _, k := range []string{"Reveal", "Round", "Final standings"} {
+					if strings.Contains(m.queue[0].Title, k) {
+						seen[k]++
+					}
+				}
+				fits(t, m.View(), 80)
+				keys(m, "enter")
+				continue
+			}
+			keys(m, "1")
+			if m.err != nil {
+				t.Fatal(m.err)
+			}
+		}
+		if seen["Final standings"] != 1 || seen["Round"] != 3 || seen["Reveal"] < 20 {
+			t.Fatalf("%s: %v\n%s", opts, seen, m.View())
+		}
+		if !strings.Contains(m.View(), "Rematch") {
+			t.Errorf("the end offers no rematch:\n%s", m.View())
+		}
+	}
+}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestPlayInATerminal runs the real program (this test binary, re-executed
+// as `sushigo play`) in a pseudo-terminal under tmux and plays a whole game
+// with keystrokes: the interactive UI, not the line mode.
+func TestPlayInATerminal(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("tmux is needed for the terminal test in CI")
+		}
+		t.Skip("no tmux: the terminal test needs it (apt install tmux)")
+	}
+	session := fmt.Sprintf("sushigo-%d", os.Getpid())
+	tmux := func(args ...string) string {
+		out, err := exec.Command("tmux", args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %v: %v %s", args, err, out)
+		}
+		return string(out)
+	}
+	cmd := fmt.Sprintf("env SUSHIGO_PLAY_CHILD='--seed 4 --bots 1' DATA_DIR=%s %s -test.run=^$", t.TempDir(), os.Args[0])
+	tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "40", cmd)
+	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", session).Run() })
+	screen := func() string { return tmux("capture-pane", "-p", "-t", session) }
+	// wait polls the screen until it shows s (or the program ends).
+	wait := func(s string) bool {
+		for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
+			if strings.Contains(screen(), s) {
+				return true
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		return false
+	}
+	if !wait("Your hand") {
+		t.Fatalf("the game did not start in the terminal:\n%s", screen())
+	}
+	for step := 0; step < 300; step++ {
+		s := screen()
+		if strings.Contains(s, "Final standings") {
+			break
+		}
+		if strings.Contains(s, "Enter to continue") {
+			tmux("send-keys", "-t", session, "Enter")
+		} else {
+			tmux("send-keys", "-t", session, "1")
+		}
+		before := s
+		for deadline := time.Now().Add(5 * time.Second); screen() == before && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	if !strings.Contains(screen(), "Final standings") || !strings.Contains(screen(), "dessert") {
+		t.Fatalf("no final table on the screen:\n%s", screen())
+	}
+	tmux("send-keys", "-t", session, "q")
+}
