@@ -35,7 +35,8 @@ type Config struct {
 	// FinishedTTL is how long a finished game is kept for `scores` and
 	// rematches (24 hours).
 	FinishedTTL time.Duration
-	// Timer is the default turn timer (90 seconds).
+	// Timer is the default turn timer (90 seconds; negative: none, as in
+	// the terminal).
 	Timer time.Duration
 	// Hands is the default hand route per platform (ephemeral).
 	Hands map[string]HandsVia
@@ -329,7 +330,7 @@ var botNames = []string{"Maki-bot", "Wasabi-bot", "Tempura-bot", "Dumpling-bot",
 
 func (b *Bot) options(req Request, o Options) Options {
 	if o.Timer < 0 {
-		o.Timer = int(b.cfg.Timer / time.Second)
+		o.Timer = max(0, int(b.cfg.Timer/time.Second))
 	}
 	if o.Pass == 0 {
 		o.Pass = engine.PassLeft

@@ -194,8 +194,11 @@ func dropHandEdit(ds []Delivery, user string) []Delivery {
 func handOrOver(st *state, i int) View {
 	g := st.game
 	if g.Over() {
-		return View{Title: "🍣 Game over", Text: "The game is over — see the final standings in the channel.", Tone: ToneOver,
-			Channel: st.Where.Channel}
+		text := "The game is over — see the final standings in the channel."
+		if st.Where.Platform == "console" {
+			text = "The game is over — the final standings are above."
+		}
+		return View{Title: "🍣 Game over", Text: text, Tone: ToneOver, Channel: st.Where.Channel}
 	}
 	if d, ok := g.Decision(); ok {
 		if d.Seat == i {

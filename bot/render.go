@@ -208,6 +208,8 @@ func tableView(st *state, now time.Time) View {
 			if len(s.Desserts) > 0 {
 				val += "\n" + dessertsText(s.Desserts) + " kept for dessert"
 			}
+		} else if now := countCard(s.Tableau, engine.Pudding); s.Puddings > 0 && now > 0 {
+			val += fmt.Sprintf("\n🍮 %d kept + %d this round = %d", s.Puddings, now, s.Puddings+now)
 		} else if s.Puddings > 0 {
 			val += fmt.Sprintf("\n🍮 %d kept for dessert", s.Puddings)
 		}
@@ -262,6 +264,17 @@ func tableView(st *state, now time.Time) View {
 		v.Rows = [][]Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: ActionID(ShowHand{st.ID}), Style: Primary}}}
 	}
 	return v
+}
+
+// countCard counts c in a tableau.
+func countCard(ps []engine.Placed, c engine.Card) int {
+	n := 0
+	for _, p := range ps {
+		if p.Card == c {
+			n++
+		}
+	}
+	return n
 }
 
 func cardLabel(c engine.Card, n int) string {

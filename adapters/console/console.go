@@ -39,6 +39,7 @@ type Console struct {
 	me      bot.User
 	buttons []bot.Button // of the last view shown with buttons, numbered from 1
 	onHand  bool         // buttons are the player's hand (a table's must not replace them)
+	quiet   bool         // show only refusals (opening the game)
 	game    string
 }
 
@@ -64,7 +65,11 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 			return err
 		}
 	} else {
-		if err := c.command(ctx, "new timer=0 "+opts); err != nil {
+		// The lobby is a chat's waiting room: the terminal starts at once.
+		c.quiet = true
+		err := c.command(ctx, "new timer=0 "+opts)
+		c.quiet = false
+		if err != nil {
 			return err
 		}
 		if err := c.send(ctx, bot.Start{}); err != nil {
@@ -275,12 +280,12 @@ func (c *Console) show(ctx context.Context, resp bot.Response) error {
 	printed := map[string]bool{}
 	for _, d := range append(public, mine...) {
 		text := plainText(d.View.String())
-		if printed[text] {
-			continue // the same view twice (a table edited and announced): once is enough
+		// The same view twice (a table edited and announced): once is enough.
+		if !printed[text] && (!c.quiet || d.View.Tone == bot.ToneError) {
+			fmt.Fprintln(c.out)
+			fmt.Fprint(c.out, text)
 		}
 		printed[text] = true
-		fmt.Fprintln(c.out)
-		fmt.Fprint(c.out, text)
 		if bs := d.View.Buttons(); len(bs) > 0 && (isHand(d.View) || !c.onHand) {
 			c.buttons, c.onHand = bs, isHand(d.View)
 			if id := gameOf(bs); id != "" {

@@ -171,7 +171,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	}
 	defer store.Close()
 	// The terminal has no timer loop: its bots think while you wait.
-	bc := bot.Config{LobbyTTL: 24 * time.Hour, Log: cfg.logger(os.Stderr), ThinkInline: true}
+	bc := bot.Config{LobbyTTL: 24 * time.Hour, Log: cfg.logger(os.Stderr), ThinkInline: true, Timer: -1}
 	if *seed != 0 {
 		s := *seed
 		bc.Seed = func() uint64 { s++; return s }

@@ -419,3 +419,30 @@ func TestPlayCommandLine(t *testing.T) {
 		t.Errorf("--bots 2 --new did not start a 3-seat game:\n%s", o.String())
 	}
 }
+
+// TestPlayLineModeLeftovers: the line mode starts at the table (no chat
+// lobby), a game opened by typing `new` has no turn timer, and the end
+// of the game points at the standings above, not at a channel.
+func TestPlayLineModeLeftovers(t *testing.T) {
+	vars := env(map[string]string{"DATA_DIR": t.TempDir()})
+	var o syncBuffer
+	if err := run(context.Background(), []string{"play", "--seed", "5", "--bots", "1", "--plain"}, vars, strings.NewReader("end\nnew bots=1\nquit\n"), &o, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	out := o.String()
+	first := strings.Index(out, "— round 1/3")
+	if first < 0 || strings.Contains(out[:first], "lobby") || strings.Contains(out[:first], "Join") {
+		t.Errorf("the terminal game opened with a chat lobby:\n%s", out[:max(first, 0)])
+	}
+	if strings.Contains(out, "Timer: 90") || !strings.Contains(out[max(0, strings.Index(out, "— lobby")):], "Timer: off") {
+		t.Errorf("`new` in the terminal set a turn timer:\n%s", out)
+	}
+	o = syncBuffer{}
+	in := &lineFeeder{out: &o}
+	if err := run(context.Background(), []string{"play", "--seed", "9", "--bots", "1", "--new"}, vars, in, &o, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(o.String(), "in the channel") || !strings.Contains(o.String(), "🍮") {
+		t.Errorf("chat words at the end of a terminal game:\n%s", o.String()[max(0, len(o.String())-800):])
+	}
+}
