@@ -123,7 +123,17 @@ func TestChopsticksByButtons(t *testing.T) {
 		if !strings.Contains(h.private["ann"].Text, "Now choose your second card") {
 			t.Fatalf("chopsticks step 2:\n%s", h.private["ann"])
 		}
-		h.click("ann", h.private["ann"].Buttons()[0].ActionID, true)
+		var second bot.Button
+		for _, b := range h.private["ann"].Buttons() {
+			if !b.Disabled {
+				second = b
+				break
+			}
+		}
+		if h.private["ann"].Buttons()[0].ActionID == first.ActionID && !h.private["ann"].Buttons()[0].Disabled {
+			t.Fatalf("the first card chosen is still offered as the second:\n%s", h.private["ann"])
+		}
+		h.click("ann", second.ActionID, true)
 		rv, _ := h.lastPublic("Reveal — round 1, turn 2")
 		if !strings.Contains(rv.Text, "**Ann**: ") || !strings.Contains(rv.Text, " + 🥢 ") {
 			t.Fatalf("the reveal does not show two cards with chopsticks:\n%s", rv)

@@ -322,18 +322,20 @@ func handView(st *state, i int, p Pick) View {
 	}
 	v := View{Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()), Text: strings.Join(text, "\n"), Tone: TonePlay,
 		Channel: st.Where.Channel}
+	// Every card of the hand keeps its place (and its number in the
+	// terminal) through the steps of a choice: one already chosen stays,
+	// disabled, rather than shifting the others.
 	var row []Button
-	for j, c := range left {
-		if j > 0 && left[j-1] == c {
+	for j, c := range hand {
+		if j > 0 && hand[j-1] == c {
 			continue
 		}
-		n := 0
-		for _, x := range left {
-			if x == c {
-				n++
-			}
+		n := count(left, c)
+		b := Button{Label: cardLabel(c, n), Emoji: c.Emoji(), ActionID: ActionID(next(c))}
+		if n == 0 {
+			b.Label, b.Disabled = c.Short()+" (chosen)", true
 		}
-		row = append(row, Button{Label: cardLabel(c, n), Emoji: c.Emoji(), ActionID: ActionID(next(c))})
+		row = append(row, b)
 		if len(row) == 5 {
 			v.Rows = append(v.Rows, row)
 			row = nil

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/sushigo/sushigo/bot"
 )
 
@@ -32,6 +34,8 @@ type Console struct {
 	// TickEvery (a second), so a turn timer fires while you think.
 	Tick      func(ctx context.Context) ([]bot.Outbound, error)
 	TickEvery time.Duration
+	// Width is the terminal's width in columns that lines wrap at (80).
+	Width int
 
 	h       Host
 	in      *bufio.Reader
@@ -132,6 +136,8 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 		case line == "":
 		case len(line) > maxLine:
 			fmt.Fprintf(c.out, "That line is too long (%d characters): type a number or a command.\n", len(line))
+		case line == "help" || line == "?":
+			fmt.Fprint(c.out, c.wrap(terminalHelp))
 		case line == "q" || line == "quit" || line == "exit":
 			if running, err := c.h.Running(ctx, Where); err == nil && running {
 				fmt.Fprintln(c.out, "Bye! Your unfinished game is saved: sushigo play resumes it.")
@@ -254,8 +260,6 @@ func (c *Console) send(ctx context.Context, a bot.Action) error {
 		return err
 	}
 	switch a.(type) {
-	case bot.Help:
-		fmt.Fprintln(c.out, "In the terminal: type a button's number to press it; quit leaves (an unfinished game is saved).")
 	case bot.End:
 		// The game is gone: its buttons with it.
 		c.buttons, c.onHand = nil, false
@@ -283,7 +287,7 @@ func (c *Console) show(ctx context.Context, resp bot.Response) error {
 		// The same view twice (a table edited and announced): once is enough.
 		if !printed[text] && (!c.quiet || d.View.Tone == bot.ToneError) {
 			fmt.Fprintln(c.out)
-			fmt.Fprint(c.out, text)
+			fmt.Fprint(c.out, c.wrap(text))
 		}
 		printed[text] = true
 		if bs := d.View.Buttons(); len(bs) > 0 && (isHand(d.View) || !c.onHand) {
@@ -304,6 +308,27 @@ func (c *Console) show(ctx context.Context, resp bot.Response) error {
 		}
 	}
 	return nil
+}
+
+// terminalHelp is help for the terminal: the chat's lobby and hand
+// commands (join, kick, hands=…) mean nothing here.
+const terminalHelp = `Type a button's number to press it, or a command:
+  pick <card> [second card]   play a card by name (pick wasabi squid uses chopsticks)
+  choose <card> · flip 1 3     answer a Party prompt (spoon, menu, takeout box…)
+  status · scores · hand       the table · the score breakdown · your hand again
+  rules [card]                 how to play, or one card
+  end · new [bots=N] [party] [level=hard] · rematch
+  quit                         leave; an unfinished game is saved for next time
+`
+
+// wrap breaks lines at the terminal's width, counted in display columns
+// (an emoji takes two), between words where it can.
+func (c *Console) wrap(text string) string {
+	w := c.Width
+	if w <= 0 {
+		w = 80
+	}
+	return ansi.Wrap(text, w, "")
 }
 
 // plainText drops the chat markup a terminal would show as is.

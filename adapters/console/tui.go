@@ -197,6 +197,8 @@ func buttonsChanged(a, b bot.View) bool {
 	return false
 }
 
+var seatColours = []lipgloss.Color{"12", "9", "10", "11", "13", "14", "208", "141"}
+
 var (
 	titleStyle  = lipgloss.NewStyle().Bold(true)
 	boxStyle    = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
@@ -273,8 +275,10 @@ func (m *tui) seats(w int) []string {
 	per := max(1, w/(boxW+2))
 	var rows []string
 	var row []string
-	for _, f := range m.table.Fields {
-		row = append(row, boxStyle.Width(boxW).Render(plainText(f.Name+"\n"+f.Value)))
+	for i, f := range m.table.Fields {
+		// A colour per player, where the terminal has colours.
+		st := boxStyle.BorderForeground(seatColours[i%len(seatColours)])
+		row = append(row, st.Width(boxW).Render(plainText(f.Name+"\n"+f.Value)))
 		if len(row) == per {
 			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 			row = nil

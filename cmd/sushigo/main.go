@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -206,6 +207,9 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		return nil
 	}
 	c := console.New(host, stdin, stdout, me)
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n >= 20 {
+		c.Width = n
+	}
 	if *timer > 0 {
 		c.Tick = host.Tick // the turn timer really fires
 	}

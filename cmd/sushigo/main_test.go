@@ -39,8 +39,12 @@ func (f *lineFeeder) Read(p []byte) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.n++
-	if f.n > 600 || strings.Contains(f.out.String(), "Final standings") {
+	out := f.out.String()
+	if f.n > 600 || strings.Contains(out, "Final standings") {
 		return 0, io.EOF
+	}
+	if strings.HasSuffix(strings.TrimRight(out[:max(0, strings.LastIndex(out, "> "))], " \n"), "not available right now.") {
+		return copy(p, "2\n"), nil // the first card is the one already chosen
 	}
 	return copy(p, "1\n"), nil
 }
