@@ -1,8 +1,12 @@
 package bot
 
 import (
+	"fmt"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 )
 
@@ -39,4 +43,32 @@ func TestBotLevels(t *testing.T) {
 	if err != nil || back.Seats[1].Level != strategy.Easy {
 		t.Fatalf("decoded %+v, %v", back, err)
 	}
+}
+
+// TestPuddingsShownWithTheirTotal: the table adds this round's puddings
+// to those kept from earlier rounds, instead of showing them apart.
+func TestPuddingsShownWithTheirTotal(t *testing.T) {
+	for seed := uint64(1); seed < 300; seed++ {
+		g, _ := engine.New(engine.Settings{Players: 3}, seed)
+		r := strategy.NewRandom(seed)
+		for !g.Over() && g.Round() < 3 {
+			for s := range 3 {
+				if !g.Submitted(s) {
+					_ = g.Submit(s, r.Choose(g.View(s)))
+				}
+			}
+			v := g.View(0)
+			kept := g.Puddings(0)
+			if now := v.Puddings(0) - kept; g.Round() >= 2 && kept > 0 && now > 0 {
+				st := &state{ID: "p", Phase: phasePlaying, Opts: Options{Pass: engine.PassLeft}, game: g,
+					Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {User: "cy", Name: "Cy"}}}
+				want := fmt.Sprintf("🍮 %d kept + %d this round = %d", kept, now, kept+now)
+				if tv := tableView(st, time.Time{}); !strings.Contains(tv.Fields[0].Value, want) {
+					t.Fatalf("want %q in:\n%s", want, tv.Fields[0].Value)
+				}
+				return
+			}
+		}
+	}
+	t.Fatal("no game had puddings kept and new at once")
 }

@@ -260,7 +260,9 @@ func tableView(st *state, now time.Time) View {
 		footer = append(footer, agree(st.name(pv.Controller), "controls", "control")+" the dummy this turn")
 	}
 	v.Footer = strings.Join(footer, " · ")
-	if !pv.Over {
+	if !pv.Over && st.Where.Platform != "console" {
+		// A chat's way back to a lost private message; the terminal shows
+		// the hand itself.
 		v.Rows = [][]Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: ActionID(ShowHand{st.ID}), Style: Primary}}}
 	}
 	return v

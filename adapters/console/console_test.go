@@ -317,6 +317,9 @@ func TestTerminalTalksLikeATerminal(t *testing.T) {
 			break
 		}
 	}
+	if strings.Contains(o, "Hands:") || strings.Contains(o, "Show my hand") || strings.Contains(o, "in the channel") {
+		t.Errorf("chat words on a terminal:\n%s", tail(o))
+	}
 	if strings.Contains(o, "**") || strings.Contains(o, "`") {
 		t.Errorf("chat markup on a terminal:\n%s", tail(o))
 	}
@@ -367,5 +370,19 @@ func TestWrapsByDisplayWidth(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "Puddi\n") || !strings.Contains(out.String(), "Pudding") {
 		t.Errorf("a word was cut:\n%s", out.String())
+	}
+}
+
+// TestTypedPickShowsTheNextHandOnce: `pick <card>` used to print the next
+// hand twice (the edit of the hand message and the reply to the command).
+func TestTypedPickShowsTheNextHandOnce(t *testing.T) {
+	o := runScript(t, "bots=1", "status")
+	m := regexp.MustCompile(`\[1\] \S+ ([A-Za-z]+)`).FindStringSubmatch(o)
+	if m == nil {
+		t.Fatalf("no first card in:\n%s", o)
+	}
+	o = runScript(t, "bots=1", "pick "+strings.ToLower(m[1]))
+	if n := strings.Count(o, "Your hand — round 1, turn 2"); n != 1 {
+		t.Errorf("the next hand was printed %d times:\n%s", n, tail(o))
 	}
 }
