@@ -225,8 +225,15 @@ func (m *tui) frame(compact bool) string {
 	out = append(out, titleStyle.Render(plainText(m.table.Title)))
 	if len(m.queue) > 0 {
 		v := m.queue[0]
-		out = append(out, boxStyle.Width(w-2).Render(plainText(strings.TrimRight(viewBody(v), "\n"))),
-			dimStyle.Render(fmt.Sprintf("Enter to continue (%d more)", len(m.queue)-1)))
+		body := plainText(strings.TrimRight(viewBody(v), "\n"))
+		more := ""
+		// A panel taller than the screen is cut, saying so: s shows every
+		// score again once the game goes on.
+		if lines := strings.Split(body, "\n"); len(lines) > m.ht-5 && m.ht > 8 {
+			body, more = strings.Join(lines[:m.ht-5], "\n"), " · cut to fit: s shows the scores"
+		}
+		out = append(out, boxStyle.Width(w-2).Render(body),
+			dimStyle.Render(fmt.Sprintf("Enter to continue (%d more)%s", len(m.queue)-1, more)))
 		return strings.Join(out, "\n") + "\n"
 	}
 	if compact {
