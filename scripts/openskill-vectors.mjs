@@ -2,8 +2,9 @@
 // npm openskill package (the Weng-Lin reference implementation in
 // JavaScript), for the Go implementation to match within 1e-9.
 //
-//   cd "$(mktemp -d)" && npm install openskill@5.0.1 && \
-//     node /path/to/sushigo/scripts/openskill-vectors.mjs > /path/to/sushigo/rating/testdata/openskill-vectors.json
+// From the repository's root (the README gives the same line):
+//   d=$(mktemp -d) && (cd "$d" && npm install --silent openskill@5.0.1 >/dev/null && \
+//     node "$OLDPWD/scripts/openskill-vectors.mjs") > rating/testdata/openskill-vectors.json
 //
 // Games are drawn from a fixed seed: 600 free-for-all games of 2 to 8
 // players, with ties and unequal prior ratings, under the default options
