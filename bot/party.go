@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sushigo/sushigo/engine"
 )
@@ -110,7 +111,15 @@ func customSelects(game string, m engine.Menu) []Select {
 		for _, k := range engine.KindsOf(gr) {
 			desc := partyRules[k]
 			if len(desc) > 100 {
-				desc = desc[:strings.LastIndexByte(desc[:99], ' ')] + "…"
+				// Platforms allow 100 characters: cut at a space.
+				i := strings.LastIndexByte(desc[:99], ' ')
+				if i < 0 {
+					i = 90
+					for !utf8.RuneStart(desc[i]) {
+						i--
+					}
+				}
+				desc = desc[:i] + "…"
 			}
 			s.Options = append(s.Options, Option{Label: k.Name(), Value: k.Key(), Emoji: k.Emoji(), Description: desc, Selected: slices.Contains(chosen, k)})
 		}
