@@ -197,7 +197,7 @@ func chunk(bs []Button, per, rows int) [][]Button {
 }
 
 // partyLocked is the hand message after a Party pick, until the reveal.
-func partyLocked(st *state, sub engine.Submission) string {
+func partyLocked(sub engine.Submission) string {
 	s := "🔒 Locked in: " + cardText(sub.Card)
 	if sub.Copy != engine.None {
 		s += " copying " + cardText(sub.Copy)
@@ -332,14 +332,14 @@ func placedText(p engine.Placed) string {
 // waitingView is a Party player's hand message while someone else decides
 // after the reveal.
 func waitingView(st *state, i int) View {
-	g := st.game
-	d, _ := g.Decision()
+	d, _ := st.game.Decision()
+	w := st.game.View(i)
 	return View{
 		Title:   fmt.Sprintf("🎴 Your hand — round %d, turn %d", d.Round, d.Turn),
 		Text:    fmt.Sprintf("👀 The cards are revealed. Waiting for %s to use %s %s…", st.name(d.Seat), their(st.name(d.Seat)), decisionName(d)),
 		Tone:    TonePlay,
 		Channel: st.Where.Channel,
-		Fields:  []Field{{Name: "In front of you", Value: partyTableau(g.View(i).AppendTableau(nil, i), g.View(i).UramakiIcons(i))}},
+		Fields:  []Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}},
 	}
 }
 

@@ -378,7 +378,7 @@ func lockedView(st *state, i int, sub engine.Submission) View {
 	g := st.game
 	text := "🔒 Locked in: " + chosen(sub.Card, sub.Extra)
 	if party(st) {
-		text = partyLocked(st, sub)
+		text = partyLocked(sub)
 	}
 	if sub.Dummy != engine.None {
 		text += "; the dummy gets " + sub.Dummy.Emoji() + " " + sub.Dummy.Short()

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"sync"
-	"time"
 
 	"github.com/sushigo/sushigo/deadline"
 	"github.com/sushigo/sushigo/engine"
@@ -58,7 +57,7 @@ type move struct {
 
 // thinkClaimed lets the game's searching bots choose, then applies their
 // choices. It returns what to deliver.
-func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string, now time.Time) (Outbound, error) {
+func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string) (Outbound, error) {
 	var o Outbound
 	data, _, err := b.store.LoadGame(ctx, key)
 	if errors.Is(err, storage.ErrNotFound) {

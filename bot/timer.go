@@ -60,7 +60,7 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 			sending.Add(1)
 			go func() {
 				defer sending.Done()
-				o, err := b.thinkClaimed(ctx, c, key, now)
+				o, err := b.thinkClaimed(ctx, c, key)
 				if err != nil {
 					b.log.Error("bots' thinking failed", "game", key, "err", err)
 					return
