@@ -671,7 +671,7 @@ func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user st
 }
 
 func (b *Bot) leaderboard(ctx context.Context, req Request, a Leaderboard) (Response, error) {
-	top, err := b.store.Top(ctx, req.Where.gameBoard(a.Party), a.Period, b.now(), a.By, 10)
+	top, err := b.store.Top(ctx, storage.Query{Community: req.Where.gameBoard(a.Party), Period: a.Period, At: b.now(), By: a.By, N: 10})
 	if err != nil {
 		return Response{}, fmt.Errorf("leaderboard: %w", err)
 	}

@@ -26,14 +26,35 @@
 //
 // # Leaderboards
 //
-// Per community (a Discord guild, a Slack workspace, "local"). RecordResult
-// adds a finished game's results once: a second call with the same GameID in
-// the same community changes nothing and reports false. Results count in
-// three periods: all time, the calendar month and the ISO week of FinishedAt,
-// both in UTC. Top lists the best n players of the period containing at,
-// by wins (ties: more points first) or by points (ties: more wins first),
-// then by player ID; PlayerStats gives one
-// player's totals for such a period (zero Stats for a player with no game).
+// Per community (a Discord guild, a Slack workspace, "local"; the host keeps
+// each game's board as its own community). RecordResult adds a finished
+// game's results once, in one atomic step: a second call with the same
+// GameID in the same community, from any replica, changes nothing and
+// reports false. Results count in three periods: all time, the calendar
+// month and the ISO week of FinishedAt, both in UTC.
+//
+// Ratings: when a Result has Rate, the backend calls it with the players'
+// ratings before this game (the zero Rating for a player never rated) and
+// stores what it returns, in the same atomic step as the rest of the result;
+// it may call Rate more than once (after losing a race it reads again), so
+// Rate must be a pure function. A player's profile keeps the rating before
+// the last game (Previous) and the last TrendLength ratings.
+//
+// Top lists the best players of the period containing at: by wins (ties:
+// more points first), by points (ties: more wins first), or by rating (the
+// conservative estimate Rating.Ordinal, higher first; only players with at
+// least MinGames rated games in the community, counted over all time, and
+// who played in the period, each with their latest rating), then by player
+// ID. PlayerStats gives one player's totals for a period (zero Stats for a
+// player with no game); Profile gives everything kept of one player over all
+// time.
+//
+// # History
+//
+// Each community keeps the Summary of its last HistoryLength recorded games
+// (a result without Summary is not kept); older ones are dropped. History
+// lists up to n, newest first; HistoryGame finds one by ID (ErrNotFound once
+// dropped).
 //
 // # Deadlines
 //
@@ -63,6 +84,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -91,12 +113,23 @@ type Records interface {
 	DeleteRecord(ctx context.Context, key string) error
 }
 
-// Leaderboards records finished games and ranks players per community.
+// Leaderboards records finished games, rates and ranks players per
+// community, and keeps each community's recent games.
 type Leaderboards interface {
 	RecordResult(ctx context.Context, r Result) (recorded bool, err error)
-	Top(ctx context.Context, community string, p Period, at time.Time, by Metric, n int) ([]Entry, error)
+	Top(ctx context.Context, q Query) ([]Entry, error)
 	PlayerStats(ctx context.Context, community, player string, p Period, at time.Time) (Stats, error)
+	Profile(ctx context.Context, community, player string) (Profile, error)
+	History(ctx context.Context, community string, n int) ([]Game, error)
+	HistoryGame(ctx context.Context, community, gameID string) (Game, error)
 }
+
+// How much a backend keeps: a community's recorded games, a player's recent
+// ratings.
+const (
+	HistoryLength = 100
+	TrendLength   = 10
+)
 
 // Deadlines schedules each game's next timer and hands due ones out once.
 type Deadlines interface {
@@ -127,6 +160,11 @@ type Result struct {
 	Community  string
 	FinishedAt time.Time
 	Players    []PlayerResult
+	// Rate, when set, maps the players' ratings before the game (in the
+	// order of Players) to their ratings after it.
+	Rate func(prior []Rating) []Rating
+	// Summary is the game's history entry, opaque to the backend.
+	Summary []byte
 }
 
 // PlayerResult is one player's outcome in a Result.
@@ -135,6 +173,33 @@ type PlayerResult struct {
 	Name  string
 	Score int
 	Place int
+	// Cards counts the cards the player took, by kind; Categories holds
+	// the points the player scored, by scoring category.
+	Cards      map[string]int
+	Categories map[string]int
+}
+
+// Rating is a skill estimate: mean and uncertainty. The zero Rating means
+// "not rated yet".
+type Rating struct {
+	Mu, Sigma float64
+}
+
+// Ordinal is the conservative estimate boards rank by: μ − 3σ.
+func (r Rating) Ordinal() float64 { return r.Mu - 3*r.Sigma }
+
+// Rated reports whether r is a rating rather than "not rated yet".
+func (r Rating) Rated() bool { return r != Rating{} }
+
+// Query selects a leaderboard page.
+type Query struct {
+	Community string
+	Period    Period
+	At        time.Time
+	By        Metric
+	N         int
+	// MinGames is the rated games a player needs to appear by rating.
+	MinGames int
 }
 
 // Period is a leaderboard window.
@@ -191,15 +256,19 @@ type Metric uint8
 const (
 	ByWins Metric = iota
 	ByPoints
+	ByRating
 )
 
-// Entry is one leaderboard line.
+// Entry is one leaderboard line: the player's totals in the period and
+// their latest rating (and the one before their last game).
 type Entry struct {
 	PlayerID string
 	Name     string
 	Games    int
 	Wins     int
 	Points   int
+	Rating   Rating
+	Previous Rating
 }
 
 // Stats are one player's totals for a period.
@@ -221,9 +290,56 @@ func (s Stats) AveragePlace() float64 {
 	return float64(s.PlaceSum) / float64(s.Games)
 }
 
+// Profile is everything a community keeps of one player, over all time.
+type Profile struct {
+	Stats
+	// Rated counts the games that changed the rating.
+	Rated    int
+	Rating   Rating
+	Previous Rating
+	// Trend holds the latest ratings, oldest first, at most TrendLength.
+	Trend      []Rating
+	Cards      map[string]int
+	Categories map[string]int
+	// Versus holds the player's record against each other player, by ID.
+	Versus map[string]HeadToHead
+}
+
+// HeadToHead counts the games two players finished together: Wins where
+// this player placed better, Losses worse, the rest tied.
+type HeadToHead struct {
+	Games, Wins, Losses int
+}
+
+// Game is a history entry.
+type Game struct {
+	ID         string
+	FinishedAt time.Time
+	Summary    []byte
+}
+
 // Claim is a deadline handed to one claimer.
 type Claim struct {
 	Key   string
 	Due   time.Time
 	Token uint64
+}
+
+// Ratings calls r.Rate for the backends: nil without Rate, an error when it
+// does not return one rating per player.
+func (r Result) Ratings(prior []Rating) ([]Rating, error) {
+	if r.Rate == nil {
+		return nil, nil
+	}
+	after := r.Rate(prior)
+	if len(after) != len(r.Players) {
+		return nil, fmt.Errorf("storage: rating %s gave %d ratings for %d players", r.GameID, len(after), len(r.Players))
+	}
+	return after, nil
+}
+
+// Trended appends r to a trend, keeping the latest TrendLength.
+func Trended(trend []Rating, r Rating) []Rating {
+	trend = append(slices.Clone(trend), r)
+	return trend[max(0, len(trend)-TrendLength):]
 }

@@ -101,7 +101,7 @@ func TestPlaysAWholeGame(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no line for You in the standings:\n%s", tail(out))
 	}
-	top, err := store.Top(context.Background(), "console:local", storage.AllTime, time.Now(), storage.ByPoints, 10)
+	top, err := store.Top(context.Background(), storage.Query{Community: "console:local", Period: storage.AllTime, At: time.Now(), By: storage.ByPoints, N: 10})
 	if err != nil || len(top) != 1 || top[0].PlayerID != "you" {
 		t.Errorf("leaderboard %+v, %v: want the one person, never the bots", top, err)
 	}

@@ -2,8 +2,10 @@ package redis
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
@@ -19,27 +21,57 @@ const (
 	weekTTL   = 60 * 24 * time.Hour
 )
 
+// recordTries bounds how often a result is re-read and re-rated after
+// another replica changed one of its players' ratings in between.
+const recordTries = 50
+
 var periods = [...]storage.Period{storage.AllTime, storage.Month, storage.Week}
 
-// recordScript adds one game to every period of a community. KEYS: the game's
-// de-duplication key, the wins sorted sets (all, month, week), the points
-// sorted sets, then three stats hashes per player. ARGV: game ID, dedupe ttl,
-// month ttl, week ttl, then id, name, score, place per player.
+// A community's keys, all under lbKey (one hash tag, one cluster slot):
+//
+//	game:ID              de-duplication of recorded games
+//	wins:P, points:P     sorted sets of period P (see recordScript)
+//	rating:P             sorted set by −ordinal of the latest rating in P
+//	p:P:PLAYER           hash: name games wins points best places, and
+//	                     mu sigma pmu psigma (rating after, and before, the
+//	                     player's last game in P)
+//	pf:PLAYER            hash: rated, trend, card:KIND, cat:CATEGORY,
+//	                     vs:OTHER:g/w/l (all time only)
+//	hist, histdata       list of the last game IDs, newest first; hash of
+//	                     ID → "finishedAtMillis\n" + summary
+//
+// recordScript adds one game to every period of a community, after checking
+// that it is new and that every player's all-time game count is still the
+// one the caller rated from (else -1: read again). KEYS: the de-duplication
+// key, the wins, points and rating sorted sets (all, month, week), the
+// history list and hash, then per player the three period hashes and the
+// profile hash. ARGV: game ID, dedupe ttl, month ttl, week ttl, finished-at
+// ms, summary (empty: not kept), history length, then per player (fields
+// per player, see recordArgs) id, name, score, place, expected games, mu,
+// sigma, pmu, psigma, −ordinal, trend, cards, categories. Cards and
+// categories are "name\ncount\n" repeated.
 //
 // Sorted-set scores are negated composites so that an ascending ZRANGE gives
 // the best first with exact ties in player-ID order: wins*1e7+points for
 // wins (|points| < 5e6), points*1e6+wins for points.
 var recordScript = goredis.NewScript(`
+local F = 13
+local n = (#ARGV - 7) / F
+for i = 0, n - 1 do
+	local games = redis.call('HGET', KEYS[13 + i*4], 'games') or '0'
+	if tonumber(games) ~= tonumber(ARGV[12 + i*F]) then return -1 end
+end
 if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 end
 local ttl = {0, tonumber(ARGV[3]), tonumber(ARGV[4])}
-local n = (#ARGV - 4) / 4
 for i = 0, n - 1 do
-	local id, name = ARGV[5 + i*4], ARGV[6 + i*4]
-	local score, place = tonumber(ARGV[7 + i*4]), tonumber(ARGV[8 + i*4])
+	local a = 7 + i*F
+	local id, name = ARGV[a+1], ARGV[a+2]
+	local score, place = tonumber(ARGV[a+3]), tonumber(ARGV[a+4])
+	local rated = ARGV[a+6] ~= ''
 	local win = 0
 	if place == 1 then win = 1 end
 	for p = 1, 3 do
-		local h = KEYS[7 + i*3 + p]
+		local h = KEYS[12 + i*4 + p]
 		redis.call('HSET', h, 'name', name)
 		redis.call('HINCRBY', h, 'games', 1)
 		redis.call('HINCRBY', h, 'places', place)
@@ -49,11 +81,41 @@ for i = 0, n - 1 do
 		if (not best) or score > tonumber(best) then redis.call('HSET', h, 'best', score) end
 		redis.call('ZADD', KEYS[1 + p], -(wins * 10000000 + pts), id)
 		redis.call('ZADD', KEYS[4 + p], -(pts * 1000000 + wins), id)
+		if rated then
+			redis.call('HSET', h, 'mu', ARGV[a+6], 'sigma', ARGV[a+7], 'pmu', ARGV[a+8], 'psigma', ARGV[a+9])
+			redis.call('ZADD', KEYS[7 + p], ARGV[a+10], id)
+		end
 		if ttl[p] > 0 then
 			redis.call('PEXPIRE', h, ttl[p])
 			redis.call('PEXPIRE', KEYS[1 + p], ttl[p])
 			redis.call('PEXPIRE', KEYS[4 + p], ttl[p])
+			if rated then redis.call('PEXPIRE', KEYS[7 + p], ttl[p]) end
 		end
+	end
+	local pf = KEYS[16 + i*4]
+	if rated then
+		redis.call('HINCRBY', pf, 'rated', 1)
+		redis.call('HSET', pf, 'trend', ARGV[a+11])
+	end
+	for k, c in string.gmatch(ARGV[a+12], '([^\n]*)\n([^\n]*)\n') do redis.call('HINCRBY', pf, 'card:' .. k, c) end
+	for k, c in string.gmatch(ARGV[a+13], '([^\n]*)\n([^\n]*)\n') do redis.call('HINCRBY', pf, 'cat:' .. k, c) end
+	for j = 0, n - 1 do
+		local b = 7 + j*F
+		local other = ARGV[b+1]
+		if other ~= id then
+			local op = tonumber(ARGV[b+4])
+			redis.call('HINCRBY', pf, 'vs:' .. other .. ':g', 1)
+			if place < op then redis.call('HINCRBY', pf, 'vs:' .. other .. ':w', 1) end
+			if place > op then redis.call('HINCRBY', pf, 'vs:' .. other .. ':l', 1) end
+		end
+	end
+end
+if ARGV[6] ~= '' then
+	redis.call('LPUSH', KEYS[11], ARGV[1])
+	redis.call('HSET', KEYS[12], ARGV[1], ARGV[5] .. '\n' .. ARGV[6])
+	local keep = tonumber(ARGV[7])
+	while redis.call('LLEN', KEYS[11]) > keep do
+		redis.call('HDEL', KEYS[12], redis.call('RPOP', KEYS[11]))
 	end
 end
 return 1
@@ -67,34 +129,149 @@ func (s *Store) playerKey(community, player string, p storage.Period, at time.Ti
 	return s.lbKey(community) + "p:" + p.Key(at) + ":" + player
 }
 
-// RecordResult implements storage.Leaderboards.
+func (s *Store) profileKey(community, player string) string {
+	return s.lbKey(community) + "pf:" + player
+}
+
+func float(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+func counts(m map[string]int) string {
+	var b strings.Builder
+	for k, n := range m {
+		// A newline would break the script's split; kinds and
+		// categories never hold one.
+		k = strings.ReplaceAll(k, "\n", " ")
+		fmt.Fprintf(&b, "%s\n%d\n", k, n)
+	}
+	return b.String()
+}
+
+func encodeTrend(t []storage.Rating) string {
+	parts := make([]string, len(t))
+	for i, r := range t {
+		parts[i] = float(r.Mu) + "," + float(r.Sigma)
+	}
+	return strings.Join(parts, ";")
+}
+
+func decodeTrend(s string) []storage.Rating {
+	var out []storage.Rating
+	for p := range strings.SplitSeq(s, ";") {
+		mu, sigma, ok := strings.Cut(p, ",")
+		if !ok {
+			continue
+		}
+		m, err1 := strconv.ParseFloat(mu, 64)
+		sg, err2 := strconv.ParseFloat(sigma, 64)
+		if err1 == nil && err2 == nil {
+			out = append(out, storage.Rating{Mu: m, Sigma: sg})
+		}
+	}
+	return out
+}
+
+func parseRating(mu, sigma any) storage.Rating {
+	m, _ := mu.(string)
+	sg, _ := sigma.(string)
+	a, err1 := strconv.ParseFloat(m, 64)
+	b, err2 := strconv.ParseFloat(sg, 64)
+	if err1 != nil || err2 != nil {
+		return storage.Rating{}
+	}
+	return storage.Rating{Mu: a, Sigma: b}
+}
+
+// RecordResult implements storage.Leaderboards: one round trip reads the
+// players' ratings, the caller's Rate runs here, and one script writes
+// everything if nothing changed in between (else it reads again).
 func (s *Store) RecordResult(ctx context.Context, r storage.Result) (bool, error) {
 	if err := ctx.Err(); err != nil {
 		return false, err
 	}
-	keys := []string{s.lbKey(r.Community) + "game:" + r.GameID}
-	for _, what := range []string{"wins", "points"} {
+	lb := s.lbKey(r.Community)
+	keys := []string{lb + "game:" + r.GameID}
+	for _, what := range []string{"wins", "points", "rating"} {
 		for _, p := range periods {
 			keys = append(keys, s.boardKey(r.Community, what, p, r.FinishedAt))
 		}
 	}
-	args := []any{r.GameID, millis(dedupeTTL), millis(monthTTL), millis(weekTTL)}
+	keys = append(keys, lb+"hist", lb+"histdata")
 	for _, pl := range r.Players {
 		for _, p := range periods {
 			keys = append(keys, s.playerKey(r.Community, pl.ID, p, r.FinishedAt))
 		}
-		args = append(args, pl.ID, pl.Name, pl.Score, pl.Place)
+		keys = append(keys, s.profileKey(r.Community, pl.ID))
 	}
-	n, err := recordScript.Run(ctx, s.c, keys, args...).Int()
-	if err != nil {
-		return false, fmt.Errorf("redis record result %s/%s: %w", r.Community, r.GameID, err)
+	for range recordTries {
+		done, games, prior, trends, err := s.readPriors(ctx, r, keys[0])
+		if err != nil {
+			return false, fmt.Errorf("redis record result %s/%s: %w", r.Community, r.GameID, err)
+		}
+		if done {
+			return false, nil
+		}
+		after, err := r.Ratings(prior)
+		if err != nil {
+			return false, err
+		}
+		args := []any{r.GameID, millis(dedupeTTL), millis(monthTTL), millis(weekTTL), r.FinishedAt.UnixMilli(), string(r.Summary), storage.HistoryLength}
+		for i, pl := range r.Players {
+			args = append(args, pl.ID, pl.Name, pl.Score, pl.Place, games[i])
+			if after == nil {
+				args = append(args, "", "", "", "", "", "")
+			} else {
+				args = append(args, float(after[i].Mu), float(after[i].Sigma), float(prior[i].Mu), float(prior[i].Sigma),
+					float(-after[i].Ordinal()), encodeTrend(storage.Trended(trends[i], after[i])))
+			}
+			args = append(args, counts(pl.Cards), counts(pl.Categories))
+		}
+		n, err := recordScript.Run(ctx, s.c, keys, args...).Int()
+		if err != nil {
+			return false, fmt.Errorf("redis record result %s/%s: %w", r.Community, r.GameID, err)
+		}
+		if n >= 0 {
+			return n == 1, nil
+		}
 	}
-	return n == 1, nil
+	return false, fmt.Errorf("redis record result %s/%s: players' ratings kept changing over %d tries", r.Community, r.GameID, recordTries)
 }
 
-var statFields = []string{"name", "games", "wins", "points", "best", "places"}
+// readPriors reads, in one round trip, whether the game is recorded and each
+// player's all-time game count, rating and trend.
+func (s *Store) readPriors(ctx context.Context, r storage.Result, dedupe string) (done bool, games []int, prior []storage.Rating, trends [][]storage.Rating, err error) {
+	var exists *goredis.IntCmd
+	stats := make([]*goredis.SliceCmd, len(r.Players))
+	trend := make([]*goredis.StringCmd, len(r.Players))
+	_, err = s.c.Pipelined(ctx, func(pipe goredis.Pipeliner) error {
+		exists = pipe.Exists(ctx, dedupe)
+		for i, pl := range r.Players {
+			stats[i] = pipe.HMGet(ctx, s.playerKey(r.Community, pl.ID, storage.AllTime, r.FinishedAt), "games", "mu", "sigma")
+			trend[i] = pipe.HGet(ctx, s.profileKey(r.Community, pl.ID), "trend")
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, goredis.Nil) {
+		return false, nil, nil, nil, err
+	}
+	if exists.Val() > 0 {
+		return true, nil, nil, nil, nil
+	}
+	games = make([]int, len(r.Players))
+	prior = make([]storage.Rating, len(r.Players))
+	trends = make([][]storage.Rating, len(r.Players))
+	for i := range r.Players {
+		v := stats[i].Val()
+		g, _ := v[0].(string)
+		games[i], _ = strconv.Atoi(g)
+		prior[i] = parseRating(v[1], v[2])
+		trends[i] = decodeTrend(trend[i].Val())
+	}
+	return false, games, prior, trends, nil
+}
 
-func parseStats(id string, vals []any) storage.Stats {
+var statFields = []string{"name", "games", "wins", "points", "best", "places", "mu", "sigma", "pmu", "psigma"}
+
+func parseStats(id string, vals []any) (storage.Stats, storage.Rating, storage.Rating) {
 	st := storage.Stats{PlayerID: id}
 	num := func(i int) int {
 		s, _ := vals[i].(string)
@@ -103,42 +280,73 @@ func parseStats(id string, vals []any) storage.Stats {
 	}
 	st.Name, _ = vals[0].(string)
 	st.Games, st.Wins, st.TotalScore, st.BestScore, st.PlaceSum = num(1), num(2), num(3), num(4), num(5)
-	return st
+	return st, parseRating(vals[6], vals[7]), parseRating(vals[8], vals[9])
 }
 
-// Top implements storage.Leaderboards.
-func (s *Store) Top(ctx context.Context, community string, p storage.Period, at time.Time, by storage.Metric, n int) ([]storage.Entry, error) {
+// topScript reads a leaderboard page in one round trip: the sorted set in
+// chunks, each player's period hash, and for the rating board their rated
+// games, skipping those with fewer than the minimum. KEYS: the sorted set.
+// ARGV: n, minimum rated games (0: no check), period hash prefix, profile
+// hash prefix, then the hash fields. The player hashes share the sorted
+// set's hash tag, so a cluster finds them on the same node.
+var topScript = goredis.NewScript(`
+local n, minimum = tonumber(ARGV[1]), tonumber(ARGV[2])
+local fields = {}
+for i = 5, #ARGV do fields[#fields + 1] = ARGV[i] end
+local out, start, chunk = {}, 0, math.max(n, 16)
+while #out < n do
+	local ids = redis.call('ZRANGE', KEYS[1], start, start + chunk - 1)
+	if #ids == 0 then break end
+	for _, id in ipairs(ids) do
+		local ok = true
+		if minimum > 0 then
+			ok = tonumber(redis.call('HGET', ARGV[4] .. id, 'rated') or '0') >= minimum
+		end
+		if ok and #out < n then
+			out[#out + 1] = {id, redis.call('HMGET', ARGV[3] .. id, unpack(fields))}
+		end
+	end
+	start = start + chunk
+end
+return out
+`)
+
+// Top implements storage.Leaderboards in one round trip.
+func (s *Store) Top(ctx context.Context, q storage.Query) ([]storage.Entry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if n <= 0 {
+	if q.N <= 0 {
 		return nil, nil
 	}
-	what := "wins"
-	if by == storage.ByPoints {
+	what, minimum := "wins", 0
+	switch q.By {
+	case storage.ByPoints:
 		what = "points"
+	case storage.ByRating:
+		what, minimum = "rating", max(q.MinGames, 1)
 	}
-	ids, err := s.c.ZRange(ctx, s.boardKey(community, what, p, at), 0, int64(n-1)).Result()
-	if err != nil {
-		return nil, fmt.Errorf("redis top %s: %w", community, err)
+	args := []any{q.N, minimum, s.playerKey(q.Community, "", q.Period, q.At), s.profileKey(q.Community, "")}
+	for _, f := range statFields {
+		args = append(args, f)
 	}
-	if len(ids) == 0 {
-		return nil, nil
+	res, err := topScript.Run(ctx, s.c, []string{s.boardKey(q.Community, what, q.Period, q.At)}, args...).Slice()
+	if err != nil && !errors.Is(err, goredis.Nil) {
+		return nil, fmt.Errorf("redis top %s: %w", q.Community, err)
 	}
-	cmds := make([]*goredis.SliceCmd, len(ids))
-	_, err = s.c.Pipelined(ctx, func(pipe goredis.Pipeliner) error {
-		for i, id := range ids {
-			cmds[i] = pipe.HMGet(ctx, s.playerKey(community, id, p, at), statFields...)
+	out := make([]storage.Entry, 0, len(res))
+	for _, row := range res {
+		pair, ok := row.([]any)
+		if !ok || len(pair) != 2 {
+			return nil, fmt.Errorf("redis top %s: malformed reply %v", q.Community, row)
 		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("redis top %s: %w", community, err)
-	}
-	out := make([]storage.Entry, len(ids))
-	for i, id := range ids {
-		st := parseStats(id, cmds[i].Val())
-		out[i] = storage.Entry{PlayerID: id, Name: st.Name, Games: st.Games, Wins: st.Wins, Points: st.TotalScore}
+		id, _ := pair[0].(string)
+		vals, _ := pair[1].([]any)
+		if len(vals) != len(statFields) {
+			return nil, fmt.Errorf("redis top %s: malformed reply %v", q.Community, row)
+		}
+		st, rating, prev := parseStats(id, vals)
+		out = append(out, storage.Entry{PlayerID: id, Name: st.Name, Games: st.Games, Wins: st.Wins, Points: st.TotalScore, Rating: rating, Previous: prev})
 	}
 	return out, nil
 }
@@ -152,5 +360,135 @@ func (s *Store) PlayerStats(ctx context.Context, community, player string, p sto
 	if err != nil {
 		return storage.Stats{}, fmt.Errorf("redis stats %s/%s: %w", community, player, err)
 	}
-	return parseStats(player, vals), nil
+	st, _, _ := parseStats(player, vals)
+	return st, nil
+}
+
+// Profile implements storage.Leaderboards in one round trip.
+func (s *Store) Profile(ctx context.Context, community, player string) (storage.Profile, error) {
+	if err := ctx.Err(); err != nil {
+		return storage.Profile{}, err
+	}
+	var stats *goredis.SliceCmd
+	var pf *goredis.MapStringStringCmd
+	_, err := s.c.Pipelined(ctx, func(pipe goredis.Pipeliner) error {
+		stats = pipe.HMGet(ctx, s.playerKey(community, player, storage.AllTime, time.Time{}), statFields...)
+		pf = pipe.HGetAll(ctx, s.profileKey(community, player))
+		return nil
+	})
+	if err != nil {
+		return storage.Profile{}, fmt.Errorf("redis profile %s/%s: %w", community, player, err)
+	}
+	st, rating, prev := parseStats(player, stats.Val())
+	out := storage.Profile{Stats: st, Rating: rating, Previous: prev}
+	add := func(m *map[string]int, k, v string) {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return
+		}
+		if *m == nil {
+			*m = map[string]int{}
+		}
+		(*m)[k] += n
+	}
+	for f, v := range pf.Val() {
+		switch {
+		case f == "rated":
+			out.Rated, _ = strconv.Atoi(v)
+		case f == "trend":
+			out.Trend = decodeTrend(v)
+		case strings.HasPrefix(f, "card:"):
+			add(&out.Cards, f[len("card:"):], v)
+		case strings.HasPrefix(f, "cat:"):
+			add(&out.Categories, f[len("cat:"):], v)
+		case strings.HasPrefix(f, "vs:") && len(f) > len("vs:")+2:
+			other, kind := f[len("vs:"):len(f)-2], f[len(f)-1]
+			n, _ := strconv.Atoi(v)
+			if out.Versus == nil {
+				out.Versus = map[string]storage.HeadToHead{}
+			}
+			h := out.Versus[other]
+			switch kind {
+			case 'g':
+				h.Games += n
+			case 'w':
+				h.Wins += n
+			case 'l':
+				h.Losses += n
+			}
+			out.Versus[other] = h
+		}
+	}
+	return out, nil
+}
+
+// historyScript lists the newest history entries in one round trip. KEYS:
+// the list and the hash. ARGV: n.
+var historyScript = goredis.NewScript(`
+local ids = redis.call('LRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)
+if #ids == 0 then return {} end
+local data = redis.call('HMGET', KEYS[2], unpack(ids))
+local out = {}
+for i, id in ipairs(ids) do
+	if data[i] then out[#out + 1] = {id, data[i]} end
+end
+return out
+`)
+
+func parseGame(id, v string) (storage.Game, error) {
+	at, summary, ok := strings.Cut(v, "\n")
+	ms, err := strconv.ParseInt(at, 10, 64)
+	if !ok || err != nil {
+		return storage.Game{}, fmt.Errorf("malformed history entry %s", id)
+	}
+	return storage.Game{ID: id, FinishedAt: time.UnixMilli(ms).UTC(), Summary: []byte(summary)}, nil
+}
+
+// History implements storage.Leaderboards in one round trip.
+func (s *Store) History(ctx context.Context, community string, n int) ([]storage.Game, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if n <= 0 {
+		return nil, nil
+	}
+	lb := s.lbKey(community)
+	res, err := historyScript.Run(ctx, s.c, []string{lb + "hist", lb + "histdata"}, n).Slice()
+	if err != nil && !errors.Is(err, goredis.Nil) {
+		return nil, fmt.Errorf("redis history %s: %w", community, err)
+	}
+	var out []storage.Game
+	for _, row := range res {
+		pair, _ := row.([]any)
+		if len(pair) != 2 {
+			return nil, fmt.Errorf("redis history %s: malformed reply %v", community, row)
+		}
+		id, _ := pair[0].(string)
+		v, _ := pair[1].(string)
+		g, err := parseGame(id, v)
+		if err != nil {
+			return nil, fmt.Errorf("redis history %s: %w", community, err)
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// HistoryGame implements storage.Leaderboards.
+func (s *Store) HistoryGame(ctx context.Context, community, gameID string) (storage.Game, error) {
+	if err := ctx.Err(); err != nil {
+		return storage.Game{}, err
+	}
+	v, err := s.c.HGet(ctx, s.lbKey(community)+"histdata", gameID).Result()
+	if errors.Is(err, goredis.Nil) {
+		return storage.Game{}, fmt.Errorf("redis history %s/%s: %w", community, gameID, storage.ErrNotFound)
+	}
+	if err != nil {
+		return storage.Game{}, fmt.Errorf("redis history %s/%s: %w", community, gameID, err)
+	}
+	g, err := parseGame(gameID, v)
+	if err != nil {
+		return storage.Game{}, fmt.Errorf("redis history %s: %w", community, err)
+	}
+	return g, nil
 }

@@ -29,6 +29,8 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Games", gameTests},
 		{"Records", recordTests},
 		{"Leaderboards", leaderboardTests},
+		{"Ratings", ratingTests},
+		{"History", historyTests},
 		{"Deadlines", deadlineTests},
 		{"Health", healthTests},
 	}
@@ -283,8 +285,11 @@ var gameTests = []test{
 		_, calls["AddRecord"] = s.AddRecord(c, "r", nil, time.Minute)
 		calls["DeleteRecord"] = s.DeleteRecord(c, "r")
 		_, calls["RecordResult"] = s.RecordResult(c, result("x", "c", now, pr("a", 1, 1)))
-		_, calls["Top"] = s.Top(c, "c", storage.AllTime, now, storage.ByWins, 5)
+		_, calls["Top"] = s.Top(c, storage.Query{Community: "c", Period: storage.AllTime, At: now, By: storage.ByWins, N: 5})
 		_, calls["PlayerStats"] = s.PlayerStats(c, "c", "a", storage.AllTime, now)
+		_, calls["Profile"] = s.Profile(c, "c", "a")
+		_, calls["History"] = s.History(c, "c", 5)
+		_, calls["HistoryGame"] = s.HistoryGame(c, "c", "x")
 		calls["Schedule"] = s.Schedule(c, "g", now)
 		calls["Cancel"] = s.Cancel(c, "g")
 		_, calls["ClaimDue"] = s.ClaimDue(c, now, time.Minute, 5)
@@ -438,7 +443,7 @@ var leaderboardTests = []test{
 		record(t, s, result("g1", "c", wed, pr("ann", 40, 1), pr("bob", 30, 1), pr("cy", 50, 3), pr("dee", 50, 2)))
 		record(t, s, result("g2", "c", wed, pr("ann", 30, 1), pr("bob", 20, 3), pr("cy", 50, 1), pr("dee", 50, 2)))
 		record(t, s, result("g3", "c", wed, pr("bob", 40, 1)))
-		wins, err := s.Top(ctx, "c", storage.AllTime, wed, storage.ByWins, 10)
+		wins, err := s.Top(ctx, storage.Query{Community: "c", Period: storage.AllTime, At: wed, By: storage.ByWins, N: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -448,16 +453,16 @@ var leaderboardTests = []test{
 		if wins[0] != (storage.Entry{PlayerID: "bob", Name: "Player bob", Games: 3, Wins: 2, Points: 90}) {
 			t.Errorf("first entry %+v", wins[0])
 		}
-		points, _ := s.Top(ctx, "c", storage.AllTime, wed, storage.ByPoints, 10)
+		points, _ := s.Top(ctx, storage.Query{Community: "c", Period: storage.AllTime, At: wed, By: storage.ByPoints, N: 10})
 		if got, want := ids(points), []string{"cy", "dee", "bob", "ann"}; !slices.Equal(got, want) {
 			t.Errorf("by points %v, want %v (ties by wins)", got, want)
 		}
-		top2, _ := s.Top(ctx, "c", storage.AllTime, wed, storage.ByPoints, 2)
+		top2, _ := s.Top(ctx, storage.Query{Community: "c", Period: storage.AllTime, At: wed, By: storage.ByPoints, N: 2})
 		if got := ids(top2); !slices.Equal(got, []string{"cy", "dee"}) {
 			t.Errorf("top 2: %v", got)
 		}
 		record(t, s, result("g4", "c", wed, pr("eve", 10, 2), pr("abe", 10, 2)))
-		tied, _ := s.Top(ctx, "c", storage.AllTime, wed, storage.ByPoints, 10)
+		tied, _ := s.Top(ctx, storage.Query{Community: "c", Period: storage.AllTime, At: wed, By: storage.ByPoints, N: 10})
 		if got := ids(tied)[4:]; !slices.Equal(got, []string{"abe", "eve"}) {
 			t.Errorf("full ties: %v, want by player ID", got)
 		}
@@ -480,7 +485,7 @@ var leaderboardTests = []test{
 			{storage.Week, lastWeek, []string{"bob"}},
 			{storage.Month, lastMonth, []string{"cy"}},
 		} {
-			top, err := s.Top(ctx, "c", c.p, c.at, storage.ByWins, 10)
+			top, err := s.Top(ctx, storage.Query{Community: "c", Period: c.p, At: c.at, By: storage.ByWins, N: 10})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -496,7 +501,7 @@ var leaderboardTests = []test{
 	{"CommunitiesAreIsolated", func(t *testing.T, s storage.Store) {
 		record(t, s, result("g1", "one", wed, pr("ann", 10, 1)))
 		record(t, s, result("g1", "two", wed, pr("bob", 10, 1))) // same game ID elsewhere
-		top, _ := s.Top(ctx, "two", storage.AllTime, wed, storage.ByWins, 10)
+		top, _ := s.Top(ctx, storage.Query{Community: "two", Period: storage.AllTime, At: wed, By: storage.ByWins, N: 10})
 		if got := ids(top); !slices.Equal(got, []string{"bob"}) {
 			t.Errorf("community two: %v", got)
 		}
@@ -504,7 +509,7 @@ var leaderboardTests = []test{
 	{"NameUpdates", func(t *testing.T, s storage.Store) {
 		record(t, s, result("g1", "c", wed, storage.PlayerResult{ID: "ann", Name: "Ann", Score: 1, Place: 1}))
 		record(t, s, result("g2", "c", wed, storage.PlayerResult{ID: "ann", Name: "Annie", Score: 1, Place: 1}))
-		top, _ := s.Top(ctx, "c", storage.AllTime, wed, storage.ByWins, 1)
+		top, _ := s.Top(ctx, storage.Query{Community: "c", Period: storage.AllTime, At: wed, By: storage.ByWins, N: 1})
 		if len(top) != 1 || top[0].Name != "Annie" {
 			t.Errorf("got %+v, want the latest name", top)
 		}

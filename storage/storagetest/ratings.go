@@ -1,0 +1,275 @@
+package storagetest
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/storage"
+)
+
+// step is a stand-in rating rule (the backends store ratings, they do not
+// compute them): each player's μ moves by their place's bonus, from 25 for a
+// new player; σ is fixed. Moves add up, so the final ratings do not depend on
+// the order concurrent games were recorded in.
+func step(r storage.Result) func(prior []storage.Rating) []storage.Rating {
+	return func(prior []storage.Rating) []storage.Rating {
+		out := make([]storage.Rating, len(prior))
+		for i, p := range prior {
+			if !p.Rated() {
+				p = storage.Rating{Mu: 25, Sigma: 2}
+			}
+			out[i] = storage.Rating{Mu: p.Mu + float64(3-r.Players[i].Place), Sigma: p.Sigma}
+		}
+		return out
+	}
+}
+
+func rated(r storage.Result) storage.Result {
+	r.Rate = step(r)
+	return r
+}
+
+func profile(t *testing.T, s storage.Store, community, player string) storage.Profile {
+	t.Helper()
+	p, err := s.Profile(ctx, community, player)
+	if err != nil {
+		t.Fatalf("Profile(%s): %v", player, err)
+	}
+	return p
+}
+
+func top(t *testing.T, s storage.Store, q storage.Query) []storage.Entry {
+	t.Helper()
+	if q.N == 0 {
+		q.N = 10
+	}
+	if q.At.IsZero() {
+		q.At = wed
+	}
+	es, err := s.Top(ctx, q)
+	if err != nil {
+		t.Fatalf("Top(%+v): %v", q, err)
+	}
+	return es
+}
+
+var ratingTests = []test{
+	{"PriorsAndTrend", func(t *testing.T, s storage.Store) {
+		var seen [][]storage.Rating
+		for i := range 12 {
+			r := result(fmt.Sprint("g", i), "c", wed, pr("ann", 10, 1), pr("bob", 5, 2))
+			inner := step(r)
+			r.Rate = func(prior []storage.Rating) []storage.Rating {
+				seen = append(seen, slices.Clone(prior))
+				return inner(prior)
+			}
+			record(t, s, r)
+		}
+		if !slices.Equal(seen[0], []storage.Rating{{}, {}}) {
+			t.Errorf("first game's priors %v, want unrated", seen[0])
+		}
+		if want := (storage.Rating{Mu: 27, Sigma: 2}); seen[1][0] != want {
+			t.Errorf("second game's prior for ann %v, want %v", seen[1][0], want)
+		}
+		p := profile(t, s, "c", "ann")
+		if p.Rated != 12 || p.Games != 12 || p.Rating != (storage.Rating{Mu: 25 + 24, Sigma: 2}) || p.Previous != (storage.Rating{Mu: 25 + 22, Sigma: 2}) {
+			t.Errorf("ann after 12 wins: %+v", p)
+		}
+		if len(p.Trend) != storage.TrendLength || p.Trend[0].Mu != 25+6 || p.Trend[storage.TrendLength-1] != p.Rating {
+			t.Errorf("trend %v, want the last %d ratings, oldest first", p.Trend, storage.TrendLength)
+		}
+		bob := profile(t, s, "c", "bob")
+		if bob.Rating.Mu != 25+12 || bob.Rating.Sigma != 2 {
+			t.Errorf("bob after 12 second places: %+v", bob.Rating)
+		}
+	}},
+	{"RatedOnce", func(t *testing.T, s storage.Store) {
+		r := rated(result("g1", "c", wed, pr("ann", 10, 1), pr("bob", 5, 2)))
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		recorded := 0
+		for range 8 {
+			wg.Go(func() {
+				ok, err := s.RecordResult(ctx, r)
+				if err != nil {
+					t.Error(err)
+				}
+				if ok {
+					mu.Lock()
+					recorded++
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		if recorded != 1 {
+			t.Fatalf("%d of 8 concurrent records applied, want 1", recorded)
+		}
+		if p := profile(t, s, "c", "ann"); p.Rated != 1 || p.Rating.Mu != 27 {
+			t.Errorf("ann: %+v", p)
+		}
+	}},
+	{"ConcurrentGamesLoseNoUpdate", func(t *testing.T, s storage.Store) {
+		// Every game rates ann and bob from their latest ratings: none may
+		// be computed from a stale one.
+		const games = 12
+		var wg sync.WaitGroup
+		for i := range games {
+			wg.Go(func() {
+				r := rated(result(fmt.Sprint("g", i), "c", wed, pr("ann", 10, 1), pr("bob", 5, 1+i%2*2)))
+				if _, err := s.RecordResult(ctx, r); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		ann, bob := profile(t, s, "c", "ann"), profile(t, s, "c", "bob")
+		if ann.Rated != games || ann.Rating.Mu != 25+2*games {
+			t.Errorf("ann: %d rated games at μ %v, want %d at %v", ann.Rated, ann.Rating.Mu, games, 25+2*games)
+		}
+		if bob.Rating.Mu != 25+games {
+			t.Errorf("bob at μ %v, want %v", bob.Rating.Mu, 25+games)
+		}
+	}},
+	{"BadRateRecordsNothing", func(t *testing.T, s storage.Store) {
+		r := result("g1", "c", wed, pr("ann", 10, 1), pr("bob", 5, 2))
+		r.Rate = func([]storage.Rating) []storage.Rating { return nil }
+		if ok, err := s.RecordResult(ctx, r); ok || err == nil {
+			t.Fatalf("a rating for no player: %v, %v; want an error", ok, err)
+		}
+		if p := profile(t, s, "c", "ann"); p.Games != 0 {
+			t.Fatalf("a failed record left %+v", p)
+		}
+		record(t, s, rated(r))
+	}},
+	{"TopByRating", func(t *testing.T, s storage.Store) {
+		// cy: 3 games, μ 31; ann: 2 games, μ 29; bob: 2 games, μ 27 but
+		// σ larger; dee: 1 game; eve played unrated games only.
+		sigma := map[string]float64{"ann": 1, "bob": 3, "cy": 1, "dee": 0.5}
+		rate := func(r storage.Result) storage.Result {
+			r.Rate = func(prior []storage.Rating) []storage.Rating {
+				out := make([]storage.Rating, len(prior))
+				for i, p := range prior {
+					if !p.Rated() {
+						p.Mu = 25
+					}
+					out[i] = storage.Rating{Mu: p.Mu + float64(3-r.Players[i].Place), Sigma: sigma[r.Players[i].ID]}
+				}
+				return out
+			}
+			return r
+		}
+		lastWeek := wed.AddDate(0, 0, -7)
+		record(t, s, rate(result("g1", "c", lastWeek, pr("cy", 1, 1), pr("ann", 1, 1))))
+		record(t, s, rate(result("g2", "c", wed, pr("cy", 1, 1), pr("ann", 1, 1), pr("bob", 1, 1))))
+		record(t, s, rate(result("g3", "c", wed, pr("cy", 1, 1), pr("bob", 1, 1), pr("dee", 1, 1))))
+		record(t, s, result("g4", "c", wed, pr("eve", 99, 1), pr("zed", 1, 2)))
+		record(t, s, result("g5", "c", wed, pr("eve", 99, 1), pr("zed", 1, 2)))
+		if got, want := ids(top(t, s, storage.Query{Community: "c", By: storage.ByRating, MinGames: 2})), []string{"cy", "ann", "bob"}; !slices.Equal(got, want) {
+			t.Errorf("by rating, 2 games or more: %v, want %v", got, want)
+		}
+		all := top(t, s, storage.Query{Community: "c", By: storage.ByRating, MinGames: 1})
+		if got, want := ids(all), []string{"cy", "ann", "dee", "bob"}; !slices.Equal(got, want) {
+			t.Errorf("by rating, any rated game: %v, want %v", got, want)
+		}
+		if all[0].Rating != (storage.Rating{Mu: 31, Sigma: 1}) || all[0].Previous != (storage.Rating{Mu: 29, Sigma: 1}) || all[0].Games != 3 {
+			t.Errorf("cy's line %+v", all[0])
+		}
+		if got := ids(top(t, s, storage.Query{Community: "c", By: storage.ByRating, MinGames: 1, N: 2})); !slices.Equal(got, []string{"cy", "ann"}) {
+			t.Errorf("top 2 by rating: %v", got)
+		}
+		// The week before, only cy and ann played, at their ratings then
+		// (equal: by player ID).
+		old := top(t, s, storage.Query{Community: "c", Period: storage.Week, At: lastWeek, By: storage.ByRating, MinGames: 1})
+		if got := ids(old); !slices.Equal(got, []string{"ann", "cy"}) || old[1].Rating.Mu != 27 {
+			t.Errorf("last week by rating: %+v", old)
+		}
+		// A player short of the minimum this week still counts their games
+		// of all time.
+		if got := ids(top(t, s, storage.Query{Community: "c", Period: storage.Week, By: storage.ByRating, MinGames: 2})); !slices.Equal(got, []string{"cy", "ann", "bob"}) {
+			t.Errorf("this week, 2 games of all time: %v", got)
+		}
+		// Ties: equal ordinals rank by player ID.
+		record(t, s, rate(result("g6", "t", wed, pr("zo", 1, 1), pr("al", 1, 1))))
+		sigma["zo"], sigma["al"] = 2, 2
+		if got := ids(top(t, s, storage.Query{Community: "t", By: storage.ByRating, MinGames: 1})); !slices.Equal(got, []string{"al", "zo"}) {
+			t.Errorf("tied ratings: %v, want by player ID", got)
+		}
+	}},
+	{"ProfileTotals", func(t *testing.T, s storage.Store) {
+		g1 := result("g1", "c", wed, pr("ann", 40, 1), pr("bob", 30, 2), pr("cy", 30, 2))
+		g1.Players[0].Cards = map[string]int{"Tempura": 4, "Sashimi": 3}
+		g1.Players[0].Categories = map[string]int{"Tempura": 10, "Sashimi": 10, "Maki": 6}
+		g2 := result("g2", "c", wed, pr("ann", 20, 3), pr("bob", 50, 1))
+		g2.Players[0].Cards = map[string]int{"Tempura": 1, "Pudding": 3}
+		g2.Players[0].Categories = map[string]int{"Tempura": 0, "Pudding": 6, "Maki": -6}
+		record(t, s, rated(g1))
+		record(t, s, rated(g2))
+		p := profile(t, s, "c", "ann")
+		want := storage.Stats{PlayerID: "ann", Name: "Player ann", Games: 2, Wins: 1, TotalScore: 60, BestScore: 40, PlaceSum: 4}
+		if p.Stats != want {
+			t.Errorf("stats %+v, want %+v", p.Stats, want)
+		}
+		if want := map[string]int{"Tempura": 5, "Sashimi": 3, "Pudding": 3}; !maps.Equal(p.Cards, want) {
+			t.Errorf("cards %v, want %v", p.Cards, want)
+		}
+		if want := map[string]int{"Tempura": 10, "Sashimi": 10, "Maki": 0, "Pudding": 6}; !maps.Equal(p.Categories, want) {
+			t.Errorf("categories %v, want %v", p.Categories, want)
+		}
+		if want := map[string]storage.HeadToHead{"bob": {Games: 2, Wins: 1, Losses: 1}, "cy": {Games: 1, Wins: 1}}; !maps.Equal(p.Versus, want) {
+			t.Errorf("versus %v, want %v", p.Versus, want)
+		}
+		if cy := profile(t, s, "c", "cy"); cy.Versus["bob"] != (storage.HeadToHead{Games: 1}) {
+			t.Errorf("cy against bob (a tie): %+v", cy.Versus["bob"])
+		}
+		none := profile(t, s, "c", "zed")
+		if none.Games != 0 || none.Rated != 0 || none.Rating.Rated() || len(none.Trend) != 0 || none.PlayerID != "zed" {
+			t.Errorf("unknown player: %+v", none)
+		}
+	}},
+}
+
+var historyTests = []test{
+	{"KeepsTheLatest", func(t *testing.T, s storage.Store) {
+		start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+		total := storage.HistoryLength + 5
+		for i := range total {
+			r := result(fmt.Sprintf("g%03d", i), "c", start.Add(time.Duration(i)*time.Minute), pr("ann", i, 1))
+			r.Summary = []byte(fmt.Sprintf(`{"n":%d}`, i))
+			record(t, s, r)
+		}
+		record(t, s, result("nosummary", "c", start.Add(time.Hour*24), pr("ann", 1, 1)))
+		last, err := s.History(ctx, "c", 10)
+		if err != nil || len(last) != 10 {
+			t.Fatalf("History(10) = %d entries, %v", len(last), err)
+		}
+		for j, g := range last {
+			i := total - 1 - j
+			if g.ID != fmt.Sprintf("g%03d", i) || string(g.Summary) != fmt.Sprintf(`{"n":%d}`, i) || !g.FinishedAt.Equal(start.Add(time.Duration(i)*time.Minute)) {
+				t.Fatalf("entry %d: %+v, want game %d, newest first", j, g, i)
+			}
+		}
+		every, _ := s.History(ctx, "c", 1000)
+		if len(every) != storage.HistoryLength || every[len(every)-1].ID != "g005" {
+			t.Errorf("kept %d, oldest %v; want %d, oldest g005", len(every), every[len(every)-1].ID, storage.HistoryLength)
+		}
+		if _, err := s.HistoryGame(ctx, "c", "g004"); !errors.Is(err, storage.ErrNotFound) {
+			t.Errorf("a dropped game: %v, want ErrNotFound", err)
+		}
+		g, err := s.HistoryGame(ctx, "c", "g050")
+		if err != nil || string(g.Summary) != `{"n":50}` || g.ID != "g050" {
+			t.Errorf("HistoryGame(g050) = %+v, %v", g, err)
+		}
+		if _, err := s.HistoryGame(ctx, "other", "g050"); !errors.Is(err, storage.ErrNotFound) {
+			t.Errorf("another community's game: %v, want ErrNotFound", err)
+		}
+		if none, err := s.History(ctx, "other", 10); err != nil || len(none) != 0 {
+			t.Errorf("empty community: %v, %v", none, err)
+		}
+	}},
+}
