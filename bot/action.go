@@ -347,6 +347,8 @@ func parse2(verb, game string, args []string) (Action, error) {
 			return nil, ErrBadActionID
 		}
 		return Pick{Game: game, Round: v[0], Turn: v[1], Card: engine.Card(v[2]), Call: engine.Card(v[3]), Copy: engine.Card(v[4])}, nil
+	case verb == "past" && len(args) == 1 && (args[0] == "c" || args[0] == "p"):
+		return PastGame{ID: game, Party: args[0] == "p"}, nil
 	case verb == "setmenu" && len(args) == 1 && menuValue(args[0]):
 		return SetMenu{Game: game, Part: "menu", Values: []string{args[0]}}, nil
 	case verb == "ans" && len(args) == 6:
@@ -460,6 +462,10 @@ func ParseCommand(text string) (Action, error) {
 	if len(words) == 0 {
 		return Help{}, nil
 	}
+	raw := fields(text)
+	if len(raw) != len(words) {
+		raw = words
+	}
 	verb, args := words[0], words[1:]
 	noArgs := func(a Action) (Action, error) {
 		if len(args) != 0 {
@@ -501,7 +507,7 @@ func ParseCommand(text string) (Action, error) {
 		if len(args) != 1 {
 			return nil, usage("Usage: `kick <player>`.")
 		}
-		return Kick{Player: mention(args[0])}, nil
+		return Kick{Player: mention(raw[1])}, nil
 	case "hand":
 		return noArgs(ShowHand{})
 	case "pick":
@@ -545,7 +551,7 @@ func ParseCommand(text string) (Action, error) {
 	case "scores", "score":
 		return noArgs(Scores{})
 	case "leaderboard", "top", "lb":
-		lb := Leaderboard{}
+		lb := Leaderboard{By: storage.ByRating}
 		for _, a := range args {
 			if a == "party" || a == "classic" {
 				lb.Party = a == "party"
@@ -555,19 +561,34 @@ func ParseCommand(text string) (Action, error) {
 				lb.By = storage.ByPoints
 			} else if a == "wins" {
 				lb.By = storage.ByWins
+			} else if a == "rating" || a == "ratings" || a == "elo" {
+				lb.By = storage.ByRating
 			} else {
-				return nil, usage("Usage: `leaderboard [week|month|all] [wins|points] [classic|party]`.")
+				return nil, usage("Usage: `leaderboard [week|month|all] [rating|wins|points] [classic|party]`.")
 			}
 		}
 		return lb, nil
-	case "stats":
-		if len(args) > 1 {
-			return nil, usage("Usage: `stats [player]`.")
+	case "stats", "profile":
+		if len(args) == 0 {
+			return Stats{}, nil
 		}
-		if len(args) == 1 {
-			return Stats{Player: mention(args[0])}, nil
+		// A mention keeps its case (Slack's user IDs are upper case); a
+		// name may have spaces.
+		return Stats{Player: mention(strings.Join(raw[1:], " "))}, nil
+	case "history", "games":
+		h := History{}
+		for _, a := range args {
+			n, err := strconv.Atoi(a)
+			switch {
+			case a == "party" || a == "classic":
+				h.Party = a == "party"
+			case err == nil && n >= 1 && n <= storage.HistoryLength:
+				h.Open = n
+			default:
+				return nil, usage("Usage: `history [n] [classic|party]` — the last %d games; n shows one's scores.", historyShown)
+			}
 		}
-		return Stats{}, nil
+		return h, nil
 	case "rules":
 		return Rules{Card: strings.Join(args, " ")}, nil
 	case "help":

@@ -52,6 +52,12 @@ type Config struct {
 	// them, as the terminal game does; a server leaves it off, so they
 	// think off the request path (think.go).
 	ThinkInline bool
+	// Homes, by platform, publish a player's home page when one of their
+	// games ends (Slack's App Home).
+	Homes map[string]HomePublisher
+	// MinRatedGames is how many rated games a player needs before the
+	// board ranks them by rating (3).
+	MinRatedGames int
 }
 
 // Bot is the host. It is safe for concurrent use: all its state is in the
@@ -80,6 +86,9 @@ func New(store storage.Store, cfg Config) *Bot {
 	}
 	if cfg.LobbyTTL == 0 {
 		cfg.LobbyTTL = 30 * time.Minute
+	}
+	if cfg.MinRatedGames == 0 {
+		cfg.MinRatedGames = 3
 	}
 	if cfg.FinishedTTL == 0 {
 		cfg.FinishedTTL = 24 * time.Hour
@@ -238,6 +247,10 @@ func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
 		return b.leaderboard(ctx, req, a)
 	case Stats:
 		return b.stats(ctx, req, a)
+	case History:
+		return b.history(ctx, req, a)
+	case PastGame:
+		return b.pastGame(ctx, req, a)
 	case Rules:
 		return privateReply(req, rulesIn(a.Card, b.variant(ctx, req.Where))), nil
 	case Help:
@@ -668,48 +681,6 @@ func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user st
 		st.Notes = append(st.Notes, fmt.Sprintf("📪 I can't send %s private messages: press **Show my hand** here instead.", st.Seats[i].Name))
 		return change{save: true, resp: Response{Deliveries: refreshTable(Request{}, st, tableView(st, b.now()), b.now())}}, nil
 	})
-}
-
-func (b *Bot) leaderboard(ctx context.Context, req Request, a Leaderboard) (Response, error) {
-	top, err := b.store.Top(ctx, storage.Query{Community: req.Where.gameBoard(a.Party), Period: a.Period, At: b.now(), By: a.By, N: 10})
-	if err != nil {
-		return Response{}, fmt.Errorf("leaderboard: %w", err)
-	}
-	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: leaderboardView(top, a)}}}, nil
-}
-
-func (b *Bot) stats(ctx context.Context, req Request, a Stats) (Response, error) {
-	who := a.Player
-	if who == "" {
-		who = req.Who.ID
-	}
-	now := b.now()
-	// Classic and Party apart: their scores are not comparable.
-	var all [2][3]storage.Stats
-	for g, party := range []bool{false, true} {
-		for i, p := range []storage.Period{storage.AllTime, storage.Month, storage.Week} {
-			st, err := b.store.PlayerStats(ctx, req.Where.gameBoard(party), who, p, now)
-			if err != nil {
-				return Response{}, fmt.Errorf("stats: %w", err)
-			}
-			all[g][i] = st
-		}
-	}
-	v := statsView(all[0], who)
-	if all[1][0].Games > 0 {
-		pv := statsView(all[1], who)
-		if all[0][0].Games == 0 {
-			v.Text, v.Fields = "", nil
-		}
-		for _, f := range pv.Fields {
-			f.Name = "🎉 Party — " + f.Name
-			v.Fields = append(v.Fields, f)
-		}
-		if v.Title == "📈 Stats — "+who {
-			v.Title = pv.Title
-		}
-	}
-	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: v}}}, nil
 }
 
 // variant names the game played in the channel ("party", "dummy",

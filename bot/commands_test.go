@@ -154,10 +154,12 @@ func TestInformationCommands(t *testing.T) {
 	h.playToEnd(players, 40)
 	for _, c := range []struct{ cmd, want string }{
 		{"scores", "Round 3"},
-		{"leaderboard", "Leaderboard — all time, by wins"},
+		{"leaderboard", "Leaderboard — all time, by rating"},
+		{"leaderboard wins", "Leaderboard — all time, by wins"},
 		{"leaderboard week points", "this week, by points"},
-		{"stats", "Stats — Bob"},
-		{"stats ann", "Stats — Ann"},
+		{"stats", "📈 Bob"},
+		{"stats ann", "📈 Ann"},
+		{"history", "Recent games"},
 		{"rules", "How to play"},
 		{"rules wasabi", "oldest empty wasabi"},
 		{"help", "`new party [menu=NAME|custom|random|TEXT]`"},

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -18,6 +19,28 @@ var update = flag.Bool("update", false, "rewrite golden files")
 func golden(t *testing.T, name string, v View) {
 	t.Helper()
 	goldenText(t, name, v.String())
+}
+
+// goldenFile compares got with the file at path, or rewrites it with
+// -update.
+func goldenFile(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./bot -run Golden -update to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s changed: a stored format needs a new version and a new file\ngot:\n%s", path, got)
+	}
 }
 
 // goldenText compares got with testdata/golden/name.txt, or rewrites it
@@ -99,13 +122,49 @@ func TestGoldenViews(t *testing.T) {
 	golden(t, "round_scores", roundScoreView(st, 1))
 	golden(t, "final", finalView(st))
 	golden(t, "scores", scoresView(st))
+	// The history entry: its stored form is pinned, and what it shows.
+	st.Seats[2].Level = "hard"
+	summaryJSON, err := json.MarshalIndent(summaryOf(st, st.game.PublicView()), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goldenFile(t, filepath.Join("testdata", "history", "summary-v1.json"), string(summaryJSON)+"\n")
+	pinned, err := os.ReadFile(filepath.Join("testdata", "history", "summary-v1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	past, err := pastView(storage.Game{ID: "k2x9", FinishedAt: now, Summary: pinned})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "history_game", past)
+	golden(t, "history", historyView([]storage.Game{{ID: "k2x9", FinishedAt: now, Summary: pinned},
+		{ID: "k2x8", FinishedAt: now.Add(-50 * time.Hour), Summary: pinned}, {ID: "bad", FinishedAt: now.Add(-time.Hour * 400), Summary: []byte(`{"v":9}`)}}, false, now))
 	golden(t, "table_over", tableView(st, now))
 	golden(t, "leaderboard", leaderboardView([]storage.Entry{
 		{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, Points: 180},
-		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150}}, Leaderboard{Period: storage.Week}))
-	golden(t, "stats", statsView([3]storage.Stats{
-		{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, TotalScore: 180, BestScore: 56, PlaceSum: 5},
-		{PlayerID: "ann", Name: "Ann", Games: 2, Wins: 1, TotalScore: 90, BestScore: 50, PlaceSum: 3}}, "ann"))
+		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150}}, Leaderboard{Period: storage.Week}, 3))
+	golden(t, "leaderboard_rating", leaderboardView([]storage.Entry{
+		{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, Points: 180, Rating: storage.Rating{Mu: 29.1, Sigma: 5.2}, Previous: storage.Rating{Mu: 28, Sigma: 5.6}},
+		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150, Rating: storage.Rating{Mu: 23.5, Sigma: 5.3}, Previous: storage.Rating{Mu: 24.9, Sigma: 5.5}}},
+		Leaderboard{By: storage.ByRating}, 3))
+	golden(t, "leaderboard_rating_empty", leaderboardView(nil, Leaderboard{By: storage.ByRating, Period: storage.Month, Party: true}, 3))
+	ann := storage.Profile{
+		Stats:      storage.Stats{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, TotalScore: 180, BestScore: 56, PlaceSum: 5},
+		Rated:      4,
+		Rating:     storage.Rating{Mu: 29.1, Sigma: 5.2},
+		Previous:   storage.Rating{Mu: 28, Sigma: 5.6},
+		Trend:      []storage.Rating{{Mu: 26, Sigma: 7.5}, {Mu: 27.2, Sigma: 6.6}, {Mu: 28, Sigma: 5.6}, {Mu: 29.1, Sigma: 5.2}},
+		Cards:      map[string]int{"tempura": 9, "salmon": 7, "maki": 9, "sashimi": 3},
+		Categories: map[string]int{"Tempura": 20, "Sashimi": 10, "Maki rolls": 21, "Pudding": -6},
+		Versus:     map[string]storage.HeadToHead{"bob": {Games: 3, Wins: 2, Losses: 1}},
+	}
+	golden(t, "stats", profileView([2]boardStats{{profile: ann,
+		month: storage.Stats{Games: 2, Wins: 1}, week: storage.Stats{Games: 1, Wins: 1}}, {party: true}}, "ann", "", "bob", 3))
+	newcomer := storage.Profile{Stats: storage.Stats{PlayerID: "cy", Name: "Cy", Games: 1, TotalScore: 31, BestScore: 31, PlaceSum: 2},
+		Rated: 1, Rating: storage.Rating{Mu: 26.2, Sigma: 7.9}, Trend: []storage.Rating{{Mu: 26.2, Sigma: 7.9}}}
+	golden(t, "stats_party_newcomer", profileView([2]boardStats{{}, {party: true, profile: newcomer, month: newcomer.Stats, week: newcomer.Stats}}, "cy", "", "", 3))
+	golden(t, "stats_nobody", profileView([2]boardStats{{}, {party: true}}, "U0ZED", "zed", "", 3))
 	golden(t, "rules", rulesView(""))
 	golden(t, "rules_wasabi", rulesView("wasabi"))
 	golden(t, "help", helpView())

@@ -9,7 +9,6 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
-	"github.com/sushigo/sushigo/storage"
 )
 
 // pickErrors turns engine refusals into what a player reads.
@@ -365,12 +364,14 @@ func (b *Bot) revealed(st *state, round int, notes []string) []Delivery {
 	now := b.now()
 	g := st.game
 	st.TurnStart, st.Reminded, st.Notes = now, false, notes
+	st.countTaken()
 	ds := []Delivery{{Kind: Post, To: Channel, View: revealView(st)}}
 	if g.Round() != round || g.Over() {
 		ds = append(ds, Delivery{Kind: Post, To: Channel, View: roundScoreView(st, round)})
 	}
 	if g.Over() {
 		st.Phase = phaseOver
+		st.finishedAt(now)
 		ds = append(ds, Delivery{Kind: Post, To: Channel, View: finalView(st)})
 	}
 	return ds
@@ -424,20 +425,6 @@ func (b *Bot) afterPlay(req Request, st *state, resp Response) (change, error) {
 		c.schedule = b.nextDeadline(st)
 	}
 	return c, nil
-}
-
-func (b *Bot) result(st *state) *storage.Result {
-	r := &storage.Result{GameID: st.ID, Community: st.Where.gameBoard(party(st)), FinishedAt: b.now()}
-	for _, s := range st.game.Standings() {
-		seat := st.Seats[s.Seat]
-		if seat.human() {
-			r.Players = append(r.Players, storage.PlayerResult{ID: seat.User, Name: seat.Name, Score: s.Score, Place: s.Place})
-		}
-	}
-	if len(r.Players) == 0 {
-		return nil
-	}
-	return r
 }
 
 func (b *Bot) nextDeadline(st *state) time.Time {

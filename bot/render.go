@@ -9,7 +9,6 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
-	"github.com/sushigo/sushigo/storage"
 )
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -681,51 +680,6 @@ func compactBreakdown(b engine.Breakdown) string {
 	return strings.Join(out, " ")
 }
 
-func leaderboardView(top []storage.Entry, a Leaderboard) View {
-	by := "wins"
-	if a.By == storage.ByPoints {
-		by = "points"
-	}
-	v := View{Title: fmt.Sprintf("🏅 Leaderboard — %s, by %s", a.Period, by), Tone: ToneInfo}
-	if a.Party {
-		v.Title = fmt.Sprintf("🏅 Sushi Go Party! leaderboard — %s, by %s", a.Period, by)
-	} else {
-		v.Footer = "Sushi Go Party! games have their own board: `leaderboard party`."
-	}
-	if len(top) == 0 {
-		v.Text = "No finished games yet. Play one with `new`!"
-		return v
-	}
-	var lines []string
-	for i, e := range top {
-		lines = append(lines, fmt.Sprintf("%d. **%s** — %s, %d pts, %s", i+1, e.Name, plural(e.Wins, "win", "wins"), e.Points, plural(e.Games, "game", "games")))
-	}
-	v.Text = strings.Join(lines, "\n")
-	return v
-}
-
-func statsView(all [3]storage.Stats, who string) View {
-	name := all[0].Name
-	if name == "" {
-		name = who
-	}
-	v := View{Title: "📈 Stats — " + name, Tone: ToneInfo}
-	if all[0].Games == 0 {
-		v.Text = "No finished games yet."
-		return v
-	}
-	for i, label := range []string{"All time", "This month", "This week"} {
-		s := all[i]
-		val := "no games"
-		if s.Games > 0 {
-			val = fmt.Sprintf("%s, %s, %d pts (best %d), average place %.2f",
-				plural(s.Games, "game", "games"), plural(s.Wins, "win", "wins"), s.TotalScore, s.BestScore, s.AveragePlace())
-		}
-		v.Fields = append(v.Fields, Field{Name: label, Value: val})
-	}
-	return v
-}
-
 func helpView() View {
 	return View{Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
 		"`new [bots=N] [level=easy|normal|hard|expert] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm]` — open a lobby",
@@ -734,6 +688,7 @@ func helpView() View {
 		"`hand` — see your hand privately · `pick <card> [second card] [dummy=<card>]` — choose by name",
 		"Party: `pick <card> [call=chopsticks|spoon] [copy=<card>]` · after the reveal `choose <card or type>` · `flip <n…>|none`",
 		"`status` — the table · `scores` — score breakdown · `end` — stop the game (host or admin)",
-		"`leaderboard [week|month|all] [wins|points] [classic|party]` · `stats [player]` · `rules [card]` · `rematch`",
+		"`leaderboard [week|month|all] [rating|wins|points] [classic|party]` · `stats [player]` · `history [n] [party]`",
+		"`rules [card]` · `rematch`",
 	}, "\n")}
 }

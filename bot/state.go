@@ -38,6 +38,9 @@ type seat struct {
 	DMNoticed bool `json:"dn,omitempty"`
 	// Level is a bot seat's strength ("": the game's level).
 	Level strategy.Level `json:"l,omitempty"`
+	// Taken counts the cards the seat took, for its player's favourite
+	// card (cardKey).
+	Taken map[string]int `json:"tk,omitempty"`
 }
 
 func (s *seat) human() bool { return !s.Bot && s.User != "" }
@@ -52,6 +55,8 @@ type state struct {
 	Opts    Options   `json:"o"`
 	Seats   []seat    `json:"s"`
 	Created time.Time `json:"c"`
+	// Finished is when the game ended: the period its result counts in.
+	Finished time.Time `json:"f,omitzero"`
 	// TurnStart is when the current turn began (for the timer).
 	TurnStart time.Time `json:"ts,omitzero"`
 	Reminded  bool      `json:"rem,omitempty"`
@@ -206,6 +211,16 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			st = c.replace
 		}
 
+		if c.result != nil && was == phaseOver {
+			c.result = nil // recorded when the game ended
+		}
+		if c.result != nil {
+			// The deadline first, as for deliveries: if this replica dies
+			// between the save and the record, another records the game.
+			if err := b.store.Schedule(ctx, resultPrefix+key, b.now().Add(resultRetry)); err != nil {
+				return Response{}, fmt.Errorf("schedule the result of %s: %w", key, err)
+			}
+		}
 		queued := false
 		if !c.remove && b.sender(st) != nil && st.enqueue(&c) {
 			// The deadline first, so a crash right after the save cannot
@@ -261,8 +276,10 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			}
 		}
 		if c.result != nil {
-			if _, err := b.store.RecordResult(ctx, *c.result); err != nil {
-				return Response{}, fmt.Errorf("record result of %s: %w", key, err)
+			if err := b.recordResult(ctx, key, st, c.result); err != nil {
+				// The game is saved and its players see the end; the
+				// "result:" deadline records it later.
+				b.log.Error("recording a result failed; retrying from the timer", "game", key, "err", err)
 			}
 		}
 		if queued {

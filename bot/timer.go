@@ -50,6 +50,13 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 			}()
 			continue
 		}
+		if key, ok := strings.CutPrefix(c.Key, resultPrefix); ok {
+			if err := b.resultClaimed(ctx, c, key); err != nil {
+				// Left claimed: it comes back after the lease.
+				b.log.Error("recording a result failed", "game", key, "err", err)
+			}
+			continue
+		}
 		if strings.HasPrefix(c.Key, redoPrefix) {
 			b.redoClaimed(ctx, c, now)
 			continue

@@ -1,0 +1,294 @@
+package bot
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/storage"
+)
+
+// summary is a finished game's entry in its community's history: enough
+// to list it and to show its scores again. It is stored (Result.Summary):
+// its format is versioned and pinned by testdata/history; a later version
+// must keep reading every earlier one.
+type summary struct {
+	V     int    `json:"v"`
+	Game  string `json:"game"` // "classic" or "party"
+	Menu  string `json:"menu,omitempty"`
+	Dummy bool   `json:"dummy,omitempty"`
+	// Seats in final standing order.
+	Seats []summarySeat `json:"seats"`
+}
+
+type summarySeat struct {
+	ID      string         `json:"id,omitempty"` // empty for a bot
+	Name    string         `json:"name"`
+	Bot     string         `json:"bot,omitempty"` // a bot's level
+	Score   int            `json:"score"`
+	Place   int            `json:"place"`
+	Rounds  []int          `json:"rounds"`
+	Dessert int            `json:"dessert"`
+	Points  map[string]int `json:"points,omitempty"` // by category
+}
+
+const summaryVersion = 1
+
+func summaryOf(st *state, pv engine.PublicView) summary {
+	s := summary{V: summaryVersion, Game: "classic", Dummy: st.Opts.Dummy}
+	if party(st) {
+		s.Game, s.Menu = "party", menuName(st)
+	}
+	for _, sd := range pv.Standings {
+		ss := summarySeat{Name: st.name(sd.Seat), Score: sd.Score, Place: sd.Place, Dessert: pv.Dessert[sd.Seat].Total()}
+		if sd.Seat < len(st.Seats) {
+			if seat := st.Seats[sd.Seat]; seat.human() {
+				ss.ID = seat.User
+			} else {
+				ss.Bot = string(st.seatLevel(sd.Seat))
+			}
+		} else {
+			ss.Bot = "dummy"
+		}
+		for _, bd := range append(seatBreakdowns(pv, sd.Seat), pv.Dessert[sd.Seat]) {
+			for _, l := range bd.Lines() {
+				if ss.Points == nil {
+					ss.Points = map[string]int{}
+				}
+				ss.Points[l.Category.String()] += l.Points
+			}
+		}
+		for r := range pv.Scores {
+			ss.Rounds = append(ss.Rounds, pv.Scores[r][sd.Seat].Total())
+		}
+		s.Seats = append(s.Seats, ss)
+	}
+	return s
+}
+
+// menuName is a Party game's menu as people know it: a recommended menu's
+// name, else its text form.
+func menuName(st *state) string {
+	m, err := engine.ParseMenu(st.Opts.Menu)
+	if err != nil {
+		return st.Opts.Menu
+	}
+	for _, r := range engine.RecommendedMenus {
+		if r.Menu == m {
+			return r.Name
+		}
+	}
+	return m.String()
+}
+
+func decodeSummary(data []byte) (summary, error) {
+	var s summary
+	if err := json.Unmarshal(data, &s); err != nil {
+		return s, fmt.Errorf("bot: decode history entry: %w", err)
+	}
+	if s.V < 1 || s.V > summaryVersion {
+		return s, fmt.Errorf("bot: history entry of version %d, this build reads 1–%d", s.V, summaryVersion)
+	}
+	return s, nil
+}
+
+// History lists the community's last finished games; Open (1 = the latest)
+// shows one game's scores again.
+type History struct {
+	Party bool
+	Open  int
+}
+
+// PastGame shows a recorded game's scores again (a history button).
+type PastGame struct {
+	ID    string
+	Party bool
+}
+
+func (History) action()  {}
+func (PastGame) action() {}
+
+// historyShown is how many games `history` lists.
+const historyShown = 10
+
+func (b *Bot) history(ctx context.Context, req Request, a History) (Response, error) {
+	if req.Where.Community == "" {
+		return Response{}, refuse("Use `history` in a channel: each server or workspace has its own.")
+	}
+	board := req.Where.gameBoard(a.Party)
+	n := historyShown
+	if a.Open > 0 {
+		n = a.Open
+	}
+	games, err := b.store.History(ctx, board, n)
+	if err != nil {
+		return Response{}, fmt.Errorf("history: %w", err)
+	}
+	if a.Open > 0 {
+		if a.Open > len(games) {
+			return Response{}, refuse("There is no game %d in the history: `history` lists the last %d.", a.Open, historyShown)
+		}
+		v, err := pastView(games[a.Open-1])
+		if err != nil {
+			return Response{}, err
+		}
+		return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: v}}}, nil
+	}
+	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: historyView(games, a.Party, b.now())}}}, nil
+}
+
+func (b *Bot) pastGame(ctx context.Context, req Request, a PastGame) (Response, error) {
+	g, err := b.store.HistoryGame(ctx, req.Where.gameBoard(a.Party), a.ID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return Response{}, refuse("That game is no longer in the history (a community keeps its last %d).", storage.HistoryLength)
+	}
+	if err != nil {
+		return Response{}, fmt.Errorf("history game %s: %w", a.ID, err)
+	}
+	v, err := pastView(g)
+	if err != nil {
+		return Response{}, err
+	}
+	return privateReply(req, v), nil
+}
+
+// when says when a game finished, as people read a list: "today 14:05",
+// "Fri 20 Nov 09:30" (UTC: a chat has no one time zone).
+func when(t, now time.Time) string {
+	t, now = t.UTC(), now.UTC()
+	if t.YearDay() == now.YearDay() && t.Year() == now.Year() {
+		return "today " + t.Format("15:04")
+	}
+	if t.Year() != now.Year() {
+		return t.Format("2 Jan 2006")
+	}
+	return t.Format("Mon 2 Jan 15:04")
+}
+
+func historyView(games []storage.Game, partyBoard bool, now time.Time) View {
+	v := View{Title: "📜 Recent games", Tone: ToneInfo}
+	if partyBoard {
+		v.Title = "📜 Recent Sushi Go Party! games"
+	} else {
+		v.Footer = "Sushi Go Party! games have their own history: `history party`."
+	}
+	if len(games) == 0 {
+		v.Text = "No finished games yet. Play one with `new`!"
+		return v
+	}
+	var lines []string
+	var row []Button
+	for i, g := range games {
+		s, err := decodeSummary(g.Summary)
+		if err != nil {
+			lines = append(lines, fmt.Sprintf("%d. (%s — unreadable entry)", i+1, when(g.FinishedAt, now)))
+			continue
+		}
+		var who []string
+		var winners []string
+		for _, ss := range s.Seats {
+			who = append(who, fmt.Sprintf("%s %d", ss.Name, ss.Score))
+			if ss.Place == 1 {
+				winners = append(winners, ss.Name)
+			}
+		}
+		game := "Sushi Go!"
+		if s.Game == "party" {
+			game = "Party · " + s.Menu
+		} else if s.Dummy {
+			game = "Sushi Go! (dummy)"
+		}
+		lines = append(lines, fmt.Sprintf("%d. %s — %s — 🏆 **%s** — %s", i+1, when(g.FinishedAt, now), game,
+			strings.Join(winners, " & "), strings.Join(who, ", ")))
+		row = append(row, Button{Label: fmt.Sprint(i + 1), ActionID: PastGameID(g.ID, partyBoard)})
+		if len(row) == 5 {
+			v.Rows, row = append(v.Rows, row), nil
+		}
+	}
+	if len(row) > 0 {
+		v.Rows = append(v.Rows, row)
+	}
+	v.Text = strings.Join(lines, "\n")
+	if v.Footer != "" {
+		v.Footer = "A number shows that game's scores (`history <n>`). " + v.Footer
+	} else {
+		v.Footer = "A number shows that game's scores (`history <n> party`)."
+	}
+	return v
+}
+
+// pastView shows a recorded game's final scores: each seat's rounds and
+// dessert adding up to the total, and its points by category.
+func pastView(g storage.Game) (View, error) {
+	s, err := decodeSummary(g.Summary)
+	if err != nil {
+		return View{}, err
+	}
+	title := "Sushi Go!"
+	if s.Game == "party" {
+		title = "Sushi Go Party! (" + s.Menu + ")"
+	}
+	v := View{Title: fmt.Sprintf("📜 %s — %s UTC", title, g.FinishedAt.UTC().Format("Mon 2 Jan 2006 15:04")), Tone: ToneOver}
+	var lines []string
+	for _, ss := range s.Seats {
+		m := "  "
+		if ss.Place <= len(medals) {
+			m = medals[ss.Place-1]
+		}
+		name := ss.Name
+		if ss.Bot != "" && ss.Bot != "dummy" {
+			name += " (" + ss.Bot + " bot)"
+		}
+		var rounds []string
+		for _, r := range ss.Rounds {
+			rounds = append(rounds, itoa(r))
+		}
+		lines = append(lines, fmt.Sprintf("%s %d. **%s** — %d pts (%s · dessert %+d)", m, ss.Place, name, ss.Score, strings.Join(rounds, " · "), ss.Dessert))
+		type cat struct {
+			name string
+			pts  int
+		}
+		var cats []cat
+		for k, p := range ss.Points {
+			if p != 0 {
+				cats = append(cats, cat{k, p})
+			}
+		}
+		slices.SortFunc(cats, func(a, b cat) int { return cmp.Or(cmp.Compare(b.pts, a.pts), cmp.Compare(a.name, b.name)) })
+		var parts []string
+		for _, c := range cats {
+			parts = append(parts, fmt.Sprintf("%s%s %+d", categoryEmojiNamed(c.name), c.name, c.pts))
+		}
+		if len(parts) > 0 {
+			lines = append(lines, "    "+strings.Join(parts, " · "))
+		}
+	}
+	v.Text = strings.Join(lines, "\n")
+	return v, nil
+}
+
+// categoryEmojiNamed is the symbol of a category stored by name, with a
+// trailing space, or "" for a name this build does not know.
+func categoryEmojiNamed(name string) string {
+	for c := range engine.NumCategories {
+		if c.String() == name {
+			return categoryEmoji[c] + " "
+		}
+	}
+	return ""
+}
+
+// PastGameID is the action ID of a history button.
+func PastGameID(gameID string, partyBoard bool) string {
+	board := "c"
+	if partyBoard {
+		board = "p"
+	}
+	return join2("past", gameID, board)
+}

@@ -1,0 +1,261 @@
+package bot
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sushigo/sushigo/storage"
+)
+
+// boardStats is what a profile shows of one game's board.
+type boardStats struct {
+	party       bool
+	profile     storage.Profile
+	month, week storage.Stats
+}
+
+// profileOf reads a player's profile on both boards (classic and Party).
+func (b *Bot) profileOf(ctx context.Context, where Location, who string) ([2]boardStats, error) {
+	var out [2]boardStats
+	now := b.now()
+	for i, party := range []bool{false, true} {
+		board := where.gameBoard(party)
+		p, err := b.store.Profile(ctx, board, who)
+		if err != nil {
+			return out, fmt.Errorf("profile: %w", err)
+		}
+		out[i] = boardStats{party: party, profile: p}
+		if p.Games == 0 {
+			continue
+		}
+		if out[i].month, err = b.store.PlayerStats(ctx, board, who, storage.Month, now); err != nil {
+			return out, fmt.Errorf("profile: %w", err)
+		}
+		if out[i].week, err = b.store.PlayerStats(ctx, board, who, storage.Week, now); err != nil {
+			return out, fmt.Errorf("profile: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// findPlayer resolves what someone typed after `stats` (a mention gives an
+// ID; a name is looked up among the community's players) to a player ID.
+func (b *Bot) findPlayer(ctx context.Context, where Location, typed string) (string, error) {
+	for _, party := range []bool{false, true} {
+		p, err := b.store.Profile(ctx, where.gameBoard(party), typed)
+		if err != nil {
+			return "", fmt.Errorf("stats: %w", err)
+		}
+		if p.Games > 0 {
+			return typed, nil
+		}
+	}
+	for _, party := range []bool{false, true} {
+		es, err := b.store.Top(ctx, storage.Query{Community: where.gameBoard(party), At: b.now(), By: storage.ByWins, N: 1000})
+		if err != nil {
+			return "", fmt.Errorf("stats: %w", err)
+		}
+		for _, e := range es {
+			if equalFold(e.Name, typed) {
+				return e.PlayerID, nil
+			}
+		}
+	}
+	return typed, nil
+}
+
+func (b *Bot) stats(ctx context.Context, req Request, a Stats) (Response, error) {
+	if req.Where.Community == "" {
+		return Response{}, refuse("Use `stats` in a channel: each server or workspace keeps its own.")
+	}
+	who := req.Who.ID
+	if a.Player != "" {
+		var err error
+		if who, err = b.findPlayer(ctx, req.Where, a.Player); err != nil {
+			return Response{}, err
+		}
+	}
+	boards, err := b.profileOf(ctx, req.Where, who)
+	if err != nil {
+		return Response{}, err
+	}
+	versus := ""
+	if who != req.Who.ID {
+		versus = req.Who.ID
+	}
+	v := profileView(boards, who, a.Player, versus, b.cfg.MinRatedGames)
+	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: v}}}, nil
+}
+
+// Home is a user's home page (Slack's App Home): their profile and the
+// community's boards by rating.
+func (b *Bot) Home(ctx context.Context, where Location, user string) (View, error) {
+	boards, err := b.profileOf(ctx, where, user)
+	if err != nil {
+		return View{}, err
+	}
+	v := profileView(boards, user, "", "", b.cfg.MinRatedGames)
+	v.Title = "🍣 Sushi Go! — " + v.Title
+	for _, party := range []bool{false, true} {
+		if party && boards[1].profile.Games == 0 {
+			continue
+		}
+		a := Leaderboard{By: storage.ByRating, Party: party}
+		top, err := b.store.Top(ctx, b.boardQuery(where, a))
+		if err != nil {
+			return View{}, fmt.Errorf("home: %w", err)
+		}
+		lb := leaderboardView(top, a, b.cfg.MinRatedGames)
+		v.Fields = append(v.Fields, Field{Name: strings.TrimPrefix(lb.Title, "🏅 "), Value: lb.Text})
+	}
+	v.Footer = "Play with `/sushigo new` in any channel. This page refreshes when one of your games ends."
+	return v, nil
+}
+
+func (b *Bot) boardQuery(where Location, a Leaderboard) storage.Query {
+	return storage.Query{Community: where.gameBoard(a.Party), Period: a.Period, At: b.now(), By: a.By, N: 10, MinGames: b.cfg.MinRatedGames}
+}
+
+func (b *Bot) leaderboard(ctx context.Context, req Request, a Leaderboard) (Response, error) {
+	if req.Where.Community == "" {
+		return Response{}, refuse("Use `leaderboard` in a channel: each server or workspace has its own.")
+	}
+	top, err := b.store.Top(ctx, b.boardQuery(req.Where, a))
+	if err != nil {
+		return Response{}, fmt.Errorf("leaderboard: %w", err)
+	}
+	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: leaderboardView(top, a, b.cfg.MinRatedGames)}}}, nil
+}
+
+// ratingText is a rating with its change in the last game: "1,112 (+112)".
+func ratingText(r, prev storage.Rating) string {
+	d := Display(r) - Display(prev)
+	if d == 0 {
+		return fmt.Sprintf("**%d** (±0)", Display(r))
+	}
+	return fmt.Sprintf("**%d** (%+d)", Display(r), d)
+}
+
+func leaderboardView(top []storage.Entry, a Leaderboard, minGames int) View {
+	by := map[storage.Metric]string{storage.ByWins: "wins", storage.ByPoints: "points", storage.ByRating: "rating"}[a.By]
+	v := View{Title: fmt.Sprintf("🏅 Leaderboard — %s, by %s", a.Period, by), Tone: ToneInfo}
+	if a.Party {
+		v.Title = fmt.Sprintf("🏅 Sushi Go Party! leaderboard — %s, by %s", a.Period, by)
+	} else {
+		v.Footer = "Sushi Go Party! games have their own board: `leaderboard party`."
+	}
+	if a.By == storage.ByRating {
+		v.Footer = strings.TrimSpace(fmt.Sprintf("Rating: μ − 3σ of OpenSkill, scaled (a new player is 1000); players appear after %s. `leaderboard wins` or `points` ranks otherwise. %s",
+			plural(minGames, "rated game", "rated games"), v.Footer))
+	}
+	if len(top) == 0 {
+		v.Text = "No finished games yet. Play one with `new`!"
+		if a.By == storage.ByRating {
+			v.Text = fmt.Sprintf("Nobody has played %s yet. Play one with `new`!", plural(minGames, "rated game", "rated games"))
+			if a.Period != storage.AllTime {
+				v.Text = fmt.Sprintf("Nobody who played %s has %s yet. Play one with `new`!", a.Period, plural(minGames, "rated game", "rated games"))
+			}
+		}
+		return v
+	}
+	var lines []string
+	for i, e := range top {
+		if a.By == storage.ByRating {
+			lines = append(lines, fmt.Sprintf("%d. **%s** — %s · %s, %s", i+1, e.Name, ratingText(e.Rating, e.Previous), plural(e.Games, "game", "games"), plural(e.Wins, "win", "wins")))
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("%d. **%s** — %s, %d pts, %s", i+1, e.Name, plural(e.Wins, "win", "wins"), e.Points, plural(e.Games, "game", "games")))
+	}
+	v.Text = strings.Join(lines, "\n")
+	return v
+}
+
+// profileView shows a player's profile: per game played, rating and trend,
+// totals, favourite card, best category, and the record against versus
+// (the asking player) when set.
+func profileView(boards [2]boardStats, who, typed, versus string, minGames int) View {
+	name := ""
+	for _, bs := range boards {
+		if bs.profile.Name != "" {
+			name = bs.profile.Name
+		}
+	}
+	if name == "" {
+		name = cmp.Or(typed, who)
+	}
+	v := View{Title: "📈 " + name, Tone: ToneInfo}
+	played := false
+	for _, bs := range boards {
+		p := bs.profile
+		if p.Games == 0 {
+			continue
+		}
+		played = true
+		prefix := ""
+		if bs.party {
+			prefix = "🎉 Party — "
+		}
+		add := func(n, val string) { v.Fields = append(v.Fields, Field{Name: prefix + n, Value: val}) }
+		if p.Rating.Rated() {
+			val := ratingText(p.Rating, p.Previous) + " after the last game"
+			if len(p.Trend) > 1 {
+				var t []string
+				for _, r := range p.Trend {
+					t = append(t, itoa(Display(r)))
+				}
+				val += "\nLast " + itoa(len(p.Trend)) + ": " + strings.Join(t, " → ")
+			}
+			if p.Rated < minGames {
+				val += fmt.Sprintf("\nOn the board after %s (%d more).", plural(minGames, "rated game", "rated games"), minGames-p.Rated)
+			}
+			add("Rating", val)
+		}
+		add("Games", fmt.Sprintf("%s · %s (%d %%) · average %.1f pts, best %d · average place %.2f",
+			plural(p.Games, "game", "games"), plural(p.Wins, "win", "wins"), (100*p.Wins+p.Games/2)/p.Games,
+			float64(p.TotalScore)/float64(p.Games), p.BestScore, p.AveragePlace()))
+		add("This month · this week", fmt.Sprintf("%s, %s · %s, %s",
+			plural(bs.month.Games, "game", "games"), plural(bs.month.Wins, "win", "wins"),
+			plural(bs.week.Games, "game", "games"), plural(bs.week.Wins, "win", "wins")))
+		if k, n := top1(p.Cards); n > 0 {
+			card, emoji := cardFromKey(k)
+			add("Favourite card", strings.TrimSpace(emoji+" "+card)+" — "+plural(n, "taken", "taken"))
+		}
+		if k, n := top1(p.Categories); n > 0 {
+			add("Best category", fmt.Sprintf("%s%s — %.1f pts a game", categoryEmojiNamed(k), k, float64(n)/float64(p.Games)))
+		}
+		if versus != "" {
+			h := p.Versus[versus]
+			val := "Never at the same table."
+			if h.Games > 0 {
+				val = fmt.Sprintf("%s together: %s ahead %d, you ahead %d, tied %d", plural(h.Games, "game", "games"), name, h.Wins, h.Losses, h.Games-h.Wins-h.Losses)
+			}
+			add("Against you", val)
+		}
+	}
+	if !played {
+		v.Text = "No finished games yet."
+		if typed != "" {
+			v.Text = "No finished games for " + typed + " here yet."
+		}
+	}
+	return v
+}
+
+// top1 is the key with the largest count (ties: the first by name).
+func top1(m map[string]int) (string, int) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	best, n := "", 0
+	for _, k := range keys {
+		if m[k] > n {
+			best, n = k, m[k]
+		}
+	}
+	return best, n
+}

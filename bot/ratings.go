@@ -1,0 +1,253 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/rating"
+	"github.com/sushigo/sushigo/storage"
+)
+
+// Bot seats are opponents with a fixed, confident rating per level: they
+// move a person's rating like any opponent of that strength would, and are
+// never rated themselves. The means follow the arena's order (easy below
+// normal, hard far above it; expert measured no stronger than hard);
+// they are not measured against people.
+var botRatings = map[strategy.Level]rating.Rating{
+	strategy.Easy:   {Mu: 16, Sigma: 1},
+	strategy.Normal: {Mu: 22, Sigma: 1},
+	strategy.Hard:   {Mu: 30, Sigma: 1},
+	strategy.Expert: {Mu: 30, Sigma: 1},
+}
+
+// botRating is the fixed rating of a bot playing at level l.
+func botRating(l strategy.Level) rating.Rating {
+	if r, ok := botRatings[l]; ok {
+		return r
+	}
+	return botRatings[strategy.Normal]
+}
+
+// BotRating is the fixed rating a bot seat of level l plays at.
+func BotRating(l strategy.Level) storage.Rating { return storage.Rating(botRating(l)) }
+
+// Display is the rating players see: the conservative estimate μ − 3σ on
+// a familiar scale, 1000 for a new player, 40 points per unit of μ.
+func Display(r storage.Rating) int {
+	if !r.Rated() {
+		r = storage.Rating(rating.New())
+	}
+	return int(math.Round(1000 + 40*r.Ordinal()))
+}
+
+// seatLevel is the strength a bot seat plays at.
+func (st *state) seatLevel(i int) strategy.Level {
+	if l := st.Seats[i].Level; l != "" {
+		return l
+	}
+	if st.Opts.Level != "" {
+		return st.Opts.Level
+	}
+	return strategy.Normal
+}
+
+// rateFunc rates a finished game: every seat takes part with its place
+// (ties shared), people with their stored ratings, bots with their level's
+// fixed one; only the people's new ratings are kept. humans[k] is the seat
+// of the result's k-th player.
+func rateFunc(places []int, fixed []rating.Rating, humans []int) func([]storage.Rating) []storage.Rating {
+	return func(prior []storage.Rating) []storage.Rating {
+		all := slices.Clone(fixed)
+		for k, seat := range humans {
+			if prior[k].Rated() {
+				all[seat] = rating.Rating(prior[k])
+			} else {
+				all[seat] = rating.New()
+			}
+		}
+		after := rating.Rate(all, places)
+		out := make([]storage.Rating, len(humans))
+		for k, seat := range humans {
+			out[k] = storage.Rating(after[seat])
+		}
+		return out
+	}
+}
+
+// cardKey names what a taken card counts as for a player's favourite: the
+// nigiri by variant, every other card by its type (maki of any size).
+func cardKey(c engine.Card) string {
+	if c.Kind() == engine.KindNigiri {
+		return c.Key()
+	}
+	return c.Kind().Key()
+}
+
+// cardFromKey is cardKey's inverse, for display.
+func cardFromKey(key string) (name, emoji string) {
+	if c, ok := engine.ParseCard(key); ok && c.Kind() == engine.KindNigiri {
+		return c.Name(), c.Emoji()
+	}
+	if k, ok := engine.ParseKind(key); ok {
+		return k.Name(), k.Emoji()
+	}
+	return key, ""
+}
+
+// countTaken adds the latest reveal's cards to each seat's tally.
+func (st *state) countTaken() {
+	r := st.game.LastReveal()
+	for i := range st.Seats {
+		if i >= len(r.Seats) {
+			break
+		}
+		for _, c := range r.Seats[i].Cards {
+			if c == engine.None {
+				continue
+			}
+			if st.Seats[i].Taken == nil {
+				st.Seats[i].Taken = map[string]int{}
+			}
+			st.Seats[i].Taken[cardKey(c)]++
+		}
+	}
+}
+
+// result is what a finished game adds to the community's board: every
+// person's score, place, cards and category points, their new ratings and
+// the history entry. Nil when no person played.
+func (b *Bot) result(st *state) *storage.Result {
+	at := st.Finished
+	if at.IsZero() {
+		at = b.now()
+	}
+	r := &storage.Result{GameID: st.ID, Community: st.Where.gameBoard(party(st)), FinishedAt: at}
+	pv := st.game.PublicView()
+	places := make([]int, len(st.Seats))
+	fixed := make([]rating.Rating, len(st.Seats))
+	var humans []int
+	for _, s := range pv.Standings {
+		if s.Seat >= len(st.Seats) {
+			continue // the dummy of a 2-player game is nobody's opponent
+		}
+		seat := st.Seats[s.Seat]
+		places[s.Seat] = s.Place
+		if !seat.human() {
+			fixed[s.Seat] = botRating(st.seatLevel(s.Seat))
+			continue
+		}
+		cats := map[string]int{}
+		for _, bd := range append(seatBreakdowns(pv, s.Seat), pv.Dessert[s.Seat]) {
+			for _, l := range bd.Lines() {
+				cats[l.Category.String()] += l.Points
+			}
+		}
+		humans = append(humans, s.Seat)
+		r.Players = append(r.Players, storage.PlayerResult{ID: seat.User, Name: seat.Name, Score: s.Score, Place: s.Place,
+			Cards: maps.Clone(seat.Taken), Categories: cats})
+	}
+	if len(r.Players) == 0 {
+		return nil
+	}
+	if len(st.Seats) > 1 {
+		r.Rate = rateFunc(places, fixed, humans)
+	}
+	r.Summary, _ = json.Marshal(summaryOf(st, pv))
+	return r
+}
+
+func seatBreakdowns(pv engine.PublicView, seat int) []engine.Breakdown {
+	var out []engine.Breakdown
+	for r := range pv.Scores {
+		out = append(out, pv.Scores[r][seat])
+	}
+	return out
+}
+
+// finishedAt stamps the game's end once, so a result recorded late (after a
+// crash) counts in the period the game ended in.
+func (st *state) finishedAt(now time.Time) {
+	if st.Finished.IsZero() {
+		st.Finished = now
+	}
+}
+
+// A finished game's result is recorded right after the save that finished
+// it; a "result:" deadline, scheduled before that save, records it after
+// resultRetry if the replica died in between (recording is idempotent).
+const (
+	resultPrefix = "result:"
+	resultRetry  = time.Minute
+)
+
+// HomePublisher shows a user their home page on a platform that has one
+// (Slack's App Home), refreshed when one of their games ends.
+type HomePublisher interface {
+	PublishHome(ctx context.Context, where Location, user string, v View) error
+}
+
+// recordResult records a finished game, clears its recovery deadline, and
+// refreshes its players' home pages.
+func (b *Bot) recordResult(ctx context.Context, key string, st *state, r *storage.Result) error {
+	recorded, err := b.store.RecordResult(ctx, *r)
+	if err != nil {
+		return fmt.Errorf("record result of %s: %w", key, err)
+	}
+	if err := b.store.Cancel(ctx, resultPrefix+key); err != nil {
+		return fmt.Errorf("record result of %s: %w", key, err)
+	}
+	if recorded {
+		b.refreshHomes(ctx, st.Where, r.Players)
+	}
+	return nil
+}
+
+// refreshHomes publishes each player's home page. A failure is only logged:
+// the page is built afresh whenever the player opens it.
+func (b *Bot) refreshHomes(ctx context.Context, where Location, players []storage.PlayerResult) {
+	pub := b.cfg.Homes[where.Platform]
+	if pub == nil {
+		return
+	}
+	for _, p := range players {
+		v, err := b.Home(ctx, where, p.ID)
+		if err == nil {
+			err = pub.PublishHome(ctx, where, p.ID, v)
+		}
+		if err != nil {
+			b.log.Warn("refreshing a home page failed", "user", p.ID, "err", err)
+		}
+	}
+}
+
+// resultClaimed records the result of a game whose replica died between
+// finishing it and recording it.
+func (b *Bot) resultClaimed(ctx context.Context, c storage.Claim, key string) error {
+	data, _, err := b.store.LoadGame(ctx, key)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return b.store.Complete(ctx, c)
+	case err != nil:
+		return fmt.Errorf("load %s: %w", key, err)
+	}
+	st, err := decodeState(data)
+	if err != nil {
+		return err
+	}
+	if st.Phase == phaseOver && st.game != nil {
+		if r := b.result(st); r != nil {
+			if err := b.recordResult(ctx, key, st, r); err != nil {
+				return err
+			}
+		}
+	}
+	return b.store.Complete(ctx, c)
+}

@@ -1,0 +1,217 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/rating"
+	"github.com/sushigo/sushigo/storage"
+)
+
+// pastSeats reads the seats of the latest game in the history: the places
+// the rating was computed from.
+type pastSeat struct {
+	ID, Name, Bot string
+	Place, Score  int
+}
+
+func latestGame(t *testing.T, s storage.Store, board string) (storage.Game, []pastSeat) {
+	t.Helper()
+	games, err := s.History(context.Background(), board, 1)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("history of %s: %v, %v", board, games, err)
+	}
+	var sum struct {
+		Seats []struct {
+			ID, Name, Bot string
+			Place, Score  int
+		}
+	}
+	if err := jsonUnmarshal(games[0].Summary, &sum); err != nil {
+		t.Fatal(err)
+	}
+	var out []pastSeat
+	for _, s := range sum.Seats {
+		out = append(out, pastSeat(s))
+	}
+	return games[0], out
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b)) }
+
+// A game with two people and two bots: the people are rated against every
+// seat, the bots at their level's fixed rating; the bots are never rated.
+func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "bots=2 level=easy", "bob")
+	h.startGame("ann")
+	h.playToEnd([]string{"ann", "bob"}, 200)
+	ctx := context.Background()
+	_, seats := latestGame(t, h.store, "test:guild")
+	if len(seats) != 4 {
+		t.Fatalf("history seats %+v", seats)
+	}
+	var prior []rating.Rating
+	var places []int
+	for _, s := range seats {
+		places = append(places, s.Place)
+		if s.Bot != "" {
+			if s.Bot != "easy" || s.ID != "" {
+				t.Errorf("bot seat %+v", s)
+			}
+			prior = append(prior, rating.Rating(bot.BotRating(strategy.Easy)))
+		} else {
+			prior = append(prior, rating.New())
+		}
+	}
+	want := rating.Rate(prior, places)
+	for i, s := range seats {
+		if s.Bot != "" {
+			continue
+		}
+		p, err := h.store.Profile(ctx, "test:guild", s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Rated != 1 || !near(p.Rating.Mu, want[i].Mu) || !near(p.Rating.Sigma, want[i].Sigma) {
+			t.Errorf("%s (place %d): rated %d, %+v; want %+v", s.ID, s.Place, p.Rated, p.Rating, want[i])
+		}
+		if len(p.Cards) == 0 || p.Categories == nil {
+			t.Errorf("%s: no cards or categories recorded: %+v", s.ID, p)
+		}
+		n := 0
+		for _, c := range p.Cards {
+			n += c
+		}
+		if n < 3*7 { // 7 cards a round at 4 players, more with chopsticks
+			t.Errorf("%s took %d cards, want at least 21", s.ID, n)
+		}
+	}
+	all, err := h.store.Top(ctx, storage.Query{Community: "test:guild", At: h.now, By: storage.ByRating, N: 10, MinGames: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{}
+	for _, e := range all {
+		ids = append(ids, e.PlayerID)
+	}
+	slices.Sort(ids)
+	if !slices.Equal(ids, []string{"ann", "bob"}) {
+		t.Errorf("rated players %v, want only the people", ids)
+	}
+
+	// Not on the rating board before 3 rated games; by wins at once.
+	h.do("ann", "leaderboard")
+	lb, _ := h.lastPublic("Leaderboard")
+	if !strings.Contains(lb.Title, "by rating") || !strings.Contains(lb.Text, "Nobody has played 3 rated games") {
+		t.Errorf("rating board after one game:\n%s", lb)
+	}
+	h.do("ann", "leaderboard wins")
+	lb, _ = h.lastPublic("Leaderboard")
+	if !strings.Contains(lb.Text, "**Ann**") || !strings.Contains(lb.Text, "**Bob**") {
+		t.Errorf("wins board:\n%s", lb)
+	}
+
+	// Profiles: one's own, and another's with the head-to-head.
+	h.do("bob", "stats ann")
+	pv, _ := h.lastPublic("📈")
+	if !strings.Contains(pv.String(), "Against you") || !strings.Contains(pv.String(), "1 game together") ||
+		!strings.Contains(pv.String(), "Favourite card") || !strings.Contains(pv.String(), "On the board after 3 rated games (2 more)") {
+		t.Errorf("ann's profile as bob sees it:\n%s", pv)
+	}
+	h.do("ann", "stats Bob") // by name
+	if pv, _ := h.lastPublic("📈"); pv.Title != "📈 Bob" || !strings.Contains(pv.String(), "Rating") {
+		t.Errorf("bob's profile by name:\n%s", pv)
+	}
+
+	// History: listed, reopened by button (privately) and by number.
+	h.do("bob", "history")
+	hv, _ := h.lastPublic("Recent games")
+	if !strings.Contains(hv.Text, "1. today") || !strings.Contains(hv.Text, "🏆") {
+		t.Errorf("history:\n%s", hv)
+	}
+	b1, ok := button(hv, "1")
+	if !ok {
+		t.Fatalf("no button for game 1:\n%s", hv)
+	}
+	r := h.click("cy", b1.ActionID, false)
+	if len(r.Deliveries) != 1 || r.Deliveries[0].To.IsPublic() || !strings.Contains(r.Deliveries[0].View.Title, "📜 Sushi Go!") {
+		t.Fatalf("reopened scores: %+v", r)
+	}
+	scores := r.Deliveries[0].View.String()
+	for _, s := range seats {
+		if !strings.Contains(scores, s.Name) {
+			t.Errorf("reopened scores miss %s:\n%s", s.Name, scores)
+		}
+	}
+	h.do("bob", "history 1")
+	if again, _ := h.lastPublic("📜 Sushi Go!"); again.String() != scores {
+		t.Errorf("history 1:\n%s\nwant the same as the button:\n%s", again, scores)
+	}
+	if r := h.do("bob", "history 2"); len(r.Deliveries) != 1 || r.Deliveries[0].To.IsPublic() {
+		t.Errorf("a game not in the history: %+v", r)
+	}
+}
+
+// flakyResults fails RecordResult while fail is positive, as a store that
+// went away right after the save that ended a game.
+type flakyResults struct {
+	storage.Store
+	fail atomic.Int32
+}
+
+func (f *flakyResults) RecordResult(ctx context.Context, r storage.Result) (bool, error) {
+	if f.fail.Add(-1) >= 0 {
+		return false, errors.New("connection reset")
+	}
+	return f.Store.RecordResult(ctx, r)
+}
+
+// A result that could not be recorded when the game ended is recorded by
+// the timer loop, once.
+func TestResultRecordedAfterAFailure(t *testing.T) {
+	h := newHarness(t)
+	flaky := &flakyResults{Store: h.store}
+	flaky.fail.Store(2) // the end of the game, and the first retry
+	h.store = flaky
+	h.b = h.newBot()
+	h.lobby("ann", "bots=1", "bob")
+	h.startGame("ann")
+	h.playToEnd([]string{"ann", "bob"}, 200)
+	if _, over := h.lastPublic("Final standings"); !over {
+		t.Fatal("the game did not end for its players")
+	}
+	ctx := context.Background()
+	games := func() int {
+		p, err := flaky.Store.Profile(ctx, "test:guild", "ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Games
+	}
+	if n := games(); n != 0 {
+		t.Fatalf("recorded %d games through a failing store", n)
+	}
+	h.tick(61 * 1e9) // the first retry fails too
+	if n := games(); n != 0 {
+		t.Fatalf("recorded %d games through a failing store", n)
+	}
+	h.tick(31 * 1e9) // the claim's lease ran out: tried again
+	if n := games(); n != 1 {
+		t.Fatalf("after the retries: %d games, want 1", n)
+	}
+	h.tick(120 * 1e9)
+	if n := games(); n != 1 {
+		t.Fatalf("after more ticks: %d games, want 1", n)
+	}
+}
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
