@@ -98,7 +98,7 @@ func (b *Bot) Home(ctx context.Context, where Location, user string) (View, erro
 		return View{}, err
 	}
 	v := profileView(boards, user, "", "", b.cfg.MinRatedGames)
-	v.Title = "🍣 Sushi Go! — " + v.Title
+	v.Title = "🍣 Sushi Go! — your games"
 	for _, party := range []bool{false, true} {
 		if party && boards[1].profile.Games == 0 {
 			continue

@@ -451,6 +451,47 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 			t.Errorf("final standings do not show %q:\n%s", want, final.text())
 		}
 	}
+	afterTheGame(t, e)
+}
+
+// afterTheGame checks the ratings, profile and history commands on a
+// community that finished one game of alice, bob and a bot.
+func afterTheGame(t *testing.T, e *env) {
+	t.Helper()
+	e.slash(bob, "stats", fmt.Sprintf(`[{"name":"player","type":6,"value":%q}]`, alice.id))
+	profile := e.latest("", "📈 ")
+	if profile == nil || !strings.Contains(profile.title(), alice.name) {
+		t.Fatalf("no profile of alice in the channel")
+	}
+	b, _ := json.Marshal(profile.Body)
+	for _, want := range []string{"Rating", "Favourite card", "Best category", "Against you", "1 game together"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("alice's profile lacks %q: %s", want, b)
+		}
+	}
+	e.slash(alice, "leaderboard", `[{"name":"by","type":3,"value":"rating"}]`)
+	if lb := e.latest("", "by rating"); lb == nil || !strings.Contains(lb.description(), "Nobody has played 3 rated games") {
+		t.Errorf("the rating board after one game: %+v", lb)
+	}
+	e.slash(alice, "history", `[]`)
+	hist := e.latest("", "Recent games")
+	if hist == nil || !strings.Contains(hist.description(), "1. today") {
+		t.Fatalf("no history in the channel: %+v", hist)
+	}
+	e.click(bob, hist, buttonWith(hist, "sg2:past:"))
+	scores := e.latest(bob.id, "📜 Sushi Go!")
+	if scores == nil {
+		t.Fatal("the history button showed bob nothing privately")
+	}
+	for _, p := range []player{alice, bob} {
+		if !strings.Contains(scores.description(), "**"+p.name+"**") {
+			t.Errorf("the game's scores do not show %s:\n%s", p.name, scores.description())
+		}
+	}
+	e.slash(alice, "history", `[{"name":"game","type":4,"value":1}]`)
+	if again := e.latest("", "📜 Sushi Go!"); again == nil || again.description() != scores.description() {
+		t.Errorf("history game:1 differs from the button's scores")
+	}
 }
 
 func TestClosedDMsFallBackToEphemeral(t *testing.T) {

@@ -28,7 +28,8 @@ type fakeSlack struct {
 	limitOnce bool
 	calls     []string
 	history   []shown
-	refused   []string // calls Slack would have refused
+	refused   []string          // calls Slack would have refused
+	homes     map[string]string // each user's latest published Home tab blocks
 }
 
 type slackMessage struct {
@@ -49,12 +50,14 @@ type responseTarget struct {
 }
 
 func newFakeSlack(t testing.TB) *fakeSlack {
-	f := &fakeSlack{t: t, messages: map[string]*slackMessage{}, responses: map[string]responseTarget{}, noDM: map[string]bool{}}
+	f := &fakeSlack{t: t, messages: map[string]*slackMessage{}, responses: map[string]responseTarget{}, noDM: map[string]bool{},
+		homes: map[string]string{}}
 	f.srv = slacktest.NewTestServer(func(c slacktest.Customize) {
 		c.Handle("/chat.postMessage", f.postMessage)
 		c.Handle("/chat.postEphemeral", f.postEphemeral)
 		c.Handle("/chat.update", f.update)
 		c.Handle("/conversations.open", f.open)
+		c.Handle("/views.publish", f.publish)
 		c.Handle("/response/", f.response)
 	})
 	f.srv.Start()
@@ -367,4 +370,31 @@ func (m *slackMessage) action(prefix string) string {
 		}
 	}
 	return ""
+}
+
+// publish is views.publish: a JSON body with the user and a home view.
+func (f *fakeSlack) publish(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, "views.publish")
+	var req struct {
+		UserID string `json:"user_id"`
+		View   struct {
+			Type   string          `json:"type"`
+			Blocks json.RawMessage `json:"blocks"`
+		} `json:"view"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.UserID == "" || req.View.Type != "home" {
+		f.refused = append(f.refused, "views.publish without a user or a home view")
+		f.fail(w, "invalid_arguments")
+		return
+	}
+	var blocks []any
+	if err := json.Unmarshal(req.View.Blocks, &blocks); err != nil || len(blocks) == 0 || len(blocks) > 100 {
+		f.refused = append(f.refused, fmt.Sprintf("views.publish with %d blocks", len(blocks)))
+		f.fail(w, "invalid_blocks")
+		return
+	}
+	f.homes[req.UserID] = string(req.View.Blocks)
+	f.ok(w, map[string]any{"view": map[string]any{"id": "V" + req.UserID, "type": "home"}})
 }

@@ -54,6 +54,8 @@ type Adapter struct {
 	// replace it to run them in order.
 	background func(func())
 	pool       *pool.Pool
+	// homes builds App Home tabs, when the host can (Homes).
+	homes Homes
 }
 
 // deliveryWorkers bounds the deliveries running at once after answered
@@ -87,5 +89,7 @@ func New(api *slackapi.Client, host Host, cfg Config) *Adapter {
 		cfg.HTTP = &http.Client{Timeout: 10 * time.Second}
 	}
 	deliveries := pool.New(deliveryWorkers)
-	return &Adapter{api: api, host: host, cfg: cfg, pool: deliveries, background: deliveries.Go}
+	a := &Adapter{api: api, host: host, cfg: cfg, pool: deliveries, background: deliveries.Go}
+	a.homes, _ = host.(Homes)
+	return a
 }

@@ -60,7 +60,9 @@ func newDurableEnv(t *testing.T, hands bot.HandsVia) *env {
 	e := newEnv(t, hands)
 	seed := uint64(7)
 	e.a.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Hands: map[string]bot.HandsVia{"slack": hands}, Senders: map[string]bot.Sender{"slack": e.a}})
+		Hands: map[string]bot.HandsVia{"slack": hands}, Senders: map[string]bot.Sender{"slack": e.a},
+		Homes: map[string]bot.HomePublisher{"slack": e.a}})
+	e.a.homes = e.a.host.(Homes)
 	e.durable = true
 	return e
 }
@@ -84,9 +86,11 @@ func newEnv(t *testing.T, hands bot.HandsVia) *env {
 	t.Cleanup(func() { store.Close() })
 	e := &env{t: t, f: newFakeSlack(t), store: store, now: time.Now()}
 	seed := uint64(7)
+	homes := map[string]bot.HomePublisher{}
 	host := bot.New(store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Hands: map[string]bot.HandsVia{"slack": hands}})
+		Hands: map[string]bot.HandsVia{"slack": hands}, Homes: homes})
 	e.a = New(e.f.api(), host, Config{SigningSecret: secret, Now: func() time.Time { return e.now }})
+	homes["slack"] = e.a
 	e.a.background = func(f func()) { e.queue = append(e.queue, f) }
 	return e
 }
@@ -352,6 +356,16 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 		if err != nil || st.Games != 1 {
 			t.Errorf("%s: %+v %v", p.name, st, err)
 		}
+		// The game's end refreshed each player's App Home.
+		home := plain(e.f.homes[p.id])
+		for _, want := range []string{"your games", "Rating", "1 game", "Favourite card", "Leaderboard — all time, by rating"} {
+			if !strings.Contains(home, want) {
+				t.Errorf("%s's home tab lacks %q: %s", p.name, want, home)
+			}
+		}
+	}
+	if len(e.f.refused) > 0 {
+		t.Errorf("Slack would have refused: %v", e.f.refused)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	slackapi "github.com/slack-go/slack"
+	"github.com/slack-go/slack/slackevents"
 	"github.com/slack-go/slack/socketmode"
 )
 
@@ -73,6 +74,11 @@ func (a *Adapter) onSocketEvent(ctx context.Context, evt socketmode.Event, ack f
 			ack(nil)
 		}
 		a.background(func() { rest(context.WithoutCancel(ctx)) })
+	case socketmode.EventTypeEventsAPI:
+		ack(nil)
+		if ev, ok := evt.Data.(slackevents.EventsAPIEvent); ok {
+			a.onEvent(ctx, ev)
+		}
 	case socketmode.EventTypeConnecting, socketmode.EventTypeConnected, socketmode.EventTypeHello:
 		a.cfg.Log.Debug("socket mode", "event", evt.Type)
 	case socketmode.EventTypeConnectionError, socketmode.EventTypeInvalidAuth:

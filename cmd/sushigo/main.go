@@ -306,9 +306,10 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	// deliveries, and the host is what they serve.
 	senders := map[string]bot.Sender{}
 	redo := map[string]func(context.Context, string, []byte) error{}
+	homes := map[string]bot.HomePublisher{}
 	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer,
 		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}, Metrics: m,
-		Senders: senders, Redo: redo})
+		Senders: senders, Redo: redo, Homes: homes})
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
@@ -356,12 +357,13 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		api := slackapi.New(cfg.Slack.BotToken, opts...)
 		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Seen: store, Log: log.With("platform", "slack"),
 			Failed: func(code string) { m.DeliveryFailed("slack", code) }})
-		deliver["slack"], senders["slack"] = a.Deliver, a
+		deliver["slack"], senders["slack"], homes["slack"] = a.Deliver, a, a
 		m.InFlight("slack", a.InFlight)
 		drains = append(drains, a.Drain)
 		if cfg.Slack.Mode == "http" {
 			mux.Handle("/slack/commands", a.Commands())
 			mux.Handle("/slack/interactivity", a.Interactivity())
+			mux.Handle("/slack/events", a.Events())
 		} else {
 			g.Go(func() error { return a.RunSocketMode(gctx, socketmode.New(api)) })
 		}
