@@ -331,6 +331,16 @@ func (c *Console) wrap(text string) string {
 	return ansi.Wrap(text, w, "")
 }
 
+// Print writes a view as the terminal shows it, wrapped at width columns
+// (80 when 0).
+func Print(w io.Writer, v bot.View, width int) {
+	if width <= 0 {
+		width = 80
+	}
+	fmt.Fprintln(w)
+	fmt.Fprint(w, ansi.Wrap(plainText(v.String()), width, ""))
+}
+
 // plainText drops the chat markup a terminal would show as is.
 var plainText = strings.NewReplacer("**", "", "`", "").Replace
 

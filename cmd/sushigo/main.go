@@ -62,6 +62,9 @@ const usage = `Usage:
       --party plays Sushi Go Party!; --menu takes a recommended menu
       ("master menu", master-menu), random, or seven card types like
       temaki,onigiri,tofu,sashimi,spoon,takeout,fruit.
+  sushigo stats [--party] [--game N]
+      Your rating, totals and favourite card from the terminal games, and the
+      last 10 games; --game 1 shows the latest game's scores again.
   sushigo arena [--players N] [--games N] [--party] [--menu NAME] [--seed S] [--parallel N] BOT BOT...
       Play bots (random, easy, normal, hard, expert) against each other on the same
       deals with every seat arrangement: the first bot takes one seat, the others
@@ -87,6 +90,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return serve(ctx, cfg, stderr)
 	case "arena":
 		return runArena(args[1:], stdout)
+	case "stats":
+		return localStats(ctx, cfg, args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/sushigo/sushigo/adapters/console"
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/storage/bolt"
+)
+
+// localStats prints the terminal player's profile and game history from the
+// terminal game's own file.
+func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	party := fs.Bool("party", false, "Sushi Go Party!'s history (the profile shows both games)")
+	game := fs.Int("game", 0, "show the scores of game N of the history (1: the latest)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, "Usage: sushigo stats [flags]\n\nYour terminal games' profile and history. Flags:")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return nil
+		}
+		return fmt.Errorf("stats: %w (see sushigo stats --help)", err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("stats: unexpected argument %q (see sushigo stats --help)", fs.Arg(0))
+	}
+	if *game < 0 || *game > 100 {
+		return fmt.Errorf("stats: --game takes 1 to 100")
+	}
+	path := filepath.Join(cfg.DataDir, "play.db")
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintln(stdout, "No terminal games yet. Play one with: sushigo play")
+		return nil
+	}
+	store, err := bolt.Open(path, bolt.Options{SweepEvery: -1})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr)})
+	me := bot.User{ID: "you", Name: "You"}
+	width := 80
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n >= 20 {
+		width = n
+	}
+	var actions []bot.Action
+	if *game > 0 {
+		actions = []bot.Action{bot.History{Party: *party, Open: *game}}
+	} else {
+		actions = []bot.Action{bot.Stats{}, bot.History{Party: *party}}
+	}
+	for _, a := range actions {
+		resp, err := host.Handle(ctx, bot.Request{Where: console.Where, Who: me, Action: a})
+		if err != nil {
+			return fmt.Errorf("stats: %w", err)
+		}
+		for _, d := range resp.Deliveries {
+			v := d.View
+			if _, ok := a.(bot.History); ok && len(v.Rows) > 0 {
+				v.Rows = nil
+				v.Footer = "sushigo stats --game <n> shows a game's scores again."
+				if *party {
+					v.Footer = "sushigo stats --party --game <n> shows a game's scores again."
+				}
+			}
+			console.Print(stdout, v, width)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestLocalStats(t *testing.T) {
+	vars := env(map[string]string{"DATA_DIR": t.TempDir()})
+	var none strings.Builder
+	if err := run(context.Background(), []string{"stats"}, vars, nil, &none, io.Discard); err != nil || !strings.Contains(none.String(), "No terminal games yet") {
+		t.Fatalf("stats before any game: %v\n%s", err, none.String())
+	}
+	var out syncBuffer
+	if err := run(context.Background(), []string{"play", "--seed", "9", "--bots", "2", "--plain"}, vars, &lineFeeder{out: &out}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var stats strings.Builder
+	if err := run(context.Background(), []string{"stats"}, vars, nil, &stats, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	s := stats.String()
+	for _, want := range []string{"📈 You", "Rating", "1 game", "Favourite card", "Best category", "📜 Recent games", "1. today", "sushigo stats --game <n>"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("stats lack %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "**") || strings.Contains(s, "[1]") {
+		t.Errorf("chat markup or buttons in the terminal's stats:\n%s", s)
+	}
+	var game strings.Builder
+	if err := run(context.Background(), []string{"stats", "--game", "1"}, vars, nil, &game, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if g := game.String(); !strings.Contains(g, "📜 Sushi Go! —") || !strings.Contains(g, "You —") || !strings.Contains(g, "dessert") {
+		t.Errorf("stats --game 1:\n%s", g)
+	}
+	for _, bad := range [][]string{{"stats", "--game", "-1"}, {"stats", "extra"}, {"stats", "--nope"}} {
+		if err := run(context.Background(), bad, vars, nil, io.Discard, io.Discard); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+	// A game not in the history is refused with a reason, not an error.
+	var missing strings.Builder
+	if err := run(context.Background(), []string{"stats", "--game", "5"}, vars, nil, &missing, io.Discard); err != nil || !strings.Contains(missing.String(), "no game 5") {
+		t.Errorf("stats --game 5: %v\n%s", err, missing.String())
+	}
+}
