@@ -317,6 +317,7 @@ const terminalHelp = `Type a button's number to press it, or a command:
   choose <card> · flip 1 3     answer a Party prompt (spoon, menu, takeout box…)
   status · scores · hand       the table · the score breakdown · your hand again
   rules [card]                 how to play, or one card
+  stats · history · leaderboard your rating and totals · the last games · the board
   end · new [bots=N] [party] [level=hard] · rematch
   quit                         leave; an unfinished game is saved for next time
 `

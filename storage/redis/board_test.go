@@ -157,3 +157,58 @@ func TestRatedOnceAcrossReplicas(t *testing.T) {
 		t.Errorf("history holds %d games, want 10", len(h))
 	}
 }
+
+// BenchmarkBoard reads a leaderboard page (10 lines) of a community of 500
+// rated players, by each metric, and records 4-player games (rated).
+func BenchmarkBoard(b *testing.B) {
+	s := open(b)
+	ctx := context.Background()
+	now := time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
+	for g := range 500 {
+		r := finished(fmt.Sprint("seed", g), now, 1, 2, 3, 4)
+		for i := range r.Players {
+			r.Players[i].ID = fmt.Sprint("p", (g*4+i*37)%500)
+		}
+		if _, err := s.RecordResult(ctx, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, by := range []struct {
+		name string
+		m    storage.Metric
+	}{{"ByRating", storage.ByRating}, {"ByWins", storage.ByWins}, {"ByPoints", storage.ByPoints}} {
+		b.Run("Top10"+by.name, func(b *testing.B) {
+			rt := &roundTrips{}
+			s.Client().AddHook(rt)
+			lat := make([]time.Duration, 0, 1<<16)
+			for b.Loop() {
+				t0 := time.Now()
+				es, err := s.Top(ctx, storage.Query{Community: "guild", At: now, By: by.m, N: 10, MinGames: 3})
+				if err != nil || len(es) != 10 {
+					b.Fatal(len(es), err)
+				}
+				lat = append(lat, time.Since(t0))
+			}
+			report(b, lat, rt, len(lat))
+		})
+	}
+	b.Run("RecordResult4p", func(b *testing.B) {
+		rt := &roundTrips{}
+		s.Client().AddHook(rt)
+		lat := make([]time.Duration, 0, 1<<16)
+		n := 0
+		for b.Loop() {
+			n++
+			r := finished(fmt.Sprint("b", n), now, 1, 2, 3, 4)
+			for i := range r.Players {
+				r.Players[i].ID = fmt.Sprint("p", (n*4+i*37)%500)
+			}
+			t0 := time.Now()
+			if _, err := s.RecordResult(ctx, r); err != nil {
+				b.Fatal(err)
+			}
+			lat = append(lat, time.Since(t0))
+		}
+		report(b, lat, rt, len(lat))
+	})
+}
