@@ -160,11 +160,11 @@ func TestGoldenViews(t *testing.T) {
 		Versus:     map[string]storage.HeadToHead{"bob": {Games: 3, Wins: 2, Losses: 1}},
 	}
 	golden(t, "stats", profileView([2]boardStats{{profile: ann,
-		month: storage.Stats{Games: 2, Wins: 1}, week: storage.Stats{Games: 1, Wins: 1}}, {party: true}}, "ann", "", "bob", 3))
+		month: storage.Stats{Games: 2, Wins: 1}, week: storage.Stats{Games: 1, Wins: 1}}, {party: true}}, "", "bob", 3))
 	newcomer := storage.Profile{Stats: storage.Stats{PlayerID: "cy", Name: "Cy", Games: 1, TotalScore: 31, BestScore: 31, PlaceSum: 2},
 		Rated: 1, Rating: storage.Rating{Mu: 26.2, Sigma: 7.9}, Trend: []storage.Rating{{Mu: 26.2, Sigma: 7.9}}}
-	golden(t, "stats_party_newcomer", profileView([2]boardStats{{}, {party: true, profile: newcomer, month: newcomer.Stats, week: newcomer.Stats}}, "cy", "", "", 3))
-	golden(t, "stats_nobody", profileView([2]boardStats{{}, {party: true}}, "U0ZED", "zed", "", 3))
+	golden(t, "stats_party_newcomer", profileView([2]boardStats{{}, {party: true, profile: newcomer, month: newcomer.Stats, week: newcomer.Stats}}, "", "", 3))
+	golden(t, "stats_nobody", profileView([2]boardStats{{}, {party: true}}, "zed", "", 3))
 	golden(t, "rules", rulesView(""))
 	golden(t, "rules_wasabi", rulesView("wasabi"))
 	golden(t, "help", helpView())

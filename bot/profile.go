@@ -86,7 +86,7 @@ func (b *Bot) stats(ctx context.Context, req Request, a Stats) (Response, error)
 	if who != req.Who.ID {
 		versus = req.Who.ID
 	}
-	v := profileView(boards, who, a.Player, versus, b.cfg.MinRatedGames)
+	v := profileView(boards, a.Player, versus, b.cfg.MinRatedGames)
 	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: v}}}, nil
 }
 
@@ -97,7 +97,7 @@ func (b *Bot) Home(ctx context.Context, where Location, user string) (View, erro
 	if err != nil {
 		return View{}, err
 	}
-	v := profileView(boards, user, "", "", b.cfg.MinRatedGames)
+	v := profileView(boards, "", "", b.cfg.MinRatedGames)
 	v.Title = "🍣 Sushi Go! — your games"
 	for _, party := range []bool{false, true} {
 		if party && boards[1].profile.Games == 0 {
@@ -176,17 +176,18 @@ func leaderboardView(top []storage.Entry, a Leaderboard, minGames int) View {
 // profileView shows a player's profile: per game played, rating and trend,
 // totals, favourite card, best category, and the record against versus
 // (the asking player) when set.
-func profileView(boards [2]boardStats, who, typed, versus string, minGames int) View {
+func profileView(boards [2]boardStats, typed, versus string, minGames int) View {
 	name := ""
 	for _, bs := range boards {
 		if bs.profile.Name != "" {
 			name = bs.profile.Name
 		}
 	}
-	if name == "" {
-		name = cmp.Or(typed, who)
-	}
 	v := View{Title: "📈 " + name, Tone: ToneInfo}
+	if name == "" {
+		// Never show a platform's user ID as a name.
+		v.Title = "📈 Stats"
+	}
 	played := false
 	for _, bs := range boards {
 		p := bs.profile
@@ -230,7 +231,7 @@ func profileView(boards [2]boardStats, who, typed, versus string, minGames int) 
 			h := p.Versus[versus]
 			val := "Never at the same table."
 			if h.Games > 0 {
-				val = fmt.Sprintf("%s together: %s ahead %d, you ahead %d, tied %d", plural(h.Games, "game", "games"), name, h.Wins, h.Losses, h.Games-h.Wins-h.Losses)
+				val = fmt.Sprintf("%s together: %s ahead %d, you ahead %d, tied %d", plural(h.Games, "game", "games"), cmp.Or(name, "they were"), h.Wins, h.Losses, h.Games-h.Wins-h.Losses)
 			}
 			add("Against you", val)
 		}
@@ -238,7 +239,7 @@ func profileView(boards [2]boardStats, who, typed, versus string, minGames int) 
 	if !played {
 		v.Text = "No finished games yet."
 		if typed != "" {
-			v.Text = "No finished games for " + typed + " here yet."
+			v.Text = "That player has no finished games here yet."
 		}
 	}
 	return v
