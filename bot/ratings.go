@@ -8,6 +8,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
@@ -194,20 +195,90 @@ type HomePublisher interface {
 	PublishHome(ctx context.Context, where Location, user string, v View) error
 }
 
-// recordResult records a finished game, clears its recovery deadline, and
-// refreshes its players' home pages.
-func (b *Bot) recordResult(ctx context.Context, key string, st *state, r *storage.Result) error {
+// recordResult records a finished game, posts its players' rating changes
+// once, refreshes their home pages and clears the recovery deadline. It
+// returns what the ratings post adds to the request's response (nothing
+// when the platform's outbox sends it).
+func (b *Bot) recordResult(ctx context.Context, key string, st *state, r *storage.Result) ([]Delivery, error) {
+	var prior, after []storage.Rating
+	if rate := r.Rate; rate != nil {
+		// The last call is the one stored: an earlier one lost a race.
+		r.Rate = func(p []storage.Rating) []storage.Rating {
+			a := rate(p)
+			prior, after = p, a
+			return a
+		}
+	}
 	recorded, err := b.store.RecordResult(ctx, *r)
 	if err != nil {
-		return fmt.Errorf("record result of %s: %w", key, err)
+		return nil, fmt.Errorf("record result of %s: %w", key, err)
 	}
-	if err := b.store.Cancel(ctx, resultPrefix+key); err != nil {
-		return fmt.Errorf("record result of %s: %w", key, err)
+	var ds []Delivery
+	if r.Rate != nil {
+		if !recorded {
+			// Recorded by a replica that died before announcing it: the
+			// profiles hold the ratings before and after (unless a newer
+			// game of the same player came first).
+			if prior, after, err = b.storedRatings(ctx, r); err != nil {
+				return nil, err
+			}
+		}
+		if ds, err = b.announceRatings(ctx, key, st.ID, r.Players, prior, after); err != nil {
+			return nil, err
+		}
 	}
 	if recorded {
 		b.refreshHomes(ctx, st.Where, r.Players)
 	}
-	return nil
+	if err := b.store.Cancel(ctx, resultPrefix+key); err != nil {
+		return nil, fmt.Errorf("record result of %s: %w", key, err)
+	}
+	return ds, nil
+}
+
+func (b *Bot) storedRatings(ctx context.Context, r *storage.Result) (prior, after []storage.Rating, err error) {
+	for _, p := range r.Players {
+		pf, err := b.store.Profile(ctx, r.Community, p.ID)
+		if err != nil {
+			return nil, nil, fmt.Errorf("ratings of %s: %w", r.GameID, err)
+		}
+		prior, after = append(prior, pf.Previous), append(after, pf.Rating)
+	}
+	return prior, after, nil
+}
+
+// announceRatings posts, once per game, how the game moved its players'
+// ratings: a change of the stored game, so it survives a crash and goes
+// through the outbox like any post.
+func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players []storage.PlayerResult, prior, after []storage.Rating) ([]Delivery, error) {
+	if len(after) != len(players) || len(prior) != len(players) {
+		return nil, nil
+	}
+	// Its own change, not the request's: the request's ID is already
+	// among the game's applied ones.
+	ctx = context.WithValue(ctx, requestIDKey{}, "")
+	resp, err := b.update(ctx, key, func(st *state) (change, error) {
+		if st == nil || st.ID != gameID || st.RatingsShown {
+			return change{}, nil
+		}
+		st.RatingsShown = true
+		v := ratingsView(players, prior, after)
+		return change{save: true, ttl: b.cfg.FinishedTTL, resp: Response{Deliveries: []Delivery{{Kind: Post, To: Channel, View: v}}}}, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("announce ratings of %s: %w", key, err)
+	}
+	return resp.Deliveries, nil
+}
+
+func ratingsView(players []storage.PlayerResult, prior, after []storage.Rating) View {
+	var parts []string
+	for i, p := range players {
+		d := Display(after[i]) - Display(prior[i])
+		parts = append(parts, fmt.Sprintf("**%s** %d (%+d)", p.Name, Display(after[i]), d))
+	}
+	return View{Title: "📈 Ratings", Text: strings.Join(parts, " · "), Tone: ToneOver,
+		Footer: "A new player starts at 1000; bots play at a fixed rating for their level. `stats` shows yours, `leaderboard` the board."}
 }
 
 // refreshHomes publishes each player's home page. A failure is only logged:
@@ -229,25 +300,29 @@ func (b *Bot) refreshHomes(ctx context.Context, where Location, players []storag
 }
 
 // resultClaimed records the result of a game whose replica died between
-// finishing it and recording it.
-func (b *Bot) resultClaimed(ctx context.Context, c storage.Claim, key string) error {
+// finishing it and recording it (or announcing it), and returns what to
+// deliver where the platform has no outbox.
+func (b *Bot) resultClaimed(ctx context.Context, c storage.Claim, key string) (Outbound, error) {
 	data, _, err := b.store.LoadGame(ctx, key)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
-		return b.store.Complete(ctx, c)
+		return Outbound{}, b.store.Complete(ctx, c)
 	case err != nil:
-		return fmt.Errorf("load %s: %w", key, err)
+		return Outbound{}, fmt.Errorf("load %s: %w", key, err)
 	}
 	st, err := decodeState(data)
 	if err != nil {
-		return err
+		return Outbound{}, err
 	}
+	o := Outbound{Where: st.Where, Game: st.ID}
 	if st.Phase == phaseOver && st.game != nil {
 		if r := b.result(st); r != nil {
-			if err := b.recordResult(ctx, key, st, r); err != nil {
-				return err
+			ds, err := b.recordResult(ctx, key, st, r)
+			if err != nil {
+				return Outbound{}, err
 			}
+			o.Response = Response{Deliveries: ds, Where: st.Where, Game: st.ID}
 		}
 	}
-	return b.store.Complete(ctx, c)
+	return o, b.store.Complete(ctx, c)
 }

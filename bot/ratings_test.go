@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -73,6 +74,28 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 		}
 	}
 	want := rating.Rate(prior, places)
+	// The channel is told once how the game moved each person's rating.
+	var posts []bot.View
+	for _, v := range h.public {
+		if v.Title == "📈 Ratings" {
+			posts = append(posts, v)
+		}
+	}
+	if len(posts) != 1 {
+		t.Fatalf("%d ratings posts, want 1", len(posts))
+	}
+	for i, s := range seats {
+		if s.Bot != "" {
+			if strings.Contains(posts[0].Text, "**"+s.Name+"**") {
+				t.Errorf("a bot is in the ratings post: %s", posts[0].Text)
+			}
+			continue
+		}
+		d := bot.Display(storage.Rating(want[i]))
+		if line := fmt.Sprintf("**%s** %d (%+d)", s.Name, d, d-1000); !strings.Contains(posts[0].Text, line) {
+			t.Errorf("ratings post %q lacks %q", posts[0].Text, line)
+		}
+	}
 	for i, s := range seats {
 		if s.Bot != "" {
 			continue
@@ -166,13 +189,68 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 type flakyResults struct {
 	storage.Store
 	fail atomic.Int32
+	// lostReply: the failing calls did record, and only their reply was
+	// lost.
+	lostReply bool
 }
 
 func (f *flakyResults) RecordResult(ctx context.Context, r storage.Result) (bool, error) {
 	if f.fail.Add(-1) >= 0 {
+		if f.lostReply {
+			if _, err := f.Store.RecordResult(ctx, r); err != nil {
+				return false, err
+			}
+		}
 		return false, errors.New("connection reset")
 	}
 	return f.Store.RecordResult(ctx, r)
+}
+
+// A result whose reply was lost (stored, but the host saw an error) is
+// announced from the timer loop with the ratings it stored, once.
+func TestLostResultReplyAnnouncedOnce(t *testing.T) {
+	h := newHarness(t)
+	flaky := &flakyResults{Store: h.store, lostReply: true}
+	flaky.fail.Store(1)
+	h.store = flaky
+	h.b = h.newBot()
+	h.lobby("ann", "bots=1", "bob")
+	h.startGame("ann")
+	h.playToEnd([]string{"ann", "bob"}, 200)
+	count := func() int {
+		n := 0
+		for _, v := range h.public {
+			if v.Title == "📈 Ratings" {
+				n++
+			}
+		}
+		return n
+	}
+	if n := count(); n != 0 {
+		t.Fatalf("%d ratings posts before the retry", n)
+	}
+	h.tick(61 * 1e9)
+	h.tick(61 * 1e9)
+	if n := count(); n != 1 {
+		t.Fatalf("%d ratings posts after the retry, want 1", n)
+	}
+	ctx := context.Background()
+	for _, u := range []string{"ann", "bob"} {
+		p, err := flaky.Store.Profile(ctx, "test:guild", u)
+		if err != nil || p.Games != 1 {
+			t.Fatalf("%s: %+v, %v", u, p, err)
+		}
+		var post bot.View
+		for _, v := range h.public {
+			if v.Title == "📈 Ratings" {
+				post = v
+			}
+		}
+		line := fmt.Sprintf("**%s** %d (%+d)", user(u).Name, bot.Display(p.Rating), bot.Display(p.Rating)-1000)
+		if !strings.Contains(post.Text, line) {
+			t.Errorf("ratings post %q lacks %q", post.Text, line)
+		}
+	}
 }
 
 // A result that could not be recorded when the game ended is recorded by
@@ -211,6 +289,15 @@ func TestResultRecordedAfterAFailure(t *testing.T) {
 	h.tick(120 * 1e9)
 	if n := games(); n != 1 {
 		t.Fatalf("after more ticks: %d games, want 1", n)
+	}
+	posts := 0
+	for _, v := range h.public {
+		if v.Title == "📈 Ratings" {
+			posts++
+		}
+	}
+	if posts != 1 {
+		t.Errorf("%d ratings posts after the recovery, want 1", posts)
 	}
 }
 

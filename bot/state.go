@@ -57,6 +57,8 @@ type state struct {
 	Created time.Time `json:"c"`
 	// Finished is when the game ended: the period its result counts in.
 	Finished time.Time `json:"f,omitzero"`
+	// RatingsShown is set once the rating changes were posted.
+	RatingsShown bool `json:"rs,omitempty"`
 	// TurnStart is when the current turn began (for the timer).
 	TurnStart time.Time `json:"ts,omitzero"`
 	Reminded  bool      `json:"rem,omitempty"`
@@ -276,11 +278,13 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			}
 		}
 		if c.result != nil {
-			if err := b.recordResult(ctx, key, st, c.result); err != nil {
+			ds, err := b.recordResult(ctx, key, st, c.result)
+			if err != nil {
 				// The game is saved and its players see the end; the
 				// "result:" deadline records it later.
 				b.log.Error("recording a result failed; retrying from the timer", "game", key, "err", err)
 			}
+			c.resp.Deliveries = append(c.resp.Deliveries, ds...)
 		}
 		if queued {
 			// Again after the save: a replica that claimed the deadline

@@ -51,9 +51,15 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 			continue
 		}
 		if key, ok := strings.CutPrefix(c.Key, resultPrefix); ok {
-			if err := b.resultClaimed(ctx, c, key); err != nil {
+			o, err := b.resultClaimed(ctx, c, key)
+			if err != nil {
 				// Left claimed: it comes back after the lease.
 				b.log.Error("recording a result failed", "game", key, "err", err)
+			}
+			if len(o.Response.Deliveries) > 0 {
+				outMu.Lock()
+				out = append(out, o)
+				outMu.Unlock()
 			}
 			continue
 		}

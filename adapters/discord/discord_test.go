@@ -458,6 +458,21 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 // community that finished one game of alice, bob and a bot.
 func afterTheGame(t *testing.T, e *env) {
 	t.Helper()
+	posts := 0
+	public, _ := e.f.visible()
+	for _, m := range public {
+		if m.title() == "📈 Ratings" {
+			posts++
+			for _, p := range []player{alice, bob} {
+				if !strings.Contains(m.description(), "**"+p.name+"** ") {
+					t.Errorf("the ratings post lacks %s: %s", p.name, m.description())
+				}
+			}
+		}
+	}
+	if posts != 1 {
+		t.Errorf("%d ratings posts in the channel, want 1", posts)
+	}
 	e.slash(bob, "stats", fmt.Sprintf(`[{"name":"player","type":6,"value":%q}]`, alice.id))
 	profile := e.latest("", "📈 ")
 	if profile == nil || !strings.Contains(profile.title(), alice.name) {

@@ -367,6 +367,15 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 	if len(e.f.refused) > 0 {
 		t.Errorf("Slack would have refused: %v", e.f.refused)
 	}
+	posts := 0
+	for _, m := range e.f.messages {
+		if m.Audience == "" && strings.Contains(m.Blocks, "📈 Ratings") {
+			posts++
+		}
+	}
+	if posts != 1 {
+		t.Errorf("%d ratings posts in the channel, want 1", posts)
+	}
 }
 
 func TestEphemeralHands(t *testing.T) {
