@@ -21,33 +21,17 @@ func golden(t *testing.T, name string, v View) {
 	goldenText(t, name, v.String())
 }
 
-// goldenFile compares got with the file at path, or rewrites it with
-// -update.
-func goldenFile(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./bot -run Golden -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s changed: a stored format needs a new version and a new file\ngot:\n%s", path, got)
-	}
-}
-
 // goldenText compares got with testdata/golden/name.txt, or rewrites it
 // with -update.
 func goldenText(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name+".txt")
+	goldenFile(t, filepath.Join("testdata", "golden", name+".txt"), got, "")
+}
+
+// goldenFile compares got with the file at path, or rewrites it with
+// -update; why, when set, says what a difference means.
+func goldenFile(t *testing.T, path, got, why string) {
+	t.Helper()
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -62,7 +46,7 @@ func goldenText(t *testing.T, name, got string) {
 		t.Fatalf("%v (run go test ./bot -run Golden -update to create it)", err)
 	}
 	if got != string(want) {
-		t.Errorf("%s changed:\n--- got\n%s\n--- want\n%s", name, got, want)
+		t.Errorf("%s changed%s:\n--- got\n%s\n--- want\n%s", path, why, got, want)
 	}
 }
 
@@ -128,7 +112,8 @@ func TestGoldenViews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	goldenFile(t, filepath.Join("testdata", "history", "summary-v1.json"), string(summaryJSON)+"\n")
+	goldenFile(t, filepath.Join("testdata", "history", "summary-v1.json"), string(summaryJSON)+"\n",
+		" (a stored format: a change needs a new version and a new file)")
 	pinned, err := os.ReadFile(filepath.Join("testdata", "history", "summary-v1.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -94,7 +94,6 @@ func TestSweepRemovesExpired(t *testing.T) {
 // storage.Stats JSON, no profiles, no history) keeps reading, and the next
 // game rates its players from a fresh start.
 func TestBoardFromBeforeRatings(t *testing.T) {
-	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "sushigo.db")
 	db, err := bbolt.Open(path, 0o600, nil)
 	if err != nil {
@@ -107,38 +106,17 @@ func TestBoardFromBeforeRatings(t *testing.T) {
 		stats, _ := c.CreateBucketIfNotExists([]byte("stats"))
 		_ = games.Put([]byte("old1"), []byte{1})
 		// Exactly what that release wrote.
-		return stats.Put([]byte("all\x00ann"), []byte(`{"PlayerID":"ann","Name":"Ann","Games":3,"Wins":2,"TotalScore":120,"BestScore":50,"PlaceSum":5}`))
+		for _, p := range []string{"all", "m2026-11", "w2026-47"} {
+			err := stats.Put([]byte(p+"\x00ann"), []byte(`{"PlayerID":"ann","Name":"Ann","Games":3,"Wins":2,"TotalScore":120,"BestScore":50,"PlaceSum":5}`))
+			if err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
-	s := open(t, path, bolt.Options{})
-	wed := time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
-	if st, err := s.PlayerStats(ctx, "discord:g1", "ann", storage.AllTime, wed); err != nil || st.Games != 3 || st.Wins != 2 {
-		t.Fatalf("old stats: %+v, %v", st, err)
-	}
-	if top, _ := s.Top(ctx, storage.Query{Community: "discord:g1", At: wed, By: storage.ByWins, N: 5}); len(top) != 1 || top[0].Points != 120 {
-		t.Errorf("old board by wins: %+v", top)
-	}
-	if top, _ := s.Top(ctx, storage.Query{Community: "discord:g1", At: wed, By: storage.ByRating, N: 5, MinGames: 1}); len(top) != 0 {
-		t.Errorf("an unrated player on the rating board: %+v", top)
-	}
-	if ok, _ := s.RecordResult(ctx, storage.Result{GameID: "old1", Community: "discord:g1", FinishedAt: wed}); ok {
-		t.Error("a game recorded by the old release was recorded again")
-	}
-	var prior []storage.Rating
-	_, err = s.RecordResult(ctx, storage.Result{GameID: "new1", Community: "discord:g1", FinishedAt: wed,
-		Players: []storage.PlayerResult{{ID: "ann", Name: "Ann", Score: 40, Place: 1}},
-		Rate: func(p []storage.Rating) []storage.Rating {
-			prior = p
-			return []storage.Rating{{Mu: 27, Sigma: 8}}
-		}})
-	if err != nil || len(prior) != 1 || prior[0].Rated() {
-		t.Fatalf("rating an old player: prior %v, %v", prior, err)
-	}
-	p, err := s.Profile(ctx, "discord:g1", "ann")
-	if err != nil || p.Games != 4 || p.Rated != 1 || p.Rating.Mu != 27 || p.TotalScore != 160 {
-		t.Errorf("after the upgrade: %+v, %v", p, err)
-	}
+	storagetest.BoardFromBeforeRatings(t, open(t, path, bolt.Options{}))
 }

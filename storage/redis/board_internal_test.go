@@ -10,7 +10,7 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 
-	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/storage/storagetest"
 )
 
 // A board written by the release before ratings (period hashes without
@@ -37,7 +37,6 @@ func TestBoardFromBeforeRatings(t *testing.T) {
 		}
 		s.Close()
 	})
-	wed := time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
 	c := "discord:g1"
 	// Exactly what that release's script wrote for one game.
 	lb := s.lbKey(c)
@@ -48,32 +47,7 @@ func TestBoardFromBeforeRatings(t *testing.T) {
 	}
 	s.c.Set(ctx, lb+"game:old1", "old1", time.Hour)
 
-	if st, err := s.PlayerStats(ctx, c, "ann", storage.AllTime, wed); err != nil || st.Games != 3 || st.Wins != 2 {
-		t.Fatalf("old stats: %+v, %v", st, err)
-	}
-	if top, err := s.Top(ctx, storage.Query{Community: c, At: wed, By: storage.ByWins, N: 5}); err != nil || len(top) != 1 || top[0].Points != 120 || top[0].Rating.Rated() {
-		t.Errorf("old board by wins: %+v, %v", top, err)
-	}
-	if top, _ := s.Top(ctx, storage.Query{Community: c, At: wed, By: storage.ByRating, N: 5, MinGames: 1}); len(top) != 0 {
-		t.Errorf("an unrated player on the rating board: %+v", top)
-	}
-	if ok, _ := s.RecordResult(ctx, storage.Result{GameID: "old1", Community: c, FinishedAt: wed}); ok {
-		t.Error("a game recorded by the old release was recorded again")
-	}
-	var prior []storage.Rating
-	_, err = s.RecordResult(ctx, storage.Result{GameID: "new1", Community: c, FinishedAt: wed,
-		Players: []storage.PlayerResult{{ID: "ann", Name: "Ann", Score: 40, Place: 1}},
-		Rate: func(p []storage.Rating) []storage.Rating {
-			prior = p
-			return []storage.Rating{{Mu: 27, Sigma: 8}}
-		}})
-	if err != nil || len(prior) != 1 || prior[0].Rated() {
-		t.Fatalf("rating an old player: prior %v, %v", prior, err)
-	}
-	p, err := s.Profile(ctx, c, "ann")
-	if err != nil || p.Games != 4 || p.Rated != 1 || p.Rating.Mu != 27 || p.TotalScore != 160 {
-		t.Errorf("after the upgrade: %+v, %v", p, err)
-	}
+	storagetest.BoardFromBeforeRatings(t, s)
 }
 
 func redisZ(score float64, member string) goredis.Z { return goredis.Z{Score: score, Member: member} }

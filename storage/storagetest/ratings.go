@@ -273,3 +273,40 @@ var historyTests = []test{
 		}
 	}},
 }
+
+// BoardFromBeforeRatings checks a store whose community "discord:g1" holds
+// what the release before ratings wrote for one game ("old1"): ann, all
+// time and in November 2026's month and week 47, with 3 games, 2 wins, 120
+// points, best 50, places 5. Its totals read, the old game stays recorded
+// once, ann stays off the rating board, and her next game rates her from a
+// fresh start.
+func BoardFromBeforeRatings(t *testing.T, s storage.Store) {
+	t.Helper()
+	c := "discord:g1"
+	if st, err := s.PlayerStats(ctx, c, "ann", storage.AllTime, wed); err != nil || st.Games != 3 || st.Wins != 2 || st.BestScore != 50 {
+		t.Fatalf("old stats: %+v, %v", st, err)
+	}
+	if top, err := s.Top(ctx, storage.Query{Community: c, At: wed, By: storage.ByWins, N: 5}); err != nil || len(top) != 1 || top[0].Points != 120 || top[0].Rating.Rated() {
+		t.Errorf("old board by wins: %+v, %v", top, err)
+	}
+	if top, _ := s.Top(ctx, storage.Query{Community: c, At: wed, By: storage.ByRating, N: 5, MinGames: 1}); len(top) != 0 {
+		t.Errorf("an unrated player on the rating board: %+v", top)
+	}
+	if ok, _ := s.RecordResult(ctx, storage.Result{GameID: "old1", Community: c, FinishedAt: wed}); ok {
+		t.Error("a game recorded by the old release was recorded again")
+	}
+	var prior []storage.Rating
+	_, err := s.RecordResult(ctx, storage.Result{GameID: "new1", Community: c, FinishedAt: wed,
+		Players: []storage.PlayerResult{{ID: "ann", Name: "Ann", Score: 40, Place: 1}},
+		Rate: func(p []storage.Rating) []storage.Rating {
+			prior = p
+			return []storage.Rating{{Mu: 27, Sigma: 8}}
+		}})
+	if err != nil || len(prior) != 1 || prior[0].Rated() {
+		t.Fatalf("rating an old player: prior %v, %v", prior, err)
+	}
+	p, err := s.Profile(ctx, c, "ann")
+	if err != nil || p.Games != 4 || p.Rated != 1 || p.Rating.Mu != 27 || p.TotalScore != 160 {
+		t.Errorf("after the upgrade: %+v, %v", p, err)
+	}
+}
