@@ -227,8 +227,13 @@ func (b *Bot) recordResult(ctx context.Context, key string, st *state, r *storag
 			return nil, err
 		}
 	}
-	if recorded {
-		b.refreshHomes(ctx, st.Where, r.Players)
+	if recorded && b.cfg.Homes[st.Where.Platform] != nil {
+		// Off the request path: a platform call per player could outlast
+		// the click's acknowledgement.
+		if err := b.store.Schedule(ctx, homePrefix+key, b.now()); err != nil {
+			return nil, fmt.Errorf("schedule home pages of %s: %w", key, err)
+		}
+		b.signal()
 	}
 	if err := b.store.Cancel(ctx, resultPrefix+key); err != nil {
 		return nil, fmt.Errorf("record result of %s: %w", key, err)
@@ -281,22 +286,40 @@ func ratingsView(players []storage.PlayerResult, prior, after []storage.Rating) 
 		Footer: "A new player starts at 1000; bots play at a fixed rating for their level. `stats` shows yours, `leaderboard` the board."}
 }
 
-// refreshHomes publishes each player's home page. A failure is only logged:
-// the page is built afresh whenever the player opens it.
-func (b *Bot) refreshHomes(ctx context.Context, where Location, players []storage.PlayerResult) {
-	pub := b.cfg.Homes[where.Platform]
-	if pub == nil {
-		return
+// homePrefix marks the deadline that refreshes a finished game's players'
+// home pages from the timer loop.
+const homePrefix = "home:"
+
+// homesClaimed publishes the home page of each person of the finished game
+// at key. A failure is only logged: the page is built afresh whenever its
+// user opens it.
+func (b *Bot) homesClaimed(ctx context.Context, c storage.Claim, key string) error {
+	data, _, err := b.store.LoadGame(ctx, key)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return b.store.Complete(ctx, c)
+	case err != nil:
+		return fmt.Errorf("load %s: %w", key, err)
 	}
-	for _, p := range players {
-		v, err := b.Home(ctx, where, p.ID)
-		if err == nil {
-			err = pub.PublishHome(ctx, where, p.ID, v)
-		}
-		if err != nil {
-			b.log.Warn("refreshing a home page failed", "user", p.ID, "err", err)
+	st, err := decodeState(data)
+	if err != nil {
+		return err
+	}
+	if pub := b.cfg.Homes[st.Where.Platform]; pub != nil && st.Phase == phaseOver {
+		for _, s := range st.Seats {
+			if !s.human() {
+				continue
+			}
+			v, err := b.Home(ctx, st.Where, s.User)
+			if err == nil {
+				err = pub.PublishHome(ctx, st.Where, s.User, v)
+			}
+			if err != nil {
+				b.log.Warn("refreshing a home page failed", "user", s.User, "err", err)
+			}
 		}
 	}
+	return b.store.Complete(ctx, c)
 }
 
 // resultClaimed records the result of a game whose replica died between

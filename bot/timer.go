@@ -63,6 +63,12 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 			}
 			continue
 		}
+		if key, ok := strings.CutPrefix(c.Key, homePrefix); ok {
+			if err := b.homesClaimed(ctx, c, key); err != nil {
+				b.log.Error("refreshing home pages failed", "game", key, "err", err)
+			}
+			continue
+		}
 		if strings.HasPrefix(c.Key, redoPrefix) {
 			b.redoClaimed(ctx, c, now)
 			continue

@@ -39,6 +39,7 @@ func TestAppHomeOpened(t *testing.T) {
 	if e.f.latest("", "Final standings") == nil {
 		t.Fatal("the game did not finish")
 	}
+	e.flush()
 	if e.f.homes[alice.id] == "" || e.f.homes[bob.id] == "" {
 		t.Fatalf("the game's end did not publish both homes: %v", e.f.homes)
 	}

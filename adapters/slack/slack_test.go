@@ -351,6 +351,10 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 	if tables != 1 {
 		t.Errorf("%d table messages in the channel, want 1", tables)
 	}
+	if !e.durable && len(e.f.homes) != 0 {
+		t.Error("home tabs were published on the request path")
+	}
+	e.flush() // the timer loop refreshes the players' home tabs
 	for _, p := range people {
 		st, err := e.store.PlayerStats(context.Background(), "slack:"+team, p.id, storage.AllTime, e.now)
 		if err != nil || st.Games != 1 {
