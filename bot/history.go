@@ -28,9 +28,12 @@ type summary struct {
 }
 
 type summarySeat struct {
-	ID      string         `json:"id,omitempty"` // empty for a bot
-	Name    string         `json:"name"`
-	Bot     string         `json:"bot,omitempty"` // a bot's level
+	ID   string `json:"id,omitempty"` // empty for a bot
+	Name string `json:"name"`
+	Bot  string `json:"bot,omitempty"` // a bot's level
+	// Left marks a person who left: ID is theirs, Bot the level of the
+	// bot that finished their seat. Optional, so version 1 still reads.
+	Left    bool           `json:"left,omitempty"`
 	Score   int            `json:"score"`
 	Place   int            `json:"place"`
 	Rounds  []int          `json:"rounds"`
@@ -48,11 +51,12 @@ func summaryOf(st *state, pv engine.PublicView) summary {
 	for _, sd := range pv.Standings {
 		ss := summarySeat{Name: st.name(sd.Seat), Score: sd.Score, Place: sd.Place, Dessert: pv.Dessert[sd.Seat].Total()}
 		if sd.Seat < len(st.Seats) {
-			if seat := st.Seats[sd.Seat]; seat.human() {
-				ss.ID = seat.User
-			} else {
+			seat := st.Seats[sd.Seat]
+			ss.ID = seat.User
+			if seat.Bot || seat.User == "" {
 				ss.Bot = string(st.seatLevel(sd.Seat))
 			}
+			ss.Left = st.left(sd.Seat)
 		} else {
 			ss.Bot = "dummy"
 		}
@@ -242,7 +246,10 @@ func pastView(g storage.Game) (View, error) {
 			m = medals[ss.Place-1]
 		}
 		name := ss.Name
-		if ss.Bot != "" && ss.Bot != "dummy" {
+		switch {
+		case ss.Left:
+			name += " (left; the " + ss.Bot + " bot finished)"
+		case ss.Bot != "" && ss.Bot != "dummy":
 			name += " (" + ss.Bot + " bot)"
 		}
 		var rounds []string

@@ -62,12 +62,12 @@ func (st *state) seatLevel(i int) strategy.Level {
 
 // rateFunc rates a finished game: every seat takes part with its place
 // (ties shared), people with their stored ratings, bots with their level's
-// fixed one; only the people's new ratings are kept. humans[k] is the seat
+// fixed one; only the people's new ratings are kept. people[k] is the seat
 // of the result's k-th player.
-func rateFunc(places []int, fixed []rating.Rating, humans []int) func([]storage.Rating) []storage.Rating {
+func rateFunc(places []int, fixed []rating.Rating, people []int) func([]storage.Rating) []storage.Rating {
 	return func(prior []storage.Rating) []storage.Rating {
 		all := slices.Clone(fixed)
-		for k, seat := range humans {
+		for k, seat := range people {
 			if prior[k].Rated() {
 				all[seat] = rating.Rating(prior[k])
 			} else {
@@ -75,8 +75,8 @@ func rateFunc(places []int, fixed []rating.Rating, humans []int) func([]storage.
 			}
 		}
 		after := rating.Rate(all, places)
-		out := make([]storage.Rating, len(humans))
-		for k, seat := range humans {
+		out := make([]storage.Rating, len(people))
+		for k, seat := range people {
 			out[k] = storage.Rating(after[seat])
 		}
 		return out
@@ -122,9 +122,50 @@ func (st *state) countTaken() {
 	}
 }
 
+// left reports whether seat i was a person's who left (or was auto-picked
+// out) and did not come back: a bot finished the game for them.
+func (st *state) left(i int) bool {
+	s := st.Seats[i]
+	return s.Bot && s.User != ""
+}
+
+// ratedPlaces are the places a finished game counts for its players: the
+// final standings, except that a person who left forfeits and counts last
+// (leavers tie among themselves), so leaving a lost game never saves a
+// rating; the seats that played on move up past them.
+func (st *state) ratedPlaces(standings []engine.Standing) []int {
+	places := make([]int, len(st.Seats))
+	stayed := 0
+	for _, s := range standings {
+		if s.Seat < len(st.Seats) && !st.left(s.Seat) {
+			stayed++
+		}
+	}
+	for _, s := range standings {
+		if s.Seat >= len(st.Seats) {
+			continue
+		}
+		if st.left(s.Seat) {
+			places[s.Seat] = stayed + 1
+			continue
+		}
+		// Standings are in order, with the engine's place shared by ties:
+		// one more than the staying seats strictly ahead.
+		ahead := 0
+		for _, o := range standings {
+			if o.Seat < len(st.Seats) && !st.left(o.Seat) && o.Place < s.Place {
+				ahead++
+			}
+		}
+		places[s.Seat] = ahead + 1
+	}
+	return places
+}
+
 // result is what a finished game adds to the community's board: every
 // person's score, place, cards and category points, their new ratings and
-// the history entry. Nil when no person played.
+// the history entry. Nil when no person played. A person who left counts
+// at their forfeit place (ratedPlaces) with their seat's score.
 func (b *Bot) result(st *state) *storage.Result {
 	at := st.Finished
 	if at.IsZero() {
@@ -132,16 +173,15 @@ func (b *Bot) result(st *state) *storage.Result {
 	}
 	r := &storage.Result{GameID: st.ID, Community: st.Where.gameBoard(party(st)), FinishedAt: at}
 	pv := st.game.PublicView()
-	places := make([]int, len(st.Seats))
+	places := st.ratedPlaces(pv.Standings)
 	fixed := make([]rating.Rating, len(st.Seats))
-	var humans []int
+	var people []int
 	for _, s := range pv.Standings {
 		if s.Seat >= len(st.Seats) {
 			continue // the dummy of a 2-player game is nobody's opponent
 		}
 		seat := st.Seats[s.Seat]
-		places[s.Seat] = s.Place
-		if !seat.human() {
+		if seat.User == "" {
 			fixed[s.Seat] = botRating(st.seatLevel(s.Seat))
 			continue
 		}
@@ -151,15 +191,15 @@ func (b *Bot) result(st *state) *storage.Result {
 				cats[l.Category.String()] += l.Points
 			}
 		}
-		humans = append(humans, s.Seat)
-		r.Players = append(r.Players, storage.PlayerResult{ID: seat.User, Name: seat.Name, Score: s.Score, Place: s.Place,
+		people = append(people, s.Seat)
+		r.Players = append(r.Players, storage.PlayerResult{ID: seat.User, Name: seat.Name, Score: s.Score, Place: places[s.Seat],
 			Cards: maps.Clone(seat.Taken), Categories: cats})
 	}
 	if len(r.Players) == 0 {
 		return nil
 	}
 	if len(st.Seats) > 1 {
-		r.Rate = rateFunc(places, fixed, humans)
+		r.Rate = rateFunc(places, fixed, people)
 	}
 	r.Summary, _ = json.Marshal(summaryOf(st, pv))
 	return r
@@ -267,7 +307,7 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 			return change{}, nil
 		}
 		st.RatingsShown = true
-		v := ratingsView(players, prior, after)
+		v := ratingsView(st, players, prior, after)
 		return change{save: true, ttl: b.cfg.FinishedTTL, resp: Response{Deliveries: []Delivery{{Kind: Post, To: Channel, View: v}}}}, nil
 	})
 	if err != nil {
@@ -276,11 +316,15 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 	return resp.Deliveries, nil
 }
 
-func ratingsView(players []storage.PlayerResult, prior, after []storage.Rating) View {
+func ratingsView(st *state, players []storage.PlayerResult, prior, after []storage.Rating) View {
 	var parts []string
 	for i, p := range players {
 		d := Display(after[i]) - Display(prior[i])
-		parts = append(parts, fmt.Sprintf("**%s** %d (%+d)", p.Name, Display(after[i]), d))
+		part := fmt.Sprintf("**%s** %d (%+d)", p.Name, Display(after[i]), d)
+		if i := st.seatOf(p.ID); i >= 0 && st.left(i) {
+			part += " 🚪 left, counted last"
+		}
+		parts = append(parts, part)
 	}
 	return View{Title: "📈 Ratings", Text: strings.Join(parts, " · "), Tone: ToneOver,
 		Footer: "A new player starts at 1000; bots play at a fixed rating for their level. `stats` shows yours, `leaderboard` the board."}
@@ -307,8 +351,8 @@ func (b *Bot) homesClaimed(ctx context.Context, c storage.Claim, key string) err
 	}
 	if pub := b.cfg.Homes[st.Where.Platform]; pub != nil && st.Phase == phaseOver {
 		for _, s := range st.Seats {
-			if !s.human() {
-				continue
+			if s.User == "" {
+				continue // a bot that never was a person
 			}
 			v, err := b.Home(ctx, st.Where, s.User)
 			if err == nil {

@@ -1,7 +1,10 @@
 package bot
 
 import (
+	"slices"
 	"testing"
+
+	"github.com/sushigo/sushigo/engine"
 
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/rating"
@@ -47,6 +50,34 @@ func TestDisplay(t *testing.T) {
 	} {
 		if got := Display(c.r); got != c.want {
 			t.Errorf("Display(%+v) = %d, want %d", c.r, got, c.want)
+		}
+	}
+}
+
+// Leavers forfeit: they count after every seat that played on, tied among
+// themselves, and the seats behind them move up, keeping their ties.
+func TestRatedPlacesLeaversLast(t *testing.T) {
+	person := func(id string) seat { return seat{User: id, Name: id} }
+	left := func(id string) seat { return seat{User: id, Name: id, Bot: true} }
+	bot := seat{Name: "Bot", Bot: true}
+	for _, c := range []struct {
+		name      string
+		seats     []seat
+		standings []engine.Standing // in order, engine places shared by ties
+		want      []int             // by seat
+	}{
+		{"nobody left", []seat{person("a"), person("b"), bot},
+			[]engine.Standing{{Seat: 2, Place: 1}, {Seat: 0, Place: 2}, {Seat: 1, Place: 2}}, []int{2, 2, 1}},
+		{"the winner's seat left", []seat{left("a"), person("b"), bot, person("d")},
+			[]engine.Standing{{Seat: 0, Place: 1}, {Seat: 1, Place: 2}, {Seat: 2, Place: 2}, {Seat: 3, Place: 4}}, []int{4, 1, 1, 3}},
+		{"a tie for first broken by leaving", []seat{person("a"), left("b"), person("c")},
+			[]engine.Standing{{Seat: 1, Place: 1}, {Seat: 0, Place: 1}, {Seat: 2, Place: 3}}, []int{1, 3, 2}},
+		{"two leavers tie last", []seat{left("a"), person("b"), left("c"), bot},
+			[]engine.Standing{{Seat: 2, Place: 1}, {Seat: 3, Place: 2}, {Seat: 0, Place: 3}, {Seat: 1, Place: 4}}, []int{3, 2, 3, 1}},
+	} {
+		st := &state{Seats: c.seats}
+		if got := st.ratedPlaces(c.standings); !slices.Equal(got, c.want) {
+			t.Errorf("%s: places %v, want %v", c.name, got, c.want)
 		}
 	}
 }

@@ -22,6 +22,7 @@ import (
 type pastSeat struct {
 	ID, Name, Bot string
 	Place, Score  int
+	Left          bool
 }
 
 func latestGame(t *testing.T, s storage.Store, board string) (storage.Game, []pastSeat) {
@@ -34,6 +35,7 @@ func latestGame(t *testing.T, s storage.Store, board string) (storage.Game, []pa
 		Seats []struct {
 			ID, Name, Bot string
 			Place, Score  int
+			Left          bool
 		}
 	}
 	if err := jsonUnmarshal(games[0].Summary, &sum); err != nil {
@@ -181,6 +183,85 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 	}
 	if r := h.do("bob", "history 2"); len(r.Deliveries) != 1 || r.Deliveries[0].To.IsPublic() {
 		t.Errorf("a game not in the history: %+v", r)
+	}
+}
+
+// A person who leaves a game and does not come back forfeits: they are
+// rated (and counted) last, behind every seat that played on, whatever the
+// bot that finished their seat scored; the others move up past them. One
+// who comes back is rated at their seat's place.
+func TestLeaverCountsLast(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "", "bob", "cy", "dee")
+	h.startGame("ann")
+	for range 3 {
+		h.playTurn([]string{"ann", "bob", "cy", "dee"})
+	}
+	h.do("cy", "leave")
+	h.do("dee", "leave")
+	h.playTurn([]string{"ann", "bob"})
+	h.do("dee", "join") // back before the end: rated at the seat's place
+	h.playToEnd([]string{"ann", "bob", "dee"}, 200)
+	ctx := context.Background()
+	_, seats := latestGame(t, h.store, "test:guild")
+	if len(seats) != 4 {
+		t.Fatalf("history seats %+v", seats)
+	}
+	// The places rated: the engine's standings among those who stayed
+	// (ties shared), then the leaver.
+	places := make([]int, len(seats))
+	for i, s := range seats {
+		if s.ID == "" {
+			t.Fatalf("seat %d lost its person: %+v", i, s)
+		}
+		if s.Left != (s.ID == "cy") || (s.ID == "cy" && s.Bot != "normal") {
+			t.Errorf("history seat %+v", s)
+		}
+		if s.Left {
+			places[i] = 4
+			continue
+		}
+		places[i] = 1
+		for _, o := range seats {
+			if !o.Left && o.Place < s.Place {
+				places[i]++
+			}
+		}
+	}
+	want := rating.Rate([]rating.Rating{rating.New(), rating.New(), rating.New(), rating.New()}, places)
+	var post bot.View
+	for _, v := range h.public {
+		if v.Title == "📈 Ratings" {
+			post = v
+		}
+	}
+	for i, s := range seats {
+		p, err := h.store.Profile(ctx, "test:guild", s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Rated != 1 || !near(p.Rating.Mu, want[i].Mu) || !near(p.Rating.Sigma, want[i].Sigma) {
+			t.Errorf("%s (table place %d, rated place %d): rated %d, %+v; want %+v", s.ID, s.Place, places[i], p.Rated, p.Rating, want[i])
+		}
+		if p.Games != 1 || p.PlaceSum != places[i] || p.TotalScore != s.Score || (p.Wins == 1) != (places[i] == 1) {
+			t.Errorf("%s (rated place %d, score %d): %+v", s.ID, places[i], s.Score, p.Stats)
+		}
+		d := bot.Display(storage.Rating(want[i]))
+		line := fmt.Sprintf("**%s** %d (%+d)", s.Name, d, d-1000)
+		if s.Left {
+			line += " 🚪 left, counted last"
+		}
+		if !strings.Contains(post.Text, line) {
+			t.Errorf("ratings post %q lacks %q", post.Text, line)
+		}
+		if !s.Left && strings.Contains(post.Text, s.Name+"** "+fmt.Sprint(d)+fmt.Sprintf(" (%+d) 🚪", d-1000)) {
+			t.Errorf("ratings post %q counts %s as a leaver", post.Text, s.Name)
+		}
+	}
+	h.do("ann", "history 1")
+	if v, _ := h.lastPublic("📜 Sushi Go!"); !strings.Contains(v.Text, "**Cy (left; the normal bot finished)**") ||
+		strings.Contains(v.Text, "Dee (") {
+		t.Errorf("the game's scores:\n%s", v)
 	}
 }
 
