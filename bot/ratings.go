@@ -240,25 +240,16 @@ type HomePublisher interface {
 // returns what the ratings post adds to the request's response (nothing
 // when the platform's outbox sends it).
 func (b *Bot) recordResult(ctx context.Context, key string, st *state, r *storage.Result) ([]Delivery, error) {
-	var prior, after []storage.Rating
-	if rate := r.Rate; rate != nil {
-		// The last call is the one stored: an earlier one lost a race.
-		r.Rate = func(p []storage.Rating) []storage.Rating {
-			a := rate(p)
-			prior, after = p, a
-			return a
-		}
-	}
-	recorded, err := b.store.RecordResult(ctx, *r)
+	rec, err := b.store.RecordResult(ctx, *r)
 	if err != nil {
 		return nil, fmt.Errorf("record result of %s: %w", key, err)
 	}
 	var ds []Delivery
 	if r.Rate != nil {
-		if !recorded {
-			// Recorded by a replica that died before announcing it: the
-			// profiles hold the ratings before and after (unless a newer
-			// game of the same player came first).
+		prior, after := rec.Prior, rec.After
+		if after == nil {
+			// Recorded by a release that did not keep a game's ratings:
+			// the profiles hold them (unless a newer game came first).
 			if prior, after, err = b.storedRatings(ctx, r); err != nil {
 				return nil, err
 			}
@@ -267,7 +258,7 @@ func (b *Bot) recordResult(ctx context.Context, key string, st *state, r *storag
 			return nil, err
 		}
 	}
-	if recorded && b.cfg.Homes[st.Where.Platform] != nil {
+	if rec.New && b.cfg.Homes[st.Where.Platform] != nil {
 		// Off the request path: a platform call per player could outlast
 		// the click's acknowledgement.
 		if err := b.store.Schedule(ctx, homePrefix+key, b.now()); err != nil {

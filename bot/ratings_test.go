@@ -271,24 +271,34 @@ type flakyResults struct {
 	storage.Store
 	fail atomic.Int32
 	// lostReply: the failing calls did record, and only their reply was
-	// lost.
+	// lost; lost keeps the ratings they gave, by player.
 	lostReply bool
+	lost      []map[string]storage.Rating
 }
 
-func (f *flakyResults) RecordResult(ctx context.Context, r storage.Result) (bool, error) {
+func (f *flakyResults) RecordResult(ctx context.Context, r storage.Result) (storage.Recorded, error) {
 	if f.fail.Add(-1) >= 0 {
 		if f.lostReply {
-			if _, err := f.Store.RecordResult(ctx, r); err != nil {
-				return false, err
+			rec, err := f.Store.RecordResult(ctx, r)
+			if err != nil {
+				return storage.Recorded{}, err
 			}
+			after := map[string]storage.Rating{}
+			for i, p := range r.Players {
+				if i < len(rec.After) {
+					after[p.ID] = rec.After[i]
+				}
+			}
+			f.lost = append(f.lost, after)
 		}
-		return false, errors.New("connection reset")
+		return storage.Recorded{}, errors.New("connection reset")
 	}
 	return f.Store.RecordResult(ctx, r)
 }
 
 // A result whose reply was lost (stored, but the host saw an error) is
-// announced from the timer loop with the ratings it stored, once.
+// announced from the timer loop with the ratings it stored, once: even
+// when its players finished another game in between.
 func TestLostResultReplyAnnouncedOnce(t *testing.T) {
 	h := newHarness(t)
 	flaky := &flakyResults{Store: h.store, lostReply: true}
@@ -310,26 +320,43 @@ func TestLostResultReplyAnnouncedOnce(t *testing.T) {
 	if n := count(); n != 0 {
 		t.Fatalf("%d ratings posts before the retry", n)
 	}
+	if len(flaky.lost) != 1 || len(flaky.lost[0]) != 2 {
+		t.Fatalf("the lost record: %+v", flaky.lost)
+	}
+	lost := flaky.lost[0]
+	ctx := context.Background()
+	// A game elsewhere moves both ratings before the timer loop retries.
+	newer := storage.Result{GameID: "elsewhere", Community: "test:guild", FinishedAt: h.now,
+		Players: []storage.PlayerResult{{ID: "ann", Name: "Ann", Score: 50, Place: 1}, {ID: "bob", Name: "Bob", Score: 10, Place: 2}},
+		Rate: func(p []storage.Rating) []storage.Rating {
+			return []storage.Rating{{Mu: p[0].Mu + 5, Sigma: p[0].Sigma}, {Mu: p[1].Mu - 5, Sigma: p[1].Sigma}}
+		}}
+	if _, err := flaky.Store.RecordResult(ctx, newer); err != nil {
+		t.Fatal(err)
+	}
 	h.tick(61 * 1e9)
 	h.tick(61 * 1e9)
 	if n := count(); n != 1 {
 		t.Fatalf("%d ratings posts after the retry, want 1", n)
 	}
-	ctx := context.Background()
+	var post bot.View
+	for _, v := range h.public {
+		if v.Title == "📈 Ratings" {
+			post = v
+		}
+	}
 	for _, u := range []string{"ann", "bob"} {
 		p, err := flaky.Store.Profile(ctx, "test:guild", u)
-		if err != nil || p.Games != 1 {
+		if err != nil || p.Games != 2 {
 			t.Fatalf("%s: %+v, %v", u, p, err)
 		}
-		var post bot.View
-		for _, v := range h.public {
-			if v.Title == "📈 Ratings" {
-				post = v
-			}
-		}
-		line := fmt.Sprintf("**%s** %d (%+d)", user(u).Name, bot.Display(p.Rating), bot.Display(p.Rating)-1000)
+		d := bot.Display(lost[u])
+		line := fmt.Sprintf("**%s** %d (%+d)", user(u).Name, d, d-1000)
 		if !strings.Contains(post.Text, line) {
 			t.Errorf("ratings post %q lacks %q", post.Text, line)
+		}
+		if bot.Display(p.Rating) == d {
+			t.Fatalf("%s: the newer game did not move the rating (%d)", u, d)
 		}
 	}
 }

@@ -116,7 +116,7 @@ type Records interface {
 // Leaderboards records finished games, rates and ranks players per
 // community, and keeps each community's recent games.
 type Leaderboards interface {
-	RecordResult(ctx context.Context, r Result) (recorded bool, err error)
+	RecordResult(ctx context.Context, r Result) (Recorded, error)
 	Top(ctx context.Context, q Query) ([]Entry, error)
 	PlayerStats(ctx context.Context, community, player string, p Period, at time.Time) (Stats, error)
 	Profile(ctx context.Context, community, player string) (Profile, error)
@@ -154,7 +154,8 @@ type Store interface {
 }
 
 // Result is one finished game, for the leaderboards. Players lists the
-// humans only; Place counts every seat (bots too), 1 for a winner.
+// people only; Place ranks them among every seat (bots too), 1 for a
+// winner.
 type Result struct {
 	GameID     string
 	Community  string
@@ -165,6 +166,16 @@ type Result struct {
 	Rate func(prior []Rating) []Rating
 	// Summary is the game's history entry, opaque to the backend.
 	Summary []byte
+}
+
+// Recorded is what recording a result did. New is false when the game was
+// recorded before, and nothing changed. Prior and After are the ratings the
+// game's first recording rated its players from and to, in the order of
+// its Players, kept with the game so that a repeated call still learns
+// them: nil for an unrated game, or one recorded before they were kept.
+type Recorded struct {
+	New          bool
+	Prior, After []Rating
 }
 
 // PlayerResult is one player's outcome in a Result.

@@ -16,7 +16,8 @@ import (
 )
 
 // Leaderboards: one nested bucket per community, holding
-//   - "games": recorded game IDs;
+//   - "games": key a recorded game's ID; value JSON gameRecord (a single
+//     byte 1 before ratings were kept);
 //   - "stats": key period key, NUL, player ID; value JSON periodStats;
 //   - "profiles": key player ID; value JSON profile (what only all time keeps);
 //   - "history": key a big-endian sequence number; value JSON historyEntry.
@@ -43,6 +44,29 @@ type profile struct {
 	Cards      map[string]int                `json:"cards,omitempty"`
 	Categories map[string]int                `json:"categories,omitempty"`
 	Versus     map[string]storage.HeadToHead `json:"versus,omitempty"`
+}
+
+// gameRecord is what a recorded game keeps for a repeated RecordResult.
+type gameRecord struct {
+	Prior []storage.Rating `json:"prior,omitempty"`
+	After []storage.Rating `json:"after,omitempty"`
+}
+
+// recordedGame reads a game's record: ok is false for a game not recorded.
+func recordedGame(games *bbolt.Bucket, id string) (rec storage.Recorded, ok bool, err error) {
+	data := games.Get([]byte(id))
+	if data == nil {
+		return rec, false, nil
+	}
+	if data[0] != '{' {
+		return rec, true, nil // recorded before ratings were kept
+	}
+	var g gameRecord
+	if err := json.Unmarshal(data, &g); err != nil {
+		return rec, true, fmt.Errorf("decode game record %q: %w", id, err)
+	}
+	rec.Prior, rec.After = g.Prior, g.After
+	return rec, true, nil
 }
 
 type historyEntry struct {
@@ -84,11 +108,11 @@ func buckets(cb *bbolt.Bucket, names ...string) ([]*bbolt.Bucket, error) {
 
 // RecordResult implements storage.Leaderboards. The whole result, ratings
 // included, is one transaction.
-func (s *Store) RecordResult(ctx context.Context, r storage.Result) (bool, error) {
+func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Recorded, error) {
 	if err := ctx.Err(); err != nil {
-		return false, err
+		return storage.Recorded{}, err
 	}
-	recorded := false
+	var rec storage.Recorded
 	err := s.db.Update(func(tx *bbolt.Tx) error {
 		cb, err := tx.Bucket(bucketBoards).CreateBucketIfNotExists([]byte(r.Community))
 		if err != nil {
@@ -99,10 +123,8 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (bool, error
 			return err
 		}
 		games, stats, profiles, history := bs[0], bs[1], bs[2], bs[3]
-		if games.Get([]byte(r.GameID)) != nil {
-			return nil
-		}
-		if err := games.Put([]byte(r.GameID), []byte{1}); err != nil {
+		var done bool
+		if rec, done, err = recordedGame(games, r.GameID); done || err != nil {
 			return err
 		}
 		prior := make([]storage.Rating, len(r.Players))
@@ -115,6 +137,13 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (bool, error
 		}
 		after, err := r.Ratings(prior)
 		if err != nil {
+			return err
+		}
+		rec = storage.Recorded{New: true}
+		if after != nil {
+			rec.Prior, rec.After = prior, after
+		}
+		if err := putJSON(games, []byte(r.GameID), gameRecord{Prior: rec.Prior, After: rec.After}); err != nil {
 			return err
 		}
 		for i, pl := range r.Players {
@@ -179,13 +208,12 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (bool, error
 				return err
 			}
 		}
-		recorded = true
 		return nil
 	})
 	if err != nil {
-		return false, fmt.Errorf("bolt record result %s/%s: %w", r.Community, r.GameID, err)
+		return storage.Recorded{}, fmt.Errorf("bolt record result %s/%s: %w", r.Community, r.GameID, err)
 	}
-	return recorded, nil
+	return rec, nil
 }
 
 func addCounts(to, add map[string]int) map[string]int {

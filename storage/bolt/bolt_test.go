@@ -104,6 +104,7 @@ func TestBoardFromBeforeRatings(t *testing.T) {
 		c, _ := lb.CreateBucketIfNotExists([]byte("discord:g1"))
 		games, _ := c.CreateBucketIfNotExists([]byte("games"))
 		stats, _ := c.CreateBucketIfNotExists([]byte("stats"))
+		// Both that release and the first with ratings kept a 1.
 		_ = games.Put([]byte("old1"), []byte{1})
 		// Exactly what that release wrote.
 		for _, p := range []string{"all", "m2026-11", "w2026-47"} {
@@ -118,5 +119,22 @@ func TestBoardFromBeforeRatings(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	storagetest.BoardFromBeforeRatings(t, open(t, path, bolt.Options{}))
+	s := open(t, path, bolt.Options{})
+	storagetest.BoardFromBeforeRatings(t, s)
+	s.Close()
+	// The record this release keeps of a rated game, pinned: a change
+	// needs care that recordedGame keeps reading this one.
+	db, err = bbolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	const pinned = `{"prior":[{"Mu":0,"Sigma":0}],"after":[{"Mu":27,"Sigma":8}]}`
+	_ = db.View(func(tx *bbolt.Tx) error {
+		v := tx.Bucket([]byte("leaderboards")).Bucket([]byte("discord:g1")).Bucket([]byte("games")).Get([]byte("new1"))
+		if string(v) != pinned {
+			t.Errorf("game record %s, want %s", v, pinned)
+		}
+		return nil
+	})
 }

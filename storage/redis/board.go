@@ -29,7 +29,9 @@ var periods = [...]storage.Period{storage.AllTime, storage.Month, storage.Week}
 
 // A community's keys, all under lbKey (one hash tag, one cluster slot):
 //
-//	game:ID              de-duplication of recorded games
+//	game:ID              de-duplication of recorded games: "r1\n" and, per
+//	                     rated player, "pmu,psigma,mu,sigma" joined by ";"
+//	                     (the game ID, before ratings were kept)
 //	wins:P, points:P     sorted sets of period P (see recordScript)
 //	rating:P             sorted set by −ordinal of the latest rating in P
 //	p:P:PLAYER           hash: name games wins points best places, and
@@ -61,7 +63,12 @@ for i = 0, n - 1 do
 	local games = redis.call('HGET', KEYS[13 + i*4], 'games') or '0'
 	if tonumber(games) ~= tonumber(ARGV[12 + i*F]) then return -1 end
 end
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 end
+local rec = {}
+for i = 0, n - 1 do
+	local a = 7 + i*F
+	if ARGV[a+6] ~= '' then rec[#rec + 1] = ARGV[a+8] .. ',' .. ARGV[a+9] .. ',' .. ARGV[a+6] .. ',' .. ARGV[a+7] end
+end
+if not redis.call('SET', KEYS[1], 'r1\n' .. table.concat(rec, ';'), 'NX', 'PX', ARGV[2]) then return 0 end
 local ttl = {0, tonumber(ARGV[3]), tonumber(ARGV[4])}
 for i = 0, n - 1 do
 	local a = 7 + i*F
@@ -184,9 +191,9 @@ func parseRating(mu, sigma any) storage.Rating {
 // RecordResult implements storage.Leaderboards: one round trip reads the
 // players' ratings, the caller's Rate runs here, and one script writes
 // everything if nothing changed in between (else it reads again).
-func (s *Store) RecordResult(ctx context.Context, r storage.Result) (bool, error) {
+func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Recorded, error) {
 	if err := ctx.Err(); err != nil {
-		return false, err
+		return storage.Recorded{}, err
 	}
 	lb := s.lbKey(r.Community)
 	keys := []string{lb + "game:" + r.GameID}
@@ -205,14 +212,14 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (bool, error
 	for range recordTries {
 		done, games, prior, trends, err := s.readPriors(ctx, r, keys[0])
 		if err != nil {
-			return false, fmt.Errorf("redis record result %s/%s: %w", r.Community, r.GameID, err)
+			return storage.Recorded{}, fmt.Errorf("redis record result %s/%s: %w", r.Community, r.GameID, err)
 		}
-		if done {
-			return false, nil
+		if done != nil {
+			return *done, nil
 		}
 		after, err := r.Ratings(prior)
 		if err != nil {
-			return false, err
+			return storage.Recorded{}, err
 		}
 		args := []any{r.GameID, millis(dedupeTTL), millis(monthTTL), millis(weekTTL), r.FinishedAt.UnixMilli(), string(r.Summary), storage.HistoryLength}
 		for i, pl := range r.Players {
@@ -227,23 +234,32 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (bool, error
 		}
 		n, err := recordScript.Run(ctx, s.c, keys, args...).Int()
 		if err != nil {
-			return false, fmt.Errorf("redis record result %s/%s: %w", r.Community, r.GameID, err)
+			return storage.Recorded{}, fmt.Errorf("redis record result %s/%s: %w", r.Community, r.GameID, err)
 		}
-		if n >= 0 {
-			return n == 1, nil
+		switch n {
+		case 1:
+			rec := storage.Recorded{New: true}
+			if after != nil {
+				rec.Prior, rec.After = prior, after
+			}
+			return rec, nil
+		case 0:
+			// Recorded in between by another replica: read what it kept.
+			continue
 		}
 	}
-	return false, fmt.Errorf("redis record result %s/%s: players' ratings kept changing over %d tries", r.Community, r.GameID, recordTries)
+	return storage.Recorded{}, fmt.Errorf("redis record result %s/%s: players' ratings kept changing over %d tries", r.Community, r.GameID, recordTries)
 }
 
-// readPriors reads, in one round trip, whether the game is recorded and each
-// player's all-time game count, rating and trend.
-func (s *Store) readPriors(ctx context.Context, r storage.Result, dedupe string) (done bool, games []int, prior []storage.Rating, trends [][]storage.Rating, err error) {
-	var exists *goredis.IntCmd
+// readPriors reads, in one round trip, whether the game is recorded (and
+// what its recording kept) and each player's all-time game count, rating
+// and trend.
+func (s *Store) readPriors(ctx context.Context, r storage.Result, dedupe string) (done *storage.Recorded, games []int, prior []storage.Rating, trends [][]storage.Rating, err error) {
+	var kept *goredis.StringCmd
 	stats := make([]*goredis.SliceCmd, len(r.Players))
 	trend := make([]*goredis.StringCmd, len(r.Players))
 	_, err = s.c.Pipelined(ctx, func(pipe goredis.Pipeliner) error {
-		exists = pipe.Exists(ctx, dedupe)
+		kept = pipe.Get(ctx, dedupe)
 		for i, pl := range r.Players {
 			stats[i] = pipe.HMGet(ctx, s.playerKey(r.Community, pl.ID, storage.AllTime, r.FinishedAt), "games", "mu", "sigma")
 			trend[i] = pipe.HGet(ctx, s.profileKey(r.Community, pl.ID), "trend")
@@ -251,10 +267,14 @@ func (s *Store) readPriors(ctx context.Context, r storage.Result, dedupe string)
 		return nil
 	})
 	if err != nil && !errors.Is(err, goredis.Nil) {
-		return false, nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	if exists.Val() > 0 {
-		return true, nil, nil, nil, nil
+	switch err := kept.Err(); {
+	case err == nil:
+		rec := decodeRecorded(kept.Val())
+		return &rec, nil, nil, nil, nil
+	case !errors.Is(err, goredis.Nil):
+		return nil, nil, nil, nil, err
 	}
 	games = make([]int, len(r.Players))
 	prior = make([]storage.Rating, len(r.Players))
@@ -266,7 +286,34 @@ func (s *Store) readPriors(ctx context.Context, r storage.Result, dedupe string)
 		prior[i] = parseRating(v[1], v[2])
 		trends[i] = decodeTrend(trend[i].Val())
 	}
-	return false, games, prior, trends, nil
+	return nil, games, prior, trends, nil
+}
+
+// decodeRecorded reads a game's de-duplication value (see recordScript):
+// the ratings it kept, none for an unrated game or one recorded before
+// ratings were kept (its value is the game's ID).
+func decodeRecorded(v string) storage.Recorded {
+	var rec storage.Recorded
+	body, ok := strings.CutPrefix(v, "r1\n")
+	if !ok || body == "" {
+		return rec
+	}
+	for p := range strings.SplitSeq(body, ";") {
+		f := strings.Split(p, ",")
+		if len(f) != 4 {
+			return storage.Recorded{}
+		}
+		var x [4]float64
+		for i := range f {
+			var err error
+			if x[i], err = strconv.ParseFloat(f[i], 64); err != nil {
+				return storage.Recorded{}
+			}
+		}
+		rec.Prior = append(rec.Prior, storage.Rating{Mu: x[0], Sigma: x[1]})
+		rec.After = append(rec.After, storage.Rating{Mu: x[2], Sigma: x[3]})
+	}
+	return rec
 }
 
 var statFields = []string{"name", "games", "wins", "points", "best", "places", "mu", "sigma", "pmu", "psigma"}

@@ -45,9 +45,19 @@ func TestBoardFromBeforeRatings(t *testing.T) {
 		s.c.ZAdd(ctx, lb+"wins:"+p, redisZ(-(2*10000000+120), "ann"))
 		s.c.ZAdd(ctx, lb+"points:"+p, redisZ(-(120*1000000+2), "ann"))
 	}
+	// Both that release and the first with ratings kept the game's ID.
 	s.c.Set(ctx, lb+"game:old1", "old1", time.Hour)
 
 	storagetest.BoardFromBeforeRatings(t, s)
+	// The record this release keeps of a rated game, pinned: a change
+	// needs a new prefix, and decodeRecorded must keep reading this one.
+	const pinned = "r1\n0,0,27,8"
+	if v, err := s.c.Get(ctx, lb+"game:new1").Result(); err != nil || v != pinned {
+		t.Errorf("game record %q, %v; want %q", v, err, pinned)
+	}
+	if rec := decodeRecorded(pinned); len(rec.After) != 1 || rec.After[0].Mu != 27 || rec.After[0].Sigma != 8 || rec.Prior[0].Rated() {
+		t.Errorf("decoded %+v", rec)
+	}
 }
 
 func redisZ(score float64, member string) goredis.Z { return goredis.Z{Score: score, Member: member} }

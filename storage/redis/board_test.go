@@ -128,11 +128,11 @@ func TestRatedOnceAcrossReplicas(t *testing.T) {
 	for g := range 10 {
 		for _, s := range replicas {
 			wg.Go(func() {
-				ok, err := s.RecordResult(ctx, finished(fmt.Sprint("g", g), now, 1, 2, 3))
+				rec, err := s.RecordResult(ctx, finished(fmt.Sprint("g", g), now, 1, 2, 3))
 				if err != nil {
 					t.Error(err)
 				}
-				if ok {
+				if rec.New {
 					mu.Lock()
 					applied[fmt.Sprint("g", g)]++
 					mu.Unlock()

@@ -93,17 +93,19 @@ var ratingTests = []test{
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		recorded := 0
+		var got []storage.Recorded
 		for range 8 {
 			wg.Go(func() {
-				ok, err := s.RecordResult(ctx, r)
+				rec, err := s.RecordResult(ctx, r)
 				if err != nil {
 					t.Error(err)
 				}
-				if ok {
-					mu.Lock()
+				mu.Lock()
+				defer mu.Unlock()
+				if rec.New {
 					recorded++
-					mu.Unlock()
 				}
+				got = append(got, rec)
 			})
 		}
 		wg.Wait()
@@ -112,6 +114,33 @@ var ratingTests = []test{
 		}
 		if p := profile(t, s, "c", "ann"); p.Rated != 1 || p.Rating.Mu != 27 {
 			t.Errorf("ann: %+v", p)
+		}
+		// Every caller, first or not, learns the ratings the game gave.
+		wantPrior := []storage.Rating{{}, {}}
+		wantAfter := []storage.Rating{{Mu: 27, Sigma: 2}, {Mu: 26, Sigma: 2}}
+		for _, rec := range got {
+			if !slices.Equal(rec.Prior, wantPrior) || !slices.Equal(rec.After, wantAfter) {
+				t.Errorf("RecordResult = %+v, want prior %v after %v", rec, wantPrior, wantAfter)
+			}
+		}
+	}},
+	{"RepeatKeepsItsRatings", func(t *testing.T, s storage.Store) {
+		// A game recorded again after its players played on still tells
+		// the ratings it gave, not their latest ones.
+		g1 := rated(result("g1", "c", wed, pr("ann", 10, 1), pr("bob", 5, 2)))
+		first, err := s.RecordResult(ctx, g1)
+		if err != nil || !first.New || len(first.After) != 2 {
+			t.Fatalf("first record: %+v, %v", first, err)
+		}
+		record(t, s, rated(result("g2", "c", wed, pr("bob", 10, 1), pr("ann", 5, 2))))
+		again, err := s.RecordResult(ctx, g1)
+		if err != nil || again.New || !slices.Equal(again.Prior, first.Prior) || !slices.Equal(again.After, first.After) {
+			t.Errorf("recorded again: %+v, %v; want the first recording's %+v", again, err, first)
+		}
+		// An unrated game keeps none.
+		record(t, s, result("g3", "c", wed, pr("ann", 10, 1)))
+		if rec, err := s.RecordResult(ctx, result("g3", "c", wed, pr("ann", 10, 1))); err != nil || rec.New || rec.Prior != nil || rec.After != nil {
+			t.Errorf("an unrated game recorded again: %+v, %v", rec, err)
 		}
 	}},
 	{"ConcurrentGamesLoseNoUpdate", func(t *testing.T, s storage.Store) {
@@ -139,8 +168,8 @@ var ratingTests = []test{
 	{"BadRateRecordsNothing", func(t *testing.T, s storage.Store) {
 		r := result("g1", "c", wed, pr("ann", 10, 1), pr("bob", 5, 2))
 		r.Rate = func([]storage.Rating) []storage.Rating { return nil }
-		if ok, err := s.RecordResult(ctx, r); ok || err == nil {
-			t.Fatalf("a rating for no player: %v, %v; want an error", ok, err)
+		if rec, err := s.RecordResult(ctx, r); rec.New || err == nil {
+			t.Fatalf("a rating for no player: %+v, %v; want an error", rec, err)
 		}
 		if p := profile(t, s, "c", "ann"); p.Games != 0 {
 			t.Fatalf("a failed record left %+v", p)
@@ -292,8 +321,8 @@ func BoardFromBeforeRatings(t *testing.T, s storage.Store) {
 	if top, _ := s.Top(ctx, storage.Query{Community: c, At: wed, By: storage.ByRating, N: 5, MinGames: 1}); len(top) != 0 {
 		t.Errorf("an unrated player on the rating board: %+v", top)
 	}
-	if ok, _ := s.RecordResult(ctx, storage.Result{GameID: "old1", Community: c, FinishedAt: wed}); ok {
-		t.Error("a game recorded by the old release was recorded again")
+	if rec, err := s.RecordResult(ctx, storage.Result{GameID: "old1", Community: c, FinishedAt: wed}); err != nil || rec.New || rec.After != nil {
+		t.Errorf("a game recorded by the old release, recorded again: %+v, %v", rec, err)
 	}
 	var prior []storage.Rating
 	_, err := s.RecordResult(ctx, storage.Result{GameID: "new1", Community: c, FinishedAt: wed,

@@ -393,9 +393,9 @@ var wed = time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC)
 
 func record(t *testing.T, s storage.Store, r storage.Result) {
 	t.Helper()
-	ok, err := s.RecordResult(ctx, r)
-	if err != nil || !ok {
-		t.Fatalf("RecordResult(%s) = %v, %v", r.GameID, ok, err)
+	rec, err := s.RecordResult(ctx, r)
+	if err != nil || !rec.New {
+		t.Fatalf("RecordResult(%s) = %+v, %v", r.GameID, rec, err)
 	}
 }
 
@@ -412,8 +412,8 @@ var leaderboardTests = []test{
 		r := result("g1", "guild", wed, pr("ann", 40, 1), pr("bob", 30, 2))
 		record(t, s, r)
 		for range 3 {
-			if ok, err := s.RecordResult(ctx, r); ok || err != nil {
-				t.Fatalf("second RecordResult = %v, %v; want false, nil", ok, err)
+			if rec, err := s.RecordResult(ctx, r); rec.New || err != nil {
+				t.Fatalf("second RecordResult = %+v, %v; want not new, nil", rec, err)
 			}
 		}
 		st, err := s.PlayerStats(ctx, "guild", "ann", storage.AllTime, wed)
