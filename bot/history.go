@@ -28,7 +28,7 @@ type summary struct {
 }
 
 type summarySeat struct {
-	ID   string `json:"id,omitempty"` // empty for a bot
+	ID   string `json:"id,omitempty"` // empty for a bot that never was a person
 	Name string `json:"name"`
 	Bot  string `json:"bot,omitempty"` // a bot's level
 	// Left marks a person who left: ID is theirs, Bot the level of the
@@ -52,11 +52,10 @@ func summaryOf(st *state, pv engine.PublicView) summary {
 		ss := summarySeat{Name: st.name(sd.Seat), Score: sd.Score, Place: sd.Place, Dessert: pv.Dessert[sd.Seat].Total()}
 		if sd.Seat < len(st.Seats) {
 			seat := st.Seats[sd.Seat]
-			ss.ID = seat.User
-			if seat.Bot || seat.User == "" {
+			ss.ID, ss.Left = seat.User, st.left(sd.Seat)
+			if !seat.human() {
 				ss.Bot = string(st.seatLevel(sd.Seat))
 			}
-			ss.Left = st.left(sd.Seat)
 		} else {
 			ss.Bot = "dummy"
 		}
