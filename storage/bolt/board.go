@@ -58,8 +58,8 @@ func recordedGame(games *bbolt.Bucket, id string) (rec storage.Recorded, ok bool
 	if data == nil {
 		return rec, false, nil
 	}
-	if data[0] != '{' {
-		return rec, true, nil // recorded before ratings were kept
+	if len(data) == 0 || data[0] != '{' {
+		return rec, true, nil // recorded before ratings were kept (a 1)
 	}
 	var g gameRecord
 	if err := json.Unmarshal(data, &g); err != nil {
