@@ -176,6 +176,9 @@ type Options struct {
 	// Level is the bots' strength ("": normal), and that of a bot that
 	// takes over for a player who went away.
 	Level strategy.Level `json:",omitempty"`
+	// NoThreads posts the play-by-play in the channel rather than in a
+	// thread under the table.
+	NoThreads bool `json:",omitempty"`
 }
 
 // ruleset is the engine ruleset the options play.
@@ -683,6 +686,10 @@ func ParseOptions(args []string) (Options, error) {
 			o.Hands = HandsEphemeral
 		case k == "hands" && v == "dm":
 			o.Hands = HandsDM
+		case k == "threads" && (v == "off" || v == "no"):
+			o.NoThreads = true
+		case k == "threads" && (v == "on" || v == "yes"):
+			o.NoThreads = false
 		case k == "level":
 			l, err := strategy.ParseLevel(v)
 			if err != nil || l == "random" {
@@ -705,7 +712,7 @@ func ParseOptions(args []string) (Options, error) {
 	return o, nil
 }
 
-const newUsage = "`new [party] [menu=NAME|custom|random] [bots=N] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm]`"
+const newUsage = "`new [party] [menu=NAME|custom|random] [bots=N] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off]`"
 
 // defaultMenu is the rulebook's menu for a first game.
 var defaultMenu = engine.RecommendedMenus[0].Menu

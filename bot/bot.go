@@ -38,6 +38,9 @@ type Config struct {
 	// Timer is the default turn timer (90 seconds; negative: none, as in
 	// the terminal).
 	Timer time.Duration
+	// Nudge is how long a game without a turn timer waits on a player
+	// before reminding them, once a turn (10 minutes; negative: never).
+	Nudge time.Duration
 	// Hands is the default hand route per platform (ephemeral).
 	Hands map[string]HandsVia
 	// Metrics receives operators' counters (none).
@@ -96,6 +99,9 @@ func New(store storage.Store, cfg Config) *Bot {
 	if cfg.Timer == 0 {
 		cfg.Timer = 90 * time.Second
 	}
+	if cfg.Nudge == 0 {
+		cfg.Nudge = 10 * time.Minute
+	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = noMetrics{}
 	}
@@ -139,7 +145,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
 		outcome = "refused"
 		return privateReply(req, notice(u.Msg)), nil
 	}
-	return privateReply(req, View{Title: "Something went wrong", Text: "Sorry — that didn't work. Please try again in a moment.", Tone: ToneError}), err
+	return privateReply(req, View{Screen: ScreenNotice, Title: "Something went wrong", Text: "Sorry — that didn't work. Please try again in a moment.", Tone: ToneError}), err
 }
 
 // actionName is the metric label of an action: its type, lower case.
@@ -449,7 +455,7 @@ func (b *Bot) leave(req Request, st *state) (change, error) {
 	case phaseLobby:
 		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
 		if st.humans() == 0 {
-			v := View{Title: "🍣 Sushi Go! — lobby closed", Text: "Everyone left. Start a new game with `new`.", Tone: ToneOver}
+			v := View{Screen: ScreenTable, Title: "🍣 Sushi Go! — lobby closed", Text: "Everyone left. Start a new game with `new`.", Tone: ToneOver}
 			return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), "You left.")}}, nil
 		}
 		b.handOver(st, req.Who.ID)
@@ -588,6 +594,7 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 	st.game, st.Phase, st.TurnStart, st.Notes = g, phasePlaying, now, nil
 	posts, _ := b.advance(st, nil)
 	ds := b.settle(req, st, posts, true)
+	ds = append(ds, startPing(st)...)
 	if i := st.seatOf(req.Who.ID); i >= 0 && st.Opts.Hands == HandsEphemeral {
 		// The host pressed Start: show them their hand at once.
 		hand := Delivery{Kind: Reply, To: Private(req.Who.ID), View: handView(st, i, Pick{})}
@@ -609,7 +616,7 @@ func (b *Bot) end(req Request, st *state) (change, error) {
 	if st.Phase == phaseOver {
 		return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, nil, "The finished game was cleared.")}}, nil
 	}
-	v := View{Title: "🍣 Sushi Go! — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: ToneOver}
+	v := View{Screen: ScreenTable, Title: "🍣 Sushi Go! — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: ToneOver}
 	ds := refreshTable(req, st, v, b.now())
 	if !isClick(req) || req.FromPrivate {
 		ds = append(ds, Delivery{Kind: Reply, To: Channel, View: v})
@@ -647,7 +654,7 @@ func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response
 
 // finishEarly ends a game nobody is left to play, without recording it.
 func (b *Bot) finishEarly(req Request, st *state, why string) (change, error) {
-	v := View{Title: "🍣 Sushi Go! — game ended", Text: why, Tone: ToneOver}
+	v := View{Screen: ScreenTable, Title: "🍣 Sushi Go! — game ended", Text: why, Tone: ToneOver}
 	return change{remove: true, cancel: true, resp: Response{Deliveries: refreshTable(req, st, v, b.now())}}, nil
 }
 

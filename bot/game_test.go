@@ -299,11 +299,11 @@ func TestTimerReminderAutoPickAndBotReplacement(t *testing.T) {
 	h.startGame("ann")
 	h.playTurn([]string{"ann"}) // bob idles
 	h.tick(20 * time.Second)
-	if _, ok := h.lastPublic("running out"); ok {
+	if _, ok := h.lastPing("left to"); ok {
 		t.Fatal("reminder before half time")
 	}
 	h.tick(15 * time.Second)
-	rem, ok := h.lastPublic("running out")
+	rem, ok := h.lastPing("left to")
 	if !ok || len(rem.Mentions) != 1 || rem.Mentions[0] != "bob" {
 		t.Fatalf("half-time reminder: %+v", rem)
 	}

@@ -239,6 +239,32 @@ func (h *harness) lastPublic(s string) (bot.View, bool) {
 	return bot.View{}, false
 }
 
+// ratingsOf is the ratings a channel view shows: the closing post's
+// "📈 Ratings" field, or a ratings post of its own (a game that did not
+// reach its end), as a view whose Text is the ratings.
+func ratingsOf(v bot.View) (bot.View, bool) {
+	if v.Title == "📈 Ratings" {
+		return v, true
+	}
+	for _, f := range v.Fields {
+		if f.Name == "📈 Ratings" {
+			return bot.View{Title: f.Name, Text: f.Value, Footer: v.Footer, Screen: bot.ScreenRatings}, true
+		}
+	}
+	return bot.View{}, false
+}
+
+// lastPing returns the latest ping (start, decision, reminder) whose text
+// contains s.
+func (h *harness) lastPing(s string) (bot.View, bool) {
+	for i := len(h.public) - 1; i >= 0; i-- {
+		if h.public[i].Screen == bot.ScreenPing && strings.Contains(h.public[i].Text, s) {
+			return h.public[i], true
+		}
+	}
+	return bot.View{}, false
+}
+
 // table returns the latest public table view.
 func (h *harness) table() bot.View {
 	for i := len(h.public) - 1; i >= 0; i-- {

@@ -175,7 +175,7 @@ func when(t, now time.Time) string {
 }
 
 func historyView(games []storage.Game, partyBoard bool, now time.Time) View {
-	v := View{Title: "📜 Recent games", Tone: ToneInfo}
+	v := View{Screen: ScreenBoard, Title: "📜 Recent games", Tone: ToneInfo}
 	if partyBoard {
 		v.Title = "📜 Recent Sushi Go Party! games"
 	} else {
@@ -237,7 +237,7 @@ func pastView(g storage.Game) (View, error) {
 	if s.Game == "party" {
 		title = "Sushi Go Party! (" + s.Menu + ")"
 	}
-	v := View{Title: fmt.Sprintf("📜 %s — %s UTC", title, g.FinishedAt.UTC().Format("Mon 2 Jan 2006 15:04")), Tone: ToneOver}
+	v := View{Screen: ScreenBoard, Title: fmt.Sprintf("📜 %s — %s UTC", title, g.FinishedAt.UTC().Format("Mon 2 Jan 2006 15:04")), Tone: ToneOver}
 	var lines []string
 	for _, ss := range s.Seats {
 		m := "  "

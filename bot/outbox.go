@@ -66,6 +66,11 @@ func (b *Bot) sender(st *state) Sender {
 // target names what a delivery updates, so a newer one can replace it.
 func (st *state) target(d Delivery) string {
 	switch {
+	case d.Kind == Delete && d.Ref.ID != "":
+		return "" // removes one message: never replaced
+	case d.Kind == Delete:
+		// The message is not sent yet: its pending post is dropped.
+		return "slot:" + d.Slot
 	case d.Slot == SlotTable || (d.Kind == Edit && d.Ref.ID != "" && d.Ref.ID == st.Table.ID):
 		return "table"
 	case d.Slot != "":
@@ -149,6 +154,22 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		q := st.Outbox[0]
 		d := q.D
 		var sendErr error
+		said := false
+		if d.Kind == Post && d.To.Thread {
+			var wait bool
+			if d, wait, said = st.route(d, b.now()); wait {
+				sendErr = errTableComing
+			}
+		}
+		if d.Slot == SlotFinal && d.Kind == Edit {
+			// The ratings folded into the closing post: an edit once it
+			// exists, else the post itself.
+			if st.Final.ID != "" {
+				d.Ref = st.Final
+			} else {
+				d.Kind, d.Ref = Post, Ref{}
+			}
+		}
 		if q.Target == "table" {
 			// Resolved now: the table message may have been created since.
 			switch now := b.now(); {
@@ -162,8 +183,24 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			}
 		}
 		var ref Ref
-		if sendErr == nil {
+		if sendErr == nil && !(d.Kind == Delete && d.Ref.ID == "") {
 			ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
+		}
+		var noThread *NoThreadError
+		if errors.As(sendErr, &noThread) {
+			// Nothing was posted: the play-by-play goes to the channel from
+			// now on, this delivery first.
+			_, err = b.update(ctx, key, func(cur *state) (change, error) {
+				if cur == nil || cur.ID != st.ID {
+					return change{}, nil
+				}
+				cur.Thread = noThread.Reason
+				return change{save: true}, nil
+			})
+			if err != nil {
+				return 0, err
+			}
+			continue
 		}
 		dropped := false
 		attempts = 0
@@ -192,6 +229,12 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			if d.Slot != "" && ref.ID != "" {
 				cur.remember(d.Slot, ref)
 			}
+			if d.OpenThread != "" {
+				cur.Thread = threadOpen
+			}
+			if said {
+				cur.ThreadSaid = true
+			}
 			return change{save: true}, nil
 		})
 		if err != nil {
@@ -218,8 +261,21 @@ func indexSeq(q []queued, seq uint64) int {
 
 // remember keeps the reference of a message a slotted delivery created.
 func (st *state) remember(slot string, ref Ref) {
-	if slot == SlotTable {
+	switch slot {
+	case SlotTable:
 		st.Table, st.TableSince = ref, time.Time{}
+		return
+	case SlotFinal:
+		st.Final = ref
+		return
+	case SlotReminder:
+		if st.RemindFor != nil {
+			st.Reminder = ref
+		}
+		return
+	case SlotNoThread:
+		// The adapter said why with the post it moved to the channel.
+		st.Thread, st.ThreadSaid = ref.ID, true
 		return
 	}
 	if user, ok := strings.CutPrefix(slot, slotHand); ok {

@@ -30,6 +30,10 @@ func lobbyMenu(o Options) (m engine.Menu, ok bool) {
 // menuProblems says, one line each, why the menu can't be played by n
 // players and what would fix it.
 func menuProblems(m engine.Menu, n int) []string {
+	if lo, _ := engine.Party.Players(); n < lo {
+		// Every card wants company: one line, not one per card type.
+		return []string{fmt.Sprintf("⚠️ Sushi Go Party! needs at least %d players (now %d): invite a friend or add a bot.", lo, n)}
+	}
 	var out []string
 	for _, k := range m.Kinds() {
 		lo, hi := k.Players()

@@ -67,7 +67,7 @@ func TestPartyTimerAnswersDecisions(t *testing.T) {
 			}
 			h.restart()
 			h.tick(16 * time.Second) // the reminder
-			if v, _ := h.lastPublic("Time is running out"); !strings.Contains(v.Text, "use your") {
+			if v, _ := h.lastPing("left to"); !strings.Contains(v.Text, "use your") {
 				t.Errorf("reminder: %q", v.Text)
 			}
 			before := len(h.public)

@@ -118,7 +118,7 @@ func partyHandView(st *state, i int, p Pick) View {
 	hand := w.AppendHand(nil)
 	slices.Sort(hand)
 	base := Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: p.Call}
-	v := View{Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()), Tone: TonePlay, Channel: st.Where.Channel}
+	v := View{Screen: ScreenHand, Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()), Tone: TonePlay, Channel: st.Where.Channel}
 	var text []string
 	var control []Button
 	if p.Card == engine.SpecialOrder && p.Copy == engine.None {
@@ -232,7 +232,7 @@ func decisionView(st *state, i int) View {
 	w := g.View(i)
 	d, _ := g.Decision()
 	opts := w.AppendOptions(nil)
-	v := View{Title: fmt.Sprintf("🎴 Your choice — round %d, turn %d", d.Round, d.Turn), Tone: TonePlay, Channel: st.Where.Channel}
+	v := View{Screen: ScreenHand, Title: fmt.Sprintf("🎴 Your choice — round %d, turn %d", d.Round, d.Turn), Tone: TonePlay, Channel: st.Where.Channel}
 	id := func(a engine.Answer) string {
 		return ActionID(Answer{Game: st.ID, Round: d.Round, Turn: d.Turn, Step: d.Step, Card: a.Card, Kind: a.Kind, Flip: a.Flip})
 	}
@@ -335,6 +335,7 @@ func waitingView(st *state, i int) View {
 	d, _ := st.game.Decision()
 	w := st.game.View(i)
 	return View{
+		Screen:  ScreenHand,
 		Title:   fmt.Sprintf("🎴 Your hand — round %d, turn %d", d.Round, d.Turn),
 		Text:    fmt.Sprintf("👀 The cards are revealed. Waiting for %s to use %s %s…", st.name(d.Seat), their(st.name(d.Seat)), decisionName(d)),
 		Tone:    TonePlay,

@@ -197,7 +197,7 @@ func handOrOver(st *state, i int) View {
 		if st.Where.Platform == "console" {
 			text = "The game is over — the final standings are above."
 		}
-		return View{Title: "🍣 Game over", Text: text, Tone: ToneOver, Channel: st.Where.Channel}
+		return View{Screen: ScreenHand, Title: "🍣 Game over", Text: text, Tone: ToneOver, Channel: st.Where.Channel}
 	}
 	if d, ok := g.Decision(); ok {
 		if d.Seat == i {
@@ -365,14 +365,15 @@ func (b *Bot) revealed(st *state, round int, notes []string) []Delivery {
 	g := st.game
 	st.TurnStart, st.Reminded, st.Notes = now, false, notes
 	st.countTaken()
-	ds := []Delivery{{Kind: Post, To: Channel, View: revealView(st)}}
+	ds := st.clearReminder()
+	ds = append(ds, playByPlay(revealView(st)))
 	if g.Round() != round || g.Over() {
-		ds = append(ds, Delivery{Kind: Post, To: Channel, View: roundScoreView(st, round)})
+		ds = append(ds, playByPlay(roundScoreView(st, round)))
 	}
 	if g.Over() {
 		st.Phase = phaseOver
 		st.finishedAt(now)
-		ds = append(ds, Delivery{Kind: Post, To: Channel, View: finalView(st)})
+		ds = append(ds, Delivery{Kind: Post, To: Channel, Slot: SlotFinal, View: finalView(st)})
 	}
 	return ds
 }
@@ -382,11 +383,12 @@ func (b *Bot) revealed(st *state, round int, notes []string) []Delivery {
 // player's hand. Posts (reveals, scores) come first.
 func (b *Bot) settle(req Request, st *state, posts []Delivery, revealed bool) []Delivery {
 	now := b.now()
-	ds := append(posts, refreshTable(req, st, tableView(st, now), now)...)
+	ds := append(posts, st.reminderDone()...)
+	ds = append(ds, refreshTable(req, st, tableView(st, now), now)...)
 	if revealed {
 		ds = append(ds, b.handDeliveries(st, now)...)
 	}
-	return ds
+	return append(ds, decisionPing(st)...)
 }
 
 // handDeliveries refreshes every player's private hand message that can
@@ -399,7 +401,14 @@ func (b *Bot) handDeliveries(st *state, now time.Time) []Delivery {
 			continue
 		}
 		v := handOrOver(st, i)
+		viaDM := st.Opts.Hands == HandsDM && !s.DMFailed && st.chat()
 		switch {
+		case viaDM && s.Hand.Usable(now) && st.needsReader(i):
+			// An edited DM tells nobody it is their move: a new one does.
+			// The old one goes once the new one is there.
+			ds = append(ds, Delivery{Kind: Post, To: Private(s.User), Slot: HandSlot(s.User), View: v},
+				Delivery{Kind: Delete, To: Private(s.User), Ref: s.Hand})
+			s.Hand = Ref{}
 		case s.Hand.Usable(now):
 			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand, View: v})
 		case st.Opts.Hands == HandsDM && !s.DMFailed && !st.game.Over():
@@ -407,6 +416,19 @@ func (b *Bot) handDeliveries(st *state, now time.Time) []Delivery {
 		}
 	}
 	return ds
+}
+
+// needsReader reports whether seat i must act now: choose a card, or make
+// the decision the game waits on.
+func (st *state) needsReader(i int) bool {
+	g := st.game
+	if g.Over() {
+		return false
+	}
+	if d, ok := g.Decision(); ok {
+		return d.Seat == i
+	}
+	return !g.Submitted(i)
 }
 
 // afterPlay finishes an update that may have changed the engine: at game
@@ -423,6 +445,8 @@ func (b *Bot) afterPlay(req Request, st *state, resp Response) (change, error) {
 		// Scheduling is idempotent and cheap; the deadline is re-derived from
 		// the state when it fires, so an early wake-up only reschedules.
 		c.schedule = b.nextDeadline(st)
+	} else if b.cfg.Nudge > 0 && st.chat() && !st.Reminded {
+		c.schedule = st.TurnStart.Add(b.cfg.Nudge)
 	}
 	return c, nil
 }

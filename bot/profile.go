@@ -141,7 +141,7 @@ func ratingText(r, prev storage.Rating) string {
 
 func leaderboardView(top []storage.Entry, a Leaderboard, minGames int) View {
 	by := map[storage.Metric]string{storage.ByWins: "wins", storage.ByPoints: "points", storage.ByRating: "rating"}[a.By]
-	v := View{Title: fmt.Sprintf("🏅 Leaderboard — %s, by %s", a.Period, by), Tone: ToneInfo}
+	v := View{Screen: ScreenBoard, Title: fmt.Sprintf("🏅 Leaderboard — %s, by %s", a.Period, by), Tone: ToneInfo}
 	if a.Party {
 		v.Title = fmt.Sprintf("🏅 Sushi Go Party! leaderboard — %s, by %s", a.Period, by)
 	} else {
@@ -183,7 +183,7 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) View 
 			name = bs.profile.Name
 		}
 	}
-	v := View{Title: "📈 " + name, Tone: ToneInfo}
+	v := View{Screen: ScreenBoard, Title: "📈 " + name, Tone: ToneInfo}
 	if name == "" {
 		// Never show a platform's user ID as a name.
 		v.Title = "📈 Stats"

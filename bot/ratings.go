@@ -298,8 +298,17 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 			return change{}, nil
 		}
 		st.RatingsShown = true
-		v := ratingsView(st, players, prior, after)
-		return change{save: true, ttl: b.cfg.FinishedTTL, resp: Response{Deliveries: []Delivery{{Kind: Post, To: Channel, View: v}}}}, nil
+		if st.game == nil || !st.game.Over() {
+			// A game ended some other way: the ratings stand on their own.
+			v := ratingsView(st, players, prior, after)
+			return change{save: true, ttl: b.cfg.FinishedTTL, resp: Response{Deliveries: []Delivery{{Kind: Post, To: Channel, View: v}}}}, nil
+		}
+		// Folded into the closing post: the channel gets no message more.
+		v := finalView(st)
+		r := ratingsView(st, players, prior, after)
+		v.Fields = append(v.Fields, Field{Name: r.Title, Value: r.Text})
+		v.Footer = r.Footer
+		return change{save: true, ttl: b.cfg.FinishedTTL, resp: Response{Deliveries: []Delivery{{Kind: Edit, To: Channel, Slot: SlotFinal, Ref: st.Final, View: v}}}}, nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("announce ratings of %s: %w", key, err)
@@ -317,7 +326,7 @@ func ratingsView(st *state, players []storage.PlayerResult, prior, after []stora
 		}
 		parts = append(parts, part)
 	}
-	return View{Title: "📈 Ratings", Text: strings.Join(parts, " · "), Tone: ToneOver,
+	return View{Screen: ScreenRatings, Title: "📈 Ratings", Text: strings.Join(parts, " · "), Tone: ToneOver,
 		Footer: "A new player starts at 1000; bots play at a fixed rating for their level. `stats` shows yours, `leaderboard` the board."}
 }
 
@@ -379,7 +388,7 @@ func (b *Bot) resultClaimed(ctx context.Context, c storage.Claim, key string) (O
 			if err != nil {
 				return Outbound{}, err
 			}
-			o.Response = Response{Deliveries: ds, Where: st.Where, Game: st.ID}
+			o.Response = Response{Deliveries: st.foldFinal(ds), Where: st.Where, Game: st.ID}
 		}
 	}
 	return o, b.store.Complete(ctx, c)

@@ -79,7 +79,7 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 	// The channel is told once how the game moved each person's rating.
 	var posts []bot.View
 	for _, v := range h.public {
-		if v.Title == "📈 Ratings" {
+		if v, ok := ratingsOf(v); ok {
 			posts = append(posts, v)
 		}
 	}
@@ -231,7 +231,7 @@ func TestLeaverCountsLast(t *testing.T) {
 	want := rating.Rate([]rating.Rating{rating.New(), rating.New(), rating.New(), rating.New()}, places)
 	var post bot.View
 	for _, v := range h.public {
-		if v.Title == "📈 Ratings" {
+		if v, ok := ratingsOf(v); ok {
 			post = v
 		}
 	}
@@ -311,7 +311,7 @@ func TestLostResultReplyAnnouncedOnce(t *testing.T) {
 	count := func() int {
 		n := 0
 		for _, v := range h.public {
-			if v.Title == "📈 Ratings" {
+			if _, ok := ratingsOf(v); ok {
 				n++
 			}
 		}
@@ -341,7 +341,7 @@ func TestLostResultReplyAnnouncedOnce(t *testing.T) {
 	}
 	var post bot.View
 	for _, v := range h.public {
-		if v.Title == "📈 Ratings" {
+		if v, ok := ratingsOf(v); ok {
 			post = v
 		}
 	}
@@ -400,7 +400,7 @@ func TestResultRecordedAfterAFailure(t *testing.T) {
 	}
 	posts := 0
 	for _, v := range h.public {
-		if v.Title == "📈 Ratings" {
+		if _, ok := ratingsOf(v); ok {
 			posts++
 		}
 	}

@@ -107,6 +107,7 @@ func classicLobbyView(st *state) View {
 	}
 	g := st.ID
 	return View{
+		Screen: ScreenLobby,
 		Title:  "🍣 Sushi Go! — lobby",
 		Text:   fmt.Sprintf("Host: **%s** · %s", st.hostName(), optionsLineAt(st)),
 		Fields: []Field{{Name: fmt.Sprintf("Players (%d/%d)", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
@@ -170,7 +171,7 @@ func tableView(st *state, now time.Time) View {
 		return lobbyView(st)
 	}
 	pv := st.game.PublicView()
-	v := View{Tone: TonePlay}
+	v := View{Screen: ScreenTable, Tone: TonePlay}
 	title := "🍣 Sushi Go!"
 	if party(st) {
 		title = "🎉 Sushi Go Party!"
@@ -181,6 +182,10 @@ func tableView(st *state, now time.Time) View {
 		v.Title = fmt.Sprintf("%s — round %d/%d, turn %d/%d", title, pv.Round, engine.Rounds, pv.Turn, pv.Settings.HandSize())
 	}
 	var waiting []string
+	sameHands := true
+	for _, s := range pv.Seats {
+		sameHands = sameHands && s.HandSize == pv.Seats[0].HandSize
+	}
 	for _, s := range pv.Seats {
 		name := st.name(s.Seat)
 		mark := ""
@@ -212,12 +217,22 @@ func tableView(st *state, now time.Time) View {
 		} else if s.Puddings > 0 {
 			val += fmt.Sprintf("\n🍮 %d kept for dessert", s.Puddings)
 		}
-		if !pv.Over {
+		if !pv.Over && !sameHands {
 			val += fmt.Sprintf("\n%s in hand", plural(s.HandSize, "card", "cards"))
 		}
 		v.Fields = append(v.Fields, Field{Name: strings.TrimSpace(fmt.Sprintf("%s %s — %d pts", mark, name, s.Score)), Value: val, Inline: true})
 	}
 	var lines []string
+	if r := pv.LastReveal; r.Turn > 0 && st.chat() && !pv.Over {
+		// The latest reveal stays on the table until the next one: the
+		// glance at the channel needs no scrolling through the thread.
+		lines = append(lines, fmt.Sprintf("👀 **Last reveal — round %d, turn %d**", r.Round, r.Turn))
+		lines = append(lines, revealLines(st)...)
+		lines = append(lines, "")
+	}
+	if pv.Over && st.chat() {
+		lines = append(lines, standingLines(st)...)
+	}
 	lines = append(lines, st.Notes...)
 	if pv.Decision != nil {
 		lines = append(lines, fmt.Sprintf("👀 Cards revealed. 🤔 Waiting for %s to use %s %s.", st.name(pv.Decision.Seat), their(st.name(pv.Decision.Seat)), decisionName(*pv.Decision)))
@@ -242,6 +257,9 @@ func tableView(st *state, now time.Time) View {
 	}
 	v.Text = strings.Join(lines, "\n")
 	footer := []string{optionsLineAt(st)}
+	if !pv.Over && sameHands && len(pv.Seats) > 0 {
+		footer = append(footer, plural(pv.Seats[0].HandSize, "card", "cards")+" in each hand")
+	}
 	if st.Opts.Pass == engine.PassAlternate && !pv.Over {
 		dir := "left"
 		if pv.Round == 2 {
@@ -321,7 +339,7 @@ func handView(st *state, i int, p Pick) View {
 		}
 		next = func(c engine.Card) Pick { q := base; q.Card = c; return q }
 	}
-	v := View{Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()), Text: strings.Join(text, "\n"), Tone: TonePlay,
+	v := View{Screen: ScreenHand, Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()), Text: strings.Join(text, "\n"), Tone: TonePlay,
 		Channel: st.Where.Channel}
 	// Every card of the hand keeps its place (and its number in the
 	// terminal) through the steps of a choice: one already chosen stays,
@@ -384,6 +402,7 @@ func lockedView(st *state, i int, sub engine.Submission) View {
 	}
 	text += "\n" + fmt.Sprintf("Waiting for %s. You can change your pick until everyone has chosen.", plural(g.Waiting(), "player", "players"))
 	return View{
+		Screen:  ScreenHand,
 		Title:   fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()),
 		Text:    text,
 		Rows:    [][]Button{{{Label: "Change my pick", Emoji: "✏️", ActionID: ActionID(Change{st.ID, g.Round(), g.Turn()})}}},
@@ -417,6 +436,14 @@ func placement(p engine.Placement, party bool) string {
 
 // revealView shows the latest reveal, from the public view.
 func revealView(st *state) View {
+	r := st.game.PublicView().LastReveal
+	lines := append(revealLines(st), st.Notes...)
+	return View{Screen: ScreenReveal, Title: fmt.Sprintf("👀 Reveal — round %d, turn %d", r.Round, r.Turn), Text: strings.Join(lines, "\n"), Tone: ToneReveal}
+}
+
+// revealLines are what each seat played at the latest reveal and what
+// happened, from the public view.
+func revealLines(st *state) []string {
 	pv := st.game.PublicView()
 	r := pv.LastReveal
 	var lines []string
@@ -431,9 +458,7 @@ func revealView(st *state) View {
 		}
 		lines = append(lines, fmt.Sprintf("**%s**: %s", name, placement(p, party(st))))
 	}
-	lines = append(lines, narrate(st, r.AppendEvents(nil))...)
-	lines = append(lines, st.Notes...)
-	return View{Title: fmt.Sprintf("👀 Reveal — round %d, turn %d", r.Round, r.Turn), Text: strings.Join(lines, "\n"), Tone: ToneReveal}
+	return append(lines, narrate(st, r.AppendEvents(nil))...)
 }
 
 var categoryEmoji = [engine.NumCategories]string{
@@ -505,7 +530,7 @@ func breakdownText(b engine.Breakdown) string {
 
 func roundScoreView(st *state, round int) View {
 	pv := st.game.PublicView()
-	v := View{Title: fmt.Sprintf("📊 Round %d scores", round), Tone: ToneScore}
+	v := View{Screen: ScreenRoundScores, Title: fmt.Sprintf("📊 Round %d scores", round), Tone: ToneScore}
 	for _, s := range pv.Seats {
 		b := pv.Scores[round-1][s.Seat]
 		// The total as it stood after this round: not the final score when
@@ -530,6 +555,27 @@ var medals = []string{"🥇", "🥈", "🥉"}
 
 func finalView(st *state) View {
 	pv := st.game.PublicView()
+	lines := standingLines(st)
+	v := View{Screen: ScreenFinal, Title: "🏆 Final standings", Text: strings.Join(append(lines, finalNotes(st)...), "\n"), Tone: ToneOver}
+	var dessert []string
+	for _, s := range pv.Seats {
+		dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), breakdownText(pv.Dessert[s.Seat])))
+	}
+	v.Fields = []Field{{Name: "Dessert", Value: strings.Join(dessert, "\n")}}
+	if party(st) {
+		// A fruit dessert takes three lines a seat: one field each.
+		v.Fields = nil
+		for _, s := range pv.Seats {
+			v.Fields = append(v.Fields, Field{Name: "Dessert — " + st.name(s.Seat), Value: breakdownText(pv.Dessert[s.Seat]), Inline: true})
+		}
+	}
+	v.Rows = [][]Button{{{Label: "Rematch", Emoji: "🔁", ActionID: ActionID(Rematch{st.ID}), Style: Primary}}}
+	return v
+}
+
+// standingLines are the final places, one line a seat.
+func standingLines(st *state) []string {
+	pv := st.game.PublicView()
 	var lines []string
 	for _, s := range pv.Standings {
 		m := "  "
@@ -545,19 +591,40 @@ func finalView(st *state) View {
 		}
 		lines = append(lines, l)
 	}
-	for i, s := range pv.Standings {
-		for _, o := range pv.Standings[i+1:] {
-			if party(st) {
-				if o.Score == s.Score && o.Desserts != s.Desserts {
-					lines = append(lines, fmt.Sprintf("⚖️ %s and %s tied on %d points; most dessert cards breaks the tie (%d vs %d).",
-						st.name(s.Seat), st.name(o.Seat), s.Score, s.Desserts, o.Desserts))
-				}
-				continue
-			}
-			if o.Score == s.Score && o.Puddings != s.Puddings {
-				lines = append(lines, fmt.Sprintf("⚖️ %s and %s tied on %d points; most puddings breaks the tie (%d vs %d).",
-					st.name(s.Seat), st.name(o.Seat), s.Score, s.Puddings, o.Puddings))
-			}
+	return lines
+}
+
+// finalNotes explain the standings: tie-breaks, the winner's margin, each
+// player's rounds adding up to their total.
+func finalNotes(st *state) []string {
+	pv := st.game.PublicView()
+	var lines []string
+	// One line per tied score whose tie the desserts break, however many
+	// share it.
+	for i := 0; i < len(pv.Standings); {
+		j := i + 1
+		for j < len(pv.Standings) && pv.Standings[j].Score == pv.Standings[i].Score {
+			j++
+		}
+		tied := pv.Standings[i:j]
+		i = j
+		if len(tied) < 2 {
+			continue
+		}
+		what, tally := "puddings", func(s engine.Standing) int { return s.Puddings }
+		if party(st) {
+			what, tally = "dessert cards", func(s engine.Standing) int { return s.Desserts }
+		}
+		var names, counts []string
+		broken := false
+		for _, s := range tied {
+			names = append(names, st.name(s.Seat))
+			counts = append(counts, itoa(tally(s)))
+			broken = broken || tally(s) != tally(tied[0])
+		}
+		if broken {
+			lines = append(lines, fmt.Sprintf("⚖️ %s tied on %d points; most %s breaks the tie (%s).",
+				andList(names), tied[0].Score, what, strings.Join(counts, " vs ")))
 		}
 	}
 	var firsts []string
@@ -585,21 +652,7 @@ func finalView(st *state) View {
 		}
 		lines = append(lines, fmt.Sprintf("%s: %s · dessert %+d = %d", st.name(s.Seat), strings.Join(parts, " · "), pv.Dessert[s.Seat].Total(), s.Score))
 	}
-	v := View{Title: "🏆 Final standings", Text: strings.Join(lines, "\n"), Tone: ToneOver}
-	var dessert []string
-	for _, s := range pv.Seats {
-		dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), breakdownText(pv.Dessert[s.Seat])))
-	}
-	v.Fields = []Field{{Name: "Dessert", Value: strings.Join(dessert, "\n")}}
-	if party(st) {
-		// A fruit dessert takes three lines a seat: one field each.
-		v.Fields = nil
-		for _, s := range pv.Seats {
-			v.Fields = append(v.Fields, Field{Name: "Dessert — " + st.name(s.Seat), Value: breakdownText(pv.Dessert[s.Seat]), Inline: true})
-		}
-	}
-	v.Rows = [][]Button{{{Label: "Rematch", Emoji: "🔁", ActionID: ActionID(Rematch{st.ID}), Style: Primary}}}
-	return v
+	return lines
 }
 
 func scoresView(st *state) View {
@@ -607,7 +660,7 @@ func scoresView(st *state) View {
 		return View{Text: "The game hasn't started yet.", Tone: ToneInfo}
 	}
 	pv := st.game.PublicView()
-	v := View{Title: "📊 Scores so far", Tone: ToneScore}
+	v := View{Screen: ScreenScores, Title: "📊 Scores so far", Tone: ToneScore}
 	if len(pv.Scores) == 0 {
 		v.Text = "No round has been scored yet."
 	}
@@ -681,7 +734,7 @@ func compactBreakdown(b engine.Breakdown) string {
 }
 
 func helpView() View {
-	return View{Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
+	return View{Screen: ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
 		"`new [bots=N] [level=easy|normal|hard|expert] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm]` — open a lobby",
 		"`new party [menu=NAME|custom|random|TEXT]` — Sushi Go Party! for 2–8, e.g. `menu=\"master menu\"`",
 		"`join` · `leave` · `addbot [n] [level]` · `kick <player>` · `start` — lobby (host: addbot, kick, start)",
@@ -691,4 +744,12 @@ func helpView() View {
 		"`leaderboard [week|month|all] [rating|wins|points] [classic|party]` · `stats [player]` · `history [n] [party]`",
 		"`rules [card]` · `rematch`",
 	}, "\n")}
+}
+
+// andList joins names as a sentence does: "A", "A and B", "A, B and C".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

@@ -117,7 +117,7 @@ func rulesView(card string) View {
 	}
 	lines = append(lines, "Highest total wins; a tie goes to most puddings, then the win is shared.",
 		"Sushi Go Party! (`new party`) plays a menu of 8 card types with 2–8 players: `rules <card>` explains each, e.g. `rules spoon`.")
-	return View{Title: "📖 How to play Sushi Go!", Text: strings.Join(lines, "\n"), Tone: ToneInfo}
+	return View{Screen: ScreenHelp, Title: "📖 How to play Sushi Go!", Text: strings.Join(lines, "\n"), Tone: ToneInfo}
 }
 
 // ruleView explains one card type: its classic rule and, where Party
@@ -136,5 +136,5 @@ func ruleView(k engine.Kind, name string) View {
 	if lo, hi := k.Players(); k.Group() != engine.GroupNone && (lo > 2 || hi < engine.MaxSeats) {
 		lines = append(lines, fmt.Sprintf("On a Party menu only with %d to %d players.", lo, hi))
 	}
-	return View{Title: k.Emoji() + " " + name, Text: strings.Join(lines, "\n"), Tone: ToneInfo}
+	return View{Screen: ScreenHelp, Title: k.Emoji() + " " + name, Text: strings.Join(lines, "\n"), Tone: ToneInfo}
 }

@@ -73,6 +73,20 @@ type state struct {
 	// Applied are the IDs of the latest requests that changed this game, so
 	// one handled again changes nothing.
 	Applied []string `json:"ap,omitempty"`
+	// Final is the game's closing post in the channel (the standings, then
+	// the ratings folded in).
+	Final Ref `json:"fin,omitzero"`
+	// Thread is the state of the game's play-by-play thread: "" before its
+	// first post, threadOpen once made, else why there is none (its posts
+	// go to the channel); ThreadSaid is set once the channel was told why.
+	Thread     string `json:"th,omitempty"`
+	ThreadSaid bool   `json:"ths,omitempty"`
+	// Reminder is the game's one live reminder, naming RemindFor.
+	Reminder  Ref      `json:"rm,omitzero"`
+	RemindFor []string `json:"rmf,omitempty"`
+	// Pinged is the decision whose decider was last told to move
+	// ("round.turn.step"), so each decision pings once.
+	Pinged string `json:"pg,omitempty"`
 	// Outbox holds deliveries not yet sent (outbox.go); OutSeq numbers them.
 	Outbox []queued `json:"ob,omitempty"`
 	OutSeq uint64   `json:"oq,omitempty"`
@@ -223,6 +237,11 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 				return Response{}, fmt.Errorf("schedule the result of %s: %w", key, err)
 			}
 		}
+		if st != nil && !c.remove && b.sender(st) == nil {
+			// Delivered straight from this response: thread posts are
+			// resolved now, and remembered as such.
+			c.resp.Deliveries = st.routeAll(c.resp.Deliveries, b.now())
+		}
 		queued := false
 		if !c.remove && b.sender(st) != nil && st.enqueue(&c) {
 			// The deadline first, so a crash right after the save cannot
@@ -284,7 +303,7 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 				// "result:" deadline records it later.
 				b.log.Error("recording a result failed; retrying from the timer", "game", key, "err", err)
 			}
-			c.resp.Deliveries = append(c.resp.Deliveries, ds...)
+			c.resp.Deliveries = st.foldFinal(append(c.resp.Deliveries, ds...))
 		}
 		if queued {
 			// Again after the save: a replica that claimed the deadline

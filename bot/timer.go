@@ -124,12 +124,12 @@ func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (Outboun
 			if now.Before(expires) {
 				return change{schedule: expires}, nil
 			}
-			v := View{Title: "🍣 Sushi Go! — lobby expired", Tone: ToneOver,
+			v := View{Screen: ScreenTable, Title: "🍣 Sushi Go! — lobby expired", Tone: ToneOver,
 				Text: fmt.Sprintf("Nobody started this game within %s. Open a new one with `new`.", b.cfg.LobbyTTL)}
 			return change{remove: true, resp: Response{Deliveries: refreshTable(Request{}, st, v, now)}}, nil
 		case phasePlaying:
 			if st.Opts.Timer <= 0 {
-				return change{}, nil
+				return b.nudge(st, now)
 			}
 			return b.turnTimer(st, now)
 		}
@@ -141,22 +141,7 @@ func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (Outboun
 
 func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
 	limit := time.Duration(st.Opts.Timer) * time.Second
-	g := st.game
-	var waiting []int
-	what := "choose your card"
-	if d, ok := g.Decision(); ok {
-		// After a Party reveal the timer waits on the decider alone.
-		if d.Seat < len(st.Seats) && st.Seats[d.Seat].human() {
-			waiting = append(waiting, d.Seat)
-		}
-		what = "use your " + decisionName(d)
-	} else {
-		for i := range st.Seats {
-			if !g.Submitted(i) && st.Seats[i].human() {
-				waiting = append(waiting, i)
-			}
-		}
-	}
+	waiting, what := st.waitingSeats()
 	switch {
 	case len(waiting) == 0:
 		return change{}, nil
@@ -165,14 +150,28 @@ func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
 	case !st.Reminded && !now.Before(st.TurnStart.Add(limit/2)):
 		st.Reminded = true
 		left := st.TurnStart.Add(limit).Sub(now).Round(time.Second)
-		v := View{Title: "⏰ Time is running out", Tone: TonePlay,
-			Text: fmt.Sprintf("%s left to %s, or I'll choose for you.", left, what)}
-		for _, i := range waiting {
-			v.Mentions = append(v.Mentions, st.Seats[i].User)
-		}
-		return change{save: true, schedule: b.nextDeadline(st), resp: Response{Deliveries: []Delivery{{Kind: Post, To: Channel, View: v}}}}, nil
+		text := fmt.Sprintf("⏰ %s left to %s, or I'll choose for you.", humanDuration(left), what)
+		return change{save: true, schedule: b.nextDeadline(st), resp: Response{Deliveries: st.remind(waiting, text)}}, nil
 	}
 	return change{schedule: b.nextDeadline(st)}, nil
+}
+
+// nudge reminds, once a turn, the people a game without a timer has waited
+// on for Config.Nudge: nobody is auto-picked, but nobody is forgotten.
+func (b *Bot) nudge(st *state, now time.Time) (change, error) {
+	if b.cfg.Nudge <= 0 || st.Reminded {
+		return change{}, nil
+	}
+	at := st.TurnStart.Add(b.cfg.Nudge)
+	if now.Before(at) {
+		return change{schedule: at}, nil
+	}
+	waiting, what := st.waitingSeats()
+	if len(waiting) == 0 {
+		return change{}, nil
+	}
+	st.Reminded = true
+	return change{save: true, resp: Response{Deliveries: st.remind(waiting, nudgeText(st, waiting, what, now.Sub(st.TurnStart)))}}, nil
 }
 
 // autoPick chooses for players the timer ran out on, with the heuristic

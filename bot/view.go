@@ -85,6 +85,35 @@ const (
 	ToneError
 )
 
+// Screen says what a view is, so a front end places it by its kind and
+// never by its title's wording.
+type Screen uint8
+
+// Screens.
+const (
+	// ScreenNotice is an acknowledgement, a refusal or a one-off message.
+	ScreenNotice Screen = iota
+	ScreenLobby
+	// ScreenTable is the game's living table, and what it becomes when the
+	// game ends early.
+	ScreenTable
+	// ScreenHand is a player's own hand, prompt, locked pick or game-over
+	// note: what their private hand message shows.
+	ScreenHand
+	ScreenReveal
+	ScreenRoundScores
+	ScreenScores
+	ScreenFinal
+	ScreenRatings
+	// ScreenHelp is help, the rules and a card's rule.
+	ScreenHelp
+	// ScreenPing tells named players it is their move (the start, a
+	// decision, a reminder).
+	ScreenPing
+	// ScreenBoard is a leaderboard, a profile or a history.
+	ScreenBoard
+)
+
 // Style is a button's look.
 type Style uint8
 
@@ -148,15 +177,26 @@ type View struct {
 	// Channel is the game's channel on a private view that may be read
 	// elsewhere (a DM): adapters name and link it.
 	Channel string
+	// Screen is what the view is.
+	Screen Screen `json:",omitempty"`
 }
 
-// Audience is who sees a delivery: the channel, or one user privately.
+// Audience is who sees a delivery: the channel, the game's thread, or one
+// user privately.
 type Audience struct {
-	User string // empty: the whole channel
+	User string // empty: everyone in the channel
+	// Thread sends a public delivery to the game's thread: the play-by-play
+	// under the table message, so the channel itself stays readable.
+	Thread bool `json:",omitempty"`
 }
 
 // Channel is the public audience.
 var Channel = Audience{}
+
+// Thread is the public audience of the game's thread. A delivery to it
+// carries the table message as its Parent; where there is no thread (none
+// can be made, threads are off, the terminal) it goes to the channel.
+var Thread = Audience{Thread: true}
 
 // Private is the audience of one user.
 func Private(user string) Audience { return Audience{User: user} }
@@ -178,6 +218,10 @@ const (
 	Post
 	// Edit updates the message Ref names.
 	Edit
+	// Delete removes the message Ref names (a reminder whose player has
+	// picked, a DM hand replaced by a newer one). A message already gone
+	// is not an error.
+	Delete
 )
 
 // Delivery is one message to send or update.
@@ -189,7 +233,12 @@ type Delivery struct {
 	// Slot, when set, asks the adapter to report the reference of the
 	// message it created through Bot.Remember, so the host can edit it later.
 	Slot string
-	View View
+	// Parent, on a post to the Thread, is the table message the thread hangs
+	// from; OpenThread, when set, names the thread to create from it first
+	// (Discord needs it made; Slack threads exist by replying).
+	Parent     Ref    `json:",omitzero"`
+	OpenThread string `json:",omitempty"`
+	View       View
 }
 
 // Response is everything to deliver for one request, in order.
@@ -213,7 +262,27 @@ type Outbound struct {
 const (
 	SlotTable = "table"
 	slotHand  = "hand:"
+	// SlotFinal is the game's closing post in the channel, edited once the
+	// ratings are known.
+	SlotFinal = "final"
+	// SlotReminder is the one live reminder of a game, deleted once the
+	// players it names have moved.
+	SlotReminder = "reminder"
+	// SlotNoThread is reported (with the reason as the Ref's ID) when the
+	// game's thread cannot be made or used: play-by-play then goes to the
+	// channel.
+	SlotNoThread = "nothread"
 )
+
+// NoThreadError is returned by a Sender that could not make or use a game's
+// thread (a missing permission, a channel type without threads). Nothing
+// was posted; the host sends the play-by-play to the channel from then on
+// and says why, once.
+type NoThreadError struct {
+	Reason string // what a player reads: "I'm missing the Create Public Threads permission"
+}
+
+func (e *NoThreadError) Error() string { return "no thread: " + e.Reason }
 
 // HandSlot is the slot of a user's private hand message.
 func HandSlot(user string) string { return slotHand + user }

@@ -272,6 +272,9 @@ func (c *Console) send(ctx context.Context, a bot.Action) error {
 func (c *Console) show(ctx context.Context, resp bot.Response) error {
 	var public, mine []bot.Delivery
 	for _, d := range resp.Deliveries {
+		if d.Kind == bot.Delete {
+			continue // the terminal's lines stay where they were printed
+		}
 		if d.To.IsPublic() {
 			public = append(public, d)
 		} else if d.To.User == c.me.ID {
@@ -346,9 +349,7 @@ func Print(w io.Writer, v bot.View, width int) {
 var plainText = strings.NewReplacer("**", "", "`", "").Replace
 
 // isHand reports whether v is the player's own hand or prompt.
-func isHand(v bot.View) bool {
-	return strings.Contains(v.Title, "Your hand") || strings.Contains(v.Title, "Your choice") || strings.Contains(v.Title, "Game over")
-}
+func isHand(v bot.View) bool { return v.Screen == bot.ScreenHand }
 
 func gameOf(bs []bot.Button) string {
 	for _, b := range bs {

@@ -160,14 +160,14 @@ func (m *tui) send(a bot.Action) {
 			}
 		}
 		switch {
+		case d.Kind == bot.Delete:
 		case !d.To.IsPublic() && d.To.User != m.me.ID:
 		case isHand(v):
 			if buttonsChanged(m.hand, v) {
 				m.cursor = 0
 			}
 			m.hand = v
-		case strings.Contains(v.Title, "Reveal") || strings.Contains(v.Title, "Round") || strings.Contains(v.Title, "Final") ||
-			strings.Contains(v.Title, "Scores") || strings.Contains(v.Title, "How to play") || strings.Contains(v.Title, "commands"):
+		case panelScreens[v.Screen]:
 			m.queue = append(m.queue, v)
 		case isTable(v):
 			m.table = v
@@ -180,9 +180,13 @@ func (m *tui) send(a bot.Action) {
 	}
 }
 
-// isTable reports whether v is the table (or lobby): its title names the
-// game.
-func isTable(v bot.View) bool { return strings.Contains(v.Title, "Sushi Go") }
+// panelScreens are the views shown as a panel, one after another, each
+// waiting for Enter.
+var panelScreens = map[bot.Screen]bool{bot.ScreenReveal: true, bot.ScreenRoundScores: true, bot.ScreenFinal: true,
+	bot.ScreenScores: true, bot.ScreenHelp: true}
+
+// isTable reports whether v is the table (or lobby).
+func isTable(v bot.View) bool { return v.Screen == bot.ScreenTable || v.Screen == bot.ScreenLobby }
 
 func buttonsChanged(a, b bot.View) bool {
 	x, y := a.Buttons(), b.Buttons()

@@ -461,17 +461,20 @@ func afterTheGame(t *testing.T, e *env) {
 	posts := 0
 	public, _ := e.f.visible()
 	for _, m := range public {
-		if m.title() == "📈 Ratings" {
+		if r, ok := m.field("📈 Ratings"); ok {
 			posts++
+			if m.Channel != channelID || !strings.Contains(m.title(), "Final standings") {
+				t.Errorf("the ratings are not folded into the channel's closing post: %q in %s", m.title(), m.Channel)
+			}
 			for _, p := range []player{alice, bob} {
-				if !strings.Contains(m.description(), "**"+p.name+"** ") {
-					t.Errorf("the ratings post lacks %s: %s", p.name, m.description())
+				if !strings.Contains(r, "**"+p.name+"** ") {
+					t.Errorf("the ratings lack %s: %s", p.name, r)
 				}
 			}
 		}
 	}
 	if posts != 1 {
-		t.Errorf("%d ratings posts in the channel, want 1", posts)
+		t.Errorf("%d closing posts with the ratings in the channel, want 1", posts)
 	}
 	e.slash(bob, "stats", fmt.Sprintf(`[{"name":"player","type":6,"value":%q}]`, alice.id))
 	profile := e.latest("", "📈 ")

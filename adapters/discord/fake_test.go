@@ -35,6 +35,12 @@ type fakeDiscord struct {
 	commands  []json.RawMessage
 	acked     map[string]bool // interaction IDs acknowledged
 	history   []edit          // every message body ever shown, with its audience
+	threads   map[string]string // thread ID (its first message's ID) → parent channel
+	// threadRefusal, when set, is the error code thread creation gets
+	// (50013 for a missing permission).
+	threadRefusal int
+	pings         map[string]int // user → new messages that notified them
+	deleted       int
 }
 
 type call struct {
@@ -58,7 +64,8 @@ type fakeMessage struct {
 
 func newFakeDiscord(t testing.TB) *fakeDiscord {
 	f := &fakeDiscord{t: t, messages: map[string]*fakeMessage{}, tokens: map[string]tokenInfo{},
-		closedDMs: map[string]bool{}, expired: map[string]bool{}, limitOnce: map[string]bool{}, acked: map[string]bool{}}
+		closedDMs: map[string]bool{}, expired: map[string]bool{}, limitOnce: map[string]bool{}, acked: map[string]bool{},
+		threads: map[string]string{}, pings: map[string]int{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
 	return f
@@ -89,6 +96,23 @@ func (f *fakeDiscord) interaction(token, user, channel, message string) {
 }
 
 func (f *fakeDiscord) newMessage(channel, audience string, body map[string]any) *fakeMessage {
+	if audience == "" {
+		// A new message notifies the users it mentions that
+		// allowed_mentions lets through (an ephemeral one notifies nobody).
+		content, _ := body["content"].(string)
+		am, _ := body["allowed_mentions"].(map[string]any)
+		users, _ := am["users"].([]any)
+		for _, u := range users {
+			if id, _ := u.(string); strings.Contains(content, "<@"+id+">") {
+				f.pings[id]++
+			}
+		}
+		if parse, ok := am["parse"].([]any); am == nil || !ok || len(parse) > 0 {
+			if strings.Contains(content, "<@") {
+				f.t.Errorf("a message mentions someone without limiting allowed_mentions: %v", body)
+			}
+		}
+	}
 	f.next++
 	m := &fakeMessage{ID: fmt.Sprint(900000 + f.next), Channel: channel, Audience: audience, Body: body}
 	f.messages[m.ID] = m
@@ -126,6 +150,7 @@ var (
 	reFollowup  = regexp.MustCompile(`^/api/v\d+/webhooks/([^/]+)/([^/]+)$`)
 	reMessages  = regexp.MustCompile(`^/api/v\d+/channels/([^/]+)/messages$`)
 	reMessage   = regexp.MustCompile(`^/api/v\d+/channels/([^/]+)/messages/([^/]+)$`)
+	reThread    = regexp.MustCompile(`^/api/v\d+/channels/([^/]+)/messages/([^/]+)/threads$`)
 	reDM        = regexp.MustCompile(`^/api/v\d+/users/@me/channels$`)
 	reCommands  = regexp.MustCompile(`^/api/v\d+/applications/([^/]+)(/guilds/[^/]+)?/commands$`)
 	rePathLimit = regexp.MustCompile(`^/api/v\d+`)
@@ -192,6 +217,12 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 			msg.Body = body
 			f.history = append(f.history, edit{msg.Audience, msg.Channel, body})
 		}
+		if r.Method == http.MethodDelete {
+			delete(f.messages, msg.ID)
+			f.deleted++
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
 		f.reply(w, http.StatusOK, msg.json())
 	case reFollowup.MatchString(path) && r.Method == http.MethodPost:
 		token := reFollowup.FindStringSubmatch(path)[2]
@@ -208,8 +239,35 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	case reDM.MatchString(path):
 		user := body["recipient_id"].(string)
 		f.reply(w, http.StatusOK, map[string]any{"id": "dm-" + user, "type": 1})
+	case reThread.MatchString(path) && r.Method == http.MethodPost:
+		m := reThread.FindStringSubmatch(path)
+		ch, id := m[1], m[2]
+		switch {
+		case f.threadRefusal != 0:
+			f.apiError(w, http.StatusForbidden, f.threadRefusal, "Missing Permissions")
+			return
+		case f.messages[id] == nil || f.messages[id].Channel != ch:
+			f.apiError(w, http.StatusNotFound, 10008, "Unknown Message")
+			return
+		case f.threads[id] != "":
+			f.apiError(w, http.StatusBadRequest, 160004, "A thread has already been created for this message")
+			return
+		}
+		if name, _ := body["name"].(string); name == "" || len([]rune(name)) > 100 {
+			f.t.Errorf("thread name %q", name)
+		}
+		if d, _ := body["auto_archive_duration"].(float64); d != 60 && d != 1440 && d != 4320 && d != 10080 {
+			f.t.Errorf("auto_archive_duration %v", body["auto_archive_duration"])
+		}
+		f.threads[id] = ch
+		f.reply(w, http.StatusCreated, map[string]any{"id": id, "type": 11, "parent_id": ch, "name": body["name"]})
 	case reMessages.MatchString(path) && r.Method == http.MethodPost:
 		ch := reMessages.FindStringSubmatch(path)[1]
+		if f.messages[ch] != nil && f.threads[ch] == "" {
+			// A message's ID is a channel only once a thread was made from it.
+			f.apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
+			return
+		}
 		aud := ""
 		if u, ok := strings.CutPrefix(ch, "dm-"); ok {
 			if f.closedDMs[u] {
@@ -219,6 +277,15 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 			aud = u
 		}
 		f.reply(w, http.StatusOK, f.newMessage(ch, aud, body).json())
+	case reMessage.MatchString(path) && r.Method == http.MethodDelete:
+		id := reMessage.FindStringSubmatch(path)[2]
+		if f.messages[id] == nil {
+			f.apiError(w, http.StatusNotFound, 10008, "Unknown Message")
+			return
+		}
+		delete(f.messages, id)
+		f.deleted++
+		w.WriteHeader(http.StatusNoContent)
 	case reMessage.MatchString(path) && r.Method == http.MethodPatch:
 		id := reMessage.FindStringSubmatch(path)[2]
 		msg := f.messages[id]
@@ -427,6 +494,22 @@ func (m *fakeMessage) description() string {
 	}
 	d, _ := embeds[0].(map[string]any)["description"].(string)
 	return d
+}
+
+// field is the value of the embed field called name.
+func (m *fakeMessage) field(name string) (string, bool) {
+	embeds, _ := m.Body["embeds"].([]any)
+	if len(embeds) == 0 {
+		return "", false
+	}
+	fields, _ := embeds[0].(map[string]any)["fields"].([]any)
+	for _, f := range fields {
+		if f, _ := f.(map[string]any); f["name"] == name {
+			v, _ := f["value"].(string)
+			return v, true
+		}
+	}
+	return "", false
 }
 
 func (m *fakeMessage) title() string {

@@ -178,12 +178,59 @@ func messageRef(m *discordgo.Message) string { return "m:" + m.ChannelID + ":" +
 
 // Discord error codes the adapter acts on.
 const (
+	codeUnknownChannel     = 10003
 	codeUnknownInteraction = 10062
 	codeUnknownWebhook     = 10015
 	codeUnknownMessage     = 10008
+	codeMissingAccess      = 50001
 	codeCannotDM           = 50007
+	codeMissingPermissions = 50013
+	codeWrongChannelType   = 50024
 	codeInvalidToken       = 50027
+	codeThreadExists       = 160004
 )
+
+// threadArchive is how long a game's thread stays open without messages,
+// in minutes: a day, so a slow game's thread does not close under it.
+const threadArchive = 1440
+
+// noThread turns Discord's refusal to make or use a thread into what the
+// channel is told, or nil when the failure is worth retrying.
+func noThread(err error) *bot.NoThreadError {
+	switch code, _ := restCode(err); code {
+	case codeMissingPermissions:
+		return &bot.NoThreadError{Reason: "I'm missing the Create Public Threads or Send Messages in Threads permission here"}
+	case codeMissingAccess:
+		return &bot.NoThreadError{Reason: "I can't see this channel's threads"}
+	case codeWrongChannelType:
+		return &bot.NoThreadError{Reason: "This kind of channel can't have threads"}
+	case codeUnknownChannel, codeUnknownMessage:
+		return &bot.NoThreadError{Reason: "The game's thread (or its table message) was deleted"}
+	}
+	return nil
+}
+
+// threadOf returns the channel a thread post goes to: the thread started
+// from the table message (a thread's ID is its first message's ID),
+// making it first when the host asks.
+func (a *Adapter) threadOf(ctx context.Context, d bot.Delivery) (string, error) {
+	ch, msg, ok := strings.Cut(strings.TrimPrefix(d.Parent.ID, "m:"), ":")
+	if !ok || !strings.HasPrefix(d.Parent.ID, "m:") {
+		return "", &bot.NoThreadError{Reason: "The table message can't carry a thread"}
+	}
+	if d.OpenThread != "" {
+		_, err := a.s.MessageThreadStartComplex(ch, msg, &discordgo.ThreadStart{Name: cut(d.OpenThread, 100), AutoArchiveDuration: threadArchive},
+			discordgo.WithContext(ctx))
+		if code, _ := restCode(err); err != nil && code != codeThreadExists {
+			if nt := noThread(err); nt != nil {
+				return "", nt
+			}
+			a.logErr("starting a thread failed", err, "channel", ch)
+			return "", err
+		}
+	}
+	return msg, nil
+}
 
 func restCode(err error) (code, status int) {
 	var re *discordgo.RESTError
@@ -231,6 +278,16 @@ func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp b
 		// The same post the outbox makes; here a failure is logged (by
 		// Send) and not retried.
 		ref, err := a.Send(ctx, resp.Where, resp.Game, d)
+		var nt *bot.NoThreadError
+		if errors.As(err, &nt) {
+			// No thread here: the host is told, and this post goes to the
+			// channel saying why.
+			if err := a.host.Remember(ctx, resp.Where, resp.Game, bot.SlotNoThread, bot.Ref{ID: nt.Reason}); err != nil {
+				a.cfg.Log.Error("remembering a missing thread failed", "err", err)
+			}
+			d = d.InChannel(nt.Reason)
+			ref, err = a.Send(ctx, resp.Where, resp.Game, d)
+		}
 		if err == nil && d.Slot != "" && ref.ID != "" {
 			if err := a.host.Remember(ctx, resp.Where, resp.Game, d.Slot, ref); err != nil {
 				a.cfg.Log.Error("remembering a message failed", "err", err)
@@ -238,7 +295,31 @@ func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp b
 		}
 	case bot.Edit:
 		a.edit(ctx, d.Ref.ID, m)
+	case bot.Delete:
+		if _, err := a.Send(ctx, resp.Where, resp.Game, d); err != nil {
+			a.logErr("deleting failed", err)
+		}
 	}
+}
+
+// remove deletes the message ref names; one already gone is not an error.
+func (a *Adapter) remove(ctx context.Context, ref string) error {
+	opt := discordgo.WithContext(ctx)
+	var err error
+	switch {
+	case strings.HasPrefix(ref, "w:"):
+		err = a.s.WebhookMessageDelete(a.cfg.AppID, ref[2:], "@original", opt)
+	case strings.HasPrefix(ref, "m:"):
+		ch, id, _ := strings.Cut(ref[2:], ":")
+		err = a.s.ChannelMessageDelete(ch, id, opt)
+	default:
+		return nil
+	}
+	switch code, status := restCode(err); {
+	case err == nil, code == codeUnknownMessage || code == codeUnknownWebhook || code == codeInvalidToken || status == http.StatusNotFound:
+		return nil
+	}
+	return err
 }
 
 func (a *Adapter) undeliverable(ctx context.Context, resp bot.Response, user string) {
@@ -303,8 +384,17 @@ func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d b
 			a.logErr("editing failed", err)
 		}
 		return bot.Ref{}, err
+	case bot.Delete:
+		return bot.Ref{}, a.remove(ctx, d.Ref.ID)
 	case bot.Post:
 		channel := where.Channel
+		if d.To.Thread && d.Parent.ID != "" {
+			th, err := a.threadOf(ctx, d)
+			if err != nil {
+				return bot.Ref{}, err
+			}
+			channel = th
+		}
 		if !d.To.IsPublic() {
 			dm, err := a.s.UserChannelCreate(d.To.User, opt)
 			if err != nil {
@@ -318,6 +408,11 @@ func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d b
 			channel = dm.ID
 		}
 		msg, err := a.s.ChannelMessageSendComplex(channel, m.send(), opt)
+		if err != nil && d.To.Thread && d.Parent.ID != "" {
+			if nt := noThread(err); nt != nil {
+				return bot.Ref{}, nt
+			}
+		}
 		if err != nil {
 			if code, _ := restCode(err); code == codeCannotDM {
 				a.cfg.Log.Info("DMs closed; hands go ephemeral", "user", d.To.User)

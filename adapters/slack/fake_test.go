@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -36,6 +37,10 @@ type slackMessage struct {
 	Channel, TS string
 	Audience    string // "" for the channel, else the one user who sees it
 	Blocks      string
+	// ThreadTS is the parent's ts of a reply in a thread.
+	ThreadTS string
+	// Pings are the users a new message notified.
+	Pings []string
 }
 
 type shown struct {
@@ -56,6 +61,7 @@ func newFakeSlack(t testing.TB) *fakeSlack {
 		c.Handle("/chat.postMessage", f.postMessage)
 		c.Handle("/chat.postEphemeral", f.postEphemeral)
 		c.Handle("/chat.update", f.update)
+		c.Handle("/chat.delete", f.delete)
 		c.Handle("/conversations.open", f.open)
 		c.Handle("/views.publish", f.publish)
 		c.Handle("/response/", f.response)
@@ -108,8 +114,46 @@ func (f *fakeSlack) postMessage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ch := r.Form.Get("channel")
+	parent := r.Form.Get("thread_ts")
+	if parent != "" {
+		p := f.messages[ch+"/"+parent]
+		switch {
+		case p == nil:
+			f.fail(w, "thread_not_found")
+			return
+		case p.ThreadTS != "":
+			f.refused = append(f.refused, "a reply to a reply: thread_ts must be the parent's ts")
+		}
+	}
 	m := f.add(ch, audienceOf(ch), r.Form.Get("blocks"))
+	m.ThreadTS = parent
+	// A new message notifies whom it mentions (an edit never does).
+	for _, u := range mentioned.FindAllStringSubmatch(m.Blocks, -1) {
+		m.Pings = append(m.Pings, u[1])
+	}
 	f.ok(w, map[string]any{"channel": ch, "ts": m.TS})
+}
+
+var mentioned = regexp.MustCompile(`<@(U[0-9A-Z]+)>`)
+
+func (f *fakeSlack) delete(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = r.ParseForm()
+	f.calls = append(f.calls, "chat.delete")
+	key := r.Form.Get("channel") + "/" + r.Form.Get("ts")
+	m := f.messages[key]
+	switch {
+	case m == nil:
+		f.fail(w, "message_not_found")
+		return
+	case m.Audience != "" && !strings.HasPrefix(m.Channel, "D"):
+		f.refused = append(f.refused, "chat.delete on an ephemeral message")
+		f.fail(w, "cant_delete_message")
+		return
+	}
+	delete(f.messages, key)
+	f.ok(w, map[string]any{"channel": m.Channel, "ts": m.TS})
 }
 
 func (f *fakeSlack) postEphemeral(w http.ResponseWriter, r *http.Request) {

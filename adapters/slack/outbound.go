@@ -51,6 +51,14 @@ func (a *Adapter) deliver(ctx context.Context, o *origin, resp bot.Response, d b
 		// The same post the outbox makes; here a failure is logged and not
 		// retried.
 		ref, err := a.Send(ctx, resp.Where, resp.Game, d)
+		var nt *bot.NoThreadError
+		if errors.As(err, &nt) {
+			if err := a.host.Remember(ctx, resp.Where, resp.Game, bot.SlotNoThread, bot.Ref{ID: nt.Reason}); err != nil {
+				a.cfg.Log.Error("remembering a missing thread failed", "err", err)
+			}
+			d = d.InChannel(nt.Reason)
+			ref, err = a.Send(ctx, resp.Where, resp.Game, d)
+		}
 		if err == nil && d.Slot != "" && ref.ID != "" {
 			if err := a.host.Remember(ctx, resp.Where, resp.Game, d.Slot, ref); err != nil {
 				a.cfg.Log.Error("remembering a message failed", "err", err)
@@ -66,7 +74,26 @@ func (a *Adapter) deliver(ctx context.Context, o *origin, resp bot.Response, d b
 		default:
 			a.cfg.Log.Error("unknown message reference", "ref", ref)
 		}
+	case bot.Delete:
+		if err := a.remove(ctx, d.Ref.ID); err != nil {
+			a.failed("chat.delete failed", err)
+		}
 	}
+}
+
+// remove deletes the message ref names: a bot message by chat.delete, an
+// ephemeral one through its response_url. One already gone is not an error.
+func (a *Adapter) remove(ctx context.Context, ref string) error {
+	switch {
+	case strings.HasPrefix(ref, "m:"):
+		ch, ts, _ := strings.Cut(ref[2:], ":")
+		if _, _, err := a.api.DeleteMessageContext(ctx, ch, ts); err != nil && !gone(err) {
+			return err
+		}
+	case strings.HasPrefix(ref, "r:"):
+		a.respondBody(ctx, ref[2:], map[string]any{"delete_original": true})
+	}
+	return nil
 }
 
 func (a *Adapter) post(ctx context.Context, resp bot.Response, channel, slot string, bs []slackapi.Block, text string) {
@@ -120,8 +147,20 @@ func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d b
 			a.cfg.Log.Error("unknown message reference", "ref", ref)
 		}
 		return bot.Ref{}, nil
+	case bot.Delete:
+		return bot.Ref{}, a.remove(ctx, d.Ref.ID)
 	case bot.Post:
 		channel := where.Channel
+		opts := []slackapi.MsgOption{slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)}
+		if d.To.Thread && d.Parent.ID != "" {
+			// A reply to the table message is the game's thread.
+			ch, ts, ok := strings.Cut(strings.TrimPrefix(d.Parent.ID, "m:"), ":")
+			if !ok || !strings.HasPrefix(d.Parent.ID, "m:") {
+				return bot.Ref{}, &bot.NoThreadError{Reason: "The table message can't carry a thread"}
+			}
+			channel = ch
+			opts = append(opts, slackapi.MsgOptionTS(ts))
+		}
 		if !d.To.IsPublic() {
 			ch, _, _, err := a.api.OpenConversationContext(ctx, &slackapi.OpenConversationParameters{Users: []string{d.To.User}})
 			if err != nil {
@@ -135,7 +174,10 @@ func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d b
 			}
 			channel = ch.ID
 		}
-		ch, ts, err := a.api.PostMessageContext(ctx, channel, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false))
+		ch, ts, err := a.api.PostMessageContext(ctx, channel, opts...)
+		if err != nil && d.To.Thread && d.Parent.ID != "" && (gone(err) || err.Error() == "thread_not_found") {
+			return bot.Ref{}, &bot.NoThreadError{Reason: "The game's table message was deleted"}
+		}
 		if err != nil {
 			a.failed("chat.postMessage failed", err, "channel", channel)
 			return bot.Ref{}, err
@@ -172,12 +214,17 @@ func transient(err error) bool {
 // respond posts to a response_url: replacing the message the click came
 // from, or as a new ephemeral message.
 func (a *Adapter) respond(ctx context.Context, url string, replace bool, bs []slackapi.Block, text string) {
-	if url == "" {
-		return
-	}
 	body := map[string]any{"blocks": bs, "text": text, "replace_original": replace}
 	if !replace {
 		body["response_type"] = "ephemeral"
+	}
+	a.respondBody(ctx, url, body)
+}
+
+// respondBody posts body to a response_url.
+func (a *Adapter) respondBody(ctx context.Context, url string, body map[string]any) {
+	if url == "" {
+		return
 	}
 	b, err := json.Marshal(body)
 	if err != nil {

@@ -1,0 +1,265 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// A game keeps a busy channel readable: the channel gets the table message
+// (the lobby, then the living table, then the final table) and one closing
+// post; everything else public — each reveal, each round's scores, the
+// pings telling people it is their move — goes to a thread under the
+// table. Where no thread can be made (a missing permission, a channel type
+// without threads) the play-by-play falls back to the channel, and the
+// channel is told why once. Threads can be turned off per game
+// (`threads=off`).
+
+// threadOpen is state.Thread once the game's thread exists.
+const threadOpen = "open"
+
+// chat reports whether the game is played in a chat, where people are
+// pinged and the play-by-play has a thread; the terminal has neither.
+func (st *state) chat() bool { return st.Where.Platform != "console" }
+
+// threaded reports whether the game's play-by-play goes to a thread.
+func (st *state) threaded() bool {
+	return st.chat() && !st.Opts.NoThreads && (st.Thread == "" || st.Thread == threadOpen)
+}
+
+// threadName names the game's thread (Discord: 1–100 characters).
+func threadName(st *state) string {
+	if party(st) {
+		return "🎉 Sushi Go Party! — play-by-play"
+	}
+	return "🍣 Sushi Go! — play-by-play"
+}
+
+// playByPlay is a post to the game's thread; route resolves it when it is
+// sent.
+func playByPlay(v View) Delivery { return Delivery{Kind: Post, To: Thread, View: v} }
+
+// route resolves a thread post against the state as it is now: under the
+// table message while the game has a thread, else in the channel (with the
+// reason, the first time). A thread post that must wait for the table's
+// reference reports wait.
+func (st *state) route(d Delivery, now time.Time) (out Delivery, wait, said bool) {
+	if d.Kind != Post || !d.To.Thread {
+		return d, false, false
+	}
+	switch {
+	case st.threaded() && st.Table.Usable(now):
+		d.Parent = st.Table
+		if st.Thread == "" {
+			d.OpenThread = threadName(st)
+		}
+		return d, false, false
+	case st.threaded() && !st.TableSince.IsZero() && now.Sub(st.TableSince) < tableWait:
+		return d, true, false
+	}
+	d.To, d.Parent, d.OpenThread = Channel, Ref{}, ""
+	if st.chat() && !st.Opts.NoThreads && st.Thread != threadOpen && st.Thread != "" && !st.ThreadSaid {
+		d.View.Text = ThreadFallbackNote(st.Thread) + "\n" + d.View.Text
+		said = true
+	}
+	return d, false, said
+}
+
+// routeAll resolves the thread posts of a response delivered straight away
+// (no outbox): the first one opens the thread, which is then taken as open;
+// an adapter that fails to open it reports SlotNoThread. A delete of a
+// message not yet known is dropped.
+func (st *state) routeAll(ds []Delivery, now time.Time) []Delivery {
+	out := ds[:0]
+	for _, d := range ds {
+		if d.Kind == Delete && d.Ref.ID == "" {
+			continue
+		}
+		r, wait, said := st.route(d, now)
+		if wait {
+			r.To, r.Parent = Channel, Ref{}
+		}
+		if r.OpenThread != "" {
+			st.Thread = threadOpen
+		}
+		if said {
+			st.ThreadSaid = true
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// foldFinal folds an edit of the closing post into that post when both are
+// delivered at once (no outbox: the post's reference is not known yet).
+func (st *state) foldFinal(ds []Delivery) []Delivery {
+	post := -1
+	out := ds[:0]
+	for _, d := range ds {
+		switch {
+		case d.Slot == SlotFinal && d.Kind == Post:
+			post = len(out)
+		case d.Slot == SlotFinal && d.Kind == Edit && post >= 0:
+			out[post].View = d.View
+			continue
+		case d.Slot == SlotFinal && d.Kind == Edit && st.Final.ID != "":
+			d.Ref = st.Final
+		case d.Slot == SlotFinal && d.Kind == Edit:
+			d.Kind = Post
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// InChannel is a thread post sent to the channel instead, saying why: for
+// an adapter delivering a response straight away that could not use the
+// game's thread (the host learns it through SlotNoThread).
+func (d Delivery) InChannel(reason string) Delivery {
+	d.To, d.Parent, d.OpenThread = Channel, Ref{}, ""
+	d.View.Text = ThreadFallbackNote(reason) + "\n" + d.View.Text
+	return d
+}
+
+// ThreadFallbackNote is what the channel reads, once, when a game's
+// play-by-play cannot go to a thread.
+func ThreadFallbackNote(reason string) string {
+	return "🧵 " + reason + ", so this game's play-by-play is posted here in the channel."
+}
+
+// mentionsOf are the user IDs of seats, for a ping.
+func (st *state) mentionsOf(seats []int) []string {
+	var out []string
+	for _, i := range seats {
+		if i >= 0 && i < len(st.Seats) && st.Seats[i].human() {
+			out = append(out, st.Seats[i].User)
+		}
+	}
+	return out
+}
+
+// showHandRow is the button that brings a player's hand back.
+func showHandRow(st *state) [][]Button {
+	return [][]Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: ActionID(ShowHand{st.ID}), Style: Primary}}}
+}
+
+// startPing tells every person at the table, once, that the game began.
+func startPing(st *state) []Delivery {
+	var seats []int
+	for i := range st.Seats {
+		seats = append(seats, i)
+	}
+	who := st.mentionsOf(seats)
+	if !st.chat() || len(who) == 0 {
+		return nil
+	}
+	text := "🍣 The game has started! Press **Show my hand** to see your cards and pick one."
+	if st.Opts.Hands == HandsDM {
+		text = "🍣 The game has started! Your cards come by direct message (or press **Show my hand**)."
+	}
+	return []Delivery{playByPlay(View{Screen: ScreenPing, Text: text, Mentions: who, Rows: showHandRow(st), Tone: TonePlay})}
+}
+
+// decisionPing tells the person who must decide after a reveal, once per
+// decision; an edit of a private message notifies nobody.
+func decisionPing(st *state) []Delivery {
+	if !st.chat() || st.game == nil {
+		return nil
+	}
+	d, ok := st.game.Decision()
+	if !ok || d.Seat >= len(st.Seats) || !st.Seats[d.Seat].human() {
+		return nil
+	}
+	key := fmt.Sprintf("%d.%d.%d", d.Round, d.Turn, d.Step)
+	if st.Pinged == key {
+		return nil
+	}
+	st.Pinged = key
+	name := st.name(d.Seat)
+	v := View{Screen: ScreenPing, Tone: TonePlay, Mentions: st.mentionsOf([]int{d.Seat}), Rows: showHandRow(st),
+		Text: fmt.Sprintf("🤔 %s, your move: use your %s. Everyone waits for you.", name, decisionName(d))}
+	return []Delivery{playByPlay(v)}
+}
+
+// waitingSeats are the people the game waits on now: the decider after a
+// reveal, else everyone who has not picked.
+func (st *state) waitingSeats() (seats []int, what string) {
+	g := st.game
+	if d, ok := g.Decision(); ok {
+		if d.Seat < len(st.Seats) && st.Seats[d.Seat].human() {
+			seats = append(seats, d.Seat)
+		}
+		return seats, "use your " + decisionName(d)
+	}
+	for i := range st.Seats {
+		if !g.Submitted(i) && st.Seats[i].human() {
+			seats = append(seats, i)
+		}
+	}
+	return seats, "choose your card"
+}
+
+// remind posts the game's one reminder, naming only the late players; an
+// older one still live is removed first.
+func (st *state) remind(seats []int, text string) []Delivery {
+	ds := st.clearReminder()
+	v := View{Screen: ScreenPing, Tone: TonePlay, Text: text, Mentions: st.mentionsOf(seats)}
+	if st.chat() {
+		v.Rows = showHandRow(st)
+	}
+	d := playByPlay(v)
+	d.Slot = SlotReminder
+	st.RemindFor = append([]string{}, v.Mentions...)
+	return append(ds, d)
+}
+
+// clearReminder removes the live reminder (or, not sent yet, drops it).
+func (st *state) clearReminder() []Delivery {
+	if st.Reminder.ID == "" && st.RemindFor == nil {
+		return nil
+	}
+	d := Delivery{Kind: Delete, To: Thread, Ref: st.Reminder, Slot: SlotReminder}
+	st.Reminder, st.RemindFor = Ref{}, nil
+	return []Delivery{d}
+}
+
+// reminderDone removes the reminder once none of the people it named is
+// still awaited.
+func (st *state) reminderDone() []Delivery {
+	if st.RemindFor == nil || st.game == nil {
+		return nil
+	}
+	if !st.game.Over() {
+		seats, _ := st.waitingSeats()
+		for _, i := range seats {
+			for _, u := range st.RemindFor {
+				if st.Seats[i].User == u {
+					return nil
+				}
+			}
+		}
+	}
+	return st.clearReminder()
+}
+
+// nudgeText is the reminder of a game without a timer.
+func nudgeText(st *state, seats []int, what string, waited time.Duration) string {
+	var names []string
+	for _, i := range seats {
+		names = append(names, st.Seats[i].Name)
+	}
+	return fmt.Sprintf("⏰ %s: the table has waited %s for you to %s.", strings.Join(names, ", "), humanDuration(waited), what)
+}
+
+// humanDuration says a duration as people do: "10 minutes", "45 seconds".
+func humanDuration(d time.Duration) string {
+	switch d = d.Round(time.Second); {
+	case d >= time.Hour && d%time.Hour == 0:
+		return plural(int(d/time.Hour), "hour", "hours")
+	case d >= time.Minute && d%time.Minute == 0:
+		return plural(int(d/time.Minute), "minute", "minutes")
+	case d >= time.Minute:
+		return fmt.Sprintf("%d min %d s", int(d/time.Minute), int(d%time.Minute/time.Second))
+	}
+	return plural(int(d/time.Second), "second", "seconds")
+}
