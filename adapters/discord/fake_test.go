@@ -33,8 +33,8 @@ type fakeDiscord struct {
 	limitOnce map[string]bool // path prefixes answered once with 429
 	notYet    int             // GET @original answers 10008 this many times first
 	commands  []json.RawMessage
-	acked     map[string]bool // interaction IDs acknowledged
-	history   []edit          // every message body ever shown, with its audience
+	acked     map[string]bool   // interaction IDs acknowledged
+	history   []edit            // every message body ever shown, with its audience
 	threads   map[string]string // thread ID (its first message's ID) → parent channel
 	// threadRefusal, when set, is the error code thread creation gets
 	// (50013 for a missing permission).
