@@ -151,7 +151,7 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 	} else {
 		mine = b.handReply(req, st, i, lockedView(st, i, sub))
 	}
-	ds := b.settle(Request{}, st, append(shown, more...), revealed)
+	ds := b.settle(Request{Who: req.Who}, st, append(shown, more...), revealed)
 	if revealed && req.FromPrivate && isClick(req) {
 		// Their click is answered by replacing that very message, so its
 		// separate edit is dropped.
@@ -386,14 +386,15 @@ func (b *Bot) settle(req Request, st *state, posts []Delivery, revealed bool) []
 	ds := append(posts, st.reminderDone()...)
 	ds = append(ds, refreshTable(req, st, tableView(st, now), now)...)
 	if revealed {
-		ds = append(ds, b.handDeliveries(st, now)...)
+		ds = append(ds, b.handDeliveries(st, now, req.Who.ID)...)
 	}
 	return append(ds, decisionPing(st)...)
 }
 
 // handDeliveries refreshes every player's private hand message that can
-// still be edited; in DM mode a player without one gets a new DM.
-func (b *Bot) handDeliveries(st *state, now time.Time) []Delivery {
+// still be edited; in DM mode a player without one, or whom the new turn
+// needs, gets a new DM (except the clicker, whose click shows it).
+func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []Delivery {
 	var ds []Delivery
 	for i := range st.Seats {
 		s := &st.Seats[i]
@@ -403,7 +404,7 @@ func (b *Bot) handDeliveries(st *state, now time.Time) []Delivery {
 		v := handOrOver(st, i)
 		viaDM := st.Opts.Hands == HandsDM && !s.DMFailed && st.chat()
 		switch {
-		case viaDM && s.Hand.Usable(now) && st.needsReader(i):
+		case viaDM && s.Hand.Usable(now) && st.needsReader(i) && s.User != clicker:
 			// An edited DM tells nobody it is their move: a new one does.
 			// The old one goes once the new one is there.
 			ds = append(ds, Delivery{Kind: Post, To: Private(s.User), Slot: HandSlot(s.User), View: v},

@@ -46,6 +46,7 @@ func Command() *discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: str, Name: "variant", Description: "classic, or the 2-player dummy variant", Choices: choices("classic", "dummy")},
 				&discordgo.ApplicationCommandOption{Type: integer, Name: "timer", Description: "Seconds per turn (0 = no timer)", MinValue: ptr(0.0), MaxValue: 3600},
 				&discordgo.ApplicationCommandOption{Type: str, Name: "hands", Description: "Where your hand appears", Choices: choices("ephemeral", "dm")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "threads", Description: "Play-by-play in a thread under the table (default) or in the channel", Choices: choices("on", "off")},
 			),
 			sub("join", "Join the game in this channel"),
 			sub("leave", "Leave the game"),

@@ -41,6 +41,7 @@ type fakeDiscord struct {
 	threadRefusal int
 	pings         map[string]int // user → new messages that notified them
 	deleted       int
+	created       []*fakeMessage // every message made, in order (deleted ones too)
 }
 
 type call struct {
@@ -116,6 +117,7 @@ func (f *fakeDiscord) newMessage(channel, audience string, body map[string]any) 
 	f.next++
 	m := &fakeMessage{ID: fmt.Sprint(900000 + f.next), Channel: channel, Audience: audience, Body: body}
 	f.messages[m.ID] = m
+	f.created = append(f.created, m)
 	f.history = append(f.history, edit{audience, channel, body})
 	return m
 }

@@ -31,6 +31,7 @@ type fakeSlack struct {
 	history   []shown
 	refused   []string          // calls Slack would have refused
 	homes     map[string]string // each user's latest published Home tab blocks
+	created   []*slackMessage   // every message made, in order (deleted ones too)
 }
 
 type slackMessage struct {
@@ -90,6 +91,7 @@ func (f *fakeSlack) add(channel, audience, blocks string) *slackMessage {
 	f.next++
 	m := &slackMessage{Channel: channel, TS: fmt.Sprintf("1763500000.%06d", f.next), Audience: audience, Blocks: blocks}
 	f.messages[channel+"/"+m.TS] = m
+	f.created = append(f.created, m)
 	f.history = append(f.history, shown{audience, blocks})
 	checkBlocks(f.t, blocks)
 	return m
@@ -128,7 +130,7 @@ func (f *fakeSlack) postMessage(w http.ResponseWriter, r *http.Request) {
 	m := f.add(ch, audienceOf(ch), r.Form.Get("blocks"))
 	m.ThreadTS = parent
 	// A new message notifies whom it mentions (an edit never does).
-	for _, u := range mentioned.FindAllStringSubmatch(m.Blocks, -1) {
+	for _, u := range mentioned.FindAllStringSubmatch(plain(m.Blocks), -1) {
 		m.Pings = append(m.Pings, u[1])
 	}
 	f.ok(w, map[string]any{"channel": ch, "ts": m.TS})
@@ -223,11 +225,15 @@ func (f *fakeSlack) response(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Blocks          json.RawMessage `json:"blocks"`
 		ReplaceOriginal bool            `json:"replace_original"`
+		DeleteOriginal  bool            `json:"delete_original"`
 		ResponseType    string          `json:"response_type"`
 	}
 	_ = json.NewDecoder(r.Body).Decode(&body)
 	f.calls = append(f.calls, "response_url")
-	if body.ReplaceOriginal {
+	if body.DeleteOriginal {
+		delete(f.messages, target.message)
+		f.calls = append(f.calls, "response_url delete")
+	} else if body.ReplaceOriginal {
 		if m := f.messages[target.message]; m != nil {
 			// Replacing keeps the message's audience: a public message stays
 			// public, whatever the new content.

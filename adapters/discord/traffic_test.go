@@ -1,0 +1,222 @@
+package discord
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// traffic is what one game sent, counted as the channel sees it.
+type traffic struct {
+	channel, thread, private int            // new messages
+	edits, deletes           int            // edits of any message, deletions
+	pings                    map[string]int // user → new messages that notified them
+	startPings, decisionPing map[string]int // of those: the start, a pending decision
+	answers                  map[string]int // decisions each person answered
+}
+
+func (tr traffic) String() string {
+	return fmt.Sprintf("%d channel messages, %d thread messages, %d private messages, %d edits, %d deletions, pings %v",
+		tr.channel, tr.thread, tr.private, tr.edits, tr.deletes, tr.pings)
+}
+
+// playCounting plays the open lobby's game to its end through Discord's
+// payloads, people pressing random controls of their newest private
+// message, and counts what the game sent.
+func playCounting(t *testing.T, e *env, people []player, seed uint64) traffic {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 3))
+	lobby := e.latest("", "lobby")
+	if lobby == nil {
+		t.Fatal("no lobby")
+	}
+	for _, p := range people[1:] {
+		e.click(p, e.f.message(lobby.ID), buttonWith(lobby, "sg1:join:"))
+	}
+	e.click(people[0], e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
+	tr := traffic{pings: map[string]int{}, startPings: map[string]int{}, decisionPing: map[string]int{}, answers: map[string]int{}}
+	seenPings := 0
+	checkPings := func() {
+		// Every ping since the last look: who it names had to be told.
+		e.f.mu.Lock()
+		defer e.f.mu.Unlock()
+		for _, m := range e.f.created[seenPings:] {
+			content, _ := m.Body["content"].(string)
+			if m.Audience != "" || !strings.Contains(content, "<@") {
+				continue
+			}
+			for _, p := range people {
+				if !strings.Contains(content, "<@"+p.id+">") {
+					continue
+				}
+				switch d := m.description(); {
+				case strings.Contains(d, "The game has started"):
+					tr.startPings[p.id]++
+				case strings.Contains(d, "your move"):
+					tr.decisionPing[p.id]++
+				default:
+					t.Errorf("an unexpected ping of %s: %s", p.name, d)
+				}
+			}
+		}
+		seenPings = len(e.f.created)
+	}
+	for step := 0; step < 3000 && e.latest("", "Final standings") == nil; step++ {
+		checkPings()
+		p := people[step%len(people)]
+		_, private := e.f.visible()
+		var mine []*fakeMessage
+		for _, m := range private[p.id] {
+			if slices.ContainsFunc(m.buttons(), func(id string) bool {
+				return slices.ContainsFunc(privateControls[:5], func(pre string) bool { return strings.HasPrefix(id, pre) })
+			}) {
+				mine = append(mine, m)
+			}
+		}
+		m := newest(mine)
+		if m == nil {
+			table := e.latest("", "round")
+			if table == nil {
+				t.Fatal("no table in the channel")
+			}
+			e.click(p, table, buttonWith(table, "sg1:hand:"))
+			continue
+		}
+		var ids []string
+		for _, id := range m.buttons() {
+			if slices.ContainsFunc(privateControls[:5], func(pre string) bool { return strings.HasPrefix(id, pre) }) {
+				ids = append(ids, id)
+			}
+		}
+		id := ids[r.IntN(len(ids))]
+		if strings.Contains(m.title(), "Your choice") {
+			tr.answers[p.id]++
+		}
+		if strings.HasPrefix(id, "sg2:ask:") || strings.HasPrefix(id, "sg2:flip:") {
+			vals, lo, hi := m.selectOf(id)
+			n := lo + r.IntN(hi-lo+1)
+			var chosen []string
+			for _, i := range r.Perm(len(vals))[:n] {
+				chosen = append(chosen, vals[i])
+			}
+			e.choose(p, m, id, chosen)
+			continue
+		}
+		e.click(p, m, id)
+	}
+	checkPings()
+	if e.latest("", "Final standings") == nil {
+		t.Fatal("the game did not finish")
+	}
+	e.f.mu.Lock()
+	defer e.f.mu.Unlock()
+	for _, m := range e.f.created {
+		switch {
+		case m.Audience != "":
+			tr.private++
+		case e.f.threads[m.Channel] != "":
+			tr.thread++
+		default:
+			tr.channel++
+		}
+	}
+	for _, c := range e.f.calls {
+		if c.Method == "PATCH" && !strings.Contains(c.Path, "/callback") {
+			tr.edits++
+		}
+	}
+	tr.deletes = e.f.deleted
+	for u, n := range e.f.pings {
+		tr.pings[u] = n
+	}
+	return tr
+}
+
+// TestChannelTraffic plays a classic 5-player game and a Party 8-player
+// game (two people, the rest bots) through the adapter and its durable
+// outbox, as serve runs them, and counts what reached the channel, the
+// thread and each person: the channel keeps the table and one closing
+// post; each person is pinged once at the start and once per decision
+// they had to make, and never otherwise.
+func TestChannelTraffic(t *testing.T) {
+	games := []struct {
+		name, options string
+		people        []player
+	}{
+		{"classic 5p", `[{"name":"bots","type":4,"value":3},{"name":"timer","type":4,"value":0}]`, []player{alice, bob}},
+		{"party 8p", `[{"name":"menu","type":3,"value":"uramaki,miso,onigiri,eel,spoon,takeout,pudding"},{"name":"bots","type":4,"value":5},{"name":"timer","type":4,"value":0}]`, []player{alice, bob, carol}},
+	}
+	for _, threads := range []string{"on", "off"} {
+		for k, g := range games {
+			t.Run(g.name+" threads "+threads, func(t *testing.T) {
+				e := newDurableEnv(t)
+				opts := strings.TrimSuffix(g.options, "]") + `,{"name":"threads","type":3,"value":"` + threads + `"}]`
+				e.slash(g.people[0], "new", opts)
+				tr := playCounting(t, e, g.people, uint64(k))
+				t.Logf("%s", tr)
+				switch threads {
+				case "on":
+					if tr.channel != 2 {
+						t.Errorf("%d new channel messages, want 2 (the table and the closing post)", tr.channel)
+					}
+					if tr.thread < 3*7 {
+						t.Errorf("%d thread messages: fewer than one reveal a turn", tr.thread)
+					}
+				case "off":
+					if tr.thread != 0 {
+						t.Errorf("threads off, yet %d thread messages", tr.thread)
+					}
+					// Today's limits before threads: 27 (classic 5p) and 33
+					// (Party 8p) channel posts, every reveal included.
+					if tr.channel > 3*10+5 {
+						t.Errorf("%d channel messages", tr.channel)
+					}
+				}
+				for _, p := range g.people {
+					if tr.startPings[p.id] != 1 {
+						t.Errorf("%s pinged %d times at the start, want once", p.name, tr.startPings[p.id])
+					}
+					if tr.decisionPing[p.id] != tr.answers[p.id] {
+						t.Errorf("%s pinged for %d decisions, answered %d", p.name, tr.decisionPing[p.id], tr.answers[p.id])
+					}
+					if want := 1 + tr.answers[p.id]; tr.pings[p.id] != want {
+						t.Errorf("%s notified %d times, want %d (the start and each decision)", p.name, tr.pings[p.id], want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestThreadFallback: where the bot may not start threads, the
+// play-by-play goes to the channel and the channel is told why once, from
+// the outbox and from memory alike.
+func TestThreadFallback(t *testing.T) {
+	for name, newE := range map[string]func(*testing.T) *env{"durable outbox": newDurableEnv, "from memory": newEnv} {
+		t.Run(name, func(t *testing.T) {
+			e := newE(t)
+			e.f.threadRefusal = codeMissingPermissions
+			e.slash(alice, "new", `[{"name":"bots","type":4,"value":1},{"name":"timer","type":4,"value":0}]`)
+			tr := playCounting(t, e, []player{alice, bob}, 9)
+			if tr.thread != 0 || tr.channel < 3*6 {
+				t.Errorf("%s", tr)
+			}
+			said := 0
+			for _, m := range e.f.created {
+				if strings.Contains(m.description(), "missing the Create Public Threads") {
+					said++
+				}
+			}
+			if said != 1 {
+				t.Errorf("the channel was told %d times why there is no thread, want once", said)
+			}
+			for _, p := range []player{alice, bob} {
+				if tr.startPings[p.id] != 1 {
+					t.Errorf("%s pinged %d times at the start", p.name, tr.startPings[p.id])
+				}
+			}
+		})
+	}
+}
