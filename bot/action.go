@@ -651,6 +651,7 @@ func mention(s string) string {
 // Sushi Go Party! party (or game=party) with menu=NAME|custom|random|TEXT.
 func ParseOptions(args []string) (Options, error) {
 	o := Options{Timer: -1}
+	classic := false
 	for _, a := range args {
 		k, v, _ := strings.Cut(a, "=")
 		switch {
@@ -667,7 +668,7 @@ func ParseOptions(args []string) (Options, error) {
 		case k == "dummy" && v == "", k == "variant" && v == "dummy":
 			o.Dummy = true
 		case k == "variant" && v == "classic", k == "game" && v == "classic", k == "classic" && v == "":
-			o.Dummy, o.Party = false, false
+			o.Dummy, o.Party, classic = false, false, true
 		case k == "party" && v == "", k == "game" && v == "party", k == "variant" && v == "party":
 			o.Party = true
 		case k == "menu":
@@ -699,6 +700,9 @@ func ParseOptions(args []string) (Options, error) {
 		default:
 			return o, usage("Unknown option `%s`. Usage: %s.", a, newUsage)
 		}
+	}
+	if classic && o.Menu != "" {
+		return o, usage("A menu is for Sushi Go! Party: choose the game `party`, or leave out the menu.")
 	}
 	if o.Party && o.Dummy {
 		return o, usage("The dummy variant is for classic Sushi Go! only.")

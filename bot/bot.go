@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -373,7 +374,7 @@ func maxSeats(o Options) int {
 }
 
 // newGame opens a lobby; seats prefills it (a rematch).
-func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat) (Response, error) {
+func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat, invite ...string) (Response, error) {
 	o = b.options(req, o)
 	now := b.now()
 	return b.update(ctx, req.Where.Key(), func(old *state) (change, error) {
@@ -391,6 +392,11 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat)
 			st.Seats = seats
 		}
 		v := lobbyView(st)
+		if len(invite) > 0 {
+			// Mentioned in the new message only: later edits ping nobody.
+			v.Mentions = invite
+			v.Text = fmt.Sprintf("🔁 **%s** asks for a rematch: press **Join** to play again.\n", req.Who.Name) + v.Text
+		}
 		loc, err := json.Marshal(req.Where)
 		if err != nil {
 			return change{}, err
@@ -545,6 +551,10 @@ func (b *Bot) kick(req Request, st *state, who string) (change, error) {
 		}
 	}
 	if i < 0 {
+		if platformID.MatchString(who) {
+			// A mention: its platform ID means nothing to a reader.
+			return change{}, refuse("That player isn't at this table.")
+		}
 		return change{}, refuse("No player called %q at this table.", who)
 	}
 	if st.Seats[i].User == req.Who.ID {
@@ -616,12 +626,36 @@ func (b *Bot) end(req Request, st *state) (change, error) {
 	if st.Phase == phaseOver {
 		return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, nil, "The finished game was cleared.")}}, nil
 	}
-	v := View{Screen: ScreenTable, Title: "🍣 Sushi Go! — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: ToneOver}
-	ds := refreshTable(req, st, v, b.now())
-	if !isClick(req) || req.FromPrivate {
-		ds = append(ds, Delivery{Kind: Reply, To: Channel, View: v})
-	}
+	v := View{Screen: ScreenTable, Title: gameTitle(st) + " — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: ToneOver}
+	// The table says it; whoever typed the command is answered privately
+	// (a public answer would say it twice).
+	ds := withAck(req, append(refreshTable(req, st, v, b.now()), st.handsEnded()...), "Done: the game is over.")
 	return change{remove: true, cancel: true, resp: Response{Deliveries: ds}}, nil
+}
+
+// gameTitle names the game played: its tables' titles start with it.
+func gameTitle(st *state) string {
+	if party(st) {
+		return "🎉 Sushi Go Party!"
+	}
+	return "🍣 Sushi Go!"
+}
+
+// platformID is what a mention becomes: a Discord snowflake or a Slack
+// user ID, which means nothing to a reader.
+var platformID = regexp.MustCompile(`^(\d{15,20}|[UW][A-Z0-9]{6,})$`)
+
+// handsEnded turns every private hand message of a game that ended early
+// into a note without buttons, so no card looks playable any more.
+func (st *state) handsEnded() []Delivery {
+	var ds []Delivery
+	for _, s := range st.Seats {
+		if s.human() && s.Hand.ID != "" {
+			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand,
+				View: View{Screen: ScreenHand, Title: gameTitle(st) + " — game ended", Text: "This game ended early; its cards can no longer be played.", Tone: ToneOver, Channel: st.Where.Channel}})
+		}
+	}
+	return ds
 }
 
 func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response, error) {
@@ -642,20 +676,28 @@ func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response
 	if old.Phase != phaseOver {
 		return Response{}, refuse("The current game isn't over yet.")
 	}
-	seats := make([]seat, 0, len(old.Seats))
+	if old.seatOf(req.Who.ID) < 0 {
+		return Response{}, refuse("Only someone who played this game can ask for a rematch — start your own with `new`.")
+	}
+	// The one who asks hosts; the game's bots keep their seats; the other
+	// people are invited, once, and sit down only by pressing Join.
+	seats := []seat{{User: req.Who.ID, Name: req.Who.Name}}
+	var invite []string
 	for _, s := range old.Seats {
-		seats = append(seats, seat{User: s.User, Name: s.Name, Bot: s.Bot && s.User == ""})
+		switch {
+		case s.User == "":
+			seats = append(seats, seat{Name: s.Name, Bot: true, Level: s.Level})
+		case s.User != req.Who.ID:
+			invite = append(invite, s.User)
+		}
 	}
-	if old.seatOf(req.Who.ID) < 0 && len(seats) < maxSeats(old.Opts) {
-		seats = append(seats, seat{User: req.Who.ID, Name: req.Who.Name})
-	}
-	return b.newGame(ctx, req, old.Opts, seats)
+	return b.newGame(ctx, req, old.Opts, seats, invite...)
 }
 
 // finishEarly ends a game nobody is left to play, without recording it.
 func (b *Bot) finishEarly(req Request, st *state, why string) (change, error) {
-	v := View{Screen: ScreenTable, Title: "🍣 Sushi Go! — game ended", Text: why, Tone: ToneOver}
-	return change{remove: true, cancel: true, resp: Response{Deliveries: refreshTable(req, st, v, b.now())}}, nil
+	v := View{Screen: ScreenTable, Title: gameTitle(st) + " — game ended", Text: why, Tone: ToneOver}
+	return change{remove: true, cancel: true, resp: Response{Deliveries: append(refreshTable(req, st, v, b.now()), st.handsEnded()...)}}, nil
 }
 
 // Remember stores a message reference an adapter reports for a delivery's

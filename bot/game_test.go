@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -114,13 +115,24 @@ func wholeGame(t *testing.T, h *harness) {
 	if len(r.Deliveries) != 1 || r.Deliveries[0].To.IsPublic() {
 		t.Errorf("stale click after the game: %+v", r)
 	}
-	// Rematch: a new lobby with the same seats.
+	// Rematch: only a player of the game may ask; they host, the others
+	// are invited (one mention each) and sit down only by pressing Join.
 	fv, _ := h.lastPublic("Final standings")
 	rm, _ := button(fv, "Rematch")
+	if r := h.click("zed", rm.ActionID, false); len(r.Deliveries) != 1 || r.Deliveries[0].To.IsPublic() ||
+		!strings.Contains(r.Deliveries[0].View.Text, "Only someone who played") {
+		t.Errorf("a spectator's rematch: %+v", r)
+	}
 	h.click("bob", rm.ActionID, false)
 	lobby, _ = h.lastPublic("lobby")
-	if !strings.Contains(lobby.Fields[0].Value, "4. Dee") || !strings.Contains(lobby.Text, "Host: **Bob**") {
-		t.Errorf("rematch lobby:\n%s", lobby)
+	if lobby.Fields[0].Value != "1. Bob 👑" || !strings.Contains(lobby.Text, "Host: **Bob**") ||
+		!slices.Equal(lobby.Mentions, []string{"ann", "cy", "dee"}) || !strings.Contains(lobby.Text, "press **Join** to play again") {
+		t.Errorf("rematch lobby (mentions %q):\n%s", lobby.Mentions, lobby)
+	}
+	join, _ := button(lobby, "Join")
+	h.click("dee", join.ActionID, false)
+	if lobby, _ = h.lastPublic("lobby"); lobby.Fields[0].Value != "1. Bob 👑\n2. Dee" || len(lobby.Mentions) != 0 {
+		t.Errorf("after dee joined (mentions %q):\n%s", lobby.Mentions, lobby)
 	}
 	again, _ := h.store.PlayerStats(ctx, "test:guild", "ann", storage.AllTime, h.now)
 	if again.Games != 1 {

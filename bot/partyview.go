@@ -298,7 +298,11 @@ func decisionView(st *state, i int) View {
 			case a.Flip == 0:
 				row = append(row, Button{Label: "Flip nothing", Emoji: "✋", ActionID: id(a)})
 			case a.Flip == d.Flippable:
-				row = append(row, Button{Label: fmt.Sprintf("Flip all %d", len(sel.Options)), Emoji: d.Via.Emoji(), ActionID: id(a), Style: Primary})
+				label := fmt.Sprintf("Flip all %d", len(sel.Options))
+				if len(sel.Options) == 1 {
+					label = "Flip it"
+				}
+				row = append(row, Button{Label: label, Emoji: d.Via.Emoji(), ActionID: id(a), Style: Primary})
 			case len(sel.Options) <= 10:
 				p := 0
 				for a.Flip>>p&1 == 0 {

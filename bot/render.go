@@ -488,6 +488,9 @@ func lineText(l engine.Line) string {
 		what, sep = fmt.Sprintf("reached 10 icons, %s place", ordinal(l.Place)), ": "
 	case engine.CatUramaki:
 		what, sep = fmt.Sprintf("%s left, most — %s place", plural(l.Count, "icon", "icons"), ordinal(l.Place)), ": "
+		if l.Place == 0 {
+			what = plural(l.Count, "icon", "icons") + " left, no place"
+		}
 	case engine.CatWatermelon, engine.CatPineapple, engine.CatOrange:
 		what, sep = plural(l.Count, "icon", "icons"), ": "
 	default:
@@ -512,6 +515,10 @@ func lineText(l engine.Line) string {
 	}
 	if l.Place != 0 && l.Shared > 1 {
 		what += fmt.Sprintf(" (shared by %d)", l.Shared)
+	}
+	if l.Points == 0 {
+		// "→ +0" reads like a mistake; say it scores nothing.
+		return fmt.Sprintf("%s %s%s%s — no points", categoryEmoji[l.Category], l.Category, sep, what)
 	}
 	return fmt.Sprintf("%s %s%s%s → %+d", categoryEmoji[l.Category], l.Category, sep, what, l.Points)
 }

@@ -124,8 +124,8 @@ func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (Outboun
 			if now.Before(expires) {
 				return change{schedule: expires}, nil
 			}
-			v := View{Screen: ScreenTable, Title: "🍣 Sushi Go! — lobby expired", Tone: ToneOver,
-				Text: fmt.Sprintf("Nobody started this game within %s. Open a new one with `new`.", b.cfg.LobbyTTL)}
+			v := View{Screen: ScreenTable, Title: gameTitle(st) + " — lobby expired", Tone: ToneOver,
+				Text: fmt.Sprintf("Nobody started this game within %s. Open a new one with `new`.", humanDuration(b.cfg.LobbyTTL))}
 			return change{remove: true, resp: Response{Deliveries: refreshTable(Request{}, st, v, now)}}, nil
 		case phasePlaying:
 			if st.Opts.Timer <= 0 {

@@ -1,0 +1,134 @@
+package bot_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+// publicOf lists a response's channel and thread deliveries.
+func publicOf(r bot.Response) []bot.Delivery {
+	var out []bot.Delivery
+	for _, d := range r.Deliveries {
+		if d.To.IsPublic() {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// TestEndSaysItOnceAndDisarmsHands: a typed `end` updates the table once
+// (no second public post), names the game that ended, answers its typer
+// privately, and leaves no hand with a playable button (items 11).
+func TestEndSaysItOnceAndDisarmsHands(t *testing.T) {
+	h := newHarness(t)
+	h.do("ann", "new party bots=1 timer=0")
+	lobby, _ := h.lastPublic("lobby")
+	join, _ := button(lobby, "Join")
+	h.click("bob", join.ActionID, false)
+	h.startGame("ann")
+	tv := h.table()
+	show, _ := button(tv, "Show my hand")
+	h.click("bob", show.ActionID, false)
+	h.click("ann", show.ActionID, false)
+	r := h.do("ann", "end")
+	pub := publicOf(r)
+	if len(pub) != 1 || pub[0].Kind != bot.Edit || pub[0].View.Title != "🎉 Sushi Go Party! — game ended" {
+		t.Errorf("public deliveries of `end`: %+v", pub)
+	}
+	hands := 0
+	for _, d := range r.Deliveries {
+		if d.To.IsPublic() {
+			continue
+		}
+		if d.Kind == bot.Edit {
+			hands++
+			if len(d.View.Buttons()) > 0 {
+				t.Errorf("a hand of the ended game keeps buttons: %s", d.View)
+			}
+		}
+		if d.Kind == bot.Reply && d.To.User != "ann" {
+			t.Errorf("a reply to %q", d.To.User)
+		}
+	}
+	if hands != 2 {
+		t.Errorf("%d hands disarmed, want 2", hands)
+	}
+}
+
+// TestReminderNamesLatePlayersAndGoes: a turn timer's reminder is a ping
+// in the thread naming only who has not picked, one live at a time, and
+// it is deleted once they pick (item 8).
+func TestReminderNamesLatePlayersAndGoes(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=60", "bob", "cy")
+	h.startGame("ann")
+	h.playTurn([]string{"ann"})
+	h.tick(35 * time.Second)
+	var rem bot.Delivery
+	for _, s := range h.all {
+		if s.d.View.Screen == bot.ScreenPing && strings.Contains(s.d.View.Text, "left to") {
+			rem = s.d
+		}
+	}
+	if rem.Slot != bot.SlotReminder || !rem.To.Thread || !slices.Equal(rem.View.Mentions, []string{"bob", "cy"}) {
+		t.Fatalf("reminder: %+v", rem)
+	}
+	h.playTurn([]string{"bob"})
+	if slices.ContainsFunc(h.all, func(s sent) bool { return s.d.Kind == bot.Delete }) {
+		t.Error("the reminder went while cy is still late")
+	}
+	h.playTurn([]string{"cy"})
+	deleted := 0
+	for _, s := range h.all {
+		if s.d.Kind == bot.Delete && s.d.Ref.ID != "" {
+			deleted++
+		}
+	}
+	if deleted != 1 {
+		t.Errorf("%d reminders deleted after everyone picked, want 1", deleted)
+	}
+}
+
+// TestNudgeWithoutTimer: a game without a timer reminds its late players
+// once a turn after ten minutes, and nobody is auto-picked.
+func TestNudgeWithoutTimer(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0", "bob")
+	h.startGame("ann")
+	h.playTurn([]string{"ann"})
+	h.tick(9 * time.Minute)
+	if _, ok := h.lastPing("waited"); ok {
+		t.Fatal("nudged before ten minutes")
+	}
+	h.tick(2 * time.Minute)
+	v, ok := h.lastPing("waited")
+	if !ok || !slices.Equal(v.Mentions, []string{"bob"}) || !strings.Contains(v.Text, "Bob: the table has waited 11 minutes for you to choose your card") {
+		t.Fatalf("nudge: %+v", v)
+	}
+	n := len(h.public)
+	h.tick(30 * time.Minute)
+	if len(h.public) != n {
+		t.Errorf("nudged twice in one turn: %v", h.public[n:])
+	}
+	if tv := h.table(); !strings.Contains(tv.Title, "turn 1/") {
+		t.Errorf("a game without a timer moved on by itself: %s", tv.Title)
+	}
+}
+
+// TestRefusalsNameNoPlatformID: kicking a mention that is not at the
+// table does not echo its platform ID (item 11).
+func TestRefusalsNameNoPlatformID(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "", "bob")
+	r := h.do("ann", "kick 1100000000000000005")
+	if txt := r.Deliveries[0].View.Text; strings.Contains(txt, "1100000000000000005") || !strings.Contains(txt, "isn't at this table") {
+		t.Errorf("refusal: %q", txt)
+	}
+	if _, err := bot.ParseCommand("new game=classic menu=master"); err == nil {
+		t.Error("a classic game with a menu was accepted (it silently opened a Party lobby)")
+	}
+}
