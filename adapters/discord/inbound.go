@@ -63,15 +63,28 @@ func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
 	return req, nil
 }
 
+// displayName is the name a member goes by, escaped so that Discord shows
+// it as typed wherever the host puts it in markdown: "*star*" is not bold.
 func displayName(nick string, u *discordgo.User) string {
 	switch {
 	case nick != "":
-		return nick
+		return escapeMarkdown(nick)
 	case u.GlobalName != "":
-		return u.GlobalName
+		return escapeMarkdown(u.GlobalName)
 	}
-	return u.Username
+	return escapeMarkdown(u.Username)
 }
+
+// markdownEscaper escapes the characters Discord's markdown gives a meaning.
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, ">", `\>`, "#", `\#`)
+
+func escapeMarkdown(s string) string { return markdownEscaper.Replace(s) }
+
+// markdownUnescaper undoes escapeMarkdown where Discord shows text as is
+// (embed titles, footers, button labels), so no backslash shows.
+var markdownUnescaper = strings.NewReplacer(`\\`, `\`, `\*`, "*", `\_`, "_", `\~`, "~", "\\`", "`", `\|`, "|", `\>`, ">", `\#`, "#")
+
+func unescapeMarkdown(s string) string { return markdownUnescaper.Replace(s) }
 
 // commandText renders /sushigo <sub> <options> as the host's command text,
 // so Discord and Slack share one parser.

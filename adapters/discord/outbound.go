@@ -47,12 +47,12 @@ func render(v bot.View) message {
 		desc += "\n\n🎴 Game in <#" + v.Channel + ">"
 	}
 	e := &discordgo.MessageEmbed{
-		Title:       cut(v.Title, 256),
+		Title:       cut(unescapeMarkdown(v.Title), 256),
 		Description: cut(desc, 4096),
 		Color:       toneColors[v.Tone],
 	}
 	if v.Footer != "" {
-		e.Footer = &discordgo.MessageEmbedFooter{Text: cut(v.Footer, 2048)}
+		e.Footer = &discordgo.MessageEmbedFooter{Text: cut(unescapeMarkdown(v.Footer), 2048)}
 	}
 	for i, f := range v.Fields {
 		if i == 25 {
@@ -82,7 +82,7 @@ func render(v bot.View) message {
 			if i == 25 {
 				break
 			}
-			opt := discordgo.SelectMenuOption{Label: cut(o.Label, 100), Value: o.Value, Description: cut(o.Description, 100), Default: o.Selected}
+			opt := discordgo.SelectMenuOption{Label: cut(unescapeMarkdown(o.Label), 100), Value: o.Value, Description: cut(o.Description, 100), Default: o.Selected}
 			if o.Emoji != "" {
 				opt.Emoji = &discordgo.ComponentEmoji{Name: o.Emoji}
 			}
@@ -100,7 +100,7 @@ func render(v bot.View) message {
 			if j == 5 {
 				break
 			}
-			btn := discordgo.Button{Label: cut(b.Label, 80), Style: buttonStyles[b.Style], CustomID: b.ActionID, Disabled: b.Disabled}
+			btn := discordgo.Button{Label: cut(unescapeMarkdown(b.Label), 80), Style: buttonStyles[b.Style], CustomID: b.ActionID, Disabled: b.Disabled}
 			if b.Emoji != "" {
 				btn.Emoji = &discordgo.ComponentEmoji{Name: b.Emoji}
 			}

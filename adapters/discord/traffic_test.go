@@ -220,3 +220,25 @@ func TestThreadFallback(t *testing.T) {
 		})
 	}
 }
+
+// TestNamesShowAsTyped: a nickname with markdown characters is shown as
+// typed, not bold or underlined, in the lobby's text; titles carry no
+// backslash (item 10).
+func TestNamesShowAsTyped(t *testing.T) {
+	e := newEnv(t)
+	star := player{"1100000000000000007", "star", "*star* __x__", "0"}
+	e.slash(star, "new", `[]`)
+	lobby := e.latest("", "lobby")
+	if lobby == nil {
+		t.Fatal("no lobby")
+	}
+	if v, _ := lobby.field("Players (1/5)"); !strings.Contains(v, `\*star\* \_\_x\_\_`) {
+		t.Errorf("the name is not escaped: %q", v)
+	}
+	if strings.Contains(lobby.title(), `\`) {
+		t.Errorf("a backslash in the title: %q", lobby.title())
+	}
+	if got := unescapeMarkdown(escapeMarkdown("a*b_c~d`e|f>g#h\\i")); got != "a*b_c~d`e|f>g#h\\i" {
+		t.Errorf("unescape(escape) = %q", got)
+	}
+}

@@ -362,6 +362,22 @@ func (m *slackMessage) selectOf(id string) (values []string, multi bool, max int
 	return nil, false, 0
 }
 
+// blockOf is the block_id of the block holding action id.
+func (m *slackMessage) blockOf(id string) string {
+	var bs []map[string]any
+	_ = json.Unmarshal([]byte(m.Blocks), &bs)
+	for _, b := range bs {
+		els, _ := b["elements"].([]any)
+		for _, e := range els {
+			if e.(map[string]any)["action_id"] == id {
+				s, _ := b["block_id"].(string)
+				return s
+			}
+		}
+	}
+	return ""
+}
+
 // mine lists the messages audience sees as theirs alone.
 func (f *fakeSlack) mine(audience string) []*slackMessage {
 	f.mu.Lock()

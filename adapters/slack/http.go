@@ -215,10 +215,19 @@ func (a *Adapter) click(ctx context.Context, cb slackapi.InteractionCallback) (r
 	if o.channel == "" {
 		o.channel = cb.Channel.ID
 	}
+	if errors.Is(err, errNothingToDo) {
+		return func(context.Context) {}, true
+	}
 	if err != nil {
-		a.cfg.Log.Warn("unreadable interaction", "err", err)
+		msg := "I don't know that button. Try `/sushigo help`."
+		var u *bot.UsageError
+		if errors.As(err, &u) {
+			msg = u.Msg
+		} else {
+			a.cfg.Log.Warn("unreadable interaction", "err", err)
+		}
 		return func(ctx context.Context) {
-			bs, text := blocks(bot.View{Text: "I don't know that button. Try `/sushigo help`.", Tone: bot.ToneError})
+			bs, text := blocks(bot.View{Text: msg, Tone: bot.ToneError})
 			a.respond(ctx, cb.ResponseURL, false, bs, text)
 		}, true
 	}

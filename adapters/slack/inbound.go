@@ -1,6 +1,7 @@
 package slack
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -34,6 +35,28 @@ func (a *Adapter) commandRequest(c slackapi.SlashCommand) (bot.Request, error) {
 }
 
 // clickRequest turns a block_actions payload into a host request.
+// errNothingToDo marks a click the adapter acknowledges and does nothing
+// with.
+var errNothingToDo = errors.New("slack: nothing to do")
+
+// confirmed reads, from the message's state, what the multi-select in
+// block holds when its Confirm button is pressed.
+func confirmed(cb slackapi.InteractionCallback, block string) (bot.Action, error) {
+	if cb.BlockActionState == nil {
+		return nil, fmt.Errorf("slack: a confirm without the message's state")
+	}
+	for id, ba := range cb.BlockActionState.Values[block] {
+		values := []string{}
+		for _, o := range ba.SelectedOptions {
+			values = append(values, o.Value)
+		}
+		return bot.ParseSelection(id, values)
+	}
+	// Untouched and empty: nothing chosen. Its action ID is not in the
+	// state, so the selection cannot be read.
+	return nil, &bot.UsageError{Msg: "Choose in the list first, then press Confirm."}
+}
+
 func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (bot.Request, error) {
 	if cb.Type != slackapi.InteractionTypeBlockActions || len(cb.ActionCallback.BlockActions) == 0 {
 		return bot.Request{}, fmt.Errorf("slack: unsupported interaction %q", cb.Type)
@@ -49,15 +72,18 @@ func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (bot.Request, er
 	ba := cb.ActionCallback.BlockActions[0]
 	var act bot.Action
 	var err error
-	switch ba.Type {
-	case "static_select":
+	switch {
+	case ba.Type == "multi_static_select", strings.HasPrefix(ba.ActionID, offPrefix):
+		// A multi-select changing (its Confirm submits it), or a disabled
+		// button's stand-in.
+		return bot.Request{}, errNothingToDo
+	case strings.HasPrefix(ba.ActionID, confirmPrefix):
+		act, err = confirmed(cb, strings.TrimPrefix(ba.ActionID, confirmPrefix))
+	}
+	switch {
+	case act != nil || err != nil:
+	case ba.Type == "static_select":
 		act, err = bot.ParseSelection(ba.ActionID, []string{ba.SelectedOption.Value})
-	case "multi_static_select":
-		values := []string{}
-		for _, o := range ba.SelectedOptions {
-			values = append(values, o.Value)
-		}
-		act, err = bot.ParseSelection(ba.ActionID, values)
 	default:
 		act, err = bot.ParseActionID(ba.ActionID)
 	}

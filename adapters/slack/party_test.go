@@ -59,6 +59,27 @@ func (e *env) choose(p person, m *slackMessage, actionID string, values []string
 		e.t.Fatalf("choose %s %v: %d %q", actionID, values, w.Code, w.Body)
 	}
 	e.run()
+	if !multi {
+		return
+	}
+	// Slack reports each change of a multi-select; the choice counts once
+	// its Confirm button is pressed, carrying the message's state.
+	block := m.blockOf(actionID)
+	confirm := "sgc:" + block
+	if !slices.Contains(m.actionIDs(), confirm) {
+		e.t.Fatalf("no Confirm button for the multi-select %s: %s", actionID, m.Blocks)
+	}
+	state, _ := json.Marshal(map[string]any{block: map[string]any{actionID: map[string]any{"type": typ, "selected_options": json.RawMessage(sel[len(`"selected_options": `):])}}})
+	ru = e.f.responseURL(p.id, m.Channel, m.Channel+"/"+m.TS)
+	payload = fill(e.t, "block_actions_confirm.json", map[string]string{"TEAM": team, "CHANNEL": m.Channel, "USER": p.id,
+		"USERNAME": p.name, "TS": m.TS, "EPHEMERAL": eph, "RESPONSE_URL": ru, "ACTION_ID": confirm, "BLOCK": block,
+		"CONFIRM_BLOCK": "confirm" + strings.TrimPrefix(block, "select"), "STATE": string(state)})
+	w = httptest.NewRecorder()
+	e.a.Interactivity().ServeHTTP(w, signed("/slack/interactivity", []byte("payload="+url.QueryEscape(payload)), e.now, secret))
+	if w.Code != http.StatusOK || w.Body.Len() != 0 {
+		e.t.Fatalf("confirm %s %v: %d %q", actionID, values, w.Code, w.Body)
+	}
+	e.run()
 }
 
 // TestPartyEndToEndEightPlayers plays whole 8-player Sushi Go Party! games

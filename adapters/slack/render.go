@@ -1,6 +1,7 @@
 package slack
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -61,6 +62,13 @@ func sections(text string, n int) []string {
 	return out
 }
 
+// Action IDs of the adapter's own: a multi-select's Confirm button (its
+// value is the select's block), and a disabled button's stand-in.
+const (
+	confirmPrefix = "sgc:"
+	offPrefix     = "sg0:off:"
+)
+
 // blocks renders a view as Block Kit within Slack's limits, and a plain
 // fallback for notifications.
 func blocks(v bot.View) ([]slackapi.Block, string) {
@@ -113,16 +121,28 @@ func blocks(v bot.View) ([]slackapi.Block, string) {
 			}
 			el = s
 		}
-		bs = append(bs, slackapi.NewActionBlock("select"+strconv.Itoa(i), el))
+		block := "select" + strconv.Itoa(i)
+		bs = append(bs, slackapi.NewActionBlock(block, el))
+		if sel.Max > 1 {
+			// Slack reports every change of a multi-select: the choice is
+			// submitted by this button, which reads the select's state.
+			confirm := slackapi.NewButtonBlockElement(confirmPrefix+block, block,
+				slackapi.NewTextBlockObject(slackapi.PlainTextType, "✅ Confirm", true, false))
+			confirm.Style = slackapi.StylePrimary
+			bs = append(bs, slackapi.NewActionBlock("confirm"+strconv.Itoa(i), confirm))
+		}
 	}
 	for i, row := range v.Rows {
 		var els []slackapi.BlockElement
-		for _, b := range row {
-			if b.Disabled {
-				continue // Slack buttons cannot be disabled: leave it out
-			}
+		for j, b := range row {
 			label := strings.TrimSpace(b.Emoji + " " + b.Label)
-			btn := slackapi.NewButtonBlockElement(b.ActionID, b.ActionID, slackapi.NewTextBlockObject(slackapi.PlainTextType, cut(label, 75), true, false))
+			id := b.ActionID
+			if b.Disabled {
+				// Slack buttons cannot be disabled: this one keeps its place
+				// (so the others do not shift) and does nothing.
+				label, id = "("+label+")", fmt.Sprintf("%s%d:%d", offPrefix, i, j)
+			}
+			btn := slackapi.NewButtonBlockElement(id, id, slackapi.NewTextBlockObject(slackapi.PlainTextType, cut(label, 75), true, false))
 			btn.Style = buttonStyles[b.Style]
 			els = append(els, btn)
 		}

@@ -1,0 +1,77 @@
+package slack
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	slackapi "github.com/slack-go/slack"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+// TestMultiSelectWaitsForConfirm: Slack sends block_actions on every
+// change of a multi-select; none of them reaches the host (before, the
+// first item chosen was submitted), and the Confirm button submits what
+// the message's state holds (item 1).
+func TestMultiSelectWaitsForConfirm(t *testing.T) {
+	e := newEnv(t, bot.HandsDM)
+	flip := "sg2:flip:g1:1:2:3"
+	v := bot.View{Selects: []bot.Select{{ActionID: flip, Placeholder: "Cards to flip", Min: 0, Max: 3,
+		Options: []bot.Option{{Label: "Egg", Value: "0"}, {Label: "Tofu", Value: "1"}, {Label: "Eel", Value: "2"}}}}}
+	bs, _ := blocks(v)
+	raw, _ := json.Marshal(bs)
+	if !strings.Contains(string(raw), `"action_id":"sgc:select0"`) {
+		t.Fatalf("no Confirm button: %s", raw)
+	}
+	change := slackapi.InteractionCallback{Type: slackapi.InteractionTypeBlockActions}
+	change.ActionCallback.BlockActions = []*slackapi.BlockAction{{ActionID: flip, BlockID: "select0", Type: "multi_static_select",
+		SelectedOptions: []slackapi.OptionBlockObject{{Value: "0"}}}}
+	if _, err := e.a.clickRequest(change); err != errNothingToDo {
+		t.Errorf("a multi-select change went to the host: %v", err)
+	}
+	confirm := slackapi.InteractionCallback{Type: slackapi.InteractionTypeBlockActions,
+		BlockActionState: &slackapi.BlockActionStates{Values: map[string]map[string]slackapi.BlockAction{
+			"select0": {flip: {ActionID: flip, Type: "multi_static_select", SelectedOptions: []slackapi.OptionBlockObject{{Value: "0"}, {Value: "2"}}}}}}}
+	confirm.ActionCallback.BlockActions = []*slackapi.BlockAction{{ActionID: "sgc:select0", BlockID: "confirm0", Type: "button", Value: "select0"}}
+	req, err := e.a.clickRequest(confirm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := bot.ParseSelection(flip, []string{"0", "2"})
+	if req.Action != want {
+		t.Errorf("confirmed %+v, want %+v", req.Action, want)
+	}
+	confirm.BlockActionState.Values = map[string]map[string]slackapi.BlockAction{}
+	if _, err := e.a.clickRequest(confirm); err == nil || !strings.Contains(err.Error(), "Choose in the list first") {
+		t.Errorf("a confirm with nothing chosen: %v", err)
+	}
+}
+
+// TestDisabledButtonsKeepTheirPlace: Slack has no disabled buttons; a
+// disabled one is shown in brackets where it was, so the others do not
+// shift, and pressing it does nothing (item 12).
+func TestDisabledButtonsKeepTheirPlace(t *testing.T) {
+	e := newEnv(t, bot.HandsDM)
+	v := bot.View{Rows: [][]bot.Button{{{Label: "Egg", ActionID: "sg1:pick:g:1:1:1:0:0:0"}, {Label: "Salmon (chosen)", ActionID: "sg1:pick:g:1:1:2:0:0:0", Disabled: true},
+		{Label: "Squid", ActionID: "sg1:pick:g:1:1:3:0:0:0"}}}}
+	bs, _ := blocks(v)
+	raw, _ := json.Marshal(bs)
+	var got []string
+	var decoded []map[string]any
+	_ = json.Unmarshal(raw, &decoded)
+	for _, b := range decoded {
+		els, _ := b["elements"].([]any)
+		for _, el := range els {
+			got = append(got, el.(map[string]any)["text"].(map[string]any)["text"].(string))
+		}
+	}
+	if strings.Join(got, "|") != "Egg|(Salmon (chosen))|Squid" {
+		t.Errorf("buttons %q", got)
+	}
+	press := slackapi.InteractionCallback{Type: slackapi.InteractionTypeBlockActions}
+	press.ActionCallback.BlockActions = []*slackapi.BlockAction{{ActionID: offPrefix + "0:1", BlockID: "row0", Type: "button"}}
+	if _, err := e.a.clickRequest(press); err != errNothingToDo {
+		t.Errorf("a disabled button's press: %v", err)
+	}
+}
