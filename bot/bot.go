@@ -649,9 +649,9 @@ var platformID = regexp.MustCompile(`^(\d{15,20}|[UW][A-Z0-9]{6,})$`)
 // into a note without buttons, so no card looks playable any more.
 func (st *state) handsEnded() []Delivery {
 	var ds []Delivery
-	for _, s := range st.Seats {
-		if s.human() && s.Hand.ID != "" {
-			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand,
+	for i := range st.Seats {
+		if s := &st.Seats[i]; s.human() && s.Hand.ID != "" {
+			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand.use(),
 				View: View{Screen: ScreenHand, Title: gameTitle(st) + " — game ended", Text: "This game ended early; its cards can no longer be played.", Tone: ToneOver, Channel: st.Where.Channel}})
 		}
 	}

@@ -180,6 +180,9 @@ func (h *harness) record(from string, d bot.Delivery) {
 			h.t.Errorf("an edit for %q goes through a handle whose message %q sees (%q)", d.To.User, aud, d.View.Title)
 		}
 		h.all = append(h.all, sent{d, from})
+		if d.Kind == bot.Delete {
+			return
+		}
 		to := d.To.User
 		if d.Kind == bot.Reply && !d.To.IsPublic() {
 			to = d.To.User

@@ -67,6 +67,19 @@ func playerSeat(req Request, st *state) (int, error) {
 func (b *Bot) handReply(req Request, st *state, i int, v View) Delivery {
 	s := &st.Seats[i]
 	if st.Opts.Hands == HandsEphemeral || s.DMFailed {
+		switch live := s.Hand.Usable(b.now()); {
+		case !req.FromPrivate && req.Reply.ID == "" && live:
+			// Asked from the table where a new private message could never
+			// be updated (Slack): the live hand message shows it instead,
+			// so no stale copy is left behind.
+			st.extra = append(st.extra, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand.use(), View: v})
+			return Delivery{Kind: Reply, To: Private(req.Who.ID), View: View{Screen: ScreenNotice, Tone: ToneInfo,
+				Text: "🎴 Your hand is up to date in my earlier message (only you see it)."}}
+		case !req.FromPrivate && req.Reply.ID != "" && live && s.Hand.ID != req.Reply.ID:
+			// The new reply becomes the hand message; the old one would
+			// linger, never updated again, so it goes.
+			st.extra = append(st.extra, Delivery{Kind: Delete, To: Private(s.User), Ref: s.Hand.use()})
+		}
 		if req.Reply.ID != "" {
 			s.Hand = req.Reply
 		}
@@ -408,10 +421,10 @@ func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []Deliver
 			// An edited DM tells nobody it is their move: a new one does.
 			// The old one goes once the new one is there.
 			ds = append(ds, Delivery{Kind: Post, To: Private(s.User), Slot: HandSlot(s.User), View: v},
-				Delivery{Kind: Delete, To: Private(s.User), Ref: s.Hand})
+				Delivery{Kind: Delete, To: Private(s.User), Ref: s.Hand.use()})
 			s.Hand = Ref{}
 		case s.Hand.Usable(now):
-			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand, View: v})
+			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand.use(), View: v})
 		case st.Opts.Hands == HandsDM && !s.DMFailed && !st.game.Over():
 			ds = append(ds, Delivery{Kind: Post, To: Private(s.User), Slot: HandSlot(s.User), View: v})
 		}

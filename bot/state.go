@@ -95,6 +95,9 @@ type state struct {
 	// think is set when a searching bot must choose: it thinks off the
 	// request path (think.go), after the save.
 	think bool
+	// extra are deliveries a step adds beside its answer (the edit or
+	// deletion of an older hand message), added to the change's.
+	extra []Delivery
 }
 
 const stateVersion = 1
@@ -222,6 +225,10 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		c, err := fn(st)
 		if err != nil {
 			return Response{}, err
+		}
+		if st != nil && len(st.extra) > 0 {
+			c.resp.Deliveries = append(c.resp.Deliveries, st.extra...)
+			st.extra = nil
 		}
 		if c.replace != nil {
 			st = c.replace

@@ -43,11 +43,22 @@ type User struct {
 type Ref struct {
 	ID      string    `json:"id,omitempty"`
 	Expires time.Time `json:"exp,omitzero"`
+	// Max, when set, is how many times the handle may be used in all
+	// (Slack: a response_url, 5); Uses counts them, the host adding one
+	// for each edit or deletion it sends through the handle.
+	Max  int `json:"max,omitempty"`
+	Uses int `json:"use,omitempty"`
 }
 
 // Usable reports whether r can still be edited at now.
 func (r Ref) Usable(now time.Time) bool {
-	return r.ID != "" && (r.Expires.IsZero() || now.Before(r.Expires))
+	return r.ID != "" && (r.Expires.IsZero() || now.Before(r.Expires)) && (r.Max == 0 || r.Uses < r.Max)
+}
+
+// use counts one use of the handle and returns it as it was used.
+func (r *Ref) use() Ref {
+	r.Uses++
+	return *r
 }
 
 // Request is one thing a user did.

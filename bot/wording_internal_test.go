@@ -60,3 +60,38 @@ func TestPartyLobbyAloneWarnsOnce(t *testing.T) {
 		t.Errorf("two players still warned:\n%s", v.Text)
 	}
 }
+
+// TestHandHandleUsesCounted: a handle that may be used five times (a
+// Slack response_url) is used at most five times, its first use being the
+// click's own answer; then the table asks the player to press Show my hand
+// (item 4).
+func TestHandHandleUsesCounted(t *testing.T) {
+	g, err := engine.New(engine.Settings{Players: 2}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(1_800_000_000, 0)
+	b := New(nil, Config{Now: func() time.Time { return now }})
+	st := &state{ID: "g", Where: Location{Platform: "slack", Community: "T", Channel: "C"}, Phase: phasePlaying, game: g,
+		Opts: Options{Hands: HandsEphemeral, Pass: engine.PassLeft}, TurnStart: now,
+		Seats: []seat{{User: "ann", Name: "Ann", Hand: Ref{ID: "r:https://hooks/1", Max: 5, Uses: 1}}, {User: "bob", Name: "Bob"}}}
+	edits := 0
+	for range 8 {
+		for _, d := range b.handDeliveries(st, now, "") {
+			if d.Ref.ID == "r:https://hooks/1" {
+				edits++
+			}
+		}
+	}
+	if edits != 4 {
+		t.Errorf("%d edits through a handle with 4 uses left", edits)
+	}
+	for i := range 2 {
+		if err := g.Submit(i, g.View(i).AppendLegal(nil)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v := tableView(st, now); !strings.Contains(v.Text, "New cards for Ann") {
+		t.Errorf("the table does not ask Ann to press Show my hand:\n%s", v.Text)
+	}
+}

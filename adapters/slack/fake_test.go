@@ -32,6 +32,7 @@ type fakeSlack struct {
 	refused   []string          // calls Slack would have refused
 	homes     map[string]string // each user's latest published Home tab blocks
 	created   []*slackMessage   // every message made, in order (deleted ones too)
+	uses      map[string]int    // response_url → times used
 }
 
 type slackMessage struct {
@@ -57,7 +58,7 @@ type responseTarget struct {
 
 func newFakeSlack(t testing.TB) *fakeSlack {
 	f := &fakeSlack{t: t, messages: map[string]*slackMessage{}, responses: map[string]responseTarget{}, noDM: map[string]bool{},
-		homes: map[string]string{}}
+		homes: map[string]string{}, uses: map[string]int{}}
 	f.srv = slacktest.NewTestServer(func(c slacktest.Customize) {
 		c.Handle("/chat.postMessage", f.postMessage)
 		c.Handle("/chat.postEphemeral", f.postEphemeral)
@@ -220,6 +221,12 @@ func (f *fakeSlack) response(w http.ResponseWriter, r *http.Request) {
 	target, ok := f.responses[id]
 	if !ok {
 		http.Error(w, "expired_url", http.StatusNotFound)
+		return
+	}
+	if f.uses[id]++; f.uses[id] > 5 {
+		// Slack allows a response_url five uses.
+		f.refused = append(f.refused, "a response_url used more than 5 times")
+		http.Error(w, "used_url", http.StatusNotFound)
 		return
 	}
 	var body struct {

@@ -24,7 +24,7 @@ func (a *Adapter) commandRequest(c slackapi.SlashCommand) (bot.Request, error) {
 	req := bot.Request{
 		Where: where(c.TeamID, c.ChannelID),
 		Who:   bot.User{ID: c.UserID, Name: c.UserName},
-		Reply: bot.Ref{ID: responseRef(c.ResponseURL), Expires: a.cfg.Now().Add(responseLife)},
+		Reply: bot.Ref{ID: responseRef(c.ResponseURL), Expires: a.cfg.Now().Add(responseLife), Max: responseUses},
 	}
 	act, err := bot.ParseCommand(c.Text)
 	if err != nil {
@@ -100,7 +100,9 @@ func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (bot.Request, er
 	// handle for the player's hand only when the button was on an ephemeral
 	// message; on a public one it would replace the table for everyone.
 	if cb.Container.IsEphemeral {
-		req.Reply = bot.Ref{ID: responseRef(cb.ResponseURL), Expires: a.cfg.Now().Add(responseLife)}
+		// The click's own answer replaces its message: one of the
+		// response_url's five uses.
+		req.Reply = bot.Ref{ID: responseRef(cb.ResponseURL), Expires: a.cfg.Now().Add(responseLife), Max: responseUses, Uses: 1}
 	}
 	return req, nil
 }

@@ -73,6 +73,10 @@ func (a *Adapter) Drain(ctx context.Context) error { return a.pool.Drain(ctx) }
 // with a margin).
 const responseLife = 29 * time.Minute
 
+// responseUses is how many times a response_url may be used (Slack: 5
+// within its 30 minutes).
+const responseUses = 5
+
 // New returns an adapter calling Slack through api (build it with
 // slackapi.OptionRetry so rate-limited calls are retried, not lost).
 func New(api *slackapi.Client, host Host, cfg Config) *Adapter {

@@ -516,6 +516,17 @@ func TestLookingAgainDoesNotLeak(t *testing.T) {
 	e.click(alice, hand, hand.action("sg1:pick:"))
 	table = e.f.latest("", "turn 1/")
 	e.click(alice, table, table.action("sg1:hand:")) // looks again, from the table
+	// No second "Locked in" copy that would never be updated (item 9): her
+	// live hand message shows it, and she is told where.
+	locked := 0
+	for _, m := range e.f.mine(alice.id) {
+		if strings.Contains(m.Blocks, "Locked in") {
+			locked++
+		}
+	}
+	if locked != 1 || e.f.latest(alice.id, "up to date in my earlier message") == nil {
+		t.Errorf("%d Locked in messages after looking again from the table", locked)
+	}
 	e.click(bob, table, table.action("sg1:hand:"))
 	bobHand := e.f.latest(bob.id, "Your hand")
 	e.click(bob, bobHand, bobHand.action("sg1:pick:")) // reveal
