@@ -138,15 +138,15 @@ func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
 	switch {
 	case err == nil:
 		outcome = "ok"
-		return resp, nil
 	case errors.As(err, &r):
-		outcome = "refused"
-		return privateReply(req, notice(r.msg)), nil
+		outcome, resp, err = "refused", privateReply(req, notice(r.msg)), nil
 	case errors.As(err, &u):
-		outcome = "refused"
-		return privateReply(req, notice(u.Msg)), nil
+		outcome, resp, err = "refused", privateReply(req, notice(u.Msg)), nil
+	default:
+		resp = privateReply(req, View{Screen: ScreenNotice, Title: "Something went wrong", Text: "Sorry — that didn't work. Please try again in a moment.", Tone: ToneError})
 	}
-	return privateReply(req, View{Screen: ScreenNotice, Title: "Something went wrong", Text: "Sorry — that didn't work. Please try again in a moment.", Tone: ToneError}), err
+	speakAll(req.Where.Platform, resp.Deliveries)
+	return resp, err
 }
 
 // actionName is the metric label of an action: its type, lower case.
@@ -261,7 +261,7 @@ func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
 	case Rules:
 		return privateReply(req, rulesIn(a.Card, b.variant(ctx, req.Where))), nil
 	case Help:
-		return privateReply(req, helpView()), nil
+		return privateReply(req, helpView(req.Where.Platform)), nil
 	case nil:
 		return Response{}, &UsageError{"Nothing to do. " + shortUsage}
 	}

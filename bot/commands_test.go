@@ -32,7 +32,7 @@ func TestKickAndAddBot(t *testing.T) {
 	if !strings.Contains(lobby.String(), "4. Wasabi-bot 🤖") {
 		t.Errorf("after addbot 2:\n%s", lobby)
 	}
-	if r := h.do("ann", "kick ann"); !strings.Contains(firstText(r), "use `leave`") {
+	if r := h.do("ann", "kick ann"); !strings.Contains(firstText(r), "use `/sushigo leave`") {
 		t.Errorf("kicking yourself: %s", firstText(r))
 	}
 	h.startGame("ann")
@@ -162,7 +162,7 @@ func TestInformationCommands(t *testing.T) {
 		{"history", "Recent games"},
 		{"rules", "How to play"},
 		{"rules wasabi", "oldest empty wasabi"},
-		{"help", "`new party [menu=NAME|custom|random|TEXT]`"},
+		{"help", "`/sushigo new party [menu=NAME|custom|random|TEXT]`"},
 	} {
 		r := h.do("bob", c.cmd)
 		if !strings.Contains(firstText(r), c.want) {

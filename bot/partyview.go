@@ -264,14 +264,18 @@ func decisionView(st *state, i int) View {
 		}
 		v.Rows = chunk(row, 5, 5)
 	case engine.DecideSpoon:
-		v.Text = fmt.Sprintf("%s Your **%s**: name a card type or an exact card. The first player to your left who has one gives it to you and takes the spoon; if nobody has it, the spoon is discarded. (Or type `choose <card or type>`.)", d.Via.Emoji(), d.Via.Short())
+		v.Text = fmt.Sprintf("%s Your **%s**: name a card type or an exact card. The first player to your left who has one gives it to you and takes the spoon; if nobody has it, the spoon is discarded.", d.Via.Emoji(), d.Via.Short())
+		if st.typing() {
+			v.Text += " (Or type `choose <card or type>`.)"
+		}
 		sel := Select{ActionID: SelectID("ask", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
 			Placeholder: "…or ask for an exact card", Min: 1, Max: 1}
 		for _, a := range opts {
 			if a.Card == engine.None {
 				row = append(row, Button{Label: a.Kind.Name(), Emoji: a.Kind.Emoji(), ActionID: id(a), Style: Primary})
 			} else if len(sel.Options) < 25 {
-				sel.Options = append(sel.Options, Option{Label: a.Card.Name(), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: a.Card.Emoji()})
+				// Named as on the buttons: "Spoon ⑤", not "Spoon (5)".
+				sel.Options = append(sel.Options, Option{Label: a.Card.Short(), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: a.Card.Emoji()})
 			}
 		}
 		v.Rows = chunk(row, 5, 2)
@@ -279,7 +283,10 @@ func decisionView(st *state, i int) View {
 			v.Selects = []Select{sel}
 		}
 	case engine.DecideTakeout:
-		v.Text = fmt.Sprintf("%s Your **takeout box**: turn any of your earlier cards face down — each then scores 2 at the round's end instead of what it is. Type `flip 1 3` for several, or use the buttons.", d.Via.Emoji())
+		v.Text = fmt.Sprintf("%s Your **takeout box**: turn any of your earlier cards face down — each then scores 2 at the round's end instead of what it is.", d.Via.Emoji())
+		if st.typing() {
+			v.Text += " Type `flip 1 3` for several, or use the buttons."
+		}
 		sel := Select{ActionID: SelectID("flip", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
 			Placeholder: "Cards to turn face down", Min: 0}
 		var lines []string

@@ -112,7 +112,7 @@ func (b *Bot) Home(ctx context.Context, where Location, user string) (View, erro
 		v.Fields = append(v.Fields, Field{Name: strings.TrimPrefix(lb.Title, "🏅 "), Value: lb.Text})
 	}
 	v.Footer = "Play with `/sushigo new` in any channel. This page refreshes when one of your games ends."
-	return v, nil
+	return spoken(where.Platform, v), nil
 }
 
 func (b *Bot) boardQuery(where Location, a Leaderboard) storage.Query {

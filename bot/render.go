@@ -740,10 +740,22 @@ func compactBreakdown(b engine.Breakdown) string {
 	return strings.Join(out, " ")
 }
 
-func helpView() View {
+func helpView(platform string) View {
+	if platform == "discord" {
+		// Discord has typed options and no typed picks: the buttons do it.
+		return View{Screen: ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
+			"`/sushigo new` — open a lobby. Options: `game:` classic or party · `menu:` (Party) · `bots:` · `level:` · `pass:` · `variant:` dummy · `timer:` seconds · `hands:` ephemeral or dm · `threads:` on or off",
+			"`/sushigo join` · `/sushigo leave` · `/sushigo start` · `/sushigo addbot` · `/sushigo kick` — the lobby (the host adds bots, removes players and starts)",
+			"**Show my hand** on the table, or `/sushigo hand` — your cards, privately: pick, call chopsticks or a spoon and answer every prompt with their buttons",
+			"`/sushigo status` — the table · `/sushigo scores` — the score breakdown · `/sushigo end` — stop the game (host or admin)",
+			"`/sushigo leaderboard` · `/sushigo stats` · `/sushigo history` — boards, a player's profile, the last games",
+			"`/sushigo rules` (`card:` for one card) · `/sushigo rematch`",
+			"The play-by-play of a game (each reveal, the scores, whose move it is) goes to a thread under its table.",
+		}, "\n")}
+	}
 	return View{Screen: ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
-		"`new [bots=N] [level=easy|normal|hard|expert] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm]` — open a lobby",
-		"`new party [menu=NAME|custom|random|TEXT]` — Sushi Go Party! for 2–8, e.g. `menu=\"master menu\"`",
+		"`new [bots=N] [level=easy|normal|hard|expert] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off]` — open a lobby",
+		"`new party [menu=NAME|custom|random|TEXT]` — Sushi Go Party! for 2–8, e.g. `new party menu=\"master menu\"`",
 		"`join` · `leave` · `addbot [n] [level]` · `kick <player>` · `start` — lobby (host: addbot, kick, start)",
 		"`hand` — see your hand privately · `pick <card> [second card] [dummy=<card>]` — choose by name",
 		"Party: `pick <card> [call=chopsticks|spoon] [copy=<card>]` · after the reveal `choose <card or type>` · `flip <n…>|none`",

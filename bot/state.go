@@ -244,6 +244,9 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 				return Response{}, fmt.Errorf("schedule the result of %s: %w", key, err)
 			}
 		}
+		if st != nil {
+			speakAll(st.Where.Platform, c.resp.Deliveries)
+		}
 		if st != nil && !c.remove && b.sender(st) == nil {
 			// Delivered straight from this response: thread posts are
 			// resolved now, and remembered as such.

@@ -95,3 +95,28 @@ func TestHandHandleUsesCounted(t *testing.T) {
 		t.Errorf("the table does not ask Ann to press Show my hand:\n%s", v.Text)
 	}
 }
+
+// TestCommandsNamedPerPlatform: hints name commands as the platform has
+// them: /sushigo everywhere in a chat, Discord's typed options on Discord,
+// the bare words in the terminal (item 5).
+func TestCommandsNamedPerPlatform(t *testing.T) {
+	for _, c := range []struct{ platform, in, want string }{
+		{"slack", "Start one with `new`.", "Start one with `/sushigo new`."},
+		{"discord", "Start one with `new`.", "Start one with `/sushigo new`."},
+		{"console", "Start one with `new`.", "Start one with `new`."},
+		{"discord", "Open a Party game with `new party`.", "Open a Party game with `/sushigo new game:party`."},
+		{"slack", "Open a Party game with `new party`.", "Open a Party game with `/sushigo new party`."},
+		{"discord", "(`history <n> party`)", "(`/sushigo history game:<n> board:party`)"},
+		{"discord", "`leaderboard wins` or `points`", "`/sushigo leaderboard by:wins` or `points`"},
+		{"discord", "e.g. `rules spoon`", "e.g. `/sushigo rules card:spoon`"},
+		{"discord", "`join` to come back", "`/sushigo join` to come back"},
+		{"slack", "already `/sushigo new`", "already `/sushigo new`"},
+	} {
+		if got := speak(c.platform, c.in); got != c.want {
+			t.Errorf("speak(%s, %q) = %q, want %q", c.platform, c.in, got, c.want)
+		}
+	}
+	if v := helpView("discord"); strings.Contains(v.Text, "pick <card>") || strings.Contains(v.Text, "choose") || strings.Contains(v.Text, "flip") || strings.Contains(v.Text, "=") {
+		t.Errorf("Discord's help names what Discord does not have:\n%s", v.Text)
+	}
+}

@@ -32,7 +32,7 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 		msg := "I don't know that button or command. Try `/sushigo help`."
 		var u *bot.UsageError
 		if errors.As(err, &u) {
-			msg = u.Msg
+			msg = bot.Speak("discord", u.Msg)
 		} else {
 			a.cfg.Log.Warn("unreadable interaction", "interaction", ix.ID, "err", err)
 		}

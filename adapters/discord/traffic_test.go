@@ -1,12 +1,18 @@
 package discord
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 )
+
+// bareCommand is a command named without /sushigo, or one Discord lacks
+// (typed picks and answers).
+var bareCommand = regexp.MustCompile("`(new|join|leave|start|addbot|kick|hand|status|scores|leaderboard|stats|history|rules|help|end|rematch|pick|choose|flip)\\b|type `")
 
 // traffic is what one game sent, counted as the channel sees it.
 type traffic struct {
@@ -109,6 +115,14 @@ func playCounting(t *testing.T, e *env, people []player, seed uint64) traffic {
 	checkPings()
 	if e.latest("", "Final standings") == nil {
 		t.Fatal("the game did not finish")
+	}
+	// Every command a message names exists on Discord, as Discord types it.
+	for _, h := range e.f.history {
+		b, _ := json.Marshal(h.body)
+		text := string(b)
+		if m := bareCommand.FindString(text); m != "" {
+			t.Errorf("a message names %s, which Discord does not have as such: %s", m, text)
+		}
 	}
 	e.f.mu.Lock()
 	defer e.f.mu.Unlock()

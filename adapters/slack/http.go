@@ -169,7 +169,7 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 		var u *bot.UsageError
 		msg := "Something is off with that command. Try `/sushigo help`."
 		if errors.As(err, &u) {
-			msg = u.Msg
+			msg = bot.Speak("slack", u.Msg)
 		}
 		bs, text := blocks(bot.View{Text: msg, Tone: bot.ToneError})
 		return &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, func(context.Context) {}, true
@@ -222,7 +222,7 @@ func (a *Adapter) click(ctx context.Context, cb slackapi.InteractionCallback) (r
 		msg := "I don't know that button. Try `/sushigo help`."
 		var u *bot.UsageError
 		if errors.As(err, &u) {
-			msg = u.Msg
+			msg = bot.Speak("slack", u.Msg)
 		} else {
 			a.cfg.Log.Warn("unreadable interaction", "err", err)
 		}

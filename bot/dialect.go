@@ -1,0 +1,79 @@
+package bot
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The host writes a command the way the terminal types it, in backticks:
+// "`new party`", "`history <n>`". In a chat it is a slash command, and on
+// Discord its arguments are typed options: speak rewrites each such span
+// for the platform a view goes to, so every hint names a command that
+// exists there. A span already written for a platform is left alone.
+
+// commandSpan is a backticked command of the host's.
+var commandSpan = regexp.MustCompile("`((?:new|join|leave|start|addbot|kick|hand|status|scores|leaderboard|stats|history|rules|help|end|rematch)(?: [^`]*)?)`")
+
+// discordArgs turns a command's typed arguments into Discord's options.
+var discordArgs = []struct {
+	re  *regexp.Regexp
+	out string
+}{
+	{regexp.MustCompile(`^new party\b`), "new game:party"},
+	{regexp.MustCompile(`^history (<n>|\d+) party$`), "history game:$1 board:party"},
+	{regexp.MustCompile(`^history party$`), "history board:party"},
+	{regexp.MustCompile(`^history (<n>|\d+)$`), "history game:$1"},
+	{regexp.MustCompile(`^leaderboard (party|classic)$`), "leaderboard game:$1"},
+	{regexp.MustCompile(`^leaderboard (wins|points|rating)$`), "leaderboard by:$1"},
+	{regexp.MustCompile(`^rules (\S.*)$`), "rules card:$1"},
+	{regexp.MustCompile(`^kick (\S.*)$`), "kick player:$1"},
+	{regexp.MustCompile(`^stats (\S.*)$`), "stats player:$1"},
+}
+
+// Speak rewrites the commands text names for platform: for adapters'
+// own messages (a usage error found while reading a request).
+func Speak(platform, text string) string { return speak(platform, text) }
+
+// speak rewrites the commands text names for platform.
+func speak(platform, text string) string {
+	if platform == "console" || platform == "" || !strings.Contains(text, "`") {
+		return text
+	}
+	return commandSpan.ReplaceAllStringFunc(text, func(span string) string {
+		cmd := strings.Trim(span, "`")
+		if platform == "discord" {
+			for _, a := range discordArgs {
+				if a.re.MatchString(cmd) {
+					cmd = a.re.ReplaceAllString(cmd, a.out)
+					break
+				}
+			}
+			cmd = strings.ReplaceAll(cmd, "=", ":")
+		}
+		return "`/sushigo " + cmd + "`"
+	})
+}
+
+// spoken is v with its commands rewritten for platform.
+func spoken(platform string, v View) View {
+	v.Text, v.Footer = speak(platform, v.Text), speak(platform, v.Footer)
+	if len(v.Fields) > 0 {
+		fs := make([]Field, len(v.Fields))
+		for i, f := range v.Fields {
+			fs[i] = Field{Name: f.Name, Value: speak(platform, f.Value), Inline: f.Inline}
+		}
+		v.Fields = fs
+	}
+	return v
+}
+
+// speakAll rewrites the commands of every delivery for platform.
+func speakAll(platform string, ds []Delivery) {
+	for i := range ds {
+		ds[i].View = spoken(platform, ds[i].View)
+	}
+}
+
+// typing reports whether players on the game's platform can type answers
+// (`choose`, `flip`): Discord has only buttons for them.
+func (st *state) typing() bool { return st.Where.Platform != "discord" }
