@@ -713,6 +713,19 @@ func (b *Bot) Remember(ctx context.Context, where Location, gameID, slot string,
 	return err
 }
 
+// Discard drops a lobby whose message never appeared (the app may not post
+// in the channel), so nobody joins a game nobody can see. A lobby that was
+// shown, or a game under way, is kept.
+func (b *Bot) Discard(ctx context.Context, where Location, gameID string) error {
+	_, err := b.update(ctx, where.Key(), func(st *state) (change, error) {
+		if st == nil || st.ID != gameID || st.Phase != phaseLobby || st.Table.ID != "" {
+			return change{}, nil
+		}
+		return change{remove: true, cancel: true}, nil
+	})
+	return err
+}
+
 // Undeliverable records that a private message to user could not be
 // delivered (DMs closed): their hands go the ephemeral route from now on. It
 // returns the table refresh that tells the channel (without any card).

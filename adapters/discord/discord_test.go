@@ -55,6 +55,7 @@ type env struct {
 	// durable: the host sends posts and edits through its outbox, with
 	// this adapter as its Sender; each request is followed by a tick.
 	durable bool
+	perms   string // the app's permissions interactions carry ("": all it needs)
 }
 
 func newEnv(t *testing.T) *env {
@@ -140,8 +141,17 @@ func newDurableEnv(t *testing.T) *env {
 
 func (e *env) vars(p player, token string) map[string]string {
 	e.n++
-	return map[string]string{"ID": fmt.Sprint(1200000000000000000 + e.n), "TOKEN": token, "GUILD": guildID,
+	return map[string]string{"APP_PERMS": e.appPerms(), "ID": fmt.Sprint(1200000000000000000 + e.n), "TOKEN": token, "GUILD": guildID,
 		"CHANNEL": channelID, "USER": p.id, "USERNAME": p.username, "NAME": p.name, "NICK": p.name, "PERMISSIONS": p.perms}
+}
+
+// appPerms is the app's permissions in the channel, as interactions carry
+// them: by default what the README's invite link grants.
+func (e *env) appPerms() string {
+	if e.perms != "" {
+		return e.perms
+	}
+	return fmt.Sprint(requiredPerms | threadPerms)
 }
 
 func (e *env) token() string { e.n++; return fmt.Sprintf("tok-%d", e.n) }

@@ -42,6 +42,9 @@ func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
 		if err != nil {
 			return req, err
 		}
+		if err := canHost(ix, act); err != nil {
+			return req, err
+		}
 		req.Action = act
 	case discordgo.InteractionMessageComponent:
 		d := ix.MessageComponentData()
@@ -55,12 +58,58 @@ func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
 		if err != nil {
 			return req, err
 		}
+		if err := canHost(ix, act); err != nil {
+			return req, err
+		}
 		req.Action = act
 		req.FromPrivate = ix.GuildID == "" || (ix.Message != nil && ix.Message.Flags&discordgo.MessageFlagsEphemeral != 0)
 	default:
 		return req, fmt.Errorf("discord: unsupported interaction type %d", ix.Type)
 	}
 	return req, nil
+}
+
+// The permissions a game's channel must give the app: to see it, post and
+// edit the table, show it as an embed and read back its own messages
+// (the README's invite link grants them, with the thread ones). Without
+// the thread ones a game still plays, its play-by-play in the channel.
+const (
+	requiredPerms = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionEmbedLinks |
+		discordgo.PermissionReadMessageHistory
+	threadPerms = discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads
+)
+
+var permNames = []struct {
+	bit  int64
+	name string
+}{
+	{discordgo.PermissionViewChannel, "View Channel"}, {discordgo.PermissionSendMessages, "Send Messages"},
+	{discordgo.PermissionEmbedLinks, "Embed Links"}, {discordgo.PermissionReadMessageHistory, "Read Message History"},
+}
+
+// canHost refuses to open a lobby (new, rematch) in a channel where the
+// app could not show it: nothing would be seen, yet others could join.
+func canHost(ix *discordgo.Interaction, act bot.Action) error {
+	switch act.(type) {
+	case bot.NewGame, bot.Rematch:
+	default:
+		return nil
+	}
+	if ix.GuildID == "" || ix.AppPermissions == 0 {
+		return nil // a DM, or a payload without the field: nothing to tell
+	}
+	var missing []string
+	for _, p := range permNames {
+		if ix.AppPermissions&p.bit == 0 {
+			missing = append(missing, p.name)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return &bot.UsageError{Msg: fmt.Sprintf("I can't run a game in this channel: I'm missing the %s permission here. "+
+		"Ask a server admin to give me it in this channel (or to invite me again with the link in my README), or start the game in another channel.",
+		strings.Join(missing, ", "))}
 }
 
 // displayName is the name a member goes by, escaped so that Discord shows

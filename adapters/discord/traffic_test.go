@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -8,6 +9,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sushigo/sushigo/bot"
 )
 
 // bareCommand is a command named without /sushigo, or one Discord lacks
@@ -254,5 +259,29 @@ func TestNamesShowAsTyped(t *testing.T) {
 	}
 	if got := unescapeMarkdown(escapeMarkdown("a*b_c~d`e|f>g#h\\i")); got != "a*b_c~d`e|f>g#h\\i" {
 		t.Errorf("unescape(escape) = %q", got)
+	}
+}
+
+// TestNoLobbyWhereTheAppCannotPost: /sushigo new in a channel where the
+// app may not post gets a private answer naming the missing permission,
+// and no lobby is stored that others could join unseen (item 3).
+func TestNoLobbyWhereTheAppCannotPost(t *testing.T) {
+	e := newEnv(t)
+	e.perms = fmt.Sprint(int64(discordgo.PermissionViewChannel | discordgo.PermissionEmbedLinks))
+	w := e.slash(alice, "new", `[]`)
+	if !strings.Contains(w.Body.String(), "missing the Send Messages, Read Message History permission") || !strings.Contains(w.Body.String(), `"flags":64`) {
+		t.Errorf("the answer: %s", w.Body)
+	}
+	if running, err := e.host.Running(context.Background(), bot.Location{Platform: "discord", Community: guildID, Channel: channelID}); err != nil || running {
+		t.Errorf("a lobby was stored: %v, %v", running, err)
+	}
+	if e.latest("", "lobby") != nil {
+		t.Error("a lobby was shown")
+	}
+	// With the permissions back (threads or not), the game opens.
+	e.perms = fmt.Sprint(int64(requiredPerms))
+	e.slash(alice, "new", `[]`)
+	if e.latest("", "lobby") == nil {
+		t.Error("no lobby once the permissions are there")
 	}
 }

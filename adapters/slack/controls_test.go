@@ -1,6 +1,7 @@
 package slack
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -73,5 +74,26 @@ func TestDisabledButtonsKeepTheirPlace(t *testing.T) {
 	press.ActionCallback.BlockActions = []*slackapi.BlockAction{{ActionID: offPrefix + "0:1", BlockID: "row0", Type: "button"}}
 	if _, err := e.a.clickRequest(press); err != errNothingToDo {
 		t.Errorf("a disabled button's press: %v", err)
+	}
+}
+
+// TestNoLobbyWhereTheAppCannotPost: /sushigo new in a channel the app is
+// not in tells its typer privately how to invite it, and stores no lobby
+// others could join unseen (item 3).
+func TestNoLobbyWhereTheAppCannotPost(t *testing.T) {
+	e := newEnv(t, bot.HandsDM)
+	e.f.notIn[channel] = true
+	e.slash(alice, "new bots=1")
+	if m := e.f.latest(alice.id, "invite me"); m == nil {
+		t.Errorf("alice was not told to invite the app: %v", e.f.history)
+	}
+	where := bot.Location{Platform: "slack", Community: team, Channel: channel}
+	if running, err := e.a.host.(*bot.Bot).Running(context.Background(), where); err != nil || running {
+		t.Errorf("a lobby was stored: %v, %v", running, err)
+	}
+	e.f.notIn[channel] = false
+	e.slash(alice, "new bots=1")
+	if e.f.latest("", "lobby") == nil {
+		t.Error("no lobby once the app is in the channel")
 	}
 }

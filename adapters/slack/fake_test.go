@@ -33,6 +33,7 @@ type fakeSlack struct {
 	homes     map[string]string // each user's latest published Home tab blocks
 	created   []*slackMessage   // every message made, in order (deleted ones too)
 	uses      map[string]int    // response_url → times used
+	notIn     map[string]bool   // channels the app is not in (chat.postMessage: not_in_channel)
 }
 
 type slackMessage struct {
@@ -58,7 +59,7 @@ type responseTarget struct {
 
 func newFakeSlack(t testing.TB) *fakeSlack {
 	f := &fakeSlack{t: t, messages: map[string]*slackMessage{}, responses: map[string]responseTarget{}, noDM: map[string]bool{},
-		homes: map[string]string{}, uses: map[string]int{}}
+		homes: map[string]string{}, uses: map[string]int{}, notIn: map[string]bool{}}
 	f.srv = slacktest.NewTestServer(func(c slacktest.Customize) {
 		c.Handle("/chat.postMessage", f.postMessage)
 		c.Handle("/chat.postEphemeral", f.postEphemeral)
@@ -117,6 +118,10 @@ func (f *fakeSlack) postMessage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ch := r.Form.Get("channel")
+	if f.notIn[ch] {
+		f.fail(w, "not_in_channel")
+		return
+	}
 	parent := r.Form.Get("thread_ts")
 	if parent != "" {
 		p := f.messages[ch+"/"+parent]

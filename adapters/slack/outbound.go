@@ -43,7 +43,17 @@ func (a *Adapter) deliver(ctx context.Context, o *origin, resp bot.Response, d b
 		case d.Replace:
 			a.respond(ctx, o.responseURL, true, bs, text)
 		case d.To.IsPublic():
-			a.post(ctx, resp, resp.Where.Channel, d.Slot, bs, text)
+			err := a.post(ctx, resp, resp.Where.Channel, d.Slot, bs, text)
+			if why := cannotPost(err); why != "" && d.Slot == bot.SlotTable {
+				// The lobby never appeared: drop it, so nobody joins a game
+				// nobody can see, and tell whoever asked what to do.
+				if err := a.host.Discard(ctx, resp.Where, resp.Game); err != nil {
+					a.cfg.Log.Error("discarding an unseen lobby failed", "err", err)
+				}
+				v := bot.View{Tone: bot.ToneError, Text: why}
+				bs, text := blocks(v)
+				a.respond(ctx, o.responseURL, false, bs, text)
+			}
 		default:
 			a.respond(ctx, o.responseURL, false, bs, text)
 		}
@@ -96,17 +106,37 @@ func (a *Adapter) remove(ctx context.Context, ref string) error {
 	return nil
 }
 
-func (a *Adapter) post(ctx context.Context, resp bot.Response, channel, slot string, bs []slackapi.Block, text string) {
+func (a *Adapter) post(ctx context.Context, resp bot.Response, channel, slot string, bs []slackapi.Block, text string) error {
 	ch, ts, err := a.api.PostMessageContext(ctx, channel, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false))
 	if err != nil {
 		a.failed("chat.postMessage failed", err, "channel", channel)
-		return
+		return err
 	}
 	if slot != "" {
 		if err := a.host.Remember(ctx, resp.Where, resp.Game, slot, bot.Ref{ID: messageRef(ch, ts)}); err != nil {
 			a.cfg.Log.Error("remembering a message failed", "err", err)
 		}
 	}
+	return nil
+}
+
+// cannotPost says what to do when Slack refused a post for good because
+// the app may not post in the channel ("" for any other outcome).
+func cannotPost(err error) string {
+	if err == nil {
+		return ""
+	}
+	switch err.Error() {
+	case "not_in_channel":
+		return "I can't post in this channel yet: invite me with `/invite @sushigo` (or mention me and choose *Add to channel*), then start the game again."
+	case "channel_not_found":
+		return "I can't see this channel (a private channel I'm not in?): invite me with `/invite @sushigo`, then start the game again."
+	case "is_archived":
+		return "This channel is archived: start the game in another one."
+	case "restricted_action", "restricted_action_read_only_channel", "restricted_action_thread_only_channel", "ekm_access_denied":
+		return "This workspace doesn't let me post in this channel: ask an admin, or start the game in another one."
+	}
+	return ""
 }
 
 func (a *Adapter) update(ctx context.Context, channel, ts string, bs []slackapi.Block, text string) {

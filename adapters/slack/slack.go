@@ -20,6 +20,7 @@ type Host interface {
 	Handle(ctx context.Context, req bot.Request) (bot.Response, error)
 	Remember(ctx context.Context, where bot.Location, gameID, slot string, ref bot.Ref) error
 	Undeliverable(ctx context.Context, where bot.Location, gameID, user string) (bot.Response, error)
+	Discard(ctx context.Context, where bot.Location, gameID string) error
 }
 
 // Config configures an Adapter.
