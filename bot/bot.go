@@ -634,12 +634,7 @@ func (b *Bot) end(req Request, st *state) (change, error) {
 }
 
 // gameTitle names the game played: its tables' titles start with it.
-func gameTitle(st *state) string {
-	if party(st) {
-		return "🎉 Sushi Go Party!"
-	}
-	return "🍣 Sushi Go!"
-}
+func gameTitle(st *state) string { return lookOf(st).title }
 
 // platformID is what a mention becomes: a Discord snowflake or a Slack
 // user ID, which means nothing to a reader.

@@ -172,10 +172,8 @@ func tableView(st *state, now time.Time) View {
 	}
 	pv := st.game.PublicView()
 	v := View{Screen: ScreenTable, Tone: TonePlay}
-	title := "🍣 Sushi Go!"
-	if party(st) {
-		title = "🎉 Sushi Go Party!"
-	}
+	lk := lookOf(st)
+	title := lk.title
 	if pv.Over {
 		v.Title, v.Tone = title+" — game over", ToneOver
 	} else {
@@ -206,16 +204,9 @@ func tableView(st *state, now time.Time) View {
 		if !s.Dummy && st.Seats[s.Seat].Bot {
 			name += " 🤖"
 		}
-		val := tableau(s.Tableau)
-		if party(st) {
-			val = seatTableau(s)
-			if len(s.Desserts) > 0 {
-				val += "\n" + dessertsText(s.Desserts) + " kept for dessert"
-			}
-		} else if now := countCard(s.Tableau, engine.Pudding); s.Puddings > 0 && now > 0 {
-			val += fmt.Sprintf("\n🍮 %d kept + %d this round = %d", s.Puddings, now, s.Puddings+now)
-		} else if s.Puddings > 0 {
-			val += fmt.Sprintf("\n🍮 %d kept for dessert", s.Puddings)
+		val := lk.tableau(s)
+		if kept := lk.kept(s); kept != "" {
+			val += "\n" + kept
 		}
 		if !pv.Over && !sameHands {
 			val += fmt.Sprintf("\n%s in hand", plural(s.HandSize, "card", "cards"))
@@ -267,12 +258,7 @@ func tableView(st *state, now time.Time) View {
 		}
 		footer = append(footer, "hands go "+dir+" this round")
 	}
-	if party(st) {
-		footer = append(footer, menuFooter(pv.Settings.Menu))
-		if pv.Settings.Menu.Roll == engine.KindUramaki && pv.UramakiNext <= 3 {
-			footer = append(footer, fmt.Sprintf("🍱 next uramaki place: %s (%+d)", ordinal(pv.UramakiNext), []int{8, 5, 2}[pv.UramakiNext-1]))
-		}
-	}
+	footer = append(footer, lk.menu(pv)...)
 	if pv.Controller >= 0 {
 		footer = append(footer, agree(st.name(pv.Controller), "controls", "control")+" the dummy this turn")
 	}
@@ -456,7 +442,7 @@ func revealLines(st *state) []string {
 		if s.Dummy {
 			name = fmt.Sprintf("Dummy (chosen by %s)", st.name(r.Controller))
 		}
-		lines = append(lines, fmt.Sprintf("**%s**: %s", name, placement(p, party(st))))
+		lines = append(lines, fmt.Sprintf("**%s**: %s", name, placement(p, lookOf(st).party)))
 	}
 	return append(lines, narrate(st, r.AppendEvents(nil))...)
 }
@@ -569,7 +555,7 @@ func finalView(st *state) View {
 		dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), breakdownText(pv.Dessert[s.Seat])))
 	}
 	v.Fields = []Field{{Name: "Dessert", Value: strings.Join(dessert, "\n")}}
-	if party(st) {
+	if lookOf(st).dessertFieldEach {
 		// A fruit dessert takes three lines a seat: one field each.
 		v.Fields = nil
 		for _, s := range pv.Seats {
@@ -589,14 +575,40 @@ func standingLines(st *state) []string {
 		if s.Place <= len(medals) {
 			m = medals[s.Place-1]
 		}
-		l := fmt.Sprintf("%s %d. **%s** — %d pts, 🍮 %d", m, s.Place, st.name(s.Seat), s.Score, s.Puddings)
-		if party(st) {
-			l = fmt.Sprintf("%s %d. **%s** — %d pts, %s", m, s.Place, st.name(s.Seat), s.Score, plural(s.Desserts, "dessert", "desserts"))
-		}
+		l := fmt.Sprintf("%s %d. **%s** — %d pts, %s", m, s.Place, st.name(s.Seat), s.Score, lookOf(st).desserts(s))
 		if s.Shared {
 			l += " (shared place)"
 		}
 		lines = append(lines, l)
+	}
+	return lines
+}
+
+// tieLines say, one line per tied score, how the desserts broke the tie,
+// however many share it.
+func tieLines(standings []engine.Standing, name func(int) string, lk look) []string {
+	var lines []string
+	for i := 0; i < len(standings); {
+		j := i + 1
+		for j < len(standings) && standings[j].Score == standings[i].Score {
+			j++
+		}
+		tied := standings[i:j]
+		i = j
+		if len(tied) < 2 {
+			continue
+		}
+		var names, counts []string
+		broken := false
+		for _, s := range tied {
+			names = append(names, name(s.Seat))
+			counts = append(counts, itoa(lk.tally(s)))
+			broken = broken || lk.tally(s) != lk.tally(tied[0])
+		}
+		if broken {
+			lines = append(lines, fmt.Sprintf("⚖️ %s tied on %d points; most %s breaks the tie (%s).",
+				andList(names), tied[0].Score, lk.tieBreak, strings.Join(counts, " vs ")))
+		}
 	}
 	return lines
 }
@@ -606,34 +618,7 @@ func standingLines(st *state) []string {
 func finalNotes(st *state) []string {
 	pv := st.game.PublicView()
 	var lines []string
-	// One line per tied score whose tie the desserts break, however many
-	// share it.
-	for i := 0; i < len(pv.Standings); {
-		j := i + 1
-		for j < len(pv.Standings) && pv.Standings[j].Score == pv.Standings[i].Score {
-			j++
-		}
-		tied := pv.Standings[i:j]
-		i = j
-		if len(tied) < 2 {
-			continue
-		}
-		what, tally := "puddings", func(s engine.Standing) int { return s.Puddings }
-		if party(st) {
-			what, tally = "dessert cards", func(s engine.Standing) int { return s.Desserts }
-		}
-		var names, counts []string
-		broken := false
-		for _, s := range tied {
-			names = append(names, st.name(s.Seat))
-			counts = append(counts, itoa(tally(s)))
-			broken = broken || tally(s) != tally(tied[0])
-		}
-		if broken {
-			lines = append(lines, fmt.Sprintf("⚖️ %s tied on %d points; most %s breaks the tie (%s).",
-				andList(names), tied[0].Score, what, strings.Join(counts, " vs ")))
-		}
-	}
+	lines = append(lines, tieLines(pv.Standings, st.name, lookOf(st))...)
 	var firsts []string
 	for _, s := range pv.Standings {
 		if s.Place == 1 {

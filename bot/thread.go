@@ -28,12 +28,7 @@ func (st *state) threaded() bool {
 }
 
 // threadName names the game's thread (Discord: 1–100 characters).
-func threadName(st *state) string {
-	if party(st) {
-		return "🎉 Sushi Go Party! — play-by-play"
-	}
-	return "🍣 Sushi Go! — play-by-play"
-}
+func threadName(st *state) string { return lookOf(st).title + " — play-by-play" }
 
 // playByPlay is a post to the game's thread; route resolves it when it is
 // sent.

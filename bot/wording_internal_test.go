@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -118,5 +119,27 @@ func TestCommandsNamedPerPlatform(t *testing.T) {
 	}
 	if v := helpView("discord"); strings.Contains(v.Text, "pick <card>") || strings.Contains(v.Text, "choose") || strings.Contains(v.Text, "flip") || strings.Contains(v.Text, "=") {
 		t.Errorf("Discord's help names what Discord does not have:\n%s", v.Text)
+	}
+}
+
+// TestThreeWayTieIsOneLine: three players tied on points whose puddings
+// break the tie get one tie-break line, not one per pair (item 11).
+func TestThreeWayTieIsOneLine(t *testing.T) {
+	st := []engine.Standing{{Seat: 0, Score: 30, Puddings: 3, Place: 1}, {Seat: 1, Score: 30, Puddings: 2, Place: 2},
+		{Seat: 2, Score: 30, Puddings: 1, Place: 3}, {Seat: 3, Score: 12, Puddings: 0, Place: 4}}
+	names := []string{"Ann", "Bob", "Cy", "Dee"}
+	got := tieLines(st, func(i int) string { return names[i] }, classicLook)
+	want := []string{"⚖️ Ann, Bob and Cy tied on 30 points; most puddings breaks the tie (3 vs 2 vs 1)."}
+	if !slices.Equal(got, want) {
+		t.Errorf("tie lines %q, want %q", got, want)
+	}
+	st[0].Desserts, st[1].Desserts = 2, 1
+	want = []string{"⚖️ Ann, Bob and Cy tied on 30 points; most dessert cards breaks the tie (2 vs 1 vs 0)."}
+	if got := tieLines(st, func(i int) string { return names[i] }, partyLook); !slices.Equal(got, want) {
+		t.Errorf("Party tie lines %q, want %q", got, want)
+	}
+	st[1].Puddings, st[2].Puddings = 3, 3 // a real tie: nothing broke it
+	if got := tieLines(st, func(i int) string { return names[i] }, classicLook); len(got) != 0 {
+		t.Errorf("an unbroken tie got a tie-break line: %q", got)
 	}
 }

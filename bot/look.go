@@ -1,0 +1,78 @@
+package bot
+
+import (
+	"fmt"
+
+	"github.com/sushigo/sushigo/engine"
+)
+
+// look is what the shared screens (table, reveal, scores, final
+// standings) show differently in the two games, chosen once per game so
+// each screen is written once for both.
+type look struct {
+	party bool
+	title string
+	// tableau renders a seat's cards in front of it.
+	tableau func(s engine.SeatView) string
+	// kept says what a seat keeps for the game's end ("" when nothing).
+	kept func(s engine.SeatView) string
+	// menu is the footer's menu line and what it adds ("" in classic).
+	menu func(pv engine.PublicView) []string
+	// desserts is a standing's dessert count as the standings say it;
+	// tally is the number that breaks a tie, called tieBreak.
+	desserts func(s engine.Standing) string
+	tally    func(s engine.Standing) int
+	tieBreak string
+	// dessertFieldEach gives each seat's dessert its own field (fruit
+	// takes three lines a seat).
+	dessertFieldEach bool
+}
+
+var classicLook = look{
+	title:   "🍣 Sushi Go!",
+	tableau: func(s engine.SeatView) string { return tableau(s.Tableau) },
+	kept: func(s engine.SeatView) string {
+		switch now := countCard(s.Tableau, engine.Pudding); {
+		case s.Puddings > 0 && now > 0:
+			return fmt.Sprintf("🍮 %d kept + %d this round = %d", s.Puddings, now, s.Puddings+now)
+		case s.Puddings > 0:
+			return fmt.Sprintf("🍮 %d kept for dessert", s.Puddings)
+		}
+		return ""
+	},
+	menu:     func(engine.PublicView) []string { return nil },
+	desserts: func(s engine.Standing) string { return fmt.Sprintf("🍮 %d", s.Puddings) },
+	tally:    func(s engine.Standing) int { return s.Puddings },
+	tieBreak: "puddings",
+}
+
+var partyLook = look{
+	party:   true,
+	title:   "🎉 Sushi Go Party!",
+	tableau: seatTableau,
+	kept: func(s engine.SeatView) string {
+		if len(s.Desserts) == 0 {
+			return ""
+		}
+		return dessertsText(s.Desserts) + " kept for dessert"
+	},
+	menu: func(pv engine.PublicView) []string {
+		out := []string{menuFooter(pv.Settings.Menu)}
+		if pv.Settings.Menu.Roll == engine.KindUramaki && pv.UramakiNext <= 3 {
+			out = append(out, fmt.Sprintf("🍱 next uramaki place: %s (%+d)", ordinal(pv.UramakiNext), []int{8, 5, 2}[pv.UramakiNext-1]))
+		}
+		return out
+	},
+	desserts:         func(s engine.Standing) string { return plural(s.Desserts, "dessert", "desserts") },
+	tally:            func(s engine.Standing) int { return s.Desserts },
+	tieBreak:         "dessert cards",
+	dessertFieldEach: true,
+}
+
+// lookOf is the look of st's game.
+func lookOf(st *state) look {
+	if party(st) {
+		return partyLook
+	}
+	return classicLook
+}
