@@ -111,6 +111,12 @@ type Rules struct{ Card string }
 // Help lists the commands.
 type Help struct{}
 
+// ChannelSettings shows or changes the channel's defaults for new games
+// (Threads: "on", "off", or "" to show them).
+type ChannelSettings struct {
+	Threads string `json:"threads,omitempty"`
+}
+
 // End stops the channel's game (host or channel admin).
 type End struct{ Game string }
 
@@ -129,25 +135,26 @@ func (a Answer) game() string   { return a.Game }
 func (a SetMenu) game() string  { return a.Game }
 func (a Rematch) game() string  { return a.Game }
 
-func (NewGame) action()     {}
-func (Join) action()        {}
-func (Leave) action()       {}
-func (Start) action()       {}
-func (AddBot) action()      {}
-func (Kick) action()        {}
-func (ShowHand) action()    {}
-func (Pick) action()        {}
-func (Change) action()      {}
-func (Status) action()      {}
-func (Scores) action()      {}
-func (Leaderboard) action() {}
-func (Stats) action()       {}
-func (Rules) action()       {}
-func (Help) action()        {}
-func (End) action()         {}
-func (Rematch) action()     {}
-func (Answer) action()      {}
-func (SetMenu) action()     {}
+func (NewGame) action()         {}
+func (Join) action()            {}
+func (Leave) action()           {}
+func (Start) action()           {}
+func (AddBot) action()          {}
+func (Kick) action()            {}
+func (ShowHand) action()        {}
+func (Pick) action()            {}
+func (Change) action()          {}
+func (Status) action()          {}
+func (Scores) action()          {}
+func (Leaderboard) action()     {}
+func (Stats) action()           {}
+func (Rules) action()           {}
+func (Help) action()            {}
+func (End) action()             {}
+func (Rematch) action()         {}
+func (Answer) action()          {}
+func (SetMenu) action()         {}
+func (ChannelSettings) action() {}
 
 // HandsVia says where private hands go.
 type HandsVia string
@@ -177,8 +184,10 @@ type Options struct {
 	// takes over for a player who went away.
 	Level strategy.Level `json:",omitempty"`
 	// NoThreads posts the play-by-play in the channel rather than in a
-	// thread under the table.
-	NoThreads bool `json:",omitempty"`
+	// thread under the table; ThreadsChosen says the command chose it (else
+	// the channel's setting decides).
+	NoThreads     bool `json:",omitempty"`
+	ThreadsChosen bool `json:"-"`
 }
 
 // ruleset is the engine ruleset the options play.
@@ -596,6 +605,17 @@ func ParseCommand(text string) (Action, error) {
 		return Rules{Card: strings.Join(args, " ")}, nil
 	case "help":
 		return Help{}, nil
+	case "settings", "setting":
+		var cs ChannelSettings
+		for _, a := range args {
+			switch k, v, _ := strings.Cut(a, "="); {
+			case k == "threads" && (v == "on" || v == "off"):
+				cs.Threads = v
+			default:
+				return nil, usage("Usage: `settings [threads=on|off]` — whether games in this channel post their play-by-play in a thread.")
+			}
+		}
+		return cs, nil
 	case "end", "stop":
 		return noArgs(End{})
 	case "rematch":
@@ -688,9 +708,9 @@ func ParseOptions(args []string) (Options, error) {
 		case k == "hands" && v == "dm":
 			o.Hands = HandsDM
 		case k == "threads" && (v == "off" || v == "no"):
-			o.NoThreads = true
+			o.NoThreads, o.ThreadsChosen = true, true
 		case k == "threads" && (v == "on" || v == "yes"):
-			o.NoThreads = false
+			o.NoThreads, o.ThreadsChosen = false, true
 		case k == "level":
 			l, err := strategy.ParseLevel(v)
 			if err != nil || l == "random" {

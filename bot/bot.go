@@ -260,6 +260,8 @@ func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
 		return b.pastGame(ctx, req, a)
 	case Rules:
 		return privateReply(req, rulesIn(a.Card, b.variant(ctx, req.Where))), nil
+	case ChannelSettings:
+		return b.channelSettings(ctx, req, a)
 	case Help:
 		return privateReply(req, helpView(req.Where.Platform)), nil
 	case nil:
@@ -376,6 +378,13 @@ func maxSeats(o Options) int {
 // newGame opens a lobby; seats prefills it (a rematch).
 func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat, invite ...string) (Response, error) {
 	o = b.options(req, o)
+	if !o.ThreadsChosen {
+		cs, err := b.settingsOf(ctx, req.Where)
+		if err != nil {
+			return Response{}, err
+		}
+		o.NoThreads = cs.Threads == "off"
+	}
 	now := b.now()
 	return b.update(ctx, req.Where.Key(), func(old *state) (change, error) {
 		if old != nil && old.Phase != phaseOver {

@@ -132,3 +132,41 @@ func TestRefusalsNameNoPlatformID(t *testing.T) {
 		t.Error("a classic game with a menu was accepted (it silently opened a Party lobby)")
 	}
 }
+
+// TestChannelTurnsThreadsOff: a channel's setting turns threads off for its
+// new games (the play-by-play then goes to the channel), a `new` that says
+// threads=on still gets one, and the change is said in the channel.
+func TestChannelTurnsThreadsOff(t *testing.T) {
+	h := newHarness(t)
+	r := h.do("ann", "settings threads=off")
+	if len(r.Deliveries) != 1 || !r.Deliveries[0].To.IsPublic() || !strings.Contains(r.Deliveries[0].View.Text, "Ann turned threads off") {
+		t.Fatalf("settings: %+v", r)
+	}
+	threaded := func() bool {
+		for _, s := range h.all {
+			if s.d.To.Thread {
+				return true
+			}
+		}
+		return false
+	}
+	h.lobby("ann", "bots=1", "bob")
+	h.startGame("ann")
+	h.playTurn([]string{"ann", "bob"})
+	if threaded() {
+		t.Error("a thread post in a channel whose threads are off")
+	}
+	if rv, ok := h.lastPublic("Reveal"); !ok || rv.Screen != bot.ScreenReveal {
+		t.Error("no reveal in the channel")
+	}
+	h.do("ann", "end")
+	h.lobby("ann", "bots=1 threads=on", "bob")
+	h.startGame("ann")
+	h.playTurn([]string{"ann", "bob"})
+	if !threaded() {
+		t.Error("threads=on did not win over the channel's setting")
+	}
+	if r := h.do("bob", "settings"); !strings.Contains(r.Deliveries[0].View.Text, "Threads are off") {
+		t.Errorf("settings shown: %q", r.Deliveries[0].View.Text)
+	}
+}

@@ -12,7 +12,7 @@ import (
 // exists there. A span already written for a platform is left alone.
 
 // commandSpan is a backticked command of the host's.
-var commandSpan = regexp.MustCompile("`((?:new|join|leave|start|addbot|kick|hand|status|scores|leaderboard|stats|history|rules|help|end|rematch)(?: [^`]*)?)`")
+var commandSpan = regexp.MustCompile("`((?:new|join|leave|start|addbot|kick|hand|status|scores|leaderboard|stats|history|rules|help|end|rematch|settings)(?: [^`]*)?)`")
 
 // discordArgs turns a command's typed arguments into Discord's options.
 var discordArgs = []struct {

@@ -68,6 +68,8 @@ func Command() *discordgo.ApplicationCommand {
 			sub("history", "This server's last 10 games",
 				&discordgo.ApplicationCommandOption{Type: integer, Name: "game", Description: "Show one game's scores (1 = the latest)", MinValue: ptr(1.0), MaxValue: 100},
 				&discordgo.ApplicationCommandOption{Type: str, Name: "board", Description: "Which game's history", Choices: choices("classic", "party")}),
+			sub("settings", "This channel's defaults for new games",
+				&discordgo.ApplicationCommandOption{Type: str, Name: "threads", Description: "Play-by-play in a thread under the table (on) or in the channel (off)", Choices: choices("on", "off")}),
 			sub("rules", "How to play, or one card",
 				&discordgo.ApplicationCommandOption{Type: str, Name: "card", Description: "A card", Choices: cardChoices()}),
 			sub("end", "End the game (host or admin)"),
