@@ -218,7 +218,7 @@ func tableView(st *state, now time.Time) View {
 		// The latest reveal stays on the table until the next one: the
 		// glance at the channel needs no scrolling through the thread.
 		lines = append(lines, fmt.Sprintf("👀 **Last reveal — round %d, turn %d**", r.Round, r.Turn))
-		lines = append(lines, revealLines(st)...)
+		lines = append(lines, revealLines(st, pv)...)
 		lines = append(lines, "")
 	}
 	if pv.Over && st.chat() {
@@ -422,15 +422,15 @@ func placement(p engine.Placement, party bool) string {
 
 // revealView shows the latest reveal, from the public view.
 func revealView(st *state) View {
-	r := st.game.PublicView().LastReveal
-	lines := append(revealLines(st), st.Notes...)
+	pv := st.game.PublicView()
+	r := pv.LastReveal
+	lines := append(revealLines(st, pv), st.Notes...)
 	return View{Screen: ScreenReveal, Title: fmt.Sprintf("👀 Reveal — round %d, turn %d", r.Round, r.Turn), Text: strings.Join(lines, "\n"), Tone: ToneReveal}
 }
 
 // revealLines are what each seat played at the latest reveal and what
 // happened, from the public view.
-func revealLines(st *state) []string {
-	pv := st.game.PublicView()
+func revealLines(st *state, pv engine.PublicView) []string {
 	r := pv.LastReveal
 	var lines []string
 	for _, s := range pv.Seats {

@@ -95,6 +95,9 @@ type state struct {
 	// think is set when a searching bot must choose: it thinks off the
 	// request path (think.go), after the save.
 	think bool
+	// turnMoved is set when a new wait began (a turn, a decision): a game
+	// without a timer then schedules its nudge.
+	turnMoved bool
 	// extra are deliveries a step adds beside its answer (the edit or
 	// deletion of an older hand message), added to the change's.
 	extra []Delivery

@@ -121,10 +121,16 @@ func playCounting(t *testing.T, e *env, people []player, seed uint64) traffic {
 	if e.latest("", "Final standings") == nil {
 		t.Fatal("the game did not finish")
 	}
-	// Every command a message names exists on Discord, as Discord types it.
+	// Every command a message names exists on Discord, as Discord types it;
+	// no channel or thread message ever showed a card of a hand.
 	for _, h := range e.f.history {
 		b, _ := json.Marshal(h.body)
 		text := string(b)
+		for _, secret := range []string{"Your hand", "Your choice", "sg1:pick:", "sg2:pick:", "sg2:ans:", "sg2:ask:", "sg2:flip:", "Locked in"} {
+			if h.audience == "" && strings.Contains(text, secret) {
+				t.Fatalf("%q reached the channel or the thread (%s): %s", secret, h.channel, text)
+			}
+		}
 		if m := bareCommand.FindString(text); m != "" {
 			t.Errorf("a message names %s, which Discord does not have as such: %s", m, text)
 		}

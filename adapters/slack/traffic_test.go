@@ -87,6 +87,14 @@ func playCounting(t *testing.T, e *env, people []person, seed uint64) traffic {
 	}
 	e.f.mu.Lock()
 	defer e.f.mu.Unlock()
+	// No channel or thread message ever showed a card of a hand.
+	for _, h := range e.f.history {
+		for _, secret := range []string{"Your hand", "Your choice", "sg1:pick:", "sg2:pick:", "sg2:ans:", "sg2:ask:", "sg2:flip:", "Locked in"} {
+			if h.audience == "" && strings.Contains(h.blocks, secret) {
+				t.Fatalf("%q reached the channel or the thread: %s", secret, h.blocks)
+			}
+		}
+	}
 	for _, m := range e.f.created {
 		switch {
 		case m.Audience != "":
