@@ -610,7 +610,7 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
 	now := b.now()
-	st.game, st.Phase, st.TurnStart, st.Notes, st.turnMoved = g, phasePlaying, now, nil, true
+	st.game, st.Phase, st.TurnStart, st.Notes, st.nudgeAgain = g, phasePlaying, now, nil, true
 	posts, _ := b.advance(st, nil)
 	ds := b.settle(req, st, posts, true)
 	ds = append(ds, startPing(st)...)

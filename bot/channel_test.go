@@ -170,3 +170,32 @@ func TestChannelTurnsThreadsOff(t *testing.T) {
 		t.Errorf("settings shown: %q", r.Deliveries[0].View.Text)
 	}
 }
+
+// TestNudgeEveryTurnThatWaits: the nudge's deadline, set once at the
+// start, follows the game from turn to turn and nudges each turn that
+// waits ten minutes, once.
+func TestNudgeEveryTurnThatWaits(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0", "bob")
+	h.startGame("ann")
+	nudges := func() int {
+		n := 0
+		for _, v := range h.public {
+			if v.Screen == bot.ScreenPing && strings.Contains(v.Text, "the table has waited") {
+				n++
+			}
+		}
+		return n
+	}
+	for turn := 1; turn <= 3; turn++ {
+		h.tick(4 * time.Minute) // a quick turn: no nudge
+		h.playTurn([]string{"ann", "bob"})
+		h.tick(4 * time.Minute) // the next waits on bob
+		h.playTurn([]string{"ann"})
+		h.tick(11 * time.Minute)
+		if n := nudges(); n != turn {
+			t.Fatalf("turn %d: %d nudges, want %d", turn, n, turn)
+		}
+		h.playTurn([]string{"bob"})
+	}
+}

@@ -359,7 +359,8 @@ func (b *Bot) act(st *state, notes []string, do func(*engine.Game) error) ([]Del
 	case after == before:
 		return nil, false, nil
 	case after.round == before.round && after.turn == before.turn && !after.over:
-		st.TurnStart, st.Reminded, st.turnMoved = b.now(), false, true
+		st.nudgeAgain = st.nudgeAgain || st.Reminded
+		st.TurnStart, st.Reminded = b.now(), false
 		st.Notes = append(st.Notes, notes...)
 		return nil, true, nil
 	}
@@ -376,7 +377,8 @@ func (b *Bot) act(st *state, notes []string, do func(*engine.Game) error) ([]Del
 func (b *Bot) revealed(st *state, round int, notes []string) []Delivery {
 	now := b.now()
 	g := st.game
-	st.TurnStart, st.Reminded, st.Notes, st.turnMoved = now, false, notes, true
+	st.nudgeAgain = st.nudgeAgain || st.Reminded
+	st.TurnStart, st.Reminded, st.Notes = now, false, notes
 	st.countTaken()
 	ds := st.clearReminder()
 	ds = append(ds, playByPlay(revealView(st)))
@@ -459,9 +461,10 @@ func (b *Bot) afterPlay(req Request, st *state, resp Response) (change, error) {
 		// Scheduling is idempotent and cheap; the deadline is re-derived from
 		// the state when it fires, so an early wake-up only reschedules.
 		c.schedule = b.nextDeadline(st)
-	} else if b.cfg.Nudge > 0 && st.chat() && st.turnMoved {
-		// Only when a new wait began: a pick that moved nothing keeps the
-		// deadline already set (and costs no round trip).
+	} else if b.cfg.Nudge > 0 && st.chat() && st.nudgeAgain {
+		// The nudge's deadline is set at the start and again only after it
+		// nudged: one still pending from an earlier wait finds the new one
+		// when it fires and moves itself (nudge), costing clicks nothing.
 		c.schedule = st.TurnStart.Add(b.cfg.Nudge)
 	}
 	return c, nil

@@ -95,9 +95,9 @@ type state struct {
 	// think is set when a searching bot must choose: it thinks off the
 	// request path (think.go), after the save.
 	think bool
-	// turnMoved is set when a new wait began (a turn, a decision): a game
-	// without a timer then schedules its nudge.
-	turnMoved bool
+	// nudgeAgain is set when a game without a timer needs its nudge's
+	// deadline set: at the start, and when a wait begins after one nudged.
+	nudgeAgain bool
 	// extra are deliveries a step adds beside its answer (the edit or
 	// deletion of an older hand message), added to the change's.
 	extra []Delivery
