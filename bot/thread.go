@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -105,6 +107,33 @@ func (st *state) foldFinal(ds []Delivery) []Delivery {
 		out = append(out, d)
 	}
 	return out
+}
+
+// Rememberer keeps the reference of a message an adapter created for a
+// delivery's Slot (Bot.Remember).
+type Rememberer interface {
+	Remember(ctx context.Context, where Location, gameID, slot string, ref Ref) error
+}
+
+// PostNow sends a post of a response delivered straight away (no outbox)
+// with send, as the outbox would: a thread post the platform cannot thread
+// goes to the channel, saying why, and the host learns there is no thread;
+// a slotted message's reference is remembered. A failed send was logged
+// by send and is not retried; the error is the host's failing to remember.
+func PostNow(ctx context.Context, h Rememberer, resp Response, d Delivery, send func(Delivery) (Ref, error)) error {
+	ref, err := send(d)
+	var nt *NoThreadError
+	if errors.As(err, &nt) {
+		if err := h.Remember(ctx, resp.Where, resp.Game, SlotNoThread, Ref{ID: nt.Reason}); err != nil {
+			return fmt.Errorf("remember there is no thread: %w", err)
+		}
+		d = d.InChannel(nt.Reason)
+		ref, err = send(d)
+	}
+	if err == nil && d.Slot != "" && ref.ID != "" {
+		return h.Remember(ctx, resp.Where, resp.Game, d.Slot, ref)
+	}
+	return nil
 }
 
 // InChannel is a thread post sent to the channel instead, saying why: for

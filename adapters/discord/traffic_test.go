@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/bot"
 )
 
@@ -19,24 +20,10 @@ import (
 // (typed picks and answers).
 var bareCommand = regexp.MustCompile("`(new|join|leave|start|addbot|kick|hand|status|scores|leaderboard|stats|history|rules|help|end|rematch|pick|choose|flip)\\b|type `")
 
-// traffic is what one game sent, counted as the channel sees it.
-type traffic struct {
-	channel, thread, private int            // new messages
-	edits, deletes           int            // edits of any message, deletions
-	pings                    map[string]int // user → new messages that notified them
-	startPings, decisionPing map[string]int // of those: the start, a pending decision
-	answers                  map[string]int // decisions each person answered
-}
-
-func (tr traffic) String() string {
-	return fmt.Sprintf("%d channel messages, %d thread messages, %d private messages, %d edits, %d deletions, pings %v",
-		tr.channel, tr.thread, tr.private, tr.edits, tr.deletes, tr.pings)
-}
-
 // playCounting plays the open lobby's game to its end through Discord's
 // payloads, people pressing random controls of their newest private
 // message, and counts what the game sent.
-func playCounting(t *testing.T, e *env, people []player, seed uint64) traffic {
+func playCounting(t *testing.T, e *env, people []player, seed uint64) adaptertest.Traffic {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 3))
 	lobby := e.latest("", "lobby")
@@ -47,7 +34,7 @@ func playCounting(t *testing.T, e *env, people []player, seed uint64) traffic {
 		e.click(p, e.f.message(lobby.ID), buttonWith(lobby, "sg1:join:"))
 	}
 	e.click(people[0], e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
-	tr := traffic{pings: map[string]int{}, startPings: map[string]int{}, decisionPing: map[string]int{}, answers: map[string]int{}}
+	tr := adaptertest.New()
 	seenPings := 0
 	checkPings := func() {
 		// Every ping since the last look: who it names had to be told.
@@ -64,9 +51,9 @@ func playCounting(t *testing.T, e *env, people []player, seed uint64) traffic {
 				}
 				switch d := m.description(); {
 				case strings.Contains(d, "The game has started"):
-					tr.startPings[p.id]++
+					tr.StartPings[p.id]++
 				case strings.Contains(d, "your move"):
-					tr.decisionPing[p.id]++
+					tr.DecisionPings[p.id]++
 				default:
 					t.Errorf("an unexpected ping of %s: %s", p.name, d)
 				}
@@ -103,7 +90,7 @@ func playCounting(t *testing.T, e *env, people []player, seed uint64) traffic {
 		}
 		id := ids[r.IntN(len(ids))]
 		if strings.Contains(m.title(), "Your choice") {
-			tr.answers[p.id]++
+			tr.Answers[p.id]++
 		}
 		if strings.HasPrefix(id, "sg2:ask:") || strings.HasPrefix(id, "sg2:flip:") {
 			vals, lo, hi := m.selectOf(id)
@@ -140,21 +127,21 @@ func playCounting(t *testing.T, e *env, people []player, seed uint64) traffic {
 	for _, m := range e.f.created {
 		switch {
 		case m.Audience != "":
-			tr.private++
+			tr.Private++
 		case e.f.threads[m.Channel] != "":
-			tr.thread++
+			tr.Thread++
 		default:
-			tr.channel++
+			tr.Channel++
 		}
 	}
 	for _, c := range e.f.calls {
 		if c.Method == "PATCH" && !strings.Contains(c.Path, "/callback") {
-			tr.edits++
+			tr.Edits++
 		}
 	}
-	tr.deletes = e.f.deleted
+	tr.Deletes = e.f.deleted
 	for u, n := range e.f.pings {
-		tr.pings[u] = n
+		tr.Pings[u] = n
 	}
 	return tr
 }
@@ -181,35 +168,11 @@ func TestChannelTraffic(t *testing.T) {
 				e.slash(g.people[0], "new", opts)
 				tr := playCounting(t, e, g.people, uint64(k))
 				t.Logf("%s", tr)
-				switch threads {
-				case "on":
-					if tr.channel != 2 {
-						t.Errorf("%d new channel messages, want 2 (the table and the closing post)", tr.channel)
-					}
-					if tr.thread < 3*7 {
-						t.Errorf("%d thread messages: fewer than one reveal a turn", tr.thread)
-					}
-				case "off":
-					if tr.thread != 0 {
-						t.Errorf("threads off, yet %d thread messages", tr.thread)
-					}
-					// Today's limits before threads: 27 (classic 5p) and 33
-					// (Party 8p) channel posts, every reveal included.
-					if tr.channel > 3*10+5 {
-						t.Errorf("%d channel messages", tr.channel)
-					}
-				}
+				var people []adaptertest.Person
 				for _, p := range g.people {
-					if tr.startPings[p.id] != 1 {
-						t.Errorf("%s pinged %d times at the start, want once", p.name, tr.startPings[p.id])
-					}
-					if tr.decisionPing[p.id] != tr.answers[p.id] {
-						t.Errorf("%s pinged for %d decisions, answered %d", p.name, tr.decisionPing[p.id], tr.answers[p.id])
-					}
-					if want := 1 + tr.answers[p.id]; tr.pings[p.id] != want {
-						t.Errorf("%s notified %d times, want %d (the start and each decision)", p.name, tr.pings[p.id], want)
-					}
+					people = append(people, adaptertest.Person{ID: p.id, Name: p.name})
 				}
+				adaptertest.Check(t, tr, threads == "on", 3*7, people)
 			})
 		}
 	}
@@ -225,7 +188,7 @@ func TestThreadFallback(t *testing.T) {
 			e.f.threadRefusal = codeMissingPermissions
 			e.slash(alice, "new", `[{"name":"bots","type":4,"value":1},{"name":"timer","type":4,"value":0}]`)
 			tr := playCounting(t, e, []player{alice, bob}, 9)
-			if tr.thread != 0 || tr.channel < 3*6 {
+			if tr.Thread != 0 || tr.Channel < 3*6 {
 				t.Errorf("%s", tr)
 			}
 			said := 0
@@ -238,8 +201,8 @@ func TestThreadFallback(t *testing.T) {
 				t.Errorf("the channel was told %d times why there is no thread, want once", said)
 			}
 			for _, p := range []player{alice, bob} {
-				if tr.startPings[p.id] != 1 {
-					t.Errorf("%s pinged %d times at the start", p.name, tr.startPings[p.id])
+				if tr.StartPings[p.id] != 1 {
+					t.Errorf("%s pinged %d times at the start", p.name, tr.StartPings[p.id])
 				}
 			}
 		})

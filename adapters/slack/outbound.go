@@ -60,19 +60,9 @@ func (a *Adapter) deliver(ctx context.Context, o *origin, resp bot.Response, d b
 	case bot.Post:
 		// The same post the outbox makes; here a failure is logged and not
 		// retried.
-		ref, err := a.Send(ctx, resp.Where, resp.Game, d)
-		var nt *bot.NoThreadError
-		if errors.As(err, &nt) {
-			if err := a.host.Remember(ctx, resp.Where, resp.Game, bot.SlotNoThread, bot.Ref{ID: nt.Reason}); err != nil {
-				a.cfg.Log.Error("remembering a missing thread failed", "err", err)
-			}
-			d = d.InChannel(nt.Reason)
-			ref, err = a.Send(ctx, resp.Where, resp.Game, d)
-		}
-		if err == nil && d.Slot != "" && ref.ID != "" {
-			if err := a.host.Remember(ctx, resp.Where, resp.Game, d.Slot, ref); err != nil {
-				a.cfg.Log.Error("remembering a message failed", "err", err)
-			}
+		send := func(d bot.Delivery) (bot.Ref, error) { return a.Send(ctx, resp.Where, resp.Game, d) }
+		if err := bot.PostNow(ctx, a.host, resp, d, send); err != nil {
+			a.cfg.Log.Error("remembering a message failed", "err", err)
 		}
 	case bot.Edit:
 		switch ref := d.Ref.ID; {

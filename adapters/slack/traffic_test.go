@@ -7,29 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/bot"
 )
-
-// traffic is what one game sent, counted as the channel sees it.
-type traffic struct {
-	channel, thread, private int // new messages
-	edits, deletes           int // chat.update and response_url replacements; chat.delete and delete_original
-	// pings are the new public messages that mention each person;
-	// startPings and decisionPing split them by why.
-	pings, startPings, decisionPing map[string]int
-	answers                         map[string]int // decisions each person answered
-	dms                             map[string]int // new DMs each person got (a DM notifies its reader)
-}
-
-func (tr traffic) String() string {
-	return fmt.Sprintf("%d channel messages, %d thread messages, %d private messages, %d edits, %d deletions, pings %v, DMs %v",
-		tr.channel, tr.thread, tr.private, tr.edits, tr.deletes, tr.pings, tr.dms)
-}
 
 // playCounting plays the open lobby's game to its end through Slack's
 // payloads, people pressing random controls of their newest private
 // message, and counts what the game sent.
-func playCounting(t *testing.T, e *env, people []person, seed uint64) traffic {
+func playCounting(t *testing.T, e *env, people []person, seed uint64) adaptertest.Traffic {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 5))
 	lobby := e.f.latest("", "lobby")
@@ -40,7 +25,7 @@ func playCounting(t *testing.T, e *env, people []person, seed uint64) traffic {
 		e.click(p, e.f.get(lobby), lobby.action("sg1:join:"))
 	}
 	e.click(people[0], e.f.get(lobby), lobby.action("sg1:start:"))
-	tr := traffic{pings: map[string]int{}, startPings: map[string]int{}, decisionPing: map[string]int{}, answers: map[string]int{}, dms: map[string]int{}}
+	tr := adaptertest.New()
 	for step := 0; step < 3000 && e.f.latest("", "Final standings") == nil; step++ {
 		p := people[step%len(people)]
 		var m *slackMessage
@@ -64,7 +49,7 @@ func playCounting(t *testing.T, e *env, people []person, seed uint64) traffic {
 			}
 		}
 		if strings.Contains(m.Blocks, "Your choice") {
-			tr.answers[p.id]++
+			tr.Answers[p.id]++
 		}
 		id := ids[r.IntN(len(ids))]
 		if strings.HasPrefix(id, "sg2:ask:") || strings.HasPrefix(id, "sg2:flip:") {
@@ -98,24 +83,24 @@ func playCounting(t *testing.T, e *env, people []person, seed uint64) traffic {
 	for _, m := range e.f.created {
 		switch {
 		case m.Audience != "":
-			tr.private++
+			tr.Private++
 			if strings.HasPrefix(m.Channel, "D") {
-				tr.dms[m.Audience]++
+				tr.DMs[m.Audience]++
 			}
 			continue
 		case m.ThreadTS != "":
-			tr.thread++
+			tr.Thread++
 		default:
-			tr.channel++
+			tr.Channel++
 		}
 		text := plain(m.Blocks)
 		for _, u := range m.Pings {
-			tr.pings[u]++
+			tr.Pings[u]++
 			switch {
 			case strings.Contains(text, "The game has started"):
-				tr.startPings[u]++
+				tr.StartPings[u]++
 			case strings.Contains(text, "your move"):
-				tr.decisionPing[u]++
+				tr.DecisionPings[u]++
 			default:
 				t.Errorf("an unexpected ping of %s: %s", u, text)
 			}
@@ -124,9 +109,9 @@ func playCounting(t *testing.T, e *env, people []person, seed uint64) traffic {
 	for _, c := range e.f.calls {
 		switch c {
 		case "chat.update":
-			tr.edits++
+			tr.Edits++
 		case "chat.delete", "response_url delete":
-			tr.deletes++
+			tr.Deletes++
 		}
 	}
 	return tr
@@ -152,36 +137,17 @@ func TestChannelTraffic(t *testing.T) {
 					e.slash(g.people[0], g.command+" threads="+threads)
 					tr := playCounting(t, e, g.people, uint64(k))
 					t.Logf("%s", tr)
-					switch threads {
-					case "on":
-						if tr.channel != 2 {
-							t.Errorf("%d new channel messages, want 2 (the table and the closing post)", tr.channel)
-						}
-						if tr.thread < 3*7 {
-							t.Errorf("%d thread messages: fewer than one reveal a turn", tr.thread)
-						}
-					case "off":
-						if tr.thread != 0 {
-							t.Errorf("threads off, yet %d thread messages", tr.thread)
-						}
-						if tr.channel > 3*10+5 {
-							t.Errorf("%d channel messages", tr.channel)
-						}
-					}
+					var people []adaptertest.Person
 					for _, p := range g.people {
-						if tr.startPings[p.id] != 1 {
-							t.Errorf("%s pinged %d times at the start, want once", p.name, tr.startPings[p.id])
-						}
-						if tr.decisionPing[p.id] != tr.answers[p.id] {
-							t.Errorf("%s pinged for %d decisions, answered %d", p.name, tr.decisionPing[p.id], tr.answers[p.id])
-						}
+						people = append(people, adaptertest.Person{ID: p.id, Name: p.name})
 					}
+					adaptertest.Check(t, tr, threads == "on", 3*7, people)
 					// A turn that needs its reader is a new DM, not a silent
 					// edit, for everyone but whoever's click revealed it
 					// (their DM is the message they are looking at): at
 					// least five turns a round.
 					dms := 0
-					for _, n := range tr.dms {
+					for _, n := range tr.DMs {
 						dms += n
 					}
 					if want := (len(g.people) - 1) * 3 * 5; hands == bot.HandsDM && dms < want {

@@ -1,0 +1,76 @@
+// Package adaptertest holds what the Discord and Slack adapters' tests
+// share: counting what a whole game sent and checking it against what a
+// channel should see.
+package adaptertest
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Traffic is what one game sent, counted as the channel sees it.
+type Traffic struct {
+	Channel, Thread, Private int // new messages
+	Edits, Deletes           int
+	// Pings are the new public messages that notified each person (by
+	// user ID); StartPings and DecisionPings split them by why.
+	Pings, StartPings, DecisionPings map[string]int
+	// Answers are the decisions each person answered.
+	Answers map[string]int
+	// DMs are the new direct messages each person got (Slack).
+	DMs map[string]int
+}
+
+// New returns an empty Traffic ready to count.
+func New() Traffic {
+	return Traffic{Pings: map[string]int{}, StartPings: map[string]int{}, DecisionPings: map[string]int{},
+		Answers: map[string]int{}, DMs: map[string]int{}}
+}
+
+func (tr Traffic) String() string {
+	s := fmt.Sprintf("%d channel messages, %d thread messages, %d private messages, %d edits, %d deletions, pings %v",
+		tr.Channel, tr.Thread, tr.Private, tr.Edits, tr.Deletes, tr.Pings)
+	if len(tr.DMs) > 0 {
+		s += fmt.Sprintf(", DMs %v", tr.DMs)
+	}
+	return s
+}
+
+// Person is a player a check names.
+type Person struct{ ID, Name string }
+
+// Check asserts what a whole game of rounds×handSize turns may send: with
+// threads, the table and one closing post in the channel and at least a
+// reveal a turn in the thread; without, nothing in a thread and no more
+// channel posts than before threads (27 classic, 33 Party, every reveal
+// included); each person pinged once at the start and once per decision
+// they answered, and never otherwise.
+func Check(t testing.TB, tr Traffic, threads bool, turns int, people []Person) {
+	t.Helper()
+	if threads {
+		if tr.Channel != 2 {
+			t.Errorf("%d new channel messages, want 2 (the table and the closing post)", tr.Channel)
+		}
+		if tr.Thread < turns {
+			t.Errorf("%d thread messages: fewer than one reveal a turn (%d turns)", tr.Thread, turns)
+		}
+	} else {
+		if tr.Thread != 0 {
+			t.Errorf("threads off, yet %d thread messages", tr.Thread)
+		}
+		if tr.Channel > turns+14 {
+			t.Errorf("%d channel messages for %d turns", tr.Channel, turns)
+		}
+	}
+	for _, p := range people {
+		if tr.StartPings[p.ID] != 1 {
+			t.Errorf("%s pinged %d times at the start, want once", p.Name, tr.StartPings[p.ID])
+		}
+		if tr.DecisionPings[p.ID] != tr.Answers[p.ID] {
+			t.Errorf("%s pinged for %d decisions, answered %d", p.Name, tr.DecisionPings[p.ID], tr.Answers[p.ID])
+		}
+		if want := 1 + tr.Answers[p.ID]; tr.Pings[p.ID] != want {
+			t.Errorf("%s notified %d times, want %d (the start and each decision)", p.Name, tr.Pings[p.ID], want)
+		}
+	}
+}
