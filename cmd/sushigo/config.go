@@ -23,6 +23,7 @@ type config struct {
 	GameTTL     time.Duration
 	LobbyTTL    time.Duration
 	TurnTimer   time.Duration
+	NudgeAfter  time.Duration
 	RedisPrefix string
 	HTTPAddr    string
 
@@ -92,6 +93,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 	c.GameTTL = dur("GAME_TTL", 24*time.Hour)
 	c.LobbyTTL = dur("LOBBY_TTL", 30*time.Minute)
 	c.TurnTimer = dur("TURN_TIMER", 90*time.Second)
+	c.NudgeAfter = dur("NUDGE_AFTER", 10*time.Minute)
 	c.Discord.ShardID = num("DISCORD_SHARD_ID", 0)
 	c.Discord.ShardCount = num("DISCORD_SHARD_COUNT", 1)
 	if err := c.LogLevel.UnmarshalText([]byte(or(getenv("LOG_LEVEL"), "info"))); err != nil {

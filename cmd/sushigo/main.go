@@ -312,7 +312,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	senders := map[string]bot.Sender{}
 	redo := map[string]func(context.Context, string, []byte) error{}
 	homes := map[string]bot.HomePublisher{}
-	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer,
+	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter,
 		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}, Metrics: m,
 		Senders: senders, Redo: redo, Homes: homes})
 
