@@ -305,11 +305,7 @@ func decisionView(st *state, i int) View {
 			case a.Flip == 0:
 				row = append(row, Button{Label: "Flip nothing", Emoji: "✋", ActionID: id(a)})
 			case a.Flip == d.Flippable:
-				label := fmt.Sprintf("Flip all %d", len(sel.Options))
-				if len(sel.Options) == 1 {
-					label = "Flip it"
-				}
-				row = append(row, Button{Label: label, Emoji: d.Via.Emoji(), ActionID: id(a), Style: Primary})
+				row = append(row, Button{Label: flipAllLabel(len(sel.Options)), Emoji: d.Via.Emoji(), ActionID: id(a), Style: Primary})
 			case len(sel.Options) <= 10:
 				p := 0
 				for a.Flip>>p&1 == 0 {
@@ -461,4 +457,13 @@ func menuFooter(m engine.Menu) string {
 		es = append(es, k.Emoji())
 	}
 	return "Menu: " + m.Name() + " " + strings.Join(es, "")
+}
+
+// flipAllLabel is the takeout box's button that flips every card it can:
+// "Flip it" for one ("Flip all 1" reads oddly).
+func flipAllLabel(n int) string {
+	if n == 1 {
+		return "Flip it"
+	}
+	return fmt.Sprintf("Flip all %d", n)
 }

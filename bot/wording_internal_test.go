@@ -143,3 +143,13 @@ func TestThreeWayTieIsOneLine(t *testing.T) {
 		t.Errorf("an unbroken tie got a tie-break line: %q", got)
 	}
 }
+
+// TestFlipAllLabel: a takeout box with one card to flip says "Flip it".
+func TestFlipAllLabel(t *testing.T) {
+	if got := flipAllLabel(1); got != "Flip it" {
+		t.Errorf("one card: %q", got)
+	}
+	if got := flipAllLabel(4); got != "Flip all 4" {
+		t.Errorf("four cards: %q", got)
+	}
+}
