@@ -3,11 +3,13 @@ package slack
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	slackapi "github.com/slack-go/slack"
@@ -49,6 +51,17 @@ func (a *Adapter) verify(w http.ResponseWriter, r *http.Request) ([]byte, error)
 	return body, nil
 }
 
+// replayKey is what a verified signature is remembered by: its decoded
+// bytes, so the same signature written another way (the verifier reads hex
+// in either case) is the same request.
+func replayKey(sig string) string {
+	raw, err := hex.DecodeString(strings.TrimPrefix(strings.ToLower(sig), "v0="))
+	if err != nil {
+		return sig // not hex: it could not have been verified
+	}
+	return hex.EncodeToString(raw)
+}
+
 // admit verifies a request and refuses a replay: a signature is accepted
 // once across every replica (Config.Seen), as Discord's interaction IDs
 // are. It writes the refusal and reports false when the request must stop.
@@ -68,7 +81,7 @@ func (a *Adapter) admit(w http.ResponseWriter, r *http.Request, what string) ([]
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.AckBudget/2)
 	defer cancel()
-	first, err := a.cfg.Seen.AddRecord(ctx, "slack:request:"+r.Header.Get("X-Slack-Signature"), nil, seenTTL)
+	first, err := a.cfg.Seen.AddRecord(ctx, "slack:request:"+replayKey(r.Header.Get("X-Slack-Signature")), nil, seenTTL)
 	switch {
 	case err != nil:
 		a.cfg.Log.Error("de-duplicating a request failed", "what", what, "err", err)
