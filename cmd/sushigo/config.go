@@ -102,8 +102,9 @@ func loadConfig(getenv func(string) string) (config, error) {
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("LOG_FORMAT=%q: want text or json", c.LogFormat))
 	}
-	if c.RedisURL != "" && !strings.HasPrefix(c.RedisURL, "redis://") && !strings.HasPrefix(c.RedisURL, "rediss://") {
-		errs = append(errs, fmt.Errorf("REDIS_URL must start with redis:// or rediss://"))
+	if c.RedisURL != "" && !strings.HasPrefix(c.RedisURL, "redis://") && !strings.HasPrefix(c.RedisURL, "rediss://") &&
+		!strings.HasPrefix(c.RedisURL, "redis+sentinel://") {
+		errs = append(errs, fmt.Errorf("REDIS_URL must start with redis://, rediss:// (a server or a cluster) or redis+sentinel://"))
 	}
 	if c.Discord.Mode != "gateway" && c.Discord.Mode != "http" {
 		errs = append(errs, fmt.Errorf("DISCORD_MODE=%q: want gateway or http", c.Discord.Mode))

@@ -2,6 +2,7 @@ package redis_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
@@ -192,5 +193,31 @@ func TestSentinelURLErrors(t *testing.T) {
 		if _, err := redis.Dial(context.Background(), u, redis.Options{}); err == nil || !strings.Contains(err.Error(), "sentinel") {
 			t.Errorf("%q: %v", u, err)
 		}
+	}
+}
+
+// TestStalledRedisHonoursDeadlines: while Redis is stalled (CLIENT PAUSE,
+// as a failover, a slow disk or a long script stalls it) a call with a
+// short deadline gives up at its deadline instead of waiting for the
+// socket timeout or for Redis (issue 22, defect 2).
+func TestStalledRedisHonoursDeadlines(t *testing.T) {
+	port := freePort(t)
+	startServer(t, port)
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	s, err := redis.Dial(context.Background(), "redis://"+addr+"/0", redis.Options{Prefix: "stall:"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	admin := goredis.NewClient(&goredis.Options{Addr: addr})
+	defer admin.Close()
+	// Once it answers, every client's commands wait for 3 seconds.
+	if err := admin.Do(context.Background(), "CLIENT", "PAUSE", "3000", "ALL").Err(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if _, _, err := s.LoadGame(ctx, "some-game"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("a load during the stall: %v, want the context's deadline", err)
 	}
 }

@@ -72,18 +72,24 @@ func newClient(url string) (goredis.UniversalClient, error) {
 		if err != nil {
 			return nil, err
 		}
+		fo.ContextTimeoutEnabled = true
 		return goredis.NewFailoverClient(fo), nil
 	case strings.Contains(url, "?addr=") || strings.Contains(url, "&addr="):
 		co, err := goredis.ParseClusterURL(url)
 		if err != nil {
 			return nil, fmt.Errorf("redis: parse cluster url: %w", err)
 		}
+		co.ContextTimeoutEnabled = true
 		return goredis.NewClusterClient(co), nil
 	}
 	opts, err := goredis.ParseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("redis: parse url: %w", err)
 	}
+	// A request's deadline (a platform's 3 seconds to answer) must bound
+	// every call, not the client's 3-second socket timeout: without this,
+	// go-redis ignores context deadlines on reads and writes.
+	opts.ContextTimeoutEnabled = true
 	return goredis.NewClient(opts), nil
 }
 
