@@ -7,7 +7,10 @@ package discord
 import (
 	"context"
 	"crypto/ed25519"
+	"fmt"
 	"log/slog"
+	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -108,4 +111,32 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 	<-ctx.Done()
 	return a.s.Close()
+}
+
+// PointAt sends every REST call of s to base (scheme and host, such as
+// http://127.0.0.1:8081) instead of Discord: a proxy, or a fake in a test
+// of the built binary. discordgo's endpoints are package-wide, so the
+// session's transport rewrites each request instead.
+func PointAt(s *discordgo.Session, base string) error {
+	u, err := url.Parse(base)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return fmt.Errorf("discord: API URL %q: want http(s)://host[:port]", base)
+	}
+	next := s.Client.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	s.Client.Transport = rewriteHost{to: u, next: next}
+	return nil
+}
+
+type rewriteHost struct {
+	to   *url.URL
+	next http.RoundTripper
+}
+
+func (r rewriteHost) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.URL.Scheme, req.URL.Host, req.Host = r.to.Scheme, r.to.Host, r.to.Host
+	return r.next.RoundTrip(req)
 }

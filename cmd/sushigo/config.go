@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -35,6 +36,8 @@ type discordConfig struct {
 	Token, AppID, PublicKey, GuildID string
 	Mode                             string // gateway | http
 	ShardID, ShardCount              int
+	// APIURL replaces Discord's REST base URL (a proxy, or a test's fake).
+	APIURL string
 }
 
 type slackConfig struct {
@@ -58,7 +61,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 		Discord: discordConfig{
 			Token: getenv("DISCORD_TOKEN"), AppID: getenv("DISCORD_APP_ID"),
 			PublicKey: getenv("DISCORD_PUBLIC_KEY"), GuildID: getenv("DISCORD_GUILD_ID"),
-			Mode: or(getenv("DISCORD_MODE"), "gateway"),
+			Mode: or(getenv("DISCORD_MODE"), "gateway"), APIURL: getenv("DISCORD_API_URL"),
 		},
 		Slack: slackConfig{
 			BotToken: getenv("SLACK_BOT_TOKEN"), AppToken: getenv("SLACK_APP_TOKEN"),
@@ -105,6 +108,11 @@ func loadConfig(getenv func(string) string) (config, error) {
 	if c.RedisURL != "" && !strings.HasPrefix(c.RedisURL, "redis://") && !strings.HasPrefix(c.RedisURL, "rediss://") &&
 		!strings.HasPrefix(c.RedisURL, "redis+sentinel://") {
 		errs = append(errs, fmt.Errorf("REDIS_URL must start with redis://, rediss:// (a server or a cluster) or redis+sentinel://"))
+	}
+	if u := c.Discord.APIURL; u != "" {
+		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			errs = append(errs, fmt.Errorf("DISCORD_API_URL=%q: want a URL such as http://127.0.0.1:8081", u))
+		}
 	}
 	if c.Discord.Mode != "gateway" && c.Discord.Mode != "http" {
 		errs = append(errs, fmt.Errorf("DISCORD_MODE=%q: want gateway or http", c.Discord.Mode))

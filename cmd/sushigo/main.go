@@ -329,6 +329,11 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			return fmt.Errorf("discord: %w", err)
 		}
 		s.ShardID, s.ShardCount = cfg.Discord.ShardID, cfg.Discord.ShardCount
+		if cfg.Discord.APIURL != "" {
+			if err := discord.PointAt(s, cfg.Discord.APIURL); err != nil {
+				return fmt.Errorf("discord: %w", err)
+			}
+		}
 		key, _ := hex.DecodeString(cfg.Discord.PublicKey)
 		a := discord.New(s, host, store, discord.Config{AppID: cfg.Discord.AppID, PublicKey: key,
 			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord"),

@@ -205,3 +205,34 @@ func TestMetricsEndpoint(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscordAPIURL: with DISCORD_API_URL, serve's calls to Discord (here
+// registering /sushigo at start-up) reach that address and not Discord
+// (issue 22, defect 15).
+func TestDiscordAPIURL(t *testing.T) {
+	seen := make(chan string, 16)
+	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case seen <- r.Method + " " + r.URL.Path:
+		default:
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, "[]")
+	}))
+	defer fake.Close()
+	pub := strings.Repeat("ab", 32)
+	_, stop := startServeLogging(t, map[string]string{"DISCORD_MODE": "http", "DISCORD_TOKEN": "t", "DISCORD_APP_ID": "42",
+		"DISCORD_PUBLIC_KEY": pub, "DISCORD_API_URL": fake.URL}, io.Discard)
+	defer stop()
+	select {
+	case call := <-seen:
+		if !strings.Contains(call, "/applications/42/commands") {
+			t.Errorf("the first call to the fake: %s", call)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve never called the Discord API URL")
+	}
+	if _, err := loadConfig(env(map[string]string{"DISCORD_API_URL": "discord.internal"})); err == nil {
+		t.Error("a DISCORD_API_URL without a scheme was accepted")
+	}
+}
