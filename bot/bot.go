@@ -39,6 +39,10 @@ type Config struct {
 	// Timer is the default turn timer (90 seconds; negative: none, as in
 	// the terminal).
 	Timer time.Duration
+	// FlushWait is how long Tick waits for the deliveries it started before
+	// returning (0: until they finish, as tests want); serve sets a short
+	// one, so a stalled platform never holds up other games' timers.
+	FlushWait time.Duration
 	// Nudge is how long a game without a turn timer waits on a player
 	// before reminding them, once a turn (10 minutes; negative: never).
 	Nudge time.Duration
@@ -75,6 +79,9 @@ type Bot struct {
 	wake  chan struct{}
 	// thinking bounds the searching bots thinking at once, across games.
 	thinking chan struct{}
+	// flushing bounds the games whose deliveries go out at once, across
+	// ticks.
+	flushing chan struct{}
 }
 
 // New returns a host keeping its games in store.
@@ -109,7 +116,8 @@ func New(store storage.Store, cfg Config) *Bot {
 	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, log: cfg.Log, wake: make(chan struct{}, 1),
 		// One core is left to requests: bots thinking on every core would
 		// keep a click waiting behind them for the scheduler's 10 ms slices.
-		thinking: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))}
+		thinking: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
+		flushing: make(chan struct{}, flushWorkers)}
 }
 
 // refusal is a user-facing "no": shown privately to the user, never logged

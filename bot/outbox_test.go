@@ -499,3 +499,76 @@ func TestOutboxTableClickBeforeTheTableIsKnown(t *testing.T) {
 		t.Errorf("sent %+v, want one edit of the lobby showing the bot", s.sent)
 	}
 }
+
+// TestStalledPlatformStallsOnlyItsGame: a platform whose calls hang holds
+// up only its own game's deliveries: Tick returns, another platform's game
+// gets its deliveries on the next tick, and the stalled send ends with the
+// loop's context (issue 22, defect 1: the loop used to wait for it, and
+// every timer on the replica stopped).
+func TestStalledPlatformStallsOnlyItsGame(t *testing.T) {
+	h := newHarness(t)
+	hung := make(chan struct{}, 100)
+	stalled := senderCtx(func(ctx context.Context, d bot.Delivery) (bot.Ref, error) {
+		hung <- struct{}{}
+		<-ctx.Done() // a platform that never answers
+		return bot.Ref{}, ctx.Err()
+	})
+	var mu sync.Mutex
+	delivered := 0
+	fine := senderFunc(func(d bot.Delivery) (bot.Ref, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		delivered++
+		return bot.Ref{ID: fmt.Sprintf("m%d", delivered)}, nil
+	})
+	var seed atomic.Uint64
+	b := bot.New(h.store, bot.Config{Seed: func() uint64 { return seed.Add(1) }, FlushWait: 50 * time.Millisecond,
+		Senders: map[string]bot.Sender{"slow": stalled, "quick": fine}})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	play := func(platform string) {
+		where := bot.Location{Platform: platform, Community: "c", Channel: "ch"}
+		newGame, _ := bot.ParseCommand("new bots=1 timer=0")
+		for _, a := range []bot.Action{newGame, bot.Start{}} {
+			resp, err := b.Handle(ctx, bot.Request{Where: where, Who: user("ann"), Action: a})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, new := a.(bot.NewGame); new {
+				// The adapter reports the lobby it posted.
+				if err := b.Remember(ctx, where, resp.Game, bot.SlotTable, bot.Ref{ID: "lobby-" + platform}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	play("slow")
+	ticked := make(chan error, 1)
+	go func() { _, err := b.Tick(ctx); ticked <- err }()
+	<-hung
+	select {
+	case err := <-ticked:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Tick waits on a stalled platform's delivery")
+	}
+	play("quick")
+	if _, err := b.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	n := delivered
+	mu.Unlock()
+	if n == 0 {
+		t.Error("the other platform's game got no delivery while one platform stalled")
+	}
+}
+
+// senderCtx is a Sender from a function that sees the send's context.
+type senderCtx func(ctx context.Context, d bot.Delivery) (bot.Ref, error)
+
+func (f senderCtx) Send(ctx context.Context, _ bot.Location, _ string, d bot.Delivery) (bot.Ref, error) {
+	return f(ctx, d)
+}

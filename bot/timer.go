@@ -34,19 +34,28 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 	}
 	var out []Outbound
 	var outMu sync.Mutex
-	// Games' deliveries go out side by side, a bounded number at once: a
-	// platform that takes a second per message must not make every other
-	// game wait behind one.
-	var sending sync.WaitGroup
-	slots := make(chan struct{}, flushWorkers)
+	// Games' deliveries go out side by side, a bounded number at once
+	// across ticks: a platform that takes a second per message, or stalls,
+	// must not make every other game wait behind one. Tick waits for them
+	// at most Config.FlushWait; a stalled one carries on alone, bounded by
+	// flushBudget, and its game's next deliveries wait for it.
+	var sending, flushes sync.WaitGroup
 	for _, c := range claims {
 		b.cfg.Metrics.TimerLag(now.Sub(c.Due))
 		if key, ok := strings.CutPrefix(c.Key, outboxPrefix); ok {
-			slots <- struct{}{}
-			sending.Add(1)
+			if !b.flushSlot() {
+				// Every slot is held by a slow platform: look again soon.
+				if err := b.store.Schedule(ctx, c.Key, now.Add(lockedRetry)); err != nil {
+					b.log.Error("rescheduling deliveries", "game", key, "err", err)
+				}
+				continue
+			}
+			flushes.Add(1)
 			go func() {
-				defer func() { <-slots; sending.Done() }()
-				b.deliverClaimed(ctx, c, key, now)
+				defer func() { <-b.flushing; flushes.Done() }()
+				fctx, cancel := context.WithTimeout(ctx, flushBudget)
+				defer cancel()
+				b.deliverClaimed(fctx, c, key, now)
 			}()
 			continue
 		}
@@ -108,7 +117,46 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 		}
 	}
 	sending.Wait()
+	b.waitFlushes(&flushes)
 	return out, nil
+}
+
+// flushBudget bounds one game's deliveries of one tick: well inside the
+// claim's lease, so a stalled platform lets go before another replica
+// takes the game over.
+const flushBudget = 20 * time.Second
+
+// flushSlot takes one of the slots deliveries run in: waiting for it when
+// Tick waits for its deliveries anyway (FlushWait 0), else only if one is
+// free.
+func (b *Bot) flushSlot() bool {
+	if b.cfg.FlushWait == 0 {
+		b.flushing <- struct{}{}
+		return true
+	}
+	select {
+	case b.flushing <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+// waitFlushes waits for this tick's deliveries: until they are done, or at
+// most Config.FlushWait when it is set.
+func (b *Bot) waitFlushes(wg *sync.WaitGroup) {
+	if b.cfg.FlushWait == 0 {
+		wg.Wait()
+		return
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	t := time.NewTimer(b.cfg.FlushWait)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+	}
 }
 
 func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (Outbound, error) {

@@ -270,6 +270,15 @@ func isTerminal(f any) bool {
 	return ok && xterm.IsTerminal(file.Fd())
 }
 
+// platformCallTimeout bounds one call to a chat platform (Slack's client,
+// response_url posts); Discord's client has its own 20 s.
+const platformCallTimeout = 10 * time.Second
+
+// flushWait is how long the timer loop waits for the deliveries a tick
+// started: a platform slower than that delivers on alone, and every other
+// game's timers keep their time.
+const flushWait = 500 * time.Millisecond
+
 // openStore picks Redis when REDIS_URL is set, else the embedded store.
 func openStore(ctx context.Context, cfg config) (storage.Store, func() error, error) {
 	if cfg.RedisURL != "" {
@@ -312,7 +321,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	senders := map[string]bot.Sender{}
 	redo := map[string]func(context.Context, string, []byte) error{}
 	homes := map[string]bot.HomePublisher{}
-	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter,
+	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter, FlushWait: flushWait,
 		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}, Metrics: m,
 		Senders: senders, Redo: redo, Homes: homes})
 
@@ -357,7 +366,9 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		}
 	}
 	if cfg.Slack.enabled() {
-		opts := []slackapi.Option{slackapi.OptionRetry(3)}
+		// Every call to Slack has a deadline: a hung call must not hold a
+		// delivery (or a request's answer) for good.
+		opts := []slackapi.Option{slackapi.OptionRetry(3), slackapi.OptionHTTPClient(&http.Client{Timeout: platformCallTimeout})}
 		if cfg.Slack.APIURL != "" {
 			opts = append(opts, slackapi.OptionAPIURL(cfg.Slack.APIURL))
 		}
@@ -366,6 +377,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		}
 		api := slackapi.New(cfg.Slack.BotToken, opts...)
 		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Seen: store, Log: log.With("platform", "slack"),
+			HTTP:   &http.Client{Timeout: platformCallTimeout},
 			Failed: func(code string) { m.DeliveryFailed("slack", code) }})
 		deliver["slack"], senders["slack"], homes["slack"] = a.Deliver, a, a
 		m.InFlight("slack", a.InFlight)
