@@ -40,6 +40,11 @@ type queued struct {
 	Attempts int      `json:"a,omitempty"`
 }
 
+// notYet reports a game's deliveries backing off until a time.
+type notYet struct{ until time.Time }
+
+func (e *notYet) Error() string { return "deliveries wait until " + e.until.Format(time.RFC3339) }
+
 // errTableComing holds a table delivery while the reply that creates the
 // table has not been remembered yet.
 var errTableComing = errors.New("the table message is being created")
@@ -151,6 +156,10 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		if len(st.Outbox) == 0 || s == nil {
 			return 0, nil
 		}
+		if wait := st.OutWait; wait.After(b.now()) {
+			// Backing off after a failure: the deadline comes back then.
+			return 0, &notYet{wait}
+		}
 		q := st.Outbox[0]
 		d := q.D
 		var sendErr error
@@ -221,8 +230,13 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 						dropped = true
 					}
 				}
+				cur.OutWait = b.now().Add(outboxBackoff(attempts))
+				if dropped {
+					cur.OutWait = time.Time{}
+				}
 				return change{save: true}, nil
 			}
+			cur.OutWait = time.Time{}
 			if i >= 0 {
 				cur.Outbox = append(cur.Outbox[:i], cur.Outbox[i+1:]...)
 			}
@@ -257,6 +271,15 @@ func indexSeq(q []queued, seq uint64) int {
 		}
 	}
 	return -1
+}
+
+// outboxDue is when the outbox should be tried: now, unless a failure set
+// it back (backoff by time, not by how much the players click).
+func (st *state) outboxDue(now time.Time) time.Time {
+	if st.OutWait.After(now) {
+		return st.OutWait
+	}
+	return now
 }
 
 // remember keeps the reference of a message a slotted delivery created.

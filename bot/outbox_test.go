@@ -572,3 +572,45 @@ type senderCtx func(ctx context.Context, d bot.Delivery) (bot.Ref, error)
 func (f senderCtx) Send(ctx context.Context, _ bot.Location, _ string, d bot.Delivery) (bot.Ref, error) {
 	return f(ctx, d)
 }
+
+// TestOutboxBacksOffByTime: while the platform fails, clicks keep coming
+// but the outbox tries again only when its backoff says, so its retries are
+// not spent in a burst and nothing is dropped; once the platform is back,
+// every reveal goes out (issue 22, defect 4: 8 attempts burned in ~60 ms and
+// an 8-second outage dropped reveals for good).
+func TestOutboxBacksOffByTime(t *testing.T) {
+	h := newOutboxHarness(t)
+	h.lobby("ann", "timer=0 bots=1", "bob")
+	h.startGame("ann")
+	for _, u := range []string{"ann", "bob"} {
+		h.send(u, bot.ShowHand{}, false)
+	}
+	h.sender.mu.Lock()
+	h.sender.fail = 1000
+	h.sender.mu.Unlock()
+	for range 4 {
+		// Their hand messages are not edited while the platform is down:
+		// they ask for their hands, as a player would.
+		for _, u := range []string{"ann", "bob"} {
+			h.send(u, bot.ShowHand{}, false)
+		}
+		h.playTurn([]string{"ann", "bob"})
+	}
+	if tv := h.table(); tv.Title != "" && !strings.Contains(tv.Title, "turn 1/") {
+		t.Fatalf("the table was delivered during the outage: %s", tv.Title)
+	}
+	h.sender.mu.Lock()
+	tried := 1000 - h.sender.fail
+	h.sender.fail = 0
+	h.sender.mu.Unlock()
+	if tried != 1 {
+		t.Errorf("%d sends tried during the outage with the clock standing still, want 1 (then the backoff)", tried)
+	}
+	for range 3 {
+		h.tick(time.Minute)
+	}
+	reveals := h.sender.count(func(d bot.Delivery) bool { return d.Kind == bot.Post && d.View.Screen == bot.ScreenReveal })
+	if reveals != 4 {
+		t.Errorf("%d reveals delivered after the outage, want all 4", reveals)
+	}
+}

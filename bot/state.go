@@ -87,6 +87,9 @@ type state struct {
 	// Pinged is the decision whose decider was last told to move
 	// ("round.turn.step"), so each decision pings once.
 	Pinged string `json:"pg,omitempty"`
+	// OutWait is when the outbox may be tried again after a failure: new
+	// changes queue behind it rather than spend its retries at once.
+	OutWait time.Time `json:"ow,omitzero"`
 	// Outbox holds deliveries not yet sent (outbox.go); OutSeq numbers them.
 	Outbox []queued `json:"ob,omitempty"`
 	OutSeq uint64   `json:"oq,omitempty"`
@@ -261,7 +264,7 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			// strand the deliveries; if the save fails, a flush finds
 			// nothing. (It is scheduled again after the save, below.)
 			queued, c.save = true, true
-			if err := b.store.Schedule(ctx, outboxPrefix+key, b.now()); err != nil {
+			if err := b.store.Schedule(ctx, outboxPrefix+key, st.outboxDue(b.now())); err != nil {
 				return Response{}, fmt.Errorf("schedule deliveries of %s: %w", key, err)
 			}
 		}
@@ -322,7 +325,7 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			// Again after the save: a replica that claimed the deadline
 			// scheduled above may have looked at the game before this save
 			// and completed it, finding nothing to send.
-			if err := b.store.Schedule(ctx, outboxPrefix+key, b.now()); err != nil {
+			if err := b.store.Schedule(ctx, outboxPrefix+key, st.outboxDue(b.now())); err != nil {
 				return Response{}, fmt.Errorf("schedule deliveries of %s: %w", key, err)
 			}
 			b.signal()

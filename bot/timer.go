@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -298,7 +299,15 @@ func (b *Bot) deliverClaimed(ctx context.Context, c storage.Claim, key string, n
 			b.log.Error("unlocking deliveries", "game", key, "err", err)
 		}
 	}()
-	if attempts, err := b.flush(ctx, key); err != nil {
+	attempts, err := b.flush(ctx, key)
+	var wait *notYet
+	switch {
+	case errors.As(err, &wait):
+		if err := b.store.Schedule(ctx, c.Key, wait.until); err != nil {
+			b.log.Error("rescheduling deliveries", "game", key, "err", err)
+		}
+		return
+	case err != nil:
 		b.log.Warn("deliveries failed; retrying", "game", key, "err", err, "retry_in", outboxBackoff(attempts))
 		if err := b.store.Schedule(ctx, c.Key, now.Add(outboxBackoff(attempts))); err != nil {
 			b.log.Error("rescheduling deliveries", "game", key, "err", err)
