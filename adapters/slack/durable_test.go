@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sushigo/sushigo/adapters/pool"
 	"github.com/sushigo/sushigo/bot"
 )
 
@@ -133,5 +134,41 @@ func TestNotAppliedInTimeIsNotAcknowledged(t *testing.T) {
 	a.Interactivity().ServeHTTP(w, signed("/slack/interactivity", e.clickBody(bob, lobby, lobby.action("sg1:join:")), e.now, secret))
 	if w.Code != http.StatusServiceUnavailable {
 		t.Errorf("slow click answered %d, want 503", w.Code)
+	}
+}
+
+// TestAckNotHeldByBusyWorkers: with every delivery worker busy, a click is
+// still acknowledged at once; its deliveries wait for a worker, not Slack
+// (issue 22, defect 3: the 200 was written only once the work was queued).
+func TestAckNotHeldByBusyWorkers(t *testing.T) {
+	e := newEnv(t, bot.HandsDM)
+	e.slash(alice, "new bots=1 timer=0")
+	lobby := e.f.latest("", "lobby")
+	busy := pool.New(1)
+	release := make(chan struct{})
+	busy.Go(func() { <-release }) // the only worker is taken
+	e.a.background = busy.Go
+	srv := httptest.NewServer(e.a.Interactivity())
+	defer srv.Close()
+	defer close(release) // first: the handler waits for the worker
+	req := signed("/slack/interactivity", e.clickBody(bob, lobby, lobby.action("sg1:join:")), e.now, secret)
+	req.RequestURI, req.URL.Scheme, req.URL.Host = "", "http", strings.TrimPrefix(srv.URL, "http://")
+	got := make(chan int, 1)
+	go func() {
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			got <- 0
+			return
+		}
+		res.Body.Close()
+		got <- res.StatusCode
+	}()
+	select {
+	case code := <-got:
+		if code != http.StatusOK {
+			t.Errorf("the click was answered %d", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the acknowledgement waited for a free delivery worker")
 	}
 }

@@ -89,6 +89,7 @@ func (a *Adapter) Events() http.Handler {
 			return
 		}
 		w.WriteHeader(http.StatusOK)
+		_ = http.NewResponseController(w).Flush() // before waiting for a worker
 		a.onEvent(r.Context(), ev)
 	})
 }

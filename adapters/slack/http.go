@@ -119,6 +119,9 @@ func (a *Adapter) Commands() http.Handler {
 			w.Header().Set("Content-Type", "application/json")
 			_ = json.NewEncoder(w).Encode(ack)
 		}
+		// The answer goes out now: queuing the deliveries may wait for a
+		// free worker, and Slack must not wait with it.
+		_ = http.NewResponseController(w).Flush()
 		a.background(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
@@ -156,6 +159,7 @@ func (a *Adapter) Interactivity() http.Handler {
 		} else {
 			w.WriteHeader(http.StatusOK)
 		}
+		_ = http.NewResponseController(w).Flush() // before waiting for a worker
 		a.background(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
