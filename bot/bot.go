@@ -82,6 +82,8 @@ type Bot struct {
 	// flushing bounds the games whose deliveries go out at once, across
 	// ticks.
 	flushing chan struct{}
+	// failing logs a run of failed requests once (report).
+	failing Outage
 }
 
 // New returns a host keeping its games in store.
@@ -152,9 +154,28 @@ func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
 		outcome, resp, err = "refused", privateReply(req, notice(u.Msg)), nil
 	default:
 		resp = privateReply(req, View{Screen: ScreenNotice, Title: "Something went wrong", Text: "Sorry — that didn't work. Please try again in a moment.", Tone: ToneError})
+		err = b.report(req, err)
+	}
+	if err == nil {
+		b.failing.Succeeded(b.log, "requests succeed again")
 	}
 	speakAll(req.Where.Platform, resp.Deliveries)
 	return resp, err
+}
+
+// Reported is a request's failure the host has logged already: once when
+// failures begin (a store outage fails every request), then at debug level
+// until a request succeeds. Adapters need not log it again.
+type Reported struct{ Err error }
+
+func (r *Reported) Error() string { return r.Err.Error() }
+func (r *Reported) Unwrap() error { return r.Err }
+
+// report logs a request's failure once per run of failures.
+func (b *Bot) report(req Request, err error) error {
+	b.failing.Failed(b.log, "requests are failing", "platform", req.Where.Platform,
+		"channel", req.Where.Channel, "user", req.Who.ID, "action", actionName(req.Action), "err", err)
+	return &Reported{Err: err}
 }
 
 // actionName is the metric label of an action: its type, lower case.

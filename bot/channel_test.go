@@ -1,12 +1,19 @@
 package bot_test
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/storage"
 )
 
 // publicOf lists a response's channel and thread deliveries.
@@ -197,5 +204,50 @@ func TestNudgeEveryTurnThatWaits(t *testing.T) {
 			t.Fatalf("turn %d: %d nudges, want %d", turn, n, turn)
 		}
 		h.playTurn([]string{"bob"})
+	}
+}
+
+// brokenStore fails every game load, as a store in an outage does.
+type brokenStore struct {
+	storage.Store
+	down *atomic.Bool
+}
+
+func (s brokenStore) LoadGame(ctx context.Context, key string) ([]byte, storage.Version, error) {
+	if s.down.Load() {
+		return nil, 0, errors.New("dial tcp 127.0.0.1:6379: connect: connection refused")
+	}
+	return s.Store.LoadGame(ctx, key)
+}
+
+// TestOutageLoggedOnce: while the store is down every request fails, each
+// player is told to try again in a moment, and the log says so once, not
+// once a request; it says when requests succeed again (issue 22, defect 12).
+func TestOutageLoggedOnce(t *testing.T) {
+	h := newHarness(t)
+	var down atomic.Bool
+	var logs bytes.Buffer
+	b := bot.New(brokenStore{h.store, &down}, bot.Config{Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))})
+	ctx := context.Background()
+	down.Store(true)
+	for i := range 20 {
+		resp, err := b.Handle(ctx, bot.Request{Where: h.where, Who: user(fmt.Sprint("p", i)), Action: bot.Join{}})
+		var reported *bot.Reported
+		if !errors.As(err, &reported) {
+			t.Fatalf("request %d: %v, want a failure the host reported", i, err)
+		}
+		if len(resp.Deliveries) != 1 || !strings.Contains(resp.Deliveries[0].View.Text, "try again in a moment") || resp.Deliveries[0].To.IsPublic() {
+			t.Fatalf("request %d answered %+v", i, resp.Deliveries)
+		}
+	}
+	if n := strings.Count(logs.String(), "level=ERROR"); n != 1 {
+		t.Errorf("%d error lines for one outage, want 1:\n%s", n, logs.String())
+	}
+	down.Store(false)
+	if _, err := b.Handle(ctx, bot.Request{Where: h.where, Who: user("ann"), Action: bot.Status{}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(logs.String(), "requests succeed again") {
+		t.Errorf("the recovery was not logged:\n%s", logs.String())
 	}
 }

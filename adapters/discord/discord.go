@@ -62,6 +62,8 @@ type Adapter struct {
 	// tests replace it to wait for them.
 	background func(func())
 	pool       *pool.Pool
+	// dedupe logs a run of de-duplication failures (a store outage) once.
+	dedupe bot.Outage
 }
 
 // deliveryWorkers bounds the deliveries running at once after answered

@@ -48,13 +48,14 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 			first, err := once(hctx)
 			switch {
 			case err != nil:
-				a.cfg.Log.Error("de-duplicating an interaction failed", "interaction", ix.ID, "err", err)
+				a.dedupe.Failed(a.cfg.Log, "de-duplicating interactions fails", "interaction", ix.ID, "err", err)
 				done <- handled{status: http.StatusServiceUnavailable}
 				return
 			case !first:
 				done <- handled{status: http.StatusConflict}
 				return
 			}
+			a.dedupe.Succeeded(a.cfg.Log, "de-duplicating interactions works again")
 		}
 		resp, err := a.host.Handle(hctx, req)
 		done <- handled{resp: resp, err: err}
@@ -111,7 +112,8 @@ func (a *Adapter) editOriginal(ctx context.Context, ix *discordgo.Interaction, m
 }
 
 func (a *Adapter) logHandled(ix *discordgo.Interaction, req bot.Request, h handled) {
-	if h.err != nil {
+	var reported *bot.Reported
+	if h.err != nil && !errors.As(h.err, &reported) { // the host logs its own, once an outage
 		a.cfg.Log.Error("handling failed", "interaction", ix.ID, "user", req.Who.ID,
 			"guild", ix.GuildID, "channel", ix.ChannelID, "action", actionName(req.Action), "err", h.err)
 	}

@@ -3,6 +3,9 @@ package slack
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -170,5 +173,33 @@ func TestAckNotHeldByBusyWorkers(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the acknowledgement waited for a free delivery worker")
+	}
+}
+
+// downSeen is a de-duplication store in an outage.
+type downSeen struct{}
+
+func (downSeen) AddRecord(context.Context, string, []byte, time.Duration) (bool, error) {
+	return false, errors.New("connection refused")
+}
+
+// TestOutageLoggedOnceAndRefused: while the store that de-duplicates
+// requests is down, each request gets a 503 (Slack shows its error and the
+// player presses again) and the log says so once (issue 22, defect 12).
+func TestOutageLoggedOnceAndRefused(t *testing.T) {
+	e := newEnv(t, bot.HandsDM)
+	var logs bytes.Buffer
+	e.a.cfg.Log = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	e.a.cfg.Seen = downSeen{}
+	for i := range 20 {
+		body := []byte(fmt.Sprintf("team_id=%s&channel_id=%s&user_id=U%d&user_name=x&command=%%2Fsushigo&text=status&response_url=http%%3A%%2F%%2F127.0.0.1%%3A1%%2Fx", team, channel, i))
+		w := httptest.NewRecorder()
+		e.a.Commands().ServeHTTP(w, signed("/slack/commands", body, e.now, secret))
+		if w.Code != http.StatusServiceUnavailable {
+			t.Fatalf("request %d: %d during the outage", i, w.Code)
+		}
+	}
+	if n := strings.Count(logs.String(), "level=ERROR"); n != 1 {
+		t.Errorf("%d error lines for one outage, want 1:\n%s", n, logs.String())
 	}
 }

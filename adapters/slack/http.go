@@ -84,7 +84,7 @@ func (a *Adapter) admit(w http.ResponseWriter, r *http.Request, what string) ([]
 	first, err := a.cfg.Seen.AddRecord(ctx, "slack:request:"+replayKey(r.Header.Get("X-Slack-Signature")), nil, seenTTL)
 	switch {
 	case err != nil:
-		a.cfg.Log.Error("de-duplicating a request failed", "what", what, "err", err)
+		a.dedupe.Failed(a.cfg.Log, "de-duplicating requests fails", "what", what, "err", err)
 		http.Error(w, "temporarily unavailable", http.StatusServiceUnavailable)
 		return nil, false
 	case !first:
@@ -92,6 +92,7 @@ func (a *Adapter) admit(w http.ResponseWriter, r *http.Request, what string) ([]
 		http.Error(w, "request already handled", http.StatusConflict)
 		return nil, false
 	}
+	a.dedupe.Succeeded(a.cfg.Log, "de-duplicating requests works again")
 	return body, true
 }
 
@@ -271,7 +272,8 @@ func (a *Adapter) click(ctx context.Context, cb slackapi.InteractionCallback) (r
 
 func (a *Adapter) handle(ctx context.Context, req bot.Request) bot.Response {
 	resp, err := a.host.Handle(ctx, req)
-	if err != nil {
+	var reported *bot.Reported
+	if err != nil && !errors.As(err, &reported) { // the host logs its own, once an outage
 		a.cfg.Log.Error("handling failed", "user", req.Who.ID, "team", req.Where.Community,
 			"channel", req.Where.Channel, "err", err)
 	}
