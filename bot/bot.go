@@ -639,7 +639,7 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
 	now := b.now()
-	st.game, st.Phase, st.TurnStart, st.Notes, st.nudgeAgain = g, phasePlaying, now, nil, true
+	st.game, st.Phase, st.TurnStart, st.Notes = g, phasePlaying, now, nil
 	posts, _ := b.advance(st, nil)
 	ds := b.settle(req, st, posts, true)
 	ds = append(ds, startPing(st)...)

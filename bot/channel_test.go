@@ -251,3 +251,34 @@ func TestOutageLoggedOnce(t *testing.T) {
 		t.Errorf("the recovery was not logged:\n%s", logs.String())
 	}
 }
+
+// TestNudgeForAGameStoredBeforeNudges: a game without a timer in play when
+// the release that nudges was deployed gets its nudge's deadline at its
+// next move.
+func TestNudgeForAGameStoredBeforeNudges(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0", "bob")
+	h.startGame("ann")
+	// As an earlier release stored it: no nudge pending, no deadline.
+	ctx := context.Background()
+	data, ver, err := h.store.LoadGame(ctx, h.where.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Replace(string(data), `"nd":true,`, "", 1)
+	if old == string(data) {
+		t.Fatalf("no pending nudge in the stored game: %s", data)
+	}
+	if _, err := h.store.SaveGame(ctx, h.where.Key(), []byte(old), ver, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.store.Cancel(ctx, h.where.Key()); err != nil {
+		t.Fatal(err)
+	}
+	h.playTurn([]string{"ann", "bob"}) // the next turn waits on both
+	h.playTurn([]string{"ann"})
+	h.tick(11 * time.Minute)
+	if v, ok := h.lastPing("the table has waited"); !ok || !slices.Equal(v.Mentions, []string{"bob"}) {
+		t.Errorf("no nudge for the upgraded game: %+v", v)
+	}
+}

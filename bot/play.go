@@ -359,7 +359,6 @@ func (b *Bot) act(st *state, notes []string, do func(*engine.Game) error) ([]Del
 	case after == before:
 		return nil, false, nil
 	case after.round == before.round && after.turn == before.turn && !after.over:
-		st.nudgeAgain = st.nudgeAgain || st.Reminded
 		st.TurnStart, st.Reminded = b.now(), false
 		st.Notes = append(st.Notes, notes...)
 		return nil, true, nil
@@ -377,7 +376,6 @@ func (b *Bot) act(st *state, notes []string, do func(*engine.Game) error) ([]Del
 func (b *Bot) revealed(st *state, round int, notes []string) []Delivery {
 	now := b.now()
 	g := st.game
-	st.nudgeAgain = st.nudgeAgain || st.Reminded
 	st.TurnStart, st.Reminded, st.Notes = now, false, notes
 	st.countTaken()
 	ds := st.clearReminder()
@@ -461,10 +459,12 @@ func (b *Bot) afterPlay(req Request, st *state, resp Response) (change, error) {
 		// Scheduling is idempotent and cheap; the deadline is re-derived from
 		// the state when it fires, so an early wake-up only reschedules.
 		c.schedule = b.nextDeadline(st)
-	} else if b.cfg.Nudge > 0 && st.chat() && st.nudgeAgain {
-		// The nudge's deadline is set at the start and again only after it
-		// nudged: one still pending from an earlier wait finds the new one
-		// when it fires and moves itself (nudge), costing clicks nothing.
+	} else if b.cfg.Nudge > 0 && st.chat() && !st.Nudging {
+		// Set when none is pending (the start, a wait after a nudge, a game
+		// stored by an earlier release): one still pending from an earlier
+		// wait finds the new one when it fires and moves itself (nudge),
+		// so clicks pay nothing for it.
+		st.Nudging = true
 		c.schedule = st.TurnStart.Add(b.cfg.Nudge)
 	}
 	return c, nil

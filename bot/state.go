@@ -62,7 +62,10 @@ type state struct {
 	// TurnStart is when the current turn began (for the timer).
 	TurnStart time.Time `json:"ts,omitzero"`
 	Reminded  bool      `json:"rem,omitempty"`
-	Table     Ref       `json:"t,omitzero"`
+	// Nudging is set while a game without a timer has its nudge's deadline
+	// pending.
+	Nudging bool `json:"nd,omitempty"`
+	Table   Ref  `json:"t,omitzero"`
 	// TableSince is when a reply that creates the table went out; until its
 	// reference is remembered (or tableWait passes) the outbox holds table
 	// deliveries rather than post a second table.
@@ -98,9 +101,6 @@ type state struct {
 	// think is set when a searching bot must choose: it thinks off the
 	// request path (think.go), after the save.
 	think bool
-	// nudgeAgain is set when a game without a timer needs its nudge's
-	// deadline set: at the start, and when a wait begins after one nudged.
-	nudgeAgain bool
 	// extra are deliveries a step adds beside its answer (the edit or
 	// deletion of an older hand message), added to the change's.
 	extra []Delivery

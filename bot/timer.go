@@ -206,20 +206,20 @@ func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
 }
 
 // nudge reminds, once a turn, the people a game without a timer has waited
-// on for Config.Nudge: nobody is auto-picked, but nobody is forgotten.
+// on for Config.Nudge: nobody is auto-picked, but nobody is forgotten. The
+// deadline follows the game from wait to wait while one is pending
+// (Nudging); once it nudged, the next wait sets it again.
 func (b *Bot) nudge(st *state, now time.Time) (change, error) {
-	if b.cfg.Nudge <= 0 || st.Reminded {
-		return change{}, nil
-	}
+	waiting, what := st.waitingSeats()
 	at := st.TurnStart.Add(b.cfg.Nudge)
-	if now.Before(at) {
+	switch {
+	case b.cfg.Nudge <= 0 || st.Reminded || len(waiting) == 0:
+		st.Nudging = false
+		return change{save: true}, nil
+	case now.Before(at):
 		return change{schedule: at}, nil
 	}
-	waiting, what := st.waitingSeats()
-	if len(waiting) == 0 {
-		return change{}, nil
-	}
-	st.Reminded = true
+	st.Reminded, st.Nudging = true, false
 	return change{save: true, resp: Response{Deliveries: st.remind(waiting, nudgeText(st, waiting, what, now.Sub(st.TurnStart)))}}, nil
 }
 
