@@ -41,6 +41,48 @@ var (
 	nameLine  = regexp.MustCompile(`\*\*([^*]+)\*\*: ([^\n]+)`)
 )
 
+// isControl reports whether a custom ID is one of a player's own cards or
+// choices (not Change my pick).
+func isControl(id string) bool {
+	return slices.ContainsFunc(privateControls[:5], func(pre string) bool { return strings.HasPrefix(id, pre) })
+}
+
+// newestControls is p's newest private message with cards or choices to
+// press, or nil.
+func (e *env) newestControls(p player) *fakeMessage {
+	_, private := e.f.visible()
+	var mine []*fakeMessage
+	for _, m := range private[p.id] {
+		if slices.ContainsFunc(m.buttons(), isControl) {
+			mine = append(mine, m)
+		}
+	}
+	return newest(mine)
+}
+
+// pressRandom presses one of m's controls at random as p: a button, or a
+// select with a random choice of its values.
+func (e *env) pressRandom(r *rand.Rand, p player, m *fakeMessage) {
+	var ids []string
+	for _, id := range m.buttons() {
+		if isControl(id) {
+			ids = append(ids, id)
+		}
+	}
+	id := ids[r.IntN(len(ids))]
+	if strings.HasPrefix(id, "sg2:ask:") || strings.HasPrefix(id, "sg2:flip:") {
+		vals, lo, hi := m.selectOf(id)
+		n := lo + r.IntN(hi-lo+1)
+		var chosen []string
+		for _, i := range r.Perm(len(vals))[:n] {
+			chosen = append(chosen, vals[i])
+		}
+		e.choose(p, m, id, chosen)
+		return
+	}
+	e.click(p, m, id)
+}
+
 func newest(ms []*fakeMessage) *fakeMessage {
 	var best *fakeMessage
 	for _, m := range ms {
@@ -97,17 +139,7 @@ func partyEndToEnd(t *testing.T, e *env, menu string, seed uint64) {
 	answered := 0
 	for step := 0; step < 1500 && e.latest("", "Final standings") == nil; step++ {
 		p := people[step%len(people)]
-		_, private := e.f.visible()
-		var mine []*fakeMessage
-		for _, m := range private[p.id] {
-			for _, id := range m.buttons() {
-				if slices.ContainsFunc(privateControls[:5], func(pre string) bool { return strings.HasPrefix(id, pre) }) {
-					mine = append(mine, m)
-					break
-				}
-			}
-		}
-		m := newest(mine)
+		m := e.newestControls(p)
 		if m == nil {
 			table := e.latest("", "Sushi Go Party! — round")
 			if table == nil {
@@ -117,11 +149,7 @@ func partyEndToEnd(t *testing.T, e *env, menu string, seed uint64) {
 			continue
 		}
 		key := titleTurn.FindString(m.title())
-		var ids []string
 		for _, id := range m.buttons() {
-			if slices.ContainsFunc(privateControls[:5], func(pre string) bool { return strings.HasPrefix(id, pre) }) {
-				ids = append(ids, id)
-			}
 			if a, err := bot.ParseActionID(id); err == nil {
 				if pk, ok := a.(bot.Pick); ok && pk.Card != engine.None && pk.Copy == engine.None {
 					if shown[key] == nil {
@@ -135,18 +163,7 @@ func partyEndToEnd(t *testing.T, e *env, menu string, seed uint64) {
 			prompts[key] = append(prompts[key], p.name)
 			answered++
 		}
-		id := ids[r.IntN(len(ids))]
-		if strings.HasPrefix(id, "sg2:ask:") || strings.HasPrefix(id, "sg2:flip:") {
-			vals, lo, hi := m.selectOf(id)
-			n := lo + r.IntN(hi-lo+1)
-			var chosen []string
-			for _, i := range r.Perm(len(vals))[:n] {
-				chosen = append(chosen, vals[i])
-			}
-			e.choose(p, m, id, chosen)
-			continue
-		}
-		e.click(p, m, id)
+		e.pressRandom(r, p, m)
 	}
 	final := e.latest("", "Final standings")
 	if final == nil {

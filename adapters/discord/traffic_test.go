@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -64,16 +63,7 @@ func playCounting(t *testing.T, e *env, people []player, seed uint64) adaptertes
 	for step := 0; step < 3000 && e.latest("", "Final standings") == nil; step++ {
 		checkPings()
 		p := people[step%len(people)]
-		_, private := e.f.visible()
-		var mine []*fakeMessage
-		for _, m := range private[p.id] {
-			if slices.ContainsFunc(m.buttons(), func(id string) bool {
-				return slices.ContainsFunc(privateControls[:5], func(pre string) bool { return strings.HasPrefix(id, pre) })
-			}) {
-				mine = append(mine, m)
-			}
-		}
-		m := newest(mine)
+		m := e.newestControls(p)
 		if m == nil {
 			table := e.latest("", "round")
 			if table == nil {
@@ -82,27 +72,10 @@ func playCounting(t *testing.T, e *env, people []player, seed uint64) adaptertes
 			e.click(p, table, buttonWith(table, "sg1:hand:"))
 			continue
 		}
-		var ids []string
-		for _, id := range m.buttons() {
-			if slices.ContainsFunc(privateControls[:5], func(pre string) bool { return strings.HasPrefix(id, pre) }) {
-				ids = append(ids, id)
-			}
-		}
-		id := ids[r.IntN(len(ids))]
 		if strings.Contains(m.title(), "Your choice") {
 			tr.Answers[p.id]++
 		}
-		if strings.HasPrefix(id, "sg2:ask:") || strings.HasPrefix(id, "sg2:flip:") {
-			vals, lo, hi := m.selectOf(id)
-			n := lo + r.IntN(hi-lo+1)
-			var chosen []string
-			for _, i := range r.Perm(len(vals))[:n] {
-				chosen = append(chosen, vals[i])
-			}
-			e.choose(p, m, id, chosen)
-			continue
-		}
-		e.click(p, m, id)
+		e.pressRandom(r, p, m)
 	}
 	checkPings()
 	if e.latest("", "Final standings") == nil {

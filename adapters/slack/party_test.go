@@ -82,6 +82,45 @@ func (e *env) choose(p person, m *slackMessage, actionID string, values []string
 	e.run()
 }
 
+// newestControls is p's newest private message with cards or choices to
+// press, or nil.
+func (e *env) newestControls(p person) *slackMessage {
+	var m *slackMessage
+	for _, x := range e.f.mine(p.id) {
+		if slices.ContainsFunc(x.actionIDs(), isControl) && (m == nil || x.TS > m.TS) {
+			m = x
+		}
+	}
+	return m
+}
+
+// pressRandom presses one of m's controls at random as p: a button, or a
+// select with a random choice of its values (confirmed, for a
+// multi-select).
+func (e *env) pressRandom(r *rand.Rand, p person, m *slackMessage) {
+	var ids []string
+	for _, id := range m.actionIDs() {
+		if isControl(id) {
+			ids = append(ids, id)
+		}
+	}
+	id := ids[r.IntN(len(ids))]
+	if strings.HasPrefix(id, "sg2:ask:") || strings.HasPrefix(id, "sg2:flip:") {
+		vals, multi, hi := m.selectOf(id)
+		n := 1
+		if multi {
+			n = r.IntN(hi + 1)
+		}
+		var chosen []string
+		for _, i := range r.Perm(len(vals))[:n] {
+			chosen = append(chosen, vals[i])
+		}
+		e.choose(p, m, id, chosen, multi)
+		return
+	}
+	e.click(p, m, id)
+}
+
 // TestPartyEndToEndEightPlayers plays whole 8-player Sushi Go Party! games
 // (four people with hands by DM, four bots) through Slack's payloads, on
 // menus that between them play spoon, takeout box, chopsticks, miso,
@@ -157,24 +196,17 @@ func partyEndToEnd(t *testing.T, e *env, menu string, seed uint64) {
 	answered := 0
 	for step := 0; step < 2500 && e.f.latest("", "Final standings") == nil; step++ {
 		p := people[step%len(people)]
-		var m *slackMessage
-		for _, x := range e.f.mine(p.id) {
-			if slices.ContainsFunc(x.actionIDs(), isControl) && (m == nil || x.TS > m.TS) {
-				m = x
-			}
-		}
+		m := e.newestControls(p)
 		if m == nil {
 			table := e.f.latest("", "Sushi Go Party! — round")
 			e.click(p, table, table.action("sg1:hand:"))
 			continue
 		}
 		key := titleTurn.FindString(m.Blocks)
-		var ids []string
 		for _, id := range m.actionIDs() {
 			if !isControl(id) {
 				continue
 			}
-			ids = append(ids, id)
 			if a, err := bot.ParseActionID(id); err == nil {
 				if pk, ok := a.(bot.Pick); ok && pk.Card != engine.None && pk.Copy == engine.None {
 					if shown[key] == nil {
@@ -188,21 +220,7 @@ func partyEndToEnd(t *testing.T, e *env, menu string, seed uint64) {
 			prompts[key] = append(prompts[key], p.name)
 			answered++
 		}
-		id := ids[r.IntN(len(ids))]
-		if strings.HasPrefix(id, "sg2:ask:") || strings.HasPrefix(id, "sg2:flip:") {
-			vals, multi, hi := m.selectOf(id)
-			n := 1
-			if multi {
-				n = r.IntN(hi + 1)
-			}
-			var chosen []string
-			for _, i := range r.Perm(len(vals))[:n] {
-				chosen = append(chosen, vals[i])
-			}
-			e.choose(p, m, id, chosen, multi)
-			continue
-		}
-		e.click(p, m, id)
+		e.pressRandom(r, p, m)
 	}
 	final := e.f.latest("", "Final standings")
 	if final == nil {

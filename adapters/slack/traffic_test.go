@@ -3,7 +3,6 @@ package slack
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
@@ -28,12 +27,7 @@ func playCounting(t *testing.T, e *env, people []person, seed uint64) adaptertes
 	tr := adaptertest.New()
 	for step := 0; step < 3000 && e.f.latest("", "Final standings") == nil; step++ {
 		p := people[step%len(people)]
-		var m *slackMessage
-		for _, x := range e.f.mine(p.id) {
-			if slices.ContainsFunc(x.actionIDs(), isControl) && (m == nil || x.TS > m.TS) {
-				m = x
-			}
-		}
+		m := e.newestControls(p)
 		if m == nil {
 			table := e.f.latest("", "— round")
 			if table == nil {
@@ -42,30 +36,10 @@ func playCounting(t *testing.T, e *env, people []person, seed uint64) adaptertes
 			e.click(p, table, table.action("sg1:hand:"))
 			continue
 		}
-		var ids []string
-		for _, id := range m.actionIDs() {
-			if isControl(id) {
-				ids = append(ids, id)
-			}
-		}
 		if strings.Contains(m.Blocks, "Your choice") {
 			tr.Answers[p.id]++
 		}
-		id := ids[r.IntN(len(ids))]
-		if strings.HasPrefix(id, "sg2:ask:") || strings.HasPrefix(id, "sg2:flip:") {
-			vals, multi, hi := m.selectOf(id)
-			n := 1
-			if multi {
-				n = r.IntN(hi + 1)
-			}
-			var chosen []string
-			for _, i := range r.Perm(len(vals))[:n] {
-				chosen = append(chosen, vals[i])
-			}
-			e.choose(p, m, id, chosen, multi)
-			continue
-		}
-		e.click(p, m, id)
+		e.pressRandom(r, p, m)
 	}
 	if e.f.latest("", "Final standings") == nil {
 		t.Fatal("the game did not finish")
