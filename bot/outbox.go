@@ -170,15 +170,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				sendErr = errTableComing
 			}
 		}
-		if d.Slot == SlotFinal && d.Kind == Edit {
-			// The ratings folded into the closing post: an edit once it
-			// exists, else the post itself.
-			if st.Final.ID != "" {
-				d.Ref = st.Final
-			} else {
-				d.Kind, d.Ref = Post, Ref{}
-			}
-		}
+		d = st.finalEdit(d)
 		if q.Target == "table" {
 			// Resolved now: the table message may have been created since.
 			switch now := b.now(); {
@@ -230,9 +222,9 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 						dropped = true
 					}
 				}
-				cur.OutWait = b.now().Add(outboxBackoff(attempts))
-				if dropped {
-					cur.OutWait = time.Time{}
+				cur.OutWait = time.Time{} // dropped: the next one goes now
+				if !dropped {
+					cur.OutWait = b.now().Add(outboxBackoff(attempts))
 				}
 				return change{save: true}, nil
 			}

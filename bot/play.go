@@ -66,7 +66,7 @@ func playerSeat(req Request, st *state) (int, error) {
 // the reply becomes the player's hand message for later edits.
 func (b *Bot) handReply(req Request, st *state, i int, v View) Delivery {
 	s := &st.Seats[i]
-	if st.Opts.Hands == HandsEphemeral || s.DMFailed {
+	if !st.byDM(s) {
 		switch live := s.Hand.Usable(b.now()); {
 		case !req.FromPrivate && req.Reply.ID == "" && live:
 			// Asked from the table where a new private message could never
@@ -415,9 +415,8 @@ func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []Deliver
 			continue
 		}
 		v := handOrOver(st, i)
-		viaDM := st.Opts.Hands == HandsDM && !s.DMFailed && st.chat()
 		switch {
-		case viaDM && s.Hand.Usable(now) && st.needsReader(i) && s.User != clicker:
+		case st.byDM(s) && st.chat() && s.Hand.Usable(now) && st.needsReader(i) && s.User != clicker:
 			// An edited DM tells nobody it is their move: a new one does.
 			// The old one goes once the new one is there.
 			ds = append(ds, Delivery{Kind: Post, To: Private(s.User), Slot: HandSlot(s.User), View: v},
@@ -425,12 +424,16 @@ func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []Deliver
 			s.Hand = Ref{}
 		case s.Hand.Usable(now):
 			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand.use(), View: v})
-		case st.Opts.Hands == HandsDM && !s.DMFailed && !st.game.Over():
+		case st.byDM(s) && !st.game.Over():
 			ds = append(ds, Delivery{Kind: Post, To: Private(s.User), Slot: HandSlot(s.User), View: v})
 		}
 	}
 	return ds
 }
+
+// byDM reports whether seat s's hands go by DM (the game's choice, unless
+// their DMs failed).
+func (st *state) byDM(s *seat) bool { return st.Opts.Hands == HandsDM && !s.DMFailed }
 
 // needsReader reports whether seat i must act now: choose a card, or make
 // the decision the game waits on.

@@ -238,8 +238,7 @@ func tableView(st *state, now time.Time) View {
 			continue
 		}
 		seat := &st.Seats[s.Seat]
-		viaDM := st.Opts.Hands == HandsDM && !seat.DMFailed
-		if seat.human() && !viaDM && !seat.Hand.Usable(now) && pv.Turn > 1 {
+		if seat.human() && !st.byDM(seat) && !seat.Hand.Usable(now) && pv.Turn > 1 {
 			stale = append(stale, seat.Name)
 		}
 	}

@@ -55,7 +55,8 @@ func (st *state) route(d Delivery, now time.Time) (out Delivery, wait, said bool
 		return d, true, false
 	}
 	d.To, d.Parent, d.OpenThread = Channel, Ref{}, ""
-	if st.chat() && !st.Opts.NoThreads && st.Thread != threadOpen && st.Thread != "" && !st.ThreadSaid {
+	if st.chat() && !st.Opts.NoThreads && !st.threaded() && !st.ThreadSaid {
+		// Not by choice: st.Thread says why.
 		d.View.Text = ThreadFallbackNote(st.Thread) + "\n" + d.View.Text
 		said = true
 	}
@@ -87,6 +88,20 @@ func (st *state) routeAll(ds []Delivery, now time.Time) []Delivery {
 	return out
 }
 
+// finalEdit resolves the edit of the closing post that adds the ratings:
+// an edit of the post once its reference is known, else the post itself.
+func (st *state) finalEdit(d Delivery) Delivery {
+	if d.Slot != SlotFinal || d.Kind != Edit {
+		return d
+	}
+	if st.Final.ID != "" {
+		d.Ref = st.Final
+	} else {
+		d.Kind, d.Ref = Post, Ref{}
+	}
+	return d
+}
+
 // foldFinal folds an edit of the closing post into that post when both are
 // delivered at once (no outbox: the post's reference is not known yet).
 func (st *state) foldFinal(ds []Delivery) []Delivery {
@@ -99,12 +114,8 @@ func (st *state) foldFinal(ds []Delivery) []Delivery {
 		case d.Slot == SlotFinal && d.Kind == Edit && post >= 0:
 			out[post].View = d.View
 			continue
-		case d.Slot == SlotFinal && d.Kind == Edit && st.Final.ID != "":
-			d.Ref = st.Final
-		case d.Slot == SlotFinal && d.Kind == Edit:
-			d.Kind = Post
 		}
-		out = append(out, d)
+		out = append(out, st.finalEdit(d))
 	}
 	return out
 }
