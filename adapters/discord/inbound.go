@@ -42,9 +42,6 @@ func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
 		if err != nil {
 			return req, err
 		}
-		if err := canHost(ix, act); err != nil {
-			return req, err
-		}
 		req.Action = act
 	case discordgo.InteractionMessageComponent:
 		d := ix.MessageComponentData()
@@ -58,15 +55,12 @@ func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
 		if err != nil {
 			return req, err
 		}
-		if err := canHost(ix, act); err != nil {
-			return req, err
-		}
 		req.Action = act
 		req.FromPrivate = ix.GuildID == "" || (ix.Message != nil && ix.Message.Flags&discordgo.MessageFlagsEphemeral != 0)
 	default:
 		return req, fmt.Errorf("discord: unsupported interaction type %d", ix.Type)
 	}
-	return req, nil
+	return req, canHost(ix, req.Action)
 }
 
 // The permissions a game's channel must give the app: to see it, post and

@@ -79,9 +79,6 @@ func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (bot.Request, er
 		return bot.Request{}, errNothingToDo
 	case strings.HasPrefix(ba.ActionID, confirmPrefix):
 		act, err = confirmed(cb, strings.TrimPrefix(ba.ActionID, confirmPrefix))
-	}
-	switch {
-	case act != nil || err != nil:
 	case ba.Type == "static_select":
 		act, err = bot.ParseSelection(ba.ActionID, []string{ba.SelectedOption.Value})
 	default:

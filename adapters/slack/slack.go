@@ -56,7 +56,8 @@ type Adapter struct {
 	background func(func())
 	pool       *pool.Pool
 	// homes builds App Home tabs, when the host can (Homes).
-	homes  Homes // dedupe logs a run of de-duplication failures (a store outage) once.
+	homes Homes
+	// dedupe logs a run of de-duplication failures (a store outage) once.
 	dedupe bot.Outage
 }
 
