@@ -91,3 +91,47 @@ func TestPartyGameStoredByThisReleaseKeepsPlaying(t *testing.T) {
 		t.Fatalf("the stored Party game did not play to its end:\n%s", h.table())
 	}
 }
+
+// TestOutboxStoredByThePreviousReleaseDelivers loads a game stored by the
+// release before threads (0e84c8b, captured with its code) with deliveries
+// still in its outbox — a reveal, the table, a hand — and checks that they
+// go out as that release queued them (the reveal in the channel, where it
+// was meant to be), and that the game then plays on, its next reveal in
+// the thread.
+func TestOutboxStoredByThePreviousReleaseDelivers(t *testing.T) {
+	data, err := os.ReadFile("testdata/stored/release-0e84c8b-outbox.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newOutboxHarness(t)
+	ctx := context.Background()
+	if _, err := h.store.SaveGame(ctx, h.where.Key(), data, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	// The deadline that release scheduled with the deliveries.
+	if err := h.store.Schedule(ctx, "out:"+h.where.Key(), h.now); err != nil {
+		t.Fatal(err)
+	}
+	h.tick(0)
+	var reveal bot.Delivery
+	for _, d := range h.sender.sent {
+		if d.View.Title == "👀 Reveal — round 1, turn 1" {
+			reveal = d
+		}
+	}
+	if reveal.Kind != bot.Post || !reveal.To.IsPublic() || reveal.To.Thread {
+		t.Fatalf("the stored reveal: %+v", reveal)
+	}
+	if n := h.sender.count(func(d bot.Delivery) bool { return d.Kind == bot.Edit && d.To.User == "ann" }); n != 1 {
+		t.Errorf("ann's stored hand edit went out %d times, want once", n)
+	}
+	for _, u := range []string{"ann", "bob"} {
+		h.send(u, bot.ShowHand{}, false)
+	}
+	h.playTurn([]string{"ann", "bob"})
+	if n := h.sender.count(func(d bot.Delivery) bool {
+		return d.Kind == bot.Post && d.To.Thread && d.View.Title == "👀 Reveal — round 1, turn 2"
+	}); n != 1 {
+		t.Errorf("the next reveal went to the thread %d times, want once", n)
+	}
+}
