@@ -120,9 +120,9 @@ func (a *Adapter) Run(ctx context.Context) error {
 // of the built binary. discordgo's endpoints are package-wide, so the
 // session's transport rewrites each request instead.
 func PointAt(s *discordgo.Session, base string) error {
-	u, err := url.Parse(base)
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return fmt.Errorf("discord: API URL %q: want http(s)://host[:port]", base)
+	u, err := ParseAPIURL(base)
+	if err != nil {
+		return err
 	}
 	next := s.Client.Transport
 	if next == nil {
@@ -130,6 +130,15 @@ func PointAt(s *discordgo.Session, base string) error {
 	}
 	s.Client.Transport = rewriteHost{to: u, next: next}
 	return nil
+}
+
+// ParseAPIURL reads a base URL for PointAt: http(s)://host[:port].
+func ParseAPIURL(base string) (*url.URL, error) {
+	u, err := url.Parse(base)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return nil, fmt.Errorf("discord: API URL %q: want http(s)://host[:port], such as http://127.0.0.1:8081", base)
+	}
+	return u, nil
 }
 
 type rewriteHost struct {

@@ -7,12 +7,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sushigo/sushigo/adapters/discord"
 )
 
 // config is everything read from the environment; .env.example lists it.
@@ -110,8 +111,8 @@ func loadConfig(getenv func(string) string) (config, error) {
 		errs = append(errs, fmt.Errorf("REDIS_URL must start with redis://, rediss:// (a server or a cluster) or redis+sentinel://"))
 	}
 	if u := c.Discord.APIURL; u != "" {
-		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-			errs = append(errs, fmt.Errorf("DISCORD_API_URL=%q: want a URL such as http://127.0.0.1:8081", u))
+		if _, err := discord.ParseAPIURL(u); err != nil {
+			errs = append(errs, fmt.Errorf("DISCORD_API_URL: %w", err))
 		}
 	}
 	if c.Discord.Mode != "gateway" && c.Discord.Mode != "http" {
