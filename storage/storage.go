@@ -17,6 +17,20 @@
 // save with ttl 0 keeps it until deleted, removing any earlier expiry. An
 // expired game behaves exactly like a missing one.
 //
+// Commit is SaveGame that also schedules deadlines (see Deadlines) in the
+// same call, so a change and the timers it needs cost one round trip. The
+// deadlines are scheduled even when the save conflicts (one that comes too
+// soon finds nothing to do: callers re-check the game when it fires), and
+// never lost when it succeeds.
+//
+// Each game also has a side value: small bytes that one writer at a time
+// (the host's sender of the game's deliveries) sets with SetGameSide,
+// without compare-and-swap and without changing the game's Version, so it
+// never races the players' saves. LoadGameSide reads a game and its side in
+// one step (nil side when none was set). The side belongs to the game: a
+// save that creates the game (prev 0) clears it, and deleting or expiring
+// the game removes it. SetGameSide on a missing game gives ErrNotFound.
+//
 // # Records
 //
 // Small per-user values with an expiry, such as the latest private-message
@@ -103,6 +117,15 @@ type Games interface {
 	LoadGame(ctx context.Context, key string) ([]byte, Version, error)
 	SaveGame(ctx context.Context, key string, data []byte, prev Version, ttl time.Duration) (Version, error)
 	DeleteGame(ctx context.Context, key string, prev Version) error
+	Commit(ctx context.Context, key string, data []byte, prev Version, ttl time.Duration, schedule []Deadline) (Version, error)
+	LoadGameSide(ctx context.Context, key string) (data, side []byte, ver Version, err error)
+	SetGameSide(ctx context.Context, key string, side []byte) error
+}
+
+// Deadline is a deadline to schedule with a Commit.
+type Deadline struct {
+	Key string
+	Due time.Time
 }
 
 // Records stores small values with an expiry.

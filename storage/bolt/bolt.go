@@ -30,6 +30,7 @@ var (
 	bucketBoards    = []byte("leaderboards")
 	bucketDeadlines = []byte("deadlines")
 	bucketMeta      = []byte("meta")
+	bucketSides     = []byte("sides")
 	keyClaimSeq     = []byte("claim-seq")
 )
 
@@ -67,7 +68,7 @@ func Open(path string, o Options) (*Store, error) {
 		return nil, fmt.Errorf("bolt: open %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bbolt.Tx) error {
-		for _, b := range [][]byte{bucketGames, bucketRecords, bucketBoards, bucketDeadlines, bucketMeta} {
+		for _, b := range [][]byte{bucketGames, bucketRecords, bucketBoards, bucketDeadlines, bucketMeta, bucketSides} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -148,6 +149,23 @@ func (s *Store) Sweep() error {
 				}
 			}
 		}
+		// A side whose game is gone goes too.
+		games, sides := tx.Bucket(bucketGames), tx.Bucket(bucketSides)
+		var orphans [][]byte
+		err := sides.ForEach(func(k, _ []byte) error {
+			if games.Get(k) == nil {
+				orphans = append(orphans, slices.Clone(k))
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, k := range orphans {
+			if err := sides.Delete(k); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -215,15 +233,34 @@ func (s *Store) LoadGame(ctx context.Context, key string) ([]byte, storage.Versi
 
 // SaveGame implements storage.Games.
 func (s *Store) SaveGame(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration) (storage.Version, error) {
+	return s.Commit(ctx, key, data, prev, ttl, nil)
+}
+
+// Commit implements storage.Games: the save and the deadlines are one
+// transaction.
+func (s *Store) Commit(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, schedule []storage.Deadline) (storage.Version, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
 	var next storage.Version
+	conflict := false
 	err := s.db.Update(func(tx *bbolt.Tx) error {
+		dl := tx.Bucket(bucketDeadlines)
+		for _, d := range schedule {
+			if err := dl.Put([]byte(d.Key), deadline{due: d.Due.UnixMilli()}.encode()); err != nil {
+				return err
+			}
+		}
 		b := tx.Bucket(bucketGames)
 		_, cur, ok := s.game(b, key)
 		if (ok && cur != prev) || (!ok && prev != 0) {
-			return storage.ErrConflict
+			conflict = true // the deadlines stay scheduled
+			return nil
+		}
+		if prev == 0 {
+			if err := tx.Bucket(bucketSides).Delete([]byte(key)); err != nil {
+				return err
+			}
 		}
 		next = prev + 1
 		v := make([]byte, 16, 16+len(data))
@@ -231,13 +268,61 @@ func (s *Store) SaveGame(ctx context.Context, key string, data []byte, prev stor
 		binary.BigEndian.PutUint64(v[8:], s.expiry(ttl))
 		return b.Put([]byte(key), append(v, data...))
 	})
-	if errors.Is(err, storage.ErrConflict) {
-		return 0, err
-	}
 	if err != nil {
 		return 0, fmt.Errorf("bolt save game %s: %w", key, err)
 	}
+	if conflict {
+		return 0, storage.ErrConflict
+	}
 	return next, nil
+}
+
+// LoadGameSide implements storage.Games.
+func (s *Store) LoadGameSide(ctx context.Context, key string) ([]byte, []byte, storage.Version, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, 0, err
+	}
+	var data, side []byte
+	var ver storage.Version
+	found := false
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		d, v, ok := s.game(tx.Bucket(bucketGames), key)
+		data, ver, found = bytes.Clone(d), v, ok
+		if ok {
+			side = bytes.Clone(tx.Bucket(bucketSides).Get([]byte(key)))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("bolt load game %s: %w", key, err)
+	}
+	if !found {
+		return nil, nil, 0, storage.ErrNotFound
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	return data, side, ver, nil
+}
+
+// SetGameSide implements storage.Games.
+func (s *Store) SetGameSide(ctx context.Context, key string, side []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		if _, _, ok := s.game(tx.Bucket(bucketGames), key); !ok {
+			return storage.ErrNotFound
+		}
+		return tx.Bucket(bucketSides).Put([]byte(key), bytes.Clone(side))
+	})
+	if errors.Is(err, storage.ErrNotFound) {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("bolt set side of %s: %w", key, err)
+	}
+	return nil
 }
 
 // DeleteGame implements storage.Games.
@@ -253,6 +338,9 @@ func (s *Store) DeleteGame(ctx context.Context, key string, prev storage.Version
 			return storage.ErrNotFound
 		case cur != prev:
 			return storage.ErrConflict
+		}
+		if err := tx.Bucket(bucketSides).Delete([]byte(key)); err != nil {
+			return err
 		}
 		return b.Delete([]byte(key))
 	})

@@ -49,16 +49,21 @@ func (s *Store) Schedule(ctx context.Context, key string, due time.Time) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	k := s.deadlineKeys()
 	_, err := s.c.TxPipelined(ctx, func(p goredis.Pipeliner) error {
-		p.ZAdd(ctx, k[0], goredis.Z{Score: float64(due.UnixMilli()), Member: key})
-		p.HDel(ctx, k[1], key)
+		s.schedule(ctx, p, key, due)
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("redis schedule %s: %w", key, err)
 	}
 	return nil
+}
+
+// schedule queues the commands that set key's deadline on p.
+func (s *Store) schedule(ctx context.Context, p goredis.Pipeliner, key string, due time.Time) {
+	k := s.deadlineKeys()
+	p.ZAdd(ctx, k[0], goredis.Z{Score: float64(due.UnixMilli()), Member: key})
+	p.HDel(ctx, k[1], key)
 }
 
 // Cancel implements storage.Deadlines.

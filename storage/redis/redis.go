@@ -156,6 +156,7 @@ var tag = strings.NewReplacer("%", "%25", "{", "%7B", "}", "%7D").Replace
 func (s *Store) GameKey(k string) string { return s.gameKey(k) }
 
 func (s *Store) gameKey(k string) string   { return s.prefix + "game:{" + tag(k) + "}" }
+func (s *Store) sideKey(k string) string   { return s.prefix + "side:{" + tag(k) + "}" }
 func (s *Store) recordKey(k string) string { return s.prefix + "rec:{" + tag(k) + "}" }
 func (s *Store) lbKey(community string) string {
 	return s.prefix + "lb:{" + tag(community) + "}:"
@@ -199,8 +200,34 @@ func (s *Store) LoadGame(ctx context.Context, key string) ([]byte, storage.Versi
 	return data, ver, nil
 }
 
+// LoadGameSide implements storage.Games with one MGET: the game and its
+// side share a hash slot.
+func (s *Store) LoadGameSide(ctx context.Context, key string) ([]byte, []byte, storage.Version, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, 0, err
+	}
+	vals, err := s.c.MGet(ctx, s.gameKey(key), s.sideKey(key)).Result()
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("redis load game %s: %w", key, err)
+	}
+	g, ok := vals[0].(string)
+	if !ok {
+		return nil, nil, 0, storage.ErrNotFound
+	}
+	data, ver, err := splitGame(g)
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("redis load game %s: %w", key, err)
+	}
+	var side []byte
+	if sv, ok := vals[1].(string); ok {
+		side = []byte(sv)
+	}
+	return data, side, ver, nil
+}
+
 // saveScript compares the stored version with ARGV[1] (0: must not exist),
-// then writes version+1 and the data, with a ttl in ms (0: none).
+// then writes version+1 and the data, with a ttl in ms (0: none). The side
+// (KEYS[2]) follows the game: cleared when it is created, expiring with it.
 var saveScript = goredis.NewScript(`
 local cur = redis.call('GET', KEYS[1])
 local prev = tonumber(ARGV[1])
@@ -216,15 +243,64 @@ if ttl > 0 then
 else
 	redis.call('SET', KEYS[1], v .. ':' .. ARGV[2])
 end
+if prev == 0 then
+	redis.call('DEL', KEYS[2])
+elseif ttl > 0 then
+	redis.call('PEXPIRE', KEYS[2], ttl)
+else
+	redis.call('PERSIST', KEYS[2])
+end
 return v
 `)
 
 // SaveGame implements storage.Games.
 func (s *Store) SaveGame(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration) (storage.Version, error) {
+	return s.Commit(ctx, key, data, prev, ttl, nil)
+}
+
+// Commit implements storage.Games in one round trip: the deadlines and the
+// save go in one MULTI (one pipeline on a cluster, where they live in other
+// slots; a deadline set before a save that then fails only fires early).
+func (s *Store) Commit(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, schedule []storage.Deadline) (storage.Version, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	v, err := saveScript.Run(ctx, s.c, []string{s.gameKey(key)}, uint64(prev), data, millis(ttl)).Int64()
+	keys := []string{s.gameKey(key), s.sideKey(key)}
+	args := []any{uint64(prev), data, millis(ttl)}
+	if len(schedule) == 0 {
+		v, err := saveScript.Run(ctx, s.c, keys, args...).Int64()
+		return saved(key, v, err)
+	}
+	var save *goredis.Cmd
+	run := func(eval func(p goredis.Pipeliner) *goredis.Cmd) error {
+		fn := func(p goredis.Pipeliner) error {
+			for _, d := range schedule {
+				s.schedule(ctx, p, d.Key, d.Due)
+			}
+			save = eval(p)
+			return nil
+		}
+		if _, cluster := s.c.(*goredis.ClusterClient); cluster {
+			_, err := s.c.Pipelined(ctx, fn)
+			return err
+		}
+		_, err := s.c.TxPipelined(ctx, fn)
+		return err
+	}
+	err := run(func(p goredis.Pipeliner) *goredis.Cmd { return saveScript.EvalSha(ctx, p, keys, args...) })
+	if err != nil && goredis.HasErrorPrefix(err, "NOSCRIPT") {
+		// A server that has not seen the script yet (a restart, a
+		// failover): send it whole once; it is cached from then on.
+		err = run(func(p goredis.Pipeliner) *goredis.Cmd { return saveScript.Eval(ctx, p, keys, args...) })
+	}
+	if err != nil {
+		return 0, fmt.Errorf("redis save game %s: %w", key, err)
+	}
+	v, err := save.Int64()
+	return saved(key, v, err)
+}
+
+func saved(key string, v int64, err error) (storage.Version, error) {
 	if err != nil {
 		return 0, fmt.Errorf("redis save game %s: %w", key, err)
 	}
@@ -234,11 +310,39 @@ func (s *Store) SaveGame(ctx context.Context, key string, data []byte, prev stor
 	return storage.Version(v), nil
 }
 
+// sideScript sets KEYS[2] to ARGV[1] if the game KEYS[1] exists, expiring
+// with it.
+var sideScript = goredis.NewScript(`
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl == -2 then return 0 end
+if ttl > 0 then
+	redis.call('SET', KEYS[2], ARGV[1], 'PX', ttl)
+else
+	redis.call('SET', KEYS[2], ARGV[1])
+end
+return 1
+`)
+
+// SetGameSide implements storage.Games.
+func (s *Store) SetGameSide(ctx context.Context, key string, side []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	ok, err := sideScript.Run(ctx, s.c, []string{s.gameKey(key), s.sideKey(key)}, side).Int64()
+	switch {
+	case err != nil:
+		return fmt.Errorf("redis set side of %s: %w", key, err)
+	case ok == 0:
+		return storage.ErrNotFound
+	}
+	return nil
+}
+
 var deleteScript = goredis.NewScript(`
 local cur = redis.call('GET', KEYS[1])
 if not cur then return 0 end
 if tonumber(string.sub(cur, 1, string.find(cur, ':', 1, true) - 1)) ~= tonumber(ARGV[1]) then return -1 end
-redis.call('DEL', KEYS[1])
+redis.call('DEL', KEYS[1], KEYS[2])
 return 1
 `)
 
@@ -247,7 +351,7 @@ func (s *Store) DeleteGame(ctx context.Context, key string, prev storage.Version
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	r, err := deleteScript.Run(ctx, s.c, []string{s.gameKey(key)}, uint64(prev)).Int64()
+	r, err := deleteScript.Run(ctx, s.c, []string{s.gameKey(key), s.sideKey(key)}, uint64(prev)).Int64()
 	switch {
 	case err != nil:
 		return fmt.Errorf("redis delete game %s: %w", key, err)

@@ -222,6 +222,79 @@ var gameTests = []test{
 			t.Errorf("expired key re-created at version %d, want 1", v)
 		}
 	}},
+	{"CommitSchedulesWithTheSave", func(t *testing.T, s storage.Store) {
+		now := time.Now()
+		v, err := s.Commit(ctx, "g", []byte("a"), 0, 0, []storage.Deadline{{Key: "out:g", Due: now.Add(-time.Second)}, {Key: "g", Due: now.Add(time.Hour)}})
+		if err != nil || v != 1 {
+			t.Fatalf("commit: %d, %v", v, err)
+		}
+		// A conflicting commit changes no game, but its deadlines are set.
+		if _, err := s.Commit(ctx, "g", []byte("b"), 7, 0, []storage.Deadline{{Key: "late:g", Due: now.Add(-time.Second)}}); !errors.Is(err, storage.ErrConflict) {
+			t.Fatalf("commit with a stale version: %v, want ErrConflict", err)
+		}
+		if data, ver, _ := s.LoadGame(ctx, "g"); string(data) != "a" || ver != 1 {
+			t.Fatalf("after the conflict: %q at %d", data, ver)
+		}
+		cs, err := s.ClaimDue(ctx, now, time.Minute, 10)
+		must(t, err)
+		got := []string{}
+		for _, c := range cs {
+			got = append(got, c.Key)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, []string{"late:g", "out:g"}) {
+			t.Fatalf("due after the commits: %v, want [late:g out:g] (\"g\" is due in an hour)", got)
+		}
+	}},
+	{"Sides", func(t *testing.T, s storage.Store) {
+		if err := s.SetGameSide(ctx, "g", []byte("x")); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("side of a missing game: %v, want ErrNotFound", err)
+		}
+		if _, _, _, err := s.LoadGameSide(ctx, "g"); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("load of a missing game: %v, want ErrNotFound", err)
+		}
+		v := mustSave(t, s, "g", []byte("a"), 0)
+		data, side, ver, err := s.LoadGameSide(ctx, "g")
+		if err != nil || string(data) != "a" || side != nil || ver != v {
+			t.Fatalf("new game: %q %q %d %v, want \"a\", no side, %d", data, side, ver, err, v)
+		}
+		must(t, s.SetGameSide(ctx, "g", []byte("sent 1")))
+		must(t, s.SetGameSide(ctx, "g", []byte("sent 2")))
+		// The side changes no version: a save from the loaded version wins.
+		v = mustSave(t, s, "g", []byte("b"), v)
+		data, side, ver, err = s.LoadGameSide(ctx, "g")
+		if err != nil || string(data) != "b" || string(side) != "sent 2" || ver != v {
+			t.Fatalf("after a save: %q %q %d %v", data, side, ver, err)
+		}
+		side[0] = 'X'
+		if _, again, _, _ := s.LoadGameSide(ctx, "g"); string(again) != "sent 2" {
+			t.Fatalf("store returned its own memory: %q", again)
+		}
+		// Deleted and created again: a new game has no side.
+		must(t, s.DeleteGame(ctx, "g", v))
+		if err := s.SetGameSide(ctx, "g", []byte("y")); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("side of a deleted game: %v, want ErrNotFound", err)
+		}
+		mustSave(t, s, "g", []byte("c"), 0)
+		if _, side, _, _ := s.LoadGameSide(ctx, "g"); side != nil {
+			t.Fatalf("re-created game kept the old side %q", side)
+		}
+		// It expires with its game.
+		if _, err := s.SaveGame(ctx, "e", []byte("a"), 0, 300*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		must(t, s.SetGameSide(ctx, "e", []byte("z")))
+		eventually(t, "expiry", func() bool {
+			_, _, _, err := s.LoadGameSide(ctx, "e")
+			return errors.Is(err, storage.ErrNotFound)
+		})
+		if _, err := s.SaveGame(ctx, "e", []byte("new"), 0, 0); err != nil {
+			t.Fatal(err)
+		}
+		if _, side, _, _ := s.LoadGameSide(ctx, "e"); side != nil {
+			t.Fatalf("expired game's side came back: %q", side)
+		}
+	}},
 	{"ConcurrentSavesSerialize", func(t *testing.T, s storage.Store) {
 		// Each worker appends its own IDs to a list with load-modify-save,
 		// retrying on conflict. Every ID must land exactly once.
@@ -280,6 +353,9 @@ var gameTests = []test{
 		_, _, calls["LoadGame"] = s.LoadGame(c, "g")
 		_, calls["SaveGame"] = s.SaveGame(c, "g", []byte("a"), 0, 0)
 		calls["DeleteGame"] = s.DeleteGame(c, "g", 1)
+		_, calls["Commit"] = s.Commit(c, "g", []byte("a"), 0, 0, []storage.Deadline{{Key: "g", Due: now}})
+		_, _, _, calls["LoadGameSide"] = s.LoadGameSide(c, "g")
+		calls["SetGameSide"] = s.SetGameSide(c, "g", nil)
 		_, calls["GetRecord"] = s.GetRecord(c, "r")
 		calls["SetRecord"] = s.SetRecord(c, "r", nil, time.Minute)
 		_, calls["AddRecord"] = s.AddRecord(c, "r", nil, time.Minute)
