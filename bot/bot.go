@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
@@ -43,6 +45,11 @@ type Config struct {
 	// returning (0: until they finish, as tests want); serve sets a short
 	// one, so a stalled platform never holds up other games' timers.
 	FlushWait time.Duration
+	// Handoff sends a change's deliveries from the replica that made it,
+	// right after the save, instead of through the timer loop; the loop's
+	// deadline, handoffGrace later, is the net for a replica that died
+	// first. Serve sets it; tests that step the timer loop leave it off.
+	Handoff bool
 	// Nudge is how long a game without a turn timer waits on a player
 	// before reminding them, once a turn (10 minutes; negative: never).
 	Nudge time.Duration
@@ -82,6 +89,15 @@ type Bot struct {
 	// flushing bounds the games whose deliveries go out at once, across
 	// ticks.
 	flushing chan struct{}
+	// sends run this replica's deliveries (send.go): the games being sent
+	// (true: changed again meanwhile), every flush under way, and the
+	// context they send in, cancelled only when Drain gives up.
+	sendMu   sync.Mutex
+	sending  map[string]bool
+	flushes  sync.WaitGroup
+	sendCtx  context.Context
+	abort    context.CancelFunc
+	stopping atomic.Bool
 	// failing logs a run of failed requests once (report).
 	failing Outage
 }
@@ -115,7 +131,9 @@ func New(store storage.Store, cfg Config) *Bot {
 	if cfg.Metrics == nil {
 		cfg.Metrics = noMetrics{}
 	}
+	sendCtx, abort := context.WithCancel(context.Background())
 	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, log: cfg.Log, wake: make(chan struct{}, 1),
+		sending: map[string]bool{}, sendCtx: sendCtx, abort: abort,
 		// One core is left to requests: bots thinking on every core would
 		// keep a click waiting behind them for the scheduler's 10 ms slices.
 		thinking: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),

@@ -220,6 +220,13 @@ func (s brokenStore) LoadGame(ctx context.Context, key string) ([]byte, storage.
 	return s.Store.LoadGame(ctx, key)
 }
 
+func (s brokenStore) LoadGameSide(ctx context.Context, key string) ([]byte, []byte, storage.Version, error) {
+	if s.down.Load() {
+		return nil, nil, 0, errors.New("dial tcp 127.0.0.1:6379: connect: connection refused")
+	}
+	return s.Store.LoadGameSide(ctx, key)
+}
+
 // TestOutageLoggedOnce: while the store is down every request fails, each
 // player is told to try again in a moment, and the log says so once, not
 // once a request; it says when requests succeed again (issue 22, defect 12).

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -137,11 +138,13 @@ func (b *Bot) signal() {
 }
 
 // flush delivers the pending deliveries of the game at key, oldest first,
-// removing each once sent. It stops at the first failure and returns it,
-// with how many times the delivery has now failed.
+// recording each send in the game's progress (its side value) rather than
+// in the game record: the players' saves never conflict with it. It stops
+// at the first failure and returns it, with how many times the delivery has
+// now failed, and before each send once the host is stopping.
 func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 	for {
-		data, _, err := b.store.LoadGame(ctx, key)
+		data, side, _, err := b.store.LoadGameSide(ctx, key)
 		if errors.Is(err, storage.ErrNotFound) {
 			return 0, nil
 		}
@@ -152,117 +155,133 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		if err != nil {
 			return 0, err
 		}
+		pr, err := decodeSendLog(side)
+		if err != nil {
+			return 0, err
+		}
+		stored := st.Folded
+		st.fold(pr)
 		s := b.sender(st)
 		if len(st.Outbox) == 0 || s == nil {
 			return 0, nil
 		}
-		if wait := st.OutWait; wait.After(b.now()) {
-			// Backing off after a failure: the deadline comes back then.
-			return 0, &notYet{wait}
+		if pr == nil || pr.Game != st.ID {
+			pr = &sendLog{Game: st.ID, N: st.Folded}
 		}
-		q := st.Outbox[0]
-		d := q.D
-		var sendErr error
-		said := false
-		if d.Kind == Post && d.To.Thread {
-			var wait bool
-			if d, wait, said = st.route(d, b.now()); wait {
-				sendErr = errTableComing
+		// What the stored game folded already need not be kept.
+		pr = pr.trimmed(stored)
+		for len(st.Outbox) > 0 {
+			if b.stopping.Load() {
+				return 0, errStopping
 			}
-		}
-		d = st.finalEdit(d)
-		if q.Target == "table" {
-			// Resolved now: the table message may have been created since.
-			switch now := b.now(); {
-			case st.Table.Usable(now):
-				d.Kind, d.Ref, d.Slot = Edit, st.Table, ""
-			case !st.TableSince.IsZero() && now.Sub(st.TableSince) < tableWait:
-				// A reply is creating the table; its reference comes soon.
-				sendErr = errTableComing
-			default:
-				d.Kind, d.Ref, d.Slot = Post, Ref{}, SlotTable
+			if wait := st.OutWait; wait.After(b.now()) {
+				// Backing off after a failure: the deadline comes back then.
+				return 0, &notYet{wait}
 			}
-		}
-		var ref Ref
-		if sendErr == nil && !(d.Kind == Delete && d.Ref.ID == "") {
-			ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
-		}
-		var noThread *NoThreadError
-		if errors.As(sendErr, &noThread) {
-			// Nothing was posted: the play-by-play goes to the channel from
-			// now on, this delivery first.
-			_, err = b.update(ctx, key, func(cur *state) (change, error) {
-				if cur == nil || cur.ID != st.ID {
-					return change{}, nil
+			q := st.Outbox[0]
+			d, said, sendErr := st.resolve(q, b.now())
+			var ref Ref
+			if sendErr == nil && !(d.Kind == Delete && d.Ref.ID == "") {
+				ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
+			}
+			var noThread *NoThreadError
+			switch {
+			case errors.As(sendErr, &noThread):
+				// Nothing was posted: the play-by-play goes to the channel
+				// from now on, this delivery first.
+				pr.learn(st, learnt{Thread: noThread.Reason})
+				if err := b.record(ctx, key, pr); err != nil {
+					return 0, err
 				}
-				cur.Thread = noThread.Reason
-				return change{save: true}, nil
-			})
-			if err != nil {
+				continue
+			case errors.Is(sendErr, errTableComing):
+				// Not the platform's failure: no attempt spent.
+				return 0, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
+			case sendErr != nil:
+				attempts = q.Attempts + 1
+				if attempts < maxAttempts {
+					pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, attempts, b.now().Add(outboxBackoff(attempts))
+					if err := b.record(ctx, key, pr); err != nil {
+						return 0, err
+					}
+					return attempts, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
+				}
+				b.log.Error("delivery dropped after repeated failures", "game", key, "seq", q.Seq, "attempts", maxAttempts, "err", sendErr)
+			default:
+				if d.Slot != "" && ref.ID != "" {
+					pr.learn(st, learnt{Slot: d.Slot, Ref: ref})
+				}
+				if d.OpenThread != "" {
+					pr.learn(st, learnt{Thread: threadOpen})
+				}
+				if said {
+					pr.learn(st, learnt{Said: true})
+				}
+			}
+			// Sent, or dropped: the next one goes now.
+			pr.Done, pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, 0, 0, time.Time{}
+			st.Outbox, st.OutWait = st.Outbox[1:], time.Time{}
+			if err := b.record(ctx, key, pr); err != nil {
 				return 0, err
 			}
-			continue
 		}
-		dropped := false
-		attempts = 0
-		_, err = b.update(ctx, key, func(cur *state) (change, error) {
-			if cur == nil || cur.ID != st.ID {
-				return change{}, nil
-			}
-			i := indexSeq(cur.Outbox, q.Seq)
-			if errors.Is(sendErr, errTableComing) {
-				return change{}, nil // not the platform's failure: no attempt spent
-			}
-			if sendErr != nil {
-				if i >= 0 {
-					cur.Outbox[i].Attempts++
-					attempts = cur.Outbox[i].Attempts
-					if cur.Outbox[i].Attempts >= maxAttempts {
-						cur.Outbox = append(cur.Outbox[:i], cur.Outbox[i+1:]...)
-						dropped = true
-					}
-				}
-				cur.OutWait = time.Time{} // dropped: the next one goes now
-				if !dropped {
-					cur.OutWait = b.now().Add(outboxBackoff(attempts))
-				}
-				return change{save: true}, nil
-			}
-			cur.OutWait = time.Time{}
-			if i >= 0 {
-				cur.Outbox = append(cur.Outbox[:i], cur.Outbox[i+1:]...)
-			}
-			if d.Slot != "" && ref.ID != "" {
-				cur.remember(d.Slot, ref)
-			}
-			if d.OpenThread != "" {
-				cur.Thread = threadOpen
-			}
-			if said {
-				cur.ThreadSaid = true
-			}
-			return change{save: true}, nil
-		})
-		if err != nil {
-			return 0, err
-		}
-		if dropped {
-			b.log.Error("delivery dropped after repeated failures", "game", key, "seq", q.Seq, "attempts", maxAttempts, "err", sendErr)
-			continue
-		}
-		if sendErr != nil {
-			return attempts, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
-		}
+		// Look again: a change may have queued more meanwhile.
 	}
 }
 
-func indexSeq(q []queued, seq uint64) int {
-	for i, x := range q {
-		if x.Seq == seq {
-			return i
+// errStopping ends a flush between two sends when the host stops: the
+// next replica carries on from the recorded progress.
+var errStopping = errors.New("the host is stopping")
+
+// record stores a game's delivery progress. The sent delivery must be
+// recorded even when the flush's own deadline has just run out, or it is
+// sent again: the write gets a moment of its own.
+func (b *Bot) record(ctx context.Context, key string, pr *sendLog) error {
+	data, err := json.Marshal(pr)
+	if err != nil {
+		return fmt.Errorf("encode delivery progress of %s: %w", key, err)
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordWait)
+	defer cancel()
+	err = b.store.SetGameSide(ctx, key, data)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil // the game is gone; so are its deliveries
+	}
+	if err != nil {
+		return fmt.Errorf("record deliveries of %s: %w", key, err)
+	}
+	return nil
+}
+
+// recordWait bounds the write of a delivery's progress.
+const recordWait = 2 * time.Second
+
+// resolve turns a queued delivery into what to send now, against what the
+// game knows now: a thread post's parent (or the channel), the closing
+// post's edit, the table's edit or post. errTableComing holds it while the
+// table message is being created.
+func (st *state) resolve(q queued, now time.Time) (d Delivery, said bool, err error) {
+	d = q.D
+	if d.Kind == Post && d.To.Thread {
+		var wait bool
+		if d, wait, said = st.route(d, now); wait {
+			err = errTableComing
 		}
 	}
-	return -1
+	d = st.finalEdit(d)
+	if q.Target == "table" {
+		// Resolved now: the table message may have been created since.
+		switch {
+		case st.Table.Usable(now):
+			d.Kind, d.Ref, d.Slot = Edit, st.Table, ""
+		case !st.TableSince.IsZero() && now.Sub(st.TableSince) < tableWait:
+			// A reply is creating the table; its reference comes soon.
+			err = errTableComing
+		default:
+			d.Kind, d.Ref, d.Slot = Post, Ref{}, SlotTable
+		}
+	}
+	return d, said, err
 }
 
 // outboxDue is when the outbox should be tried: now, unless a failure set

@@ -22,11 +22,15 @@ type countingStore struct {
 }
 
 func (c *countingStore) SaveGame(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration) (storage.Version, error) {
+	return c.Commit(ctx, key, data, prev, ttl, nil)
+}
+
+func (c *countingStore) Commit(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, due []storage.Deadline) (storage.Version, error) {
 	if c.conflict.Add(-1) >= 0 {
 		return 0, storage.ErrConflict
 	}
 	c.saves.Add(1)
-	return c.Store.SaveGame(ctx, key, data, prev, ttl)
+	return c.Store.Commit(ctx, key, data, prev, ttl, due)
 }
 
 func (c *countingStore) SetRecord(ctx context.Context, key string, data []byte, ttl time.Duration) error {

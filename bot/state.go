@@ -96,6 +96,9 @@ type state struct {
 	// Outbox holds deliveries not yet sent (outbox.go); OutSeq numbers them.
 	Outbox []queued `json:"ob,omitempty"`
 	OutSeq uint64   `json:"oq,omitempty"`
+	// Folded is the last of the sender's learnt facts (sendlog.go) this
+	// record holds.
+	Folded uint64 `json:"fo,omitempty"`
 
 	game *engine.Game // decoded Engine, while handling one request
 	// think is set when a searching bot must choose: it thinks off the
@@ -209,7 +212,7 @@ type record struct {
 func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change, error)) (Response, error) {
 	for range maxRetries {
 		var st *state
-		data, ver, err := b.store.LoadGame(ctx, key)
+		data, side, ver, err := b.store.LoadGameSide(ctx, key)
 		switch {
 		case errors.Is(err, storage.ErrNotFound):
 			ver = 0
@@ -219,6 +222,11 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			if st, err = decodeState(data); err != nil {
 				return Response{}, err
 			}
+			pr, err := decodeSendLog(side)
+			if err != nil {
+				return Response{}, err
+			}
+			st.fold(pr)
 		}
 		was := phase("")
 		if st != nil {
@@ -243,12 +251,13 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if c.result != nil && was == phaseOver {
 			c.result = nil // recorded when the game ended
 		}
+		// The deadlines a change needs are set with its save, in one round
+		// trip (before it, where the store cannot do both at once): if this
+		// replica dies right after the save, another one records the game,
+		// sends its deliveries, lets its bots think.
+		var due []storage.Deadline
 		if c.result != nil {
-			// The deadline first, as for deliveries: if this replica dies
-			// between the save and the record, another records the game.
-			if err := b.store.Schedule(ctx, resultPrefix+key, b.now().Add(resultRetry)); err != nil {
-				return Response{}, fmt.Errorf("schedule the result of %s: %w", key, err)
-			}
+			due = append(due, storage.Deadline{Key: resultPrefix + key, Due: b.now().Add(resultRetry)})
 		}
 		if st != nil {
 			speakAll(st.Where.Platform, c.resp.Deliveries)
@@ -260,13 +269,14 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		}
 		queued := false
 		if !c.remove && b.sender(st) != nil && st.enqueue(&c) {
-			// The deadline first, so a crash right after the save cannot
-			// strand the deliveries; if the save fails, a flush finds
-			// nothing. (It is scheduled again after the save, below.)
 			queued, c.save = true, true
-			if err := b.store.Schedule(ctx, outboxPrefix+key, st.outboxDue(b.now())); err != nil {
-				return Response{}, fmt.Errorf("schedule deliveries of %s: %w", key, err)
-			}
+			due = append(due, storage.Deadline{Key: outboxPrefix + key, Due: b.outboxDue(st)})
+		}
+		if st != nil && st.think && !c.remove {
+			due = append(due, storage.Deadline{Key: thinkPrefix + key, Due: b.now()})
+		}
+		if !c.schedule.IsZero() {
+			due = append(due, storage.Deadline{Key: key, Due: c.schedule})
 		}
 		switch {
 		case c.remove && ver != 0:
@@ -286,7 +296,8 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 					enc, err = encodeState(st)
 				}
 				if err == nil {
-					_, err = b.store.SaveGame(ctx, key, enc, ver, c.ttl)
+					_, err = b.store.Commit(ctx, key, enc, ver, c.ttl, due)
+					due = nil
 				}
 			}
 		}
@@ -296,6 +307,12 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		}
 		if err != nil {
 			return Response{}, fmt.Errorf("save %s: %w", key, err)
+		}
+		// Nothing was saved (or the game deleted): the deadlines on their own.
+		for _, d := range due {
+			if err := b.store.Schedule(ctx, d.Key, d.Due); err != nil {
+				return Response{}, fmt.Errorf("schedule %s: %w", d.Key, err)
+			}
 		}
 		if st != nil && c.replace == nil && st.Phase != was {
 			switch st.Phase {
@@ -322,24 +339,10 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			c.resp.Deliveries = st.foldFinal(append(c.resp.Deliveries, ds...))
 		}
 		if queued {
-			// Again after the save: a replica that claimed the deadline
-			// scheduled above may have looked at the game before this save
-			// and completed it, finding nothing to send.
-			if err := b.store.Schedule(ctx, outboxPrefix+key, st.outboxDue(b.now())); err != nil {
-				return Response{}, fmt.Errorf("schedule deliveries of %s: %w", key, err)
-			}
-			b.signal()
+			b.handoff(key)
 		}
 		if st != nil && st.think && !c.remove {
-			if err := b.store.Schedule(ctx, thinkPrefix+key, b.now()); err != nil {
-				return Response{}, fmt.Errorf("schedule bots' thinking in %s: %w", key, err)
-			}
 			b.signal()
-		}
-		if !c.schedule.IsZero() {
-			if err := b.store.Schedule(ctx, key, c.schedule); err != nil {
-				return Response{}, fmt.Errorf("schedule %s: %w", key, err)
-			}
 		}
 		if c.cancel {
 			if err := b.store.Cancel(ctx, key); err != nil {

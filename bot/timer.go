@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -52,11 +51,10 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 				continue
 			}
 			flushes.Add(1)
+			b.flushes.Add(1)
 			go func() {
-				defer func() { <-b.flushing; flushes.Done() }()
-				fctx, cancel := context.WithTimeout(ctx, flushBudget)
-				defer cancel()
-				b.deliverClaimed(fctx, c, key, now)
+				defer func() { <-b.flushing; flushes.Done(); b.flushes.Done() }()
+				b.deliverClaimed(c, key, now)
 			}()
 			continue
 		}
@@ -272,49 +270,4 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 		return b.finishEarly(Request{}, st, "Nobody is playing any more, so the game ended.")
 	}
 	return b.afterPlay(Request{}, st, Response{Deliveries: b.settle(Request{}, st, append(posts, more...), revealed || again)})
-}
-
-// deliverClaimed flushes a game's outbox for a claimed deadline; after a
-// failure it comes back with backoff.
-func (b *Bot) deliverClaimed(ctx context.Context, c storage.Claim, key string, now time.Time) {
-	// One sender per game at a time, across replicas: a deadline scheduled
-	// again while claimed can be claimed by another replica, and two
-	// flushes at once could send a game's deliveries out of order. The lock
-	// expires with the claim's lease if its holder dies.
-	lock := "outbox-lock:" + key
-	got, err := b.store.AddRecord(ctx, lock, nil, claimLease)
-	if err != nil || !got {
-		if err != nil {
-			b.log.Error("locking deliveries", "game", key, "err", err)
-		}
-		// Someone is sending this game's deliveries; look again shortly for
-		// anything queued after they finished.
-		if err := b.store.Schedule(ctx, c.Key, now.Add(lockedRetry)); err != nil {
-			b.log.Error("rescheduling deliveries", "game", key, "err", err)
-		}
-		return
-	}
-	defer func() {
-		if err := b.store.DeleteRecord(context.WithoutCancel(ctx), lock); err != nil {
-			b.log.Error("unlocking deliveries", "game", key, "err", err)
-		}
-	}()
-	attempts, err := b.flush(ctx, key)
-	var wait *notYet
-	switch {
-	case errors.As(err, &wait):
-		if err := b.store.Schedule(ctx, c.Key, wait.until); err != nil {
-			b.log.Error("rescheduling deliveries", "game", key, "err", err)
-		}
-		return
-	case err != nil:
-		b.log.Warn("deliveries failed; retrying", "game", key, "err", err, "retry_in", outboxBackoff(attempts))
-		if err := b.store.Schedule(ctx, c.Key, now.Add(outboxBackoff(attempts))); err != nil {
-			b.log.Error("rescheduling deliveries", "game", key, "err", err)
-		}
-		return
-	}
-	if err := b.store.Complete(ctx, c); err != nil {
-		b.log.Error("completing deliveries", "game", key, "err", err)
-	}
 }

@@ -321,7 +321,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	senders := map[string]bot.Sender{}
 	redo := map[string]func(context.Context, string, []byte) error{}
 	homes := map[string]bot.HomePublisher{}
-	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter, FlushWait: flushWait,
+	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter, FlushWait: flushWait, Handoff: true,
 		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}, Metrics: m,
 		Senders: senders, Redo: redo, Homes: homes})
 
@@ -330,7 +330,9 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	mux.HandleFunc("/readyz", readyz(store))
 	mux.Handle("/metrics", m.Handler())
 	deliver := map[string]func(context.Context, bot.Outbound){}
-	var drains []func(context.Context) error
+	// The host's own sends first: each finishes and is recorded, then the
+	// games are left for the next replica at once.
+	drains := []func(context.Context) error{host.Drain}
 	g, gctx := errgroup.WithContext(ctx)
 	if cfg.Discord.enabled() {
 		s, err := discordgo.New("Bot " + cfg.Discord.Token)

@@ -1,0 +1,176 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/sushigo/sushigo/storage"
+)
+
+// Sending a game's outbox: from the replica that made the change
+// (handoff, with Config.Handoff), or from whichever replica's timer loop
+// claims the game's "out:" deadline. Either way one sender at a time per
+// game, across replicas (a lock record), and each send is recorded in the
+// game's progress before the next (outbox.go).
+
+// handoffGrace is how far ahead a handed-off change sets its outbox
+// deadline: the net that catches its deliveries if this replica dies
+// before sending them.
+const handoffGrace = 3 * time.Second
+
+// outboxDue is when the timer loop should look at st's outbox: at once,
+// unless this replica sends it itself (handoff), or a failure set it back
+// (backoff by time, not by how much the players click).
+func (b *Bot) outboxDue(st *state) time.Time {
+	now := b.now()
+	switch {
+	case st.OutWait.After(now):
+		return st.OutWait
+	case b.cfg.Handoff:
+		return now.Add(handoffGrace)
+	}
+	return now
+}
+
+// handoff starts sending key's deliveries from this replica, or, without
+// Config.Handoff, wakes the timer loop to. A game already being sent here
+// is looked at again when that send ends.
+func (b *Bot) handoff(key string) {
+	if !b.cfg.Handoff || b.stopping.Load() {
+		b.signal()
+		return
+	}
+	b.sendMu.Lock()
+	if _, running := b.sending[key]; running {
+		b.sending[key] = true
+		b.sendMu.Unlock()
+		return
+	}
+	b.sending[key] = false
+	b.flushes.Add(1)
+	b.sendMu.Unlock()
+	go func() {
+		defer b.flushes.Done()
+		for {
+			b.flushing <- struct{}{}
+			b.sendLocked(key, outboxPrefix+key, nil)
+			<-b.flushing
+			b.sendMu.Lock()
+			again := b.sending[key]
+			if !again || b.stopping.Load() {
+				delete(b.sending, key)
+				b.sendMu.Unlock()
+				return
+			}
+			b.sending[key] = false
+			b.sendMu.Unlock()
+		}
+	}()
+}
+
+// deliverClaimed sends a game's outbox for a claimed deadline. Most often
+// the deadline is a handoff's net and there is nothing left to send: one
+// read tells, and no lock is taken.
+func (b *Bot) deliverClaimed(c storage.Claim, key string, now time.Time) {
+	ctx, cancel := context.WithTimeout(b.sendCtx, flushBudget)
+	defer cancel()
+	if pending, err := b.pending(ctx, key); err == nil && !pending {
+		// A change queued after this read scheduled the deadline again:
+		// Complete leaves it.
+		if err := b.store.Complete(ctx, c); err != nil {
+			b.log.Error("completing deliveries", "game", key, "err", err)
+		}
+		return
+	}
+	b.sendLocked(key, c.Key, &c)
+}
+
+// pending reports whether the game at key has deliveries to send here.
+func (b *Bot) pending(ctx context.Context, key string) (bool, error) {
+	data, side, _, err := b.store.LoadGameSide(ctx, key)
+	if errors.Is(err, storage.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	st, err := decodeState(data)
+	if err != nil {
+		return false, err
+	}
+	pr, err := decodeSendLog(side)
+	if err != nil {
+		return false, err
+	}
+	st.fold(pr)
+	return len(st.Outbox) > 0 && b.sender(st) != nil, nil
+}
+
+// sendLocked sends key's outbox under the game's send lock, then sets its
+// deadline (dkey) for what is left: a retry after a failure, at once for
+// another replica when this one stops, nothing when all went (a claimed
+// deadline c is completed).
+func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
+	ctx, cancel := context.WithTimeout(b.sendCtx, flushBudget)
+	defer cancel()
+	now := b.now()
+	schedule := func(at time.Time) {
+		if err := b.store.Schedule(context.WithoutCancel(ctx), dkey, at); err != nil {
+			b.log.Error("rescheduling deliveries", "game", key, "err", err)
+		}
+	}
+	// One sender per game at a time, across replicas: two at once could
+	// send a game's deliveries out of order. The lock expires with the
+	// claim's lease if its holder dies.
+	lock := "outbox-lock:" + key
+	got, err := b.store.AddRecord(ctx, lock, nil, claimLease)
+	if err != nil || !got {
+		if err != nil {
+			b.log.Error("locking deliveries", "game", key, "err", err)
+		}
+		// Someone is sending this game's deliveries, perhaps from before
+		// this change: look again shortly.
+		schedule(now.Add(lockedRetry))
+		return
+	}
+	defer func() {
+		if err := b.store.DeleteRecord(context.WithoutCancel(ctx), lock); err != nil {
+			b.log.Error("unlocking deliveries", "game", key, "err", err)
+		}
+	}()
+	attempts, err := b.flush(ctx, key)
+	var wait *notYet
+	switch {
+	case errors.Is(err, errStopping):
+		// The next replica carries on at once, from the recorded progress.
+		schedule(now)
+	case errors.As(err, &wait):
+		schedule(wait.until)
+	case err != nil:
+		b.log.Warn("deliveries failed; retrying", "game", key, "err", err, "retry_in", outboxBackoff(attempts))
+		schedule(b.now().Add(outboxBackoff(attempts)))
+	case c != nil:
+		if err := b.store.Complete(ctx, *c); err != nil {
+			b.log.Error("completing deliveries", "game", key, "err", err)
+		}
+	}
+}
+
+// Drain stops sending at the next delivery boundary: a send under way
+// finishes and is recorded, then each game's deadline is set for now so
+// another replica carries on at once, and the locks are released. It waits
+// for that until ctx ends, then cuts the sends short.
+func (b *Bot) Drain(ctx context.Context) error {
+	b.stopping.Store(true)
+	done := make(chan struct{})
+	go func() { b.flushes.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		b.abort()
+		<-done
+		return ctx.Err()
+	}
+}

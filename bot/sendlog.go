@@ -1,0 +1,110 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// sendLog is how far a game's outbox has been sent: the game's side value
+// (storage.Games), written by the game's one sender after each send
+// without touching the game record, so sending never races the players'
+// saves. Whoever loads the game folds it in (state.fold): sent deliveries
+// leave the outbox, and the references sends learnt (the table message,
+// hand messages, the thread) become the game's.
+type sendLog struct {
+	Game string `json:"id"`
+	// Done: every delivery with Seq ≤ Done was sent, or dropped after
+	// maxAttempts.
+	Done uint64 `json:"d,omitempty"`
+	// Failed counts the failures of delivery FailedSeq (the next one);
+	// Wait is when it may be tried again.
+	FailedSeq uint64    `json:"fs,omitempty"`
+	Failed    int       `json:"f,omitempty"`
+	Wait      time.Time `json:"w,omitzero"`
+	// Learnt are what sends taught, numbered so a game folds each once.
+	Learnt []learnt `json:"l,omitempty"`
+	N      uint64   `json:"n,omitempty"`
+}
+
+// learnt is one thing a send taught: the reference of a message a slotted
+// delivery created, or the state of the game's thread.
+type learnt struct {
+	N      uint64 `json:"n"`
+	Slot   string `json:"s,omitempty"`
+	Ref    Ref    `json:"r,omitzero"`
+	Thread string `json:"t,omitempty"`
+	Said   bool   `json:"y,omitempty"`
+}
+
+func decodeSendLog(side []byte) (*sendLog, error) {
+	if len(side) == 0 {
+		return nil, nil
+	}
+	p := &sendLog{}
+	if err := json.Unmarshal(side, p); err != nil {
+		return nil, fmt.Errorf("bot: decode delivery progress: %w", err)
+	}
+	return p, nil
+}
+
+// learn records l and applies it to st at once, so the rest of a flush
+// resolves its deliveries against it.
+func (p *sendLog) learn(st *state, l learnt) {
+	p.N++
+	l.N = p.N
+	p.Learnt = append(p.Learnt, l)
+	st.apply(l)
+	st.Folded = p.N
+}
+
+// trimmed drops what st has folded already: the stored game knows it.
+func (p *sendLog) trimmed(folded uint64) *sendLog {
+	out := *p
+	out.Learnt = nil
+	for _, l := range p.Learnt {
+		if l.N > folded {
+			out.Learnt = append(out.Learnt, l)
+		}
+	}
+	return &out
+}
+
+func (st *state) apply(l learnt) {
+	if l.Slot != "" && l.Ref.ID != "" {
+		st.remember(l.Slot, l.Ref)
+	}
+	if l.Thread != "" {
+		st.Thread = l.Thread
+	}
+	if l.Said {
+		st.ThreadSaid = true
+	}
+}
+
+// fold brings st up to date with its sender's progress p (nil: none yet,
+// or a game stored before progress was kept apart, whose outbox says it
+// all).
+func (st *state) fold(p *sendLog) {
+	if p == nil || p.Game != st.ID {
+		return // an earlier game's, in the same channel
+	}
+	for _, l := range p.Learnt {
+		if l.N > st.Folded {
+			st.apply(l)
+			st.Folded = l.N
+		}
+	}
+	out := st.Outbox[:0]
+	for _, q := range st.Outbox {
+		if q.Seq <= p.Done {
+			continue
+		}
+		if q.Seq == p.FailedSeq {
+			q.Attempts = max(q.Attempts, p.Failed)
+		}
+		out = append(out, q)
+	}
+	st.Outbox = out
+	st.OutWait = p.Wait
+}
