@@ -1,0 +1,183 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+// recSender records what it sends, safely from any goroutine; with gate
+// set, each send first waits for a value from it (after saying so on
+// started).
+type recSender struct {
+	mu      sync.Mutex
+	sent    []bot.Delivery
+	n       int
+	gate    chan struct{}
+	started chan struct{}
+}
+
+func (s *recSender) Send(_ context.Context, _ bot.Location, _ string, d bot.Delivery) (bot.Ref, error) {
+	if s.gate != nil {
+		s.started <- struct{}{}
+		<-s.gate
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sent = append(s.sent, d)
+	if d.Slot == "" {
+		return bot.Ref{}, nil
+	}
+	s.n++
+	return bot.Ref{ID: fmt.Sprintf("out%d", s.n)}, nil
+}
+
+func (s *recSender) all() []bot.Delivery {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]bot.Delivery(nil), s.sent...)
+}
+
+// handoffHost is a host on h's store and clock sending through s, handing
+// deliveries off itself when handoff is set.
+func handoffHost(h *harness, s bot.Sender, handoff bool) *bot.Bot {
+	return bot.New(h.store, bot.Config{Now: func() time.Time { return h.now }, Seed: func() uint64 { h.seed++; return h.seed },
+		Senders: map[string]bot.Sender{h.where.Platform: s}, Hands: map[string]bot.HandsVia{h.where.Platform: bot.HandsDM}, Handoff: handoff})
+}
+
+// act handles a on host b as an adapter would: the message a reply
+// creates (the table) is remembered.
+func act(t *testing.T, h *harness, b *bot.Bot, who string, a bot.Action) {
+	t.Helper()
+	resp, err := b.Handle(context.Background(), bot.Request{Where: h.where, Who: user(who), Action: a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range resp.Deliveries {
+		if d.Slot != "" {
+			if err := b.Remember(context.Background(), h.where, resp.Game, d.Slot, bot.Ref{ID: "reply-" + d.Slot}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func tickOn(t *testing.T, b *bot.Bot) {
+	t.Helper()
+	if _, err := b.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	b.WaitSends()
+}
+
+// TestHandoffSendsAtOnce: with Handoff the replica that saved a change
+// sends its deliveries itself, with no timer tick; the outbox deadline is
+// only a net, and when it comes due with nothing left it sends nothing
+// again (issue 22: the table handed to the sender without waiting for the
+// timer loop).
+func TestHandoffSendsAtOnce(t *testing.T) {
+	h := newHarness(t)
+	s := &recSender{}
+	b := handoffHost(h, s, true)
+	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
+	act(t, h, b, "bob", bot.Join{})
+	act(t, h, b, "ann", bot.Start{})
+	b.WaitSends()
+	hands := 0
+	for _, d := range s.all() {
+		if !d.To.IsPublic() && hasPick(d.View) {
+			hands++
+		}
+	}
+	if hands != 2 {
+		t.Fatalf("%d hands sent by the replica that started the game, want 2 (of %d deliveries)", hands, len(s.all()))
+	}
+	n := len(s.all())
+	h.now = h.now.Add(4 * time.Second) // past the net
+	tickOn(t, b)
+	tickOn(t, b)
+	if got := len(s.all()); got != n {
+		t.Errorf("the net sent %d deliveries again", got-n)
+	}
+}
+
+// TestHandoffNetWhenTheReplicaDies: a replica that saved a change and died
+// before sending it leaves the deliveries to the net: another replica
+// sends them once, a few seconds later, not before.
+func TestHandoffNetWhenTheReplicaDies(t *testing.T) {
+	h := newHarness(t)
+	dead := handoffHost(h, &recSender{}, true)
+	if err := dead.Drain(context.Background()); err != nil { // it sends nothing from now on
+		t.Fatal(err)
+	}
+	act(t, h, dead, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
+	act(t, h, dead, "bob", bot.Join{})
+	act(t, h, dead, "ann", bot.Start{})
+	s := &recSender{}
+	other := handoffHost(h, s, true)
+	tickOn(t, other)
+	if n := len(s.all()); n != 0 {
+		t.Fatalf("%d deliveries taken over before the net came due", n)
+	}
+	h.now = h.now.Add(3 * time.Second)
+	tickOn(t, other)
+	if n := len(s.all()); n == 0 {
+		t.Fatal("nothing sent once the net came due")
+	}
+	seen := map[string]bool{}
+	for _, d := range s.all() {
+		k := fmt.Sprint(d.Kind, d.To, d.View.Title, d.View.Text)
+		if seen[k] {
+			t.Errorf("sent twice: %s", k)
+		}
+		seen[k] = true
+	}
+}
+
+// TestDrainFinishesTheSendUnderWay: SIGTERM while a delivery is being
+// sent lets it finish and records it; the game's other deliveries are
+// left to the next replica at once (no lease to wait out, the lock
+// released) and nothing is sent twice (issue 22, defect 6).
+func TestDrainFinishesTheSendUnderWay(t *testing.T) {
+	h := newHarness(t)
+	s := &recSender{}
+	b := handoffHost(h, s, true)
+	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
+	act(t, h, b, "bob", bot.Join{})
+	b.WaitSends()
+	before := len(s.all())
+	s.gate, s.started = make(chan struct{}), make(chan struct{}, 1)
+	act(t, h, b, "ann", bot.Start{}) // a table edit, two hands, a ping
+	<-s.started                      // the first of them is being sent
+	drained := make(chan error, 1)
+	go func() { drained <- b.Drain(context.Background()) }()
+	for !b.Stopping() {
+		time.Sleep(time.Millisecond)
+	}
+	s.gate <- struct{}{}
+	if err := <-drained; err != nil {
+		t.Fatal(err)
+	}
+	first := s.all()[before:]
+	if len(first) != 1 {
+		t.Fatalf("%d deliveries sent after the drain began, want only the one under way", len(first))
+	}
+	s.gate = nil
+	next := &recSender{}
+	other := handoffHost(h, next, true)
+	tickOn(t, other) // at once: the same instant
+	rest := next.all()
+	if len(rest) < 2 {
+		t.Fatalf("the next replica sent %d deliveries at once, want the rest of the start's", len(rest))
+	}
+	k := func(d bot.Delivery) string { return fmt.Sprint(d.Kind, d.To, d.Ref, d.View.Title, d.View.Text) }
+	for _, d := range rest {
+		if k(d) == k(first[0]) {
+			t.Errorf("the delivery under way at the drain was sent again: %s", d.View.Title)
+		}
+	}
+}
