@@ -94,6 +94,7 @@ type Bot struct {
 	// context they send in, cancelled only when Drain gives up.
 	sendMu   sync.Mutex
 	sending  map[string]bool
+	locked   map[string]bool // games whose send lock this replica holds
 	flushes  sync.WaitGroup
 	sendCtx  context.Context
 	abort    context.CancelFunc
@@ -133,7 +134,7 @@ func New(store storage.Store, cfg Config) *Bot {
 	}
 	sendCtx, abort := context.WithCancel(context.Background())
 	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, log: cfg.Log, wake: make(chan struct{}, 1),
-		sending: map[string]bool{}, sendCtx: sendCtx, abort: abort,
+		sending: map[string]bool{}, locked: map[string]bool{}, sendCtx: sendCtx, abort: abort,
 		// One core is left to requests: bots thinking on every core would
 		// keep a click waiting behind them for the scheduler's 10 ms slices.
 		thinking: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),

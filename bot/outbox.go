@@ -33,6 +33,18 @@ type Sender interface {
 	Send(ctx context.Context, where Location, game string, d Delivery) (Ref, error)
 }
 
+// RetryLater is a Sender's error for a delivery the platform will take
+// only after a while (a rate limit's Retry-After). The game's deliveries
+// wait that long, in order, and no attempt is spent: the sender never
+// sleeps past its lease while another replica takes the game over.
+type RetryLater struct {
+	After time.Duration
+	Err   error
+}
+
+func (e *RetryLater) Error() string { return fmt.Sprintf("retry after %s: %v", e.After, e.Err) }
+func (e *RetryLater) Unwrap() error { return e.Err }
+
 // queued is one pending delivery in a game's outbox.
 type queued struct {
 	Seq      uint64   `json:"q"`
@@ -41,10 +53,22 @@ type queued struct {
 	Attempts int      `json:"a,omitempty"`
 }
 
-// notYet reports a game's deliveries backing off until a time.
-type notYet struct{ until time.Time }
+// notYet reports a game's deliveries backing off until a time, after
+// failure err (nil: an earlier one).
+type notYet struct {
+	until time.Time
+	err   error
+}
 
-func (e *notYet) Error() string { return "deliveries wait until " + e.until.Format(time.RFC3339) }
+func (e *notYet) Error() string {
+	s := "deliveries wait until " + e.until.Format(time.RFC3339)
+	if e.err != nil {
+		s += ": " + e.err.Error()
+	}
+	return s
+}
+
+func (e *notYet) Unwrap() error { return e.err }
 
 // errTableComing holds a table delivery while the reply that creates the
 // table has not been remembered yet.
@@ -176,7 +200,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			}
 			if wait := st.OutWait; wait.After(b.now()) {
 				// Backing off after a failure: the deadline comes back then.
-				return 0, &notYet{wait}
+				return 0, &notYet{until: wait}
 			}
 			q := st.Outbox[0]
 			d, said, sendErr := st.resolve(q, b.now())
@@ -199,12 +223,16 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				return 0, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
 			case sendErr != nil:
 				attempts = q.Attempts + 1
+				wait := outboxBackoff(attempts)
+				if rl := (*RetryLater)(nil); errors.As(sendErr, &rl) {
+					attempts, wait = q.Attempts, max(rl.After, time.Second)
+				}
 				if attempts < maxAttempts {
-					pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, attempts, b.now().Add(outboxBackoff(attempts))
+					pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, attempts, b.now().Add(wait)
 					if err := b.record(ctx, key, pr); err != nil {
 						return 0, err
 					}
-					return attempts, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
+					return attempts, &notYet{pr.Wait, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)}
 				}
 				b.log.Error("delivery dropped after repeated failures", "game", key, "seq", q.Seq, "attempts", maxAttempts, "err", sendErr)
 			default:

@@ -134,7 +134,17 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 		schedule(now.Add(lockedRetry))
 		return
 	}
+	b.sendMu.Lock()
+	b.locked[key] = true
+	b.sendMu.Unlock()
 	defer func() {
+		b.sendMu.Lock()
+		held := b.locked[key]
+		delete(b.locked, key)
+		b.sendMu.Unlock()
+		if !held {
+			return // Drain gave up on this send and let the game go
+		}
 		if err := b.store.DeleteRecord(context.WithoutCancel(ctx), lock); err != nil {
 			b.log.Error("unlocking deliveries", "game", key, "err", err)
 		}
@@ -146,6 +156,9 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 		// The next replica carries on at once, from the recorded progress.
 		schedule(now)
 	case errors.As(err, &wait):
+		if wait.err != nil {
+			b.log.Warn("deliveries failed; retrying", "game", key, "err", wait.err, "retry_at", wait.until)
+		}
 		schedule(wait.until)
 	case err != nil:
 		b.log.Warn("deliveries failed; retrying", "game", key, "err", err, "retry_in", outboxBackoff(attempts))
@@ -160,7 +173,9 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 // Drain stops sending at the next delivery boundary: a send under way
 // finishes and is recorded, then each game's deadline is set for now so
 // another replica carries on at once, and the locks are released. It waits
-// for that until ctx ends, then cuts the sends short.
+// for that until ctx ends; then it cuts the sends short and lets their
+// games go at once (a send stuck in a platform library's sleep is not
+// waited for: shutdown stays bounded).
 func (b *Bot) Drain(ctx context.Context) error {
 	b.stopping.Store(true)
 	done := make(chan struct{})
@@ -169,8 +184,24 @@ func (b *Bot) Drain(ctx context.Context) error {
 	case <-done:
 		return nil
 	case <-ctx.Done():
-		b.abort()
-		<-done
-		return ctx.Err()
 	}
+	b.abort()
+	b.sendMu.Lock()
+	var keys []string
+	for k := range b.locked {
+		keys = append(keys, k)
+		b.locked[k] = false
+	}
+	b.sendMu.Unlock()
+	bg, cancel := context.WithTimeout(context.Background(), recordWait)
+	defer cancel()
+	for _, k := range keys {
+		if err := b.store.Schedule(bg, outboxPrefix+k, b.now()); err != nil {
+			b.log.Error("handing deliveries over", "game", k, "err", err)
+		}
+		if err := b.store.DeleteRecord(bg, "outbox-lock:"+k); err != nil {
+			b.log.Error("unlocking deliveries", "game", k, "err", err)
+		}
+	}
+	return ctx.Err()
 }

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -180,4 +181,99 @@ func TestDrainFinishesTheSendUnderWay(t *testing.T) {
 			t.Errorf("the delivery under way at the drain was sent again: %s", d.View.Title)
 		}
 	}
+}
+
+// rateLimited refuses its first left sends with the platform's Retry-After.
+type rateLimited struct {
+	*recSender
+	mu    sync.Mutex
+	left  int
+	after time.Duration
+	tries int
+}
+
+func (r *rateLimited) Send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
+	r.mu.Lock()
+	r.tries++
+	if r.left > 0 {
+		r.left--
+		r.mu.Unlock()
+		return bot.Ref{}, &bot.RetryLater{After: r.after, Err: fmt.Errorf("429 Too Many Requests")}
+	}
+	r.mu.Unlock()
+	return r.recSender.Send(ctx, where, game, d)
+}
+
+// TestRetryAfterPastTheLease: a Retry-After longer than the claim's lease
+// holds the game's deliveries that long, in order: nothing is posted early
+// or out of order, and waiting spends no attempt, however often the
+// platform asks (issue 22, defect 5).
+func TestRetryAfterPastTheLease(t *testing.T) {
+	h := newHarness(t)
+	s := &recSender{}
+	rl := &rateLimited{recSender: s, left: 10, after: 45 * time.Second}
+	b := handoffHost(h, rl, false)
+	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
+	act(t, h, b, "bob", bot.Join{})
+	act(t, h, b, "ann", bot.Start{})
+	tickOn(t, b)
+	for i := range 10 {
+		h.now = h.now.Add(31 * time.Second) // past the lease, not the Retry-After
+		tickOn(t, b)
+		if rl.tries != i+1 {
+			t.Fatalf("after %d Retry-Afters and 31 s: %d tries, want %d (none before the platform said)", i+1, rl.tries, i+1)
+		}
+		h.now = h.now.Add(14 * time.Second)
+		tickOn(t, b)
+	}
+	sent := s.all()
+	if len(sent) < 3 {
+		t.Fatalf("%d deliveries sent once the platform took them, want the game's start (dropped after %d tries?)", len(sent), rl.tries)
+	}
+	// Held in order: the start's announcement first, then the reveals
+	// the timer made meanwhile, each once and in turn order.
+	if !strings.Contains(sent[0].View.Text, "The game has started") {
+		t.Errorf("first sent after the wait: %q, want the start's announcement", sent[0].View.Text)
+	}
+	last := 0
+	for _, d := range sent {
+		var round, turn int
+		if _, err := fmt.Sscanf(d.View.Title, "👀 Reveal — round %d, turn %d", &round, &turn); err == nil {
+			if round*100+turn <= last {
+				t.Errorf("%q sent after round %d, turn %d", d.View.Title, last/100, last%100)
+			}
+			last = round*100 + turn
+		}
+	}
+	if last == 0 {
+		t.Error("no reveal sent")
+	}
+}
+
+// TestDrainDoesNotWaitForAStuckSend: a send that never returns (a platform
+// library asleep on a rate limit) does not hold the shutdown past its
+// grace: Drain gives up, and the game goes to the next replica at once,
+// lock released (issue 22, defect 13).
+func TestDrainDoesNotWaitForAStuckSend(t *testing.T) {
+	h := newHarness(t)
+	s := &recSender{}
+	b := handoffHost(h, s, true)
+	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
+	act(t, h, b, "bob", bot.Join{})
+	b.WaitSends()
+	s.gate, s.started = make(chan struct{}), make(chan struct{}, 1)
+	act(t, h, b, "ann", bot.Start{})
+	<-s.started
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // the grace is over
+	if err := b.Drain(ctx); err == nil {
+		t.Fatal("Drain reported a clean stop with a send stuck")
+	}
+	next := &recSender{}
+	tickOn(t, handoffHost(h, next, true))
+	if len(next.all()) == 0 {
+		t.Error("the next replica could not take the game over at once")
+	}
+	close(s.gate) // let the stuck send go, as the process would exit
+	b.WaitSends()
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -844,5 +845,31 @@ func TestSubcommandOptionsDecode(t *testing.T) {
 		if _, err := bot.ParseCommand(s.Name); err != nil && !strings.Contains(err.Error(), "Usage") {
 			t.Errorf("/sushigo %s: %v", s.Name, err)
 		}
+	}
+}
+
+// TestRateLimitWaitsInTheOutbox: with the session serve builds
+// (ShouldRetryOnRateLimit off), a 429 is not slept on: Send returns
+// Discord's retry_after to the outbox, which holds the game's deliveries
+// that long, and a shutdown never waits on the sleep (issue 22, defects 5
+// and 13).
+func TestRateLimitWaitsInTheOutbox(t *testing.T) {
+	e := newEnv(t)
+	e.a.s.ShouldRetryOnRateLimit = false
+	e.f.limitOnce["/channels/"] = true
+	_, err := e.a.Send(context.Background(), bot.Location{Platform: "discord", Community: "g1", Channel: "c1"}, "g",
+		bot.Delivery{Kind: bot.Post, To: bot.Channel, View: bot.View{Text: "hello"}})
+	var rl *bot.RetryLater
+	if !errors.As(err, &rl) || rl.After != 10*time.Millisecond {
+		t.Fatalf("a 429 with retry_after 0.01: %v, want bot.RetryLater after 10ms", err)
+	}
+	posts := 0
+	for _, c := range e.f.calls {
+		if strings.Contains(c.Path, "/channels/") && c.Method == http.MethodPost {
+			posts++
+		}
+	}
+	if posts != 1 {
+		t.Errorf("%d posts, want 1: the session must not sleep and retry itself", posts)
 	}
 }

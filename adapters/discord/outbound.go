@@ -362,6 +362,17 @@ func (a *Adapter) editErr(ctx context.Context, ref string, m message) error {
 // accept them is not retried: the host is told and their hands go
 // ephemeral.
 func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
+	ref, err := a.send(ctx, where, game, d)
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) && rl.RateLimit != nil && rl.TooManyRequests != nil {
+		// Discord said when: the game's deliveries wait that long, in
+		// order, rather than this send sleeping past its lease.
+		return ref, &bot.RetryLater{After: rl.RetryAfter, Err: err}
+	}
+	return ref, err
+}
+
+func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
 	resp := bot.Response{Where: where, Game: game}
 	opt := discordgo.WithContext(ctx)
 	m := render(d.View)

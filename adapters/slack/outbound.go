@@ -140,11 +140,33 @@ func (a *Adapter) updateErr(ctx context.Context, channel, ts string, bs []slacka
 	return err
 }
 
+// Retries is the Slack client's retry policy for a server: connection
+// failures are retried at once, a 429 is not slept on but returned, and
+// the outbox waits its Retry-After (bot.RetryLater) without holding a
+// game's send lock, or a shutdown, for up to a minute.
+func Retries() slackapi.Option {
+	cfg := slackapi.DefaultRetryConfig()
+	cfg.MaxRetries = 3
+	cfg.Handlers = slackapi.ConnectionOnlyRetryHandlers()
+	return slackapi.OptionRetryConfig(cfg)
+}
+
 // Send implements bot.Sender: one post or edit of a game's durable outbox.
 // It returns the created message's reference, and an error when Slack
 // failed or refused in a way worth retrying. A user who cannot be messaged
 // is not retried: the host is told and their hands go ephemeral.
 func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
+	ref, err := a.send(ctx, where, game, d)
+	var rl *slackapi.RateLimitedError
+	if errors.As(err, &rl) {
+		// Slack said when: the game's deliveries wait that long, in order,
+		// rather than this send sleeping past its lease.
+		return ref, &bot.RetryLater{After: rl.RetryAfter, Err: err}
+	}
+	return ref, err
+}
+
+func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
 	resp := bot.Response{Where: where, Game: game}
 	bs, text := blocks(d.View)
 	switch d.Kind {

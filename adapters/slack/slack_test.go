@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -560,4 +561,22 @@ func TestTimerDeliveries(t *testing.T) {
 		t.Errorf("alice's DM was not updated by the timer: %s", dm.Blocks)
 	}
 	e.noHandInChannel()
+}
+
+// TestRateLimitWaitsInTheOutbox: with the client serve builds, a 429 is
+// not slept on: Send returns Slack's Retry-After to the outbox, which
+// holds the game's deliveries that long (issue 22, defect 5).
+func TestRateLimitWaitsInTheOutbox(t *testing.T) {
+	e := newEnv(t, bot.HandsDM)
+	e.a.api = slackapi.New("xoxb-test", slackapi.OptionAPIURL(e.f.srv.GetAPIURL()), Retries())
+	e.f.limitOnce = true
+	_, err := e.a.Send(context.Background(), bot.Location{Platform: "slack", Community: team, Channel: channel}, "g",
+		bot.Delivery{Kind: bot.Post, To: bot.Channel, View: bot.View{Text: "hello"}})
+	var rl *bot.RetryLater
+	if !errors.As(err, &rl) || rl.After != time.Second {
+		t.Fatalf("a 429 with Retry-After 1: %v, want bot.RetryLater after 1s", err)
+	}
+	if n := strings.Count(strings.Join(e.f.calls, " "), "chat.postMessage"); n != 1 {
+		t.Errorf("%d chat.postMessage calls, want 1: the client must not sleep and retry itself", n)
+	}
 }

@@ -340,6 +340,10 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			return fmt.Errorf("discord: %w", err)
 		}
 		s.ShardID, s.ShardCount = cfg.Discord.ShardID, cfg.Discord.ShardCount
+		// A 429 comes back to the outbox as a Retry-After (bot.RetryLater)
+		// instead of a sleep no shutdown can interrupt: the game's
+		// deliveries wait, in order, and nothing sleeps past its lease.
+		s.ShouldRetryOnRateLimit = false
 		if cfg.Discord.APIURL != "" {
 			if err := discord.PointAt(s, cfg.Discord.APIURL); err != nil {
 				return fmt.Errorf("discord: %w", err)
@@ -370,7 +374,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	if cfg.Slack.enabled() {
 		// Every call to Slack has a deadline: a hung call must not hold a
 		// delivery (or a request's answer) for good.
-		opts := []slackapi.Option{slackapi.OptionRetry(3), slackapi.OptionHTTPClient(&http.Client{Timeout: platformCallTimeout})}
+		opts := []slackapi.Option{slack.Retries(), slackapi.OptionHTTPClient(&http.Client{Timeout: platformCallTimeout})}
 		if cfg.Slack.APIURL != "" {
 			opts = append(opts, slackapi.OptionAPIURL(cfg.Slack.APIURL))
 		}
