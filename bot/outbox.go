@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -205,6 +207,9 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			q := st.Outbox[0]
 			d, said, sendErr := st.resolve(q, b.now())
 			var ref Ref
+			if d.Kind == Post {
+				d.Nonce = nonce(st.ID, q.Seq)
+			}
 			if sendErr == nil && !(d.Kind == Delete && d.Ref.ID == "") {
 				ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
 			}
@@ -255,6 +260,13 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		}
 		// Look again: a change may have queued more meanwhile.
 	}
+}
+
+// nonce names delivery seq of game id in at most 25 characters (Discord's
+// limit): a hash, since game IDs are longer.
+func nonce(id string, seq uint64) string {
+	h := sha256.Sum256(fmt.Appendf(nil, "%s/%d", id, seq))
+	return base64.RawURLEncoding.EncodeToString(h[:18])
 }
 
 // errStopping ends a flush between two sends when the host stops: the

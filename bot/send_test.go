@@ -277,3 +277,44 @@ func TestDrainDoesNotWaitForAStuckSend(t *testing.T) {
 	close(s.gate) // let the stuck send go, as the process would exit
 	b.WaitSends()
 }
+
+// TestNonceStableAcrossAttempts: each post from the outbox carries a nonce
+// naming that delivery: the same when it is sent again, different for the
+// next one (what Discord's enforce_nonce de-duplicates by).
+func TestNonceStableAcrossAttempts(t *testing.T) {
+	h := newOutboxHarness(t)
+	h.sender.h = nil
+	nonces := &nonceSender{fakeSender: h.sender, fail: 1}
+	h.b = bot.New(h.store, bot.Config{Now: func() time.Time { return h.now }, Seed: func() uint64 { h.seed++; return h.seed },
+		Senders: map[string]bot.Sender{h.where.Platform: nonces}})
+	act(t, h, h.b, "ann", bot.NewGame{Options: bot.Options{Timer: -1}})
+	act(t, h, h.b, "bob", bot.Join{})
+	act(t, h, h.b, "ann", bot.Start{})
+	tickOn(t, h.b) // the first post fails
+	h.now = h.now.Add(time.Minute)
+	tickOn(t, h.b)
+	if len(nonces.seen) < 3 || nonces.seen[0] == "" || nonces.seen[0] != nonces.seen[1] {
+		t.Fatalf("nonces of the failed post and its retry: %q", nonces.seen)
+	}
+	if nonces.seen[2] == nonces.seen[1] {
+		t.Errorf("two deliveries share nonce %q", nonces.seen[1])
+	}
+}
+
+// nonceSender records the nonce of each post, refusing the first fail.
+type nonceSender struct {
+	*fakeSender
+	seen []string
+	fail int
+}
+
+func (n *nonceSender) Send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
+	if d.Kind == bot.Post {
+		n.seen = append(n.seen, d.Nonce)
+		if n.fail > 0 {
+			n.fail--
+			return bot.Ref{}, fmt.Errorf("503 Service Unavailable")
+		}
+	}
+	return n.fakeSender.Send(ctx, where, game, d)
+}

@@ -250,6 +250,11 @@ type Delivery struct {
 	Parent     Ref    `json:",omitzero"`
 	OpenThread string `json:",omitempty"`
 	View       View
+	// Nonce, on a post from the outbox, names this one delivery of this
+	// game, the same at each attempt: a platform that de-duplicates by it
+	// (Discord's enforce_nonce) makes a post resent after a crash one
+	// message. Never stored.
+	Nonce string `json:"-"`
 }
 
 // Response is everything to deliver for one request, in order.

@@ -873,3 +873,28 @@ func TestRateLimitWaitsInTheOutbox(t *testing.T) {
 		t.Errorf("%d posts, want 1: the session must not sleep and retry itself", posts)
 	}
 }
+
+// TestPostResentAfterACrashIsOneMessage: a replica killed after Discord
+// made a post but before the outbox recorded it sends it again; the
+// delivery's nonce, with enforce_nonce, makes Discord answer with the
+// first message instead of a second one (issue 22, defect 14).
+func TestPostResentAfterACrashIsOneMessage(t *testing.T) {
+	e := newEnv(t)
+	where := bot.Location{Platform: "discord", Community: "g1", Channel: "c1"}
+	d := bot.Delivery{Kind: bot.Post, To: bot.Channel, Slot: bot.SlotTable, View: bot.View{Text: "👀 Reveal"}, Nonce: "game1-seq7"}
+	first, err := e.a.Send(context.Background(), where, "game1", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := e.a.Send(context.Background(), where, "game1", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.ID != first.ID || len(e.f.created) != 1 {
+		t.Errorf("resent post: %d messages (%s, %s), want the first one back", len(e.f.created), first.ID, again.ID)
+	}
+	d.Nonce = "game1-seq8"
+	if _, err := e.a.Send(context.Background(), where, "game1", d); err != nil || len(e.f.created) != 2 {
+		t.Errorf("the next delivery: %v, %d messages, want a second message", err, len(e.f.created))
+	}
+}

@@ -278,6 +278,16 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 			}
 			aud = u
 		}
+		// enforce_nonce: the same nonce in the same channel within minutes
+		// answers with the message made the first time.
+		if n, _ := body["nonce"].(string); n != "" && body["enforce_nonce"] == true {
+			for _, m := range f.created {
+				if m.Channel == ch && m.Body["nonce"] == n {
+					f.reply(w, http.StatusOK, m.json())
+					return
+				}
+			}
+		}
 		f.reply(w, http.StatusOK, f.newMessage(ch, aud, body).json())
 	case reMessage.MatchString(path) && r.Method == http.MethodDelete:
 		id := reMessage.FindStringSubmatch(path)[2]

@@ -2,7 +2,9 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -356,6 +358,38 @@ func (a *Adapter) editErr(ctx context.Context, ref string, m message) error {
 	return err
 }
 
+// nonced is a message with Discord's nonce and enforce_nonce, which
+// discordgo's MessageSend lacks: Discord then answers a second post with
+// the same nonce (within minutes) with the first message, creating none.
+type nonced struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce,omitempty"`
+	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+}
+
+// post creates a message in channel; with a nonce, once: a post resent
+// after a crash mid-send comes back as the message already made.
+func (a *Adapter) post(channel string, m *discordgo.MessageSend, nonce string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
+	if nonce == "" || len(m.Files) > 0 {
+		return a.s.ChannelMessageSendComplex(channel, m, opts...)
+	}
+	for _, e := range m.Embeds {
+		if e.Type == "" {
+			e.Type = discordgo.EmbedTypeRich
+		}
+	}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	body, err := a.s.RequestWithBucketID(http.MethodPost, endpoint, nonced{m, nonce, true}, endpoint, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(body, &msg); err != nil {
+		return nil, fmt.Errorf("discord: decode the message posted: %w", err)
+	}
+	return &msg, nil
+}
+
 // Send implements bot.Sender: one post or edit of a game's durable outbox.
 // It returns the created message's reference, and an error when Discord
 // failed or refused in a way worth retrying. A DM to a user who does not
@@ -406,7 +440,7 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 			}
 			channel = dm.ID
 		}
-		msg, err := a.s.ChannelMessageSendComplex(channel, m.send(), opt)
+		msg, err := a.post(channel, m.send(), d.Nonce, opt)
 		if err != nil && d.To.Thread && d.Parent.ID != "" {
 			if nt := noThread(err); nt != nil {
 				return bot.Ref{}, nt
