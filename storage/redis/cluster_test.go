@@ -221,3 +221,57 @@ func TestStalledRedisHonoursDeadlines(t *testing.T) {
 		t.Errorf("a load during the stall: %v, want the context's deadline", err)
 	}
 }
+
+// TestClusterDownIsNotReady: a cluster that lost a slot answers PING on
+// every node but refuses every request with CLUSTERDOWN; the store's Ping,
+// which /readyz asks, must say so (issue 22, defect 9).
+func TestClusterDownIsNotReady(t *testing.T) {
+	url := startCluster(t)
+	ctx := context.Background()
+	s, err := redis.Dial(ctx, url, redis.Options{Prefix: "sushigo-test:down:"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("a healthy cluster: %v", err)
+	}
+	// One master gives up one of its slots: the cluster is down.
+	cc := s.Client().(*goredis.ClusterClient)
+	m, err := cc.MasterForKey(ctx, "{x}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slot := -1
+	slots, err := m.ClusterSlots(ctx).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := m.Options().Addr
+	for _, r := range slots {
+		if len(r.Nodes) > 0 && r.Nodes[0].Addr == addr {
+			slot = int(r.Start)
+			break
+		}
+	}
+	if slot < 0 {
+		t.Fatalf("%s holds no slot: %v", addr, slots)
+	}
+	if err := m.Do(ctx, "CLUSTER", "DELSLOTS", slot).Err(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		info, _ := m.ClusterInfo(ctx).Result()
+		if strings.Contains(info, "cluster_state:fail") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the cluster did not go down: %s", info)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err := s.Ping(ctx); err == nil {
+		t.Fatal("Ping says ready while the cluster is down")
+	}
+}

@@ -134,10 +134,29 @@ func redact(url string) string {
 	return scheme + "://" + rest
 }
 
-// Ping implements storage.Health with a PING.
+// Ping implements storage.Health with a PING; on a cluster, every master
+// must also say the cluster is ok: a node answers PING while the cluster
+// refuses every request with CLUSTERDOWN.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.c.Ping(ctx).Err(); err != nil {
 		return fmt.Errorf("redis ping: %w", err)
+	}
+	cc, ok := s.c.(*goredis.ClusterClient)
+	if !ok {
+		return nil
+	}
+	err := cc.ForEachMaster(ctx, func(ctx context.Context, m *goredis.Client) error {
+		info, err := m.ClusterInfo(ctx).Result()
+		if err != nil {
+			return err
+		}
+		if !strings.Contains(info, "cluster_state:ok") {
+			return fmt.Errorf("%s: cluster state is not ok", m.Options().Addr)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("redis cluster health: %w", err)
 	}
 	return nil
 }
