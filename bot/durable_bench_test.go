@@ -2,8 +2,11 @@ package bot_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -13,6 +16,7 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/storage"
 )
 
 // BenchmarkDurableClicks drives live games through the host as serve runs
@@ -34,6 +38,7 @@ func BenchmarkDurableClicks(b *testing.B) {
 	}
 }
 
+// requestPath marks a request's context (with its *click).
 type requestPath struct{}
 
 // tripHook counts Redis round trips, apart for the request path (its
@@ -63,10 +68,57 @@ type durableGame struct {
 	hands map[string]chan bot.Action
 	// waiting are the clicks saved and not yet shown on a table handed to
 	// the sender: when each started and was saved.
-	waiting []click
+	waiting []*click
 }
 
-type click struct{ start, saved time.Time }
+// click is one click: when it started, when its change was stored (set
+// by commitClock; 0 until then), and whether that change queued an edit of
+// the table (some do not: the last picks of a round change nothing shown
+// until the last one).
+type click struct {
+	start time.Time
+	saved atomic.Int64
+	table atomic.Bool
+}
+
+// commitClock notes, in the click its request's context carries, when the
+// click's change was stored (only a table sent after that can show it),
+// and whether it queued a new table edit: the stored outbox (format pinned
+// by the stored-game goldens) holds a table entry newer than any before.
+type commitClock struct {
+	storage.Store
+	tables sync.Map // game key → newest table entry's sequence number
+}
+
+func (c *commitClock) Commit(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, due []storage.Deadline) (storage.Version, error) {
+	v, err := c.Store.Commit(ctx, key, data, prev, ttl, due)
+	if err != nil {
+		return v, err
+	}
+	var st struct {
+		Outbox []struct {
+			Seq    uint64 `json:"q"`
+			Target string `json:"g"`
+		} `json:"ob"`
+	}
+	_ = json.Unmarshal(data, &st)
+	var newest uint64
+	for _, q := range st.Outbox {
+		if q.Target == "table" {
+			newest = max(newest, q.Seq)
+		}
+	}
+	old, _ := c.tables.Load(key)
+	queued := newest > 0 && (old == nil || newest > old.(uint64))
+	if queued {
+		c.tables.Store(key, newest)
+	}
+	if k, ok := ctx.Value(requestPath{}).(*click); ok {
+		k.table.Store(queued)
+		k.saved.Store(time.Now().UnixNano())
+	}
+	return v, nil
+}
 
 // learn passes a hand's first pick button to its player.
 func (g *durableGame) learn(d bot.Delivery) {
@@ -104,8 +156,10 @@ func (s *benchSender) Send(_ context.Context, where bot.Location, _ string, d bo
 		g.mu.Lock()
 		keep := g.waiting[:0]
 		for _, c := range g.waiting {
-			if c.saved.Before(now) {
-				s.table.add(now.Sub(c.start))
+			if at := c.saved.Load(); at != 0 && at < now.UnixNano() {
+				if c.table.Load() {
+					s.table.add(now.Sub(c.start))
+				}
 			} else {
 				keep = append(keep, c)
 			}
@@ -147,9 +201,9 @@ func benchDurable(b *testing.B, n int) {
 	var seed atomic.Uint64
 	sender := &benchSender{games: map[string]*durableGame{}, table: &latencies{}}
 	m := &countMetrics{}
-	host := bot.New(store, bot.Config{Seed: func() uint64 { return seed.Add(1) }, Timer: -1, Nudge: -1,
+	host := bot.New(&commitClock{Store: store}, bot.Config{Seed: func() uint64 { return seed.Add(1) }, Timer: -1, Nudge: -1,
 		Hands: map[string]bot.HandsVia{"bench": bot.HandsDM}, Senders: map[string]bot.Sender{"bench": sender},
-		Handoff: true, FlushWait: 500 * time.Millisecond, Metrics: m})
+		Handoff: true, FlushWait: 500 * time.Millisecond, Metrics: m, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	players := []string{"p1", "p2", "p3", "p4"}
 	games := make([]*durableGame, n)
 	for i := range games {
@@ -224,7 +278,6 @@ func benchDurable(b *testing.B, n int) {
 		for _, p := range players {
 			people.Go(func() {
 				r := rand.New(rand.NewPCG(rand.Uint64(), 1))
-				rctx := context.WithValue(ctx, requestPath{}, true)
 				for {
 					var a bot.Action
 					select {
@@ -241,17 +294,16 @@ func benchDurable(b *testing.B, n int) {
 						stopOnce.Do(func() { close(stop) })
 						return
 					}
-					start := time.Now()
-					resp, err := host.Handle(rctx, bot.Request{Where: g.where, Who: bot.User{ID: p, Name: p}, Action: a, FromPrivate: true})
-					saved := time.Now()
+					c := &click{start: time.Now()}
+					g.mu.Lock()
+					g.waiting = append(g.waiting, c)
+					g.mu.Unlock()
+					resp, err := host.Handle(context.WithValue(ctx, requestPath{}, c), bot.Request{Where: g.where, Who: bot.User{ID: p, Name: p}, Action: a, FromPrivate: true})
 					if err != nil {
 						b.Error(err)
 						return
 					}
-					acks.add(saved.Sub(start))
-					g.mu.Lock()
-					g.waiting = append(g.waiting, click{start, saved})
-					g.mu.Unlock()
+					acks.add(time.Since(c.start))
 					for _, d := range resp.Deliveries {
 						g.learn(d)
 					}

@@ -34,38 +34,21 @@ func (b *Bot) outboxDue(st *state) time.Time {
 }
 
 // handoff starts sending key's deliveries from this replica, or, without
-// Config.Handoff, wakes the timer loop to. A game already being sent here
-// is looked at again when that send ends.
+// Config.Handoff, wakes the timer loop to.
 func (b *Bot) handoff(key string) {
 	if !b.cfg.Handoff || b.stopping.Load() {
 		b.signal()
 		return
 	}
-	b.sendMu.Lock()
-	if _, running := b.sending[key]; running {
-		b.sending[key] = true
-		b.sendMu.Unlock()
+	if !b.startSending(key) {
 		return
 	}
-	b.sending[key] = false
 	b.flushes.Add(1)
-	b.sendMu.Unlock()
 	go func() {
 		defer b.flushes.Done()
-		for {
-			b.flushing <- struct{}{}
-			b.sendLocked(key, outboxPrefix+key, nil)
-			<-b.flushing
-			b.sendMu.Lock()
-			again := b.sending[key]
-			if !again || b.stopping.Load() {
-				delete(b.sending, key)
-				b.sendMu.Unlock()
-				return
-			}
-			b.sending[key] = false
-			b.sendMu.Unlock()
-		}
+		b.flushing <- struct{}{}
+		defer func() { <-b.flushing }()
+		b.sendAll(key, nil)
 	}()
 }
 
@@ -75,15 +58,49 @@ func (b *Bot) handoff(key string) {
 func (b *Bot) deliverClaimed(c storage.Claim, key string, now time.Time) {
 	ctx, cancel := context.WithTimeout(b.sendCtx, flushBudget)
 	defer cancel()
-	if pending, err := b.pending(ctx, key); err == nil && !pending {
-		// A change queued after this read scheduled the deadline again:
-		// Complete leaves it.
+	// A failed read is left to the send below, which reports and retries.
+	if pending, err := b.pending(ctx, key); (err == nil && !pending) || !b.startSending(key) {
+		// Nothing to send, or this replica is sending the game already
+		// and looks again when done. A change queued after this read
+		// scheduled the deadline again: Complete leaves it.
 		if err := b.store.Complete(ctx, c); err != nil {
 			b.log.Error("completing deliveries", "game", key, "err", err)
 		}
 		return
 	}
-	b.sendLocked(key, c.Key, &c)
+	b.sendAll(key, &c)
+}
+
+// startSending marks key as being sent by this replica and reports
+// whether the caller is to send it: false when a send here is under way
+// already, which is then asked to look again when it ends (one sender per
+// game per replica, so a handoff never waits out the lock of the net's
+// send on the same replica, or the other way round).
+func (b *Bot) startSending(key string) bool {
+	b.sendMu.Lock()
+	defer b.sendMu.Unlock()
+	if _, running := b.sending[key]; running {
+		b.sending[key] = true
+		return false
+	}
+	b.sending[key] = false
+	return true
+}
+
+// sendAll sends key's outbox until no change asked for another look.
+func (b *Bot) sendAll(key string, c *storage.Claim) {
+	for {
+		b.sendLocked(key, outboxPrefix+key, c)
+		c = nil
+		b.sendMu.Lock()
+		if !b.sending[key] || b.stopping.Load() {
+			delete(b.sending, key)
+			b.sendMu.Unlock()
+			return
+		}
+		b.sending[key] = false
+		b.sendMu.Unlock()
+	}
 }
 
 // pending reports whether the game at key has deliveries to send here.
