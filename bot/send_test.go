@@ -67,6 +67,29 @@ func act(t *testing.T, h *harness, b *bot.Bot, who string, a bot.Action) {
 	}
 }
 
+// startTwo starts ann and bob's game (hands by DM, no timer) on b.
+func startTwo(t *testing.T, h *harness, b *bot.Bot) {
+	t.Helper()
+	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
+	act(t, h, b, "bob", bot.Join{})
+	act(t, h, b, "ann", bot.Start{})
+}
+
+// startHeld starts ann and bob's game on handoff host b with s holding
+// the first of the start's deliveries (a table edit, two hands, a ping):
+// it returns, with how many s sent before, once that send is under way.
+func startHeld(t *testing.T, h *harness, b *bot.Bot, s *recSender) int {
+	t.Helper()
+	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
+	act(t, h, b, "bob", bot.Join{})
+	b.WaitSends()
+	before := len(s.all())
+	s.gate, s.started = make(chan struct{}), make(chan struct{}, 1)
+	act(t, h, b, "ann", bot.Start{})
+	<-s.started
+	return before
+}
+
 func tickOn(t *testing.T, b *bot.Bot) {
 	t.Helper()
 	if _, err := b.Tick(context.Background()); err != nil {
@@ -84,9 +107,7 @@ func TestHandoffSendsAtOnce(t *testing.T) {
 	h := newHarness(t)
 	s := &recSender{}
 	b := handoffHost(h, s, true)
-	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
-	act(t, h, b, "bob", bot.Join{})
-	act(t, h, b, "ann", bot.Start{})
+	startTwo(t, h, b)
 	b.WaitSends()
 	hands := 0
 	for _, d := range s.all() {
@@ -115,9 +136,7 @@ func TestHandoffNetWhenTheReplicaDies(t *testing.T) {
 	if err := dead.Drain(context.Background()); err != nil { // it sends nothing from now on
 		t.Fatal(err)
 	}
-	act(t, h, dead, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
-	act(t, h, dead, "bob", bot.Join{})
-	act(t, h, dead, "ann", bot.Start{})
+	startTwo(t, h, dead)
 	s := &recSender{}
 	other := handoffHost(h, s, true)
 	tickOn(t, other)
@@ -147,13 +166,7 @@ func TestDrainFinishesTheSendUnderWay(t *testing.T) {
 	h := newHarness(t)
 	s := &recSender{}
 	b := handoffHost(h, s, true)
-	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
-	act(t, h, b, "bob", bot.Join{})
-	b.WaitSends()
-	before := len(s.all())
-	s.gate, s.started = make(chan struct{}), make(chan struct{}, 1)
-	act(t, h, b, "ann", bot.Start{}) // a table edit, two hands, a ping
-	<-s.started                      // the first of them is being sent
+	before := startHeld(t, h, b, s)
 	drained := make(chan error, 1)
 	go func() { drained <- b.Drain(context.Background()) }()
 	for !b.Stopping() {
@@ -213,9 +226,7 @@ func TestRetryAfterPastTheLease(t *testing.T) {
 	s := &recSender{}
 	rl := &rateLimited{recSender: s, left: 10, after: 45 * time.Second}
 	b := handoffHost(h, rl, false)
-	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
-	act(t, h, b, "bob", bot.Join{})
-	act(t, h, b, "ann", bot.Start{})
+	startTwo(t, h, b)
 	tickOn(t, b)
 	for i := range 10 {
 		h.now = h.now.Add(31 * time.Second) // past the lease, not the Retry-After
@@ -258,12 +269,7 @@ func TestDrainDoesNotWaitForAStuckSend(t *testing.T) {
 	h := newHarness(t)
 	s := &recSender{}
 	b := handoffHost(h, s, true)
-	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
-	act(t, h, b, "bob", bot.Join{})
-	b.WaitSends()
-	s.gate, s.started = make(chan struct{}), make(chan struct{}, 1)
-	act(t, h, b, "ann", bot.Start{})
-	<-s.started
+	startHeld(t, h, b, s)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // the grace is over
 	if err := b.Drain(ctx); err == nil {
@@ -287,9 +293,7 @@ func TestNonceStableAcrossAttempts(t *testing.T) {
 	nonces := &nonceSender{fakeSender: h.sender, fail: 1}
 	h.b = bot.New(h.store, bot.Config{Now: func() time.Time { return h.now }, Seed: func() uint64 { h.seed++; return h.seed },
 		Senders: map[string]bot.Sender{h.where.Platform: nonces}})
-	act(t, h, h.b, "ann", bot.NewGame{Options: bot.Options{Timer: -1}})
-	act(t, h, h.b, "bob", bot.Join{})
-	act(t, h, h.b, "ann", bot.Start{})
+	startTwo(t, h, h.b)
 	tickOn(t, h.b) // the first post fails
 	h.now = h.now.Add(time.Minute)
 	tickOn(t, h.b)
