@@ -191,10 +191,6 @@ func (l *latencies) pct(p float64) float64 {
 	return float64(l.d[int(p*float64(len(l.d)-1))].Microseconds()) / 1000
 }
 
-type conflictCount struct {
-	countMetrics
-}
-
 func benchDurable(b *testing.B, n int) {
 	store, _, _ := redisStore(b)
 	ctx := context.Background()

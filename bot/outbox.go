@@ -164,25 +164,14 @@ func (b *Bot) signal() {
 }
 
 // flush delivers the pending deliveries of the game at key, oldest first,
-// recording each send in the game's progress (its side value) rather than
+// recording each send in the game's send log (its side value) rather than
 // in the game record: the players' saves never conflict with it. It stops
 // at the first failure and returns it, with how many times the delivery has
 // now failed, and before each send once the host is stopping.
 func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 	for {
-		data, side, _, err := b.store.LoadGameSide(ctx, key)
-		if errors.Is(err, storage.ErrNotFound) {
-			return 0, nil
-		}
-		if err != nil {
-			return 0, fmt.Errorf("load %s: %w", key, err)
-		}
-		st, err := decodeState(data)
-		if err != nil {
-			return 0, err
-		}
-		pr, err := decodeSendLog(side)
-		if err != nil {
+		st, pr, _, _, err := b.load(ctx, key)
+		if err != nil || st == nil {
 			return 0, err
 		}
 		stored := st.Folded
@@ -219,7 +208,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				// Nothing was posted: the play-by-play goes to the channel
 				// from now on, this delivery first.
 				pr.learn(st, learnt{Thread: noThread.Reason})
-				if err := b.record(ctx, key, pr); err != nil {
+				if err := b.writeLog(ctx, key, pr); err != nil {
 					return 0, err
 				}
 				continue
@@ -234,7 +223,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				}
 				if attempts < maxAttempts {
 					pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, attempts, b.now().Add(wait)
-					if err := b.record(ctx, key, pr); err != nil {
+					if err := b.writeLog(ctx, key, pr); err != nil {
 						return 0, err
 					}
 					return attempts, &notYet{pr.Wait, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)}
@@ -254,7 +243,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			// Sent, or dropped: the next one goes now.
 			pr.Done, pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, 0, 0, time.Time{}
 			st.Outbox, st.OutWait = st.Outbox[1:], time.Time{}
-			if err := b.record(ctx, key, pr); err != nil {
+			if err := b.writeLog(ctx, key, pr); err != nil {
 				return 0, err
 			}
 		}
@@ -270,16 +259,16 @@ func nonce(id string, seq uint64) string {
 }
 
 // errStopping ends a flush between two sends when the host stops: the
-// next replica carries on from the recorded progress.
+// next replica carries on from the send log.
 var errStopping = errors.New("the host is stopping")
 
-// record stores a game's delivery progress. The sent delivery must be
+// writeLog stores a game's send log. The sent delivery must be
 // recorded even when the flush's own deadline has just run out, or it is
 // sent again: the write gets a moment of its own.
-func (b *Bot) record(ctx context.Context, key string, pr *sendLog) error {
+func (b *Bot) writeLog(ctx context.Context, key string, pr *sendLog) error {
 	data, err := json.Marshal(pr)
 	if err != nil {
-		return fmt.Errorf("encode delivery progress of %s: %w", key, err)
+		return fmt.Errorf("encode the send log of %s: %w", key, err)
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordWait)
 	defer cancel()
@@ -293,7 +282,7 @@ func (b *Bot) record(ctx context.Context, key string, pr *sendLog) error {
 	return nil
 }
 
-// recordWait bounds the write of a delivery's progress.
+// recordWait bounds the write of a send log.
 const recordWait = 2 * time.Second
 
 // resolve turns a queued delivery into what to send now, against what the
@@ -322,15 +311,6 @@ func (st *state) resolve(q queued, now time.Time) (d Delivery, said bool, err er
 		}
 	}
 	return d, said, err
-}
-
-// outboxDue is when the outbox should be tried: now, unless a failure set
-// it back (backoff by time, not by how much the players click).
-func (st *state) outboxDue(now time.Time) time.Time {
-	if st.OutWait.After(now) {
-		return st.OutWait
-	}
-	return now
 }
 
 // remember keeps the reference of a message a slotted delivery created.

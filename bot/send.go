@@ -12,12 +12,15 @@ import (
 // (handoff, with Config.Handoff), or from whichever replica's timer loop
 // claims the game's "out:" deadline. Either way one sender at a time per
 // game, across replicas (a lock record), and each send is recorded in the
-// game's progress before the next (outbox.go).
+// game's send log before the next (outbox.go, sendlog.go).
 
 // handoffGrace is how far ahead a handed-off change sets its outbox
 // deadline: the net that catches its deliveries if this replica dies
 // before sending them.
 const handoffGrace = 3 * time.Second
+
+// lockPrefix names a game's send lock record.
+const lockPrefix = "outbox-lock:"
 
 // outboxDue is when the timer loop should look at st's outbox: at once,
 // unless this replica sends it itself (handoff), or a failure set it back
@@ -105,22 +108,11 @@ func (b *Bot) sendAll(key string, c *storage.Claim) {
 
 // pending reports whether the game at key has deliveries to send here.
 func (b *Bot) pending(ctx context.Context, key string) (bool, error) {
-	data, side, _, err := b.store.LoadGameSide(ctx, key)
-	if errors.Is(err, storage.ErrNotFound) {
-		return false, nil
-	}
-	if err != nil {
+	st, log, _, _, err := b.load(ctx, key)
+	if err != nil || st == nil {
 		return false, err
 	}
-	st, err := decodeState(data)
-	if err != nil {
-		return false, err
-	}
-	pr, err := decodeSendLog(side)
-	if err != nil {
-		return false, err
-	}
-	st.fold(pr)
+	st.fold(log)
 	return len(st.Outbox) > 0 && b.sender(st) != nil, nil
 }
 
@@ -140,7 +132,7 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 	// One sender per game at a time, across replicas: two at once could
 	// send a game's deliveries out of order. The lock expires with the
 	// claim's lease if its holder dies.
-	lock := "outbox-lock:" + key
+	lock := lockPrefix + key
 	got, err := b.store.AddRecord(ctx, lock, nil, claimLease)
 	if err != nil || !got {
 		if err != nil {
@@ -170,7 +162,7 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 	var wait *notYet
 	switch {
 	case errors.Is(err, errStopping):
-		// The next replica carries on at once, from the recorded progress.
+		// The next replica carries on at once, from the send log.
 		schedule(now)
 	case errors.As(err, &wait):
 		if wait.err != nil {
@@ -216,7 +208,7 @@ func (b *Bot) Drain(ctx context.Context) error {
 		if err := b.store.Schedule(bg, outboxPrefix+k, b.now()); err != nil {
 			b.log.Error("handing deliveries over", "game", k, "err", err)
 		}
-		if err := b.store.DeleteRecord(bg, "outbox-lock:"+k); err != nil {
+		if err := b.store.DeleteRecord(bg, lockPrefix+k); err != nil {
 			b.log.Error("unlocking deliveries", "game", k, "err", err)
 		}
 	}

@@ -43,7 +43,7 @@ func decodeSendLog(side []byte) (*sendLog, error) {
 	}
 	p := &sendLog{}
 	if err := json.Unmarshal(side, p); err != nil {
-		return nil, fmt.Errorf("bot: decode delivery progress: %w", err)
+		return nil, fmt.Errorf("bot: decode send log: %w", err)
 	}
 	return p, nil
 }
@@ -82,8 +82,8 @@ func (st *state) apply(l learnt) {
 	}
 }
 
-// fold brings st up to date with its sender's progress p (nil: none yet,
-// or a game stored before progress was kept apart, whose outbox says it
+// fold brings st up to date with its sender's log p (nil: none yet, or a
+// game stored before the log was kept apart, whose outbox says it
 // all).
 func (st *state) fold(p *sendLog) {
 	if p == nil || p.Game != st.ID {

@@ -154,6 +154,25 @@ func decodeState(data []byte) (*state, error) {
 	return st, nil
 }
 
+// load reads the game at key and its sender's log, decoded (nil state,
+// version 0 when there is none); the caller folds the log in.
+func (b *Bot) load(ctx context.Context, key string) (st *state, log *sendLog, data []byte, ver storage.Version, err error) {
+	data, side, ver, err := b.store.LoadGameSide(ctx, key)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, nil, nil, 0, nil
+	}
+	if err != nil {
+		return nil, nil, nil, 0, fmt.Errorf("load %s: %w", key, err)
+	}
+	if st, err = decodeState(data); err != nil {
+		return nil, nil, nil, 0, err
+	}
+	if log, err = decodeSendLog(side); err != nil {
+		return nil, nil, nil, 0, err
+	}
+	return st, log, data, ver, nil
+}
+
 // errNoGame ends an update without saving: there is nothing to change.
 var errNoGame = errors.New("bot: no game in this channel")
 
@@ -211,22 +230,12 @@ type record struct {
 // after a conflict. Deliveries are returned only for the run that stored.
 func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change, error)) (Response, error) {
 	for range maxRetries {
-		var st *state
-		data, side, ver, err := b.store.LoadGameSide(ctx, key)
-		switch {
-		case errors.Is(err, storage.ErrNotFound):
-			ver = 0
-		case err != nil:
-			return Response{}, fmt.Errorf("load %s: %w", key, err)
-		default:
-			if st, err = decodeState(data); err != nil {
-				return Response{}, err
-			}
-			pr, err := decodeSendLog(side)
-			if err != nil {
-				return Response{}, err
-			}
-			st.fold(pr)
+		st, log, data, ver, err := b.load(ctx, key)
+		if err != nil {
+			return Response{}, err
+		}
+		if st != nil {
+			st.fold(log)
 		}
 		was := phase("")
 		if st != nil {
