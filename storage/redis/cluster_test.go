@@ -86,8 +86,8 @@ func waitPing(t *testing.T, addr string) {
 }
 
 // startCluster starts a 3-master Redis Cluster on loopback ports for the
-// test and returns its URL.
-func startCluster(t *testing.T) string {
+// test, each server also given args, and returns its URL.
+func startCluster(t *testing.T, args ...string) string {
 	t.Helper()
 	need(t, "redis-server")
 	cli := need(t, "redis-cli")
@@ -95,16 +95,16 @@ func startCluster(t *testing.T) string {
 	for range 3 {
 		p := freePort(t)
 		dir := t.TempDir()
-		startServer(t, p, "--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(dir, "nodes.conf"),
-			"--cluster-node-timeout", "2000")
+		startServer(t, p, append([]string{"--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(dir, "nodes.conf"),
+			"--cluster-node-timeout", "2000"}, args...)...)
 		ports = append(ports, p)
 	}
-	args := []string{"--cluster", "create"}
+	create := []string{"--cluster", "create"}
 	for _, p := range ports {
-		args = append(args, fmt.Sprintf("127.0.0.1:%d", p))
+		create = append(create, fmt.Sprintf("127.0.0.1:%d", p))
 	}
-	args = append(args, "--cluster-replicas", "0", "--cluster-yes")
-	if out, err := exec.Command(cli, args...).CombinedOutput(); err != nil {
+	create = append(create, "--cluster-replicas", "0", "--cluster-yes")
+	if out, err := exec.Command(cli, create...).CombinedOutput(); err != nil {
 		t.Fatalf("redis-cli --cluster create: %v\n%s", err, out)
 	}
 	url := fmt.Sprintf("redis://127.0.0.1:%d?addr=127.0.0.1:%d&addr=127.0.0.1:%d", ports[0], ports[1], ports[2])
@@ -273,5 +273,77 @@ func TestClusterDownIsNotReady(t *testing.T) {
 	}
 	if err := s.Ping(ctx); err == nil {
 		t.Fatal("Ping says ready while the cluster is down")
+	}
+}
+
+// TestDeadlinesSurviveALostMaster: deadlines are spread over several
+// masters, so when one master is lost (a cluster that serves what it still
+// has, cluster-require-full-coverage no) the games whose timers live on the
+// others keep them (issue 22, defect 9: one {deadlines} slot made one
+// master a single point of failure for every game).
+func TestDeadlinesSurviveALostMaster(t *testing.T) {
+	url := startCluster(t, "--cluster-require-full-coverage", "no")
+	ctx := context.Background()
+	prefix := "sushigo-test:shards:"
+	s, err := redis.Dial(ctx, url, redis.Options{Prefix: prefix})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	now := time.UnixMilli(1_800_000_000_000)
+	for i := range 64 {
+		if err := s.Schedule(ctx, fmt.Sprintf("game-%d", i), now.Add(-time.Second)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cc := s.Client().(*goredis.ClusterClient)
+	// Where each deadline lives, read from the sets themselves.
+	home := map[string]string{} // game key → master address
+	masters := map[string]bool{}
+	for i := range 16 {
+		set := fmt.Sprintf("%s{deadlines:%d}:due", prefix, i)
+		m, err := cc.MasterForKey(ctx, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys, err := cc.ZRange(ctx, set, 0, -1).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range keys {
+			home[k] = m.Options().Addr
+			masters[m.Options().Addr] = true
+		}
+	}
+	if len(home) != 64 || len(masters) < 2 {
+		t.Fatalf("64 deadlines found in %d places on %d masters; want all, spread over several", len(home), len(masters))
+	}
+	lost := home["game-0"]
+	victim := goredis.NewClient(&goredis.Options{Addr: lost})
+	_ = victim.Do(ctx, "SHUTDOWN", "NOSAVE").Err()
+	victim.Close()
+	want := map[string]bool{}
+	for k, addr := range home {
+		if addr != lost {
+			want[k] = true
+		}
+	}
+	got := map[string]bool{}
+	deadline := time.Now().Add(15 * time.Second)
+	for len(got) < len(want) {
+		cs, err := s.ClaimDue(ctx, now, time.Minute, 100)
+		if err != nil {
+			t.Logf("claim with a master lost: %v", err)
+		}
+		for _, c := range cs {
+			if !want[c.Key] {
+				t.Fatalf("claimed %s, whose master is gone", c.Key)
+			}
+			got[c.Key] = true
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("with one master lost, %d of the %d deadlines on the others were claimed", len(got), len(want))
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

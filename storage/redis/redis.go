@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
@@ -25,6 +26,9 @@ import (
 type Store struct {
 	c      goredis.UniversalClient
 	prefix string
+	// legacy is set while the single deadline set of releases before
+	// the shards still holds entries (see deadline.go).
+	legacy atomic.Bool
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -40,7 +44,11 @@ func New(c goredis.UniversalClient, o Options) *Store {
 	if o.Prefix == "" {
 		o.Prefix = "sushigo:"
 	}
-	return &Store{c: c, prefix: o.Prefix}
+	s := &Store{c: c, prefix: o.Prefix}
+	// Until the first claim looks, assume an older release left deadlines
+	// in the single set: clearing them there costs nothing when it is empty.
+	s.legacy.Store(true)
+	return s
 }
 
 // Dial connects to the Redis that url names, checks it answers, and returns
@@ -179,10 +187,6 @@ func (s *Store) sideKey(k string) string   { return s.prefix + "side:{" + tag(k)
 func (s *Store) recordKey(k string) string { return s.prefix + "rec:{" + tag(k) + "}" }
 func (s *Store) lbKey(community string) string {
 	return s.prefix + "lb:{" + tag(community) + "}:"
-}
-func (s *Store) deadlineKeys() []string {
-	p := s.prefix + "{deadlines}:"
-	return []string{p + "due", p + "claims", p + "seq"}
 }
 
 func millis(d time.Duration) int64 { return d.Milliseconds() }
