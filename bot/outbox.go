@@ -126,6 +126,15 @@ func (st *state) enqueue(c *change) bool {
 			// (Its reference may still be on its way: the outbox waits.)
 			d = Delivery{Kind: Edit, To: Channel, Ref: st.Table, Slot: SlotTable, View: d.View}
 		}
+		if d.Kind == Reply && d.Replace && !d.To.IsPublic() && st.chat() {
+			if i := st.seatOf(d.To.User); i >= 0 && st.byDM(&st.Seats[i]) && st.Seats[i].Hand.lasting() {
+				// A click on a DM hand: the answer is the hand message
+				// edited through the outbox, so it survives a crash after
+				// the acknowledgement and cannot overtake a later turn's
+				// edit of the same message.
+				d = Delivery{Kind: Edit, To: d.To, Ref: st.Seats[i].Hand.use(), View: d.View}
+			}
+		}
 		if d.Kind == Reply {
 			keep = append(keep, d)
 			continue

@@ -55,6 +55,11 @@ func (r Ref) Usable(now time.Time) bool {
 	return r.ID != "" && (r.Expires.IsZero() || now.Before(r.Expires)) && (r.Max == 0 || r.Uses < r.Max)
 }
 
+// lasting reports whether the handle edits its message for as long as the
+// message exists (a posted message, not an interaction token or a
+// response_url), so an edit may wait in the outbox.
+func (r Ref) lasting() bool { return r.ID != "" && r.Expires.IsZero() && r.Max == 0 }
+
 // use counts one use of the handle and returns it as it was used.
 func (r *Ref) use() Ref {
 	r.Uses++

@@ -203,3 +203,37 @@ func TestOutageLoggedOnceAndRefused(t *testing.T) {
 		t.Errorf("%d error lines for one outage, want 1:\n%s", n, logs.String())
 	}
 }
+
+// TestClickersNewHandSurvivesACrash: in DM mode, the click that reveals a
+// turn must leave the clicker's next hand in the outbox, not only in the
+// answer sent from memory after the 200: a replica killed right after the
+// acknowledgement must not leave the clicker looking at the old turn
+// (issue 22, defect 10).
+func TestClickersNewHandSurvivesACrash(t *testing.T) {
+	e := newDurableEnv(t, bot.HandsDM)
+	e.slash(alice, "new bots=0 timer=0")
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	dm := e.f.latest(alice.id, "Your hand")
+	e.click(alice, dm, dm.action("sg1:pick:"))
+	// Bob's pick reveals the turn; the replica dies as the 200 goes out.
+	bobs := e.f.latest(bob.id, "Your hand")
+	before := turnOf.FindString(bobs.Blocks)
+	w := httptest.NewRecorder()
+	e.a.Interactivity().ServeHTTP(w, signed("/slack/interactivity", e.clickBody(bob, bobs, bobs.action("sg1:pick:")), e.now, secret))
+	if w.Code != http.StatusOK {
+		t.Fatalf("click answered %d", w.Code)
+	}
+	e.queue = nil // what that replica held in memory is gone
+	// Another replica's timer loop sends what the store holds.
+	e.now = e.now.Add(5 * time.Second)
+	e.flush()
+	e.flush()
+	for _, p := range []person{alice, bob} {
+		m := e.f.latest(p.id, "Your hand")
+		if got := turnOf.FindString(m.Blocks); got == before || m.action("sg1:pick:") == "" {
+			t.Errorf("%s's newest hand after the crash shows %q with buttons %v; want the next turn (was %q)", p.name, got, m.actionIDs(), before)
+		}
+	}
+}
