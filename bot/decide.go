@@ -22,7 +22,7 @@ func (b *Bot) answer(req Request, st *state, a Answer) (change, error) {
 		// An old prompt: show what is current instead, privately.
 		v := handOrOver(st, i)
 		v.Text = "⌛ That choice was already made. " + v.Text
-		return change{save: true, resp: Response{Deliveries: []Delivery{b.handReply(req, st, i, v)}}}, nil
+		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case !ok:
 		return change{}, refuse("%s", friendly(engine.ErrNoDecision))
 	case d.Seat != i:

@@ -61,10 +61,28 @@ func playerSeat(req Request, st *state) (int, error) {
 	return i, nil
 }
 
-// handReply answers with a private hand view: over the clicked private
-// message when there is one, else as a new private reply. In ephemeral mode
-// the reply becomes the player's hand message for later edits.
+// keepHandle is how long a hand handle must still work for a read-only
+// click on the hand to keep it rather than take the click's fresher one:
+// the answer replaces the same message either way, and keeping the handle
+// leaves the game record unwritten. A move, written anyway, renews it.
+const keepHandle = 5 * time.Minute
+
+// handReply answers a move with a private hand view: over the clicked
+// private message when there is one, else as a new private reply. In
+// ephemeral mode the reply becomes the player's hand message for later
+// edits, its handle the freshest there is.
 func (b *Bot) handReply(req Request, st *state, i int, v View) Delivery {
+	return b.handAnswer(req, st, i, v, false)
+}
+
+// lookReply is handReply for a request that changes nothing (a look, a
+// stale button, a step of a selection): a click on the hand keeps the
+// handle it has while it lasts, so nothing is written.
+func (b *Bot) lookReply(req Request, st *state, i int, v View) Delivery {
+	return b.handAnswer(req, st, i, v, true)
+}
+
+func (b *Bot) handAnswer(req Request, st *state, i int, v View, look bool) Delivery {
 	s := &st.Seats[i]
 	if !st.byDM(s) {
 		switch live := s.Hand.Usable(b.now()); {
@@ -80,7 +98,7 @@ func (b *Bot) handReply(req Request, st *state, i int, v View) Delivery {
 			// linger, never updated again, so it goes.
 			st.extra = append(st.extra, Delivery{Kind: Delete, To: Private(s.User), Ref: s.Hand.use()})
 		}
-		if req.Reply.ID != "" {
+		if req.Reply.ID != "" && !(look && req.FromPrivate && isClick(req) && s.Hand.lastsFor(b.now(), keepHandle)) {
 			s.Hand = req.Reply
 		}
 	}
@@ -100,7 +118,7 @@ func (b *Bot) showHand(req Request, st *state) (change, error) {
 	if p, ok := st.game.View(i).Pending(); ok && !st.game.Deciding() {
 		v = lockedView(st, i, p)
 	}
-	return change{save: true, resp: Response{Deliveries: []Delivery{b.handReply(req, st, i, v)}}}, nil
+	return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
 }
 
 func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
@@ -116,7 +134,7 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 		} else {
 			v.Text = "⌛ That button was from an earlier turn. " + v.Text
 		}
-		return change{save: true, resp: Response{Deliveries: []Delivery{b.handReply(req, st, i, v)}}}, nil
+		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
 	}
 	if g.Settings().Ruleset == engine.Party {
 		var err error
@@ -138,12 +156,12 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 		if !holds(g.View(i).AppendHand(nil), p.Card, p.Extra, p.Dummy) {
 			v := handView(st, i, Pick{})
 			v.Text = "That card isn't in your hand any more. " + v.Text
-			return change{save: true, resp: Response{Deliveries: []Delivery{b.handReply(req, st, i, v)}}}, nil
+			return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
 		}
 		if p.Chop && g.View(i).Chopsticks(i) == 0 {
 			return change{}, refuse("%s", friendly(engine.ErrNoChopsticks))
 		}
-		return change{save: true, resp: Response{Deliveries: []Delivery{b.handReply(req, st, i, handView(st, i, p))}}}, nil
+		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, handView(st, i, p))}}}, nil
 	}
 	sub := engine.Submission{Card: p.Card, Extra: p.Extra, Dummy: p.Dummy, Call: p.Call, Copy: p.Copy, Round: g.Round(), Turn: g.Turn()}
 	shown, revealed, err := b.submit(st, i, sub, nil)

@@ -56,6 +56,35 @@ func TestReadOnlyRequestsDoNotSave(t *testing.T) {
 	}
 }
 
+// TestReadOnlyClicksOnAnEphemeralHandDoNotSave: on Discord every click
+// brings a fresh interaction token; taking it as the hand's handle wrote the
+// game at each look and each stale button (issue 22, defect 11). The handle
+// is kept while it has minutes to run, and renewed once it runs short, so
+// the hand stays editable.
+func TestReadOnlyClicksOnAnEphemeralHandDoNotSave(t *testing.T) {
+	h := newHarness(t)
+	cs := &countingStore{Store: h.store}
+	h.store = cs
+	h.b = h.newBot()
+	h.lobby("ann", "bots=2 hands=ephemeral timer=0")
+	h.startGame("ann")
+	id := h.gameID()
+	h.send("ann", bot.ShowHand{Game: id}, false) // from the table: a new message, its handle kept
+	before := cs.saves.Load()
+	for range 3 {
+		h.send("ann", bot.ShowHand{Game: id}, true)
+		h.send("ann", bot.Pick{Game: id, Round: 1, Turn: 7}, true) // a button from another turn
+	}
+	if n := cs.saves.Load() - before; n != 0 {
+		t.Errorf("%d saves for six read-only clicks on the hand, want 0", n)
+	}
+	h.now = h.now.Add(10 * time.Minute) // the kept handle has 4 minutes left
+	h.send("ann", bot.ShowHand{Game: id}, true)
+	if n := cs.saves.Load() - before; n != 1 {
+		t.Errorf("%d saves once the handle runs short, want 1 (renewing it)", n)
+	}
+}
+
 // TestSideEffectsOnceAfterTheSave: a run of an update that loses the
 // compare-and-swap records nothing; the run that stores records once.
 func TestSideEffectsOnceAfterTheSave(t *testing.T) {

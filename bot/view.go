@@ -55,6 +55,12 @@ func (r Ref) Usable(now time.Time) bool {
 	return r.ID != "" && (r.Expires.IsZero() || now.Before(r.Expires)) && (r.Max == 0 || r.Uses < r.Max)
 }
 
+// lastsFor reports whether the handle still works for d after now, with a
+// use to spare.
+func (r Ref) lastsFor(now time.Time, d time.Duration) bool {
+	return r.Usable(now.Add(d)) && (r.Max == 0 || r.Max-r.Uses >= 2)
+}
+
 // lasting reports whether the handle edits its message for as long as the
 // message exists (a posted message, not an interaction token or a
 // response_url), so an edit may wait in the outbox.
