@@ -17,6 +17,7 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
 
 // TestSlowClientsAreCutOff: 20 connections that trickle a request body are
@@ -71,22 +72,7 @@ func TestSlowClientsAreCutOff(t *testing.T) {
 }
 
 // startRedis runs a throwaway redis-server on a loopback port.
-func startRedis(t *testing.T, port int) *exec.Cmd {
-	t.Helper()
-	bin, err := exec.LookPath("redis-server")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("redis-server is required in CI: %v", err)
-		}
-		t.Skip("no redis-server on PATH")
-	}
-	cmd := exec.Command(bin, "--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", t.TempDir())
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	return cmd
-}
+func startRedis(t *testing.T, port int) *exec.Cmd { return redistest.Server(t, port) }
 
 func get(url string) (int, string) {
 	c := &http.Client{Timeout: 3 * time.Second}
@@ -234,5 +220,53 @@ func TestDiscordAPIURL(t *testing.T) {
 	}
 	if _, err := loadConfig(env(map[string]string{"DISCORD_API_URL": "discord.internal"})); err == nil {
 		t.Error("a DISCORD_API_URL without a scheme was accepted")
+	}
+}
+
+// TestServeThroughSentinelAndCluster: REDIS_URL's Sentinel and Cluster
+// forms, as the README gives them, are accepted by serve, which answers
+// ready and stores a game there (issue 22, defect 8: serve refused
+// Sentinel, which only the storage test reached).
+func TestServeThroughSentinelAndCluster(t *testing.T) {
+	sentinel, primary := redistest.Sentinel(t)
+	cluster := redistest.Cluster(t)
+	for _, c := range []struct {
+		name, url string
+		games     func() int
+	}{
+		{"sentinel", "redis+sentinel://" + sentinel + "/mymaster/3", func() int {
+			rc := goredis.NewClient(&goredis.Options{Addr: primary, DB: 3})
+			defer rc.Close()
+			keys, _ := rc.Keys(context.Background(), "sushigo:game:*").Result()
+			return len(keys)
+		}},
+		{"cluster", cluster, func() int {
+			u, _ := goredis.ParseClusterURL(cluster)
+			rc := goredis.NewClusterClient(u)
+			defer rc.Close()
+			n := 0
+			_ = rc.ForEachMaster(context.Background(), func(ctx context.Context, m *goredis.Client) error {
+				keys, _ := m.Keys(ctx, "sushigo:game:*").Result()
+				n += len(keys)
+				return nil
+			})
+			return n
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			addr, stop := startServe(t, map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test",
+				"SLACK_SIGNING_SECRET": "s", "REDIS_URL": c.url})
+			defer stop()
+			eventually(t, "readyz 200", func() bool { code, _ := get("http://" + addr + "/readyz"); return code == 200 })
+			form := "team_id=T1&channel_id=C1&user_id=U1&user_name=ann&command=%2Fsushigo&text=new&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fx"
+			resp, err := signedSlack(addr, "/slack/commands", "s", []byte(form))
+			if err != nil || resp.StatusCode != 200 {
+				t.Fatalf("/sushigo new through %s: %v %v", c.name, resp, err)
+			}
+			resp.Body.Close()
+			if n := c.games(); n != 1 {
+				t.Errorf("%d games stored through %s, want 1", n, c.name)
+			}
+		})
 	}
 }

@@ -5,10 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"net"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,121 +13,14 @@ import (
 
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 	"github.com/sushigo/sushigo/storage/storagetest"
 )
-
-// need returns the path of a Redis binary, failing in CI and skipping
-// elsewhere when it is missing.
-func need(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is required in CI: %v", name, err)
-		}
-		t.Skipf("no %s on PATH (apt-get install redis-server)", name)
-	}
-	return p
-}
-
-// freePort finds a loopback port whose cluster bus port (+10000) is free too.
-func freePort(t *testing.T) int {
-	t.Helper()
-	for range 100 {
-		p := 20000 + rand.IntN(30000)
-		ok := true
-		for _, q := range []int{p, p + 10000} {
-			l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", q))
-			if err != nil {
-				ok = false
-				break
-			}
-			l.Close()
-		}
-		if ok {
-			return p
-		}
-	}
-	t.Fatal("no free port pair")
-	return 0
-}
-
-// startServer runs redis-server on a loopback port with extra arguments
-// until the test ends, and waits until it answers.
-func startServer(t *testing.T, port int, args ...string) {
-	t.Helper()
-	dir := t.TempDir()
-	all := append([]string{"--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--dir", dir,
-		"--save", "", "--appendonly", "no"}, args...)
-	cmd := exec.Command(need(t, "redis-server"), all...)
-	cmd.Stdout, cmd.Stderr = nil, nil
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	waitPing(t, fmt.Sprintf("127.0.0.1:%d", port))
-}
-
-func waitPing(t *testing.T, addr string) {
-	t.Helper()
-	c := goredis.NewClient(&goredis.Options{Addr: addr})
-	defer c.Close()
-	deadline := time.Now().Add(10 * time.Second)
-	for c.Ping(context.Background()).Err() != nil {
-		if time.Now().After(deadline) {
-			t.Fatalf("redis at %s did not start", addr)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
-// startCluster starts a 3-master Redis Cluster on loopback ports for the
-// test, each server also given args, and returns its URL.
-func startCluster(t *testing.T, args ...string) string {
-	t.Helper()
-	need(t, "redis-server")
-	cli := need(t, "redis-cli")
-	var ports []int
-	for range 3 {
-		p := freePort(t)
-		dir := t.TempDir()
-		startServer(t, p, append([]string{"--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(dir, "nodes.conf"),
-			"--cluster-node-timeout", "2000"}, args...)...)
-		ports = append(ports, p)
-	}
-	create := []string{"--cluster", "create"}
-	for _, p := range ports {
-		create = append(create, fmt.Sprintf("127.0.0.1:%d", p))
-	}
-	create = append(create, "--cluster-replicas", "0", "--cluster-yes")
-	if out, err := exec.Command(cli, create...).CombinedOutput(); err != nil {
-		t.Fatalf("redis-cli --cluster create: %v\n%s", err, out)
-	}
-	url := fmt.Sprintf("redis://127.0.0.1:%d?addr=127.0.0.1:%d&addr=127.0.0.1:%d", ports[0], ports[1], ports[2])
-	c := goredis.NewClusterClient(&goredis.ClusterOptions{Addrs: []string{fmt.Sprintf("127.0.0.1:%d", ports[0])}})
-	defer c.Close()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		info, err := c.ClusterInfo(context.Background()).Result()
-		if err == nil && strings.Contains(info, "cluster_state:ok") {
-			if err := c.ForEachMaster(context.Background(), func(ctx context.Context, m *goredis.Client) error {
-				return m.Ping(ctx).Err()
-			}); err == nil {
-				break
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("cluster not ready: %v %s", err, info)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	return url
-}
 
 // TestConformanceCluster runs the whole storage suite on a real 3-master
 // Redis Cluster started for the test.
 func TestConformanceCluster(t *testing.T) {
-	url := startCluster(t)
+	url := redistest.Cluster(t)
 	storagetest.Run(t, func(t *testing.T) storage.Store {
 		prefix := fmt.Sprintf("sushigo-test:%x:", rand.Uint64())
 		s, err := redis.Dial(context.Background(), url, redis.Options{Prefix: prefix})
@@ -145,21 +34,8 @@ func TestConformanceCluster(t *testing.T) {
 
 // TestSentinel reaches a primary through a Sentinel started for the test.
 func TestSentinel(t *testing.T) {
-	primary := freePort(t)
-	startServer(t, primary)
-	sentinel := freePort(t)
-	conf := filepath.Join(t.TempDir(), "sentinel.conf")
-	body := fmt.Sprintf("port %d\nbind 127.0.0.1\nsentinel monitor mymaster 127.0.0.1 %d 1\n", sentinel, primary)
-	if err := os.WriteFile(conf, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(need(t, "redis-server"), conf, "--sentinel")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	waitPing(t, fmt.Sprintf("127.0.0.1:%d", sentinel))
-	url := fmt.Sprintf("redis+sentinel://127.0.0.1:%d/mymaster/2", sentinel)
+	sentinel, primary := redistest.Sentinel(t)
+	url := fmt.Sprintf("redis+sentinel://%s/mymaster/2", sentinel)
 	var s *redis.Store
 	var err error
 	for deadline := time.Now().Add(10 * time.Second); ; {
@@ -181,7 +57,7 @@ func TestSentinel(t *testing.T) {
 	if err != nil || got != v || string(data) != "state" {
 		t.Fatalf("load through sentinel: %q %d %v", data, got, err)
 	}
-	direct := goredis.NewClient(&goredis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", primary), DB: 2})
+	direct := goredis.NewClient(&goredis.Options{Addr: primary, DB: 2})
 	defer direct.Close()
 	if n, _ := direct.DBSize(ctx).Result(); n == 0 {
 		t.Error("the game is not on the primary Sentinel names")
@@ -201,8 +77,8 @@ func TestSentinelURLErrors(t *testing.T) {
 // short deadline gives up at its deadline instead of waiting for the
 // socket timeout or for Redis (issue 22, defect 2).
 func TestStalledRedisHonoursDeadlines(t *testing.T) {
-	port := freePort(t)
-	startServer(t, port)
+	port := redistest.FreePort(t)
+	redistest.Server(t, port)
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
 	s, err := redis.Dial(context.Background(), "redis://"+addr+"/0", redis.Options{Prefix: "stall:"})
 	if err != nil {
@@ -226,7 +102,7 @@ func TestStalledRedisHonoursDeadlines(t *testing.T) {
 // every node but refuses every request with CLUSTERDOWN; the store's Ping,
 // which /readyz asks, must say so (issue 22, defect 9).
 func TestClusterDownIsNotReady(t *testing.T) {
-	url := startCluster(t)
+	url := redistest.Cluster(t)
 	ctx := context.Background()
 	s, err := redis.Dial(ctx, url, redis.Options{Prefix: "sushigo-test:down:"})
 	if err != nil {
@@ -282,7 +158,7 @@ func TestClusterDownIsNotReady(t *testing.T) {
 // others keep them (issue 22, defect 9: one {deadlines} slot made one
 // master a single point of failure for every game).
 func TestDeadlinesSurviveALostMaster(t *testing.T) {
-	url := startCluster(t, "--cluster-require-full-coverage", "no")
+	url := redistest.Cluster(t, "--cluster-require-full-coverage", "no")
 	ctx := context.Background()
 	prefix := "sushigo-test:shards:"
 	s, err := redis.Dial(ctx, url, redis.Options{Prefix: prefix})
