@@ -1,0 +1,150 @@
+package picture_test
+
+import (
+	"bytes"
+	"flag"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/picture"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden PNGs")
+
+// advance plays heuristic choices until the game reaches round r, turn
+// t with no decision pending (or is over).
+func advance(t testing.TB, g *engine.Game, r, turn int) {
+	t.Helper()
+	n := g.Settings().Players
+	ps := make([]strategy.Player, n)
+	for i := range ps {
+		ps[i] = strategy.NewHeuristic()
+	}
+	for !g.Over() && (g.Deciding() || g.Round() < r || (g.Round() == r && g.Turn() < turn)) {
+		if g.Deciding() {
+			d, _ := g.Decision()
+			if err := g.Decide(d.Seat, strategy.Answer(ps[d.Seat], g.View(d.Seat))); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		for s := range n {
+			if !g.Submitted(s) {
+				if err := g.Submit(s, ps[s].Choose(g.View(s))); err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+	}
+}
+
+func newGame(t testing.TB, s engine.Settings, seed uint64) *engine.Game {
+	t.Helper()
+	g, err := engine.New(s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+var names8 = []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza-Maria", "Fu", "Gus", "Hana"}
+
+// golden compares png with testdata/name pixel by pixel, allowing a small
+// difference per channel (font rasterising may differ by a step across
+// versions); -update rewrites it.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	a, err1 := png.Decode(bytes.NewReader(got))
+	b, err2 := png.Decode(bytes.NewReader(want))
+	if err1 != nil || err2 != nil {
+		t.Fatalf("decode: %v %v", err1, err2)
+	}
+	if a.Bounds() != b.Bounds() {
+		t.Fatalf("%s: size %v, golden %v", name, a.Bounds(), b.Bounds())
+	}
+	off := 0
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			if !near(a, b, x, y) {
+				off++
+			}
+		}
+	}
+	if off > a.Bounds().Dx()*a.Bounds().Dy()/1000 {
+		t.Errorf("%s: %d pixels differ from the golden (run with -update after looking at it)", name, off)
+	}
+}
+
+func near(a, b image.Image, x, y int) bool {
+	r1, g1, b1, _ := a.At(x, y).RGBA()
+	r2, g2, b2, _ := b.At(x, y).RGBA()
+	d := func(p, q uint32) bool { return p>>8 < q>>8+8 && q>>8 < p>>8+8 }
+	return d(r1, r2) && d(g1, g2) && d(b1, b2)
+}
+
+func TestTableGoldens(t *testing.T) {
+	classic5 := newGame(t, engine.Settings{Players: 5}, 11)
+	advance(t, classic5, 1, 7)
+	dummy := newGame(t, engine.Settings{Players: 2, Dummy: true}, 12)
+	advance(t, dummy, 2, 5)
+	menu, err := engine.ParseMenu("master menu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	party8 := newGame(t, engine.Settings{Players: 8, Ruleset: engine.Party, Menu: menu}, 13)
+	advance(t, party8, 2, 5)
+	for _, c := range []struct {
+		name string
+		g    *engine.Game
+	}{{"table-classic-5p.png", classic5}, {"table-classic-2p-dummy.png", dummy}, {"table-party-8p.png", party8}} {
+		t.Run(c.name, func(t *testing.T) {
+			pv := c.g.PublicView()
+			got, err := picture.Table(pv, names8[:len(pv.Seats)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, _ := picture.Table(c.g.PublicView(), names8[:len(pv.Seats)])
+			if !bytes.Equal(got, again) {
+				t.Error("the same view drew different bytes")
+			}
+			if len(got) > 200<<10 {
+				t.Errorf("%d bytes, budget 200 KB", len(got))
+			}
+			golden(t, c.name, got)
+		})
+	}
+}
+
+func BenchmarkTable8Seats(b *testing.B) {
+	menu, _ := engine.ParseMenu("master menu")
+	g := newGame(b, engine.Settings{Players: 8, Ruleset: engine.Party, Menu: menu}, 13)
+	advance(b, g, 3, 7) // the last turn of round 3
+	pv := g.PublicView()
+	var size int
+	b.ReportAllocs()
+	for b.Loop() {
+		out, err := picture.Table(pv, names8)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(out)
+	}
+	b.ReportMetric(float64(size)/1024, "KB")
+}
