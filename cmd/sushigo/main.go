@@ -65,6 +65,8 @@ const usage = `Usage:
   sushigo stats [--party] [--game N]
       Your rating, totals and favourite card from the terminal games, and the
       last 10 games; --game 1 shows the latest game's scores again.
+  sushigo render [--out FILE]
+      Draw the terminal game's table (its latest state) as a PNG.
   sushigo arena [--players N] [--games N] [--party] [--menu NAME] [--seed S] [--parallel N] BOT BOT...
       Play bots (random, easy, normal, hard, expert) against each other on the same
       deals with every seat arrangement: the first bot takes one seat, the others
@@ -92,6 +94,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runArena(args[1:], stdout)
 	case "stats":
 		return localStats(ctx, cfg, args[1:], stdout)
+	case "render":
+		return render(ctx, cfg, args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

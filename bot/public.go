@@ -1,0 +1,39 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/storage"
+)
+
+// ErrNoTable is returned by PublicTable when no game has been dealt there.
+var ErrNoTable = errors.New("no game has been dealt here")
+
+// PublicTable returns what anyone may see of the game at where: the
+// engine's public view (no card of any hand) and each seat's name, the
+// dummy's included. Tools and pictures draw from it.
+func (b *Bot) PublicTable(ctx context.Context, where Location) (engine.PublicView, []string, error) {
+	data, _, err := b.store.LoadGame(ctx, where.Key())
+	if errors.Is(err, storage.ErrNotFound) {
+		return engine.PublicView{}, nil, ErrNoTable
+	}
+	if err != nil {
+		return engine.PublicView{}, nil, fmt.Errorf("load %s: %w", where.Key(), err)
+	}
+	st, err := decodeState(data)
+	if err != nil {
+		return engine.PublicView{}, nil, err
+	}
+	if st.game == nil {
+		return engine.PublicView{}, nil, ErrNoTable
+	}
+	pv := st.game.PublicView()
+	names := make([]string, len(pv.Seats))
+	for i := range names {
+		names[i] = st.name(i)
+	}
+	return pv, names, nil
+}
