@@ -128,7 +128,7 @@ func (c *canvas) seat(y int, name string, s engine.SeatView, pv engine.PublicVie
 	case s.Deciding:
 		c.text("small", 22, y+82, faint, "deciding…")
 	case s.Submitted:
-		c.text("small", 22, y+82, rgb(0x2E7D32), "picked ✓")
+		c.text("small", 22, y+82, rgb(0x2E7D32), "picked")
 	default:
 		c.text("small", 22, y+82, faint, "choosing…")
 	}
