@@ -105,8 +105,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 
 func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	// Errors are returned once, by us; only --help prints the flags.
-	fs.SetOutput(io.Discard)
 	bots := fs.Int("bots", 3, "bot opponents: 1 to 4, or 1 to 7 with --party")
 	party := fs.Bool("party", false, "play Sushi Go Party! (2–8 players, a menu of 8 card types)")
 	menu := fs.String("menu", "", "Party menu: a recommended menu's name, random, or seven card types (implies --party)")
@@ -118,17 +116,8 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	level := fs.String("level", "normal", "how well the bots play: easy, normal, hard or expert")
 	timer := fs.Duration("timer", 0, "a turn timer, e.g. 30s (off unless given): the heuristic picks when it runs out")
 	plain := fs.Bool("plain", false, "line mode (automatic when input or output is not a terminal): for scripts and screen readers")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "Usage: sushigo play [flags]\n\nPlay in the terminal against bots. Flags:")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return nil
-		}
-		return fmt.Errorf("play: %w (see sushigo play --help)", err)
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("play: unexpected argument %q (see sushigo play --help)", fs.Arg(0))
+	if helped, err := parseFlags(fs, args, "Usage: sushigo play [flags]\n\nPlay in the terminal against bots. Flags:", stdout); helped || err != nil {
+		return err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

@@ -18,19 +18,9 @@ import (
 // render draws the terminal's saved game as a PNG.
 func render(ctx context.Context, cfg config, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	out := fs.String("out", "table.png", "the PNG file to write")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "Usage: sushigo render [--out FILE]\n\nDraw the terminal game's table (its latest state) as a PNG. Flags:")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return nil
-		}
-		return fmt.Errorf("render: %w (see sushigo render --help)", err)
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("render: unexpected argument %q (see sushigo render --help)", fs.Arg(0))
+	if helped, err := parseFlags(fs, args, "Usage: sushigo render [--out FILE]\n\nDraw the terminal game's table (its latest state) as a PNG. Flags:", stdout); helped || err != nil {
+		return err
 	}
 	path := filepath.Join(cfg.DataDir, "play.db")
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {

@@ -19,20 +19,10 @@ import (
 // terminal game's own file.
 func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	party := fs.Bool("party", false, "Sushi Go Party!'s history (the profile shows both games)")
 	game := fs.Int("game", 0, "show the scores of game N of the history (1: the latest)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "Usage: sushigo stats [flags]\n\nYour terminal games' profile and history. Flags:")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return nil
-		}
-		return fmt.Errorf("stats: %w (see sushigo stats --help)", err)
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("stats: unexpected argument %q (see sushigo stats --help)", fs.Arg(0))
+	if helped, err := parseFlags(fs, args, "Usage: sushigo stats [flags]\n\nYour terminal games' profile and history. Flags:", stdout); helped || err != nil {
+		return err
 	}
 	if *game < 0 || *game > 100 {
 		return fmt.Errorf("stats: --game takes 1 to 100")
