@@ -7,11 +7,13 @@ package picture
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/png"
+	"slices"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -191,8 +193,64 @@ func (c *canvas) fit(face, s string, w int) string {
 func (c *canvas) png() ([]byte, error) {
 	var b bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&b, c.img); err != nil {
+	if err := enc.Encode(&b, paletted(c.img)); err != nil {
 		return nil, fmt.Errorf("picture: encode: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// paletted converts img to its 256 most used colours (ties by value, so
+// the same image gives the same bytes), the rest to the nearest of those.
+// A paletted PNG is a byte a pixel and is written without the per-row
+// filter search, which is most of a full-colour PNG's cost. The page is
+// large flat areas: every fill colour is among the most used; only the
+// rarest anti-aliasing steps move to a neighbour.
+func paletted(img *image.RGBA) image.Image {
+	b := img.Bounds()
+	key := func(p []uint8) uint32 { return uint32(p[0])<<16 | uint32(p[1])<<8 | uint32(p[2]) }
+	counts := map[uint32]int{}
+	last, run := ^uint32(0), 0
+	for i := 0; i+3 < len(img.Pix); i += 4 {
+		k := key(img.Pix[i : i+3])
+		if k != last {
+			if run > 0 {
+				counts[last] += run
+			}
+			last, run = k, 0
+		}
+		run++
+	}
+	counts[last] += run
+	type used struct {
+		k uint32
+		n int
+	}
+	all := make([]used, 0, len(counts))
+	for k, n := range counts {
+		all = append(all, used{k, n})
+	}
+	slices.SortFunc(all, func(a, b used) int { return cmp.Or(cmp.Compare(b.n, a.n), cmp.Compare(a.k, b.k)) })
+	pal := make(color.Palette, 0, 256)
+	index := make(map[uint32]uint8, len(all))
+	for _, u := range all[:min(len(all), 256)] {
+		index[u.k] = uint8(len(pal))
+		pal = append(pal, color.RGBA{uint8(u.k >> 16), uint8(u.k >> 8), uint8(u.k), 0xff})
+	}
+	for _, u := range all[min(len(all), 256):] {
+		index[u.k] = uint8(pal.Index(color.RGBA{uint8(u.k >> 16), uint8(u.k >> 8), uint8(u.k), 0xff}))
+	}
+	out := image.NewPaletted(b, pal)
+	last = ^uint32(0)
+	var idx uint8
+	for y := range b.Dy() {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*b.Dx()]
+		orow := out.Pix[y*out.Stride:]
+		for x := range b.Dx() {
+			if k := key(row[4*x : 4*x+3]); k != last {
+				last, idx = k, index[k]
+			}
+			orow[x] = idx
+		}
+	}
+	return out
 }
