@@ -148,3 +148,31 @@ func BenchmarkTable8Seats(b *testing.B) {
 	}
 	b.ReportMetric(float64(size)/1024, "KB")
 }
+
+func TestRoundScoresGoldens(t *testing.T) {
+	classic := newGame(t, engine.Settings{Players: 5}, 11)
+	advance(t, classic, 2, 1)
+	menu, err := engine.ParseMenu("cutthroat combo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	party := newGame(t, engine.Settings{Players: 8, Ruleset: engine.Party, Menu: menu}, 14)
+	advance(t, party, 3, 1)
+	for _, c := range []struct {
+		name  string
+		g     *engine.Game
+		round int
+	}{{"scores-classic-5p-round1.png", classic, 1}, {"scores-party-8p-round2.png", party, 2}} {
+		t.Run(c.name, func(t *testing.T) {
+			pv := c.g.PublicView()
+			got, err := picture.RoundScores(pv, c.round, names8[:len(pv.Seats)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, c.name, got)
+		})
+	}
+	if _, err := picture.RoundScores(classic.PublicView(), 2, names8); err == nil {
+		t.Error("drew a round that is not scored yet")
+	}
+}
