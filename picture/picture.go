@@ -8,11 +8,13 @@ package picture
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/png"
+	"math"
 	"slices"
 	"sync"
 
@@ -117,7 +119,7 @@ func newCanvas(w, h int) (*canvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &canvas{img: image.NewRGBA(image.Rect(0, 0, w, h)), faces: fs}
+	c := &canvas{img: pages.get(w, h), faces: fs}
 	draw.Draw(c.img, c.img.Bounds(), image.NewUniform(paper), image.Point{}, draw.Src)
 	return c, nil
 }
@@ -134,6 +136,10 @@ func (c *canvas) fill(x, y, w, h float32, col color.Color, path func(r *vector.R
 
 // rect fills a rectangle with rounded corners of radius rad.
 func (c *canvas) rect(x, y, w, h, rad float32, col color.Color) {
+	if w*h > 4096 && whole(x, y, w, h, rad) {
+		c.bigRect(int(x), int(y), int(w), int(h), int(rad), col)
+		return
+	}
 	c.fill(x, y, w, h, col, func(r *vector.Rasterizer, x, y float32) {
 		k := rad * 0.4477 // control point offset for a quarter circle
 		r.MoveTo(x+rad, y)
@@ -149,17 +155,61 @@ func (c *canvas) rect(x, y, w, h, rad float32, col color.Color) {
 	})
 }
 
+// whole reports whether every value is a whole number of pixels.
+func whole(vs ...float32) bool {
+	for _, v := range vs {
+		if v != float32(int(v)) {
+			return false
+		}
+	}
+	return true
+}
+
+// bigRect is rect for a large box on whole pixels: the straight parts are
+// plain fills and only the corners are rasterised, since rasterising a
+// panel costs its whole area (most of a table's drawing time before).
+func (c *canvas) bigRect(x, y, w, h, rad int, col color.Color) {
+	src := image.NewUniform(col)
+	fill := func(r image.Rectangle) { draw.Draw(c.img, r, src, image.Point{}, draw.Over) }
+	fill(image.Rect(x+rad, y, x+w-rad, y+h))
+	fill(image.Rect(x, y+rad, x+rad, y+h-rad))
+	fill(image.Rect(x+w-rad, y+rad, x+w, y+h-rad))
+	if rad == 0 {
+		return
+	}
+	r := float32(rad)
+	for _, cn := range [][2]int{{x, y}, {x + w - rad, y}, {x, y + h - rad}, {x + w - rad, y + h - rad}} {
+		// The disc is centred on the corner's inner point; the fill box
+		// clips it to the quarter that rounds this corner (what spills
+		// over lands on the straight parts, in the same colour).
+		cx, cy := float32(x+rad), float32(y+rad)
+		if cn[0] > x {
+			cx = float32(x + w - rad)
+		}
+		if cn[1] > y {
+			cy = float32(y + h - rad)
+		}
+		c.fill(float32(cn[0]), float32(cn[1]), r, r, col, func(rs *vector.Rasterizer, ox, oy float32) {
+			disc(rs, cx-float32(cn[0])+ox, cy-float32(cn[1])+oy, r, r)
+		})
+	}
+}
+
+// disc adds an ellipse centred at cx, cy to r's path.
+func disc(r *vector.Rasterizer, cx, cy, rx, ry float32) {
+	kx, ky := rx*0.5523, ry*0.5523
+	r.MoveTo(cx+rx, cy)
+	r.CubeTo(cx+rx, cy+ky, cx+kx, cy+ry, cx, cy+ry)
+	r.CubeTo(cx-kx, cy+ry, cx-rx, cy+ky, cx-rx, cy)
+	r.CubeTo(cx-rx, cy-ky, cx-kx, cy-ry, cx, cy-ry)
+	r.CubeTo(cx+kx, cy-ry, cx+rx, cy-ky, cx+rx, cy)
+	r.ClosePath()
+}
+
 // ellipse fills an ellipse centred at cx, cy.
 func (c *canvas) ellipse(cx, cy, rx, ry float32, col color.Color) {
 	c.fill(cx-rx, cy-ry, 2*rx, 2*ry, col, func(r *vector.Rasterizer, x, y float32) {
-		cx, cy := x+rx, y+ry
-		kx, ky := rx*0.5523, ry*0.5523
-		r.MoveTo(cx+rx, cy)
-		r.CubeTo(cx+rx, cy+ky, cx+kx, cy+ry, cx, cy+ry)
-		r.CubeTo(cx-kx, cy+ry, cx-rx, cy+ky, cx-rx, cy)
-		r.CubeTo(cx-rx, cy-ky, cx-kx, cy-ry, cx, cy-ry)
-		r.CubeTo(cx+kx, cy-ry, cx+rx, cy-ky, cx+rx, cy)
-		r.ClosePath()
+		disc(r, x+rx, y+ry, rx, ry)
 	})
 }
 
@@ -190,13 +240,36 @@ func (c *canvas) fit(face, s string, w int) string {
 	return string(r) + "…"
 }
 
+// png encodes the page and gives its memory back for the next picture.
 func (c *canvas) png() ([]byte, error) {
 	var b bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&b, paletted(c.img)); err != nil {
+	err := enc.Encode(&b, paletted(c.img))
+	pages.put(c.img)
+	c.img = nil
+	if err != nil {
 		return nil, fmt.Errorf("picture: encode: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// pageStore reuses page memory: a table is about 5 MB of pixels, and
+// allocating that for every picture made the collector the slowest part
+// of the worst renders.
+type pageStore struct{ p sync.Pool }
+
+var pages pageStore
+
+func (s *pageStore) get(w, h int) *image.RGBA {
+	if pix, ok := s.p.Get().(*[]uint8); ok && cap(*pix) >= 4*w*h {
+		return &image.RGBA{Pix: (*pix)[:4*w*h], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	}
+	return image.NewRGBA(image.Rect(0, 0, w, h))
+}
+
+func (s *pageStore) put(img *image.RGBA) {
+	pix := img.Pix
+	s.p.Put(&pix)
 }
 
 // paletted converts img to its 256 most used colours (ties by value, so
@@ -204,14 +277,15 @@ func (c *canvas) png() ([]byte, error) {
 // A paletted PNG is a byte a pixel and is written without the per-row
 // filter search, which is most of a full-colour PNG's cost. The page is
 // large flat areas: every fill colour is among the most used; only the
-// rarest anti-aliasing steps move to a neighbour.
+// rarest anti-aliasing steps move to a neighbour. Every pixel is opaque
+// (the page is painted first), so a pixel's four bytes are its key.
 func paletted(img *image.RGBA) image.Image {
 	b := img.Bounds()
-	key := func(p []uint8) uint32 { return uint32(p[0])<<16 | uint32(p[1])<<8 | uint32(p[2]) }
+	pix := img.Pix[:4*b.Dx()*b.Dy()] // a fresh image: rows are contiguous
 	counts := map[uint32]int{}
 	last, run := ^uint32(0), 0
-	for i := 0; i+3 < len(img.Pix); i += 4 {
-		k := key(img.Pix[i : i+3])
+	for i := 0; i < len(pix); i += 4 {
+		k := binary.LittleEndian.Uint32(pix[i:])
 		if k != last {
 			if run > 0 {
 				counts[last] += run
@@ -230,27 +304,52 @@ func paletted(img *image.RGBA) image.Image {
 		all = append(all, used{k, n})
 	}
 	slices.SortFunc(all, func(a, b used) int { return cmp.Or(cmp.Compare(b.n, a.n), cmp.Compare(a.k, b.k)) })
-	pal := make(color.Palette, 0, 256)
+	top := all[:min(len(all), 256)]
+	pal := make(color.Palette, 0, len(top))
+	keys := make([]uint32, 0, len(top))
 	index := make(map[uint32]uint8, len(all))
-	for _, u := range all[:min(len(all), 256)] {
+	for _, u := range top {
 		index[u.k] = uint8(len(pal))
-		pal = append(pal, color.RGBA{uint8(u.k >> 16), uint8(u.k >> 8), uint8(u.k), 0xff})
+		keys = append(keys, u.k)
+		pal = append(pal, color.RGBA{uint8(u.k), uint8(u.k >> 8), uint8(u.k >> 16), 0xff})
 	}
-	for _, u := range all[min(len(all), 256):] {
-		index[u.k] = uint8(pal.Index(color.RGBA{uint8(u.k >> 16), uint8(u.k >> 8), uint8(u.k), 0xff}))
+	// Rare colours are anti-aliasing steps; those within a few levels of
+	// each other share the nearest colour of the first one met (in sorted
+	// order), so the search runs once a cell rather than once a colour.
+	cells := map[uint32]uint8{}
+	for _, u := range all[len(top):] {
+		cell := u.k & 0xf8f8f8
+		i, ok := cells[cell]
+		if !ok {
+			i = nearest(keys, u.k)
+			cells[cell] = i
+		}
+		index[u.k] = i
 	}
 	out := image.NewPaletted(b, pal)
 	last = ^uint32(0)
 	var idx uint8
-	for y := range b.Dy() {
-		row := img.Pix[y*img.Stride : y*img.Stride+4*b.Dx()]
-		orow := out.Pix[y*out.Stride:]
-		for x := range b.Dx() {
-			if k := key(row[4*x : 4*x+3]); k != last {
-				last, idx = k, index[k]
-			}
-			orow[x] = idx
+	for i := 0; i < len(pix); i += 4 {
+		if k := binary.LittleEndian.Uint32(pix[i:]); k != last {
+			last, idx = k, index[k]
 		}
+		out.Pix[i/4] = idx
 	}
 	return out
+}
+
+// nearest is the index in keys of the colour closest to k.
+func nearest(keys []uint32, k uint32) uint8 {
+	best, bestD := 0, int32(math.MaxInt32)
+	for i, p := range keys {
+		d := int32(0)
+		for sh := 0; sh < 24; sh += 8 {
+			v := int32(p>>sh&0xff) - int32(k>>sh&0xff)
+			d += v * v
+		}
+		if d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return uint8(best)
 }
