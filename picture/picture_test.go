@@ -183,3 +183,62 @@ func TestRoundScoresGoldens(t *testing.T) {
 		t.Error("drew a round that is not scored yet")
 	}
 }
+
+// everySpecial is a Party table built by hand, not played: all eight
+// specials, face-down takeout cards, special orders (one copying a
+// face-down card, one copying nothing yet), wasabi with and without a
+// nigiri, every onigiri shape and fruit, and uramaki already scored. A
+// menu holds only two specials; the picture draws what is on the table.
+func everySpecial(t testing.TB) engine.PublicView {
+	t.Helper()
+	menu, err := engine.ParseMenu("uramaki, tofu, onigiri, edamame, takeout box, special order, fruit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	up := func(cards ...engine.Card) []engine.Placed {
+		out := make([]engine.Placed, len(cards))
+		for i, c := range cards {
+			out[i] = engine.Placed{Card: c}
+		}
+		return out
+	}
+	down := func(n int) []engine.Placed {
+		out := make([]engine.Placed, n)
+		for i := range out {
+			out[i] = engine.Placed{Card: engine.Tofu, FaceDown: true}
+		}
+		return out
+	}
+	seats := []engine.SeatView{
+		{Tableau: up(engine.Chopsticks, engine.Uramaki4, engine.Tofu, engine.Tofu), UramakiPoints: 8, UramakiIcons: 4,
+			Desserts: []engine.Card{engine.GreenTeaIceCream}, Score: 23, Submitted: true},
+		{Tableau: append(up(engine.Spoon, engine.Eel, engine.Eel, engine.Wasabi),
+			engine.Placed{Card: engine.Wasabi, Paired: true}, engine.Placed{Card: engine.SquidNigiri, Paired: true}, engine.Placed{Card: engine.EggNigiri}),
+			Score: 17, Deciding: true},
+		{Tableau: up(engine.MenuCard, engine.OnigiriCircle, engine.OnigiriSquare, engine.OnigiriCircle, engine.OnigiriRectangle, engine.Edamame, engine.Edamame, engine.Edamame), Score: 31},
+		{Tableau: append(up(engine.TakeoutBox, engine.SalmonNigiri), down(3)...), Score: 12, Submitted: true},
+		{Tableau: up(engine.Tea, engine.SoySauce, engine.MisoSoup, engine.Temaki, engine.Temaki), Score: 9,
+			Desserts: []engine.Card{engine.FruitOrange2, engine.FruitWatermelon2}},
+		{Tableau: append(down(1), engine.Placed{Card: engine.SpecialOrder, Copy: engine.FaceDown},
+			engine.Placed{Card: engine.SpecialOrder, Copy: engine.Uramaki3}, engine.Placed{Card: engine.Uramaki5}, engine.Placed{Card: engine.SpecialOrder}), Score: 14},
+		{Tableau: up(engine.FruitWatermelonPineapple, engine.FruitOrange2, engine.FruitWatermelon2, engine.Dumpling, engine.Dumpling, engine.Tempura, engine.Tempura), Score: 20, Submitted: true},
+		{Tableau: up(engine.Sashimi, engine.Sashimi, engine.Sashimi, engine.Chopsticks2), Score: 26,
+			Desserts: []engine.Card{engine.FruitPineappleOrange}},
+	}
+	for i := range seats {
+		seats[i].Seat = i
+	}
+	return engine.PublicView{
+		Settings: engine.Settings{Players: 8, Ruleset: engine.Party, Menu: menu},
+		Round:    3, Turn: 6, Seats: seats,
+	}
+}
+
+func TestTableEverySpecial(t *testing.T) {
+	pv := everySpecial(t)
+	got, err := picture.Table(pv, names8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "table-party-8p-every-special.png", got)
+}

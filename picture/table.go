@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"strconv"
 
+	"golang.org/x/image/vector"
+
 	"github.com/sushigo/sushigo/engine"
 )
 
@@ -29,7 +31,9 @@ type column struct {
 }
 
 // columns sorts a tableau into columns by what each card plays as, in the
-// engine's kind order, face-down cards last.
+// engine's kind order, face-down cards last. A special order joins the
+// column of what it copied (a face-down card's, for a flipped one) and
+// stands in its own column only while it copies nothing.
 func columns(t []engine.Placed) []column {
 	var out []column
 	add := func(k engine.Kind, down bool, p engine.Placed) {
@@ -41,15 +45,25 @@ func columns(t []engine.Placed) []column {
 		}
 		out = append(out, column{kind: k, faceDown: down, cards: []engine.Placed{p}})
 	}
+	place := func(p engine.Placed) (engine.Kind, bool) {
+		switch plays := p.Plays(); {
+		case plays == engine.FaceDown:
+			return engine.KindTakeoutBox, true
+		case plays.Kind() == engine.KindNone:
+			return engine.KindSpecialOrder, false
+		default:
+			return plays.Kind(), false
+		}
+	}
 	for k := engine.Kind(1); k <= engine.KindFruit; k++ {
 		for _, p := range t {
-			if !p.FaceDown && p.Plays().Kind() == k {
+			if pk, down := place(p); pk == k && !down {
 				add(k, false, p)
 			}
 		}
 	}
 	for _, p := range t {
-		if p.FaceDown {
+		if _, down := place(p); down {
 			add(engine.KindTakeoutBox, true, p)
 		}
 	}
@@ -145,8 +159,14 @@ func (c *canvas) seat(y int, name string, s engine.SeatView, pv engine.PublicVie
 			extra += "s"
 		}
 	}
+	if s.UramakiPoints > 0 {
+		if extra != "" {
+			extra += " · "
+		}
+		extra += fmt.Sprintf("uramaki +%d", s.UramakiPoints)
+	}
 	if extra != "" {
-		c.text("small", 22, y+102, faint, extra)
+		c.text("small", 22, y+102, faint, c.fit("small", extra, panelW-30))
 	}
 	cols := columns(s.Tableau)
 	x := panelW
@@ -200,14 +220,26 @@ func (c *canvas) card(x, y int, col column) {
 
 // glyph draws a simple picture of the type centred at cx, cy.
 func (c *canvas) glyph(col column, cx, cy float32) {
+	top := col.cards[len(col.cards)-1].Plays()
 	switch col.kind {
 	case engine.KindNigiri:
 		c.ellipse(cx, cy+6, 20, 10, white)
-		c.rect(cx-20, cy-10, 40, 14, 6, nigiriTop(col.cards[len(col.cards)-1].Card))
-	case engine.KindMaki, engine.KindUramaki:
+		c.rect(cx-20, cy-10, 40, 14, 6, nigiriTop(top))
+	case engine.KindEel:
+		c.ellipse(cx, cy+6, 20, 10, white)
+		c.rect(cx-21, cy-10, 42, 14, 6, rgb(0x7A4A24))
+		c.rect(cx-4, cy-11, 8, 16, 0, rgb(0x1F3B1F))
+	case engine.KindMaki:
 		c.ellipse(cx, cy, 18, 18, rgb(0x1F3B1F))
 		c.ellipse(cx, cy, 14, 14, white)
 		c.ellipse(cx, cy, 6, 6, rgb(0xE8503A))
+	case engine.KindUramaki: // rice outside, nori inside
+		c.ellipse(cx, cy, 18, 18, white)
+		c.ellipse(cx, cy, 10, 10, rgb(0x1F3B1F))
+		c.ellipse(cx, cy, 6, 6, rgb(0xE8503A))
+	case engine.KindTemaki:
+		c.poly(rgb(0x1F3B1F), cx-18, cy-14, cx+18, cy-14, cx, cy+20)
+		c.ellipse(cx, cy-14, 18, 6, white)
 	case engine.KindTempura:
 		c.ellipse(cx, cy, 21, 11, rgb(0xF2C46D))
 		c.ellipse(cx+17, cy-2, 6, 5, rgb(0xE8503A))
@@ -218,21 +250,115 @@ func (c *canvas) glyph(col column, cx, cy float32) {
 	case engine.KindDumpling:
 		c.ellipse(cx, cy+4, 20, 13, rgb(0xF4EAD5))
 		c.ellipse(cx, cy-6, 14, 6, rgb(0xE5D6B4))
+	case engine.KindTofu:
+		c.rect(cx-15, cy-13, 30, 26, 3, rgb(0xF7F3E3))
+	case engine.KindEdamame:
+		c.ellipse(cx, cy, 22, 9, rgb(0x9CCB54))
+		for k := range 3 {
+			c.ellipse(cx-12+float32(k)*12, cy, 5, 5, rgb(0xC8E68A))
+		}
+	case engine.KindMisoSoup:
+		c.ellipse(cx, cy-4, 20, 6, rgb(0xC98B3F))
+		c.poly(rgb(0x8B3A1C), cx-20, cy-4, cx+20, cy-4, cx+13, cy+14, cx-13, cy+14)
+	case engine.KindSoySauce:
+		c.rect(cx-9, cy-8, 18, 24, 4, rgb(0x3A1F14))
+		c.rect(cx-5, cy-18, 10, 10, 2, rgb(0xD31F2E))
+	case engine.KindTea:
+		c.rect(cx-13, cy-12, 26, 26, 6, white)
+		c.rect(cx-13, cy-12, 26, 6, 2, rgb(0x6B8E23))
+	case engine.KindMenu:
+		c.rect(cx-15, cy-19, 30, 38, 3, white)
+		for k := range 4 {
+			c.rect(cx-10, cy-12+float32(k)*8, 20, 3, 0, faint)
+		}
+	case engine.KindTakeoutBox:
+		c.poly(white, cx-18, cy-10, cx+18, cy-10, cx+13, cy+16, cx-13, cy+16)
+		c.rect(cx-2, cy-20, 4, 12, 1, white)
 	case engine.KindPudding:
 		c.rect(cx-15, cy-10, 30, 24, 5, rgb(0xF3D27A))
 		c.rect(cx-15, cy-13, 30, 8, 4, rgb(0x8B4A1C))
+	case engine.KindGreenTeaIceCream:
+		c.poly(rgb(0xE2B36A), cx-11, cy, cx+11, cy, cx, cy+20)
+		c.ellipse(cx, cy-6, 13, 12, rgb(0xB6E0A8))
 	case engine.KindWasabi:
 		c.ellipse(cx, cy, 16, 13, rgb(0x7FB33A))
 		if col.cards[0].Paired {
 			c.ellipse(cx, cy, 8, 6, white)
 		}
-	case engine.KindChopsticks, engine.KindSpoon:
+	case engine.KindChopsticks:
 		c.rect(cx-14, cy-20, 5, 40, 2, white)
 		c.rect(cx+8, cy-20, 5, 40, 2, white)
+	case engine.KindSpoon:
+		c.ellipse(cx, cy-10, 10, 12, white)
+		c.rect(cx-3, cy, 6, 22, 2, white)
+	case engine.KindOnigiri:
+		c.onigiri(col, cx, cy)
+	case engine.KindFruit:
+		c.fruit(col, cx, cy)
 	default:
 		c.ellipse(cx, cy, 18, 18, white)
 		c.centred("card", int(cx), int(cy)+6, colourOf(col.kind), col.kind.Name()[:1])
 	}
+}
+
+// onigiri draws each shape in the column once, in a two-by-two grid: the
+// shapes are what onigiri scores by.
+func (c *canvas) onigiri(col column, cx, cy float32) {
+	seen := map[engine.Card]bool{}
+	for _, p := range col.cards {
+		seen[p.Plays()] = true
+	}
+	for k, card := range []engine.Card{engine.OnigiriCircle, engine.OnigiriTriangle, engine.OnigiriSquare, engine.OnigiriRectangle} {
+		x, y := cx-12+float32(k%2)*24, cy-12+float32(k/2)*24
+		if !seen[card] {
+			c.ellipse(x, y, 2, 2, shade(colourOf(engine.KindOnigiri)))
+			continue
+		}
+		switch card {
+		case engine.OnigiriCircle:
+			c.ellipse(x, y, 9, 9, white)
+		case engine.OnigiriTriangle:
+			c.poly(white, x, y-10, x+10, y+8, x-10, y+8)
+		case engine.OnigiriSquare:
+			c.rect(x-8, y-8, 16, 16, 2, white)
+		case engine.OnigiriRectangle:
+			c.rect(x-10, y-5, 20, 10, 2, white)
+		}
+	}
+}
+
+// Fruit colours: watermelon, pineapple, orange.
+var fruitColours = [3]color.RGBA{rgb(0x3FA34D), rgb(0xF6D743), rgb(0xF28C28)}
+
+// fruit draws a dot per fruit with the column's icon count of it: fruit
+// scores by the count of each.
+func (c *canvas) fruit(col column, cx, cy float32) {
+	var n [3]int
+	for _, p := range col.cards {
+		w, pi, o := p.Plays().FruitIcons()
+		n[0], n[1], n[2] = n[0]+w, n[1]+pi, n[2]+o
+	}
+	for k := range 3 {
+		y := cy - 20 + float32(k)*17
+		c.ellipse(cx-10, y, 7, 7, fruitColours[k])
+		c.text("small", int(cx)+2, int(y)+5, ink, strconv.Itoa(n[k]))
+	}
+}
+
+// poly fills the polygon through the points x0, y0, x1, y1, ….
+func (c *canvas) poly(col color.Color, pts ...float32) {
+	x0, y0, x1, y1 := pts[0], pts[1], pts[0], pts[1]
+	for k := 0; k+1 < len(pts); k += 2 {
+		x0, x1 = min(x0, pts[k]), max(x1, pts[k])
+		y0, y1 = min(y0, pts[k+1]), max(y1, pts[k+1])
+	}
+	c.fill(x0, y0, x1-x0, y1-y0, col, func(r *vector.Rasterizer, ox, oy float32) {
+		r.MoveTo(pts[0]-x0+ox, pts[1]-y0+oy)
+		for k := 2; k+1 < len(pts); k += 2 {
+			r.LineTo(pts[k]-x0+ox, pts[k+1]-y0+oy)
+		}
+		r.ClosePath()
+	})
 }
 
 // nigiriTop is the topping's colour: egg, salmon or squid.
@@ -275,6 +401,20 @@ func columnNote(col column) string {
 		if n > 0 {
 			return fmt.Sprintf("%d waiting", n)
 		}
+	}
+	copies := 0
+	for _, p := range col.cards {
+		if p.Card == engine.SpecialOrder {
+			copies++
+		}
+	}
+	switch {
+	case col.kind == engine.KindSpecialOrder:
+		return "no copy yet"
+	case copies == 1:
+		return "1 copy"
+	case copies > 1:
+		return fmt.Sprintf("%d copies", copies)
 	}
 	if col.faceDown {
 		return "face down"
