@@ -83,17 +83,21 @@ func dark(c color.RGBA) bool {
 	return int(c.R)*299+int(c.G)*587+int(c.B)*114 < 140_000
 }
 
+// sizes are the faces' sizes in pixels: names and numbers are bold.
+var sizes = map[string]float64{"title": 30, "name": 26, "body": 22, "card": 20, "small": 16}
+
 // Faces are made once: parsing the fonts is the slow part.
 var faces = sync.OnceValues(func() (map[string]font.Face, error) {
 	out := map[string]font.Face{}
-	for _, f := range []struct {
-		name string
-		ttf  []byte
-		size float64
-	}{
-		{"title", gobold.TTF, 26}, {"name", gobold.TTF, 20}, {"body", goregular.TTF, 16},
-		{"card", gobold.TTF, 15}, {"small", goregular.TTF, 13},
-	} {
+	for name, size := range sizes {
+		f := struct {
+			name string
+			ttf  []byte
+			size float64
+		}{name, goregular.TTF, size}
+		if name != "body" && name != "small" {
+			f.ttf = gobold.TTF
+		}
 		ft, err := opentype.Parse(f.ttf)
 		if err != nil {
 			return nil, fmt.Errorf("picture: font: %w", err)
@@ -112,6 +116,14 @@ type canvas struct {
 	img   *image.RGBA
 	faces map[string]font.Face
 	r     vector.Rasterizer
+	texts []drawn // what text went where, for the legibility test
+}
+
+// drawn is one piece of text: its face, box and words.
+type drawn struct {
+	face       string
+	x, y, w, h int // top left, width, height
+	s          string
 }
 
 func newCanvas(w, h int) (*canvas, error) {
@@ -215,9 +227,13 @@ func (c *canvas) ellipse(cx, cy, rx, ry float32, col color.Color) {
 
 // text draws s with its baseline at x, y and returns its width.
 func (c *canvas) text(face string, x, y int, col color.Color, s string) int {
-	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: c.faces[face], Dot: fixed.P(x, y)}
+	f := c.faces[face]
+	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: f, Dot: fixed.P(x, y)}
 	d.DrawString(s)
-	return (d.Dot.X - fixed.I(x)).Ceil()
+	w := (d.Dot.X - fixed.I(x)).Ceil()
+	m := f.Metrics()
+	c.texts = append(c.texts, drawn{face, x, y - m.CapHeight.Ceil(), w, m.CapHeight.Ceil(), s})
+	return w
 }
 
 // measure is s's width in face.

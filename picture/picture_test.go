@@ -242,3 +242,83 @@ func TestTableEverySpecial(t *testing.T) {
 	}
 	golden(t, "table-party-8p-every-special.png", got)
 }
+
+// TestHiddenCardsNeverChangeAPicture redraws the table and the scores
+// after every card hidden from all players (hands, draw pile, pending
+// picks) is reshuffled: the bytes must not move. The renderer takes a
+// PublicView, which has no field for a hidden card; this checks that no
+// hidden card reaches it through something derived either.
+func TestHiddenCardsNeverChangeAPicture(t *testing.T) {
+	menu, err := engine.ParseMenu("master menu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		s        engine.Settings
+		seed     uint64
+		round, t int
+	}{
+		{engine.Settings{Players: 5}, 21, 2, 3},
+		{engine.Settings{Players: 2, Dummy: true}, 22, 3, 2},
+		{engine.Settings{Players: 8, Ruleset: engine.Party, Menu: menu}, 23, 2, 6},
+		{engine.Settings{Players: 4, Ruleset: engine.Party, Menu: menu}, 24, 3, 4},
+	} {
+		g := newGame(t, c.s, c.seed)
+		advance(t, g, c.round, c.t)
+		// One seat has picked, so a pending pick is hidden too.
+		if err := g.Submit(0, strategy.NewHeuristic().Choose(g.View(0))); err != nil {
+			t.Fatal(err)
+		}
+		want := drawAll(t, g.PublicView())
+		moved := 0
+		for seed := range uint64(5) {
+			h := newGame(t, c.s, c.seed)
+			advance(t, h, c.round, c.t)
+			if err := h.Submit(0, strategy.NewHeuristic().Choose(h.View(0))); err != nil {
+				t.Fatal(err)
+			}
+			before := hands(h)
+			h.Determinize(-1, 1000+seed)
+			if !slices.Equal(before, hands(h)) {
+				moved++
+			}
+			got := drawAll(t, h.PublicView())
+			for i := range want {
+				if !bytes.Equal(want[i], got[i]) {
+					t.Errorf("%v seed %d: picture %d changed with hidden cards only", c.s, seed, i)
+				}
+			}
+		}
+		if moved == 0 {
+			t.Errorf("%v: no reshuffle moved a hidden card; the test checked nothing", c.s)
+		}
+	}
+}
+
+// hands is every seat's hand, one after another.
+func hands(g *engine.Game) []engine.Card {
+	var out []engine.Card
+	for s := range g.Seats() {
+		out = append(out, g.PlayerView(s).Hand...)
+	}
+	return out
+}
+
+// drawAll draws the table and every scored round.
+func drawAll(t *testing.T, pv engine.PublicView) [][]byte {
+	t.Helper()
+	out := [][]byte{}
+	img, err := picture.Table(pv, names8[:len(pv.Seats)])
+	if err != nil {
+		t.Fatal(err)
+	}
+	out = append(out, img)
+	for r := range pv.Scores {
+		img, err := picture.RoundScores(pv, r+1, names8[:len(pv.Seats)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, img)
+	}
+	return out
+}

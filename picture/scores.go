@@ -10,12 +10,14 @@ import (
 
 // Round-score chart layout, in pixels.
 const (
-	scoresWidth = 900
+	scoresWidth = 800 // as the table: legible at half size on a phone
 	scoresTop   = 64
-	barRowH     = 46
-	barH        = 28
-	namesW      = 190
-	totalW      = 70
+	barRowH     = 50
+	barH        = 34
+	namesW      = 180
+	totalW      = 60
+	legendCols  = 3
+	legendRowH  = 32
 )
 
 // categoryColour is the colour of the card type a category scores.
@@ -72,6 +74,14 @@ func categoryColour(c engine.Category) color.RGBA {
 // left of zero, with the round's total; a legend names the categories.
 // Rounds not scored yet are an error.
 func RoundScores(pv engine.PublicView, r int, names []string) ([]byte, error) {
+	c, err := roundScores(pv, r, names)
+	if err != nil {
+		return nil, err
+	}
+	return c.png()
+}
+
+func roundScores(pv engine.PublicView, r int, names []string) (*canvas, error) {
 	if r < 1 || r > len(pv.Scores) {
 		return nil, fmt.Errorf("picture: round %d is not scored yet", r)
 	}
@@ -99,8 +109,8 @@ func RoundScores(pv engine.PublicView, r int, names []string) ([]byte, error) {
 			legend = append(legend, c)
 		}
 	}
-	legendRows := (len(legend) + 3) / 4
-	h := scoresTop + len(rows)*barRowH + 16 + legendRows*26 + 12
+	legendRows := (len(legend) + legendCols - 1) / legendCols
+	h := scoresTop + len(rows)*barRowH + 16 + legendRows*legendRowH + 12
 	cv, err := newCanvas(scoresWidth, h)
 	if err != nil {
 		return nil, err
@@ -111,7 +121,7 @@ func RoundScores(pv engine.PublicView, r int, names []string) ([]byte, error) {
 	zero := float32(namesW) + unit*float32(maxNeg)
 	y := scoresTop
 	for i, b := range rows {
-		cv.text("name", 16, y+barH-6, ink, cv.fit("name", seatName(names, i, pv.Seats[i]), namesW-24))
+		cv.text("name", 16, y+barH-7, ink, cv.fit("name", seatName(names, i, pv.Seats[i]), namesW-24))
 		pos, neg := zero, zero
 		total := 0
 		for _, c := range legend {
@@ -121,30 +131,31 @@ func RoundScores(pv engine.PublicView, r int, names []string) ([]byte, error) {
 			switch {
 			case p > 0:
 				cv.rect(pos, float32(y), p*unit-1, barH, 0, col)
-				if p*unit > 22 {
-					cv.centred("small", int(pos+p*unit/2), y+barH-9, textOn(col), strconv.Itoa(int(p)))
+				if p*unit > 26 {
+					cv.centred("card", int(pos+p*unit/2), y+barH-10, textOn(col), strconv.Itoa(int(p)))
 				}
 				pos += p * unit
 			case p < 0:
 				neg += p * unit
 				cv.rect(neg, float32(y), -p*unit-1, barH, 0, col)
-				if -p*unit > 22 {
-					cv.centred("small", int(neg-p*unit/2), y+barH-9, textOn(col), strconv.Itoa(int(p)))
+				if -p*unit > 26 {
+					cv.centred("card", int(neg-p*unit/2), y+barH-10, textOn(col), strconv.Itoa(int(p)))
 				}
 			}
 		}
 		cv.rect(zero-1, float32(y-4), 2, barH+8, 0, ink)
-		cv.text("name", scoresWidth-totalW, y+barH-6, ink, strconv.Itoa(total))
+		cv.text("name", scoresWidth-totalW, y+barH-7, ink, strconv.Itoa(total))
 		y += barRowH
 	}
 	y += 8
+	colW := (scoresWidth - 32) / legendCols
 	for k, c := range legend {
-		x := 16 + (k%4)*((scoresWidth-32)/4)
-		ly := y + (k/4)*26
-		cv.rect(float32(x), float32(ly), 16, 16, 3, categoryColour(c))
-		cv.text("small", x+22, ly+13, ink, cv.fit("small", c.String(), (scoresWidth-32)/4-28))
+		x := 16 + (k%legendCols)*colW
+		ly := y + (k/legendCols)*legendRowH
+		cv.rect(float32(x), float32(ly), 20, 20, 4, categoryColour(c))
+		cv.text("body", x+28, ly+18, ink, cv.fit("body", c.String(), colW-34))
 	}
-	return cv.png()
+	return cv, nil
 }
 
 // textOn is the text colour readable on c.

@@ -5,22 +5,25 @@ import (
 	"image/color"
 	"strconv"
 
+	"golang.org/x/image/font"
 	"golang.org/x/image/vector"
 
 	"github.com/sushigo/sushigo/engine"
 )
 
-// Table layout, in pixels.
+// Table layout, in pixels. The width is what a phone shows at half size
+// (a Discord embed image is about 400 px wide on mobile), so the type is
+// set large enough to read there.
 const (
-	tableWidth = 1100
-	headerH    = 64
-	menuH      = 40
-	seatH      = 124
-	panelW     = 220
-	cardW      = 64
-	cardH      = 92
-	colGap     = 8
-	maxColumns = (tableWidth - panelW - 16) / (cardW + colGap)
+	tableWidth = 800
+	headerH    = 60
+	menuRowH   = 34
+	seatH      = 162
+	cardW      = 60
+	cardH      = 84
+	colGap     = 10
+	cardsTop   = 46 // from a seat row's top
+	maxColumns = (tableWidth - 32 + colGap) / (cardW + colGap)
 )
 
 // column is one card type in front of a seat: the cards drawn as one stack.
@@ -75,11 +78,17 @@ func columns(t []engine.Placed) []column {
 // has picked; the round and turn; for Party the menu. names[i] is seat i's
 // name (the dummy's included).
 func Table(pv engine.PublicView, names []string) ([]byte, error) {
-	h := headerH + len(pv.Seats)*seatH + 12
-	party := pv.Settings.Ruleset == engine.Party
-	if party {
-		h += menuH
+	c, err := table(pv, names)
+	if err != nil {
+		return nil, err
 	}
+	return c.png()
+}
+
+func table(pv engine.PublicView, names []string) (*canvas, error) {
+	party := pv.Settings.Ruleset == engine.Party
+	menu := menuRows(pv)
+	h := headerH + len(menu)*menuRowH + len(pv.Seats)*seatH + 8
 	c, err := newCanvas(tableWidth, h)
 	if err != nil {
 		return nil, err
@@ -88,38 +97,57 @@ func Table(pv engine.PublicView, names []string) ([]byte, error) {
 	if party {
 		title = "Sushi Go Party! · " + pv.Settings.Menu.Name()
 	}
-	c.text("title", 16, 38, ink, title)
 	status := fmt.Sprintf("Round %d of 3 · turn %d", pv.Round, pv.Turn)
 	if pv.Over {
 		status = "Game over"
 	}
-	c.text("body", tableWidth-16-c.measure("body", status), 36, faint, status)
+	sw := c.measure("body", status)
+	c.text("title", 16, 40, ink, c.fit("title", title, tableWidth-48-sw))
+	c.text("body", tableWidth-16-sw, 38, faint, status)
 	y := headerH
-	if party {
+	for _, row := range menu {
 		x := 16
-		for _, k := range pv.Settings.Menu.Kinds() {
-			if k == engine.KindNone {
-				continue
-			}
+		for _, k := range row {
 			label := k.Name()
 			w := c.measure("small", label) + 16
 			col := colourOf(k)
 			c.rect(float32(x), float32(y), float32(w), 26, 6, col)
-			fg := ink
-			if dark(col) {
-				fg = white
-			}
-			c.text("small", x+8, y+18, fg, label)
+			c.text("small", x+8, y+19, textOn(col), label)
 			x += w + 6
 		}
-		y += menuH
+		y += menuRowH
 	}
 	for i, s := range pv.Seats {
-		name := seatName(names, i, s)
-		c.seat(y, name, s, pv)
+		c.seat(y, seatName(names, i, s), s, pv)
 		y += seatH
 	}
-	return c.png()
+	return c, nil
+}
+
+// menuRows splits a Party menu's types into rows that fit the width.
+func menuRows(pv engine.PublicView) [][]engine.Kind {
+	if pv.Settings.Ruleset != engine.Party {
+		return nil
+	}
+	fs, err := faces()
+	if err != nil {
+		return nil
+	}
+	var rows [][]engine.Kind
+	var row []engine.Kind
+	x := 16
+	for _, k := range pv.Settings.Menu.Kinds() {
+		if k == engine.KindNone {
+			continue
+		}
+		w := font.MeasureString(fs["small"], k.Name()).Ceil() + 22
+		if x+w > tableWidth-16 && len(row) > 0 {
+			rows, row, x = append(rows, row), nil, 16
+		}
+		row = append(row, k)
+		x += w
+	}
+	return append(rows, row)
 }
 
 func seatName(names []string, i int, s engine.SeatView) string {
@@ -132,54 +160,61 @@ func seatName(names []string, i int, s engine.SeatView) string {
 	return "Seat " + strconv.Itoa(i+1)
 }
 
-// seat draws one seat's row with its top at y.
+// seat draws one seat's row with its top at y: the name, how the seat
+// stands this turn and its score on one line, its cards below.
 func (c *canvas) seat(y int, name string, s engine.SeatView, pv engine.PublicView) {
 	c.rect(8, float32(y+4), tableWidth-16, seatH-8, 10, white)
-	c.text("name", 22, y+34, ink, c.fit("name", name, panelW-30))
-	c.text("body", 22, y+60, ink, strconv.Itoa(s.Score)+" pts")
+	score := strconv.Itoa(s.Score) + " pts"
+	sw := c.measure("name", score)
+	c.text("name", tableWidth-22-sw, y+34, ink, score)
+	nw := c.text("name", 22, y+34, ink, c.fit("name", name, 300))
+	var notes []string
 	switch {
 	case pv.Over:
 	case s.Deciding:
-		c.text("small", 22, y+82, faint, "deciding…")
+		notes = append(notes, "deciding…")
 	case s.Submitted:
-		c.text("small", 22, y+82, rgb(0x2E7D32), "picked")
+		notes = append(notes, "picked")
 	default:
-		c.text("small", 22, y+82, faint, "choosing…")
+		notes = append(notes, "choosing…")
 	}
-	var extra string
 	switch {
-	case len(s.Desserts) > 0:
-		extra = fmt.Sprintf("%d dessert", len(s.Desserts))
-		if len(s.Desserts) > 1 {
-			extra += "s"
-		}
-	case s.Puddings > 0:
-		extra = fmt.Sprintf("%d pudding", s.Puddings)
-		if s.Puddings > 1 {
-			extra += "s"
-		}
+	case len(s.Desserts) == 1:
+		notes = append(notes, "1 dessert")
+	case len(s.Desserts) > 1:
+		notes = append(notes, fmt.Sprintf("%d desserts", len(s.Desserts)))
+	case s.Puddings == 1:
+		notes = append(notes, "1 pudding")
+	case s.Puddings > 1:
+		notes = append(notes, fmt.Sprintf("%d puddings", s.Puddings))
 	}
 	if s.UramakiPoints > 0 {
-		if extra != "" {
-			extra += " · "
-		}
-		extra += fmt.Sprintf("uramaki +%d", s.UramakiPoints)
+		notes = append(notes, fmt.Sprintf("uramaki +%d", s.UramakiPoints))
 	}
-	if extra != "" {
-		c.text("small", 22, y+102, faint, c.fit("small", extra, panelW-30))
+	x := 22 + nw + 14
+	for k, n := range notes {
+		col := faint
+		if n == "picked" {
+			col = rgb(0x2E7D32)
+		}
+		if k > 0 {
+			n = "· " + n
+		}
+		n = c.fit("body", n, tableWidth-22-sw-16-x)
+		x += c.text("body", x, y+33, col, n) + 8
 	}
 	cols := columns(s.Tableau)
-	x := panelW
+	x = 22
 	for k, col := range cols {
 		if k == maxColumns-1 && len(cols) > maxColumns {
 			rest := 0
 			for _, more := range cols[k:] {
 				rest += len(more.cards)
 			}
-			c.centred("body", x+cardW/2, y+seatH/2+6, faint, fmt.Sprintf("+%d more", rest))
+			c.centred("body", x+cardW/2, y+cardsTop+cardH/2+6, faint, fmt.Sprintf("+%d", rest))
 			break
 		}
-		c.card(x, y+16, col)
+		c.card(x, y+cardsTop, col)
 		x += cardW + colGap
 	}
 }
@@ -196,25 +231,22 @@ func (c *canvas) card(x, y int, col column) {
 		c.rect(fx+float32(3*k), fy-float32(3*k), cardW, cardH, 7, shade(bg))
 	}
 	c.rect(fx, fy, cardW, cardH, 7, bg)
-	fg := ink
-	if dark(bg) {
-		fg = white
-	}
-	cx, cy := fx+cardW/2, fy+cardH/2-4
+	fg := textOn(bg)
+	cx, cy := fx+cardW/2, fy+cardH/2-6
 	switch {
 	case col.faceDown:
 		c.rect(fx+8, fy+8, cardW-16, cardH-16, 5, shade(back))
 	case col.kind == engine.KindSpecialOrder:
 		for k, s := range []uint32{0xD31F2E, 0xEE8941, 0xF9C324, 0x67AB2E, 0x6F93D2, 0x75135F} {
-			c.rect(fx+6, fy+14+float32(k)*9, cardW-12, 9, 0, rgb(s))
+			c.rect(fx+6, fy+10+float32(k)*7, cardW-12, 7, 0, rgb(s))
 		}
 	default:
 		c.glyph(col, cx, cy)
 	}
 	label := "×" + strconv.Itoa(len(col.cards))
-	c.centred("card", x+cardW/2, y+cardH-8, fg, label)
+	c.centred("card", x+cardW/2, y+cardH-7, fg, label)
 	if note := columnNote(col); note != "" {
-		c.centred("small", x+cardW/2, y+cardH+14, faint, note)
+		c.centred("small", x+cardW/2, y+cardH+17, faint, c.fit("small", note, cardW+colGap-2))
 	}
 }
 
@@ -389,7 +421,7 @@ func columnNote(col column) string {
 			}
 		}
 		if n > 0 {
-			return fmt.Sprintf("%d on wasabi", n)
+			return fmt.Sprintf("%d paired", n)
 		}
 	case engine.KindWasabi:
 		n := 0
@@ -410,14 +442,11 @@ func columnNote(col column) string {
 	}
 	switch {
 	case col.kind == engine.KindSpecialOrder:
-		return "no copy yet"
+		return "no copy"
 	case copies == 1:
 		return "1 copy"
 	case copies > 1:
 		return fmt.Sprintf("%d copies", copies)
-	}
-	if col.faceDown {
-		return "face down"
 	}
 	return ""
 }

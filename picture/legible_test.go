@@ -1,0 +1,109 @@
+package picture
+
+import (
+	"image"
+	"testing"
+
+	xdraw "golang.org/x/image/draw"
+
+	"github.com/sushigo/sushigo/engine"
+)
+
+// phoneWidth is how wide Discord shows an embed image on a phone.
+const phoneWidth = 400
+
+// TestLegibleOnAPhone shrinks each picture to a phone's width and checks
+// every name and number in it: its type is at least 10 px high there (12
+// for names), and its strokes keep most of their contrast, which thin
+// strokes shrunk too far lose.
+func TestLegibleOnAPhone(t *testing.T) {
+	menu, err := engine.ParseMenu("master menu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New(engine.Settings{Players: 8, Ruleset: engine.Party, Menu: menu}, 31)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Over() && g.Round() < 2 {
+		playOne(t, g)
+	}
+	names := []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza-Maria", "Fu", "Gus", "Hana"}
+	tab, err := table(g.PublicView(), names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := roundScores(g.PublicView(), 1, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]*canvas{"table": tab, "round scores": sc} {
+		checkLegible(t, name, c, phoneWidth)
+	}
+}
+
+func checkLegible(t *testing.T, name string, c *canvas, width int) {
+	t.Helper()
+	b := c.img.Bounds()
+	scale := float64(width) / float64(b.Dx())
+	small := image.NewRGBA(image.Rect(0, 0, width, int(float64(b.Dy())*scale)))
+	xdraw.CatmullRom.Scale(small, small.Bounds(), c.img, b, xdraw.Src, nil)
+	minSize := map[string]float64{"title": 12, "name": 12, "body": 10, "card": 10}
+	checked := 0
+	for _, d := range c.texts {
+		least, ok := minSize[d.face]
+		if !ok {
+			continue // small print: notes whose facts are also in the text
+		}
+		checked++
+		size := sizes[d.face] * scale
+		if size < least {
+			t.Errorf("%s: %q is %.1f px on a phone, under %.0f", name, d.s, size, least)
+		}
+		full := contrast(c.img, image.Rect(d.x, d.y, d.x+d.w, d.y+d.h))
+		box := image.Rect(int(float64(d.x)*scale), int(float64(d.y)*scale),
+			int(float64(d.x+d.w)*scale+1), int(float64(d.y+d.h)*scale+1))
+		if kept := contrast(small, box); kept < full*6/10 {
+			t.Errorf("%s: %q keeps %d of %d contrast on a phone", name, d.s, kept, full)
+		}
+	}
+	if checked < 10 {
+		t.Errorf("%s: only %d texts checked", name, checked)
+	}
+}
+
+// contrast is the spread of luminance inside r.
+func contrast(img *image.RGBA, r image.Rectangle) int {
+	lo, hi := 255, 0
+	r = r.Intersect(img.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := img.Pix[img.PixOffset(x, y):]
+			l := (int(p[0])*299 + int(p[1])*587 + int(p[2])*114) / 1000
+			lo, hi = min(lo, l), max(hi, l)
+		}
+	}
+	return max(hi-lo, 0)
+}
+
+// playOne makes the first move the game waits for: the first legal pick
+// or the first answer.
+func playOne(t *testing.T, g *engine.Game) {
+	t.Helper()
+	if g.Deciding() {
+		d, _ := g.Decision()
+		opts := g.PlayerView(d.Seat).Options
+		if err := g.Decide(d.Seat, opts[0]); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for s := range g.Seats() {
+		if !g.Submitted(s) {
+			if err := g.Submit(s, g.PlayerView(s).Legal[0]); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+	}
+}
