@@ -37,7 +37,14 @@ func TestLegibleOnAPhone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, c := range map[string]*canvas{"table": tab, "round scores": sc} {
+	for !g.Over() {
+		playOne(t, g)
+	}
+	fin, err := final(g.PublicView(), names, []string{"1512 (+14)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]*canvas{"table": tab, "round scores": sc, "final": fin} {
 		checkLegible(t, name, c, phoneWidth)
 	}
 }

@@ -369,3 +369,5 @@ func nearest(keys []uint32, k uint32) uint8 {
 	}
 	return uint8(best)
 }
+
+func hypot(x, y float32) float64 { return math.Hypot(float64(x), float64(y)) }

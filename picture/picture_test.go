@@ -322,3 +322,36 @@ func drawAll(t *testing.T, pv engine.PublicView) [][]byte {
 	}
 	return out
 }
+
+func TestFinalGoldens(t *testing.T) {
+	classic := newGame(t, engine.Settings{Players: 5}, 11)
+	advance(t, classic, 4, 1)
+	menu, err := engine.ParseMenu("my first meal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	party := newGame(t, engine.Settings{Players: 8, Ruleset: engine.Party, Menu: menu}, 15)
+	advance(t, party, 4, 1)
+	ratings := []string{"1512 (+4)", "1490 (−18)", "", "1571 (+21)", "1450 (−6)"}
+	for _, c := range []struct {
+		name    string
+		g       *engine.Game
+		ratings []string
+	}{{"final-classic-5p-rated.png", classic, ratings}, {"final-party-8p.png", party, nil}} {
+		t.Run(c.name, func(t *testing.T) {
+			pv := c.g.PublicView()
+			if !pv.Over {
+				t.Fatal("game not over")
+			}
+			got, err := picture.Final(pv, names8[:len(pv.Seats)], c.ratings)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, c.name, got)
+		})
+	}
+	g := newGame(t, engine.Settings{Players: 3}, 1)
+	if _, err := picture.Final(g.PublicView(), nil, nil); err == nil {
+		t.Error("drew the end of a game that has not ended")
+	}
+}
