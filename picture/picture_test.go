@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -353,5 +354,25 @@ func TestFinalGoldens(t *testing.T) {
 	g := newGame(t, engine.Settings{Players: 3}, 1)
 	if _, err := picture.Final(g.PublicView(), nil, nil); err == nil {
 		t.Error("drew the end of a game that has not ended")
+	}
+}
+
+func TestAltTextSaysWhatThePictureShows(t *testing.T) {
+	pv := everySpecial(t)
+	alt := picture.TableAlt(pv, names8)
+	for _, want := range []string{"round 3 of 3, turn 6", "Ann, 23 points: 1 chopsticks, 1 uramaki, 2 tofu", "3 face-down",
+		"1 special order without a copy", "Hana, 26 points"} {
+		if !strings.Contains(alt, want) {
+			t.Errorf("table alt text lacks %q:\n%s", want, alt)
+		}
+	}
+	g := newGame(t, engine.Settings{Players: 5}, 11)
+	advance(t, g, 4, 1)
+	fin := g.PublicView()
+	if alt := picture.FinalAlt(fin, names8[:5]); !strings.Contains(alt, "1 Dmitri 30") || !strings.Contains(alt, "Dmitri wins!") {
+		t.Errorf("final alt text: %s", alt)
+	}
+	if alt := picture.RoundScoresAlt(fin, 1, names8[:5]); !strings.Contains(alt, "round 1") || !strings.Contains(alt, "Dmitri 7") {
+		t.Errorf("round alt text: %s", alt)
 	}
 }

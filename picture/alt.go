@@ -1,0 +1,79 @@
+package picture
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sushigo/sushigo/engine"
+)
+
+// altLimit bounds alt text: Discord takes 1,024 characters for an
+// attachment's description, Slack 2,000 for an image block's.
+const altLimit = 1000
+
+// TableAlt says in words what Table draws: for screen readers and for
+// anyone whose client shows no image.
+func TableAlt(pv engine.PublicView, names []string) string {
+	var b strings.Builder
+	if pv.Over {
+		b.WriteString("Picture of the table at the end of the game.")
+	} else {
+		fmt.Fprintf(&b, "Picture of the table, round %d of 3, turn %d.", pv.Round, pv.Turn)
+	}
+	for i, s := range pv.Seats {
+		fmt.Fprintf(&b, " %s, %d points:", seatName(names, i, s), s.Score)
+		cols := columns(s.Tableau)
+		if len(cols) == 0 {
+			b.WriteString(" no cards")
+		}
+		for k, col := range cols {
+			if k > 0 {
+				b.WriteString(",")
+			}
+			name := strings.ToLower(col.kind.Name())
+			if col.faceDown {
+				name = "face-down"
+			} else if col.kind == engine.KindSpecialOrder {
+				name = "special order without a copy"
+			}
+			fmt.Fprintf(&b, " %d %s", len(col.cards), name)
+		}
+		if n := len(s.Desserts) + s.Puddings; n > 0 {
+			fmt.Fprintf(&b, "; %d kept for dessert", n)
+		}
+		b.WriteString(".")
+	}
+	return cutAlt(b.String())
+}
+
+// RoundScoresAlt says in words what RoundScores draws.
+func RoundScoresAlt(pv engine.PublicView, r int, names []string) string {
+	if r < 1 || r > len(pv.Scores) {
+		return ""
+	}
+	parts := make([]string, len(pv.Scores[r-1]))
+	for i, br := range pv.Scores[r-1] {
+		parts[i] = fmt.Sprintf("%s %d", seatName(names, i, pv.Seats[i]), br.Total())
+	}
+	return cutAlt(fmt.Sprintf("Bar chart of round %d's points by category: %s.", r, strings.Join(parts, ", ")))
+}
+
+// FinalAlt says in words what Final draws.
+func FinalAlt(pv engine.PublicView, names []string) string {
+	if !pv.Over {
+		return ""
+	}
+	parts := make([]string, len(pv.Standings))
+	for i, st := range pv.Standings {
+		parts[i] = fmt.Sprintf("%s %s %d", placeLabel(st), seatName(names, st.Seat, pv.Seats[st.Seat]), st.Score)
+	}
+	return cutAlt(fmt.Sprintf("Line chart of each player's score after each round, and the standings: %s. %s",
+		strings.Join(parts, ", "), winnerLine(pv, names)))
+}
+
+func cutAlt(s string) string {
+	if r := []rune(s); len(r) > altLimit {
+		return string(r[:altLimit-1]) + "…"
+	}
+	return s
+}
