@@ -115,6 +115,9 @@ type Help struct{}
 // (Threads: "on", "off", or "" to show them).
 type ChannelSettings struct {
 	Threads string `json:"threads,omitempty"`
+	// Pictures: "on", "off", or "" (on) — whether games draw the table
+	// and the scores as images.
+	Pictures string `json:"pictures,omitempty"`
 }
 
 // End stops the channel's game (host or channel admin).
@@ -188,6 +191,10 @@ type Options struct {
 	// the channel's setting decides).
 	NoThreads     bool `json:",omitempty"`
 	ThreadsChosen bool `json:"-"`
+	// NoPictures sends text only, without images of the table and scores;
+	// PicturesChosen says the command chose it.
+	NoPictures     bool `json:",omitempty"`
+	PicturesChosen bool `json:"-"`
 }
 
 // ruleset is the engine ruleset the options play.
@@ -611,8 +618,10 @@ func ParseCommand(text string) (Action, error) {
 			switch k, v, _ := strings.Cut(a, "="); {
 			case k == "threads" && (v == "on" || v == "off"):
 				cs.Threads = v
+			case k == "pictures" && (v == "on" || v == "off"):
+				cs.Pictures = v
 			default:
-				return nil, usage("Usage: `settings [threads=on|off]` — whether games in this channel post their play-by-play in a thread.")
+				return nil, usage("Usage: `settings [threads=on|off] [pictures=on|off]` — whether games in this channel post their play-by-play in a thread, and draw the table and scores as pictures.")
 			}
 		}
 		return cs, nil
@@ -711,6 +720,10 @@ func ParseOptions(args []string) (Options, error) {
 			o.NoThreads, o.ThreadsChosen = true, true
 		case k == "threads" && (v == "on" || v == "yes"):
 			o.NoThreads, o.ThreadsChosen = false, true
+		case k == "pictures" && (v == "off" || v == "no"):
+			o.NoPictures, o.PicturesChosen = true, true
+		case k == "pictures" && (v == "on" || v == "yes"):
+			o.NoPictures, o.PicturesChosen = false, true
 		case k == "level":
 			l, err := strategy.ParseLevel(v)
 			if err != nil || l == "random" {
@@ -736,7 +749,7 @@ func ParseOptions(args []string) (Options, error) {
 	return o, nil
 }
 
-const newUsage = "`new [party] [menu=NAME|custom|random] [bots=N] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off]`"
+const newUsage = "`new [party] [menu=NAME|custom|random] [bots=N] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off] [pictures=on|off]`"
 
 // defaultMenu is the rulebook's menu for a first game.
 var defaultMenu = engine.RecommendedMenus[0].Menu

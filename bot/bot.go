@@ -426,12 +426,17 @@ func maxSeats(o Options) int {
 // newGame opens a lobby; seats prefills it (a rematch).
 func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat, invite ...string) (Response, error) {
 	o = b.options(req, o)
-	if !o.ThreadsChosen {
+	if !o.ThreadsChosen || !o.PicturesChosen {
 		cs, err := b.settingsOf(ctx, req.Where)
 		if err != nil {
 			return Response{}, err
 		}
-		o.NoThreads = cs.Threads == "off"
+		if !o.ThreadsChosen {
+			o.NoThreads = cs.Threads == "off"
+		}
+		if !o.PicturesChosen {
+			o.NoPictures = cs.Pictures == "off"
+		}
 	}
 	now := b.now()
 	return b.update(ctx, req.Where.Key(), func(old *state) (change, error) {

@@ -209,6 +209,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				d.Nonce = nonce(st.ID, q.Seq)
 			}
 			if sendErr == nil && !(d.Kind == Delete && d.Ref.ID == "") {
+				b.attach(st, &d, d.Ref)
 				ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
 			}
 			var noThread *NoThreadError
@@ -239,7 +240,10 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				}
 				b.log.Error("delivery dropped after repeated failures", "game", key, "seq", q.Seq, "attempts", maxAttempts, "err", sendErr)
 			default:
-				if d.Slot != "" && ref.ID != "" {
+				if slot, shown, ok := shows(d, q.Target, ref); ok {
+					// The message now shows this picture (in this file).
+					pr.learn(st, learnt{Slot: slot, Ref: shown})
+				} else if d.Slot != "" && ref.ID != "" {
 					pr.learn(st, learnt{Slot: d.Slot, Ref: ref})
 				}
 				if d.OpenThread != "" {

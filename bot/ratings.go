@@ -308,12 +308,26 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 		r := ratingsView(st, players, prior, after)
 		v.Fields = append(v.Fields, Field{Name: r.Title, Value: r.Text})
 		v.Footer = r.Footer
+		if v.Picture != nil {
+			v.Picture = finalPicture(st, ratingNotes(st, players, prior, after))
+		}
 		return change{save: true, ttl: b.cfg.FinishedTTL, resp: Response{Deliveries: []Delivery{{Kind: Edit, To: Channel, Slot: SlotFinal, Ref: st.Final, View: v}}}}, nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("announce ratings of %s: %w", key, err)
 	}
 	return resp.Deliveries, nil
+}
+
+// ratingNotes are the rating changes by seat, for the final picture.
+func ratingNotes(st *state, players []storage.PlayerResult, prior, after []storage.Rating) []string {
+	notes := make([]string, len(st.Seats))
+	for i, p := range players {
+		if s := st.seatOf(p.ID); s >= 0 && s < len(notes) {
+			notes[s] = fmt.Sprintf("%d (%+d)", Display(after[i]), Display(after[i])-Display(prior[i]))
+		}
+	}
+	return notes
 }
 
 func ratingsView(st *state, players []storage.PlayerResult, prior, after []storage.Rating) View {

@@ -171,7 +171,7 @@ func tableView(st *state, now time.Time) View {
 		return lobbyView(st)
 	}
 	pv := st.game.PublicView()
-	v := View{Screen: ScreenTable, Tone: TonePlay}
+	v := View{Screen: ScreenTable, Tone: TonePlay, Picture: tablePicture(st)}
 	lk := lookOf(st)
 	title := lk.title
 	if pv.Over {
@@ -522,7 +522,7 @@ func breakdownText(b engine.Breakdown) string {
 
 func roundScoreView(st *state, round int) View {
 	pv := st.game.PublicView()
-	v := View{Screen: ScreenRoundScores, Title: fmt.Sprintf("📊 Round %d scores", round), Tone: ToneScore}
+	v := View{Screen: ScreenRoundScores, Title: fmt.Sprintf("📊 Round %d scores", round), Tone: ToneScore, Picture: roundPicture(st, round)}
 	for _, s := range pv.Seats {
 		b := pv.Scores[round-1][s.Seat]
 		// The total as it stood after this round: not the final score when
@@ -548,7 +548,8 @@ var medals = []string{"🥇", "🥈", "🥉"}
 func finalView(st *state) View {
 	pv := st.game.PublicView()
 	lines := standingLines(st)
-	v := View{Screen: ScreenFinal, Title: "🏆 Final standings", Text: strings.Join(append(lines, finalNotes(st)...), "\n"), Tone: ToneOver}
+	v := View{Screen: ScreenFinal, Title: "🏆 Final standings", Text: strings.Join(append(lines, finalNotes(st)...), "\n"), Tone: ToneOver,
+		Picture: finalPicture(st, nil)}
 	var dessert []string
 	for _, s := range pv.Seats {
 		dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), breakdownText(pv.Dessert[s.Seat])))

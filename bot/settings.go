@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/sushigo/sushigo/storage"
 )
@@ -44,15 +45,36 @@ func (b *Bot) channelSettings(ctx context.Context, req Request, a ChannelSetting
 	if err != nil {
 		return Response{}, err
 	}
-	if a.Threads == "" {
-		state := "on: each game's play-by-play goes to a thread under its table"
+	if a.Threads == "" && a.Pictures == "" {
+		threads := "on: each game's play-by-play goes to a thread under its table"
 		if cs.Threads == "off" {
-			state = "off: each game's play-by-play is posted in the channel"
+			threads = "off: each game's play-by-play is posted in the channel"
+		}
+		pictures := "on: games show the table and the scores as pictures too"
+		if cs.Pictures == "off" {
+			pictures = "off: games show the table and the scores as text only"
 		}
 		return privateReply(req, View{Screen: ScreenNotice, Tone: ToneInfo,
-			Text: "🧵 Threads are " + state + ". Change it with `settings threads=on` or `settings threads=off`."}), nil
+			Text: "🧵 Threads are " + threads + ".\n🖼️ Pictures are " + pictures +
+				".\nChange them with `settings threads=on|off` and `settings pictures=on|off`."}), nil
 	}
-	cs.Threads = a.Threads
+	var said []string
+	if a.Threads != "" {
+		cs.Threads = a.Threads
+		if a.Threads == "off" {
+			said = append(said, fmt.Sprintf("🧵 %s turned threads off for this channel: each new game's play-by-play is posted in the channel.", req.Who.Name))
+		} else {
+			said = append(said, fmt.Sprintf("🧵 %s turned threads on for this channel: each new game's play-by-play goes to a thread under its table.", req.Who.Name))
+		}
+	}
+	if a.Pictures != "" {
+		cs.Pictures = a.Pictures
+		if a.Pictures == "off" {
+			said = append(said, fmt.Sprintf("🖼️ %s turned pictures off for this channel: new games show the table and the scores as text only.", req.Who.Name))
+		} else {
+			said = append(said, fmt.Sprintf("🖼️ %s turned pictures on for this channel: new games show the table and the scores as pictures too.", req.Who.Name))
+		}
+	}
 	data, err := json.Marshal(cs)
 	if err != nil {
 		return Response{}, err
@@ -60,9 +82,5 @@ func (b *Bot) channelSettings(ctx context.Context, req Request, a ChannelSetting
 	if err := b.store.SetRecord(ctx, settingsKey(req.Where), data, 0); err != nil {
 		return Response{}, fmt.Errorf("save settings of %s: %w", req.Where.Key(), err)
 	}
-	text := fmt.Sprintf("🧵 %s turned threads on for this channel: each new game's play-by-play goes to a thread under its table.", req.Who.Name)
-	if a.Threads == "off" {
-		text = fmt.Sprintf("🧵 %s turned threads off for this channel: each new game's play-by-play is posted in the channel.", req.Who.Name)
-	}
-	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: View{Screen: ScreenNotice, Tone: ToneInfo, Text: text}}}}, nil
+	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: View{Screen: ScreenNotice, Tone: ToneInfo, Text: strings.Join(said, "\n")}}}}, nil
 }

@@ -48,6 +48,12 @@ type Ref struct {
 	// for each edit or deletion it sends through the handle.
 	Max  int `json:"max,omitempty"`
 	Uses int `json:"use,omitempty"`
+	// Pic names the picture the message shows (Picture.Key), File the
+	// platform's file holding it where the platform keeps files apart from
+	// messages (Slack): a message showing a picture already is not sent
+	// it again, and a file its message no longer shows is deleted.
+	Pic  string `json:"pic,omitempty"`
+	File string `json:"file,omitempty"`
 }
 
 // Usable reports whether r can still be edited at now.
@@ -201,6 +207,48 @@ type View struct {
 	Channel string
 	// Screen is what the view is.
 	Screen Screen `json:",omitempty"`
+	// Picture, on a public view, is an image of what the text says.
+	Picture *Picture `json:",omitempty"`
+}
+
+// Picture is an image drawn from a game's public view: its table, a
+// round's scores or the end of the game. Deliveries carry what to draw;
+// the outbox draws it when it sends, from the stored game, so a stored
+// delivery stays small and a retry sends the same bytes.
+type Picture struct {
+	Of    PictureOf `json:"of"`
+	Round int       `json:"r,omitempty"`
+	// Key names what the picture shows: the same key, the same image.
+	Key string `json:"k"`
+	// Alt says in words what it shows.
+	Alt string `json:"alt"`
+	// Notes are per seat lines drawn beside the standings (rating changes).
+	Notes []string `json:"n,omitempty"`
+	// PNG is the image, drawn just before sending. Keep, instead, says
+	// the message shows this picture already: leave its image as it is.
+	PNG  []byte `json:"-"`
+	Keep bool   `json:"-"`
+}
+
+// PictureOf says which picture to draw.
+type PictureOf uint8
+
+// Pictures.
+const (
+	PictureTable PictureOf = iota + 1
+	PictureRound
+	PictureFinal
+)
+
+// FileName is the picture's file name on the platform.
+func (p *Picture) FileName() string {
+	switch p.Of {
+	case PictureRound:
+		return fmt.Sprintf("round-%d.png", p.Round)
+	case PictureFinal:
+		return "final.png"
+	}
+	return "table.png"
 }
 
 // Audience is who sees a delivery: the channel, the game's thread, or one

@@ -1,9 +1,12 @@
 package discord
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -42,6 +45,7 @@ type fakeDiscord struct {
 	pings         map[string]int // user → new messages that notified them
 	deleted       int
 	created       []*fakeMessage // every message made, in order (deleted ones too)
+	uploads       int            // files received
 }
 
 type call struct {
@@ -61,6 +65,87 @@ type fakeMessage struct {
 	// sees it (an ephemeral message, or a DM).
 	Audience string
 	Body     map[string]any
+	// Attachments are the files the message carries now.
+	Attachments []fakeAttachment
+}
+
+// fakeAttachment is an uploaded file on a message.
+type fakeAttachment struct {
+	Name, Description string
+	Data              []byte
+}
+
+// multipartBody reads Discord's multipart form: payload_json and files[n].
+func multipartBody(r *http.Request, raw []byte) ([]byte, []fakeAttachment, bool) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || !strings.HasPrefix(mt, "multipart/") {
+		return raw, nil, false
+	}
+	mr := multipart.NewReader(bytes.NewReader(raw), params["boundary"])
+	var payload []byte
+	var files []fakeAttachment
+	for {
+		part, err := mr.NextPart()
+		if err != nil {
+			break
+		}
+		data, _ := io.ReadAll(part)
+		if part.FormName() == "payload_json" {
+			payload = data
+		} else {
+			files = append(files, fakeAttachment{Name: part.FileName(), Data: data})
+		}
+	}
+	return payload, files, true
+}
+
+// attach sets a message's attachments as Discord does: a new message gets
+// its files; an edit with an attachments list keeps the listed ones (an
+// id that is a number indexes the new files), one without keeps all.
+func (f *fakeDiscord) attach(m *fakeMessage, body map[string]any, files []fakeAttachment, edit bool) {
+	list, listed := body["attachments"].([]any)
+	if !listed && edit {
+		if len(files) > 0 {
+			m.Attachments = append(m.Attachments, files...)
+		}
+	} else {
+		var out []fakeAttachment
+		if !listed {
+			out = files
+		}
+		for _, a := range list {
+			a, _ := a.(map[string]any)
+			id, _ := a["id"].(float64)
+			if int(id) < len(files) {
+				at := files[int(id)]
+				at.Description, _ = a["description"].(string)
+				out = append(out, at)
+			}
+		}
+		m.Attachments = out
+	}
+	f.uploads += len(files)
+	// An embed image that names an attachment must find it.
+	embeds, _ := body["embeds"].([]any)
+	if body["embeds"] == nil {
+		return
+	}
+	for _, e := range embeds {
+		e, _ := e.(map[string]any)
+		img, _ := e["image"].(map[string]any)
+		u, _ := img["url"].(string)
+		name, ok := strings.CutPrefix(u, "attachment://")
+		if !ok {
+			continue
+		}
+		found := false
+		for _, a := range m.Attachments {
+			found = found || a.Name == name
+		}
+		if !found {
+			f.t.Errorf("an embed shows attachment %q, which the message does not carry", name)
+		}
+	}
 }
 
 func newFakeDiscord(t testing.TB) *fakeDiscord {
@@ -143,6 +228,13 @@ func (m *fakeMessage) json() map[string]any {
 	for k, v := range m.Body {
 		out[k] = v
 	}
+	// Discord answers with the attachments the message has, snowflakes
+	// for IDs, not the list the request sent.
+	atts := []any{}
+	for i, a := range m.Attachments {
+		atts = append(atts, map[string]any{"id": fmt.Sprint(m.ID, 10+i), "filename": a.Name, "description": a.Description, "size": len(a.Data)})
+	}
+	out["attachments"] = atts
 	return out
 }
 
@@ -162,6 +254,10 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	raw, _ := io.ReadAll(r.Body)
+	raw, files, multi := multipartBody(r, raw)
+	if multi && len(files) > 0 && r.Method != http.MethodPost && r.Method != http.MethodPatch {
+		f.t.Errorf("files sent with %s", r.Method)
+	}
 	var body map[string]any
 	if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &body); err != nil {
@@ -288,7 +384,9 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 		}
-		f.reply(w, http.StatusOK, f.newMessage(ch, aud, body).json())
+		m := f.newMessage(ch, aud, body)
+		f.attach(m, body, files, false)
+		f.reply(w, http.StatusOK, m.json())
 	case reMessage.MatchString(path) && r.Method == http.MethodDelete:
 		id := reMessage.FindStringSubmatch(path)[2]
 		if f.messages[id] == nil {
@@ -306,6 +404,7 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		msg.Body = body
+		f.attach(msg, body, files, true)
 		f.history = append(f.history, edit{msg.Audience, msg.Channel, body})
 		f.reply(w, http.StatusOK, msg.json())
 	case reCommands.MatchString(path):

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -40,6 +41,11 @@ type message struct {
 	embeds   []*discordgo.MessageEmbed
 	comps    []discordgo.MessageComponent
 	mentions *discordgo.MessageAllowedMentions
+	// pic is the picture the embed shows: an attachment to upload (PNG),
+	// or the message's own, kept (Keep). hadPicture says the message
+	// being edited shows one now.
+	pic        *bot.Picture
+	hadPicture bool
 }
 
 func render(v bot.View) message {
@@ -67,7 +73,13 @@ func render(v bot.View) message {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: cut(f.Name, 256), Value: cut(val, 1024), Inline: f.Inline})
 	}
 	fitEmbed(e)
-	m := message{embeds: []*discordgo.MessageEmbed{e}, comps: []discordgo.MessageComponent{},
+	var pic *bot.Picture
+	if p := v.Picture; p != nil && (p.PNG != nil || p.Keep) {
+		// The embed shows the message's attachment of this name.
+		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + p.FileName()}
+		pic = p
+	}
+	m := message{pic: pic, embeds: []*discordgo.MessageEmbed{e}, comps: []discordgo.MessageComponent{},
 		// Only the people a view names are pinged; names in text never are.
 		mentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: v.Mentions}}
 	for _, u := range v.Mentions {
@@ -342,7 +354,18 @@ func (a *Adapter) editErr(ctx context.Context, ref string, m message) error {
 		ch, id, _ := strings.Cut(ref[2:], ":")
 		e := discordgo.NewMessageEdit(ch, id)
 		e.Content, e.Embeds, e.Components, e.AllowedMentions = &m.content, &m.embeds, &m.comps, m.mentions
-		_, err = a.s.ChannelMessageEditComplex(e, opt)
+		switch {
+		case m.pic != nil && m.pic.PNG != nil:
+			_, err = a.withPicture(http.MethodPatch, discordgo.EndpointChannelMessage(ch, id), e, m.pic, opt)
+		case m.pic == nil && m.hadPicture:
+			// No picture now: the old one must not linger below the text.
+			e.Attachments = &[]*discordgo.MessageAttachment{}
+			_, err = a.s.ChannelMessageEditComplex(e, opt)
+		default:
+			// Without an attachments list Discord keeps the message's
+			// attachment, which a kept picture's embed points at.
+			_, err = a.s.ChannelMessageEditComplex(e, opt)
+		}
 	default:
 		a.cfg.Log.Error("unknown message reference", "ref", ref)
 		return nil
@@ -369,7 +392,18 @@ type nonced struct {
 
 // post creates a message in channel; with a nonce, once: a post resent
 // after a crash mid-send comes back as the message already made.
-func (a *Adapter) post(channel string, m *discordgo.MessageSend, nonce string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
+func (a *Adapter) post(channel string, m *discordgo.MessageSend, pic *bot.Picture, nonce string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
+	if pic != nil && pic.PNG != nil {
+		body, err := a.withPicture(http.MethodPost, discordgo.EndpointChannelMessages(channel), nonced{m, nonce, nonce != ""}, pic, opts...)
+		if err != nil {
+			return nil, err
+		}
+		var msg discordgo.Message
+		if err := json.Unmarshal(body, &msg); err != nil {
+			return nil, fmt.Errorf("discord: decode the message posted: %w", err)
+		}
+		return &msg, nil
+	}
 	if nonce == "" || len(m.Files) > 0 {
 		return a.s.ChannelMessageSendComplex(channel, m, opts...)
 	}
@@ -388,6 +422,49 @@ func (a *Adapter) post(channel string, m *discordgo.MessageSend, nonce string, o
 		return nil, fmt.Errorf("discord: decode the message posted: %w", err)
 	}
 	return &msg, nil
+}
+
+// attachment describes an uploaded file in a message's payload: its
+// index among the files, name and alt text.
+type attachment struct {
+	ID          int    `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
+}
+
+// withAttachments adds the attachments list to a message payload. On an
+// edit the list is every attachment the message keeps: only the new one,
+// so the picture it replaces goes.
+type withAttachments struct {
+	any
+	Attachments []attachment `json:"attachments"`
+}
+
+func (w withAttachments) MarshalJSON() ([]byte, error) {
+	inner, err := json.Marshal(w.any)
+	if err != nil {
+		return nil, err
+	}
+	list, err := json.Marshal(w.Attachments)
+	if err != nil {
+		return nil, err
+	}
+	if string(inner) == "{}" {
+		return []byte(`{"attachments":` + string(list) + `}`), nil
+	}
+	return append(append([]byte(`{"attachments":`), list...), append([]byte(","), inner[1:]...)...), nil
+}
+
+// withPicture sends payload with the picture as its one attachment, in
+// Discord's multipart form (payload_json and files[0]), with its alt text,
+// and returns Discord's answer.
+func (a *Adapter) withPicture(method, endpoint string, payload any, pic *bot.Picture, opts ...discordgo.RequestOption) ([]byte, error) {
+	body := withAttachments{payload, []attachment{{ID: 0, Filename: pic.FileName(), Description: pic.Alt}}}
+	ctype, data, err := discordgo.MultipartBodyWithJSON(body, []*discordgo.File{{Name: pic.FileName(), ContentType: "image/png", Reader: bytes.NewReader(pic.PNG)}})
+	if err != nil {
+		return nil, fmt.Errorf("discord: encode a picture: %w", err)
+	}
+	return a.s.RequestRaw(method, endpoint, ctype, data, endpoint, 0, opts...)
 }
 
 // Send implements bot.Sender: one post or edit of a game's durable outbox.
@@ -410,6 +487,7 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 	resp := bot.Response{Where: where, Game: game}
 	opt := discordgo.WithContext(ctx)
 	m := render(d.View)
+	m.hadPicture = d.Ref.Pic != ""
 	switch d.Kind {
 	case bot.Edit:
 		err := a.editErr(ctx, d.Ref.ID, m)
@@ -440,7 +518,7 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 			}
 			channel = dm.ID
 		}
-		msg, err := a.post(channel, m.send(), d.Nonce, opt)
+		msg, err := a.post(channel, m.send(), m.pic, d.Nonce, opt)
 		if err != nil && d.To.Thread && d.Parent.ID != "" {
 			if nt := noThread(err); nt != nil {
 				return bot.Ref{}, nt

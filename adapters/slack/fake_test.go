@@ -3,6 +3,7 @@ package slack
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"regexp"
 	"strings"
@@ -34,6 +35,20 @@ type fakeSlack struct {
 	created   []*slackMessage   // every message made, in order (deleted ones too)
 	uses      map[string]int    // response_url → times used
 	notIn     map[string]bool   // channels the app is not in (chat.postMessage: not_in_channel)
+	// files are the uploads by ID, as files.getUploadURLExternal, the
+	// upload URL and files.completeUploadExternal made them.
+	files map[string]*slackFile
+	// uploadFails answers this many uploads to the upload URL with a 500.
+	uploadFails int
+}
+
+// slackFile is one upload.
+type slackFile struct {
+	ID, Name, Alt string
+	Data          []byte
+	Complete      bool
+	Shared        bool // completed into a channel (a "file shared" message)
+	Deleted       bool
 }
 
 type slackMessage struct {
@@ -59,7 +74,7 @@ type responseTarget struct {
 
 func newFakeSlack(t testing.TB) *fakeSlack {
 	f := &fakeSlack{t: t, messages: map[string]*slackMessage{}, responses: map[string]responseTarget{}, noDM: map[string]bool{},
-		homes: map[string]string{}, uses: map[string]int{}, notIn: map[string]bool{}}
+		homes: map[string]string{}, uses: map[string]int{}, notIn: map[string]bool{}, files: map[string]*slackFile{}}
 	f.srv = slacktest.NewTestServer(func(c slacktest.Customize) {
 		c.Handle("/chat.postMessage", f.postMessage)
 		c.Handle("/chat.postEphemeral", f.postEphemeral)
@@ -68,6 +83,10 @@ func newFakeSlack(t testing.TB) *fakeSlack {
 		c.Handle("/conversations.open", f.open)
 		c.Handle("/views.publish", f.publish)
 		c.Handle("/response/", f.response)
+		c.Handle("/files.getUploadURLExternal", f.uploadURL)
+		c.Handle("/upload/", f.upload)
+		c.Handle("/files.completeUploadExternal", f.completeUpload)
+		c.Handle("/files.delete", f.deleteFile)
 	})
 	f.srv.Start()
 	t.Cleanup(f.srv.Stop)
@@ -96,7 +115,110 @@ func (f *fakeSlack) add(channel, audience, blocks string) *slackMessage {
 	f.created = append(f.created, m)
 	f.history = append(f.history, shown{audience, blocks})
 	checkBlocks(f.t, blocks)
+	f.checkImages(blocks)
 	return m
+}
+
+// checkImages refuses an image block whose slack_file is not a finished,
+// undeleted upload, as Slack does (invalid_blocks). The caller holds f.mu.
+func (f *fakeSlack) checkImages(blocks string) {
+	var bs []map[string]any
+	_ = json.Unmarshal([]byte(blocks), &bs)
+	for _, b := range bs {
+		if b["type"] != "image" {
+			continue
+		}
+		sf, _ := b["slack_file"].(map[string]any)
+		id, _ := sf["id"].(string)
+		if file := f.files[id]; file == nil || !file.Complete || file.Deleted {
+			f.refused = append(f.refused, "an image block shows file "+id+", not an upload")
+		}
+		if alt, _ := b["alt_text"].(string); alt == "" {
+			f.refused = append(f.refused, "an image block without alt text")
+		}
+	}
+}
+
+func (f *fakeSlack) uploadURL(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = r.ParseForm()
+	f.calls = append(f.calls, "files.getUploadURLExternal")
+	f.next++
+	id := fmt.Sprintf("F%06d", f.next)
+	f.files[id] = &slackFile{ID: id, Name: r.Form.Get("filename"), Alt: r.Form.Get("alt_txt")}
+	f.ok(w, map[string]any{"upload_url": f.srv.GetAPIURL() + "upload/" + id, "file_id": id})
+}
+
+func (f *fakeSlack) upload(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, "upload")
+	if f.uploadFails > 0 {
+		f.uploadFails--
+		http.Error(w, "upstream failure", http.StatusInternalServerError)
+		return
+	}
+	file := f.files[strings.TrimPrefix(r.URL.Path, "/upload/")]
+	part, _, err := r.FormFile("file")
+	if file == nil || err != nil {
+		http.Error(w, "no such upload", http.StatusNotFound)
+		return
+	}
+	file.Data, _ = io.ReadAll(part)
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write([]byte("OK - " + fmt.Sprint(len(file.Data))))
+}
+
+func (f *fakeSlack) completeUpload(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = r.ParseForm()
+	f.calls = append(f.calls, "files.completeUploadExternal")
+	var list []struct{ ID, Title string }
+	_ = json.Unmarshal([]byte(r.Form.Get("files")), &list)
+	var out []map[string]any
+	for _, l := range list {
+		file := f.files[l.ID]
+		if file == nil || file.Data == nil {
+			f.fail(w, "file_not_found")
+			return
+		}
+		file.Complete = true
+		file.Shared = r.Form.Get("channel_id") != "" || r.Form.Get("channels") != ""
+		out = append(out, map[string]any{"id": file.ID, "title": l.Title})
+	}
+	f.ok(w, map[string]any{"files": out})
+}
+
+func (f *fakeSlack) deleteFile(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = r.ParseForm()
+	f.calls = append(f.calls, "files.delete")
+	file := f.files[r.Form.Get("file")]
+	switch {
+	case file == nil:
+		f.fail(w, "file_not_found")
+	case file.Deleted:
+		f.fail(w, "file_deleted")
+	default:
+		file.Deleted = true
+		f.ok(w, map[string]any{})
+	}
+}
+
+// liveFiles are the uploads not deleted.
+func (f *fakeSlack) liveFiles() []*slackFile {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*slackFile
+	for _, file := range f.files {
+		if !file.Deleted {
+			out = append(out, file)
+		}
+	}
+	return out
 }
 
 func audienceOf(channel string) string {
@@ -191,6 +313,7 @@ func (f *fakeSlack) update(w http.ResponseWriter, r *http.Request) {
 	m.Blocks = r.Form.Get("blocks")
 	f.history = append(f.history, shown{m.Audience, m.Blocks})
 	checkBlocks(f.t, m.Blocks)
+	f.checkImages(m.Blocks)
 	f.ok(w, map[string]any{"channel": m.Channel, "ts": m.TS})
 }
 

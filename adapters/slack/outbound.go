@@ -169,6 +169,13 @@ func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d b
 func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
 	resp := bot.Response{Where: where, Game: game}
 	bs, text := blocks(d.View)
+	file, err := a.pictureFile(ctx, d)
+	if err != nil {
+		return bot.Ref{}, err
+	}
+	if file != "" {
+		bs = withImage(bs, file, d.View.Picture.Alt)
+	}
 	switch d.Kind {
 	case bot.Edit:
 		switch ref := d.Ref.ID; {
@@ -176,12 +183,17 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 			ch, ts, _ := strings.Cut(ref[2:], ":")
 			err := a.updateErr(ctx, ch, ts, bs, text)
 			if err != nil && gone(err) {
+				a.dropFile(ctx, file, d.Ref.File)
 				return bot.Ref{}, nil // deleted: nothing to retry
 			}
 			if err != nil {
 				a.failed("chat.update failed", err, "channel", ch)
+				a.dropFile(ctx, file, d.Ref.File)
+				return bot.Ref{}, err
 			}
-			return bot.Ref{}, err
+			// The message no longer shows the file it showed.
+			a.dropFile(ctx, d.Ref.File, file)
+			return bot.Ref{File: file}, nil
 		case strings.HasPrefix(ref, "r:"):
 			// A response_url lives 30 minutes and 5 uses; a refusal is final.
 			a.respond(ctx, ref[2:], true, bs, text)
@@ -222,12 +234,49 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 		}
 		if err != nil {
 			a.failed("chat.postMessage failed", err, "channel", channel)
+			a.dropFile(ctx, file, "")
 			return bot.Ref{}, err
 		}
-		return bot.Ref{ID: messageRef(ch, ts)}, nil
+		return bot.Ref{ID: messageRef(ch, ts), File: file}, nil
 	}
 	a.cfg.Log.Warn("a reply in the outbox dropped", "game", game)
 	return bot.Ref{}, nil
+}
+
+// pictureFile is the Slack file a delivery's image block shows: a new
+// upload of its picture, the file its message shows already (kept), or
+// none. The upload is private to the bot (no channel), so the only place
+// it appears is the block that shows it: no "file shared" message.
+func (a *Adapter) pictureFile(ctx context.Context, d bot.Delivery) (string, error) {
+	p := d.View.Picture
+	switch {
+	case p == nil:
+		return "", nil
+	case p.Keep:
+		return d.Ref.File, nil
+	case p.PNG == nil:
+		return "", nil
+	}
+	f, err := a.api.UploadFileContext(ctx, slackapi.UploadFileParameters{
+		Reader: bytes.NewReader(p.PNG), FileSize: len(p.PNG), Filename: p.FileName(), Title: p.FileName(), AltTxt: p.Alt,
+	})
+	if err != nil {
+		a.failed("uploading a picture failed", err)
+		return "", fmt.Errorf("slack: upload %s: %w", p.FileName(), err)
+	}
+	return f.ID, nil
+}
+
+// dropFile deletes file unless it is keep: a picture no message shows
+// (superseded, or its message failed), so a game leaves no pile of
+// files in the workspace. A failure is only logged.
+func (a *Adapter) dropFile(ctx context.Context, file, keep string) {
+	if file == "" || file == keep {
+		return
+	}
+	if err := a.api.DeleteFileContext(ctx, file); err != nil && err.Error() != "file_not_found" && err.Error() != "file_deleted" {
+		a.failed("deleting a superseded picture failed", err, "file", file)
+	}
 }
 
 // gone reports a Slack error saying the message or channel no longer exists.

@@ -166,3 +166,20 @@ func blocks(v bot.View) ([]slackapi.Block, string) {
 	}
 	return bs, cut(strings.ReplaceAll(fallback, "**", ""), 300)
 }
+
+// withImage puts an image block showing a Slack file into a message's
+// blocks: after the text, before its controls.
+func withImage(bs []slackapi.Block, file, alt string) []slackapi.Block {
+	img := slackapi.NewImageBlockSlackFile(&slackapi.SlackFileObject{ID: file}, cut(alt, 2000), "picture", nil)
+	at := len(bs)
+	for i, b := range bs {
+		switch b.(type) {
+		case *slackapi.ActionBlock, *slackapi.ContextBlock:
+			at = i
+		}
+		if at < len(bs) {
+			break
+		}
+	}
+	return append(bs[:at:at], append([]slackapi.Block{img}, bs[at:]...)...)
+}

@@ -1,0 +1,150 @@
+package bot
+
+import (
+	"fmt"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/picture"
+)
+
+// Pictures: the table, each round's scores and the end of the game go to
+// a chat channel as images too, unless the game's options or its
+// channel's settings turn them off. A view names the picture (what to
+// draw, its key and alt text); the outbox draws it when it sends. The text
+// stays complete: a picture never holds the only copy of a fact.
+
+// pictures reports whether st's public views carry pictures.
+func (st *state) pictures() bool {
+	return st.chat() && !st.Opts.NoPictures && st.game != nil
+}
+
+// names is each seat's name, the dummy's included.
+func (st *state) names(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = st.name(i)
+	}
+	return out
+}
+
+// tablePicture names the picture of the table. Its key changes with a
+// reveal, a decision and the game's end, not with a pick: the picture is
+// sent at most once a turn, and it draws no one's "picked" mark, which
+// the text keeps current.
+func tablePicture(st *state) *Picture {
+	if !st.pictures() {
+		return nil
+	}
+	pv := tablePublic(st)
+	decider := -1
+	if pv.Decision != nil {
+		decider = pv.Decision.Seat
+	}
+	return &Picture{Of: PictureTable, Key: fmt.Sprintf("table/%d/%d/%d/%t", pv.Round, pv.Turn, decider, pv.Over),
+		Alt: picture.TableAlt(pv, st.names(len(pv.Seats)))}
+}
+
+// tablePublic is the public view a table picture draws: without the picks
+// made since the reveal.
+func tablePublic(st *state) engine.PublicView {
+	pv := st.game.PublicView()
+	for i := range pv.Seats {
+		pv.Seats[i].Submitted = false
+	}
+	return pv
+}
+
+func roundPicture(st *state, round int) *Picture {
+	if !st.pictures() {
+		return nil
+	}
+	pv := st.game.PublicView()
+	return &Picture{Of: PictureRound, Round: round, Key: fmt.Sprintf("round/%d", round),
+		Alt: picture.RoundScoresAlt(pv, round, st.names(len(pv.Seats)))}
+}
+
+// finalPicture names the end-of-game chart; notes[seat] are the rating
+// changes once known.
+func finalPicture(st *state, notes []string) *Picture {
+	if !st.pictures() || !st.game.Over() {
+		return nil
+	}
+	pv := st.game.PublicView()
+	key := "final"
+	if notes != nil {
+		key = "final/rated"
+	}
+	return &Picture{Of: PictureFinal, Key: key, Notes: notes, Alt: picture.FinalAlt(pv, st.names(len(pv.Seats)))}
+}
+
+// draw makes p's image from st's game.
+func (st *state) draw(p *Picture) ([]byte, error) {
+	if st.game == nil {
+		return nil, fmt.Errorf("draw %s: no game", p.Key)
+	}
+	pv := st.game.PublicView()
+	names := st.names(len(pv.Seats))
+	switch p.Of {
+	case PictureTable:
+		return picture.Table(tablePublic(st), names)
+	case PictureRound:
+		return picture.RoundScores(pv, p.Round, names)
+	case PictureFinal:
+		return picture.Final(pv, names, p.Notes)
+	}
+	return nil, fmt.Errorf("draw %s: unknown picture", p.Key)
+}
+
+// attach readies d's picture for sending: kept where the message shows it
+// already (shown is what it shows), else drawn. A picture that cannot be
+// drawn is left out; the text says it all.
+func (b *Bot) attach(st *state, d *Delivery, shown Ref) {
+	if d.View.Picture == nil {
+		return
+	}
+	p := *d.View.Picture // the queued delivery keeps its own
+	d.View.Picture = &p
+	if p.Of == PictureTable && st.pictures() {
+		// What the table shows now: the drawing is of the game as stored.
+		now := tablePicture(st)
+		p.Key, p.Alt = now.Key, now.Alt
+	}
+	if d.Kind == Edit && shown.Pic == p.Key {
+		p.Keep = true
+		return
+	}
+	png, err := st.draw(&p)
+	if err != nil {
+		b.log.Error("drawing a picture failed", "game", st.ID, "picture", p.Key, "err", err)
+		d.View.Picture = nil
+		return
+	}
+	p.PNG = png
+}
+
+// shows is what a message shows once d, with its picture, was sent: the
+// reference to remember for the table or the closing post, or false when
+// d is neither or sent no new picture. sent is the adapter's answer.
+func shows(d Delivery, target string, sent Ref) (slot string, ref Ref, ok bool) {
+	p := d.View.Picture
+	if p == nil || p.Keep || p.PNG == nil {
+		return "", Ref{}, false
+	}
+	switch {
+	case target == "table":
+		slot = SlotTable
+	case d.Slot == SlotFinal:
+		slot = SlotFinal
+	default:
+		return "", Ref{}, false
+	}
+	ref = d.Ref // an edit: the message stays the same
+	if d.Kind == Post {
+		ref = sent
+	}
+	if ref.ID == "" {
+		return "", Ref{}, false
+	}
+	ref.Pic, ref.File = p.Key, sent.File
+	return slot, ref, true
+}
