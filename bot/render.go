@@ -729,12 +729,12 @@ func helpView(platform string) View {
 	if platform == "discord" {
 		// Discord has typed options and no typed picks: the buttons do it.
 		return View{Screen: ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
-			"`/sushigo new` — open a lobby. Options: `game:` classic or party · `menu:` (Party) · `bots:` · `level:` · `pass:` · `variant:` dummy · `timer:` seconds · `hands:` ephemeral or dm · `threads:` on or off",
+			"`/sushigo new` — open a lobby. Options: `game:` classic or party · `menu:` (Party) · `bots:` · `level:` · `pass:` · `variant:` dummy · `timer:` seconds · `hands:` ephemeral or dm · `threads:` and `pictures:` on or off",
 			"`/sushigo join` · `/sushigo leave` · `/sushigo start` · `/sushigo addbot` · `/sushigo kick` — the lobby (the host adds bots, removes players and starts)",
 			"**Show my hand** on the table, or `/sushigo hand` — your cards, privately: pick, call chopsticks or a spoon and answer every prompt with their buttons",
 			"`/sushigo status` — the table · `/sushigo scores` — the score breakdown · `/sushigo end` — stop the game (host or admin)",
 			"`/sushigo leaderboard` · `/sushigo stats` · `/sushigo history` — boards, a player's profile, the last games",
-			"`/sushigo rules` (`card:` for one card) · `/sushigo rematch` · `/sushigo settings` (`threads:` on or off, for this channel's new games)",
+			"`/sushigo rules` (`card:` for one card) · `/sushigo rematch` · `/sushigo settings` (`threads:` and `pictures:` on or off, for this channel's new games)",
 			"The play-by-play of a game (each reveal, the scores, whose move it is) goes to a thread under its table.",
 		}, "\n")}
 	}
@@ -746,7 +746,7 @@ func helpView(platform string) View {
 		"Party: `pick <card> [call=chopsticks|spoon] [copy=<card>]` · after the reveal `choose <card or type>` · `flip <n…>|none`",
 		"`status` — the table · `scores` — score breakdown · `end` — stop the game (host or admin)",
 		"`leaderboard [week|month|all] [rating|wins|points] [classic|party]` · `stats [player]` · `history [n] [party]`",
-		"`rules [card]` · `rematch` · `settings [threads=on|off]` — this channel's defaults for new games",
+		"`rules [card]` · `rematch` · `settings [threads=on|off] [pictures=on|off]` — this channel's defaults for new games",
 	}, "\n")}
 }
 

@@ -46,6 +46,10 @@ type fakeDiscord struct {
 	deleted       int
 	created       []*fakeMessage // every message made, in order (deleted ones too)
 	uploads       int            // files received
+	// failFiles answers this many requests carrying files with a 500;
+	// loseFileReplies makes this many posts carrying files and then
+	// answers 500, as if the reply were lost on the way back.
+	failFiles, loseFileReplies int
 }
 
 type call struct {
@@ -67,6 +71,7 @@ type fakeMessage struct {
 	Body     map[string]any
 	// Attachments are the files the message carries now.
 	Attachments []fakeAttachment
+	Uploads     int // files it was ever sent
 }
 
 // fakeAttachment is an uploaded file on a message.
@@ -125,6 +130,7 @@ func (f *fakeDiscord) attach(m *fakeMessage, body map[string]any, files []fakeAt
 		m.Attachments = out
 	}
 	f.uploads += len(files)
+	m.Uploads += len(files)
 	// An embed image that names an attachment must find it.
 	embeds, _ := body["embeds"].([]any)
 	if body["embeds"] == nil {
@@ -280,6 +286,11 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	checkMessageLimits(f.t, body)
+	if len(files) > 0 && f.failFiles > 0 {
+		f.failFiles--
+		f.apiError(w, http.StatusInternalServerError, 0, "500: Internal Server Error")
+		return
+	}
 	switch {
 	case reCallback.MatchString(path) && r.Method == http.MethodPost:
 		m := reCallback.FindStringSubmatch(path)
@@ -386,6 +397,11 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		m := f.newMessage(ch, aud, body)
 		f.attach(m, body, files, false)
+		if len(files) > 0 && f.loseFileReplies > 0 {
+			f.loseFileReplies--
+			f.apiError(w, http.StatusInternalServerError, 0, "500: Internal Server Error")
+			return
+		}
 		f.reply(w, http.StatusOK, m.json())
 	case reMessage.MatchString(path) && r.Method == http.MethodDelete:
 		id := reMessage.FindStringSubmatch(path)[2]

@@ -149,7 +149,7 @@ func commandText(d discordgo.ApplicationCommandInteractionData) (string, error) 
 			}
 		case sub.Name == "new" && o.Name == "game":
 			words = append(words, v)
-		case sub.Name == "new":
+		case sub.Name == "new", sub.Name == "settings":
 			words = append(words, o.Name+"="+v)
 		default:
 			words = append(words, v)
