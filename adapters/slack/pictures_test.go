@@ -1,0 +1,176 @@
+package slack
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+// playOut plays the started game to its end with DM hands: each person
+// takes the first card offered; when nobody could move (deliveries
+// backing off), the clock moves on and the timer loop delivers.
+func playOut(t *testing.T, e *env) {
+	t.Helper()
+	for step := 0; step < 400; step++ {
+		if e.f.latest("", "Final standings") != nil {
+			return
+		}
+		moved := false
+		for _, p := range []person{alice, bob} {
+			if dm := e.f.latest(p.id, "Your hand"); dm != nil {
+				if id := dm.action("sg1:pick:"); id != "" {
+					e.click(p, dm, id)
+					moved = true
+				}
+			}
+		}
+		if !moved {
+			e.now = e.now.Add(2 * time.Second)
+			e.flush()
+		}
+	}
+	t.Fatal("the game did not end")
+}
+
+// imageFiles are the Slack files a message's image blocks show, with
+// their alt text.
+func imageFiles(m *slackMessage) map[string]string {
+	var bs []map[string]any
+	_ = json.Unmarshal([]byte(m.Blocks), &bs)
+	out := map[string]string{}
+	for _, b := range bs {
+		if b["type"] == "image" {
+			sf, _ := b["slack_file"].(map[string]any)
+			id, _ := sf["id"].(string)
+			out[id], _ = b["alt_text"].(string)
+		}
+	}
+	return out
+}
+
+// TestPicturesThroughSlackFiles: the table shows an uploaded picture by
+// slack_file, a new one after each reveal and none after a mere pick; the
+// superseded files are deleted, so at the end the workspace holds only
+// the files some message shows.
+func TestPicturesThroughSlackFiles(t *testing.T) {
+	e := newDurableEnv(t, bot.HandsDM)
+	e.slash(alice, "new bots=1 timer=0")
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	table := e.f.latest("", "Sushi Go! — round 1/3, turn 1")
+	if table == nil {
+		t.Fatal("no table")
+	}
+	shown := imageFiles(table)
+	if len(shown) != 1 {
+		t.Fatalf("the table shows %d pictures: %s", len(shown), table.Blocks)
+	}
+	var first string
+	for id, alt := range shown {
+		first = id
+		if !strings.Contains(alt, "Picture of the table, round 1 of 3, turn 1") {
+			t.Errorf("alt text %q", alt)
+		}
+	}
+	f := e.f.files[first]
+	if f.Shared {
+		t.Error("the picture was shared into the channel as a file of its own")
+	}
+	if _, err := png.Decode(bytes.NewReader(f.Data)); err != nil || f.Name != "table.png" {
+		t.Fatalf("the upload %q is no PNG: %v", f.Name, err)
+	}
+	// A pick changes the text (who has picked), not the picture.
+	uploads := len(e.f.files)
+	dm := e.f.latest(alice.id, "Your hand")
+	e.click(alice, dm, dm.action("sg1:pick:"))
+	if len(e.f.files) != uploads {
+		t.Errorf("a pick uploaded %d files", len(e.f.files)-uploads)
+	}
+
+	playOut(t, e)
+	if n := len(e.f.files); n > 28+4+1 || n < 10 {
+		t.Errorf("%d uploads for 27 turns, three rounds and the end", n)
+	}
+	if e.f.files[first].Deleted != true {
+		t.Error("the first table picture was not deleted once superseded")
+	}
+	// Every live file is shown, and every picture shown is live.
+	inUse := map[string]bool{}
+	for _, m := range e.f.messages {
+		for id := range imageFiles(m) {
+			inUse[id] = true
+		}
+	}
+	for _, file := range e.f.liveFiles() {
+		if !inUse[file.ID] {
+			t.Errorf("file %s (%s) is left in the workspace, shown by no message", file.ID, file.Name)
+		}
+	}
+	for _, title := range []string{"Round 1 scores", "Round 3 scores", "Final standings"} {
+		if m := e.f.latest("", title); m == nil || len(imageFiles(m)) != 1 {
+			t.Errorf("%s carries no picture", title)
+		}
+	}
+	if len(inUse) != 5 {
+		t.Errorf("%d pictures shown at the end, want the table, three rounds and the final", len(inUse))
+	}
+	if len(e.f.refused) > 0 {
+		t.Errorf("Slack would have refused: %v", e.f.refused)
+	}
+	e.noHandInChannel()
+}
+
+func TestPicturesOffUploadsNothing(t *testing.T) {
+	e := newDurableEnv(t, bot.HandsDM)
+	e.slash(alice, "new bots=1 timer=0 pictures=off")
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	playOut(t, e)
+	if len(e.f.files) != 0 {
+		t.Errorf("%d uploads with pictures off", len(e.f.files))
+	}
+}
+
+// TestFailedUploadRetried: uploads that fail are retried by the outbox,
+// each post made once, every reveal delivered.
+func TestFailedUploadRetried(t *testing.T) {
+	e := newDurableEnv(t, bot.HandsDM)
+	e.slash(alice, "new bots=1 timer=0")
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.f.mu.Lock()
+	e.f.uploadFails = 3
+	e.f.mu.Unlock()
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	playOut(t, e)
+	e.now = e.now.Add(time.Minute)
+	e.flush()
+	if e.f.uploadFails != 0 {
+		t.Fatalf("%d upload failures not met", e.f.uploadFails)
+	}
+	count := map[string]int{}
+	for _, m := range e.f.messages {
+		if m.Audience == "" {
+			for _, title := range []string{"Round 1 scores", "Round 2 scores", "Round 3 scores", "Final standings", "Reveal"} {
+				if strings.Contains(m.Blocks, title) {
+					count[title]++
+				}
+			}
+		}
+	}
+	for title, want := range map[string]int{"Round 1 scores": 1, "Round 2 scores": 1, "Round 3 scores": 1, "Final standings": 1, "Reveal": 27} {
+		if count[title] != want {
+			t.Errorf("%q: %d messages, want %d", title, count[title], want)
+		}
+	}
+	if len(e.f.refused) > 0 {
+		t.Errorf("Slack would have refused: %v", e.f.refused)
+	}
+}
