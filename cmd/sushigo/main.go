@@ -116,6 +116,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	level := fs.String("level", "normal", "how well the bots play: easy, normal, hard or expert")
 	timer := fs.Duration("timer", 0, "a turn timer, e.g. 30s (off unless given): the heuristic picks when it runs out")
 	plain := fs.Bool("plain", false, "line mode (automatic when input or output is not a terminal): for scripts and screen readers")
+	pngDir := fs.String("png", "", "write each round's scores and the end of the game as PNG pictures into this directory")
 	if helped, err := parseFlags(fs, args, "Usage: sushigo play [flags]\n\nPlay in the terminal against bots. Flags:", stdout); helped || err != nil {
 		return err
 	}
@@ -176,6 +177,17 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		bc.Seed = func() uint64 { s++; return s }
 	}
 	host := bot.New(store, bc)
+	var h interface {
+		console.Host
+		Tick(context.Context) ([]bot.Outbound, error)
+	} = host
+	var pw *pngWriter
+	if *pngDir != "" {
+		if pw, err = newPNGWriter(host, *pngDir); err != nil {
+			return err
+		}
+		h = pw
+	}
 	me := bot.User{ID: "you", Name: or(*name, "You")}
 	if *fresh {
 		if _, err := host.Handle(ctx, bot.Request{Where: console.Where, Who: me, Action: bot.End{}}); err != nil {
@@ -197,21 +209,24 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	}
 	fmt.Fprintln(stdout, title+" — type the number of a button, or a command. `help` lists them.")
 	if !*plain && isTerminal(stdin) && isTerminal(stdout) && *timer == 0 {
-		p := tea.NewProgram(console.NewTUI(ctx, host, me, opts), tea.WithContext(ctx), tea.WithInput(stdin), tea.WithOutput(stdout), tea.WithAltScreen())
+		p := tea.NewProgram(console.NewTUI(ctx, h, me, opts), tea.WithContext(ctx), tea.WithInput(stdin), tea.WithOutput(stdout), tea.WithAltScreen())
 		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 			return fmt.Errorf("terminal: %w", err)
 		}
 		fmt.Fprintln(stdout, "Bye! Your game is saved if unfinished: sushigo play resumes it.")
-		return nil
+		return pw.done(stdout)
 	}
-	c := console.New(host, stdin, stdout, me)
+	c := console.New(h, stdin, stdout, me)
 	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n >= 20 {
 		c.Width = n
 	}
 	if *timer > 0 {
-		c.Tick = host.Tick // the turn timer really fires
+		c.Tick = h.Tick // the turn timer really fires
 	}
-	return c.Run(ctx, opts)
+	if err := c.Run(ctx, opts); err != nil {
+		return err
+	}
+	return pw.done(stdout)
 }
 
 func runArena(args []string, stdout io.Writer) error {

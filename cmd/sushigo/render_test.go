@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/storage/bolt"
 )
 
 // TestRender draws the terminal's saved game to a PNG file, and says what
@@ -42,5 +45,76 @@ func TestRender(t *testing.T) {
 	}
 	if err := run(context.Background(), []string{"render", "extra"}, vars, nil, io.Discard, io.Discard); err == nil {
 		t.Error("render took an unexpected argument")
+	}
+}
+
+// TestPlayWritesPictures: play --png writes each round's scores and the
+// end of the game; render draws any of them, and a chat channel's game
+// from serve's store.
+func TestPlayWritesPictures(t *testing.T) {
+	dir := t.TempDir()
+	pics := filepath.Join(dir, "pics")
+	vars := env(map[string]string{"DATA_DIR": dir})
+	var played syncBuffer
+	if err := run(context.Background(), []string{"play", "--seed", "9", "--bots", "2", "--plain", "--png", pics}, vars, &lineFeeder{out: &played}, &played, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"round-1.png", "round-2.png", "round-3.png", "final.png"} {
+		b, err := os.ReadFile(filepath.Join(pics, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+			t.Errorf("%s is no PNG: %v", name, err)
+		}
+	}
+	if !strings.Contains(played.String(), "Pictures of the scores are in "+pics) {
+		t.Error("play did not say where the pictures went")
+	}
+	out := filepath.Join(dir, "r2.png")
+	if err := run(context.Background(), []string{"render", "--what", "round2", "--out", out}, vars, nil, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(out)
+	b, _ := os.ReadFile(filepath.Join(pics, "round-2.png"))
+	if !bytes.Equal(a, b) {
+		t.Error("render --what round2 drew other bytes than play --png")
+	}
+	for _, bad := range []string{"round4", "hand", "round0"} {
+		if err := run(context.Background(), []string{"render", "--what", bad, "--out", out}, vars, nil, io.Discard, io.Discard); err == nil {
+			t.Errorf("render --what %s was accepted", bad)
+		}
+	}
+
+	// A chat channel's game, from serve's store (here the data
+	// directory's, as without REDIS_URL).
+	store, err := bolt.Open(filepath.Join(dir, "sushigo.db"), bolt.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := bot.New(store, bot.Config{ThinkInline: true, Timer: -1})
+	where := bot.Location{Platform: "discord", Community: "g1", Channel: "c1"}
+	for _, text := range []string{"new bots=2 timer=0", "start"} {
+		a, err := bot.ParseCommand(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := host.Handle(context.Background(), bot.Request{Where: where, Who: bot.User{ID: "u1", Name: "Ann"}, Action: a}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store.Close()
+	var said strings.Builder
+	if err := run(context.Background(), []string{"render", "--channel", "discord:g1:c1", "--out", out}, vars, nil, &said, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(said.String(), "Wrote "+out) {
+		t.Errorf("render --channel said %q", said.String())
+	}
+	if err := run(context.Background(), []string{"render", "--channel", "discord:g1:c1", "--what", "final", "--out", out}, vars, nil, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "not over") {
+		t.Errorf("the end of a game in progress: %v", err)
+	}
+	if err := run(context.Background(), []string{"render", "--channel", "discord:g1:nowhere", "--out", out}, vars, nil, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "no game") {
+		t.Errorf("a channel without a game: %v", err)
 	}
 }

@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/bot"
-	"github.com/sushigo/sushigo/storage/bolt"
 )
 
 // localStats prints the terminal player's profile and game history from the
@@ -27,12 +25,11 @@ func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer
 	if *game < 0 || *game > 100 {
 		return fmt.Errorf("stats: --game takes 1 to 100")
 	}
-	path := filepath.Join(cfg.DataDir, "play.db")
-	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+	store, err := openPlayStore(cfg)
+	if errors.Is(err, errNoPlayDB) {
 		fmt.Fprintln(stdout, "No terminal games yet. Play one with: sushigo play")
 		return nil
 	}
-	store, err := bolt.Open(path, bolt.Options{SweepEvery: -1})
 	if err != nil {
 		return err
 	}
