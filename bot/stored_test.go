@@ -1,11 +1,14 @@
 package bot_test
 
 import (
+	"bytes"
 	"context"
 	"flag"
+	"image/png"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sushigo/sushigo/bot"
 )
@@ -133,5 +136,71 @@ func TestOutboxStoredByThePreviousReleaseDelivers(t *testing.T) {
 		return d.Kind == bot.Post && d.To.Thread && d.View.Title == "👀 Reveal — round 1, turn 2"
 	}); n != 1 {
 		t.Errorf("the next reveal went to the thread %d times, want once", n)
+	}
+}
+
+// TestOutboxWithPicturesStoredByThisRelease pins the stored form of
+// deliveries that carry pictures (what to draw, its key and alt text; the
+// image itself is never stored): a game stored with the end of round 1
+// still in its outbox delivers it, the pictures drawn when sent.
+// -update rewrites the file from a game played now.
+func TestOutboxWithPicturesStoredByThisRelease(t *testing.T) {
+	const path = "testdata/stored/pictures-v1-outbox.json"
+	ctx := context.Background()
+	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
+		h := newOutboxHarness(t)
+		h.lobby("ann", "timer=0 bots=1", "bob")
+		h.startGame("ann")
+		for range 20 { // to the last choice of round 1 (the last card plays itself)
+			pv, _, err := h.b.PublicTable(ctx, h.where)
+			if err != nil || pv.Turn == pv.Settings.HandSize()-1 {
+				break
+			}
+			h.playTurn([]string{"ann", "bob"})
+		}
+		h.sender.mu.Lock()
+		h.sender.fail = 1 << 20
+		h.sender.mu.Unlock()
+		h.playTurn([]string{"ann", "bob"})
+		data, _, err := h.store.LoadGame(ctx, h.where.Key())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"Picture":{"of":2,"r":1,"k":"round/1"`) {
+		t.Fatal("the stored outbox holds no round-1 picture: rewrite it with -update")
+	}
+	h := newOutboxHarness(t)
+	if _, err := h.store.SaveGame(ctx, h.where.Key(), data, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.store.Schedule(ctx, "out:"+h.where.Key(), h.now); err != nil {
+		t.Fatal(err)
+	}
+	h.tick(time.Minute) // past the wait the failed sends left
+	var round, table *bot.Picture
+	for _, d := range h.sender.sent {
+		if p := d.View.Picture; p != nil && p.Of == bot.PictureRound {
+			round = p
+		}
+		if p := d.View.Picture; p != nil && p.Of == bot.PictureTable {
+			table = p
+		}
+	}
+	if round == nil || round.Round != 1 || !strings.Contains(round.Alt, "round 1") {
+		t.Fatalf("the stored round-1 scores went out with picture %+v", round)
+	}
+	if _, err := png.Decode(bytes.NewReader(round.PNG)); err != nil {
+		t.Errorf("the round-1 picture drawn from the stored game: %v", err)
+	}
+	if table == nil || (table.PNG == nil && !table.Keep) || !strings.Contains(table.Alt, "round 2 of 3, turn 1") {
+		t.Errorf("the stored table edit went out with picture %+v", table)
 	}
 }
