@@ -60,13 +60,7 @@ func TestPartyGameStoredByThisReleaseKeepsPlaying(t *testing.T) {
 		h.do("ann", "new timer=0 bots=3 menu=maki,miso,tofu,eel,menu,tea,pudding")
 		h.startGame("ann")
 		toDecision(t, h, "Menu")
-		data, _, err := h.store.LoadGame(context.Background(), h.where.Key())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		pinGame(t, h, path)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -162,13 +156,7 @@ func TestOutboxWithPicturesStoredByThisRelease(t *testing.T) {
 		h.sender.fail = 1 << 20
 		h.sender.mu.Unlock()
 		h.playTurn([]string{"ann", "bob"})
-		data, _, err := h.store.LoadGame(ctx, h.where.Key())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		pinGame(t, h, path)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -202,5 +190,18 @@ func TestOutboxWithPicturesStoredByThisRelease(t *testing.T) {
 	}
 	if table == nil || (table.PNG == nil && !table.Keep) || !strings.Contains(table.Alt, "round 2 of 3, turn 1") {
 		t.Errorf("the stored table edit went out with picture %+v", table)
+	}
+}
+
+// pinGame writes h's stored game to path: a golden of this release's
+// stored format.
+func pinGame(t *testing.T, h *harness, path string) {
+	t.Helper()
+	data, _, err := h.store.LoadGame(context.Background(), h.where.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

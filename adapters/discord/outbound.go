@@ -393,18 +393,8 @@ type nonced struct {
 // post creates a message in channel; with a nonce, once: a post resent
 // after a crash mid-send comes back as the message already made.
 func (a *Adapter) post(channel string, m *discordgo.MessageSend, pic *bot.Picture, nonce string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
-	if pic != nil && pic.PNG != nil {
-		body, err := a.withPicture(http.MethodPost, discordgo.EndpointChannelMessages(channel), nonced{m, nonce, nonce != ""}, pic, opts...)
-		if err != nil {
-			return nil, err
-		}
-		var msg discordgo.Message
-		if err := json.Unmarshal(body, &msg); err != nil {
-			return nil, fmt.Errorf("discord: decode the message posted: %w", err)
-		}
-		return &msg, nil
-	}
-	if nonce == "" || len(m.Files) > 0 {
+	withPic := pic != nil && pic.PNG != nil
+	if !withPic && (nonce == "" || len(m.Files) > 0) {
 		return a.s.ChannelMessageSendComplex(channel, m, opts...)
 	}
 	for _, e := range m.Embeds {
@@ -413,7 +403,14 @@ func (a *Adapter) post(channel string, m *discordgo.MessageSend, pic *bot.Pictur
 		}
 	}
 	endpoint := discordgo.EndpointChannelMessages(channel)
-	body, err := a.s.RequestWithBucketID(http.MethodPost, endpoint, nonced{m, nonce, true}, endpoint, opts...)
+	payload := nonced{m, nonce, nonce != ""}
+	var body []byte
+	var err error
+	if withPic {
+		body, err = a.withPicture(http.MethodPost, endpoint, payload, pic, opts...)
+	} else {
+		body, err = a.s.RequestWithBucketID(http.MethodPost, endpoint, payload, endpoint, opts...)
+	}
 	if err != nil {
 		return nil, err
 	}
