@@ -86,35 +86,56 @@ func dark(c color.RGBA) bool {
 // sizes are the faces' sizes in pixels: names and numbers are bold.
 var sizes = map[string]float64{"title": 30, "name": 26, "body": 22, "card": 20, "small": 16}
 
-// Faces are made once: parsing the fonts is the slow part.
-var faces = sync.OnceValues(func() (map[string]font.Face, error) {
-	out := map[string]font.Face{}
-	for name, size := range sizes {
-		f := struct {
-			name string
-			ttf  []byte
-			size float64
-		}{name, goregular.TTF, size}
-		if name != "body" && name != "small" {
-			f.ttf = gobold.TTF
-		}
-		ft, err := opentype.Parse(f.ttf)
-		if err != nil {
-			return nil, fmt.Errorf("picture: font: %w", err)
-		}
-		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: f.size, DPI: 72, Hinting: font.HintingFull})
-		if err != nil {
-			return nil, fmt.Errorf("picture: font: %w", err)
-		}
-		out[f.name] = face
+// goFonts are the regular and bold Go fonts, parsed once: parsing is the
+// slow part.
+type goFonts struct{ regular, bold *opentype.Font }
+
+var fonts = sync.OnceValues(func() (goFonts, error) {
+	var f goFonts
+	var err error
+	if f.regular, err = opentype.Parse(goregular.TTF); err != nil {
+		return f, fmt.Errorf("picture: font: %w", err)
 	}
-	return out, nil
+	if f.bold, err = opentype.Parse(gobold.TTF); err != nil {
+		return f, fmt.Errorf("picture: font: %w", err)
+	}
+	return f, nil
 })
+
+// faceSet is one face per size. A face keeps glyph buffers of its own and
+// must not draw for two pictures at once: each picture borrows a set.
+type faceSet map[string]font.Face
+
+var faceSets sync.Pool
+
+// borrowFaces takes a face set from the pool, or makes one.
+func borrowFaces() (faceSet, error) {
+	if fs, ok := faceSets.Get().(faceSet); ok {
+		return fs, nil
+	}
+	f, err := fonts()
+	if err != nil {
+		return nil, err
+	}
+	fs := faceSet{}
+	for name, size := range sizes {
+		ft := f.bold
+		if name == "body" || name == "small" {
+			ft = f.regular
+		}
+		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+		if err != nil {
+			return nil, fmt.Errorf("picture: font: %w", err)
+		}
+		fs[name] = face
+	}
+	return fs, nil
+}
 
 // canvas is an image being drawn.
 type canvas struct {
 	img   *image.RGBA
-	faces map[string]font.Face
+	faces faceSet
 	r     vector.Rasterizer
 	texts []drawn // what text went where, for the legibility test
 }
@@ -127,7 +148,7 @@ type drawn struct {
 }
 
 func newCanvas(w, h int) (*canvas, error) {
-	fs, err := faces()
+	fs, err := borrowFaces()
 	if err != nil {
 		return nil, err
 	}
@@ -262,7 +283,8 @@ func (c *canvas) png() ([]byte, error) {
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	err := enc.Encode(&b, paletted(c.img))
 	pages.put(c.img)
-	c.img = nil
+	faceSets.Put(c.faces)
+	c.img, c.faces = nil, nil
 	if err != nil {
 		return nil, fmt.Errorf("picture: encode: %w", err)
 	}

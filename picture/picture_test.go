@@ -2,6 +2,7 @@ package picture_test
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"image"
 	"image/png"
@@ -374,5 +375,36 @@ func TestAltTextSaysWhatThePictureShows(t *testing.T) {
 	}
 	if alt := picture.RoundScoresAlt(fin, 1, names8[:5]); !strings.Contains(alt, "round 1") || !strings.Contains(alt, "Dmitri 7") {
 		t.Errorf("round alt text: %s", alt)
+	}
+}
+
+// TestDrawsConcurrently: pictures are drawn by several senders at once;
+// each gets the bytes a lone drawing gets (run with -race).
+func TestDrawsConcurrently(t *testing.T) {
+	pv := everySpecial(t)
+	want, err := picture.Table(pv, names8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			for range 3 {
+				got, err := picture.Table(pv, names8)
+				if err == nil && !bytes.Equal(got, want) {
+					err = errors.New("a picture drawn beside others differs")
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }

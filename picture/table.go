@@ -129,10 +129,11 @@ func menuRows(pv engine.PublicView) [][]engine.Kind {
 	if pv.Settings.Ruleset != engine.Party {
 		return nil
 	}
-	fs, err := faces()
+	fs, err := borrowFaces()
 	if err != nil {
 		return nil
 	}
+	defer faceSets.Put(fs)
 	var rows [][]engine.Kind
 	var row []engine.Kind
 	x := 16
