@@ -307,6 +307,11 @@ func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
 	case PastGame:
 		return b.pastGame(ctx, req, a)
 	case Rules:
+		if a.Card == "" {
+			if m, ok := b.partyMenu(ctx, req.Where); ok {
+				return privateReply(req, partyRulesView(m)), nil
+			}
+		}
 		return privateReply(req, rulesIn(a.Card, b.variant(ctx, req.Where))), nil
 	case ChannelSettings:
 		return b.channelSettings(ctx, req, a)
@@ -804,6 +809,23 @@ func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user st
 
 // variant names the game played in the channel ("party", "dummy",
 // "classic"), or "" when there is none to tell.
+// partyMenu is the menu of the Party game at where, if one is there.
+func (b *Bot) partyMenu(ctx context.Context, where Location) (engine.Menu, bool) {
+	data, _, err := b.store.LoadGame(ctx, where.Key())
+	if err != nil {
+		return engine.Menu{}, false
+	}
+	st, err := decodeState(data)
+	if err != nil || !st.Opts.Party {
+		return engine.Menu{}, false
+	}
+	if st.game != nil {
+		return st.game.Settings().Menu, true
+	}
+	m, err := engine.ParseMenu(st.Opts.Menu)
+	return m, err == nil
+}
+
 func (b *Bot) variant(ctx context.Context, where Location) string {
 	data, _, err := b.store.LoadGame(ctx, where.Key())
 	if err != nil {

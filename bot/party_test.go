@@ -319,3 +319,23 @@ func TestSearchingBotsThinkOffTheRequestPath(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesInAPartyGameExplainTheMenu: `rules` where a Party game is
+// played explains that game's menu, card by card.
+func TestRulesInAPartyGameExplainTheMenu(t *testing.T) {
+	h := newHarness(t)
+	h.do("ann", "new timer=0 bots=3 menu=uramaki,miso,tofu,eel,spoon,takeout,fruit")
+	resp := h.do("ann", "rules")
+	if len(resp.Deliveries) != 1 || resp.Deliveries[0].To.IsPublic() {
+		t.Fatalf("rules: %+v", resp.Deliveries)
+	}
+	v := resp.Deliveries[0].View
+	for _, want := range []string{"Sushi Go Party!", "**Uramaki**", "**Takeout box** — When played, turn any", "**Spoon**", "**Fruit**", "**Nigiri**"} {
+		if !strings.Contains(v.Title+v.Text, want) {
+			t.Errorf("rules in a Party game lack %q:\n%s\n%s", want, v.Title, v.Text)
+		}
+	}
+	if strings.Contains(v.Text, "**Tempura**") {
+		t.Error("rules in a Party game explain a card not on its menu")
+	}
+}

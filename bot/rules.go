@@ -120,6 +120,15 @@ func rulesView(card string) View {
 	return View{Screen: ScreenHelp, Title: "📖 How to play Sushi Go!", Text: strings.Join(lines, "\n"), Tone: ToneInfo}
 }
 
+// partyRulesView explains a Party game: how a turn goes and what each card
+// type on its menu does.
+func partyRulesView(m engine.Menu) View {
+	lines := []string{"Each turn everyone secretly keeps one card from their hand, all are revealed together, and hands pass on. Three rounds; desserts score at the end. This game's menu:"}
+	lines = append(lines, menuLines(m)...)
+	lines = append(lines, "Highest total wins; a tie goes to the most desserts kept, then the win is shared. `rules <card>` explains one card.")
+	return View{Screen: ScreenHelp, Title: "📖 How to play Sushi Go Party! — " + m.Name(), Text: strings.Join(lines, "\n"), Tone: ToneInfo}
+}
+
 // ruleView explains one card type: its classic rule and, where Party
 // plays it differently or only Party has it, the Party rule.
 func ruleView(k engine.Kind, name string) View {
