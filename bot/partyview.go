@@ -266,7 +266,9 @@ func decisionView(st *state, i int) View {
 	case engine.DecideSpoon:
 		v.Text = fmt.Sprintf("%s Your **%s**: name a card type or an exact card. The first player to your left who has one gives it to you and takes the spoon; if nobody has it, the spoon is discarded.", d.Via.Emoji(), d.Via.Short())
 		if st.typing() {
-			v.Text += " (Or type `choose <card or type>`.)"
+			// A footer: where keys are the only input (the terminal's
+			// screen game) it is not shown.
+			v.Footer = "Or type `choose <card or type>`."
 		}
 		sel := Select{ActionID: SelectID("ask", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
 			Placeholder: "…or ask for an exact card", Min: 1, Max: 1}
@@ -285,7 +287,7 @@ func decisionView(st *state, i int) View {
 	case engine.DecideTakeout:
 		v.Text = fmt.Sprintf("%s Your **takeout box**: turn any of your earlier cards face down — each then scores 2 at the round's end instead of what it is.", d.Via.Emoji())
 		if st.typing() {
-			v.Text += " Type `flip 1 3` for several, or use the buttons."
+			v.Footer = "Type `flip 1 3` for several, or use the buttons."
 		}
 		sel := Select{ActionID: SelectID("flip", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
 			Placeholder: "Cards to turn face down", Min: 0}

@@ -6,17 +6,19 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/sushigo/sushigo/bot"
 )
 
 // This file is the interactive terminal game, on Bubble Tea: the same host
-// and the same views as the line mode, laid out for a screen. The hand is a
-// row of cards chosen with the arrow keys (or a card's number) and Enter;
-// every reveal, round score and the final table wait for a key, so nothing
-// scrolls away unread.
+// and the same views as the line mode, laid out for a screen (tui_view.go
+// draws it). The hand is a row of cards chosen with the arrow keys (or a
+// card's number) and Enter; a decision with a list (a spoon's exact cards,
+// a takeout box's flips) is a chooser above them. Every reveal, round score
+// and the final table wait for a key in a panel that scrolls, so nothing
+// is cut or scrolls away unread.
 
 // tui is the Bubble Tea model.
 type tui struct {
@@ -28,17 +30,29 @@ type tui struct {
 
 	table  bot.View   // the latest table (or lobby)
 	hand   bot.View   // the latest private hand or prompt
-	queue  []bot.View // reveals, scores and the final table, one at a time
+	queue  []bot.View // reveals, scores, help and the final table, one at a time
 	status string     // the latest notice (a refusal, an answer to a command)
-	cursor int
+	cursor int        // the button chosen
 	err    error
 	done   bool
+
+	// panel scrolls the first queued view; panelOf names what it holds,
+	// so a new panel starts at its top.
+	panel   viewport.Model
+	panelOf string
+	// confirmEnd is set while `e` waits for its confirmation.
+	confirmEnd bool
+	// The hand's list (Select): the row chosen, what is ticked in a list
+	// of several, and whether the keys move in the list or the buttons.
+	row    int
+	ticked map[string]bool
+	onList bool
 }
 
 // NewTUI returns the interactive terminal game for me, opening a game with
 // opts (or resuming the saved one).
 func NewTUI(ctx context.Context, h Host, me bot.User, opts string) tea.Model {
-	return &tui{ctx: ctx, h: h, me: me, opts: opts, w: 80, ht: 24}
+	return &tui{ctx: ctx, h: h, me: me, opts: opts, w: 80, ht: 24, panel: viewport.New(78, 20)}
 }
 
 // startMsg opens or resumes the game once the program runs.
@@ -53,8 +67,11 @@ func (m *tui) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case startMsg:
 		m.start()
 	case tea.KeyMsg:
-		return m, m.key(msg)
+		cmd := m.key(msg)
+		m.syncPanel()
+		return m, cmd
 	}
+	m.syncPanel()
 	if m.err != nil || m.done {
 		return m, tea.Quit
 	}
@@ -68,43 +85,89 @@ func (m *tui) start() {
 		return
 	}
 	if running {
-		m.status = "Resumed your saved game (e to end it)."
 		m.send(bot.Status{})
 		m.send(bot.ShowHand{})
+		m.status = "Resumed your saved game."
 		return
 	}
+	m.newGame()
+}
+
+// newGame opens a game with the options play was given and deals it.
+func (m *tui) newGame() {
 	a, err := bot.ParseCommand("new timer=0 " + m.opts)
 	if err != nil {
 		m.err = err
 		return
 	}
+	m.hand, m.queue = bot.View{}, nil
 	m.send(a)
 	m.send(bot.Start{})
 }
 
 func (m *tui) key(k tea.KeyMsg) tea.Cmd {
-	switch k.String() {
-	case "ctrl+c", "q", "esc":
+	s := k.String()
+	if s == "ctrl+c" || s == "q" {
 		m.done = true
 		return tea.Quit
 	}
-	if len(m.queue) > 0 {
-		if k.String() == "enter" || k.String() == " " || k.String() == "right" {
-			if v := m.queue[0]; len(v.Buttons()) > 0 {
-				// The final standings stay on screen with their Rematch.
-				m.hand, m.cursor = v, 0
-			}
-			m.queue = m.queue[1:]
+	if m.confirmEnd {
+		m.confirmEnd = false
+		if s == "y" {
+			m.send(bot.End{})
+		} else {
+			m.status = "The game goes on."
 		}
 		return nil
 	}
+	if len(m.queue) > 0 {
+		m.panelKey(s, k)
+		return nil
+	}
+	switch s {
+	case "?", "h", "f1":
+		m.help()
+		return nil
+	case "esc":
+		// Back: out of a list, else nothing to go back from.
+		if m.onList {
+			m.onList = false
+		} else {
+			m.status = "q quits (your game is saved)."
+		}
+		return nil
+	case "s":
+		m.send(bot.Scores{})
+		return nil
+	case "e":
+		if m.table.Title != "" && !m.over() {
+			m.confirmEnd = true
+			m.status = "End this game for everyone, unfinished? y ends it · any other key plays on."
+		} else {
+			m.status = "No game is running: n starts a new one."
+		}
+		return nil
+	case "n":
+		if m.over() || m.table.Title == "" || len(m.buttons()) == 0 {
+			m.newGame()
+			return nil
+		}
+	case "r":
+		m.send(bot.ShowHand{})
+		return nil
+	}
+	if sel, ok := m.list(); ok && m.listKey(s, sel) {
+		return nil
+	}
 	bs := m.buttons()
-	switch s := k.String(); s {
-	case "left", "h":
+	switch s {
+	case "left":
+		m.onList = false
 		if m.cursor > 0 {
 			m.cursor--
 		}
-	case "right", "l":
+	case "right":
+		m.onList = false
 		if m.cursor < len(bs)-1 {
 			m.cursor++
 		}
@@ -112,18 +175,151 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 		if m.cursor < len(bs) {
 			m.press(bs[m.cursor])
 		}
-	case "s":
-		m.send(bot.Scores{})
-	case "e":
-		m.send(bot.End{})
-	case "r":
-		m.send(bot.ShowHand{})
 	default:
-		if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(bs) {
+		if n, ok := number(s); ok && n <= len(bs) {
 			m.press(bs[n-1])
 		}
 	}
 	return nil
+}
+
+// number reads a button key: 1–9, then 0 for the tenth.
+func number(s string) (int, bool) {
+	if s == "0" {
+		return 10, true
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 1 && n <= 9
+}
+
+// panelKey scrolls the panel on screen or moves past it.
+func (m *tui) panelKey(s string, k tea.KeyMsg) {
+	switch s {
+	case "enter", " ", "right", "esc":
+		if v := m.queue[0]; len(v.Buttons()) > 0 {
+			// The final standings stay on screen with their Rematch.
+			m.hand, m.cursor = v, 0
+		}
+		m.queue = m.queue[1:]
+	case "s":
+		if m.queue[0].Screen == bot.ScreenReveal || m.queue[0].Screen == bot.ScreenRoundScores {
+			m.send(bot.Scores{})
+		}
+	default:
+		m.panel, _ = m.panel.Update(k)
+	}
+}
+
+// help opens the keys and the rules of this game's cards as a panel.
+func (m *tui) help() {
+	resp, err := m.h.Handle(m.ctx, bot.Request{Where: Where, Who: m.me, Action: bot.Rules{}, FromPrivate: true})
+	rules := ""
+	if err == nil && len(resp.Deliveries) > 0 {
+		rules = "\n" + resp.Deliveries[0].View.Title + "\n" + resp.Deliveries[0].View.Text
+	}
+	m.queue = append([]bot.View{{Screen: bot.ScreenHelp, Title: "❓ Help", Text: keysHelp + rules}}, m.queue...)
+}
+
+// keysHelp lists the keys.
+const keysHelp = `Keys
+←/→ or a number (1–9, 0 for 10): choose a card or button · Enter: play it
+↑/↓: move in a list (a spoon's cards, a takeout box's flips) · Space: tick · Enter: confirm · Tab: list ↔ buttons
+s: the scores so far · r: your hand again · e: end the game (asks first) · n: a new game once this one is over
+?/h: this help · Esc: back · q: quit (the game is saved; sushigo play resumes it)
+In a panel: ↑/↓, PgUp/PgDn scroll · Enter or Esc: next`
+
+// over reports whether the game shown has ended.
+func (m *tui) over() bool {
+	return strings.Contains(m.table.Title, "game over") || strings.Contains(m.table.Title, "game ended") ||
+		strings.Contains(m.table.Title, "lobby closed") || strings.Contains(m.table.Title, "lobby expired")
+}
+
+// list is the hand's list, if it has one.
+func (m *tui) list() (bot.Select, bool) {
+	if len(m.hand.Selects) == 0 {
+		return bot.Select{}, false
+	}
+	return m.hand.Selects[0], true
+}
+
+// listKey handles a key meant for the hand's list, and reports whether it
+// was one.
+func (m *tui) listKey(s string, sel bot.Select) bool {
+	multi := sel.Max > 1
+	switch s {
+	case "up", "k":
+		m.onList = true
+		if m.row > 0 {
+			m.row--
+		}
+	case "down", "j":
+		m.onList = true
+		if m.row < len(sel.Options)-1 {
+			m.row++
+		}
+	case "tab":
+		m.onList = !m.onList
+	case " ":
+		if !m.onList {
+			return false
+		}
+		if multi {
+			m.tick(sel, m.row)
+		} else {
+			m.choose(sel, []string{sel.Options[m.row].Value})
+		}
+	case "enter":
+		if !m.onList {
+			return false
+		}
+		if multi {
+			m.choose(sel, m.tickedValues(sel))
+		} else {
+			m.choose(sel, []string{sel.Options[m.row].Value})
+		}
+	default:
+		n, ok := number(s)
+		if !ok || !m.onList || n > len(sel.Options) {
+			return false
+		}
+		m.row = n - 1
+		if multi {
+			m.tick(sel, m.row)
+		} else {
+			m.choose(sel, []string{sel.Options[m.row].Value})
+		}
+	}
+	return true
+}
+
+func (m *tui) tick(sel bot.Select, i int) {
+	v := sel.Options[i].Value
+	m.ticked[v] = !m.ticked[v]
+}
+
+// tickedValues are the ticked options, in the list's order.
+func (m *tui) tickedValues(sel bot.Select) []string {
+	var out []string
+	for _, o := range sel.Options {
+		if m.ticked[o.Value] {
+			out = append(out, o.Value)
+		}
+	}
+	return out
+}
+
+// choose sends the list's choice.
+func (m *tui) choose(sel bot.Select, values []string) {
+	if len(values) < sel.Min {
+		m.status = fmt.Sprintf("Tick at least %d first (Space ticks).", sel.Min)
+		return
+	}
+	a, err := bot.ParseSelection(sel.ActionID, values)
+	if err != nil {
+		m.status = "That choice is not possible."
+		return
+	}
+	m.send(a)
 }
 
 // buttons are what the keys press: the hand's, else the table's (Start,
@@ -163,13 +359,15 @@ func (m *tui) send(a bot.Action) {
 		case d.Kind == bot.Delete:
 		case !d.To.IsPublic() && d.To.User != m.me.ID:
 		case isHand(v):
-			if buttonsChanged(m.hand, v) {
-				m.cursor = 0
-			}
-			m.hand = v
+			m.setHand(v)
 		case panelScreens[v.Screen]:
 			m.queue = append(m.queue, v)
 		case isTable(v):
+			if v.Screen == bot.ScreenLobby {
+				// A new lobby (a rematch): the last game's hand and
+				// its Rematch are gone; the lobby's buttons are the keys.
+				m.setHand(bot.View{})
+			}
 			m.table = v
 		default:
 			m.status = plainText(strings.TrimSpace(v.Title + " " + v.Text))
@@ -178,6 +376,16 @@ func (m *tui) send(a bot.Action) {
 	if _, ok := a.(bot.End); ok {
 		m.hand, m.queue = bot.View{}, nil
 	}
+}
+
+// setHand shows a new hand, starting its chooser afresh when its choices
+// changed: in its list, when it has one.
+func (m *tui) setHand(v bot.View) {
+	if buttonsChanged(m.hand, v) || listChanged(m.hand, v) {
+		m.cursor, m.row, m.ticked = 0, 0, map[string]bool{}
+		m.onList = len(v.Selects) > 0
+	}
+	m.hand = v
 }
 
 // panelScreens are the views shown as a panel, one after another, each
@@ -201,138 +409,14 @@ func buttonsChanged(a, b bot.View) bool {
 	return false
 }
 
-var seatColours = []lipgloss.Color{"12", "9", "10", "11", "13", "14", "208", "141"}
-
-var (
-	titleStyle  = lipgloss.NewStyle().Bold(true)
-	boxStyle    = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
-	cardStyle   = lipgloss.NewStyle().Border(lipgloss.NormalBorder()).Padding(0, 1)
-	cursorStyle = cardStyle.BorderForeground(lipgloss.Color("10")).Bold(true)
-	dimStyle    = lipgloss.NewStyle().Faint(true)
-)
-
-func (m *tui) View() string {
-	f := m.frame(false)
-	if strings.Count(f, "\n") > m.ht {
-		// A small screen: one line a seat, so the hand stays in view.
-		f = m.frame(true)
+func listChanged(a, b bot.View) bool {
+	if len(a.Selects) != len(b.Selects) {
+		return true
 	}
-	return f
-}
-
-func (m *tui) frame(compact bool) string {
-	if m.err != nil {
-		return "Error: " + m.err.Error() + "\n"
-	}
-	w := max(40, m.w)
-	var out []string
-	out = append(out, titleStyle.Render(plainText(m.table.Title)))
-	if len(m.queue) > 0 {
-		v := m.queue[0]
-		body := plainText(strings.TrimRight(viewBody(v), "\n"))
-		more := ""
-		// A panel taller than the screen is cut, saying so: s shows every
-		// score again once the game goes on.
-		if lines := strings.Split(body, "\n"); len(lines) > m.ht-5 && m.ht > 8 {
-			body, more = strings.Join(lines[:m.ht-5], "\n"), " · cut to fit: s shows the scores"
-		}
-		out = append(out, boxStyle.Width(w-2).Render(body),
-			dimStyle.Render(fmt.Sprintf("Enter to continue (%d more)%s", len(m.queue)-1, more)))
-		return strings.Join(out, "\n") + "\n"
-	}
-	if compact {
-		out = append(out, m.seatLines(w)...)
-	} else {
-		out = append(out, m.seats(w)...)
-	}
-	if t := plainText(m.table.Text); t != "" {
-		out = append(out, lipgloss.NewStyle().Width(w).Render(t))
-	}
-	if m.table.Footer != "" {
-		out = append(out, dimStyle.Width(w).Render(plainText(m.table.Footer)))
-	}
-	if m.hand.Title != "" {
-		out = append(out, "", titleStyle.Render(plainText(m.hand.Title)), lipgloss.NewStyle().Width(w).Render(plainText(m.hand.Text)))
-		for _, f := range m.hand.Fields {
-			out = append(out, plainText(f.Name+": "+f.Value))
+	for i := range a.Selects {
+		if a.Selects[i].ActionID != b.Selects[i].ActionID || len(a.Selects[i].Options) != len(b.Selects[i].Options) {
+			return true
 		}
 	}
-	out = append(out, m.cards(w)...)
-	if m.status != "" {
-		out = append(out, lipgloss.NewStyle().Width(w).Render(m.status))
-	}
-	out = append(out, dimStyle.Render("←/→ choose · Enter or 1-9 play · s scores · r hand · e end · q quit (saved)"))
-	return strings.Join(out, "\n") + "\n"
-}
-
-// viewBody is a view's text and fields, without its title and buttons.
-func viewBody(v bot.View) string {
-	b := v.Title + "\n"
-	if v.Text != "" {
-		b += v.Text + "\n"
-	}
-	for _, f := range v.Fields {
-		b += f.Name + "\n" + f.Value + "\n"
-	}
-	return b
-}
-
-// seats lays out every seat's tableau in boxes, as many to a row as fit.
-func (m *tui) seats(w int) []string {
-	if len(m.table.Fields) == 0 {
-		return nil
-	}
-	boxW := 24
-	per := max(1, w/(boxW+2))
-	var rows []string
-	var row []string
-	for i, f := range m.table.Fields {
-		// A colour per player, where the terminal has colours.
-		st := boxStyle.BorderForeground(seatColours[i%len(seatColours)])
-		row = append(row, st.Width(boxW).Render(plainText(f.Name+"\n"+f.Value)))
-		if len(row) == per {
-			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
-			row = nil
-		}
-	}
-	if len(row) > 0 {
-		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
-	}
-	return rows
-}
-
-// seatLines is every seat on one line: name, score, tableau.
-func (m *tui) seatLines(w int) []string {
-	var out []string
-	for _, f := range m.table.Fields {
-		l := plainText(f.Name + ": " + strings.ReplaceAll(f.Value, "\n", " · "))
-		out = append(out, lipgloss.NewStyle().MaxWidth(w).Render(l))
-	}
-	return out
-}
-
-// cards draws the buttons as cards, numbered, the chosen one highlighted.
-func (m *tui) cards(w int) []string {
-	bs := m.buttons()
-	var rows []string
-	var row []string
-	width := 0
-	for i, b := range bs {
-		label := fmt.Sprintf("%d %s", i+1, strings.TrimSpace(b.Emoji+" "+b.Label))
-		st := cardStyle
-		if i == m.cursor {
-			st = cursorStyle
-		}
-		c := st.Render(label)
-		if cw := lipgloss.Width(c); width+cw > w && len(row) > 0 {
-			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
-			row, width = nil, 0
-		}
-		row = append(row, c)
-		width += lipgloss.Width(c)
-	}
-	if len(row) > 0 {
-		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
-	}
-	return rows
+	return false
 }

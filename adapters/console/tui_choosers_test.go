@@ -1,0 +1,262 @@
+package console
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+var sizes = [][2]int{{60, 15}, {80, 24}, {120, 40}}
+
+func sizeName(s string, w, h int) string {
+	return s + "_" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
+}
+
+// onScreen fails on a frame wider or taller than the screen.
+func onScreen(t *testing.T, m *tui) string {
+	t.Helper()
+	f := m.View()
+	fits(t, f, m.w)
+	if n := strings.Count(f, "\n"); n > m.ht {
+		t.Errorf("a %d-line frame on a %d-line screen:\n%s", n, m.ht, f)
+	}
+	return f
+}
+
+var turnNo = regexp.MustCompile(`turn (\d+)`)
+
+// playTo plays until stop says so: panels are passed with Enter, and in a
+// hand the first button whose label has one of prefer is pressed (from
+// turn from on), else the first.
+func playTo(t *testing.T, m *tui, from int, stop func(*tui) bool, prefer ...string) {
+	t.Helper()
+	for step := 0; step < 3000; step++ {
+		if m.err != nil {
+			t.Fatal(m.err)
+		}
+		if stop(m) {
+			return
+		}
+		if len(m.queue) > 0 {
+			onScreen(t, m)
+			keys(m, "enter")
+			continue
+		}
+		if strings.Contains(m.table.Title, "game over") {
+			t.Fatalf("the game ended first:\n%s", m.View())
+		}
+		if _, ok := m.list(); ok {
+			keys(m, "tab") // to the buttons: the tests choose there
+		}
+		pressed := false
+		if n, _ := strconv.Atoi(firstMatch(turnNo, m.hand.Title)); n >= from {
+			for _, p := range prefer {
+				for i, b := range m.buttons() {
+					if strings.Contains(b.Label, p) && !pressed {
+						m.cursor = i
+						keys(m, "enter")
+						pressed = true
+					}
+				}
+			}
+		}
+		if !pressed {
+			m.cursor = 0
+			keys(m, "enter")
+		}
+	}
+	t.Fatalf("never got there:\n%s", m.View())
+}
+
+func firstMatch(re *regexp.Regexp, s string) string {
+	if m := re.FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+func deciding(what string) func(*tui) bool {
+	return func(m *tui) bool {
+		return len(m.queue) == 0 && strings.Contains(m.hand.Title, "Your choice") && strings.Contains(m.hand.Text, what)
+	}
+}
+
+// TestTUITakeoutChooser: the takeout box's cards are a list to tick,
+// numbered as the cards are; the ticked ones, and only they, go face down.
+func TestTUITakeoutChooser(t *testing.T) {
+	for _, size := range sizes {
+		w, h := size[0], size[1]
+		m := newTUI(t, "menu=uramaki,miso,tofu,eel,spoon,takeout,pudding bots=3", w, h)
+		playTo(t, m, 4, deciding("takeout box"), "Takeout")
+		sel, ok := m.list()
+		if !ok || sel.Max < 2 || !m.onList {
+			t.Fatalf("the takeout box offers no list to tick:\n%s", m.View())
+		}
+		keys(m, "1", "down", "down", " ")
+		f := onScreen(t, m)
+		goldenFrame(t, sizeName("tui_takeout", w, h), f)
+		if !strings.Contains(f, "[x] 1 ") || !strings.Contains(f, "[x] 3 ") || !strings.Contains(f, "[ ] 2 ") {
+			t.Fatalf("ticking 1 and 3 shows:\n%s", f)
+		}
+		keys(m, "enter")
+		you := ""
+		for _, fl := range m.table.Fields {
+			if strings.Contains(fl.Name, "You") {
+				you = fl.Value
+			}
+		}
+		if !strings.Contains(you, "🂠×2") {
+			t.Errorf("two cards ticked, your tableau shows %q:\n%s", you, m.View())
+		}
+	}
+}
+
+// TestTUISpoonChooser: the spoon asks for a type (buttons) or an exact
+// card (the list), and an exact card is asked for as such.
+func TestTUISpoonChooser(t *testing.T) {
+	for _, size := range sizes {
+		w, h := size[0], size[1]
+		m := newTUI(t, "menu=maki,onigiri,miso,tofu,spoon,menu,fruit bots=3", w, h)
+		playTo(t, m, 2, deciding("spoon"), "Call Spoon", "Spoon")
+		sel, ok := m.list()
+		if !ok || sel.Max != 1 || len(sel.Options) < 5 {
+			t.Fatalf("the spoon offers no list of exact cards:\n%s", m.View())
+		}
+		if !strings.Contains(strings.Join(optionLabels(sel), " "), "Onigiri ●") {
+			t.Errorf("the exact cards lack an onigiri shape: %v", optionLabels(sel))
+		}
+		f := onScreen(t, m)
+		goldenFrame(t, sizeName("tui_spoon", w, h), f)
+		keys(m, "down", "enter")
+		if strings.Contains(m.hand.Text, "spoon") && strings.Contains(m.hand.Title, "Your choice") {
+			t.Errorf("choosing an exact card did not answer the spoon:\n%s", m.View())
+		}
+	}
+}
+
+func optionLabels(sel bot.Select) []string {
+	var out []string
+	for _, o := range sel.Options {
+		out = append(out, o.Label)
+	}
+	return out
+}
+
+// TestTUIRoundScoresScroll: at 8 players a round's scores are longer than
+// a small screen; the panel scrolls to every seat, none is cut.
+func TestTUIRoundScoresScroll(t *testing.T) {
+	names := []string{"You", "Maki-bot", "Wasabi-bot", "Tempura-bot", "Dumpling-bot", "Pudding-bot", "Tofu-bot", "Onigiri-bot"}
+	for _, size := range append(sizes, [2]int{100, 30}) {
+		w, h := size[0], size[1]
+		m := newTUI(t, "menu=master bots=7", w, h)
+		playTo(t, m, 99, func(m *tui) bool { return len(m.queue) > 0 && strings.Contains(m.queue[0].Title, "Round 1 scores") })
+		f := onScreen(t, m)
+		if size != [2]int{100, 30} {
+			goldenFrame(t, sizeName("tui_round_scores_8p", w, h), f)
+		}
+		seen := f
+		for range 40 {
+			m.Update(tea.KeyMsg{Type: tea.KeyDown})
+			seen += onScreen(t, m)
+		}
+		for _, n := range names {
+			if !strings.Contains(seen, n+" —") {
+				t.Errorf("%dx%d: %s's round score never shows, scrolling down", w, h, n)
+			}
+		}
+		if strings.Contains(seen, "cut to fit") {
+			t.Error("the panel is still cut")
+		}
+	}
+}
+
+// TestTUIHelpAndEnd: ? shows the keys and the rules of this game's cards
+// and Esc goes back; e asks before ending; after the end n starts anew.
+func TestTUIHelpAndEnd(t *testing.T) {
+	for _, size := range sizes {
+		w, h := size[0], size[1]
+		m := newTUI(t, "menu=uramaki,miso,tofu,eel,spoon,takeout,pudding bots=3", w, h)
+		keys(m, "?")
+		f := onScreen(t, m)
+		goldenFrame(t, sizeName("tui_help", w, h), f)
+		all := viewBody(m.queue[0])
+		for _, want := range []string{"Esc: back", "Takeout box", "Tofu", "Spoon"} {
+			if !strings.Contains(all, want) {
+				t.Errorf("help lacks %q", want)
+			}
+		}
+		m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+		if len(m.queue) != 0 || m.done {
+			t.Fatalf("Esc did not go back to the game (done %v)", m.done)
+		}
+		m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+		if m.done {
+			t.Fatal("Esc quit the game")
+		}
+		keys(m, "e")
+		if !strings.Contains(onScreen(t, m), "y ends it") {
+			t.Fatalf("e did not ask first:\n%s", m.View())
+		}
+		keys(m, "x")
+		if strings.Contains(m.table.Title, "ended") {
+			t.Fatal("the game ended without a yes")
+		}
+		keys(m, "e", "y")
+		if !strings.Contains(m.table.Title, "ended") {
+			t.Fatalf("e, y did not end the game:\n%s", m.View())
+		}
+		if !strings.Contains(onScreen(t, m), "n new game") {
+			t.Errorf("after the end the keys do not say how to go on:\n%s", m.View())
+		}
+		keys(m, "n")
+		if !strings.Contains(m.table.Title, "round 1/3, turn 1") || len(m.hand.Buttons()) == 0 {
+			t.Errorf("n did not deal a new game:\n%s", m.View())
+		}
+	}
+}
+
+// TestTUIRematch: at the end Rematch opens a lobby whose Start deals a new
+// game, with no button left from the old one.
+func TestTUIRematch(t *testing.T) {
+	for _, size := range sizes {
+		w, h := size[0], size[1]
+		m := newTUI(t, "bots=2", w, h)
+		playTo(t, m, 99, func(m *tui) bool { return len(m.queue) > 0 && strings.Contains(m.queue[0].Title, "Final standings") })
+		goldenFrame(t, sizeName("tui_final", w, h), onScreen(t, m))
+		keys(m, "enter")
+		var labels []string
+		for _, b := range m.buttons() {
+			labels = append(labels, b.Label)
+		}
+		if len(labels) != 1 || labels[0] != "Rematch" {
+			t.Fatalf("the end offers %v, want Rematch", labels)
+		}
+		keys(m, "enter")
+		labels = nil
+		for _, b := range m.buttons() {
+			labels = append(labels, b.Label)
+		}
+		if !strings.Contains(strings.Join(labels, ","), "Start") || strings.Contains(strings.Join(labels, ","), "Rematch") {
+			t.Fatalf("the rematch lobby offers %v:\n%s", labels, m.View())
+		}
+		for i, b := range m.buttons() {
+			if b.Label == "Start" {
+				m.cursor = i
+			}
+		}
+		keys(m, "enter")
+		if !strings.Contains(m.table.Title, "round 1/3, turn 1") || len(m.hand.Buttons()) == 0 {
+			t.Fatalf("Start in the rematch lobby did not deal:\n%s", m.View())
+		}
+		if strings.Contains(m.status, "older game") {
+			t.Errorf("a refusal: %s", m.status)
+		}
+		_ = lipgloss.Width
+	}
+}

@@ -1,0 +1,320 @@
+package console
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/sushigo/sushigo/bot"
+)
+
+var seatColours = []lipgloss.Color{"12", "9", "10", "11", "13", "14", "208", "141"}
+
+var (
+	titleStyle = lipgloss.NewStyle().Bold(true)
+	boxStyle   = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
+	cardStyle  = lipgloss.NewStyle().Border(lipgloss.NormalBorder()).Padding(0, 1)
+	// The chosen card has a thick border: visible without colour too
+	// (NO_COLOR), where a coloured border would look like any other.
+	cursorStyle = lipgloss.NewStyle().Border(lipgloss.ThickBorder()).Padding(0, 1).BorderForeground(lipgloss.Color("10")).Bold(true)
+	dimStyle    = lipgloss.NewStyle().Faint(true)
+)
+
+// syncPanel gives the panel on screen its size and, for a new one, its
+// text from the top.
+func (m *tui) syncPanel() {
+	w := max(40, m.w)
+	m.panel.Width, m.panel.Height = w-4, max(3, m.ht-4)
+	if len(m.queue) == 0 {
+		m.panelOf = ""
+		return
+	}
+	v := m.queue[0]
+	body := lipgloss.NewStyle().Width(w - 4).Render(plainText(strings.TrimRight(viewBody(v), "\n")))
+	key := fmt.Sprintf("%d/%s/%d/%d", len(m.queue), v.Title, len(body), w)
+	if key != m.panelOf {
+		m.panel.SetContent(body)
+		m.panel.GotoTop()
+		m.panelOf = key
+	}
+	// A short panel is as tall as its text; a long one scrolls.
+	m.panel.Height = min(m.panel.Height, strings.Count(body, "\n")+1)
+}
+
+func (m *tui) View() string {
+	if m.err != nil {
+		return "Error: " + m.err.Error() + "\n"
+	}
+	w := max(40, m.w)
+	if len(m.queue) > 0 {
+		return m.panelFrame(w)
+	}
+	return m.frame(w)
+}
+
+// panelFrame is the first queued panel, scrollable, over the whole screen.
+func (m *tui) panelFrame(w int) string {
+	more := fmt.Sprintf("Enter: next (%d more)", len(m.queue)-1)
+	if len(m.queue) == 1 {
+		more = "Enter: back to the game"
+	}
+	if !m.panel.AtTop() || !m.panel.AtBottom() {
+		more = fmt.Sprintf("↑/↓ PgUp/PgDn scroll (%d%%) · ", int(m.panel.ScrollPercent()*100)) + more
+	}
+	out := []string{
+		cutLine(titleStyle.Render(plainText(m.table.Title)), w),
+		boxStyle.Width(w - 2).Render(m.panel.View()),
+		cutLine(dimStyle.Render(more), w),
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// frame is the table and the hand, fitted to the screen: seats boxed where
+// there is room, a line each where there is not; then the table's notes
+// go, the cards lose their borders, the seats are cut (s shows them all)
+// and the hand's notes go, in that order, before anything is cropped.
+func (m *tui) frame(w int) string {
+	head := []string{cutLine(titleStyle.Render(plainText(m.table.Title)), w)}
+	var notes []string
+	if t := plainText(m.table.Text); t != "" {
+		notes = append(notes, lipgloss.NewStyle().Width(w).Render(t))
+	}
+	if m.table.Footer != "" {
+		notes = append(notes, dimStyle.Width(w).Render(plainText(m.table.Footer)))
+	}
+	var about []string // the hand's title, text and fields
+	if m.hand.Title != "" {
+		about = append(about, titleStyle.Render(plainText(m.hand.Title)), lipgloss.NewStyle().Width(w).Render(plainText(m.hand.Text)))
+		for _, f := range m.hand.Fields {
+			about = append(about, lipgloss.NewStyle().Width(w).Render(plainText(f.Name+": "+f.Value)))
+		}
+	}
+	list := m.chooser(w, 1<<20)
+	cards := m.cards(w)
+	var foot []string
+	if m.status != "" {
+		foot = append(foot, lipgloss.NewStyle().Width(w).Render(m.status))
+	}
+	foot = append(foot, dimStyle.Render(cutLine(m.keyLine(), w)))
+	seats := m.seats(w)
+	tall := func() int { return lines(head) + lines(seats) + lines(notes) + lines(about) + lines(list) + lines(cards) + lines(foot) }
+	if tall() > m.ht {
+		seats = m.seatLines(w)
+	}
+	if tall() > m.ht {
+		notes = nil
+	}
+	if tall() > m.ht {
+		cards = m.cardLines(w)
+	}
+	if over := tall() - m.ht; over > 0 {
+		all := strings.Split(strings.Join(seats, "\n"), "\n")
+		keep := max(0, len(all)-over-1)
+		seats = append(all[:keep], dimStyle.Render("… s shows every seat's score"))
+		if keep == 0 {
+			seats = nil
+		}
+	}
+	if tall() > m.ht && len(about) > 0 {
+		about = about[:1]
+	}
+	if over := tall() - m.ht; over > 0 && len(list) > 0 {
+		list = m.chooser(w, len(list)-over-4) // less its heading, hint and two "more" lines
+	}
+	out := append(append(append(append(append(append(head, seats...), notes...), about...), list...), cards...), foot...)
+	return strings.Join(out, "\n") + "\n"
+}
+
+// lines counts the screen lines of rendered blocks.
+func lines(blocks []string) int {
+	n := 0
+	for _, b := range blocks {
+		n += strings.Count(b, "\n") + 1
+	}
+	return n
+}
+
+// cutLine keeps a line within w columns.
+func cutLine(s string, w int) string { return lipgloss.NewStyle().MaxWidth(w).Render(s) }
+
+// keyLine says what the keys do now.
+func (m *tui) keyLine() string {
+	switch {
+	case m.confirmEnd:
+		return "y: end the game · any other key: play on"
+	case m.onList:
+		return "↑/↓ move · Space tick · Enter confirm · Tab buttons · ? help · q quit"
+	case m.over():
+		return "←/→ choose · Enter press · n new game · ? help · q quit"
+	}
+	return "←/→ choose · Enter play · s scores · r hand · e end · ? help · q quit"
+}
+
+// viewBody is a view's text and fields, without its title and buttons.
+func viewBody(v bot.View) string {
+	b := v.Title + "\n"
+	if v.Text != "" {
+		b += v.Text + "\n"
+	}
+	for _, f := range v.Fields {
+		b += f.Name + "\n" + f.Value + "\n"
+	}
+	return b
+}
+
+// seats lays out every seat's tableau in boxes, as many to a row as fit
+// and as wide as the screen allows, the boxes of a row of one height.
+func (m *tui) seats(w int) []string {
+	n := len(m.table.Fields)
+	if n == 0 {
+		return nil
+	}
+	per := max(1, min(n, w/28))
+	boxW := w/per - 2
+	var rows []string
+	for start := 0; start < n; start += per {
+		var row []string
+		var texts []string
+		high := 0
+		for i := start; i < min(n, start+per); i++ {
+			f := m.table.Fields[i]
+			t := lipgloss.NewStyle().Width(boxW - 2).Render(plainText(f.Name + "\n" + f.Value))
+			texts = append(texts, t)
+			high = max(high, strings.Count(t, "\n")+1)
+		}
+		for k, t := range texts {
+			// A colour per player, where the terminal has colours.
+			st := boxStyle.BorderForeground(seatColours[(start+k)%len(seatColours)])
+			row = append(row, st.Width(boxW).Height(high).Render(t))
+		}
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	}
+	return rows
+}
+
+// seatLines is every seat on one line: name, score, tableau.
+func (m *tui) seatLines(w int) []string {
+	var out []string
+	for _, f := range m.table.Fields {
+		out = append(out, cutLine(plainText(f.Name+": "+strings.ReplaceAll(f.Value, "\n", " · ")), w))
+	}
+	return out
+}
+
+// chooser draws the hand's list: a spoon's exact cards, a takeout box's
+// flips (ticked or not), a custom menu's types.
+func (m *tui) chooser(w, rows int) []string {
+	sel, ok := m.list()
+	if !ok {
+		return nil
+	}
+	multi := sel.Max > 1
+	out := []string{plainText(sel.Placeholder) + ":"}
+	// A long list shows a window of rows around the chosen one.
+	first, last := 0, len(sel.Options)
+	if rows < last {
+		rows = max(rows, 3)
+		first = min(max(0, m.row-rows/2), len(sel.Options)-rows)
+		last = first + rows
+	}
+	if first > 0 {
+		out = append(out, dimStyle.Render(fmt.Sprintf("  ↑ %d more", first)))
+	}
+	for i := first; i < last; i++ {
+		o := sel.Options[i]
+		mark := "  "
+		if m.onList && i == m.row {
+			mark = "▶ "
+		}
+		box := ""
+		if multi {
+			box = "[ ] "
+			if m.ticked[o.Value] {
+				box = "[x] "
+			}
+		}
+		// Options that carry their number already (a takeout box's "1.
+		// Pudding") keep it: one number a card, the one its key presses.
+		label, numbered := strings.CutPrefix(plainText(o.Label), fmt.Sprintf("%d. ", i+1))
+		if !numbered {
+			label = plainText(strings.TrimSpace(o.Emoji + " " + o.Label))
+		}
+		out = append(out, cutLine(fmt.Sprintf("%s%s%d %s", mark, box, i+1, label), w))
+	}
+	if last < len(sel.Options) {
+		out = append(out, dimStyle.Render(fmt.Sprintf("  ↓ %d more", len(sel.Options)-last)))
+	}
+	if multi {
+		out = append(out, dimStyle.Render(cutLine(fmt.Sprintf("Space or a number ticks · Enter confirms (%d ticked) · Tab: the buttons", len(m.tickedValues(sel))), w)))
+	} else {
+		out = append(out, dimStyle.Render(cutLine("Enter or a number chooses · Tab: the buttons", w)))
+	}
+	return out
+}
+
+// cards draws the buttons as cards, numbered, the chosen one highlighted.
+func (m *tui) cards(w int) []string {
+	bs := m.buttons()
+	var rows []string
+	var row []string
+	width := 0
+	for i, b := range bs {
+		n := fmt.Sprint(i + 1)
+		if i == 9 {
+			n = "0"
+		} else if i > 9 {
+			n = "·"
+		}
+		label := cutLine(fmt.Sprintf("%s %s", n, strings.TrimSpace(b.Emoji+" "+b.Label)), w-4)
+		st := cardStyle
+		if i == m.cursor && !m.onList {
+			st = cursorStyle
+		}
+		c := st.Render(label)
+		if cw := lipgloss.Width(c); width+cw > w && len(row) > 0 {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+			row, width = nil, 0
+		}
+		row = append(row, c)
+		width += lipgloss.Width(c)
+	}
+	if len(row) > 0 {
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	}
+	return rows
+}
+
+// cardLines draws the buttons on as few lines as fit, without borders,
+// the chosen one marked: for a small screen.
+func (m *tui) cardLines(w int) []string {
+	var out []string
+	line := ""
+	for i, b := range m.buttons() {
+		n := fmt.Sprint(i + 1)
+		if i == 9 {
+			n = "0"
+		} else if i > 9 {
+			n = "·"
+		}
+		c := fmt.Sprintf(" %s %s ", n, strings.TrimSpace(b.Emoji+" "+b.Label))
+		if i == m.cursor && !m.onList {
+			c = cursorLine.Render("▶" + c[1:])
+		}
+		if line != "" && lipgloss.Width(line)+lipgloss.Width(c)+1 > w {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += "│"
+		}
+		line += c
+	}
+	if line != "" {
+		out = append(out, cutLine(line, w))
+	}
+	return out
+}
+
+// cursorLine marks the chosen button on a line of buttons.
+var cursorLine = lipgloss.NewStyle().Bold(true).Reverse(true)
