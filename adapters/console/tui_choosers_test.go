@@ -23,7 +23,7 @@ func onScreen(t *testing.T, m *tui) string {
 	t.Helper()
 	f := m.View()
 	fits(t, f, m.w)
-	if n := strings.Count(f, "\n"); n > m.ht {
+	if n := strings.Count(f, "\n") + 1; n > m.ht {
 		t.Errorf("a %d-line frame on a %d-line screen:\n%s", n, m.ht, f)
 	}
 	return f

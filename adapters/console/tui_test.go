@@ -118,7 +118,7 @@ func TestTUIPlaysAWholeGame(t *testing.T) {
 					}
 				}
 				fits(t, m.View(), 80)
-				if n := strings.Count(m.View(), "\n"); n > 24 {
+				if n := strings.Count(m.View(), "\n") + 1; n > 24 {
 					t.Errorf("a %d-line frame on a 24-line screen:\n%s", n, m.View())
 				}
 				keys(m, "enter")

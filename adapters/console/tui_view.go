@@ -42,15 +42,17 @@ func (m *tui) syncPanel() {
 	m.panel.Height = min(m.panel.Height, strings.Count(body, "\n")+1)
 }
 
+// View is the screen: never more lines than it has, and no newline after
+// the last, which the terminal would scroll the first line away for.
 func (m *tui) View() string {
 	if m.err != nil {
-		return "Error: " + m.err.Error() + "\n"
+		return "Error: " + m.err.Error()
 	}
 	w := max(40, m.w)
 	if len(m.queue) > 0 {
-		return m.panelFrame(w)
+		return strings.TrimSuffix(m.panelFrame(w), "\n")
 	}
-	return m.frame(w)
+	return strings.TrimSuffix(m.frame(w), "\n")
 }
 
 // panelFrame is the first queued panel, scrollable, over the whole screen.
