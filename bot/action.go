@@ -59,6 +59,9 @@ type Pick struct {
 	Card, Extra, Dummy engine.Card
 	Chop               bool
 	Call, Copy         engine.Card
+	// Kind, on a typed pick of a type ("pick maki"), asks for the one card
+	// of that type in the hand; the host resolves it (Card is None).
+	Kind engine.Kind `json:",omitempty"`
 }
 
 // Answer answers the pending Party decision after a reveal (chopsticks,
@@ -536,7 +539,7 @@ func ParseCommand(text string) (Action, error) {
 			return nil, usage("Usage: `choose <card or type>` — answers your chopsticks, spoon, menu or special order.")
 		}
 		name := strings.Join(args, " ")
-		if c, ok := engine.ParseCard(name); ok && c != engine.None {
+		if c, ok := cardWords(args); ok {
 			return Answer{Card: c}, nil
 		}
 		if k, ok := engine.ParseKind(name); ok && k != engine.KindNone {
@@ -803,6 +806,7 @@ func parsePick(args []string) (Action, error) {
 	const u = "Usage: `pick <card> [second card] [dummy=<card>]`, e.g. `pick salmon` or `pick wasabi squid`; in Party `pick <card> [call=chopsticks|spoon] [copy=<card>]`."
 	p := Pick{}
 	var cards []engine.Card
+	var words []string
 	for _, a := range args {
 		if d, ok := strings.CutPrefix(a, "call="); ok {
 			c, ok := engine.ParseCard(d)
@@ -828,11 +832,27 @@ func parsePick(args []string) (Action, error) {
 			p.Dummy = c
 			continue
 		}
-		c, ok := engine.ParseCard(a)
-		if !ok {
-			return nil, usage("No card called `%s`. %s", a, u)
+		words = append(words, a)
+	}
+	// Card names may take several words ("maki 3", "special order"): the
+	// longest run of words that names a card is one card.
+	for i := 0; i < len(words); {
+		j := len(words)
+		for ; j > i; j-- {
+			if c, ok := cardWords(words[i:j]); ok {
+				cards = append(cards, c)
+				break
+			}
 		}
-		cards = append(cards, c)
+		if j == i {
+			if k, ok := engine.ParseKind(strings.Join(words[i:], " ")); ok && k != engine.KindNone && len(cards) == 0 {
+				// A type alone: the host plays the hand's one card of it.
+				p.Kind = k
+				return p, nil
+			}
+			return nil, usage("No card called `%s`. %s", words[i], u)
+		}
+		i = j
 	}
 	switch len(cards) {
 	case 1:
@@ -846,4 +866,15 @@ func parsePick(args []string) (Action, error) {
 		return nil, usage(u)
 	}
 	return p, nil
+}
+
+// cardWords reads a card named by one or more typed words: "maki 3",
+// "maki3", "onigiri square", "special order".
+func cardWords(ws []string) (engine.Card, bool) {
+	for _, name := range []string{strings.Join(ws, " "), strings.Join(ws, "-"), strings.Join(ws, "")} {
+		if c, ok := engine.ParseCard(name); ok && c != engine.None {
+			return c, true
+		}
+	}
+	return engine.None, false
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/sushigo/sushigo/engine"
@@ -46,4 +47,35 @@ func FuzzParseActionID(f *testing.F) {
 			t.Fatalf("%q parsed to %#v, which encodes as %q", id, a, back)
 		}
 	})
+}
+
+// TestTypedCardNamesOfSeveralWords: the names players type (issue 24,
+// item 15) parse as the cards they name.
+func TestTypedCardNamesOfSeveralWords(t *testing.T) {
+	for text, want := range map[string]Action{
+		"pick maki 3":               Pick{Card: engine.Maki3},
+		"pick maki3":                Pick{Card: engine.Maki3},
+		"pick special order":        Pick{Card: engine.SpecialOrder},
+		"pick wasabi squid":         Pick{Card: engine.Wasabi, Extra: engine.SquidNigiri, Chop: true},
+		"pick uramaki 5 call=spoon": Pick{Card: engine.Uramaki5, Call: engine.Spoon},
+		"pick maki":                 Pick{Kind: engine.KindMaki},
+		"pick onigiri":              Pick{Kind: engine.KindOnigiri},
+		"choose onigiri square":     Answer{Card: engine.OnigiriSquare},
+		"choose maki 2":             Answer{Card: engine.Maki2},
+		"choose onigiri":            Answer{Kind: engine.KindOnigiri},
+	} {
+		got, err := ParseCommand(text)
+		if err != nil {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q = %+v, want %+v", text, got, want)
+		}
+	}
+	for _, bad := range []string{"pick maki 7", "pick blah", "pick maki salmon wasabi"} {
+		if _, err := ParseCommand(bad); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
 }

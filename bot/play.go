@@ -136,6 +136,12 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 		}
 		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
 	}
+	if p.Kind != engine.KindNone {
+		var err error
+		if p.Card, err = ofKind(g.View(i).AppendHand(nil), p.Kind); err != nil {
+			return change{}, err
+		}
+	}
 	if g.Settings().Ruleset == engine.Party {
 		var err error
 		if p, err = partyPick(g.View(i), p); err != nil {
@@ -190,6 +196,27 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 	}
 	ds = append(ds, mine)
 	return b.afterPlay(req, st, Response{Deliveries: ds})
+}
+
+// ofKind is the hand's one card of type k, for a typed "pick maki"; with
+// none, or with several different ones, the player is asked to name it.
+func ofKind(hand []engine.Card, k engine.Kind) (engine.Card, error) {
+	var found []engine.Card
+	var names []string
+	for _, c := range hand {
+		if c.Kind() == k && !slices.Contains(found, c) {
+			found = append(found, c)
+			names = append(names, "`"+strings.ToLower(c.Short())+"`")
+		}
+	}
+	switch len(found) {
+	case 0:
+		return engine.None, refuse("You have no %s in your hand.", strings.ToLower(k.Name()))
+	case 1:
+		return found[0], nil
+	}
+	return engine.None, refuse("Which %s? You hold %s: pick one of them by name, e.g. `pick %s`.",
+		strings.ToLower(k.Name()), strings.Join(names, ", "), strings.ToLower(found[0].Short()))
 }
 
 // holds reports whether hand has every named card (None ignored), as many

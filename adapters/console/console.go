@@ -285,23 +285,30 @@ func (c *Console) show(ctx context.Context, resp bot.Response) error {
 	// new ones (a `scores` reply leaves the hand's buttons usable), and a
 	// table shown by `status` never takes the hand's numbers away.
 	printed := map[string]bool{}
+	var lastPublic []bot.Button // the buttons of the last public view that has some
 	for _, d := range append(public, mine...) {
-		text := plainText(d.View.String())
+		text := plainText(lineText(d.View))
 		// The same view twice (a table edited and announced): once is enough.
 		if !printed[text] && (!c.quiet || d.View.Tone == bot.ToneError) {
 			fmt.Fprintln(c.out)
 			fmt.Fprint(c.out, c.wrap(text))
 		}
 		printed[text] = true
-		if bs := d.View.Buttons(); len(bs) > 0 && (isHand(d.View) || !c.onHand) {
-			c.buttons, c.onHand = bs, isHand(d.View)
-			if id := gameOf(bs); id != "" {
-				c.game = id
-			}
-		} else if isHand(d.View) {
+		bs := d.View.Buttons()
+		if len(bs) > 0 && !isHand(d.View) {
+			lastPublic = bs
+		}
+		switch {
+		case len(bs) > 0 && (isHand(d.View) || !c.onHand):
+			c.use(bs, isHand(d.View))
+		case isHand(d.View):
 			// A hand with nothing to press (locked in, waiting, game
-			// over): the table's buttons are what is left.
+			// over): the table's buttons are what is left, this
+			// answer's (the final standings' Rematch) first.
 			c.onHand = false
+			if lastPublic != nil {
+				c.use(lastPublic, false)
+			}
 		}
 		if d.Slot != "" {
 			// The terminal never loses a message: every slot is editable forever.
@@ -311,6 +318,34 @@ func (c *Console) show(ctx context.Context, resp bot.Response) error {
 		}
 	}
 	return nil
+}
+
+// use makes bs the buttons the numbers press.
+func (c *Console) use(bs []bot.Button, hand bool) {
+	c.buttons, c.onHand = bs, hand
+	if id := gameOf(bs); id != "" {
+		c.game = id
+	}
+}
+
+// lineText is a view as the line mode prints it: its lists (a chat's
+// drop-downs) as plain lines, since here choices are typed.
+func lineText(v bot.View) string {
+	sels := v.Selects
+	v.Selects = nil
+	s := v.String()
+	if len(sels) == 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, sel := range sels {
+		var opts []string
+		for _, o := range sel.Options {
+			opts = append(opts, strings.TrimSpace(o.Emoji+" "+o.Label))
+		}
+		b.WriteString(strings.TrimPrefix(sel.Placeholder, "…") + ": " + strings.Join(opts, " · ") + "\n")
+	}
+	return s + b.String()
 }
 
 // terminalHelp is help for the terminal: the chat's lobby and hand

@@ -386,3 +386,66 @@ func TestTypedPickShowsTheNextHandOnce(t *testing.T) {
 		t.Errorf("the next hand was printed %d times:\n%s", n, tail(o))
 	}
 }
+
+// rematcher plays "1" to the end, then presses 1 (the final standings'
+// Rematch) once, then quits.
+type rematcher struct {
+	out      *syncBuffer
+	lines    int
+	rematchd bool
+}
+
+func (a *rematcher) Read(p []byte) (int, error) {
+	a.lines++
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(a.out.String(), "> ") < a.lines; {
+		if time.Now().After(deadline) {
+			return 0, io.EOF
+		}
+		time.Sleep(100 * time.Microsecond)
+	}
+	out := a.out.String()
+	switch {
+	case a.rematchd || a.lines > 500:
+		return copy(p, "quit\n"), nil
+	case strings.Contains(out, "Final standings"):
+		a.rematchd = true
+	}
+	return copy(p, "1\n"), nil
+}
+
+// TestLineModeRematchByNumber: at the end, 1 presses the Rematch the final
+// standings show (issue 24, item 4), not a card of the last hand.
+func TestLineModeRematchByNumber(t *testing.T) {
+	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }, ThinkInline: true})
+	var out syncBuffer
+	if err := console.New(host, &rematcher{out: &out}, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), "bots=2"); err != nil {
+		t.Fatal(err)
+	}
+	o := out.String()
+	after := o[strings.LastIndex(o, "Final standings"):]
+	if strings.Contains(after, "This game is over") || !strings.Contains(after, "lobby") {
+		t.Errorf("1 after the end did not rematch:\n%s", tail(after))
+	}
+}
+
+// TestLineModeTypedNames: cards and answers are typed as players name them
+// (item 15), and a chat's drop-down shows as a plain line.
+func TestLineModeTypedNames(t *testing.T) {
+	o := runScript(t, "bots=2", "pick maki 3", "pick special order", "pick maki")
+	for _, bad := range []string{"No card called `maki`", "No card called maki", "{"} {
+		if strings.Contains(o, bad) {
+			t.Errorf("%q in:\n%s", bad, tail(o))
+		}
+	}
+	// This deal (seed 21) has a Maki 2 and no Maki 3: the names are read
+	// as cards, refused as not held, and "maki" plays the one maki.
+	if !strings.Contains(o, "You have no Maki roll (3 icons)") {
+		t.Errorf("pick maki 3 was not read as the card:\n%s", tail(o))
+	}
+	if !strings.Contains(o, "You have no Special order") {
+		t.Errorf("pick special order in a classic game:\n%s", tail(o))
+	}
+	if !strings.Contains(o, "**You**: 🍥 Maki 2") && !regexp.MustCompile(`You: 🍥 Maki 2`).MatchString(o) {
+		t.Errorf("pick maki did not play the hand's maki:\n%s", tail(o))
+	}
+}

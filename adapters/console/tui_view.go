@@ -100,7 +100,9 @@ func (m *tui) frame(w int) string {
 	}
 	foot = append(foot, dimStyle.Render(cutLine(m.keyLine(), w)))
 	seats := m.seats(w)
-	tall := func() int { return lines(head) + lines(seats) + lines(notes) + lines(about) + lines(list) + lines(cards) + lines(foot) }
+	tall := func() int {
+		return lines(head) + lines(seats) + lines(notes) + lines(about) + lines(list) + lines(cards) + lines(foot)
+	}
 	if tall() > m.ht {
 		seats = m.seatLines(w)
 	}
