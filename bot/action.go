@@ -743,6 +743,9 @@ func ParseOptions(args []string) (Options, error) {
 	if o.Party && o.Dummy {
 		return o, usage("The dummy variant is for classic Sushi Go! only.")
 	}
+	if o.Party && o.Pass == engine.PassAlternate {
+		return o, usage("Passing alternately is for classic Sushi Go! only: in Sushi Go Party! hands always pass left.")
+	}
 	if o.Party && o.Menu == "" {
 		o.Menu = defaultMenu.String()
 	}

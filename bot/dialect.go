@@ -30,9 +30,37 @@ var discordArgs = []struct {
 	{regexp.MustCompile(`^stats (\S.*)$`), "stats player:$1"},
 }
 
+// cliCommands are the command-line equivalents of the host's commands,
+// for what `sushigo stats` prints outside a game.
+var cliCommands = []struct {
+	re  *regexp.Regexp
+	out string
+}{
+	{regexp.MustCompile(`^new\b.*$`), "sushigo play"},
+	{regexp.MustCompile(`^history (<n>|\d+) party$`), "sushigo stats --party --game $1"},
+	{regexp.MustCompile(`^history party$`), "sushigo stats --party"},
+	{regexp.MustCompile(`^history (<n>|\d+)$`), "sushigo stats --game $1"},
+	{regexp.MustCompile(`^(history|stats)$`), "sushigo stats"},
+	{regexp.MustCompile(`^rules\b(.*)$`), "sushigo rules$1"},
+}
+
 // Speak rewrites the commands text names for platform: for adapters'
-// own messages (a usage error found while reading a request).
-func Speak(platform, text string) string { return speak(platform, text) }
+// own messages (a usage error found while reading a request), and, for
+// platform "cli", for the command line outside any game.
+func Speak(platform, text string) string {
+	if platform == "cli" {
+		return commandSpan.ReplaceAllStringFunc(text, func(span string) string {
+			cmd := strings.Trim(span, "`")
+			for _, c := range cliCommands {
+				if c.re.MatchString(cmd) {
+					return "`" + c.re.ReplaceAllString(cmd, c.out) + "`"
+				}
+			}
+			return span
+		})
+	}
+	return speak(platform, text)
+}
 
 // speak rewrites the commands text names for platform.
 func speak(platform, text string) string {

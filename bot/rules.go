@@ -129,6 +129,10 @@ func partyRulesView(m engine.Menu) View {
 	return View{Screen: ScreenHelp, Title: "📖 How to play Sushi Go Party! — " + m.Name(), Text: strings.Join(lines, "\n"), Tone: ToneInfo}
 }
 
+// RulesView is how to play (card "") or what one card does, in both games:
+// the rules command outside any game.
+func RulesView(card string) View { return rulesView(card) }
+
 // ruleView explains one card type: its classic rule and, where Party
 // plays it differently or only Party has it, the Party rule.
 func ruleView(k engine.Kind, name string) View {

@@ -65,8 +65,14 @@ const usage = `Usage:
   sushigo stats [--party] [--game N]
       Your rating, totals and favourite card from the terminal games, and the
       last 10 games; --game 1 shows the latest game's scores again.
-  sushigo render [--out FILE]
-      Draw the terminal game's table (its latest state) as a PNG.
+  sushigo play ... --png DIR
+      Also write each round's scores and the end of the game as pictures.
+  sushigo render [--what table|round1|round2|round3|final] [--channel PLATFORM:COMMUNITY:CHANNEL] [--out FILE]
+      Draw a stored game (the terminal's, or a chat channel's) as a PNG.
+  sushigo rules [CARD]
+      How to play, or what one card does.
+  sushigo version
+      The version of this build.
   sushigo arena [--players N] [--games N] [--party] [--menu NAME] [--seed S] [--parallel N] BOT BOT...
       Play bots (random, easy, normal, hard, expert) against each other on the same
       deals with every seat arrangement: the first bot takes one seat, the others
@@ -96,6 +102,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return localStats(ctx, cfg, args[1:], stdout)
 	case "render":
 		return render(ctx, cfg, args[1:], stdout)
+	case "rules":
+		return rules(args[1:], stdout)
+	case "version", "--version", "-v":
+		fmt.Fprintln(stdout, "sushigo", version())
+		return nil
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -39,6 +39,11 @@ func (f *lineFeeder) Read(p []byte) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.n++
+	// Like a person, type only once the console has asked for this line:
+	// a line read ahead would land after the end, on its Rematch.
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(f.out.String(), "> ") < f.n && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Microsecond)
+	}
 	out := f.out.String()
 	if f.n > 600 || strings.Contains(out, "Final standings") {
 		return 0, io.EOF

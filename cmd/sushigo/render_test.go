@@ -118,3 +118,41 @@ func TestPlayWritesPictures(t *testing.T) {
 		t.Errorf("a channel without a game: %v", err)
 	}
 }
+
+// TestCommandLineOddities: issue 24's items 17, 22 and 26 on the command
+// line.
+func TestCommandLineOddities(t *testing.T) {
+	dir := t.TempDir()
+	vars := env(map[string]string{"DATA_DIR": dir})
+	ctx := context.Background()
+	var out strings.Builder
+	err := run(ctx, []string{"play", "--party", "--pass", "alternate", "--plain"}, vars, strings.NewReader(""), &out, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "hands always pass left") || strings.Contains(err.Error(), "engine") {
+		t.Errorf("party with alternate passing: %v", err)
+	}
+	var played syncBuffer
+	if err := run(ctx, []string{"play", "--seed", "5", "--bots", "2", "--plain"}, vars, &lineFeeder{out: &played}, &played, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run(ctx, []string{"stats"}, vars, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if s := out.String(); !strings.Contains(s, "sushigo stats --game") || strings.Contains(s, "history ") {
+		t.Errorf("stats names commands of the chat:\n%s", s)
+	}
+	if err := run(ctx, []string{"stats", "--game", "5"}, vars, nil, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "no game 5") {
+		t.Errorf("stats --game 5 with one game: %v", err)
+	}
+	out.Reset()
+	if err := run(ctx, []string{"rules", "spoon"}, vars, nil, &out, io.Discard); err != nil || !strings.Contains(out.String(), "after the reveal") {
+		t.Errorf("rules spoon: %v\n%s", err, out.String())
+	}
+	if err := run(ctx, []string{"rules", "nothing"}, vars, nil, io.Discard, io.Discard); err == nil {
+		t.Error("rules of no card succeeded")
+	}
+	out.Reset()
+	if err := run(ctx, []string{"--version"}, vars, nil, &out, io.Discard); err != nil || !strings.HasPrefix(out.String(), "sushigo ") {
+		t.Errorf("--version: %v %q", err, out.String())
+	}
+}

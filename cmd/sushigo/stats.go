@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/bot"
@@ -53,12 +54,17 @@ func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer
 		}
 		for _, d := range resp.Deliveries {
 			v := d.View
+			// Outside a game the commands to name are sushigo's own.
+			v.Text, v.Footer = bot.Speak("cli", v.Text), bot.Speak("cli", v.Footer)
 			if _, ok := a.(bot.History); ok && len(v.Rows) > 0 {
 				v.Rows = nil
 				v.Footer = "sushigo stats --game <n> shows a game's scores again."
 				if *party {
 					v.Footer = "sushigo stats --party --game <n> shows a game's scores again."
 				}
+			}
+			if v.Tone == bot.ToneError {
+				return errors.New("stats: " + strings.ReplaceAll(strings.TrimSpace(v.Text), "`", ""))
 			}
 			console.Print(stdout, v, width)
 		}

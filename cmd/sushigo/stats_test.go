@@ -42,9 +42,8 @@ func TestLocalStats(t *testing.T) {
 			t.Errorf("%v: no error", bad)
 		}
 	}
-	// A game not in the history is refused with a reason, not an error.
-	var missing strings.Builder
-	if err := run(context.Background(), []string{"stats", "--game", "5"}, vars, nil, &missing, io.Discard); err != nil || !strings.Contains(missing.String(), "no game 5") {
-		t.Errorf("stats --game 5: %v\n%s", err, missing.String())
+	// A game not in the history fails (exit status 1) with the reason.
+	if err := run(context.Background(), []string{"stats", "--game", "5"}, vars, nil, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "no game 5") {
+		t.Errorf("stats --game 5: %v", err)
 	}
 }

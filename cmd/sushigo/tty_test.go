@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -49,7 +50,7 @@ func TestPlayInATerminal(t *testing.T) {
 		if strings.Contains(s, "Final standings") {
 			break
 		}
-		if strings.Contains(s, "Enter to continue") {
+		if strings.Contains(s, "Enter: next") || strings.Contains(s, "Enter: back to the game") {
 			tmux("send-keys", "-t", session, "Enter")
 		} else {
 			tmux("send-keys", "-t", session, "1")
@@ -61,6 +62,27 @@ func TestPlayInATerminal(t *testing.T) {
 	}
 	if !strings.Contains(screen(), "Final standings") || !strings.Contains(screen(), "dessert") {
 		t.Fatalf("no final table on the screen:\n%s", screen())
+	}
+	// A rematch, to its start: past the final panel, Rematch, then the new
+	// lobby's Start (issue 24, item 4).
+	tmux("send-keys", "-t", session, "Enter")
+	if !wait("Rematch") {
+		t.Fatalf("no Rematch after the final standings:\n%s", screen())
+	}
+	tmux("send-keys", "-t", session, "Enter")
+	if !wait("Start") {
+		t.Fatalf("the rematch opened no lobby with Start:\n%s", screen())
+	}
+	start := regexp.MustCompile(`(\d) ▶️ Start`).FindStringSubmatch(screen())
+	if start == nil {
+		t.Fatalf("no numbered Start:\n%s", screen())
+	}
+	tmux("send-keys", "-t", session, start[1])
+	if !wait("Your hand — round 1, turn 1") {
+		t.Fatalf("Start in the rematch lobby did not deal:\n%s", screen())
+	}
+	if strings.Contains(screen(), "older game") {
+		t.Errorf("a refusal on the rematch:\n%s", screen())
 	}
 	tmux("send-keys", "-t", session, "q")
 }
