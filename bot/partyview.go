@@ -361,9 +361,9 @@ func narrate(st *state, evs []engine.Event) []string {
 		switch e.Kind {
 		case engine.EvCopy:
 			if e.Card == engine.None {
-				out = append(out, fmt.Sprintf("🌈 %s's special order had nothing to copy — discarded.", who))
+				out = append(out, fmt.Sprintf("🌈 %s special order had nothing to copy — discarded.", whose(who)))
 			} else {
-				out = append(out, fmt.Sprintf("🌈 %s's special order copies their %s.", who, cardText(e.Card)))
+				out = append(out, fmt.Sprintf("🌈 %s special order copies %s %s.", whose(who), their(who), cardText(e.Card)))
 			}
 		case engine.EvChopsticks:
 			out = append(out, fmt.Sprintf("🥢 %s used chopsticks to play %s too.", who, cardText(e.Card)))
@@ -381,13 +381,13 @@ func narrate(st *state, evs []engine.Event) []string {
 			}
 		case engine.EvMenu:
 			if e.Card == engine.None {
-				out = append(out, fmt.Sprintf("📜 %s's menu had nothing to order.", who))
+				out = append(out, fmt.Sprintf("📜 %s menu had nothing to order.", whose(who)))
 			} else {
 				out = append(out, fmt.Sprintf("📜 %s ordered %s from the menu.", who, cardText(e.Card)))
 			}
 		case engine.EvTakeout:
 			if e.N == 0 {
-				out = append(out, fmt.Sprintf("🥡 %s's takeout box flipped nothing.", who))
+				out = append(out, fmt.Sprintf("🥡 %s takeout box flipped nothing.", whose(who)))
 			} else {
 				out = append(out, fmt.Sprintf("🥡 %s boxed %s (+2 each at round end).", who, plural(int(e.N), "card", "cards")))
 			}
@@ -401,9 +401,9 @@ func narrate(st *state, evs []engine.Event) []string {
 			out = append(out, fmt.Sprintf("🍲 %s miso soups (%s) — all discarded.", numberWord(int(e.N)), strings.Join(names, ", ")))
 		case engine.EvUramaki:
 			if e.Points > 0 {
-				out = append(out, fmt.Sprintf("🍱 %s reaches %d uramaki icons: %s place, %+d now.", who, e.N, ordinal(int(e.Place)), e.Points))
+				out = append(out, fmt.Sprintf("🍱 %s %d uramaki icons: %s place, %+d now.", agree(who, "reaches", "reach"), e.N, ordinal(int(e.Place)), e.Points))
 			} else {
-				out = append(out, fmt.Sprintf("🍱 %s reaches %d uramaki icons, but every place is taken.", who, e.N))
+				out = append(out, fmt.Sprintf("🍱 %s %d uramaki icons, but every place is taken.", agree(who, "reaches", "reach"), e.N))
 			}
 		}
 	}

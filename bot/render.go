@@ -37,6 +37,22 @@ func agree(name, third, you string) string {
 	return name + " " + third
 }
 
+// whose is a name's possessive: "Your" for the terminal's "You".
+func whose(name string) string {
+	if name == "You" {
+		return "Your"
+	}
+	return name + "'s"
+}
+
+// object is a name as an object: "you" for the terminal's "You".
+func object(name string) string {
+	if name == "You" {
+		return "you"
+	}
+	return name
+}
+
 // their is the possessive for a name: "your" for the terminal's "You".
 func their(name string) string {
 	if name == "You" {

@@ -240,7 +240,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 			notes = append(notes, fmt.Sprintf("🤖 %s was auto-picked twice in a row; a bot plays their seat now (`join` to come back).", s.Name))
 			b.handOver(st, s.User)
 		} else {
-			notes = append(notes, fmt.Sprintf("⏰ Time's up — I picked for %s.", s.Name))
+			notes = append(notes, fmt.Sprintf("⏰ Time's up — I picked for %s.", object(s.Name)))
 		}
 	}
 	var posts []Delivery

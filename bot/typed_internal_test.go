@@ -22,3 +22,28 @@ func TestTypedTypeResolvesInTheHand(t *testing.T) {
 		t.Errorf("no eel: %v", err)
 	}
 }
+
+// TestYouInNarration: the terminal's player is "You", never "You's" or
+// "You reaches" (issue 24, item 14).
+func TestYouInNarration(t *testing.T) {
+	st := &state{Seats: []seat{{Name: "You"}, {Name: "Ann"}}}
+	evs := []engine.Event{
+		{Kind: engine.EvCopy, Seat: 0},
+		{Kind: engine.EvCopy, Seat: 0, Card: engine.Tofu},
+		{Kind: engine.EvMenu, Seat: 0},
+		{Kind: engine.EvTakeout, Seat: 0},
+		{Kind: engine.EvUramaki, Seat: 0, N: 10, Place: 1, Points: 8},
+		{Kind: engine.EvUramaki, Seat: 1, N: 11, Place: 2, Points: 5},
+	}
+	got := strings.Join(narrate(st, evs), "\n")
+	for _, bad := range []string{"You's", "You reaches", "You copies", "copies their"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("%q in:\n%s", bad, got)
+		}
+	}
+	for _, want := range []string{"Your special order copies your", "Your menu", "Your takeout box", "You reach 10", "Ann reaches 11"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q missing in:\n%s", want, got)
+		}
+	}
+}

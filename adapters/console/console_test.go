@@ -263,7 +263,7 @@ func TestTerminalTimerFires(t *testing.T) {
 	mu.Lock()
 	now = now.Add(31 * time.Second) // past the reminder and the deadline
 	mu.Unlock()
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), "Time's up — I picked for You"); {
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), "Time's up — I picked for you"); {
 		if time.Now().After(deadline) {
 			t.Fatalf("the timer never fired:\n%s", tail(out.String()))
 		}
