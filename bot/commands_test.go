@@ -148,8 +148,15 @@ func TestInformationCommands(t *testing.T) {
 	players := []string{"ann", "bob"}
 	h.lobby("ann", "timer=0", "bob")
 	h.startGame("ann")
-	if r := h.do("bob", "scores"); !strings.Contains(firstText(r), "No round has been scored yet") {
+	// Mid-round, the round under way is scored as if it ended now.
+	if r := h.do("bob", "scores"); !strings.Contains(firstText(r), "Round 1 is under way") {
 		t.Errorf("scores before a round: %s", firstText(r))
+	}
+	h.playTurn(players)
+	h.playTurn(players)
+	if r := h.do("bob", "scores"); len(r.Deliveries) == 0 || len(r.Deliveries[0].View.Fields) != 2 ||
+		!strings.Contains(r.Deliveries[0].View.Fields[1].Value, "Round 1 so far") {
+		t.Errorf("scores mid-round: %+v", r.Deliveries)
 	}
 	h.playToEnd(players, 40)
 	for _, c := range []struct{ cmd, want string }{

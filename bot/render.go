@@ -669,8 +669,12 @@ func scoresView(st *state) View {
 	}
 	pv := st.game.PublicView()
 	v := View{Screen: ScreenScores, Title: "📊 Scores so far", Tone: ToneScore}
-	if len(pv.Scores) == 0 {
-		v.Text = "No round has been scored yet."
+	// The round under way, scored as if it ended now: what each seat's
+	// cards are worth so far (desserts still wait for the end).
+	var now []engine.Breakdown
+	if !pv.Over && pv.Round > len(pv.Scores) {
+		now = projected(pv)
+		v.Text = fmt.Sprintf("Round %d is under way: its points are what the cards in front of each player would score if it ended now.", pv.Round)
 	}
 	// A big table's full breakdowns overflow a chat message: then one line
 	// a round, each category as its symbol and points.
@@ -698,9 +702,12 @@ func scoresView(st *state) View {
 		if pv.Over {
 			parts = append(parts, l.dessert(pv.Dessert[seat]))
 		}
+		if now != nil {
+			parts = append(parts, strings.Replace(l.round(pv.Round, now[seat]), fmt.Sprintf("Round %d", pv.Round), fmt.Sprintf("Round %d so far", pv.Round), 1))
+		}
 		return strings.Join(parts, "\n")
 	}
-	if len(pv.Scores) > 0 {
+	if len(pv.Scores) > 0 || now != nil {
 		for _, s := range pv.Seats {
 			v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %d pts", st.name(s.Seat), s.Score), Value: seatScores(s.Seat, full), Inline: true})
 		}
@@ -772,4 +779,16 @@ func andList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// projected scores the round under way as if it ended now, from what the
+// public view shows (engine.ScoreRound is pure for this).
+func projected(pv engine.PublicView) []engine.Breakdown {
+	rt := make([]engine.RoundTableau, len(pv.Seats))
+	for i, s := range pv.Seats {
+		rt[i] = engine.RoundTableau{Cards: s.Tableau, UramakiPoints: s.UramakiPoints, UramakiPlace: s.UramakiPlace}
+	}
+	out := make([]engine.Breakdown, len(rt))
+	engine.ScoreRound(pv.Settings, rt, max(pv.UramakiNext, 1), out)
+	return out
 }

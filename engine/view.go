@@ -76,8 +76,9 @@ type SeatView struct {
 	// Deciding is true while the game waits for this seat's decision.
 	Deciding bool
 	// UramakiIcons are the uramaki icons still in front of the seat this
-	// round; UramakiPoints what it scored in the race this round (Party).
-	UramakiIcons, UramakiPoints int
+	// round; UramakiPoints and UramakiPlace what it scored in the race this
+	// round, and for which place (Party).
+	UramakiIcons, UramakiPoints, UramakiPlace int
 }
 
 // PublicView is everything anyone may see: it holds no card of any hand or
@@ -155,6 +156,7 @@ func (g *Game) PublicView() PublicView {
 			sv.Desserts = w.AppendDesserts(nil, s)
 			sv.UramakiIcons = w.UramakiIcons(s)
 			sv.UramakiPoints = int(g.p.uraPts[s])
+			sv.UramakiPlace = int(g.p.uraPlace[s])
 			sv.Deciding = v.Decision != nil && v.Decision.Seat == s
 		}
 		v.Seats = append(v.Seats, sv)
