@@ -535,3 +535,25 @@ func TestRestartGivesTheSameResult(t *testing.T) {
 		t.Errorf("a game with restarts ended differently:\n%s\nvs\n%s", straight, restarted)
 	}
 }
+
+// TestForcedLastCardIsSaid: a person's only choice (the last card of a
+// hand) plays itself, and the reveal says so (issue 24, item 7).
+func TestForcedLastCardIsSaid(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0", "bob")
+	h.startGame("ann")
+	h.playToEnd([]string{"ann", "bob"}, 40)
+	last := 0
+	for _, s := range h.all {
+		if !strings.Contains(s.d.View.Title, "Reveal") || !strings.HasSuffix(s.d.View.Title, "turn 10") {
+			continue
+		}
+		last++
+		if !strings.Contains(s.d.View.Text, "Ann's only choice") || !strings.Contains(s.d.View.Text, "Bob's only choice") {
+			t.Errorf("the last reveal of a round does not say both last cards played themselves:\n%s", s.d.View.Text)
+		}
+	}
+	if last != 3 {
+		t.Errorf("%d last-turn reveals, want 3", last)
+	}
+}

@@ -315,6 +315,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]Delivery, bool) {
 	var ds []Delivery
 	movedAny := false
 	var legal []engine.Submission
+	var forced []string // said with the reveal: a person's only choice played itself
 	for progress := true; progress && !g.Over(); {
 		progress = false
 		if d, ok := g.Decision(); ok {
@@ -354,10 +355,11 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]Delivery, bool) {
 				sub = p.Choose(v)
 			} else if legal = v.AppendLegal(legal[:0]); len(legal) == 1 {
 				sub = legal[0]
+				forced = append(forced, fmt.Sprintf("☝️ %s only choice, %s, played itself.", whose(st.name(i)), cardText(sub.Card)))
 			} else {
 				continue
 			}
-			shown, moved, err := b.submit(st, i, sub, autoNotes)
+			shown, moved, err := b.submit(st, i, sub, append(slices.Clone(autoNotes), forced...))
 			if err != nil {
 				b.log.Error("bot seat choice refused", "game", st.ID, "seat", i, "err", err)
 				continue
@@ -365,7 +367,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]Delivery, bool) {
 			progress = true
 			ds = append(ds, shown...)
 			if moved {
-				autoNotes, movedAny = nil, true
+				autoNotes, forced, movedAny = nil, nil, true
 			}
 		}
 	}
