@@ -33,6 +33,11 @@ func partyTableau(ps []engine.Placed, uramaki int) string {
 			if p.Paired && p.Copy.Kind() == engine.KindNigiri {
 				t += engine.Wasabi.Emoji()
 			}
+			if p.Copy.Kind() == engine.KindUramaki {
+				// Its icons are in the seat's uramaki count already.
+				extra = append(extra, t+p.Copy.Emoji())
+				continue
+			}
 			extra = append(extra, t+cardToken(p.Copy))
 		case c.Kind() == engine.KindNigiri && p.Paired:
 			extra = append(extra, engine.Wasabi.Emoji()+c.Emoji())
@@ -142,7 +147,7 @@ func partyHandView(st *state, i int, p Pick) View {
 			}
 			q := base
 			q.Card = c
-			row = append(row, Button{Label: cardLabel(c, count(hand, c)), Emoji: c.Emoji(), ActionID: ActionID(q)})
+			row = append(row, Button{Label: partyLabel(c, hand), Emoji: c.Emoji(), ActionID: ActionID(q)})
 		}
 		v.Rows = chunk(row, 5, 4)
 		for _, c := range w.AppendCallable(nil) {
@@ -468,4 +473,29 @@ func flipAllLabel(n int) string {
 		return "Flip it"
 	}
 	return fmt.Sprintf("Flip all %d", n)
+}
+
+// partyLabel names a hand's card on its button: a special beside a twin
+// with another corner number ("Spoon ⑥") shows its own number too ("Spoon
+// ④"), so the two are told apart.
+func partyLabel(c engine.Card, hand []engine.Card) string {
+	label := cardLabel(c, count(hand, c))
+	n := c.Corner()
+	if n == 0 || strings.Contains(c.Short(), circled(n)) {
+		return label
+	}
+	for _, o := range hand {
+		if o != c && o.Kind() == c.Kind() {
+			return strings.Replace(label, c.Short(), c.Short()+" "+circled(n), 1)
+		}
+	}
+	return label
+}
+
+// circled is n as a circled digit (1–20).
+func circled(n int) string {
+	if n >= 1 && n <= 20 {
+		return string(rune('①' + n - 1))
+	}
+	return strconv.Itoa(n)
 }

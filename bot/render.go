@@ -622,7 +622,7 @@ func tieLines(standings []engine.Standing, name func(int) string, lk look) []str
 			broken = broken || lk.tally(s) != lk.tally(tied[0])
 		}
 		if broken {
-			lines = append(lines, fmt.Sprintf("⚖️ %s tied on %d points; most %s breaks the tie (%s).",
+			lines = append(lines, fmt.Sprintf("🤝 %s tied on %d points; most %s breaks the tie (%s).",
 				andList(names), tied[0].Score, lk.tieBreak, strings.Join(counts, " vs ")))
 		}
 	}

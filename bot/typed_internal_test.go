@@ -47,3 +47,24 @@ func TestYouInNarration(t *testing.T) {
 		}
 	}
 }
+
+// TestTwinSpecialsNumbered: Spoon ④ beside Spoon ⑥ in a hand shows its
+// number too (issue 24, item 12); alone it needs none.
+func TestTwinSpecialsNumbered(t *testing.T) {
+	hand := []engine.Card{engine.Spoon, engine.Spoon6, engine.Tofu}
+	if got := partyLabel(engine.Spoon, hand); got != "Spoon ④" {
+		t.Errorf("spoon beside a twin: %q", got)
+	}
+	if got := partyLabel(engine.Spoon6, hand); got != "Spoon ⑥" {
+		t.Errorf("its twin: %q", got)
+	}
+	if got := partyLabel(engine.Spoon, []engine.Card{engine.Spoon, engine.Tofu}); got != "Spoon" {
+		t.Errorf("a spoon alone: %q", got)
+	}
+	if got := partyLabel(engine.Chopsticks, []engine.Card{engine.Chopsticks, engine.Chopsticks3}); got != "Chopsticks ①" {
+		t.Errorf("chopsticks beside a twin: %q", got)
+	}
+	if got := partyTableau([]engine.Placed{{Card: engine.SpecialOrder, Copy: engine.Uramaki4}, {Card: engine.Uramaki4}}, 8); strings.Count(got, "🍱") != 2 || strings.Contains(got, "🌈🍱4") {
+		t.Errorf("a special order copying uramaki counts its icons twice: %q", got)
+	}
+}

@@ -129,12 +129,12 @@ func TestThreeWayTieIsOneLine(t *testing.T) {
 		{Seat: 2, Score: 30, Puddings: 1, Place: 3}, {Seat: 3, Score: 12, Puddings: 0, Place: 4}}
 	names := []string{"Ann", "Bob", "Cy", "Dee"}
 	got := tieLines(st, func(i int) string { return names[i] }, classicLook)
-	want := []string{"⚖️ Ann, Bob and Cy tied on 30 points; most puddings breaks the tie (3 vs 2 vs 1)."}
+	want := []string{"🤝 Ann, Bob and Cy tied on 30 points; most puddings breaks the tie (3 vs 2 vs 1)."}
 	if !slices.Equal(got, want) {
 		t.Errorf("tie lines %q, want %q", got, want)
 	}
 	st[0].Desserts, st[1].Desserts = 2, 1
-	want = []string{"⚖️ Ann, Bob and Cy tied on 30 points; most dessert cards breaks the tie (2 vs 1 vs 0)."}
+	want = []string{"🤝 Ann, Bob and Cy tied on 30 points; most dessert cards breaks the tie (2 vs 1 vs 0)."}
 	if got := tieLines(st, func(i int) string { return names[i] }, partyLook); !slices.Equal(got, want) {
 		t.Errorf("Party tie lines %q, want %q", got, want)
 	}
