@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
@@ -26,6 +27,7 @@ type tui struct {
 	h     Host
 	me    bot.User
 	opts  string
+	timer Ticker
 	w, ht int
 
 	table  bot.View   // the latest table (or lobby)
@@ -49,16 +51,50 @@ type tui struct {
 	onList bool
 }
 
+// Ticker is the host's timer loop (bot.Bot.Tick).
+type Ticker func(ctx context.Context) ([]bot.Outbound, error)
+
 // NewTUI returns the interactive terminal game for me, opening a game with
-// opts (or resuming the saved one).
-func NewTUI(ctx context.Context, h Host, me bot.User, opts string) tea.Model {
-	return &tui{ctx: ctx, h: h, me: me, opts: opts, w: 80, ht: 24, panel: viewport.New(78, 20)}
+// opts (or resuming the saved one). With tick, the host's timers run every
+// second, so a turn timer fires while you think.
+func NewTUI(ctx context.Context, h Host, me bot.User, opts string, tick Ticker) tea.Model {
+	return &tui{ctx: ctx, h: h, me: me, opts: opts, timer: tick, w: 80, ht: 24, panel: viewport.New(78, 20)}
 }
 
-// startMsg opens or resumes the game once the program runs.
-type startMsg struct{}
+// startMsg opens or resumes the game once the program runs; tickMsg runs
+// the host's timers.
+type (
+	startMsg struct{}
+	tickMsg  struct{}
+)
 
-func (m *tui) Init() tea.Cmd { return func() tea.Msg { return startMsg{} } }
+func (m *tui) Init() tea.Cmd {
+	start := func() tea.Msg { return startMsg{} }
+	if m.timer == nil {
+		return start
+	}
+	return tea.Batch(start, m.nextTick())
+}
+
+func (m *tui) nextTick() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+// timers runs the host's timers and shows what they say about this table.
+func (m *tui) timers() {
+	out, err := m.timer(m.ctx)
+	if err != nil {
+		m.err = fmt.Errorf("console: %w", err)
+		return
+	}
+	for _, o := range out {
+		if o.Where == Where {
+			resp := o.Response
+			resp.Game = o.Game
+			m.show(resp)
+		}
+	}
+}
 
 func (m *tui) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -66,6 +102,13 @@ func (m *tui) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.w, m.ht = msg.Width, msg.Height
 	case startMsg:
 		m.start()
+	case tickMsg:
+		m.timers()
+		m.syncPanel()
+		if m.err != nil || m.done {
+			return m, tea.Quit
+		}
+		return m, m.nextTick()
 	case tea.KeyMsg:
 		cmd := m.key(msg)
 		m.syncPanel()
@@ -347,6 +390,14 @@ func (m *tui) send(a bot.Action) {
 		return
 	}
 	m.status = ""
+	m.show(resp)
+	if _, ok := a.(bot.End); ok {
+		m.hand, m.queue = bot.View{}, nil
+	}
+}
+
+// show takes in what the host answered or its timers said.
+func (m *tui) show(resp bot.Response) {
 	for _, d := range resp.Deliveries {
 		v := d.View
 		if d.Slot != "" {
@@ -372,9 +423,6 @@ func (m *tui) send(a bot.Action) {
 		default:
 			m.status = plainText(strings.TrimSpace(v.Title + " " + v.Text))
 		}
-	}
-	if _, ok := a.(bot.End); ok {
-		m.hand, m.queue = bot.View{}, nil
 	}
 }
 

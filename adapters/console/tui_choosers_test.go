@@ -1,15 +1,19 @@
 package console
 
 import (
+	"context"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/storage/bolt"
 )
 
 var sizes = [][2]int{{60, 15}, {80, 24}, {120, 40}}
@@ -258,5 +262,50 @@ func TestTUIRematch(t *testing.T) {
 			t.Errorf("a refusal: %s", m.status)
 		}
 		_ = lipgloss.Width
+	}
+}
+
+// TestTUITurnTimer: with a turn timer the screen game runs the host's
+// timers (item 16: --timer used to switch to the line mode), and a turn
+// left alone is picked for you.
+func TestTUITurnTimer(t *testing.T) {
+	store, err := bolt.Open(filepath.Join(t.TempDir(), "play.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
+	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }, ThinkInline: true})
+	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, "bots=2 timer=30", host.Tick).(*tui)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(startMsg{})
+	if !strings.Contains(m.hand.Title, "turn 1") {
+		t.Fatalf("no hand:\n%s", m.View())
+	}
+	now = now.Add(31 * time.Second)
+	_, cmd := m.Update(tickMsg{})
+	if cmd == nil {
+		t.Error("the timers do not tick again")
+	}
+	var all strings.Builder
+	for _, v := range m.queue {
+		all.WriteString(viewBody(v))
+	}
+	if !strings.Contains(all.String(), "I picked for you") {
+		t.Errorf("the turn timer did not pick for you:\n%s\n%s", m.View(), all.String())
+	}
+}
+
+// TestTUIHeaderNotAheadOfThePanel: while a reveal waits for a key, the
+// header does not already show the next turn (item 19).
+func TestTUIHeaderNotAheadOfThePanel(t *testing.T) {
+	m := newTUI(t, "bots=2", 80, 24)
+	keys(m, "enter")
+	if len(m.queue) == 0 {
+		t.Fatal("no reveal waits")
+	}
+	head, _, _ := strings.Cut(m.View(), "\n")
+	if strings.Contains(head, "turn 2") || strings.Contains(head, "round") {
+		t.Errorf("the header runs ahead of the reveal of turn 1: %q", head)
 	}
 }

@@ -29,7 +29,7 @@ func newTUI(t *testing.T, opts string, w, h int) *tui {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	seed := uint64(30)
 	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }, ThinkInline: true})
-	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, opts).(*tui)
+	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, opts, nil).(*tui)
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(m.Init()())
 	return m

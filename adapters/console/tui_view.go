@@ -64,8 +64,11 @@ func (m *tui) panelFrame(w int) string {
 	if !m.panel.AtTop() || !m.panel.AtBottom() {
 		more = fmt.Sprintf("↑/↓ PgUp/PgDn scroll (%d%%) · ", int(m.panel.ScrollPercent()*100)) + more
 	}
+	// The game's name only: the table's round and turn run ahead of a
+	// reveal still being shown, and the panel says which turn it is.
+	name, _, _ := strings.Cut(plainText(m.table.Title), " — ")
 	out := []string{
-		cutLine(titleStyle.Render(plainText(m.table.Title)), w),
+		cutLine(titleStyle.Render(name), w),
 		boxStyle.Width(w - 2).Render(m.panel.View()),
 		cutLine(dimStyle.Render(more), w),
 	}

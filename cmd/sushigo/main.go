@@ -218,15 +218,20 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	if *party {
 		title = "🎉 Sushi Go Party!"
 	}
-	fmt.Fprintln(stdout, title+" — type the number of a button, or a command. `help` lists them.")
-	if !*plain && isTerminal(stdin) && isTerminal(stdout) && *timer == 0 {
-		p := tea.NewProgram(console.NewTUI(ctx, h, me, opts), tea.WithContext(ctx), tea.WithInput(stdin), tea.WithOutput(stdout), tea.WithAltScreen())
+	if !*plain && isTerminal(stdin) && isTerminal(stdout) {
+		var tick console.Ticker
+		if *timer > 0 {
+			tick = h.Tick // the turn timer really fires
+		}
+		p := tea.NewProgram(console.NewTUI(ctx, h, me, opts, tick), tea.WithContext(ctx), tea.WithInput(stdin), tea.WithOutput(stdout), tea.WithAltScreen())
 		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 			return fmt.Errorf("terminal: %w", err)
 		}
 		fmt.Fprintln(stdout, "Bye! Your game is saved if unfinished: sushigo play resumes it.")
 		return pw.done(stdout)
 	}
+	// The line mode's greeting; the screen game has its own key line.
+	fmt.Fprintln(stdout, title+" — type the number of a button, or a command (help lists them).")
 	c := console.New(h, stdin, stdout, me)
 	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n >= 20 {
 		c.Width = n

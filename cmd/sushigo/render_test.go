@@ -134,6 +134,10 @@ func TestCommandLineOddities(t *testing.T) {
 	if err := run(ctx, []string{"play", "--seed", "5", "--bots", "2", "--plain"}, vars, &lineFeeder{out: &played}, &played, io.Discard); err != nil {
 		t.Fatal(err)
 	}
+	first, _, _ := strings.Cut(played.String(), "\n")
+	if strings.Contains(first, "`") || strings.Count(played.String(), "type the number of a button") != 1 {
+		t.Errorf("the line mode's greeting: %q", first)
+	}
 	out.Reset()
 	if err := run(ctx, []string{"stats"}, vars, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
