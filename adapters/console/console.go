@@ -137,7 +137,7 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 		case len(line) > maxLine:
 			fmt.Fprintf(c.out, "That line is too long (%d characters): type a number or a command.\n", len(line))
 		case line == "help" || line == "?":
-			fmt.Fprint(c.out, c.wrap(terminalHelp))
+			fmt.Fprint(c.out, c.helpText())
 		case line == "q" || line == "quit" || line == "exit":
 			if running, err := c.h.Running(ctx, Where); err == nil && running {
 				fmt.Fprintln(c.out, "Bye! Your unfinished game is saved: sushigo play resumes it.")
@@ -237,7 +237,7 @@ func (c *Console) command(ctx context.Context, line string) error {
 	a, err := bot.ParseCommand(line)
 	var u *bot.UsageError
 	if errors.As(err, &u) {
-		fmt.Fprintln(c.out, u.Msg)
+		fmt.Fprintln(c.out, c.wrap(plainText(u.Msg)))
 		return nil
 	}
 	if err != nil {
@@ -329,15 +329,14 @@ func (c *Console) use(bs []bot.Button, hand bool) {
 }
 
 // lineText is a view as the line mode prints it: its lists (a chat's
-// drop-downs) as plain lines, since here choices are typed.
+// drop-downs) as plain lines, since here choices are typed, and each
+// button's number, emoji and label held together (no-break spaces) so a
+// wrap never parts them.
 func lineText(v bot.View) string {
-	sels := v.Selects
-	v.Selects = nil
-	s := v.String()
-	if len(sels) == 0 {
-		return s
-	}
+	sels, rows, footer := v.Selects, v.Rows, v.Footer
+	v.Selects, v.Rows, v.Footer = nil, nil, ""
 	var b strings.Builder
+	b.WriteString(v.String())
 	for _, sel := range sels {
 		var opts []string
 		for _, o := range sel.Options {
@@ -345,20 +344,66 @@ func lineText(v bot.View) string {
 		}
 		b.WriteString(strings.TrimPrefix(sel.Placeholder, "…") + ": " + strings.Join(opts, " · ") + "\n")
 	}
-	return s + b.String()
+	n := 0
+	for _, row := range rows {
+		var parts []string
+		for _, btn := range row {
+			n++
+			l := strings.TrimSpace(btn.Emoji + " " + btn.Label)
+			if btn.Disabled {
+				l = "(" + l + ")"
+			}
+			parts = append(parts, strings.ReplaceAll("["+strconv.Itoa(n)+"] "+l, " ", "\u00a0"))
+		}
+		b.WriteString(strings.Join(parts, "  ") + "\n")
+	}
+	if footer != "" {
+		b.WriteString(footer + "\n")
+	}
+	return b.String()
 }
 
 // terminalHelp is help for the terminal: the chat's lobby and hand
-// commands (join, kick, hands=…) mean nothing here.
-const terminalHelp = `Type a button's number to press it, or a command:
-  pick <card> [second card]   play a card by name (pick wasabi squid uses chopsticks)
-  choose <card> · flip 1 3     answer a Party prompt (spoon, menu, takeout box…)
-  status · scores · hand       the table · the score breakdown · your hand again
-  rules [card]                 how to play, or one card
-  stats · history · leaderboard your rating and totals · the last games · the board
-  end · new [bots=N] [party] [level=hard] · rematch
-  quit                         leave; an unfinished game is saved for next time
-`
+// commands (join, kick, hands=…) mean nothing here. Each row is a command
+// and what it does.
+var terminalHelp = [][2]string{
+	{"pick <card> [second card]", "play a card by name (pick wasabi squid uses chopsticks)"},
+	{"choose <card> · flip 1 3", "answer a Party prompt (spoon, menu, takeout box…)"},
+	{"status · scores · hand", "the table · the score breakdown · your hand again"},
+	{"rules [card]", "how to play, or one card"},
+	{"stats · history · leaderboard", "your rating and totals · the last games · the board"},
+	{"end · new [bots=N] [party] · rematch", "end this game · open another · the same again"},
+	{"quit", "leave; an unfinished game is saved for next time"},
+}
+
+// helpText is the terminal's help at its width: a command and what it
+// does side by side where they fit, else the description under its
+// command, never wrapped into the next column.
+func (c *Console) helpText() string {
+	w := c.Width
+	if w <= 0 {
+		w = 80
+	}
+	col := 0
+	for _, r := range terminalHelp {
+		col = max(col, ansi.StringWidth(r[0]))
+	}
+	side := true // every row fits side by side
+	for _, r := range terminalHelp {
+		side = side && 2+col+2+ansi.StringWidth(r[1]) <= w
+	}
+	var b strings.Builder
+	b.WriteString(ansi.Wrap("Type a button's number to press it, or a command:", w, "") + "\n")
+	for _, r := range terminalHelp {
+		if side {
+			b.WriteString("  " + r[0] + strings.Repeat(" ", col-ansi.StringWidth(r[0])+2) + r[1] + "\n")
+			continue
+		}
+		b.WriteString(ansi.Wrap("  "+r[0], w, "") + "\n")
+		b.WriteString(ansi.Wrap("      "+r[1], w, "") + "\n")
+	}
+	return b.String()
+}
 
 // wrap breaks lines at the terminal's width, counted in display columns
 // (an emoji takes two), between words where it can.

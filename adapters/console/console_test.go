@@ -224,7 +224,7 @@ func TestInputOfAnyLength(t *testing.T) {
 	if strings.Contains(o, strings.Repeat("x", 30)) || strings.Contains(o, strings.Repeat("y", 30)) {
 		t.Errorf("junk was echoed back:\n%s", tail(o))
 	}
-	if !strings.Contains(o, "Unknown command `"+strings.Repeat("y", 24)+"…`") {
+	if !strings.Contains(o, "Unknown command "+strings.Repeat("y", 24)+"…") {
 		t.Errorf("an unknown 150-character command:\n%s", tail(o))
 	}
 }
@@ -377,7 +377,7 @@ func TestWrapsByDisplayWidth(t *testing.T) {
 // hand twice (the edit of the hand message and the reply to the command).
 func TestTypedPickShowsTheNextHandOnce(t *testing.T) {
 	o := runScript(t, "bots=1", "status")
-	m := regexp.MustCompile(`\[1\] \S+ ([A-Za-z]+)`).FindStringSubmatch(o)
+	m := regexp.MustCompile(`\[1\][ \x{00a0}]\S+[ \x{00a0}]([A-Za-z]+)`).FindStringSubmatch(o)
 	if m == nil {
 		t.Fatalf("no first card in:\n%s", o)
 	}
@@ -447,5 +447,30 @@ func TestLineModeTypedNames(t *testing.T) {
 	}
 	if !strings.Contains(o, "**You**: 🍥 Maki 2") && !regexp.MustCompile(`You: 🍥 Maki 2`).MatchString(o) {
 		t.Errorf("pick maki did not play the hand's maki:\n%s", tail(o))
+	}
+}
+
+// TestNarrowLineMode: at 40 columns help keeps command and description
+// apart, a button's number, emoji and label stay on one line, and
+// refusals wrap like everything else (item 24).
+func TestNarrowLineMode(t *testing.T) {
+	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }})
+	var out syncBuffer
+	c := console.New(host, &script{out: &out, lines: []string{"help", "pick nothing-of-the-kind at all", "new bots=99"}}, &out, bot.User{ID: "you", Name: "You"})
+	c.Width = 40
+	if err := c.Run(context.Background(), "bots=2"); err != nil {
+		t.Fatal(err)
+	}
+	o := out.String()
+	for _, l := range strings.Split(o, "\n") {
+		if w := ansi.StringWidth(l); w > 40 && !strings.HasPrefix(l, "> ") && !strings.Contains(l, "\u00a0") {
+			t.Errorf("a %d-column line at 40: %q", w, l)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^  pick <card> \[second card\]\n      play a card by name`).MatchString(o) || strings.Contains(o, "the last games · the\nboard") {
+		t.Errorf("help at 40 columns:\n%s", o[strings.Index(o, "Type a button"):])
+	}
+	if regexp.MustCompile(`\[\d+\][ \x{00a0}][^ \x{00a0}\n]+\n`).MatchString(o) {
+		t.Errorf("a button split from its label:\n%s", o)
 	}
 }
