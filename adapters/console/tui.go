@@ -44,6 +44,8 @@ type tui struct {
 	panelOf string
 	// confirmEnd is set while `e` waits for its confirmation.
 	confirmEnd bool
+	// log is this round's reveals, for `l`.
+	log []bot.View
 	// The hand's list (Select): the row chosen, what is ticked in a list
 	// of several, and whether the keys move in the list or the buttons.
 	row    int
@@ -218,12 +220,32 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 		if m.cursor < len(bs) {
 			m.press(bs[m.cursor])
 		}
+	case "l":
+		m.showLog()
 	default:
+		// A number chooses; Enter plays. The bots answer at once, so a
+		// pick is final the moment it is sent: a stray key must not be.
 		if n, ok := number(s); ok && n <= len(bs) {
-			m.press(bs[n-1])
+			m.onList, m.cursor = false, n-1
+			b := bs[n-1]
+			m.status = "Enter: " + plainText(strings.TrimSpace(b.Emoji+" "+b.Label)) + " · ←/→ or another number to change"
 		}
 	}
 	return nil
+}
+
+// showLog opens this round's reveals so far as one panel: who played
+// what, turn by turn.
+func (m *tui) showLog() {
+	if len(m.log) == 0 {
+		m.status = "No card has been revealed yet this round."
+		return
+	}
+	var b strings.Builder
+	for _, v := range m.log {
+		b.WriteString(viewBody(v))
+	}
+	m.queue = append([]bot.View{{Screen: bot.ScreenHelp, Title: "📜 This round so far", Text: strings.TrimRight(b.String(), "\n")}}, m.queue...)
 }
 
 // number reads a button key: 1–9, then 0 for the tenth.
@@ -265,9 +287,9 @@ func (m *tui) help() {
 
 // keysHelp lists the keys.
 const keysHelp = `Keys
-←/→ or a number (1–9, 0 for 10): choose a card or button · Enter: play it
+←/→ or a number (1–9, 0 for 10): choose a card or button · Enter: play it (a number alone never plays)
 ↑/↓: move in a list (a spoon's cards, a takeout box's flips) · Space: tick · Enter: confirm · Tab: list ↔ buttons
-s: the scores so far · r: your hand again · e: end the game (asks first) · n: a new game once this one is over
+s: the scores so far · l: this round's reveals · r: your hand again · e: end the game (asks first) · n: a new game once this one is over
 ?/h: this help · Esc: back · q: quit (the game is saved; sushigo play resumes it)
 In a panel: ↑/↓, PgUp/PgDn scroll · Enter or Esc: next`
 
@@ -328,8 +350,6 @@ func (m *tui) listKey(s string, sel bot.Select) bool {
 		m.row = n - 1
 		if multi {
 			m.tick(sel, m.row)
-		} else {
-			m.choose(sel, []string{sel.Options[m.row].Value})
 		}
 	}
 	return true
@@ -413,6 +433,7 @@ func (m *tui) show(resp bot.Response) {
 			m.setHand(v)
 		case panelScreens[v.Screen]:
 			m.queue = append(m.queue, v)
+			m.record(v)
 		case isTable(v):
 			if v.Screen == bot.ScreenLobby {
 				// A new lobby (a rematch): the last game's hand and
@@ -423,6 +444,21 @@ func (m *tui) show(resp bot.Response) {
 		default:
 			m.status = plainText(strings.TrimSpace(v.Title + " " + v.Text))
 		}
+	}
+}
+
+// record keeps the round's reveals for the log (l), starting afresh with
+// each round.
+func (m *tui) record(v bot.View) {
+	switch v.Screen {
+	case bot.ScreenReveal:
+		round, _, _ := strings.Cut(v.Title, ", turn")
+		if len(m.log) > 0 && !strings.HasPrefix(m.log[0].Title, round) {
+			m.log = nil
+		}
+		m.log = append(m.log, v)
+	case bot.ScreenFinal:
+		m.log = nil
 	}
 }
 

@@ -309,3 +309,28 @@ func TestTUIHeaderNotAheadOfThePanel(t *testing.T) {
 		t.Errorf("the header runs ahead of the reveal of turn 1: %q", head)
 	}
 }
+
+// TestTUINumberChoosesEnterPlays: a number only chooses a card; Enter
+// plays it (the pick is final at once, so a stray key must not be).
+// l shows this round's reveals so far.
+func TestTUINumberChoosesEnterPlays(t *testing.T) {
+	m := newTUI(t, "bots=2", 80, 24)
+	keys(m, "2")
+	if len(m.queue) != 0 || m.cursor != 1 || !strings.Contains(onScreen(t, m), "Enter: ") {
+		t.Fatalf("2 did not just choose the second card:\n%s", m.View())
+	}
+	keys(m, "enter")
+	if len(m.queue) == 0 || !strings.Contains(m.queue[0].Title, "Reveal — round 1, turn 1") {
+		t.Fatalf("Enter did not play it:\n%s", m.View())
+	}
+	keys(m, "enter", "1", "enter", "enter")
+	keys(m, "l")
+	if len(m.queue) == 0 || m.queue[0].Title != "📜 This round so far" {
+		t.Fatalf("l shows no log:\n%s", m.View())
+	}
+	log := viewBody(m.queue[0])
+	if !strings.Contains(log, "turn 1") || !strings.Contains(log, "turn 2") {
+		t.Errorf("the log lacks a turn:\n%s", log)
+	}
+	onScreen(t, m)
+}

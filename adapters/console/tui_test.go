@@ -124,7 +124,7 @@ func TestTUIPlaysAWholeGame(t *testing.T) {
 				keys(m, "enter")
 				continue
 			}
-			keys(m, "1")
+			keys(m, "1", "enter")
 			if m.err != nil {
 				t.Fatal(m.err)
 			}

@@ -155,7 +155,7 @@ func (m *tui) keyLine() string {
 	case m.over():
 		return "←/→ choose · Enter press · n new game · ? help · q quit"
 	}
-	return "←/→ choose · Enter play · s scores · r hand · e end · ? help · q quit"
+	return "←/→ or 1-9 choose · Enter play · s scores · l log · e end · ? help · q quit"
 }
 
 // viewBody is a view's text and fields, without its title and buttons.
@@ -255,7 +255,7 @@ func (m *tui) chooser(w, rows int) []string {
 	if multi {
 		out = append(out, dimStyle.Render(cutLine(fmt.Sprintf("Space or a number ticks · Enter confirms (%d ticked) · Tab: the buttons", len(m.tickedValues(sel))), w)))
 	} else {
-		out = append(out, dimStyle.Render(cutLine("Enter or a number chooses · Tab: the buttons", w)))
+		out = append(out, dimStyle.Render(cutLine("↑/↓ or a number, then Enter · Tab: the buttons", w)))
 	}
 	return out
 }

@@ -53,7 +53,7 @@ func TestPlayInATerminal(t *testing.T) {
 		if strings.Contains(s, "Enter: next") || strings.Contains(s, "Enter: back to the game") {
 			tmux("send-keys", "-t", session, "Enter")
 		} else {
-			tmux("send-keys", "-t", session, "1")
+			tmux("send-keys", "-t", session, "1", "Enter")
 		}
 		before := s
 		for deadline := time.Now().Add(5 * time.Second); screen() == before && time.Now().Before(deadline); {
@@ -77,7 +77,7 @@ func TestPlayInATerminal(t *testing.T) {
 	if start == nil {
 		t.Fatalf("no numbered Start:\n%s", screen())
 	}
-	tmux("send-keys", "-t", session, start[1])
+	tmux("send-keys", "-t", session, start[1], "Enter")
 	if !wait("Your hand — round 1, turn 1") {
 		t.Fatalf("Start in the rematch lobby did not deal:\n%s", screen())
 	}
