@@ -170,6 +170,7 @@ func partyHandView(st *state, i int, p Pick) View {
 	}
 	v.Text = strings.Join(text, "\n")
 	v.Fields = []Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
+	tintCards(&v)
 	return v
 }
 
@@ -327,6 +328,7 @@ func decisionView(st *state, i int) View {
 		v.Rows = chunk(row, 5, 3)
 	}
 	v.Fields = []Field{{Name: "In front of you", Value: partyTableau(tab, w.UramakiIcons(i))}}
+	tintCards(&v)
 	return v
 }
 

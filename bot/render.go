@@ -9,6 +9,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/picture"
 )
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -381,7 +382,40 @@ func handView(st *state, i int, p Pick) View {
 		v.Rows = append(v.Rows, control)
 	}
 	v.Fields = []Field{{Name: "In front of you", Value: tableau(w.AppendTableau(nil, i))}}
+	tintCards(&v)
 	return v
+}
+
+// tintCards gives each button that plays or names a card its type's
+// colour (the terminal draws card tiles in it).
+func tintCards(v *View) {
+	for _, row := range v.Rows {
+		for k := range row {
+			a, err := ParseActionID(row[k].ActionID)
+			if err != nil {
+				continue
+			}
+			c := engine.None
+			switch a := a.(type) {
+			case Pick:
+				c = a.Card
+				if a.Extra != engine.None {
+					c = a.Extra
+				}
+				if a.Dummy != engine.None {
+					c = a.Dummy
+				}
+				if a.Copy != engine.None {
+					c = a.Copy
+				}
+			case Answer:
+				c = a.Card
+			}
+			if c != engine.None && c != engine.FaceDown {
+				row[k].Colour = picture.Colour(c.Kind())
+			}
+		}
+	}
 }
 
 func chosen(card, extra engine.Card) string {

@@ -160,6 +160,10 @@ type Button struct {
 	ActionID string
 	Style    Style
 	Disabled bool
+	// Colour is the card type's colour (#rrggbb) on a button that plays a
+	// card; chat buttons have no colours of their own, the terminal's
+	// card tiles do.
+	Colour string `json:",omitempty"`
 }
 
 // Select is a drop-down of choices. Its ActionID comes back with the values

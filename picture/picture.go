@@ -70,6 +70,13 @@ func rgb(v uint32) color.RGBA {
 	return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
 }
 
+// Colour is card type k's colour as #rrggbb: the rulebook art's, for
+// front ends that colour cards too.
+func Colour(k engine.Kind) string {
+	c := colourOf(k)
+	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
+}
+
 // colourOf is k's colour, grey for a kind without one.
 func colourOf(k engine.Kind) color.RGBA {
 	if int(k) < len(kindColour) && kindColour[k].A != 0 {

@@ -278,6 +278,10 @@ func (m *tui) cards(w int) []string {
 		if i == m.cursor && !m.onList {
 			st = cursorStyle
 		}
+		if b.Colour != "" {
+			// The card type's colour, where the terminal has colours.
+			st = st.BorderForeground(lipgloss.Color(b.Colour))
+		}
 		c := st.Render(label)
 		if cw := lipgloss.Width(c); width+cw > w && len(row) > 0 {
 			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
