@@ -557,3 +557,27 @@ func TestForcedLastCardIsSaid(t *testing.T) {
 		t.Errorf("%d last-turn reveals, want 3", last)
 	}
 }
+
+// TestDummyControllerToldTheDrawnCard: the dummy's pile is called a pile,
+// and its controller is told which card they drew from it (item 23).
+func TestDummyControllerToldTheDrawnCard(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0 dummy", "bob")
+	h.startGame("ann")
+	table, _ := h.lastPublic("Sushi Go! — round 1")
+	if !strings.Contains(table.String(), "cards in its pile") {
+		t.Errorf("the dummy's pile:\n%s", table)
+	}
+	told := 0
+	for _, u := range []string{"ann", "bob"} {
+		if v := h.hand[u]; strings.Contains(v.Text, "You control the dummy") {
+			if !strings.Contains(v.Text, "You drew ") {
+				t.Errorf("%s controls the dummy and is not told the card drawn:\n%s", u, v.Text)
+			}
+			told++
+		}
+	}
+	if told != 1 {
+		t.Errorf("%d players told they control the dummy, want 1", told)
+	}
+}

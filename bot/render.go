@@ -225,7 +225,11 @@ func tableView(st *state, now time.Time) View {
 		if kept := lk.kept(s); kept != "" {
 			val += "\n" + kept
 		}
-		if !pv.Over && !sameHands {
+		switch {
+		case pv.Over || sameHands:
+		case s.Dummy:
+			val += fmt.Sprintf("\n%s in its pile", plural(s.HandSize, "card", "cards"))
+		default:
 			val += fmt.Sprintf("\n%s in hand", plural(s.HandSize, "card", "cards"))
 		}
 		v.Fields = append(v.Fields, Field{Name: strings.TrimSpace(fmt.Sprintf("%s %s — %d pts", mark, name, s.Score)), Value: val, Inline: true})
@@ -337,7 +341,11 @@ func handView(st *state, i int, p Pick) View {
 	default:
 		text = append(text, "Choose a card to keep.")
 		if ctrl {
-			text = append(text, "🎭 You control the dummy this turn: you'll then choose a card for it.")
+			drew := ""
+			if c := w.Drawn(); c != engine.None {
+				drew = " You drew " + cardText(c) + " from its pile into your hand."
+			}
+			text = append(text, "🎭 You control the dummy this turn: you'll then choose a card for it."+drew)
 		}
 		next = func(c engine.Card) Pick { q := base; q.Card = c; return q }
 	}

@@ -242,6 +242,16 @@ func (v View) AppendHand(dst []Card) []Card {
 	return append(dst, v.g.hands[v.seat][:v.g.handLen[v.seat]]...)
 }
 
+// Drawn is the card the viewing seat drew from the dummy's pile this turn
+// while it controls the dummy (the two-player dummy variant): the last card
+// of its hand until the reveal. None for any other seat or game.
+func (v View) Drawn() Card {
+	if v.seat < 0 || v.seat >= v.g.set.Players || !v.g.set.Dummy || v.g.controller() != v.seat || v.g.handLen[v.seat] == 0 {
+		return None
+	}
+	return v.g.hands[v.seat][v.g.handLen[v.seat]-1]
+}
+
 // HandCard returns card i of the viewing seat's hand, or None when i is out
 // of range.
 func (v View) HandCard(i int) Card {
