@@ -395,6 +395,10 @@ func (m *tui) buttons() []bot.Button {
 }
 
 func (m *tui) press(b bot.Button) {
+	if b.Disabled {
+		m.status = "That one is not available now (" + plainText(b.Label) + "): choose another."
+		return
+	}
 	a, err := bot.ParseActionID(b.ActionID)
 	if err != nil {
 		m.err = err
@@ -468,6 +472,13 @@ func (m *tui) setHand(v bot.View) {
 	if buttonsChanged(m.hand, v) || listChanged(m.hand, v) {
 		m.cursor, m.row, m.ticked = 0, 0, map[string]bool{}
 		m.onList = len(v.Selects) > 0
+		// The first button that can be pressed (a chosen card is not).
+		for i, b := range v.Buttons() {
+			if !b.Disabled {
+				m.cursor = i
+				break
+			}
+		}
 	}
 	m.hand = v
 }

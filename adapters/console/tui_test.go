@@ -107,10 +107,22 @@ func TestTUIFrames(t *testing.T) {
 // TestTUIPlaysAWholeGame plays a whole game with keys: every reveal,
 // round score and the final table wait for Enter.
 func TestTUIPlaysAWholeGame(t *testing.T) {
-	for _, opts := range []string{"bots=2", "menu=uramaki,miso,tofu,eel,spoon,menu,pudding bots=3"} {
+	decided := map[string]bool{} // the Party decisions met, over all the games
+	for _, opts := range []string{"bots=2", "bots=1 dummy", "menu=uramaki,miso,tofu,eel,spoon,menu,pudding bots=3",
+		"menu=maki,onigiri,edamame,tofu,chopsticks,takeout,fruit bots=4", "menu=temaki,eel,miso,dumpling,special,wasabi,ice-cream bots=2"} {
 		m := newTUI(t, opts, 80, 24)
 		seen := map[string]int{}
-		for step := 0; step < 2000 && seen["Final standings"] == 0; step++ {
+		for step := 0; step < 3000 && seen["Final standings"] == 0; step++ {
+			if strings.Contains(m.hand.Text, "special order** copies") {
+				decided["special order"] = true // chosen with the pick, or after it
+			}
+			if strings.Contains(m.hand.Title, "Your choice") {
+				for _, k := range []string{"spoon", "menu", "takeout box", "special order", "Chopsticks", "chopsticks"} {
+					if strings.Contains(m.hand.Text, k) {
+						decided[strings.ToLower(k)] = true
+					}
+				}
+			}
 			if len(m.queue) > 0 {
 				for _, k := range []string{"Reveal", "Round", "Final standings"} {
 					if strings.Contains(m.queue[0].Title, k) {
@@ -124,7 +136,28 @@ func TestTUIPlaysAWholeGame(t *testing.T) {
 				keys(m, "enter")
 				continue
 			}
-			keys(m, "1", "enter")
+			// A special or a call where there is one (so every decision
+			// comes up), else the first card or button that can be pressed.
+			first := ""
+			for i, b := range m.buttons() {
+				if b.Disabled || first != "" {
+					continue
+				}
+				for _, p := range []string{"Call ", "Spoon", "Menu", "Takeout", "Special", "Chopsticks"} {
+					if strings.HasPrefix(b.Label, p) && !strings.HasPrefix(b.Label, "Call instead") && i < 9 {
+						first = strconv.Itoa(i + 1)
+					}
+				}
+			}
+			for i, b := range m.buttons() {
+				if first == "" && !b.Disabled {
+					first = strconv.Itoa(i + 1)
+				}
+			}
+			if _, ok := m.list(); ok && m.onList {
+				first = "1"
+			}
+			keys(m, first, "enter")
 			if m.err != nil {
 				t.Fatal(m.err)
 			}
@@ -134,6 +167,11 @@ func TestTUIPlaysAWholeGame(t *testing.T) {
 		}
 		if !strings.Contains(m.View(), "Rematch") {
 			t.Errorf("the end offers no rematch:\n%s", m.View())
+		}
+	}
+	for _, k := range []string{"spoon", "menu", "takeout box", "special order", "chopsticks"} {
+		if !decided[k] {
+			t.Errorf("no %s decision came up in the Party games: %v", k, decided)
 		}
 	}
 }

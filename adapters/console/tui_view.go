@@ -278,7 +278,10 @@ func (m *tui) cards(w int) []string {
 		if i == m.cursor && !m.onList {
 			st = cursorStyle
 		}
-		if b.Colour != "" {
+		switch {
+		case b.Disabled:
+			st = st.Faint(true)
+		case b.Colour != "":
 			// The card type's colour, where the terminal has colours.
 			st = st.BorderForeground(lipgloss.Color(b.Colour))
 		}
