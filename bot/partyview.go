@@ -100,6 +100,15 @@ func cardText(c engine.Card) string {
 	return c.Emoji() + " " + c.Short()
 }
 
+// buttonEmoji is the emoji a card's button shows beside its name: none for
+// fruit, whose name is its fruits ("Fruit 🍍🍍"), as everywhere it is named.
+func buttonEmoji(c engine.Card) string {
+	if c.Kind() == engine.KindFruit {
+		return ""
+	}
+	return c.Emoji()
+}
+
 // seatTableau renders seat's tableau as seen by anyone.
 func seatTableau(s engine.SeatView) string { return partyTableau(s.Tableau, s.UramakiIcons) }
 
@@ -132,7 +141,7 @@ func partyHandView(st *state, i int, p Pick) View {
 		for _, c := range w.AppendCopyOptions(nil) {
 			q := base
 			q.Card, q.Copy = engine.SpecialOrder, c
-			row = append(row, Button{Label: c.Short(), Emoji: c.Emoji(), ActionID: ActionID(q)})
+			row = append(row, Button{Label: c.Short(), Emoji: buttonEmoji(c), ActionID: ActionID(q)})
 		}
 		v.Rows = chunk(row, 5, 4)
 	} else {
@@ -147,7 +156,7 @@ func partyHandView(st *state, i int, p Pick) View {
 			}
 			q := base
 			q.Card = c
-			row = append(row, Button{Label: partyLabel(c, hand), Emoji: c.Emoji(), ActionID: ActionID(q)})
+			row = append(row, Button{Label: partyLabel(c, hand), Emoji: buttonEmoji(c), ActionID: ActionID(q)})
 		}
 		v.Rows = chunk(row, 5, 4)
 		for _, c := range w.AppendCallable(nil) {
@@ -266,7 +275,7 @@ func decisionView(st *state, i int) View {
 			if n := count(drawn, a.Card); n > 1 {
 				label = cardLabel(a.Card, n)
 			}
-			row = append(row, Button{Label: label, Emoji: a.Card.Emoji(), ActionID: id(a), Style: Primary})
+			row = append(row, Button{Label: label, Emoji: buttonEmoji(a.Card), ActionID: id(a), Style: Primary})
 		}
 		v.Rows = chunk(row, 5, 5)
 	case engine.DecideSpoon:
@@ -283,7 +292,7 @@ func decisionView(st *state, i int) View {
 				row = append(row, Button{Label: a.Kind.Name(), Emoji: a.Kind.Emoji(), ActionID: id(a), Style: Primary})
 			} else if len(sel.Options) < 25 {
 				// Named as on the buttons: "Spoon ⑤", not "Spoon (5)".
-				sel.Options = append(sel.Options, Option{Label: a.Card.Short(), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: a.Card.Emoji()})
+				sel.Options = append(sel.Options, Option{Label: a.Card.Short(), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: buttonEmoji(a.Card)})
 			}
 		}
 		v.Rows = chunk(row, 5, 2)
