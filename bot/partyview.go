@@ -156,7 +156,12 @@ func partyHandView(st *state, i int, p Pick) View {
 			}
 			q := base
 			q.Card = c
-			row = append(row, Button{Label: partyLabel(c, hand), Emoji: buttonEmoji(c), ActionID: ActionID(q)})
+			label := partyLabel(c, hand)
+			if c == engine.SpecialOrder && len(w.AppendCopyOptions(nil)) == 0 {
+				// Played now it copies nothing and is discarded: say so.
+				label += " (nothing to copy yet)"
+			}
+			row = append(row, Button{Label: label, Emoji: buttonEmoji(c), ActionID: ActionID(q)})
 		}
 		v.Rows = chunk(row, 5, 4)
 		for _, c := range w.AppendCallable(nil) {
