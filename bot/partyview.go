@@ -342,6 +342,14 @@ func decisionView(st *state, i int) View {
 		v.Rows = chunk(row, 5, 3)
 	}
 	v.Fields = []Field{{Name: "In front of you", Value: partyTableau(tab, w.UramakiIcons(i))}}
+	if !st.chat() {
+		// The terminal shows a reveal only once its decisions are made:
+		// what was revealed comes with the question it raises.
+		pv := g.PublicView()
+		if r := pv.LastReveal; r.Round == d.Round && r.Turn == d.Turn {
+			v.Text = fmt.Sprintf("👀 Revealed — turn %d: %s\n%s", d.Turn, strings.Join(revealLines(st, pv), " · "), v.Text)
+		}
+	}
 	tintCards(&v)
 	return v
 }

@@ -512,7 +512,7 @@ var categoryEmoji = [engine.NumCategories]string{
 	engine.CatTofu: "🧈", engine.CatEdamame: "🫘", engine.CatMiso: "🍲", engine.CatOnigiri: "🍙",
 	engine.CatSoySauce: "🍶", engine.CatTea: "🍵", engine.CatFaceDown: "🥡", engine.CatIceCream: "🍨",
 	engine.CatWatermelon: "🍉", engine.CatPineapple: "🍍", engine.CatOrange: "🍊", engine.CatWasabi: "🟢",
-	engine.CatChopsticks: "🥢",
+	engine.CatChopsticks: "🥢🥄", // the category counts both
 }
 
 // placeWords names race places: maki 1–3, most/fewest for puddings and

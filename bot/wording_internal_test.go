@@ -19,7 +19,7 @@ func TestScoreLinesSayNothingScored(t *testing.T) {
 	}{
 		{engine.Line{Category: engine.CatUramaki, Count: 8}, "🍱 Uramaki (most left): 8 icons left, no place — no points"},
 		{engine.Line{Category: engine.CatUramaki, Count: 8, Place: 1, Points: 2}, "🍱 Uramaki (most left): 8 icons left, most — 1st place → +2"},
-		{engine.Line{Category: engine.CatChopsticks, Count: 2}, "🥢 Unused chopsticks or spoon ×2 — no points"},
+		{engine.Line{Category: engine.CatChopsticks, Count: 2}, "🥢🥄 Unused chopsticks or spoon ×2 — no points"},
 		{engine.Line{Category: engine.CatTempura, Count: 2, Points: 5}, "🍤 Tempura ×2 → +5"},
 	} {
 		if got := lineText(c.l); got != c.want {

@@ -334,3 +334,20 @@ func TestTUINumberChoosesEnterPlays(t *testing.T) {
 	}
 	onScreen(t, m)
 }
+
+// TestTUIRevealBeforeDecision: a decision that follows a reveal says what
+// was revealed (the reveal's panel comes once the decisions are made), and
+// waits for any panel still on screen (item 20).
+func TestTUIRevealBeforeDecision(t *testing.T) {
+	m := newTUI(t, "menu=uramaki,miso,tofu,eel,spoon,takeout,pudding bots=3", 80, 24)
+	playTo(t, m, 4, func(m *tui) bool { return strings.Contains(m.hand.Title, "Your choice") }, "Takeout")
+	f := onScreen(t, m)
+	if !strings.Contains(f, "Revealed — turn 4: You: 🥡 Takeout") || !strings.Contains(f, "Maki-bot:") {
+		t.Errorf("the decision does not say what was revealed:\n%s", f)
+	}
+	m.queue = append(m.queue, bot.View{Screen: bot.ScreenReveal, Title: "👀 Reveal — round 1, turn 3"})
+	m.syncPanel()
+	if f := onScreen(t, m); strings.Contains(f, "Your choice") {
+		t.Errorf("the decision shows over a panel still waiting:\n%s", f)
+	}
+}
