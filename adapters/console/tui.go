@@ -44,8 +44,10 @@ type tui struct {
 	panelOf string
 	// confirmEnd is set while `e` waits for its confirmation.
 	confirmEnd bool
-	// log is this round's reveals, for `l`.
-	log []bot.View
+	// log is this round's reveals, for `l`, and handed each hand you were
+	// handed this round, by its turn ("round 1, turn 3").
+	log    []bot.View
+	handed map[string]string
 	// The hand's list (Select): the row chosen, what is ticked in a list
 	// of several, and whether the keys move in the list or the buttons.
 	row    int
@@ -243,6 +245,10 @@ func (m *tui) showLog() {
 	}
 	var b strings.Builder
 	for _, v := range m.log {
+		_, turn, _ := strings.Cut(v.Title, "— ")
+		if h := m.handed[turn]; h != "" {
+			b.WriteString("🎴 You were handed: " + h + "\n")
+		}
 		b.WriteString(viewBody(v))
 	}
 	m.queue = append([]bot.View{{Screen: bot.ScreenHelp, Title: "📜 This round so far", Text: strings.TrimRight(b.String(), "\n")}}, m.queue...)
@@ -467,8 +473,23 @@ func (m *tui) record(v bot.View) {
 }
 
 // setHand shows a new hand, starting its chooser afresh when its choices
-// changed: in its list, when it has one.
+// changed: in its list, when it has one. The cards of a turn's first hand
+// are kept for the log: what you were handed (you passed on the rest).
 func (m *tui) setHand(v bot.View) {
+	if _, turn, ok := strings.Cut(v.Title, "Your hand — "); ok && !strings.Contains(v.Text, "Locked in") {
+		if m.handed == nil || strings.HasSuffix(turn, "turn 1") && m.handed[turn] == "" {
+			m.handed = map[string]string{}
+		}
+		if m.handed[turn] == "" {
+			var cards []string
+			for _, b := range v.Buttons() {
+				if b.Colour != "" { // a card, not a control
+					cards = append(cards, plainText(strings.TrimSpace(b.Emoji+" "+b.Label)))
+				}
+			}
+			m.handed[turn] = strings.Join(cards, ", ")
+		}
+	}
 	if buttonsChanged(m.hand, v) || listChanged(m.hand, v) {
 		m.cursor, m.row, m.ticked = 0, 0, map[string]bool{}
 		m.onList = len(v.Selects) > 0

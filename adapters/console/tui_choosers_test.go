@@ -332,6 +332,9 @@ func TestTUINumberChoosesEnterPlays(t *testing.T) {
 	if !strings.Contains(log, "turn 1") || !strings.Contains(log, "turn 2") {
 		t.Errorf("the log lacks a turn:\n%s", log)
 	}
+	if strings.Count(log, "You were handed: ") != 2 {
+		t.Errorf("the log does not say what you were handed each turn:\n%s", log)
+	}
 	onScreen(t, m)
 }
 
