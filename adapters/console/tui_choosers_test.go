@@ -354,3 +354,24 @@ func TestTUIRevealBeforeDecision(t *testing.T) {
 		t.Errorf("the decision shows over a panel still waiting:\n%s", f)
 	}
 }
+
+// TestTUISeatBoxesUseTheWidth: seat boxes share a wide screen's width, one
+// height a row (item 8), and 0 chooses the tenth button (item 25).
+func TestTUISeatBoxesUseTheWidth(t *testing.T) {
+	m := newTUI(t, "bots=3", 140, 45)
+	lines := strings.Split(m.View(), "\n")
+	if w := lipgloss.Width(lines[1]); w < 130 {
+		t.Errorf("the seat boxes take %d of 140 columns:\n%s", w, m.View())
+	}
+	if !strings.HasPrefix(lines[1], "╭") || strings.Count(lines[1], "╭") != 4 {
+		t.Errorf("four seats, not one row of four boxes:\n%s", m.View())
+	}
+	m.hand.Rows = [][]bot.Button{make([]bot.Button, 12)}
+	for i := range m.hand.Rows[0] {
+		m.hand.Rows[0][i] = bot.Button{Label: "b" + strconv.Itoa(i+1), ActionID: "x"}
+	}
+	keys(m, "0")
+	if m.cursor != 9 {
+		t.Errorf("0 chose button %d, want the tenth", m.cursor+1)
+	}
+}
