@@ -31,12 +31,8 @@ type autoplayer struct {
 
 func (a *autoplayer) Read(p []byte) (int, error) {
 	a.lines++
-	// Each prompt ends in "> "; wait for the one that asks for this line.
-	for deadline := time.Now().Add(10 * time.Second); strings.Count(a.out.String(), "> ") < a.lines; {
-		if time.Now().After(deadline) {
-			return 0, io.EOF
-		}
-		time.Sleep(100 * time.Microsecond)
+	if !prompted(a.out, a.lines) {
+		return 0, io.EOF
 	}
 	out := a.out.String()
 	if strings.Contains(out, "Final standings") || a.lines > 500 {
@@ -46,6 +42,19 @@ func (a *autoplayer) Read(p []byte) (int, error) {
 		return copy(p, "2\n"), nil // the first card is the one already chosen
 	}
 	return copy(p, "1\n"), nil
+}
+
+// prompted waits until out shows the n-th prompt (each ends in "> "): a
+// feeder types a line only once the console has asked for it. False after
+// ten seconds without it.
+func prompted(out *syncBuffer, n int) bool {
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(out.String(), "> ") < n; {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(100 * time.Microsecond)
+	}
+	return true
 }
 
 type syncBuffer struct {
@@ -285,11 +294,8 @@ type script struct {
 
 func (s *script) Read(p []byte) (int, error) {
 	s.n++
-	for deadline := time.Now().Add(10 * time.Second); strings.Count(s.out.String(), "> ") < s.n; {
-		if time.Now().After(deadline) {
-			return 0, io.EOF
-		}
-		time.Sleep(100 * time.Microsecond)
+	if !prompted(s.out, s.n) {
+		return 0, io.EOF
 	}
 	if s.n > len(s.lines) {
 		return copy(p, "quit\n"), nil
@@ -397,11 +403,8 @@ type rematcher struct {
 
 func (a *rematcher) Read(p []byte) (int, error) {
 	a.lines++
-	for deadline := time.Now().Add(10 * time.Second); strings.Count(a.out.String(), "> ") < a.lines; {
-		if time.Now().After(deadline) {
-			return 0, io.EOF
-		}
-		time.Sleep(100 * time.Microsecond)
+	if !prompted(a.out, a.lines) {
+		return 0, io.EOF
 	}
 	out := a.out.String()
 	switch {
