@@ -31,6 +31,10 @@ type Config struct {
 	Now func() time.Time
 	// Seed gives each new game its shuffle (random).
 	Seed func() uint64
+	// NewID names each new game (from Seed). A game's ID is what its
+	// result is recorded under, once: where Seed repeats across runs (a
+	// replayed deal), NewID must not.
+	NewID func() string
 	// Log receives operator-facing messages (discarded).
 	Log *slog.Logger
 	// LobbyTTL is how long an unstarted lobby waits (30 minutes).
@@ -401,6 +405,14 @@ func newID(seed uint64) string {
 	return strconv.FormatUint(seed, 36)
 }
 
+// newID names a new game: Config.NewID, else from the seed.
+func (b *Bot) newID() string {
+	if b.cfg.NewID != nil {
+		return b.cfg.NewID()
+	}
+	return newID(b.seed())
+}
+
 var botNames = []string{"Maki-bot", "Wasabi-bot", "Tempura-bot", "Dumpling-bot", "Pudding-bot", "Tofu-bot", "Onigiri-bot", "Edamame-bot"}
 
 func (b *Bot) options(req Request, o Options) Options {
@@ -449,7 +461,7 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat,
 			return change{}, refuse("A game is already %s in this channel (host: %s). Finish it, or the host can `end` it.",
 				map[phase]string{phaseLobby: "waiting to start", phasePlaying: "running"}[old.Phase], old.hostName())
 		}
-		st := &state{ID: newID(b.seed()), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now}
+		st := &state{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now}
 		if seats == nil {
 			st.Seats = []seat{{User: req.Who.ID, Name: req.Who.Name}}
 			for range min(o.Bots, maxSeats(o)-1) {

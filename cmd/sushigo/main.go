@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"os/signal"
@@ -186,6 +187,10 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	if *seed != 0 {
 		s := *seed
 		bc.Seed = func() uint64 { s++; return s }
+		// The deal repeats, the game does not: its ID (what its result is
+		// recorded under) comes from the random source, or a second game
+		// with the same seed would be taken for the first and not rated.
+		bc.NewID = func() string { return strconv.FormatUint(rand.Uint64(), 36) }
 	}
 	host := bot.New(store, bc)
 	var h interface {

@@ -47,3 +47,23 @@ func TestLocalStats(t *testing.T) {
 		t.Errorf("stats --game 5: %v", err)
 	}
 }
+
+// TestSameSeedTwiceIsTwoGames: two terminal games with the same --seed are
+// two games in the history and the ratings (issue 25, item 3): the deal
+// repeats, the game's ID does not.
+func TestSameSeedTwiceIsTwoGames(t *testing.T) {
+	vars := env(map[string]string{"DATA_DIR": t.TempDir()})
+	for range 2 {
+		var out syncBuffer
+		if err := run(context.Background(), []string{"play", "--seed", "9", "--bots", "2", "--plain"}, vars, &lineFeeder{out: &out}, &out, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stats strings.Builder
+	if err := run(context.Background(), []string{"stats"}, vars, nil, &stats, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stats.String(), "2 games") {
+		t.Errorf("two games with one seed:\n%s", stats.String())
+	}
+}

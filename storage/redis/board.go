@@ -13,12 +13,12 @@ import (
 	"github.com/sushigo/sushigo/storage"
 )
 
-// How long a recorded game ID is remembered for de-duplication (retries come
-// within seconds), and how long period keys outlive their last write.
+// How long period keys outlive their last write. A recorded game's ID is
+// remembered for ever, like the ratings it changed: a game replayed a year
+// on (a restored outbox, a stuck retry) must not be rated twice.
 const (
-	dedupeTTL = 30 * 24 * time.Hour
-	monthTTL  = 400 * 24 * time.Hour
-	weekTTL   = 60 * 24 * time.Hour
+	monthTTL = 400 * 24 * time.Hour
+	weekTTL  = 60 * 24 * time.Hour
 )
 
 // recordTries bounds how often a result is re-read and re-rated after
@@ -47,7 +47,8 @@ var periods = [...]storage.Period{storage.AllTime, storage.Month, storage.Week}
 // one the caller rated from (else -1: read again). KEYS: the de-duplication
 // key, the wins, points and rating sorted sets (all, month, week), the
 // history list and hash, then per player the three period hashes and the
-// profile hash. ARGV: game ID, dedupe ttl, month ttl, week ttl, finished-at
+// profile hash. ARGV: game ID, (unused: the dedupe key never expires, as
+// the ratings it guards do not), month ttl, week ttl, finished-at
 // ms, summary (empty: not kept), history length, then per player (fields
 // per player, see recordArgs) id, name, score, place, expected games, mu,
 // sigma, pmu, psigma, −ordinal, trend, cards, categories. Cards and
@@ -68,7 +69,7 @@ for i = 0, n - 1 do
 	local a = 7 + i*F
 	if ARGV[a+6] ~= '' then rec[#rec + 1] = ARGV[a+8] .. ',' .. ARGV[a+9] .. ',' .. ARGV[a+6] .. ',' .. ARGV[a+7] end
 end
-if not redis.call('SET', KEYS[1], 'r1\n' .. table.concat(rec, ';'), 'NX', 'PX', ARGV[2]) then return 0 end
+if not redis.call('SET', KEYS[1], 'r1\n' .. table.concat(rec, ';'), 'NX') then return 0 end
 local ttl = {0, tonumber(ARGV[3]), tonumber(ARGV[4])}
 for i = 0, n - 1 do
 	local a = 7 + i*F
@@ -221,7 +222,7 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Rec
 		if err != nil {
 			return storage.Recorded{}, err
 		}
-		args := []any{r.GameID, millis(dedupeTTL), millis(monthTTL), millis(weekTTL), r.FinishedAt.UnixMilli(), string(r.Summary), storage.HistoryLength}
+		args := []any{r.GameID, 0, millis(monthTTL), millis(weekTTL), r.FinishedAt.UnixMilli(), string(r.Summary), storage.HistoryLength}
 		for i, pl := range r.Players {
 			args = append(args, pl.ID, pl.Name, pl.Score, pl.Place, games[i])
 			if after == nil {

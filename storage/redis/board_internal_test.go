@@ -10,6 +10,7 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 
+	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/storagetest"
 )
 
@@ -61,3 +62,44 @@ func TestBoardFromBeforeRatings(t *testing.T) {
 }
 
 func redisZ(score float64, member string) goredis.Z { return goredis.Z{Score: score, Member: member} }
+
+// TestRecordedGameRememberedForEver: a recorded game's ID never expires,
+// like the ratings it changed (issue 25, item 4: it was kept 30 days, so a
+// game replayed after that would be rated again).
+func TestRecordedGameRememberedForEver(t *testing.T) {
+	ctx := context.Background()
+	url := os.Getenv("SUSHIGO_TEST_REDIS_URL")
+	if url == "" {
+		url = "redis://127.0.0.1:6379/15"
+	}
+	prefix := fmt.Sprintf("sushigo-test:forever:%x:", rand.Uint64())
+	s, err := Dial(ctx, url, Options{Prefix: prefix})
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("Redis is required in CI: %v", err)
+		}
+		t.Skipf("no Redis at %s: %v", url, err)
+	}
+	t.Cleanup(func() {
+		iter := s.c.Scan(ctx, 0, prefix+"*", 500).Iterator()
+		for iter.Next(ctx) {
+			s.c.Del(ctx, iter.Val())
+		}
+		s.Close()
+	})
+	r := storage.Result{GameID: "g1", Community: "discord:g1", FinishedAt: time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC),
+		Players: []storage.PlayerResult{{ID: "ann", Name: "Ann", Score: 30, Place: 1}, {ID: "bob", Name: "Bob", Score: 20, Place: 2}},
+		Rate: func(prior []storage.Rating) []storage.Rating {
+			return []storage.Rating{{Mu: 27, Sigma: 2}, {Mu: 23, Sigma: 2}}
+		}}
+	if rec, err := s.RecordResult(ctx, r); err != nil || !rec.New {
+		t.Fatalf("record: %+v %v", rec, err)
+	}
+	ttl, err := s.c.PTTL(ctx, s.lbKey(r.Community)+"game:g1").Result()
+	if err != nil || ttl != -1 {
+		t.Errorf("the recorded game's key expires in %v (%v), want never (-1)", ttl, err)
+	}
+	if rec, err := s.RecordResult(ctx, r); err != nil || rec.New {
+		t.Errorf("recorded again: %+v %v", rec, err)
+	}
+}
