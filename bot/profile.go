@@ -213,6 +213,8 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) View 
 				val += fmt.Sprintf("\nOn the board after %s (%d more).", plural(minGames, "rated game", "rated games"), minGames-p.Rated)
 			}
 			add("Rating", val)
+		} else {
+			add("Rating", "Not rated yet: a game is rated when two or more people play it (practice against bots is not).")
 		}
 		add("Games", fmt.Sprintf("%s · %s (%d %%) · average %.1f pts, best %d · average place %.2f",
 			plural(p.Games, "game", "games"), plural(p.Wins, "win", "wins"), (100*p.Wins+p.Games/2)/p.Games,

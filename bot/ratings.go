@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"slices"
 	"strings"
 	"time"
 
@@ -16,29 +15,6 @@ import (
 	"github.com/sushigo/sushigo/rating"
 	"github.com/sushigo/sushigo/storage"
 )
-
-// Bot seats are opponents with a fixed, confident rating per level: they
-// move a person's rating like any opponent of that strength would, and are
-// never rated themselves. The means follow the arena's order (easy below
-// normal, hard far above it; expert measured no stronger than hard);
-// they are not measured against people.
-var botRatings = map[strategy.Level]rating.Rating{
-	strategy.Easy:   {Mu: 16, Sigma: 1},
-	strategy.Normal: {Mu: 22, Sigma: 1},
-	strategy.Hard:   {Mu: 30, Sigma: 1},
-	strategy.Expert: {Mu: 30, Sigma: 1},
-}
-
-// botRating is the fixed rating of a bot playing at level l.
-func botRating(l strategy.Level) rating.Rating {
-	if r, ok := botRatings[l]; ok {
-		return r
-	}
-	return botRatings[strategy.Normal]
-}
-
-// BotRating is the fixed rating a bot seat of level l plays at.
-func BotRating(l strategy.Level) storage.Rating { return storage.Rating(botRating(l)) }
 
 // Display is the rating players see: the conservative estimate μ − 3σ on
 // a familiar scale, 1000 for a new player, 40 points per unit of μ.
@@ -60,27 +36,44 @@ func (st *state) seatLevel(i int) strategy.Level {
 	return strategy.Normal
 }
 
-// rateFunc rates a finished game: every seat takes part with its place
-// (ties shared), people with their stored ratings, bots with their level's
-// fixed one; only the people's new ratings are kept. people[k] is the seat
-// of the result's k-th player.
-func rateFunc(places []int, fixed []rating.Rating, people []int) func([]storage.Rating) []storage.Rating {
+// rateFunc rates a finished game among its people only: places[k] is the
+// k-th player's place among the people (ties shared). Bots never enter
+// the calculation: beating them proves nothing about a person's strength
+// against people, and a rating that grew by farming bots would top a board
+// of people.
+func rateFunc(places []int) func([]storage.Rating) []storage.Rating {
 	return func(prior []storage.Rating) []storage.Rating {
-		all := slices.Clone(fixed)
-		for k, seat := range people {
-			if prior[k].Rated() {
-				all[seat] = rating.Rating(prior[k])
+		all := make([]rating.Rating, len(prior))
+		for k, p := range prior {
+			if p.Rated() {
+				all[k] = rating.Rating(p)
 			} else {
-				all[seat] = rating.New()
+				all[k] = rating.New()
 			}
 		}
 		after := rating.Rate(all, places)
-		out := make([]storage.Rating, len(people))
-		for k, seat := range people {
-			out[k] = storage.Rating(after[seat])
+		out := make([]storage.Rating, len(after))
+		for k, a := range after {
+			out[k] = storage.Rating(a)
 		}
 		return out
 	}
+}
+
+// amongPeople ranks places among themselves: one more than the number
+// strictly ahead, so ties stay shared and the seats in between (bots)
+// count for nothing.
+func amongPeople(places []int) []int {
+	out := make([]int, len(places))
+	for k, p := range places {
+		out[k] = 1
+		for _, q := range places {
+			if q < p {
+				out[k]++
+			}
+		}
+	}
+	return out
 }
 
 // cardKey names what a taken card counts as for a player's favourite: the
@@ -174,32 +167,31 @@ func (b *Bot) result(st *state) *storage.Result {
 	r := &storage.Result{GameID: st.ID, Community: st.Where.gameBoard(party(st)), FinishedAt: at}
 	pv := st.game.PublicView()
 	places := st.ratedPlaces(pv.Standings)
-	fixed := make([]rating.Rating, len(st.Seats))
-	var people []int
+	var peoplePlaces []int
 	for _, s := range pv.Standings {
 		if s.Seat >= len(st.Seats) {
 			continue // the dummy of a 2-player game is nobody's opponent
 		}
 		seat := st.Seats[s.Seat]
 		if seat.User == "" {
-			fixed[s.Seat] = botRating(st.seatLevel(s.Seat))
-			continue
+			continue // a bot: never rated, nobody's rated opponent
 		}
+		peoplePlaces = append(peoplePlaces, places[s.Seat])
 		cats := map[string]int{}
 		for _, bd := range append(seatBreakdowns(pv, s.Seat), pv.Dessert[s.Seat]) {
 			for _, l := range bd.Lines() {
 				cats[l.Category.String()] += l.Points
 			}
 		}
-		people = append(people, s.Seat)
 		r.Players = append(r.Players, storage.PlayerResult{ID: seat.User, Name: seat.Name, Score: s.Score, Place: places[s.Seat],
 			Cards: maps.Clone(seat.Taken), Categories: cats})
 	}
 	if len(r.Players) == 0 {
 		return nil
 	}
-	if len(st.Seats) > 1 {
-		r.Rate = rateFunc(places, fixed, people)
+	if len(r.Players) > 1 {
+		// Rated among people; a game with one person is practice.
+		r.Rate = rateFunc(amongPeople(peoplePlaces))
 	}
 	r.Summary, _ = json.Marshal(summaryOf(st, pv))
 	return r

@@ -6,33 +6,33 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 
-	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/rating"
 	"github.com/sushigo/sushigo/storage"
 )
 
-// Shared places are ties: two people sharing first place with equal
-// ratings come out equal, and a bot seat counts at its level's rating.
-func TestRateFuncTies(t *testing.T) {
-	hard := botRating(strategy.Hard)
-	places := []int{1, 3, 1, 4}
-	fixed := []rating.Rating{{}, hard, {}, botRating(strategy.Easy)}
-	rate := rateFunc(places, fixed, []int{0, 2})
-	got := rate([]storage.Rating{{}, {}})
-	want := rating.Rate([]rating.Rating{rating.New(), hard, rating.New(), botRating(strategy.Easy)}, places)
-	if got[0] != storage.Rating(want[0]) || got[1] != storage.Rating(want[2]) {
-		t.Fatalf("rated %v, want %v and %v", got, want[0], want[2])
+// People are rated among themselves: shared places are ties, a bot's
+// place between them counts for nothing (amongPeople), and a stored prior
+// is used as is.
+func TestRateFuncAmongPeople(t *testing.T) {
+	// Seats: ann 1st (shared), a bot 3rd, cy 1st (shared), dee 4th.
+	places := amongPeople([]int{1, 1, 4})
+	if !slices.Equal(places, []int{1, 1, 3}) {
+		t.Fatalf("places among people %v, want [1 1 3]", places)
 	}
-	if got[0] != got[1] {
-		t.Errorf("tied players with equal priors differ: %v", got)
+	rate := rateFunc(places)
+	got := rate([]storage.Rating{{}, {}, {}})
+	want := rating.Rate([]rating.Rating{rating.New(), rating.New(), rating.New()}, []int{1, 1, 3})
+	for k := range got {
+		if got[k] != storage.Rating(want[k]) {
+			t.Fatalf("rated %v, want %v", got, want)
+		}
 	}
-	if got[0].Mu <= rating.Mu {
-		t.Errorf("a shared win over two bots lowered μ: %v", got[0])
+	if got[0] != got[1] || got[0].Mu <= rating.Mu || got[2].Mu >= rating.Mu {
+		t.Errorf("tied winners, a loser: %v", got)
 	}
-	// A stored prior is used as is.
 	prior := storage.Rating{Mu: 30, Sigma: 3}
-	again := rate([]storage.Rating{prior, {}})
-	want = rating.Rate([]rating.Rating{rating.Rating(prior), hard, rating.New(), botRating(strategy.Easy)}, places)
+	again := rate([]storage.Rating{prior, {}, {}})
+	want = rating.Rate([]rating.Rating{rating.Rating(prior), rating.New(), rating.New()}, []int{1, 1, 3})
 	if again[0] != storage.Rating(want[0]) {
 		t.Errorf("from a prior: %v, want %v", again[0], want[0])
 	}

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/bot"
-	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/rating"
 	"github.com/sushigo/sushigo/storage"
 )
@@ -62,20 +61,37 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 	if len(seats) != 4 {
 		t.Fatalf("history seats %+v", seats)
 	}
+	// People are rated among themselves (issue 25): the bots' seats count
+	// for nothing, so the two people are rated as a two-player game by
+	// their order.
 	var prior []rating.Rating
 	var places []int
-	for _, s := range seats {
-		places = append(places, s.Place)
+	var people []int // seat index of each person, in seats order
+	for i, s := range seats {
 		if s.Bot != "" {
 			if s.Bot != "easy" || s.ID != "" {
 				t.Errorf("bot seat %+v", s)
 			}
-			prior = append(prior, rating.Rating(bot.BotRating(strategy.Easy)))
-		} else {
-			prior = append(prior, rating.New())
+			continue
+		}
+		prior = append(prior, rating.New())
+		places = append(places, s.Place)
+		people = append(people, i)
+	}
+	ranked := make([]int, len(places))
+	for k, p := range places {
+		ranked[k] = 1
+		for _, q := range places {
+			if q < p {
+				ranked[k]++
+			}
 		}
 	}
-	want := rating.Rate(prior, places)
+	rated := rating.Rate(prior, ranked)
+	want := make([]rating.Rating, len(seats))
+	for k, i := range people {
+		want[i] = rated[k]
+	}
 	// The channel is told once how the game moved each person's rating.
 	var posts []bot.View
 	for _, v := range h.public {
@@ -410,3 +426,32 @@ func TestResultRecordedAfterAFailure(t *testing.T) {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// TestOnePersonGameIsPractice: a game of one person against bots is
+// practice: said in the lobby and the final post, and no rating moves
+// however often the person wins (issue 25: farming bots).
+func TestOnePersonGameIsPractice(t *testing.T) {
+	h := newHarness(t)
+	h.do("ann", "new timer=0 bots=3 level=easy")
+	if lobby, _ := h.lastPublic("lobby"); !strings.Contains(lobby.Text, "Practice") {
+		t.Errorf("the lobby does not say the game is practice:\n%s", lobby.Text)
+	}
+	h.startGame("ann")
+	h.playToEnd([]string{"ann"}, 60)
+	final, _ := h.lastPublic("Final standings")
+	if !strings.Contains(final.Text, "practice game: not rated") {
+		t.Errorf("the final post does not say practice:\n%s", final.Text)
+	}
+	for _, v := range h.public {
+		if _, ok := ratingsOf(v); ok {
+			t.Errorf("a ratings post for a practice game: %s", v.Text)
+		}
+	}
+	p, err := h.store.Profile(context.Background(), "test:guild", "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Games != 1 || p.Rated != 0 || p.Rating.Rated() {
+		t.Errorf("after a practice game: %d games, %d rated, rating %+v", p.Games, p.Rated, p.Rating)
+	}
+}

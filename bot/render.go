@@ -126,7 +126,7 @@ func classicLobbyView(st *state) View {
 	return View{
 		Screen: ScreenLobby,
 		Title:  "🍣 Sushi Go! — lobby",
-		Text:   fmt.Sprintf("Host: **%s** · %s", st.hostName(), optionsLineAt(st)),
+		Text:   fmt.Sprintf("Host: **%s** · %s\n%s", st.hostName(), optionsLineAt(st), ratedLine(st)),
 		Fields: []Field{{Name: fmt.Sprintf("Players (%d/%d)", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
 		Rows: [][]Button{{
 			{Label: "Join", Emoji: "🙋", ActionID: ActionID(Join{g}), Style: Primary},
@@ -694,6 +694,9 @@ func finalNotes(st *state) []string {
 			lines = append(lines, fmt.Sprintf("🎉 %s on the tie-break.", agree(st.name(w.Seat), "wins", "win")))
 		}
 	}
+	if st.people() < 2 {
+		lines = append(lines, "🎯 A practice game: not rated. Games are rated when two or more people play.")
+	}
 	// Each player's rounds and dessert, adding up to the total.
 	for _, s := range pv.Standings {
 		var parts []string
@@ -833,4 +836,23 @@ func projected(pv engine.PublicView) []engine.Breakdown {
 	out := make([]engine.Breakdown, len(rt))
 	engine.ScoreRound(pv.Settings, rt, max(pv.UramakiNext, 1), out)
 	return out
+}
+
+// people counts the seats of people, those who left included.
+func (st *state) people() int {
+	n := 0
+	for _, s := range st.Seats {
+		if s.User != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// ratedLine says in the lobby whether the game will be rated.
+func ratedLine(st *state) string {
+	if st.people() >= 2 {
+		return "📈 Rated: the people here are rated among themselves; bots never count."
+	}
+	return "🎯 Practice: with one person the game is not rated. It is rated once two people play."
 }
