@@ -19,25 +19,7 @@ import (
 // next game rates its players from a fresh start.
 func TestBoardFromBeforeRatings(t *testing.T) {
 	ctx := context.Background()
-	url := os.Getenv("SUSHIGO_TEST_REDIS_URL")
-	if url == "" {
-		url = "redis://127.0.0.1:6379/15"
-	}
-	prefix := fmt.Sprintf("sushigo-test:upgrade:%x:", rand.Uint64())
-	s, err := Dial(ctx, url, Options{Prefix: prefix})
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("Redis is required in CI: %v", err)
-		}
-		t.Skipf("no Redis at %s: %v", url, err)
-	}
-	t.Cleanup(func() {
-		iter := s.c.Scan(ctx, 0, prefix+"*", 500).Iterator()
-		for iter.Next(ctx) {
-			s.c.Del(ctx, iter.Val())
-		}
-		s.Close()
-	})
+	s := openPrefixed(t, "upgrade")
 	c := "discord:g1"
 	// Exactly what that release's script wrote for one game.
 	lb := s.lbKey(c)
@@ -68,25 +50,7 @@ func redisZ(score float64, member string) goredis.Z { return goredis.Z{Score: sc
 // game replayed after that would be rated again).
 func TestRecordedGameRememberedForEver(t *testing.T) {
 	ctx := context.Background()
-	url := os.Getenv("SUSHIGO_TEST_REDIS_URL")
-	if url == "" {
-		url = "redis://127.0.0.1:6379/15"
-	}
-	prefix := fmt.Sprintf("sushigo-test:forever:%x:", rand.Uint64())
-	s, err := Dial(ctx, url, Options{Prefix: prefix})
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("Redis is required in CI: %v", err)
-		}
-		t.Skipf("no Redis at %s: %v", url, err)
-	}
-	t.Cleanup(func() {
-		iter := s.c.Scan(ctx, 0, prefix+"*", 500).Iterator()
-		for iter.Next(ctx) {
-			s.c.Del(ctx, iter.Val())
-		}
-		s.Close()
-	})
+	s := openPrefixed(t, "forever")
 	r := storage.Result{GameID: "g1", Community: "discord:g1", FinishedAt: time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC),
 		Players: []storage.PlayerResult{{ID: "ann", Name: "Ann", Score: 30, Place: 1}, {ID: "bob", Name: "Bob", Score: 20, Place: 2}},
 		Rate: func(prior []storage.Rating) []storage.Rating {
@@ -102,4 +66,32 @@ func TestRecordedGameRememberedForEver(t *testing.T) {
 	if rec, err := s.RecordResult(ctx, r); err != nil || rec.New {
 		t.Errorf("recorded again: %+v %v", rec, err)
 	}
+}
+
+// openPrefixed opens the test Redis under a key prefix of its own, named
+// for the test, and deletes its keys afterwards. In CI a missing Redis
+// fails the test.
+func openPrefixed(t *testing.T, name string) *Store {
+	t.Helper()
+	ctx := context.Background()
+	url := os.Getenv("SUSHIGO_TEST_REDIS_URL")
+	if url == "" {
+		url = "redis://127.0.0.1:6379/15"
+	}
+	prefix := fmt.Sprintf("sushigo-test:%s:%x:", name, rand.Uint64())
+	s, err := Dial(ctx, url, Options{Prefix: prefix})
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("Redis is required in CI: %v", err)
+		}
+		t.Skipf("no Redis at %s: %v", url, err)
+	}
+	t.Cleanup(func() {
+		iter := s.c.Scan(ctx, 0, prefix+"*", 500).Iterator()
+		for iter.Next(ctx) {
+			s.c.Del(ctx, iter.Val())
+		}
+		s.Close()
+	})
+	return s
 }
