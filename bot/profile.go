@@ -130,13 +130,14 @@ func (b *Bot) leaderboard(ctx context.Context, req Request, a Leaderboard) (Resp
 	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: leaderboardView(top, a, b.cfg.MinRatedGames)}}}, nil
 }
 
-// ratingText is a rating with its change in the last game: "1,112 (+112)".
+// ratingText is a rating with its change in the last game: "1112 (+112)",
+// "1112? (+112)" while provisional.
 func ratingText(r, prev storage.Rating) string {
 	d := Display(r) - Display(prev)
 	if d == 0 {
-		return fmt.Sprintf("**%d** (±0)", Display(r))
+		return fmt.Sprintf("**%s** (±0)", shown(r))
 	}
-	return fmt.Sprintf("**%d** (%+d)", Display(r), d)
+	return fmt.Sprintf("**%s** (%+d)", shown(r), d)
 }
 
 func leaderboardView(top []storage.Entry, a Leaderboard, minGames int) View {

@@ -16,6 +16,23 @@ import (
 	"github.com/sushigo/sushigo/storage"
 )
 
+// provisionalSigma is the uncertainty above which a rating is provisional,
+// shown with a "?" as chess sites do: a new player's σ is 8.3, and about
+// ten rated games (two- or four-player) bring it under 5.5.
+const provisionalSigma = 5.5
+
+// Provisional reports whether r is still too uncertain to go by.
+func Provisional(r storage.Rating) bool { return !r.Rated() || r.Sigma > provisionalSigma }
+
+// shown is a rating as players read it: the displayed number, "?" while
+// provisional.
+func shown(r storage.Rating) string {
+	if Provisional(r) {
+		return itoa(Display(r)) + "?"
+	}
+	return itoa(Display(r))
+}
+
 // Display is the rating players see: the conservative estimate μ − 3σ on
 // a familiar scale, 1000 for a new player, 40 points per unit of μ.
 func Display(r storage.Rating) int {
@@ -316,7 +333,7 @@ func ratingNotes(st *state, players []storage.PlayerResult, prior, after []stora
 	notes := make([]string, len(st.Seats))
 	for i, p := range players {
 		if s := st.seatOf(p.ID); s >= 0 && s < len(notes) {
-			notes[s] = fmt.Sprintf("%d (%+d)", Display(after[i]), Display(after[i])-Display(prior[i]))
+			notes[s] = fmt.Sprintf("%s (%+d)", shown(after[i]), Display(after[i])-Display(prior[i]))
 		}
 	}
 	return notes
@@ -326,7 +343,7 @@ func ratingsView(st *state, players []storage.PlayerResult, prior, after []stora
 	var parts []string
 	for i, p := range players {
 		d := Display(after[i]) - Display(prior[i])
-		part := fmt.Sprintf("**%s** %d (%+d)", p.Name, Display(after[i]), d)
+		part := fmt.Sprintf("**%s** %s (%+d)", p.Name, shown(after[i]), d)
 		if i := st.seatOf(p.ID); i >= 0 && st.left(i) {
 			part += " 🚪 left, counted last"
 		}

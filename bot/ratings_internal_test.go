@@ -81,3 +81,30 @@ func TestRatedPlacesLeaversLast(t *testing.T) {
 		}
 	}
 }
+
+// TestProvisionalMark: a rating is shown with "?" until σ falls under
+// provisionalSigma (about ten rated games).
+func TestProvisionalMark(t *testing.T) {
+	for _, c := range []struct {
+		r    storage.Rating
+		want string
+	}{
+		{storage.Rating{}, "1000?"},
+		{storage.Rating(rating.New()), "1000?"},
+		{storage.Rating{Mu: 30, Sigma: 5.6}, "1528?"},
+		{storage.Rating{Mu: 30, Sigma: 5.5}, "1540"},
+		{storage.Rating{Mu: 30, Sigma: 2}, "1960"},
+	} {
+		if got := shown(c.r); got != c.want {
+			t.Errorf("shown(%+v) = %q, want %q", c.r, got, c.want)
+		}
+	}
+	me := rating.New()
+	games := 0
+	for ; Provisional(storage.Rating(me)) && games < 100; games++ {
+		me = rating.Rate([]rating.Rating{me, {Mu: 25, Sigma: 4}}, []int{1 + games%2, 2 - games%2})[0]
+	}
+	if games < 8 || games > 14 {
+		t.Errorf("provisional for %d two-player games, documented as about ten", games)
+	}
+}

@@ -110,7 +110,7 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 			continue
 		}
 		d := bot.Display(storage.Rating(want[i]))
-		if line := fmt.Sprintf("**%s** %d (%+d)", s.Name, d, d-1000); !strings.Contains(posts[0].Text, line) {
+		if line := fmt.Sprintf("**%s** %d? (%+d)", s.Name, d, d-1000); !strings.Contains(posts[0].Text, line) {
 			t.Errorf("ratings post %q lacks %q", posts[0].Text, line)
 		}
 	}
@@ -263,7 +263,7 @@ func TestLeaverCountsLast(t *testing.T) {
 			t.Errorf("%s (rated place %d, score %d): %+v", s.ID, places[i], s.Score, p.Stats)
 		}
 		d := bot.Display(storage.Rating(want[i]))
-		line := fmt.Sprintf("**%s** %d (%+d)", s.Name, d, d-1000)
+		line := fmt.Sprintf("**%s** %d? (%+d)", s.Name, d, d-1000)
 		if s.Left {
 			line += " 🚪 left, counted last"
 		}
@@ -367,7 +367,7 @@ func TestLostResultReplyAnnouncedOnce(t *testing.T) {
 			t.Fatalf("%s: %+v, %v", u, p, err)
 		}
 		d := bot.Display(lost[u])
-		line := fmt.Sprintf("**%s** %d (%+d)", user(u).Name, d, d-1000)
+		line := fmt.Sprintf("**%s** %d? (%+d)", user(u).Name, d, d-1000)
 		if !strings.Contains(post.Text, line) {
 			t.Errorf("ratings post %q lacks %q", post.Text, line)
 		}
