@@ -27,21 +27,28 @@ func (st *state) names(n int) []string {
 	return out
 }
 
-// tablePicture names the picture of the table. Its key changes with a
-// reveal, a decision and the game's end, not with a pick: the picture is
-// sent at most once a turn, and it draws no one's "picked" mark, which
-// the text keeps current.
+// tablePicture asks for the picture of the table. What it shows is named
+// when it is sent (attach), from the game as stored then: the table view
+// is rebuilt at every click, and its picture is drawn at most once a turn.
 func tablePicture(st *state) *Picture {
 	if !st.pictures() {
 		return nil
 	}
+	return &Picture{Of: PictureTable}
+}
+
+// nameTable gives a table picture its key and alt text from st. The key
+// changes with a reveal, a decision and the game's end, not with a pick:
+// the picture is sent at most once a turn, and it draws no one's "picked"
+// mark, which the text keeps current.
+func nameTable(st *state, p *Picture) {
 	pv := tablePublic(st)
 	decider := -1
 	if pv.Decision != nil {
 		decider = pv.Decision.Seat
 	}
-	return &Picture{Of: PictureTable, Key: fmt.Sprintf("table/%d/%d/%d/%t", pv.Round, pv.Turn, decider, pv.Over),
-		Alt: picture.TableAlt(pv, st.names(len(pv.Seats)))}
+	p.Key = fmt.Sprintf("table/%d/%d/%d/%t", pv.Round, pv.Turn, decider, pv.Over)
+	p.Alt = picture.TableAlt(pv, st.names(len(pv.Seats)))
 }
 
 // tablePublic is the public view a table picture draws: without the picks
@@ -82,11 +89,13 @@ func (st *state) draw(p *Picture) ([]byte, error) {
 	if st.game == nil {
 		return nil, fmt.Errorf("draw %s: no game", p.Key)
 	}
+	if p.Of == PictureTable {
+		pv := tablePublic(st)
+		return picture.Table(pv, st.names(len(pv.Seats)))
+	}
 	pv := st.game.PublicView()
 	names := st.names(len(pv.Seats))
 	switch p.Of {
-	case PictureTable:
-		return picture.Table(tablePublic(st), names)
 	case PictureRound:
 		return picture.RoundScores(pv, p.Round, names)
 	case PictureFinal:
@@ -104,10 +113,9 @@ func (b *Bot) attach(st *state, d *Delivery, shown Ref) {
 	}
 	p := *d.View.Picture // the queued delivery keeps its own
 	d.View.Picture = &p
-	if p.Of == PictureTable && st.pictures() {
+	if p.Of == PictureTable && st.game != nil {
 		// What the table shows now: the drawing is of the game as stored.
-		now := tablePicture(st)
-		p.Key, p.Alt = now.Key, now.Alt
+		nameTable(st, &p)
 	}
 	if d.Kind == Edit && shown.Pic == p.Key {
 		p.Keep = true

@@ -31,9 +31,5 @@ func (b *Bot) PublicTable(ctx context.Context, where Location) (engine.PublicVie
 		return engine.PublicView{}, nil, ErrNoTable
 	}
 	pv := st.game.PublicView()
-	names := make([]string, len(pv.Seats))
-	for i := range names {
-		names[i] = st.name(i)
-	}
-	return pv, names, nil
+	return pv, st.names(len(pv.Seats)), nil
 }

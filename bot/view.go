@@ -223,9 +223,9 @@ type Picture struct {
 	Of    PictureOf `json:"of"`
 	Round int       `json:"r,omitempty"`
 	// Key names what the picture shows: the same key, the same image.
-	Key string `json:"k"`
+	Key string `json:"k,omitempty"`
 	// Alt says in words what it shows.
-	Alt string `json:"alt"`
+	Alt string `json:"alt,omitempty"`
 	// Notes are per seat lines drawn beside the standings (rating changes).
 	Notes []string `json:"n,omitempty"`
 	// PNG is the image, drawn just before sending. Keep, instead, says
