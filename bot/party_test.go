@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/picture"
 )
 
 // toDecision plays ann's picks (bots fill the table) leaning towards the
@@ -358,4 +360,37 @@ func TestSpecialOrderWithNothingToCopyWarns(t *testing.T) {
 		}
 	}
 	t.Fatal("no deal gave ann a special order on turn 1")
+}
+
+// TestCardButtonsCarryTheirColour: every button that plays a card carries
+// its type's colour, in classic and Party hands alike; buttons that play
+// none (calls, Start over, chopsticks) carry none.
+func TestCardButtonsCarryTheirColour(t *testing.T) {
+	if got := picture.Colour(engine.KindTempura); got != "#c188c9" {
+		t.Errorf("tempura's colour %q", got)
+	}
+	for _, opts := range []string{"timer=0 bots=2", "timer=0 bots=2 menu=uramaki,miso,tofu,eel,spoon,takeout,pudding"} {
+		h := newHarness(t)
+		h.do("ann", "new "+opts)
+		h.startGame("ann")
+		coloured := 0
+		for _, b := range h.hand["ann"].Buttons() {
+			a, err := bot.ParseActionID(b.ActionID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := a.(bot.Pick)
+			switch {
+			case p.Card != engine.None && b.Colour != picture.Colour(p.Card.Kind()):
+				t.Errorf("%s: %q has colour %q, want its type's", opts, b.Label, b.Colour)
+			case p.Card == engine.None && b.Colour != "":
+				t.Errorf("%s: %q plays no card and has colour %q", opts, b.Label, b.Colour)
+			case p.Card != engine.None:
+				coloured++
+			}
+		}
+		if coloured == 0 {
+			t.Errorf("%s: no card button in ann's hand", opts)
+		}
+	}
 }

@@ -141,7 +141,7 @@ func partyHandView(st *state, i int, p Pick) View {
 		for _, c := range w.AppendCopyOptions(nil) {
 			q := base
 			q.Card, q.Copy = engine.SpecialOrder, c
-			row = append(row, Button{Label: c.Short(), Emoji: buttonEmoji(c), ActionID: ActionID(q)})
+			row = append(row, Button{Label: c.Short(), Emoji: buttonEmoji(c), ActionID: ActionID(q), Colour: cardColour(c)})
 		}
 		v.Rows = chunk(row, 5, 4)
 	} else {
@@ -161,7 +161,7 @@ func partyHandView(st *state, i int, p Pick) View {
 				// Played now it copies nothing and is discarded: say so.
 				label += " (nothing to copy yet)"
 			}
-			row = append(row, Button{Label: label, Emoji: buttonEmoji(c), ActionID: ActionID(q)})
+			row = append(row, Button{Label: label, Emoji: buttonEmoji(c), ActionID: ActionID(q), Colour: cardColour(c)})
 		}
 		v.Rows = chunk(row, 5, 4)
 		for _, c := range w.AppendCallable(nil) {
@@ -184,7 +184,6 @@ func partyHandView(st *state, i int, p Pick) View {
 	}
 	v.Text = strings.Join(text, "\n")
 	v.Fields = []Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
-	tintCards(&v)
 	return v
 }
 
@@ -280,7 +279,7 @@ func decisionView(st *state, i int) View {
 			if n := count(drawn, a.Card); n > 1 {
 				label = cardLabel(a.Card, n)
 			}
-			row = append(row, Button{Label: label, Emoji: buttonEmoji(a.Card), ActionID: id(a), Style: Primary})
+			row = append(row, Button{Label: label, Emoji: buttonEmoji(a.Card), ActionID: id(a), Style: Primary, Colour: cardColour(a.Card)})
 		}
 		v.Rows = chunk(row, 5, 5)
 	case engine.DecideSpoon:
@@ -350,7 +349,6 @@ func decisionView(st *state, i int) View {
 			v.Text = fmt.Sprintf("👀 Revealed — turn %d: %s\n%s", d.Turn, strings.Join(revealLines(st, pv), " · "), v.Text)
 		}
 	}
-	tintCards(&v)
 	return v
 }
 

@@ -360,7 +360,7 @@ func handView(st *state, i int, p Pick) View {
 			continue
 		}
 		n := count(left, c)
-		b := Button{Label: cardLabel(c, n), Emoji: c.Emoji(), ActionID: ActionID(next(c))}
+		b := Button{Label: cardLabel(c, n), Emoji: c.Emoji(), ActionID: ActionID(next(c)), Colour: cardColour(c)}
 		if n == 0 {
 			b.Label, b.Disabled = c.Short()+" (chosen)", true
 		}
@@ -390,40 +390,16 @@ func handView(st *state, i int, p Pick) View {
 		v.Rows = append(v.Rows, control)
 	}
 	v.Fields = []Field{{Name: "In front of you", Value: tableau(w.AppendTableau(nil, i))}}
-	tintCards(&v)
 	return v
 }
 
-// tintCards gives each button that plays or names a card its type's
-// colour (the terminal draws card tiles in it).
-func tintCards(v *View) {
-	for _, row := range v.Rows {
-		for k := range row {
-			a, err := ParseActionID(row[k].ActionID)
-			if err != nil {
-				continue
-			}
-			c := engine.None
-			switch a := a.(type) {
-			case Pick:
-				c = a.Card
-				if a.Extra != engine.None {
-					c = a.Extra
-				}
-				if a.Dummy != engine.None {
-					c = a.Dummy
-				}
-				if a.Copy != engine.None {
-					c = a.Copy
-				}
-			case Answer:
-				c = a.Card
-			}
-			if c != engine.None && c != engine.FaceDown {
-				row[k].Colour = picture.Colour(c.Kind())
-			}
-		}
+// cardColour is the colour of card c's type (#rrggbb) for the button that
+// plays or names it (the terminal draws card tiles in it); none for no card.
+func cardColour(c engine.Card) string {
+	if c == engine.None || c == engine.FaceDown {
+		return ""
 	}
+	return picture.Colour(c.Kind())
 }
 
 func chosen(card, extra engine.Card) string {

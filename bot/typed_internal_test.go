@@ -68,19 +68,3 @@ func TestTwinSpecialsNumbered(t *testing.T) {
 		t.Errorf("a special order copying uramaki counts its icons twice: %q", got)
 	}
 }
-
-// TestCardButtonsCarryTheirColour: hand buttons that play a card carry the
-// card type's colour; others (Start over, Call) none.
-func TestCardButtonsCarryTheirColour(t *testing.T) {
-	v := View{Rows: [][]Button{{
-		{Label: "Tempura", ActionID: ActionID(Pick{Game: "g", Round: 1, Turn: 1, Card: engine.Tempura})},
-		{Label: "Start over", ActionID: ActionID(Change{"g", 1, 1})},
-	}}}
-	tintCards(&v)
-	if got := v.Rows[0][0].Colour; got != "#c188c9" {
-		t.Errorf("tempura button colour %q", got)
-	}
-	if got := v.Rows[0][1].Colour; got != "" {
-		t.Errorf("a control button coloured %q", got)
-	}
-}
