@@ -300,10 +300,7 @@ s: the scores so far · l: this round's reveals · r: your hand again · e: end 
 In a panel: ↑/↓, PgUp/PgDn scroll · Enter or Esc: next`
 
 // over reports whether the game shown has ended.
-func (m *tui) over() bool {
-	return strings.Contains(m.table.Title, "game over") || strings.Contains(m.table.Title, "game ended") ||
-		strings.Contains(m.table.Title, "lobby closed") || strings.Contains(m.table.Title, "lobby expired")
-}
+func (m *tui) over() bool { return m.table.Tone == bot.ToneOver }
 
 // list is the hand's list, if it has one.
 func (m *tui) list() (bot.Select, bool) {
