@@ -429,35 +429,25 @@ type attachment struct {
 	Description string `json:"description,omitempty"`
 }
 
-// withAttachments adds the attachments list to a message payload. On an
-// edit the list is every attachment the message keeps: only the new one,
-// so the picture it replaces goes.
-type withAttachments struct {
-	any
-	Attachments []attachment `json:"attachments"`
-}
-
-func (w withAttachments) MarshalJSON() ([]byte, error) {
-	inner, err := json.Marshal(w.any)
-	if err != nil {
-		return nil, err
-	}
-	list, err := json.Marshal(w.Attachments)
-	if err != nil {
-		return nil, err
-	}
-	if string(inner) == "{}" {
-		return []byte(`{"attachments":` + string(list) + `}`), nil
-	}
-	return append(append([]byte(`{"attachments":`), list...), append([]byte(","), inner[1:]...)...), nil
-}
-
 // withPicture sends payload with the picture as its one attachment, in
 // Discord's multipart form (payload_json and files[0]), with its alt text,
 // and returns Discord's answer.
 func (a *Adapter) withPicture(method, endpoint string, payload any, pic *bot.Picture, opts ...discordgo.RequestOption) ([]byte, error) {
-	body := withAttachments{payload, []attachment{{ID: 0, Filename: pic.FileName(), Description: pic.Alt}}}
-	ctype, data, err := discordgo.MultipartBodyWithJSON(body, []*discordgo.File{{Name: pic.FileName(), ContentType: "image/png", Reader: bytes.NewReader(pic.PNG)}})
+	// The payload's fields and the attachments list: on an edit the list
+	// is every attachment the message keeps, only the new one, so the
+	// picture it replaces goes.
+	raw, err := json.Marshal(payload)
+	if err != nil {
+		return nil, fmt.Errorf("discord: encode a message: %w", err)
+	}
+	fields := map[string]json.RawMessage{}
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, fmt.Errorf("discord: encode a message: %w", err)
+	}
+	if fields["attachments"], err = json.Marshal([]attachment{{ID: 0, Filename: pic.FileName(), Description: pic.Alt}}); err != nil {
+		return nil, fmt.Errorf("discord: encode a picture: %w", err)
+	}
+	ctype, data, err := discordgo.MultipartBodyWithJSON(fields, []*discordgo.File{{Name: pic.FileName(), ContentType: "image/png", Reader: bytes.NewReader(pic.PNG)}})
 	if err != nil {
 		return nil, fmt.Errorf("discord: encode a picture: %w", err)
 	}

@@ -2,6 +2,7 @@ package slack
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -171,15 +172,15 @@ func blocks(v bot.View) ([]slackapi.Block, string) {
 // blocks: after the text, before its controls.
 func withImage(bs []slackapi.Block, file, alt string) []slackapi.Block {
 	img := slackapi.NewImageBlockSlackFile(&slackapi.SlackFileObject{ID: file}, cut(alt, 2000), "picture", nil)
-	at := len(bs)
-	for i, b := range bs {
+	at := slices.IndexFunc(bs, func(b slackapi.Block) bool {
 		switch b.(type) {
 		case *slackapi.ActionBlock, *slackapi.ContextBlock:
-			at = i
+			return true
 		}
-		if at < len(bs) {
-			break
-		}
+		return false
+	})
+	if at < 0 {
+		at = len(bs)
 	}
-	return append(bs[:at:at], append([]slackapi.Block{img}, bs[at:]...)...)
+	return slices.Insert(bs, at, slackapi.Block(img))
 }
