@@ -166,6 +166,16 @@ type Button struct {
 	Colour string `json:",omitempty"`
 }
 
+// Numbered is the button as text, pressed by typing n: "[3] 🍤 Tempura",
+// in brackets when disabled.
+func (b Button) Numbered(n int) string {
+	l := strings.TrimSpace(b.Emoji + " " + b.Label)
+	if b.Disabled {
+		l = "(" + l + ")"
+	}
+	return "[" + itoa(n) + "] " + l
+}
+
 // Select is a drop-down of choices. Its ActionID comes back with the values
 // chosen (ParseSelection).
 type Select struct {
@@ -395,11 +405,7 @@ func (v View) String() string {
 		var parts []string
 		for _, btn := range row {
 			n++
-			l := strings.TrimSpace(btn.Emoji + " " + btn.Label)
-			if btn.Disabled {
-				l = "(" + l + ")"
-			}
-			parts = append(parts, "["+itoa(n)+"] "+l)
+			parts = append(parts, btn.Numbered(n))
 		}
 		b.WriteString(strings.Join(parts, "  ") + "\n")
 	}

@@ -349,11 +349,7 @@ func lineText(v bot.View) string {
 		var parts []string
 		for _, btn := range row {
 			n++
-			l := strings.TrimSpace(btn.Emoji + " " + btn.Label)
-			if btn.Disabled {
-				l = "(" + l + ")"
-			}
-			parts = append(parts, strings.ReplaceAll("["+strconv.Itoa(n)+"] "+l, " ", "\u00a0"))
+			parts = append(parts, strings.ReplaceAll(btn.Numbered(n), " ", "\u00a0"))
 		}
 		b.WriteString(strings.Join(parts, "  ") + "\n")
 	}
