@@ -31,12 +31,20 @@ func categoryColour(c engine.Category) color.RGBA {
 		return colourOf(engine.KindSashimi)
 	case engine.CatDumpling:
 		return colourOf(engine.KindDumpling)
-	case engine.CatEggNigiri, engine.CatEggOnWasabi:
+	case engine.CatEggNigiri:
 		return nigiriTop(engine.EggNigiri)
-	case engine.CatSalmonNigiri, engine.CatSalmonOnWasabi:
+	case engine.CatSalmonNigiri:
 		return nigiriTop(engine.SalmonNigiri)
-	case engine.CatSquidNigiri, engine.CatSquidOnWasabi:
+	case engine.CatSquidNigiri:
 		return nigiriTop(engine.SquidNigiri)
+	// A nigiri on wasabi is its topping a shade darker: told apart from
+	// the plain one in the legend, still of its family.
+	case engine.CatEggOnWasabi:
+		return shade(nigiriTop(engine.EggNigiri))
+	case engine.CatSalmonOnWasabi:
+		return shade(nigiriTop(engine.SalmonNigiri))
+	case engine.CatSquidOnWasabi:
+		return shade(nigiriTop(engine.SquidNigiri))
 	case engine.CatWasabi:
 		return colourOf(engine.KindWasabi)
 	case engine.CatPudding:

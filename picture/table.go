@@ -169,15 +169,17 @@ func (c *canvas) seat(y int, name string, s engine.SeatView, pv engine.PublicVie
 	sw := c.measure("name", score)
 	c.text("name", tableWidth-22-sw, y+34, ink, score)
 	nw := c.text("name", 22, y+34, ink, c.fit("name", name, 300))
+	// Who has picked, and who decides; nothing for the rest. A seat
+	// without a mark is not said to be choosing: a picture sent at the
+	// reveal (the host's, with no picks) stays on screen while people
+	// pick, and "choosing…" would then be wrong. The dummy never picks.
 	var notes []string
 	switch {
-	case pv.Over:
+	case pv.Over || s.Dummy:
 	case s.Deciding:
 		notes = append(notes, "deciding…")
 	case s.Submitted:
 		notes = append(notes, "picked")
-	default:
-		notes = append(notes, "choosing…")
 	}
 	switch {
 	case len(s.Desserts) == 1:
@@ -412,6 +414,9 @@ func columnNote(col column) string {
 		n := 0
 		for _, p := range col.cards {
 			n += p.Plays().Icons()
+		}
+		if n == 1 {
+			return "1 icon"
 		}
 		return fmt.Sprintf("%d icons", n)
 	case engine.KindNigiri:
