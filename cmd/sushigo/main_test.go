@@ -54,6 +54,18 @@ func (f *lineFeeder) Read(p []byte) (int, error) {
 	return copy(p, "1\n"), nil
 }
 
+// playTerminal plays a whole terminal game in the line mode with play's
+// flags args (after --plain), answering 1 to every prompt, and returns
+// what it printed.
+func playTerminal(t *testing.T, vars func(string) string, args ...string) string {
+	t.Helper()
+	var out syncBuffer
+	if err := run(context.Background(), append([]string{"play", "--plain"}, args...), vars, &lineFeeder{out: &out}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
 type syncBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer

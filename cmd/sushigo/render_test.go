@@ -24,10 +24,7 @@ func TestRender(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "sushigo play") {
 		t.Errorf("render before any game: %v", err)
 	}
-	var played syncBuffer
-	if err := run(context.Background(), []string{"play", "--seed", "5", "--bots", "3", "--plain"}, vars, &lineFeeder{out: &played}, &played, io.Discard); err != nil {
-		t.Fatal(err)
-	}
+	playTerminal(t, vars, "--seed", "5", "--bots", "3")
 	var said strings.Builder
 	if err := run(context.Background(), []string{"render", "--out", out}, vars, nil, &said, io.Discard); err != nil {
 		t.Fatal(err)
@@ -55,10 +52,7 @@ func TestPlayWritesPictures(t *testing.T) {
 	dir := t.TempDir()
 	pics := filepath.Join(dir, "pics")
 	vars := env(map[string]string{"DATA_DIR": dir})
-	var played syncBuffer
-	if err := run(context.Background(), []string{"play", "--seed", "9", "--bots", "2", "--plain", "--png", pics}, vars, &lineFeeder{out: &played}, &played, io.Discard); err != nil {
-		t.Fatal(err)
-	}
+	played := playTerminal(t, vars, "--seed", "9", "--bots", "2", "--png", pics)
 	for _, name := range []string{"round-1.png", "round-2.png", "round-3.png", "final.png"} {
 		b, err := os.ReadFile(filepath.Join(pics, name))
 		if err != nil {
@@ -68,7 +62,7 @@ func TestPlayWritesPictures(t *testing.T) {
 			t.Errorf("%s is no PNG: %v", name, err)
 		}
 	}
-	if !strings.Contains(played.String(), "Pictures of the scores are in "+pics) {
+	if !strings.Contains(played, "Pictures of the scores are in "+pics) {
 		t.Error("play did not say where the pictures went")
 	}
 	out := filepath.Join(dir, "r2.png")
@@ -130,12 +124,9 @@ func TestCommandLineOddities(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "hands always pass left") || strings.Contains(err.Error(), "engine") {
 		t.Errorf("party with alternate passing: %v", err)
 	}
-	var played syncBuffer
-	if err := run(ctx, []string{"play", "--seed", "5", "--bots", "2", "--plain"}, vars, &lineFeeder{out: &played}, &played, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	first, _, _ := strings.Cut(played.String(), "\n")
-	if strings.Contains(first, "`") || strings.Count(played.String(), "type the number of a button") != 1 {
+	played := playTerminal(t, vars, "--seed", "5", "--bots", "2")
+	first, _, _ := strings.Cut(played, "\n")
+	if strings.Contains(first, "`") || strings.Count(played, "type the number of a button") != 1 {
 		t.Errorf("the line mode's greeting: %q", first)
 	}
 	out.Reset()

@@ -13,10 +13,7 @@ func TestLocalStats(t *testing.T) {
 	if err := run(context.Background(), []string{"stats"}, vars, nil, &none, io.Discard); err != nil || !strings.Contains(none.String(), "No terminal games yet") {
 		t.Fatalf("stats before any game: %v\n%s", err, none.String())
 	}
-	var out syncBuffer
-	if err := run(context.Background(), []string{"play", "--seed", "9", "--bots", "2", "--plain"}, vars, &lineFeeder{out: &out}, &out, io.Discard); err != nil {
-		t.Fatal(err)
-	}
+	playTerminal(t, vars, "--seed", "9", "--bots", "2")
 	var stats strings.Builder
 	if err := run(context.Background(), []string{"stats"}, vars, nil, &stats, io.Discard); err != nil {
 		t.Fatal(err)
@@ -54,10 +51,7 @@ func TestLocalStats(t *testing.T) {
 func TestSameSeedTwiceIsTwoGames(t *testing.T) {
 	vars := env(map[string]string{"DATA_DIR": t.TempDir()})
 	for range 2 {
-		var out syncBuffer
-		if err := run(context.Background(), []string{"play", "--seed", "9", "--bots", "2", "--plain"}, vars, &lineFeeder{out: &out}, &out, io.Discard); err != nil {
-			t.Fatal(err)
-		}
+		playTerminal(t, vars, "--seed", "9", "--bots", "2")
 	}
 	var stats strings.Builder
 	if err := run(context.Background(), []string{"stats"}, vars, nil, &stats, io.Discard); err != nil {
