@@ -289,3 +289,39 @@ func TestNudgeForAGameStoredBeforeNudges(t *testing.T) {
 		t.Errorf("no nudge for the upgraded game: %+v", v)
 	}
 }
+
+// TestChannelTurnsPicturesOff: `settings pictures=off` keeps a channel's
+// new games to text (their views ask for no picture), says so in the
+// channel and in `settings`; a `new` that says pictures=on still gets them.
+func TestChannelTurnsPicturesOff(t *testing.T) {
+	h := newHarness(t)
+	pictured := func() bool {
+		v, _ := h.lastPublic("Sushi Go! — round")
+		return v.Picture != nil
+	}
+	h.lobby("ann", "bots=1", "bob")
+	h.startGame("ann")
+	if !pictured() {
+		t.Fatal("a chat game's table asks for no picture by default")
+	}
+	h.do("ann", "end")
+	r := h.do("ann", "settings pictures=off threads=off")
+	if len(r.Deliveries) != 1 || !r.Deliveries[0].To.IsPublic() || !strings.Contains(r.Deliveries[0].View.Text, "Ann turned pictures off") ||
+		!strings.Contains(r.Deliveries[0].View.Text, "Ann turned threads off") {
+		t.Fatalf("settings: %+v", r)
+	}
+	h.lobby("ann", "bots=1", "bob")
+	h.startGame("ann")
+	if pictured() {
+		t.Error("a picture in a channel whose pictures are off")
+	}
+	h.do("ann", "end")
+	h.lobby("ann", "bots=1 pictures=on", "bob")
+	h.startGame("ann")
+	if !pictured() {
+		t.Error("pictures=on did not win over the channel's setting")
+	}
+	if r := h.do("bob", "settings"); !strings.Contains(r.Deliveries[0].View.Text, "Pictures are off") {
+		t.Errorf("settings shown: %q", r.Deliveries[0].View.Text)
+	}
+}
