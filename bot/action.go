@@ -260,6 +260,12 @@ func ActionID(a Action) string {
 			return join2("setmenu", a.Game, a.Values[0])
 		}
 		return ""
+	case EndVote:
+		agree := "0"
+		if a.Agree {
+			agree = "1"
+		}
+		return join2("vote", a.Game, agree)
 	case Answer:
 		return join2("ans", a.Game, strconv.Itoa(a.Round), strconv.Itoa(a.Turn), strconv.Itoa(a.Step),
 			strconv.Itoa(int(a.Card)), strconv.Itoa(int(a.Kind)), strconv.FormatUint(uint64(a.Flip), 10))
@@ -369,6 +375,8 @@ func parse2(verb, game string, args []string) (Action, error) {
 			return nil, ErrBadActionID
 		}
 		return Pick{Game: game, Round: v[0], Turn: v[1], Card: engine.Card(v[2]), Call: engine.Card(v[3]), Copy: engine.Card(v[4])}, nil
+	case verb == "vote" && len(args) == 1 && (args[0] == "0" || args[0] == "1"):
+		return EndVote{Game: game, Agree: args[0] == "1"}, nil
 	case verb == "past" && len(args) == 1 && (args[0] == "c" || args[0] == "p"):
 		return PastGame{ID: game, Party: args[0] == "p"}, nil
 	case verb == "setmenu" && len(args) == 1 && menuValue(args[0]):

@@ -296,6 +296,8 @@ func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
 		})
 	case End:
 		return b.inGame(ctx, req, a.Game, b.end)
+	case EndVote:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.vote(req, st, a) })
 	case Rematch:
 		return b.rematch(ctx, req, a.Game)
 	case Status:
@@ -515,7 +517,7 @@ func (b *Bot) join(req Request, st *state) (change, error) {
 		if !s.Bot {
 			return change{}, refuse("You're already playing. Press **Show my hand** to see your cards.")
 		}
-		s.Bot, s.Idle = false, 0
+		s.Bot, s.Idle, s.Left = false, 0, 0
 		note := fmt.Sprintf("👋 %s is back and takes their seat from the bot.", s.Name)
 		if s.Name == "You" {
 			note = "👋 You are back and take your seat from the bot."
@@ -570,11 +572,11 @@ func (b *Bot) replaceWithBot(req Request, st *state, i int, note string) (change
 	if s.Bot {
 		return change{}, refuse("A bot already plays that seat.")
 	}
-	s.Bot = true
+	st.markLeft(i)
 	st.Notes = append(st.Notes, note)
 	b.handOver(st, s.User)
 	if st.humans() == 0 {
-		return b.finishEarly(req, st, "Everyone left, so the game ended.")
+		return b.quitAll(req, st, "Everyone left, so the game ended.")
 	}
 	posts, revealed := b.advance(st, nil)
 	return b.afterPlay(req, st, Response{Deliveries: withAck(req, b.settle(req, st, posts, revealed), "Done.")})
@@ -704,6 +706,9 @@ func (b *Bot) end(req Request, st *state) (change, error) {
 	}
 	if st.Phase == phaseOver {
 		return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, nil, "The finished game was cleared.")}}, nil
+	}
+	if st.Phase == phasePlaying && st.rated() {
+		return b.askToEnd(req, st)
 	}
 	v := View{Screen: ScreenTable, Title: gameTitle(st) + " — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: ToneOver}
 	// The table says it; whoever typed the command is answered privately

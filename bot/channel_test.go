@@ -27,9 +27,10 @@ func publicOf(r bot.Response) []bot.Delivery {
 	return out
 }
 
-// TestEndSaysItOnceAndDisarmsHands: a typed `end` updates the table once
-// (no second public post), names the game that ended, answers its typer
-// privately, and leaves no hand with a playable button (items 11).
+// TestEndSaysItOnceAndDisarmsHands: ending a game updates the table once
+// (no second public post), names the game that ended, answers privately,
+// and leaves no hand with a playable button (items 11). The game is rated,
+// so `end` asks Bob, and his agreement ends it.
 func TestEndSaysItOnceAndDisarmsHands(t *testing.T) {
 	h := newHarness(t)
 	h.do("ann", "new party bots=1 timer=0")
@@ -41,9 +42,14 @@ func TestEndSaysItOnceAndDisarmsHands(t *testing.T) {
 	show, _ := button(tv, "Show my hand")
 	h.click("bob", show.ActionID, false)
 	h.click("ann", show.ActionID, false)
-	r := h.do("ann", "end")
+	h.do("ann", "end")
+	agree, ok := button(h.table(), "Agree to end")
+	if !ok {
+		t.Fatalf("no vote on the table:\n%s", h.table())
+	}
+	r := h.click("bob", agree.ActionID, false)
 	pub := publicOf(r)
-	if len(pub) != 1 || pub[0].Kind != bot.Edit || pub[0].View.Title != "🎉 Sushi Go Party! — game ended" {
+	if len(pub) != 1 || !(pub[0].Kind == bot.Edit || pub[0].Kind == bot.Reply && pub[0].Replace) || pub[0].View.Title != "🎉 Sushi Go Party! — game ended" {
 		t.Errorf("public deliveries of `end`: %+v", pub)
 	}
 	hands := 0
@@ -57,7 +63,7 @@ func TestEndSaysItOnceAndDisarmsHands(t *testing.T) {
 				t.Errorf("a hand of the ended game keeps buttons: %s", d.View)
 			}
 		}
-		if d.Kind == bot.Reply && d.To.User != "ann" {
+		if d.Kind == bot.Reply && d.To.User != "bob" {
 			t.Errorf("a reply to %q", d.To.User)
 		}
 	}
@@ -166,7 +172,7 @@ func TestChannelTurnsThreadsOff(t *testing.T) {
 	if rv, ok := h.lastPublic("Reveal"); !ok || rv.Screen != bot.ScreenReveal {
 		t.Error("no reveal in the channel")
 	}
-	h.do("ann", "end")
+	h.endAgreed("ann", "bob")
 	h.lobby("ann", "bots=1 threads=on", "bob")
 	h.startGame("ann")
 	h.playTurn([]string{"ann", "bob"})
@@ -304,7 +310,7 @@ func TestChannelTurnsPicturesOff(t *testing.T) {
 	if !pictured() {
 		t.Fatal("a chat game's table asks for no picture by default")
 	}
-	h.do("ann", "end")
+	h.endAgreed("ann", "bob")
 	r := h.do("ann", "settings pictures=off threads=off")
 	if len(r.Deliveries) != 1 || !r.Deliveries[0].To.IsPublic() || !strings.Contains(r.Deliveries[0].View.Text, "Ann turned pictures off") ||
 		!strings.Contains(r.Deliveries[0].View.Text, "Ann turned threads off") {
@@ -315,7 +321,7 @@ func TestChannelTurnsPicturesOff(t *testing.T) {
 	if pictured() {
 		t.Error("a picture in a channel whose pictures are off")
 	}
-	h.do("ann", "end")
+	h.endAgreed("ann", "bob")
 	h.lobby("ann", "bots=1 pictures=on", "bob")
 	h.startGame("ann")
 	if !pictured() {

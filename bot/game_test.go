@@ -225,7 +225,7 @@ func TestStaleButtons(t *testing.T) {
 		t.Errorf("button in another channel: %q", r.Deliveries[0].View.Text)
 	}
 	// Ended game: end it, open a new one, press the old button.
-	h.do("ann", "end")
+	h.endAgreed("ann", "bob")
 	h.do("ann", "new timer=0")
 	r = h.click("ann", old, true)
 	if !strings.Contains(r.Deliveries[0].View.Text, "ended") {

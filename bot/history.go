@@ -49,7 +49,8 @@ func summaryOf(st *state, pv engine.PublicView) summary {
 		s.Game, s.Menu = "party", menuName(st)
 	}
 	for _, sd := range pv.Standings {
-		ss := summarySeat{Name: st.name(sd.Seat), Score: sd.Score, Place: sd.Place, Dessert: pv.Dessert[sd.Seat].Total()}
+		dessert := dessertOf(pv, sd.Seat)
+		ss := summarySeat{Name: st.name(sd.Seat), Score: sd.Score, Place: sd.Place, Dessert: dessert.Total()}
 		if sd.Seat < len(st.Seats) {
 			seat := st.Seats[sd.Seat]
 			ss.ID, ss.Left = seat.User, st.left(sd.Seat)
@@ -59,7 +60,7 @@ func summaryOf(st *state, pv engine.PublicView) summary {
 		} else {
 			ss.Bot = "dummy"
 		}
-		for _, bd := range append(seatBreakdowns(pv, sd.Seat), pv.Dessert[sd.Seat]) {
+		for _, bd := range append(seatBreakdowns(pv, sd.Seat), dessert) {
 			for _, l := range bd.Lines() {
 				if ss.Points == nil {
 					ss.Points = map[string]int{}

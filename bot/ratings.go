@@ -140,9 +140,10 @@ func (st *state) left(i int) bool {
 }
 
 // ratedPlaces are the places a finished game counts for its players: the
-// final standings, except that a person who left forfeits and counts last
-// (leavers tie among themselves), so leaving a lost game never saves a
-// rating; the seats that played on move up past them.
+// standings (at the end, or when the game was ended early) among the seats
+// that played on, then the people who left, who forfeit: the later one
+// left, the better their place, so neither leaving a lost game nor being
+// the last to leave ever saves a rating.
 func (st *state) ratedPlaces(standings []engine.Standing) []int {
 	places := make([]int, len(st.Seats))
 	stayed := 0
@@ -156,7 +157,13 @@ func (st *state) ratedPlaces(standings []engine.Standing) []int {
 			continue
 		}
 		if st.left(s.Seat) {
-			places[s.Seat] = stayed + 1
+			later := 0
+			for j := range st.Seats {
+				if st.left(j) && st.Seats[j].Left > st.Seats[s.Seat].Left {
+					later++
+				}
+			}
+			places[s.Seat] = stayed + later + 1
 			continue
 		}
 		// Standings are in order, with the engine's place shared by ties:
@@ -195,7 +202,7 @@ func (b *Bot) result(st *state) *storage.Result {
 		}
 		peoplePlaces = append(peoplePlaces, places[s.Seat])
 		cats := map[string]int{}
-		for _, bd := range append(seatBreakdowns(pv, s.Seat), pv.Dessert[s.Seat]) {
+		for _, bd := range append(seatBreakdowns(pv, s.Seat), dessertOf(pv, s.Seat)) {
 			for _, l := range bd.Lines() {
 				cats[l.Category.String()] += l.Points
 			}
@@ -212,6 +219,15 @@ func (b *Bot) result(st *state) *storage.Result {
 	}
 	r.Summary, _ = json.Marshal(summaryOf(st, pv))
 	return r
+}
+
+// dessertOf is a seat's dessert score: none before the game's end (a game
+// ended early has none).
+func dessertOf(pv engine.PublicView, seat int) engine.Breakdown {
+	if seat < len(pv.Dessert) {
+		return pv.Dessert[seat]
+	}
+	return engine.Breakdown{}
 }
 
 func seatBreakdowns(pv engine.PublicView, seat int) []engine.Breakdown {

@@ -54,11 +54,13 @@ func TestDisplay(t *testing.T) {
 	}
 }
 
-// Leavers forfeit: they count after every seat that played on, tied among
-// themselves, and the seats behind them move up, keeping their ties.
+// Leavers forfeit: they count after every seat that played on, the later
+// one left the better (leavers of an earlier release, unordered, tie
+// first-gone), and the seats behind them move up, keeping their ties.
 func TestRatedPlacesLeaversLast(t *testing.T) {
 	person := func(id string) seat { return seat{User: id, Name: id} }
 	left := func(id string) seat { return seat{User: id, Name: id, Bot: true} }
+	leftAs := func(id string, order int) seat { return seat{User: id, Name: id, Bot: true, Left: order} }
 	bot := seat{Name: "Bot", Bot: true}
 	for _, c := range []struct {
 		name      string
@@ -74,6 +76,10 @@ func TestRatedPlacesLeaversLast(t *testing.T) {
 			[]engine.Standing{{Seat: 1, Place: 1}, {Seat: 0, Place: 1}, {Seat: 2, Place: 3}}, []int{1, 3, 2}},
 		{"two leavers tie last", []seat{left("a"), person("b"), left("c"), bot},
 			[]engine.Standing{{Seat: 2, Place: 1}, {Seat: 3, Place: 2}, {Seat: 0, Place: 3}, {Seat: 1, Place: 4}}, []int{3, 2, 3, 1}},
+		{"the later leaver ranks ahead", []seat{leftAs("a", 2), person("b"), leftAs("c", 1), bot},
+			[]engine.Standing{{Seat: 2, Place: 1}, {Seat: 3, Place: 2}, {Seat: 0, Place: 3}, {Seat: 1, Place: 4}}, []int{3, 2, 4, 1}},
+		{"everyone left: by leaving order, whatever the score", []seat{leftAs("a", 1), leftAs("b", 3), leftAs("c", 2), bot},
+			[]engine.Standing{{Seat: 0, Place: 1}, {Seat: 1, Place: 2}, {Seat: 2, Place: 3}, {Seat: 3, Place: 4}}, []int{4, 2, 3, 1}},
 	} {
 		st := &state{Seats: c.seats}
 		if got := st.ratedPlaces(c.standings); !slices.Equal(got, c.want) {

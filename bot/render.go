@@ -187,6 +187,9 @@ func tableView(st *state, now time.Time) View {
 	if st.Phase == phaseLobby || st.game == nil {
 		return lobbyView(st)
 	}
+	if st.Ended != "" {
+		return endedView(st)
+	}
 	pv := st.game.PublicView()
 	v := View{Screen: ScreenTable, Tone: TonePlay, Picture: tablePicture(st)}
 	lk := lookOf(st)
@@ -246,6 +249,9 @@ func tableView(st *state, now time.Time) View {
 		lines = append(lines, standingLines(st)...)
 	}
 	lines = append(lines, st.Notes...)
+	if st.Vote != nil {
+		lines = append(lines, voteLines(st)...)
+	}
 	if pv.Decision != nil {
 		lines = append(lines, fmt.Sprintf("👀 Cards revealed. 🤔 Waiting for %s to use %s %s.", st.name(pv.Decision.Seat), their(st.name(pv.Decision.Seat)), decisionName(*pv.Decision)))
 	} else if len(waiting) > 0 {
@@ -287,6 +293,9 @@ func tableView(st *state, now time.Time) View {
 		// A chat's way back to a lost private message; the terminal shows
 		// the hand itself.
 		v.Rows = [][]Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: ActionID(ShowHand{st.ID}), Style: Primary}}}
+	}
+	if st.Vote != nil && !pv.Over {
+		v.Rows = append(v.Rows, voteRow(st))
 	}
 	return v
 }

@@ -41,6 +41,11 @@ type seat struct {
 	// Taken counts the cards the seat took, for its player's favourite
 	// card (cardKey).
 	Taken map[string]int `json:"tk,omitempty"`
+	// Left orders the people who left a game and did not come back: 1 for
+	// the first to go. The later one left, the better they rank among the
+	// leavers (ratedPlaces). 0 for a seat played to the end, and for a
+	// leaver of an earlier release (ranked with the first).
+	Left int `json:"lf,omitempty"`
 }
 
 func (s *seat) human() bool { return !s.Bot && s.User != "" }
@@ -57,6 +62,11 @@ type state struct {
 	Created time.Time `json:"c"`
 	// Finished is when the game ended: the period its result counts in.
 	Finished time.Time `json:"f,omitzero"`
+	// Ended says why a rated game ended before its last reveal ("" for a
+	// game played out): everyone left, or its end was forced (quit.go).
+	Ended string `json:"end,omitempty"`
+	// Vote is a pending request to end a rated game in progress.
+	Vote *endVote `json:"vote,omitempty"`
 	// RatingsShown is set once the rating changes were posted.
 	RatingsShown bool `json:"rs,omitempty"`
 	// TurnStart is when the current turn began (for the timer).
@@ -209,7 +219,10 @@ type change struct {
 	ttl      time.Duration
 	schedule time.Time // when set, the game's next deadline
 	cancel   bool      // remove the game's deadline
-	result   *storage.Result
+	// side are deadlines of the game's other timers: each Key is a prefix
+	// (votePrefix) the game's key completes.
+	side   []storage.Deadline
+	result *storage.Result
 	// records are written after the save succeeded, never for a run that
 	// lost the compare-and-swap.
 	records []record
@@ -286,6 +299,9 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		}
 		if !c.schedule.IsZero() {
 			due = append(due, storage.Deadline{Key: key, Due: c.schedule})
+		}
+		for _, d := range c.side {
+			due = append(due, storage.Deadline{Key: d.Key + key, Due: d.Due})
 		}
 		switch {
 		case c.remove && ver != 0:

@@ -77,6 +77,18 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 			}
 			continue
 		}
+		if key, ok := strings.CutPrefix(c.Key, votePrefix); ok {
+			o, err := b.voteClaimed(ctx, c, key, now)
+			if err != nil {
+				b.log.Error("closing a vote failed", "game", key, "err", err)
+			}
+			if len(o.Response.Deliveries) > 0 {
+				outMu.Lock()
+				out = append(out, o)
+				outMu.Unlock()
+			}
+			continue
+		}
 		if strings.HasPrefix(c.Key, redoPrefix) {
 			b.redoClaimed(ctx, c, now)
 			continue
@@ -236,7 +248,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 		}
 		s.Idle++
 		if s.Idle >= 2 {
-			s.Bot = true
+			st.markLeft(i)
 			notes = append(notes, fmt.Sprintf("🤖 %s was auto-picked twice in a row; a bot plays their seat now (`join` to come back).", s.Name))
 			b.handOver(st, s.User)
 		} else {
@@ -267,7 +279,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 	}
 	more, again := b.advance(st, nil)
 	if st.humans() == 0 && st.Phase != phaseOver {
-		return b.finishEarly(Request{}, st, "Nobody is playing any more, so the game ended.")
+		return b.quitAll(Request{}, st, "Nobody is playing any more, so the game ended.")
 	}
 	return b.afterPlay(Request{}, st, Response{Deliveries: b.settle(Request{}, st, append(posts, more...), revealed || again)})
 }

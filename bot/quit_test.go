@@ -1,0 +1,270 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/rating"
+)
+
+// bothStores runs a host test on the embedded store and on Redis.
+func bothStores(t *testing.T, test func(t *testing.T, h *harness)) {
+	t.Run("bolt", func(t *testing.T) { test(t, newHarness(t)) })
+	t.Run("redis", func(t *testing.T) { test(t, newRedisHarness(t)) })
+}
+
+// wantRated checks that each player's profile holds one rated game at the
+// given place among the people (1 first), rated from new ratings.
+func wantRated(t *testing.T, h *harness, places map[string]int) {
+	t.Helper()
+	ids := make([]string, 0, len(places))
+	for id := range places {
+		ids = append(ids, id)
+	}
+	prior := make([]rating.Rating, len(ids))
+	ps := make([]int, len(ids))
+	for k, id := range ids {
+		prior[k], ps[k] = rating.New(), places[id]
+	}
+	want := rating.Rate(prior, ps)
+	for k, id := range ids {
+		p, err := h.store.Profile(context.Background(), "test:guild", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Games != 1 || p.Rated != 1 || !near(p.Rating.Mu, want[k].Mu) || !near(p.Rating.Sigma, want[k].Sigma) {
+			t.Errorf("%s (place %d among people): %d games, %d rated, %+v; want %+v", id, places[id], p.Games, p.Rated, p.Rating, want[k])
+		}
+	}
+}
+
+// wantUnrated checks that nobody's rating moved.
+func wantUnrated(t *testing.T, h *harness, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		p, err := h.store.Profile(context.Background(), "test:guild", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Rated != 0 || p.Rating.Rated() {
+			t.Errorf("%s was rated: %d rated games, %+v", id, p.Rated, p.Rating)
+		}
+	}
+}
+
+// anyTable is the game's latest table, in play or ended.
+func (h *harness) anyTable() bot.View {
+	for i := len(h.public) - 1; i >= 0; i-- {
+		if t := h.public[i].Title; strings.Contains(t, "Sushi Go") && (strings.Contains(t, " — round") || strings.Contains(t, " — game ended")) {
+			return h.public[i]
+		}
+	}
+	return bot.View{}
+}
+
+// endAgreed ends the channel's game as its host; a rated game in progress
+// asks the others, who all agree.
+func (h *harness) endAgreed(host string, others ...string) {
+	h.t.Helper()
+	h.do(host, "end")
+	if agree, ok := button(h.anyTable(), "Agree to end"); ok {
+		for _, o := range others {
+			h.click(o, agree.ActionID, false)
+		}
+	}
+}
+
+func ratingsPost(h *harness) (bot.View, bool) {
+	var post bot.View
+	found := false
+	for _, v := range h.public {
+		if v, ok := ratingsOf(v); ok {
+			post, found = v, true
+		}
+	}
+	return post, found
+}
+
+// Everyone leaving a rated game still records it: the people in the order
+// they left, the last to go first, whatever the scores (the first leaver's
+// forfeit is not erased by the others leaving after).
+func TestEveryoneLeavingIsRated(t *testing.T) {
+	bothStores(t, func(t *testing.T, h *harness) {
+		h.lobby("ann", "timer=0 bots=1 level=easy", "bob", "cy")
+		h.startGame("ann")
+		h.playTurn([]string{"ann", "bob", "cy"})
+		h.do("bob", "leave")
+		h.playTurn([]string{"ann", "cy"})
+		h.do("cy", "leave")
+		h.do("ann", "leave")
+		table := h.anyTable()
+		if !strings.Contains(table.Title, "game ended") || !strings.Contains(table.Text, "Everyone left") ||
+			!strings.Contains(table.Text, "count last") {
+			t.Errorf("the table after everyone left:\n%s", table)
+		}
+		wantRated(t, h, map[string]int{"ann": 1, "cy": 2, "bob": 3})
+		post, ok := ratingsPost(h)
+		if !ok || !strings.Contains(post.Text, "**Bob**") || !strings.Contains(post.Text, "🚪 left, counted last") {
+			t.Errorf("ratings post %q", post.Text)
+		}
+		// The ended game is over: a rematch, not a comeback.
+		if r := h.do("bob", "join"); !strings.Contains(firstText(r), "over") {
+			t.Errorf("joining an ended game: %s", firstText(r))
+		}
+	})
+}
+
+// A person the timer picks for twice in a row forfeits, like one who
+// leaves, even when they were ahead.
+func TestIdlePlayerForfeits(t *testing.T) {
+	bothStores(t, func(t *testing.T, h *harness) {
+		h.lobby("ann", "timer=30 bots=1 level=easy", "bob")
+		h.startGame("ann")
+		for range 2 {
+			h.playTurn([]string{"ann"})
+			h.tick(31 * time.Second)
+		}
+		if v := h.anyTable(); !strings.Contains(v.Text, "auto-picked twice") {
+			t.Fatalf("bob not replaced after two timeouts:\n%s", v)
+		}
+		h.playToEnd([]string{"ann"}, 200)
+		wantRated(t, h, map[string]int{"ann": 1, "bob": 2})
+	})
+}
+
+// A host ending a rated game in progress asks the others; everyone agreeing
+// ends it unrated.
+func TestEndAgreedIsUnrated(t *testing.T) {
+	bothStores(t, func(t *testing.T, h *harness) {
+		h.lobby("ann", "timer=0", "bob", "cy")
+		h.startGame("ann")
+		h.playTurn([]string{"ann", "bob", "cy"})
+		r := h.do("ann", "end")
+		if !strings.Contains(firstText(r), "Asked the others") {
+			t.Fatalf("end of a rated game: %s", firstText(r))
+		}
+		table := h.anyTable()
+		agree, ok := button(table, "Agree to end")
+		if !ok || !strings.Contains(table.Text, "Ann asked to end this rated game") {
+			t.Fatalf("no vote on the table:\n%s", table)
+		}
+		pinged := false
+		for _, v := range h.public {
+			if strings.HasPrefix(v.Text, "⚖️ Ann asked") && strings.Join(v.Mentions, ",") == "bob,cy" {
+				pinged = true
+			}
+		}
+		if !pinged {
+			t.Error("the voters were not told")
+		}
+		if r := h.click("ann", agree.ActionID, false); !strings.Contains(firstText(r), "the others decide") {
+			t.Errorf("the asker voting: %s", firstText(r))
+		}
+		h.click("bob", agree.ActionID, false)
+		if v := h.anyTable(); !strings.Contains(v.Text, "Agreed: Bob") {
+			t.Errorf("bob's agreement not shown:\n%s", v)
+		}
+		h.click("cy", agree.ActionID, false)
+		if v := h.anyTable(); !strings.Contains(v.Text, "not rated") {
+			t.Errorf("the table after everyone agreed:\n%s", v)
+		}
+		if _, ok := ratingsPost(h); ok {
+			t.Error("a ratings post for a game ended by agreement")
+		}
+		wantUnrated(t, h, "ann", "bob", "cy")
+		// The vote's deadline finds nothing to do.
+		h.tick(3 * time.Minute)
+		wantUnrated(t, h, "ann", "bob", "cy")
+	})
+}
+
+// One refusal makes the asker forfeit: counted last, the others rated on
+// the scores so far.
+func TestEndRefusedForfeits(t *testing.T) {
+	bothStores(t, func(t *testing.T, h *harness) {
+		h.lobby("ann", "timer=0", "bob", "cy")
+		h.startGame("ann")
+		for range 8 {
+			h.playTurn([]string{"ann", "bob", "cy"})
+		}
+		h.do("ann", "end")
+		keep, _ := button(h.anyTable(), "Keep playing")
+		h.click("bob", keep.ActionID, false)
+		if v := h.anyTable(); !strings.Contains(v.Text, "Bob wants to keep playing, so Ann forfeits") {
+			t.Errorf("the table after a refusal:\n%s", v)
+		}
+		places := stayersPlaces(t, h)
+		if len(places) != 2 {
+			t.Fatalf("stayers %v", places)
+		}
+		places["ann"] = 3
+		wantRated(t, h, places)
+	})
+}
+
+// Not everyone answering in time is the asker's forfeit too; an admin who
+// is not playing forfeits nothing.
+func TestEndVoteTimesOut(t *testing.T) {
+	bothStores(t, func(t *testing.T, h *harness) {
+		h.lobby("ann", "timer=0", "bob", "cy")
+		h.startGame("ann")
+		h.playTurn([]string{"ann", "bob", "cy"})
+		h.do("ann", "end")
+		agree, _ := button(h.anyTable(), "Agree to end")
+		h.click("bob", agree.ActionID, false)
+		h.tick(time.Minute)
+		if v := h.anyTable(); !strings.Contains(v.Text, "asked to end") {
+			t.Fatalf("the vote closed early:\n%s", v)
+		}
+		h.tick(61 * time.Second)
+		if v := h.anyTable(); !strings.Contains(v.Text, "not everyone agreed within 2 minutes, so Ann forfeits") {
+			t.Errorf("the table after the vote timed out:\n%s", v)
+		}
+		places := stayersPlaces(t, h)
+		if len(places) != 2 {
+			t.Fatalf("stayers %v", places)
+		}
+		places["ann"] = 3
+		wantRated(t, h, places)
+	})
+}
+
+// Ending a rated game when nobody else is still playing is leaving it: the
+// host forfeits at once (the others left before, and rank below). This is
+// also `play --new` over an unfinished game: it ends the game as its host.
+func TestEndAloneForfeits(t *testing.T) {
+	bothStores(t, func(t *testing.T, h *harness) {
+		h.lobby("ann", "timer=0 bots=1", "bob")
+		h.startGame("ann")
+		h.playTurn([]string{"ann", "bob"})
+		h.do("bob", "leave")
+		h.do("ann", "end")
+		if v := h.anyTable(); !strings.Contains(v.Text, "Ann ended the game; nobody else was still playing") {
+			t.Errorf("the table:\n%s", v)
+		}
+		wantRated(t, h, map[string]int{"ann": 1, "bob": 2})
+	})
+}
+
+// stayersPlaces ranks the people who played on by the standings the game
+// was recorded with (its history entry), among themselves.
+func stayersPlaces(t *testing.T, h *harness) map[string]int {
+	t.Helper()
+	_, seats := latestGame(t, h.store, "test:guild")
+	places := map[string]int{}
+	for _, s := range seats {
+		if s.ID == "" || s.Left {
+			continue
+		}
+		places[s.ID] = 1
+		for _, o := range seats {
+			if o.ID != "" && !o.Left && o.Place < s.Place {
+				places[s.ID]++
+			}
+		}
+	}
+	return places
+}
