@@ -210,6 +210,9 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) View {
 		}
 		lines = append(lines, fmt.Sprintf("%d. %s — %s — 🏆 **%s** — %s", i+1, when(g.FinishedAt, now), game,
 			strings.Join(winners, " & "), strings.Join(who, ", ")))
+		if l := changesLine(s, g.Ratings); l != "" {
+			lines = append(lines, "    "+l)
+		}
 		row = append(row, Button{Label: fmt.Sprint(i + 1), ActionID: PastGameID(g.ID, partyBoard)})
 		if len(row) == 5 {
 			v.Rows, row = append(v.Rows, row), nil
@@ -276,8 +279,35 @@ func pastView(g storage.Game) (View, error) {
 			lines = append(lines, "    "+strings.Join(parts, " · "))
 		}
 	}
+	if l := changesLine(s, g.Ratings); l != "" {
+		lines = append(lines, l)
+	}
 	v.Text = strings.Join(lines, "\n")
 	return v, nil
+}
+
+// changesLine tells how a recorded game moved its players' ratings:
+// "📈 Ann 1120 (+40) · Bob 1000 (±0)"; "" for an unrated game.
+func changesLine(s summary, changes []storage.RatingChange) string {
+	var parts []string
+	for _, c := range changes {
+		name := c.Player
+		for _, ss := range s.Seats {
+			if ss.ID == c.Player {
+				name = ss.Name
+			}
+		}
+		d := Display(c.After) - Display(c.Prior)
+		change := fmt.Sprintf("%+d", d)
+		if d == 0 {
+			change = "±0"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, shown(c.After), change))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "📈 " + strings.Join(parts, " · ")
 }
 
 // categoryEmojiNamed is the symbol of a category stored by name, with a

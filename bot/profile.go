@@ -15,6 +15,8 @@ type boardStats struct {
 	party       bool
 	profile     storage.Profile
 	month, week storage.Stats
+	// now is the profile's rating as of now (Widened by time away).
+	now storage.Rating
 }
 
 // profileOf reads a player's profile on both boards (classic and Party).
@@ -27,7 +29,7 @@ func (b *Bot) profileOf(ctx context.Context, where Location, who string) ([2]boa
 		if err != nil {
 			return out, fmt.Errorf("profile: %w", err)
 		}
-		out[i] = boardStats{party: party, profile: p}
+		out[i] = boardStats{party: party, profile: p, now: Widened(p.Rating, now)}
 		if p.Games == 0 {
 			continue
 		}
@@ -104,7 +106,7 @@ func (b *Bot) Home(ctx context.Context, where Location, user string) (View, erro
 			continue
 		}
 		a := Leaderboard{By: storage.ByRating, Party: party}
-		top, err := b.store.Top(ctx, b.boardQuery(where, a))
+		top, err := b.top(ctx, where, a)
 		if err != nil {
 			return View{}, fmt.Errorf("home: %w", err)
 		}
@@ -115,15 +117,43 @@ func (b *Bot) Home(ctx context.Context, where Location, user string) (View, erro
 	return spoken(where.Platform, v), nil
 }
 
-func (b *Bot) boardQuery(where Location, a Leaderboard) storage.Query {
-	return storage.Query{Community: where.gameBoard(a.Party), Period: a.Period, At: b.now(), By: a.By, N: 10, MinGames: b.cfg.MinRatedGames}
+// boardLength is how many players a board shows; boardReach how many the
+// rating board reads to find them among provisional ones.
+const (
+	boardLength = 10
+	boardReach  = 100
+)
+
+// top reads a board. The rating board shows ratings as of now (Widened)
+// and only settled players: a provisional rating, a newcomer's or one
+// grown uncertain with time away, is no place to rank anybody.
+func (b *Bot) top(ctx context.Context, where Location, a Leaderboard) ([]storage.Entry, error) {
+	now := b.now()
+	q := storage.Query{Community: where.gameBoard(a.Party), Period: a.Period, At: now, By: a.By, N: boardLength, MinGames: b.cfg.MinRatedGames}
+	if a.By != storage.ByRating {
+		return b.store.Top(ctx, q)
+	}
+	q.N = boardReach
+	all, err := b.store.Top(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	var out []storage.Entry
+	for _, e := range all {
+		e.Rating = Widened(e.Rating, now)
+		if !Provisional(e.Rating) {
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y storage.Entry) int { return cmp.Compare(y.Rating.Ordinal(), x.Rating.Ordinal()) })
+	return out[:min(len(out), boardLength)], nil
 }
 
 func (b *Bot) leaderboard(ctx context.Context, req Request, a Leaderboard) (Response, error) {
 	if req.Where.Community == "" {
 		return Response{}, refuse("Use `leaderboard` in a channel: each server or workspace has its own.")
 	}
-	top, err := b.store.Top(ctx, b.boardQuery(req.Where, a))
+	top, err := b.top(ctx, req.Where, a)
 	if err != nil {
 		return Response{}, fmt.Errorf("leaderboard: %w", err)
 	}
@@ -149,15 +179,15 @@ func leaderboardView(top []storage.Entry, a Leaderboard, minGames int) View {
 		v.Footer = "Sushi Go Party! games have their own board: `leaderboard party`."
 	}
 	if a.By == storage.ByRating {
-		v.Footer = strings.TrimSpace(fmt.Sprintf("Rating: μ − 3σ of OpenSkill, scaled (a new player is 1000); players appear after %s. `leaderboard wins` or `points` ranks otherwise. %s",
+		v.Footer = strings.TrimSpace(fmt.Sprintf("Rating: OpenSkill's cautious estimate μ − 3σ, scaled: 1000 for a new player and never below. Listed: settled ratings only (no “?”, at least %s). `leaderboard wins` or `points` ranks otherwise. %s",
 			plural(minGames, "rated game", "rated games"), v.Footer))
 	}
 	if len(top) == 0 {
 		v.Text = "No finished games yet. Play one with `new`!"
 		if a.By == storage.ByRating {
-			v.Text = fmt.Sprintf("Nobody has played %s yet. Play one with `new`!", plural(minGames, "rated game", "rated games"))
+			v.Text = "Nobody has a settled rating yet: it takes about ten rated games. Play one with `new`!"
 			if a.Period != storage.AllTime {
-				v.Text = fmt.Sprintf("Nobody who played %s has %s yet. Play one with `new`!", a.Period, plural(minGames, "rated game", "rated games"))
+				v.Text = fmt.Sprintf("Nobody who played %s has a settled rating yet: it takes about ten rated games. Play one with `new`!", a.Period)
 			}
 		}
 		return v
@@ -203,6 +233,9 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) View 
 		add := func(n, val string) { v.Fields = append(v.Fields, Field{Name: prefix + n, Value: val}) }
 		if p.Rating.Rated() {
 			val := ratingText(p.Rating, p.Previous) + " after the last game"
+			if w := bs.now; w.Rated() && shown(w) != shown(p.Rating) {
+				val += fmt.Sprintf("\nNow **%s**: less certain after time away (σ grows with every day without a rated game).", shown(w))
+			}
 			if len(p.Trend) > 1 {
 				var t []string
 				for _, r := range p.Trend {

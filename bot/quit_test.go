@@ -268,3 +268,66 @@ func stayersPlaces(t *testing.T, h *harness) map[string]int {
 	}
 	return places
 }
+
+// A rated game's history entry shows how it moved each person's rating;
+// a practice game's shows none.
+func TestHistoryShowsRatingChanges(t *testing.T) {
+	bothStores(t, func(t *testing.T, h *harness) {
+		h.lobby("ann", "timer=0", "bob")
+		h.startGame("ann")
+		h.playToEnd([]string{"ann", "bob"}, 200)
+		post, _ := ratingsPost(h)
+		h.do("ann", "history")
+		list, _ := h.lastPublic("Recent games")
+		h.do("ann", "history 1")
+		past, _ := h.lastPublic("📜 Sushi Go!")
+		for _, name := range []string{"Ann", "Bob"} {
+			// The post's "**Ann** 1000? (+0)" is the history's "Ann 1000? (±0)".
+			i := strings.Index(post.Text, "**"+name+"** ")
+			if i < 0 {
+				t.Fatalf("ratings post %q", post.Text)
+			}
+			part := strings.SplitN(post.Text[i+len(name)+5:], " ·", 2)[0]
+			part = strings.Replace(strings.Replace(part, "(+0)", "(±0)", 1), " 🚪 left, counted last", "", 1)
+			want := name + " " + part
+			if !strings.Contains(list.Text, "📈 ") || !strings.Contains(list.Text, want) || !strings.Contains(past.Text, want) {
+				t.Errorf("history lacks %q:\n%s\n%s", want, list.Text, past.Text)
+			}
+		}
+	})
+}
+
+// Practice never moves a rating: a person with a rating plays 100 games
+// against a bot (20 under the race detector), won or lost, and their
+// rating is where it was (issue 25: farming bots).
+func TestPracticeNeverMovesARating(t *testing.T) {
+	games := 100
+	if raceBuild {
+		games = 20
+	}
+	bothStores(t, func(t *testing.T, h *harness) {
+		h.lobby("ann", "timer=0", "bob")
+		h.startGame("ann")
+		h.playToEnd([]string{"ann", "bob"}, 200)
+		ctx := context.Background()
+		before, err := h.store.Profile(ctx, "test:guild", "ann")
+		if err != nil || before.Rated != 1 {
+			t.Fatalf("after the rated game: %+v, %v", before, err)
+		}
+		for range games {
+			h.public = nil
+			h.do("ann", "new timer=0 bots=1 level=easy")
+			h.startGame("ann")
+			h.playToEnd([]string{"ann"}, 200)
+		}
+		after, err := h.store.Profile(ctx, "test:guild", "ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after.Games != before.Games+games || after.Rated != 1 || after.Rating != before.Rating {
+			t.Errorf("after %d practice games (%d won): %d games, %d rated, %+v; was %+v",
+				games, after.Wins-before.Wins, after.Games, after.Rated, after.Rating, before.Rating)
+		}
+		t.Logf("%d practice games, %d won: rating unchanged at %d", games, after.Wins-before.Wins, bot.Display(after.Rating))
+	})
+}

@@ -17,12 +17,31 @@ import (
 )
 
 // provisionalSigma is the uncertainty above which a rating is provisional,
-// shown with a "?" as chess sites do: a new player's σ is 8.3, and about
-// ten rated games (two- or four-player) bring it under 5.5.
+// shown with a "?" as chess sites do, and kept off the board: a new
+// player's σ is 8.3, and about ten rated games (two- or four-player) bring
+// it under 5.5.
 const provisionalSigma = 5.5
+
+// driftPerDay is how much a rating's variance σ² grows each day its player
+// does not play a rated game, up to a new player's: a settled σ of 2 takes
+// about 175 days away to become provisional again, so a returning player
+// is not frozen at an old number. Glicko widens its deviation the same way.
+const driftPerDay = 0.15
 
 // Provisional reports whether r is still too uncertain to go by.
 func Provisional(r storage.Rating) bool { return !r.Rated() || r.Sigma > provisionalSigma }
+
+// Widened is r as of at: its σ grown by the days since it was set
+// (driftPerDay), never past a new player's σ. A rating of unknown time (an
+// earlier release's) stays as it is.
+func Widened(r storage.Rating, at time.Time) storage.Rating {
+	if !r.Rated() || r.At.IsZero() || !at.After(r.At) {
+		return r
+	}
+	days := at.Sub(r.At).Hours() / 24
+	r.Sigma = max(r.Sigma, min(math.Sqrt(r.Sigma*r.Sigma+driftPerDay*days), rating.New().Sigma))
+	return r
+}
 
 // shown is a rating as players read it: the displayed number, "?" while
 // provisional.
@@ -33,13 +52,21 @@ func shown(r storage.Rating) string {
 	return itoa(Display(r))
 }
 
+// displayFloor is where everyone starts and nobody goes below: a new
+// player's conservative estimate μ − 3σ is 0, shown as 1000.
+const displayFloor = 1000
+
 // Display is the rating players see: the conservative estimate μ − 3σ on
-// a familiar scale, 1000 for a new player, 40 points per unit of μ.
+// a familiar scale, 40 points per unit, floored at a new player's 1000.
+// Being new costs nothing: nobody shows below a newcomer, and a fresh
+// account is never worth more than one's own. (OpenSkill itself is
+// unchanged: the floor is on the shown number only, and boards rank by
+// the unfloored estimate.)
 func Display(r storage.Rating) int {
 	if !r.Rated() {
-		r = storage.Rating(rating.New())
+		return displayFloor
 	}
-	return int(math.Round(1000 + 40*r.Ordinal()))
+	return max(displayFloor, int(math.Round(displayFloor+40*r.Ordinal())))
 }
 
 // seatLevel is the strength a bot seat plays at.
@@ -58,12 +85,16 @@ func (st *state) seatLevel(i int) strategy.Level {
 // the calculation: beating them proves nothing about a person's strength
 // against people, and a rating that grew by farming bots would top a board
 // of people.
-func rateFunc(places []int) func([]storage.Rating) []storage.Rating {
+//
+// Each prior is first widened to the game's time (Widened), and the new
+// ratings are stamped with it.
+func rateFunc(places []int, at time.Time) func([]storage.Rating) []storage.Rating {
 	return func(prior []storage.Rating) []storage.Rating {
 		all := make([]rating.Rating, len(prior))
 		for k, p := range prior {
 			if p.Rated() {
-				all[k] = rating.Rating(p)
+				p = Widened(p, at)
+				all[k] = rating.Rating{Mu: p.Mu, Sigma: p.Sigma}
 			} else {
 				all[k] = rating.New()
 			}
@@ -71,7 +102,7 @@ func rateFunc(places []int) func([]storage.Rating) []storage.Rating {
 		after := rating.Rate(all, places)
 		out := make([]storage.Rating, len(after))
 		for k, a := range after {
-			out[k] = storage.Rating(a)
+			out[k] = storage.Rating{Mu: a.Mu, Sigma: a.Sigma, At: at}
 		}
 		return out
 	}
@@ -215,7 +246,7 @@ func (b *Bot) result(st *state) *storage.Result {
 	}
 	if len(r.Players) > 1 {
 		// Rated among people; a game with one person is practice.
-		r.Rate = rateFunc(amongPeople(peoplePlaces))
+		r.Rate = rateFunc(amongPeople(peoplePlaces), at)
 	}
 	r.Summary, _ = json.Marshal(summaryOf(st, pv))
 	return r
@@ -349,7 +380,7 @@ func ratingNotes(st *state, players []storage.PlayerResult, prior, after []stora
 	notes := make([]string, len(st.Seats))
 	for i, p := range players {
 		if s := st.seatOf(p.ID); s >= 0 && s < len(notes) {
-			notes[s] = fmt.Sprintf("%s (%+d)", shown(after[i]), Display(after[i])-Display(prior[i]))
+			notes[s] = fmt.Sprintf("%s (%+d)", shown(after[i]), Display(after[i])-Display(Widened(prior[i], after[i].At)))
 		}
 	}
 	return notes
@@ -358,7 +389,7 @@ func ratingNotes(st *state, players []storage.PlayerResult, prior, after []stora
 func ratingsView(st *state, players []storage.PlayerResult, prior, after []storage.Rating) View {
 	var parts []string
 	for i, p := range players {
-		d := Display(after[i]) - Display(prior[i])
+		d := Display(after[i]) - Display(Widened(prior[i], after[i].At))
 		part := fmt.Sprintf("**%s** %s (%+d)", p.Name, shown(after[i]), d)
 		if i := st.seatOf(p.ID); i >= 0 && st.left(i) {
 			part += " 🚪 left, counted last"
@@ -366,7 +397,7 @@ func ratingsView(st *state, players []storage.PlayerResult, prior, after []stora
 		parts = append(parts, part)
 	}
 	return View{Screen: ScreenRatings, Title: "📈 Ratings", Text: strings.Join(parts, " · "), Tone: ToneOver,
-		Footer: "A new player starts at 1000; bots play at a fixed rating for their level. `stats` shows yours, `leaderboard` the board."}
+		Footer: "People are rated among themselves; bots never count. A new player starts at 1000 (the floor); “?” marks a rating still settling. `stats` shows yours, `leaderboard` the board."}
 }
 
 // homePrefix marks the deadline that refreshes a finished game's players'

@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"math"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/sushigo/sushigo/engine"
 
@@ -19,22 +21,71 @@ func TestRateFuncAmongPeople(t *testing.T) {
 	if !slices.Equal(places, []int{1, 1, 3}) {
 		t.Fatalf("places among people %v, want [1 1 3]", places)
 	}
-	rate := rateFunc(places)
+	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	rate := rateFunc(places, at)
 	got := rate([]storage.Rating{{}, {}, {}})
 	want := rating.Rate([]rating.Rating{rating.New(), rating.New(), rating.New()}, []int{1, 1, 3})
 	for k := range got {
-		if got[k] != storage.Rating(want[k]) {
+		if got[k] != st(want[k], at) {
 			t.Fatalf("rated %v, want %v", got, want)
 		}
 	}
 	if got[0] != got[1] || got[0].Mu <= rating.Mu || got[2].Mu >= rating.Mu {
 		t.Errorf("tied winners, a loser: %v", got)
 	}
-	prior := storage.Rating{Mu: 30, Sigma: 3}
+	prior := storage.Rating{Mu: 30, Sigma: 3, At: at}
 	again := rate([]storage.Rating{prior, {}, {}})
-	want = rating.Rate([]rating.Rating{rating.Rating(prior), rating.New(), rating.New()}, []int{1, 1, 3})
-	if again[0] != storage.Rating(want[0]) {
+	want = rating.Rate([]rating.Rating{{Mu: 30, Sigma: 3}, rating.New(), rating.New()}, []int{1, 1, 3})
+	if again[0] != st(want[0], at) {
 		t.Errorf("from a prior: %v, want %v", again[0], want[0])
+	}
+	// A prior from 100 days before is widened first: σ² + 0.15 × 100.
+	prior.At = at.Add(-100 * 24 * time.Hour)
+	away := rate([]storage.Rating{prior, {}, {}})
+	want = rating.Rate([]rating.Rating{{Mu: 30, Sigma: math.Sqrt(9 + 15)}, rating.New(), rating.New()}, []int{1, 1, 3})
+	if !closeTo(away[0].Mu, want[0].Mu) || !closeTo(away[0].Sigma, want[0].Sigma) {
+		t.Errorf("from a prior 100 days old: %v, want %v", away[0], want[0])
+	}
+}
+
+func st(r rating.Rating, at time.Time) storage.Rating {
+	return storage.Rating{Mu: r.Mu, Sigma: r.Sigma, At: at}
+}
+
+func closeTo(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+
+// Widened grows σ² by driftPerDay a day away, up to a new player's σ, and
+// leaves alone a rating without a time or one looked at before it was set.
+func TestWidened(t *testing.T) {
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	r := storage.Rating{Mu: 28, Sigma: 2, At: at}
+	for _, c := range []struct {
+		days float64
+		want float64
+	}{
+		{0, 2},
+		{1, math.Sqrt(4 + 0.15)},
+		{100, math.Sqrt(4 + 15)},
+		{175, math.Sqrt(4 + 26.25)}, // 5.5: the provisional line
+		{3650, rating.New().Sigma},  // capped at a new player's
+	} {
+		got := Widened(r, at.Add(time.Duration(c.days*24)*time.Hour))
+		if !closeTo(got.Sigma, c.want) || got.Mu != 28 || got.At != at {
+			t.Errorf("%v days away: %+v, want σ %v", c.days, got, c.want)
+		}
+	}
+	if !Provisional(Widened(r, at.Add(176*24*time.Hour))) || Provisional(Widened(r, at.Add(174*24*time.Hour))) {
+		t.Error("a settled σ of 2 should turn provisional after about 175 days away")
+	}
+	if got := Widened(storage.Rating{Mu: 28, Sigma: 2}, at); got.Sigma != 2 {
+		t.Errorf("a rating of unknown time widened: %+v", got)
+	}
+	if got := Widened(r, at.Add(-time.Hour)); got.Sigma != 2 {
+		t.Errorf("widened backwards: %+v", got)
+	}
+	wide := storage.Rating{Mu: 28, Sigma: 9, At: at} // wider than new: never narrowed
+	if got := Widened(wide, at.Add(24*time.Hour)); got.Sigma != 9 {
+		t.Errorf("narrowed: %+v", got)
 	}
 }
 
@@ -43,10 +94,12 @@ func TestDisplay(t *testing.T) {
 		r    storage.Rating
 		want int
 	}{
-		{storage.Rating{}, 1000},                 // not rated yet: a new player
-		{storage.Rating(rating.New()), 1000},     // μ 25, σ 25/3: ordinal 0
-		{storage.Rating{Mu: 30, Sigma: 2}, 1960}, // ordinal 24
-		{storage.Rating{Mu: 20, Sigma: 8}, 840},  // ordinal −4
+		{storage.Rating{}, 1000},                     // not rated yet: a new player
+		{st(rating.New(), time.Time{}), 1000},        // μ 25, σ 25/3: ordinal 0
+		{storage.Rating{Mu: 30, Sigma: 2}, 1960},     // ordinal 24
+		{storage.Rating{Mu: 25.5, Sigma: 8.3}, 1024}, // ordinal 0.6
+		{storage.Rating{Mu: 20, Sigma: 8}, 1000},     // ordinal −4: the floor, not 840
+		{storage.Rating{Mu: -10, Sigma: 1}, 1000},    // far below: still the floor
 	} {
 		if got := Display(c.r); got != c.want {
 			t.Errorf("Display(%+v) = %d, want %d", c.r, got, c.want)
@@ -96,7 +149,7 @@ func TestProvisionalMark(t *testing.T) {
 		want string
 	}{
 		{storage.Rating{}, "1000?"},
-		{storage.Rating(rating.New()), "1000?"},
+		{st(rating.New(), time.Time{}), "1000?"},
 		{storage.Rating{Mu: 30, Sigma: 5.6}, "1528?"},
 		{storage.Rating{Mu: 30, Sigma: 5.5}, "1540"},
 		{storage.Rating{Mu: 30, Sigma: 2}, "1960"},
@@ -107,7 +160,7 @@ func TestProvisionalMark(t *testing.T) {
 	}
 	me := rating.New()
 	games := 0
-	for ; Provisional(storage.Rating(me)) && games < 100; games++ {
+	for ; Provisional(st(me, time.Time{})) && games < 100; games++ {
 		me = rating.Rate([]rating.Rating{me, {Mu: 25, Sigma: 4}}, []int{1 + games%2, 2 - games%2})[0]
 	}
 	if games < 8 || games > 14 {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/rating"
@@ -109,7 +110,7 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 			}
 			continue
 		}
-		d := bot.Display(storage.Rating(want[i]))
+		d := bot.Display(storage.Rating{Mu: want[i].Mu, Sigma: want[i].Sigma})
 		if line := fmt.Sprintf("**%s** %d? (%+d)", s.Name, d, d-1000); !strings.Contains(posts[0].Text, line) {
 			t.Errorf("ratings post %q lacks %q", posts[0].Text, line)
 		}
@@ -152,7 +153,7 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 	// Not on the rating board before 3 rated games; by wins at once.
 	h.do("ann", "leaderboard")
 	lb, _ := h.lastPublic("Leaderboard")
-	if !strings.Contains(lb.Title, "by rating") || !strings.Contains(lb.Text, "Nobody has played 3 rated games") {
+	if !strings.Contains(lb.Title, "by rating") || !strings.Contains(lb.Text, "Nobody has a settled rating yet") {
 		t.Errorf("rating board after one game:\n%s", lb)
 	}
 	h.do("ann", "leaderboard wins")
@@ -262,7 +263,7 @@ func TestLeaverCountsLast(t *testing.T) {
 		if p.Games != 1 || p.PlaceSum != places[i] || p.TotalScore != s.Score || (p.Wins == 1) != (places[i] == 1) {
 			t.Errorf("%s (rated place %d, score %d): %+v", s.ID, places[i], s.Score, p.Stats)
 		}
-		d := bot.Display(storage.Rating(want[i]))
+		d := bot.Display(storage.Rating{Mu: want[i].Mu, Sigma: want[i].Sigma})
 		line := fmt.Sprintf("**%s** %d? (%+d)", s.Name, d, d-1000)
 		if s.Left {
 			line += " 🚪 left, counted last"
@@ -371,8 +372,8 @@ func TestLostResultReplyAnnouncedOnce(t *testing.T) {
 		if !strings.Contains(post.Text, line) {
 			t.Errorf("ratings post %q lacks %q", post.Text, line)
 		}
-		if bot.Display(p.Rating) == d {
-			t.Fatalf("%s: the newer game did not move the rating (%d)", u, d)
+		if p.Rating.Mu == lost[u].Mu {
+			t.Fatalf("%s: the newer game did not move the rating (%+v)", u, p.Rating)
 		}
 	}
 }
@@ -454,4 +455,61 @@ func TestOnePersonGameIsPractice(t *testing.T) {
 	if p.Games != 1 || p.Rated != 0 || p.Rating.Rated() {
 		t.Errorf("after a practice game: %d games, %d rated, rating %+v", p.Games, p.Rated, p.Rating)
 	}
+}
+
+// recordRated stores a rated two-person game whose Rate gives fixed
+// ratings, stamped at the game's time.
+func recordRated(t *testing.T, h *harness, id string, at time.Time, players []string, after []storage.Rating) {
+	t.Helper()
+	r := storage.Result{GameID: id, Community: "test:guild", FinishedAt: at,
+		Rate: func(prior []storage.Rating) []storage.Rating {
+			out := slices.Clone(after)
+			for i := range out {
+				out[i].At = at
+			}
+			return out
+		}}
+	for i, p := range players {
+		r.Players = append(r.Players, storage.PlayerResult{ID: p, Name: strings.ToUpper(p[:1]) + p[1:], Score: 40 - i, Place: i + 1})
+	}
+	if _, err := h.store.RecordResult(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The rating board lists settled players only, as of now: a provisional
+// rating is left off, and one grown uncertain with time away drops off
+// until its player plays again; the profile says why (issue 25).
+func TestBoardListsSettledRatingsOnly(t *testing.T) {
+	bothStores(t, func(t *testing.T, h *harness) {
+		for g := range 3 {
+			// Ann and Bob settled (σ 3), Cy provisional (σ 6).
+			recordRated(t, h, fmt.Sprintf("g%d", g), h.now, []string{"ann", "bob", "cy"},
+				[]storage.Rating{{Mu: 30, Sigma: 3}, {Mu: 27, Sigma: 3}, {Mu: 40, Sigma: 6}})
+		}
+		h.do("ann", "leaderboard")
+		lb, _ := h.lastPublic("Leaderboard")
+		if !strings.Contains(lb.Text, "1. **Ann** — **1840**") || !strings.Contains(lb.Text, "2. **Bob** — **1720**") || strings.Contains(lb.Text, "Cy") {
+			t.Errorf("the board lists settled players only:\n%s", lb)
+		}
+		if v := h.do("cy", "stats").Deliveries[0].View; !strings.Contains(v.String(), "1880?") {
+			t.Errorf("cy's profile shows a provisional rating:\n%s", v)
+		}
+		// 120 days on: σ² = 9 + 18 = 27, σ 5.2: still settled, lower.
+		h.now = h.now.Add(120 * 24 * time.Hour)
+		h.do("ann", "leaderboard")
+		lb, _ = h.lastPublic("Leaderboard")
+		if !strings.Contains(lb.Text, "1. **Ann** — **1576**") {
+			t.Errorf("the board 120 days on:\n%s", lb)
+		}
+		// 200 days on: σ² = 9 + 30 = 39, σ 6.2: provisional again.
+		h.now = h.now.Add(80 * 24 * time.Hour)
+		h.do("ann", "leaderboard")
+		if lb, _ = h.lastPublic("Leaderboard"); !strings.Contains(lb.Text, "Nobody has a settled rating") {
+			t.Errorf("the board 200 days on:\n%s", lb)
+		}
+		if v := h.do("ann", "stats").Deliveries[0].View; !strings.Contains(v.String(), "**1840** (±0) after the last game") || !strings.Contains(v.String(), "Now **1451?**: less certain after time away") {
+			t.Errorf("ann's profile 200 days on:\n%s", v)
+		}
+	})
 }

@@ -789,6 +789,7 @@ func helpView(platform string) View {
 			"`/sushigo leaderboard` · `/sushigo stats` · `/sushigo history` — boards, a player's profile, the last games",
 			"`/sushigo rules` (`card:` for one card) · `/sushigo rematch` · `/sushigo settings` (`threads:` and `pictures:` on or off, for this channel's new games)",
 			"The play-by-play of a game (each reveal, the scores, whose move it is) goes to a thread under its table.",
+			ratedHelp,
 		}, "\n")}
 	}
 	return View{Screen: ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
@@ -800,8 +801,15 @@ func helpView(platform string) View {
 		"`status` — the table · `scores` — score breakdown · `end` — stop the game (host or admin)",
 		"`leaderboard [week|month|all] [rating|wins|points] [classic|party]` · `stats [player]` · `history [n] [party]`",
 		"`rules [card]` · `rematch` · `settings [threads=on|off] [pictures=on|off]` — this channel's defaults for new games",
+		ratedHelp,
 	}, "\n")}
 }
+
+// ratedHelp is who is rated and what quitting costs, for `help`.
+const ratedHelp = "📈 **Ratings**: a game with two or more people is rated, people against people only (bots never count); alone with bots it is practice. " +
+	"Leaving, being auto-picked twice in a row, or being removed counts as a forfeit: last place, recorded even if everyone leaves (the last to leave ranks above those who left before). " +
+	"`end` on a rated game asks the others: if all agree it ends unrated, otherwise whoever ended it forfeits and the rest are rated on the scores so far. " +
+	"A rating shows “?” until it settles (about ten games) and only settled ratings are on the board; time away makes it uncertain again."
 
 // andList joins names as a sentence does: "A", "A and B", "A, B and C".
 func andList(names []string) string {

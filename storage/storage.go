@@ -66,7 +66,8 @@
 // # History
 //
 // Each community keeps the Summary of its last HistoryLength recorded games
-// (a result without Summary is not kept); older ones are dropped. History
+// (a result without Summary is not kept) with its rating changes; older
+// ones are dropped. History
 // lists up to n, newest first; HistoryGame finds one by ID (ErrNotFound once
 // dropped).
 //
@@ -214,16 +215,18 @@ type PlayerResult struct {
 }
 
 // Rating is a skill estimate: mean and uncertainty. The zero Rating means
-// "not rated yet".
+// "not rated yet". At is when it was set (zero when unknown: a rating
+// stored by an earlier release); backends keep it as Rate returns it.
 type Rating struct {
 	Mu, Sigma float64
+	At        time.Time `json:",omitzero"`
 }
 
 // Ordinal is the conservative estimate boards rank by: μ − 3σ.
 func (r Rating) Ordinal() float64 { return r.Mu - 3*r.Sigma }
 
 // Rated reports whether r is a rating rather than "not rated yet".
-func (r Rating) Rated() bool { return r != Rating{} }
+func (r Rating) Rated() bool { return r.Mu != 0 || r.Sigma != 0 }
 
 // Query selects a leaderboard page.
 type Query struct {
@@ -345,11 +348,33 @@ type HeadToHead struct {
 	Games, Wins, Losses int
 }
 
-// Game is a history entry.
+// Game is a history entry. Ratings are the changes its recording made, in
+// the order of the Result's Players: nil for an unrated game, or one
+// recorded before history kept them (times are not kept).
 type Game struct {
 	ID         string
 	FinishedAt time.Time
 	Summary    []byte
+	Ratings    []RatingChange
+}
+
+// RatingChange is how one game moved one player's rating.
+type RatingChange struct {
+	Player       string
+	Prior, After Rating
+}
+
+// Changes pairs a result's players with their ratings before and after,
+// without times, for its history entry: nil when unrated.
+func (r Result) Changes(prior, after []Rating) []RatingChange {
+	if after == nil {
+		return nil
+	}
+	out := make([]RatingChange, len(r.Players))
+	for i, p := range r.Players {
+		out[i] = RatingChange{Player: p.ID, Prior: Rating{Mu: prior[i].Mu, Sigma: prior[i].Sigma}, After: Rating{Mu: after[i].Mu, Sigma: after[i].Sigma}}
+	}
+	return out
 }
 
 // Claim is a deadline handed to one claimer.
@@ -372,8 +397,10 @@ func (r Result) Ratings(prior []Rating) ([]Rating, error) {
 	return after, nil
 }
 
-// Trended appends r to a trend, keeping the latest TrendLength.
+// Trended appends r to a trend, keeping the latest TrendLength; a trend
+// holds no times.
 func Trended(trend []Rating, r Rating) []Rating {
+	r.At = time.Time{}
 	trend = append(slices.Clone(trend), r)
 	return trend[max(0, len(trend)-TrendLength):]
 }

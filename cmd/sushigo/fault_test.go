@@ -167,9 +167,11 @@ func TestKilledMidDeliveryThenRestarted(t *testing.T) {
 	}
 }
 
-func stopMidDelivery(t *testing.T, sig syscall.Signal) {
-	redisURL := "redis://127.0.0.1:6379/15"
-	rc := goredis.NewClient(&goredis.Options{Addr: "127.0.0.1:6379", DB: 15})
+// testRedis is database 15 of the local Redis under a key prefix of the
+// test's own, deleted when it ends; in CI a missing Redis fails the test.
+func testRedis(t *testing.T) (url, prefix string, rc *goredis.Client) {
+	url = "redis://127.0.0.1:6379/15"
+	rc = goredis.NewClient(&goredis.Options{Addr: "127.0.0.1:6379", DB: 15})
 	t.Cleanup(func() { rc.Close() }) // after the key clean-up below, which uses it
 	if err := rc.Ping(context.Background()).Err(); err != nil {
 		if os.Getenv("CI") == "true" {
@@ -177,7 +179,7 @@ func stopMidDelivery(t *testing.T, sig syscall.Signal) {
 		}
 		t.Skipf("no Redis at 127.0.0.1:6379: %v", err)
 	}
-	prefix := fmt.Sprintf("sushigo-test:fault:%x:", rand.Uint64())
+	prefix = fmt.Sprintf("sushigo-test:cmd:%x:", rand.Uint64())
 	t.Cleanup(func() {
 		ctx := context.Background()
 		iter := rc.Scan(ctx, 0, prefix+"*", 500).Iterator()
@@ -188,6 +190,11 @@ func stopMidDelivery(t *testing.T, sig syscall.Signal) {
 			t.Errorf("cleaning up %s*: %v", prefix, err)
 		}
 	})
+	return url, prefix, rc
+}
+
+func stopMidDelivery(t *testing.T, sig syscall.Signal) {
+	redisURL, prefix, _ := testRedis(t)
 	api := &fakeSlackAPI{msgs: map[string]string{}}
 	apiSrv := httptest.NewServer(api)
 	defer apiSrv.Close()

@@ -70,9 +70,10 @@ func recordedGame(games *bbolt.Bucket, id string) (rec storage.Recorded, ok bool
 }
 
 type historyEntry struct {
-	ID      string `json:"id"`
-	At      int64  `json:"at"`
-	Summary []byte `json:"summary"`
+	ID      string                 `json:"id"`
+	At      int64                  `json:"at"`
+	Summary []byte                 `json:"summary"`
+	Ratings []storage.RatingChange `json:"ratings,omitempty"`
 }
 
 func getJSON(b *bbolt.Bucket, key []byte, v any) error {
@@ -204,7 +205,7 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Rec
 			}
 		}
 		if r.Summary != nil {
-			if err := addHistory(history, r); err != nil {
+			if err := addHistory(history, r, r.Changes(prior, after)); err != nil {
 				return err
 			}
 		}
@@ -226,12 +227,12 @@ func addCounts(to, add map[string]int) map[string]int {
 	return to
 }
 
-func addHistory(b *bbolt.Bucket, r storage.Result) error {
+func addHistory(b *bbolt.Bucket, r storage.Result, changes []storage.RatingChange) error {
 	seq, err := b.NextSequence()
 	if err != nil {
 		return err
 	}
-	if err := putJSON(b, binary.BigEndian.AppendUint64(nil, seq), historyEntry{ID: r.GameID, At: r.FinishedAt.UnixNano(), Summary: r.Summary}); err != nil {
+	if err := putJSON(b, binary.BigEndian.AppendUint64(nil, seq), historyEntry{ID: r.GameID, At: r.FinishedAt.UnixNano(), Summary: r.Summary, Ratings: changes}); err != nil {
 		return err
 	}
 	// Counted with a cursor: a bucket's Stats do not see this
@@ -375,7 +376,7 @@ func (s *Store) history(community string, fn func(e historyEntry) bool) error {
 }
 
 func (e historyEntry) game() storage.Game {
-	return storage.Game{ID: e.ID, FinishedAt: time.Unix(0, e.At).UTC(), Summary: e.Summary}
+	return storage.Game{ID: e.ID, FinishedAt: time.Unix(0, e.At).UTC(), Summary: e.Summary, Ratings: e.Ratings}
 }
 
 // History implements storage.Leaderboards.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,8 +28,33 @@ func open(t *testing.T, path string, o bolt.Options) *bolt.Store {
 
 func TestConformance(t *testing.T) {
 	storagetest.Run(t, func(t *testing.T) storage.Store {
-		return open(t, filepath.Join(t.TempDir(), "sushigo.db"), bolt.Options{})
+		a := &aging{}
+		a.Store = open(t, filepath.Join(t.TempDir(), "sushigo.db"), bolt.Options{Now: a.now})
+		return a
 	})
+}
+
+// aging is a store whose clock the suite can move on (storagetest.Ager).
+type aging struct {
+	*bolt.Store
+	mu    sync.Mutex
+	ahead time.Duration
+}
+
+func (a *aging) now() time.Time {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return time.Now().Add(a.ahead)
+}
+
+// Age moves the clock on by d and sweeps what expired.
+func (a *aging) Age(t *testing.T, d time.Duration) {
+	a.mu.Lock()
+	a.ahead += d
+	a.mu.Unlock()
+	if err := a.Sweep(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestSurvivesReopen(t *testing.T) {

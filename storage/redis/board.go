@@ -30,17 +30,20 @@ var periods = [...]storage.Period{storage.AllTime, storage.Month, storage.Week}
 // A community's keys, all under lbKey (one hash tag, one cluster slot):
 //
 //	game:ID              de-duplication of recorded games: "r1\n" and, per
-//	                     rated player, "pmu,psigma,mu,sigma" joined by ";"
-//	                     (the game ID, before ratings were kept)
+//	                     rated player, "pmu,psigma,mu,sigma" and, when the
+//	                     prior rating's time is known, ",pat" (Unix ms),
+//	                     joined by ";" (the game ID, before ratings were kept)
 //	wins:P, points:P     sorted sets of period P (see recordScript)
 //	rating:P             sorted set by −ordinal of the latest rating in P
 //	p:P:PLAYER           hash: name games wins points best places, and
 //	                     mu sigma pmu psigma (rating after, and before, the
-//	                     player's last game in P)
+//	                     player's last game in P), rat (Unix ms the rating
+//	                     was set; absent before ratings kept it)
 //	pf:PLAYER            hash: rated, trend, card:KIND, cat:CATEGORY,
 //	                     vs:OTHER:g/w/l (all time only)
 //	hist, histdata       list of the last game IDs, newest first; hash of
-//	                     ID → "finishedAtMillis\n" + summary
+//	                     ID → "finishedAtMillis" + per rated player
+//	                     "\tPLAYER\tpmu,psigma,mu,sigma", then "\n" + summary
 //
 // recordScript adds one game to every period of a community, after checking
 // that it is new and that every player's all-time game count is still the
@@ -50,15 +53,16 @@ var periods = [...]storage.Period{storage.AllTime, storage.Month, storage.Week}
 // profile hash. ARGV: game ID, (unused: the dedupe key never expires, as
 // the ratings it guards do not), month ttl, week ttl, finished-at
 // ms, summary (empty: not kept), history length, then per player (fields
-// per player, see recordArgs) id, name, score, place, expected games, mu,
-// sigma, pmu, psigma, −ordinal, trend, cards, categories. Cards and
-// categories are "name\ncount\n" repeated.
+// per player) id, name, score, place, expected games, mu, sigma, pmu,
+// psigma, −ordinal, trend, cards, categories, rat, pat (Unix ms of the new
+// and the prior rating, "" when unknown). Cards and categories are
+// "name\ncount\n" repeated.
 //
 // Sorted-set scores are negated composites so that an ascending ZRANGE gives
 // the best first with exact ties in player-ID order: wins*1e7+points for
 // wins (|points| < 5e6), points*1e6+wins for points.
 var recordScript = goredis.NewScript(`
-local F = 13
+local F = 15
 local n = (#ARGV - 7) / F
 for i = 0, n - 1 do
 	local games = redis.call('HGET', KEYS[13 + i*4], 'games') or '0'
@@ -67,7 +71,11 @@ end
 local rec = {}
 for i = 0, n - 1 do
 	local a = 7 + i*F
-	if ARGV[a+6] ~= '' then rec[#rec + 1] = ARGV[a+8] .. ',' .. ARGV[a+9] .. ',' .. ARGV[a+6] .. ',' .. ARGV[a+7] end
+	if ARGV[a+6] ~= '' then
+		local r = ARGV[a+8] .. ',' .. ARGV[a+9] .. ',' .. ARGV[a+6] .. ',' .. ARGV[a+7]
+		if ARGV[a+15] ~= '' then r = r .. ',' .. ARGV[a+15] end
+		rec[#rec + 1] = r
+	end
 end
 if not redis.call('SET', KEYS[1], 'r1\n' .. table.concat(rec, ';'), 'NX') then return 0 end
 local ttl = {0, tonumber(ARGV[3]), tonumber(ARGV[4])}
@@ -91,6 +99,7 @@ for i = 0, n - 1 do
 		redis.call('ZADD', KEYS[4 + p], -(pts * 1000000 + wins), id)
 		if rated then
 			redis.call('HSET', h, 'mu', ARGV[a+6], 'sigma', ARGV[a+7], 'pmu', ARGV[a+8], 'psigma', ARGV[a+9])
+			if ARGV[a+14] ~= '' then redis.call('HSET', h, 'rat', ARGV[a+14]) else redis.call('HDEL', h, 'rat') end
 			redis.call('ZADD', KEYS[7 + p], ARGV[a+10], id)
 		end
 		if ttl[p] > 0 then
@@ -178,7 +187,8 @@ func decodeTrend(s string) []storage.Rating {
 	return out
 }
 
-func parseRating(mu, sigma any) storage.Rating {
+// parseRating reads a hash's mu, sigma and (when given) rat fields.
+func parseRating(mu, sigma any, at ...any) storage.Rating {
 	m, _ := mu.(string)
 	sg, _ := sigma.(string)
 	a, err1 := strconv.ParseFloat(m, 64)
@@ -186,7 +196,29 @@ func parseRating(mu, sigma any) storage.Rating {
 	if err1 != nil || err2 != nil {
 		return storage.Rating{}
 	}
-	return storage.Rating{Mu: a, Sigma: b}
+	r := storage.Rating{Mu: a, Sigma: b}
+	if len(at) > 0 {
+		s, _ := at[0].(string)
+		r.At = fromMs(s)
+	}
+	return r
+}
+
+// msOrEmpty is t in Unix milliseconds, "" for the zero time.
+func msOrEmpty(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return strconv.FormatInt(t.UnixMilli(), 10)
+}
+
+// fromMs reads msOrEmpty's form; anything else is the zero time.
+func fromMs(s string) time.Time {
+	ms, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || s == "" {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms).UTC()
 }
 
 // RecordResult implements storage.Leaderboards: one round trip reads the
@@ -222,7 +254,7 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Rec
 		if err != nil {
 			return storage.Recorded{}, err
 		}
-		args := []any{r.GameID, 0, millis(monthTTL), millis(weekTTL), r.FinishedAt.UnixMilli(), string(r.Summary), storage.HistoryLength}
+		args := []any{r.GameID, 0, millis(monthTTL), millis(weekTTL), historyHead(r.FinishedAt, r.Changes(prior, after)), string(r.Summary), storage.HistoryLength}
 		for i, pl := range r.Players {
 			args = append(args, pl.ID, pl.Name, pl.Score, pl.Place, games[i])
 			if after == nil {
@@ -232,6 +264,11 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Rec
 					float(-after[i].Ordinal()), encodeTrend(storage.Trended(trends[i], after[i])))
 			}
 			args = append(args, counts(pl.Cards), counts(pl.Categories))
+			if after == nil {
+				args = append(args, "", "")
+			} else {
+				args = append(args, msOrEmpty(after[i].At), msOrEmpty(prior[i].At))
+			}
 		}
 		n, err := recordScript.Run(ctx, s.c, keys, args...).Int()
 		if err != nil {
@@ -262,7 +299,7 @@ func (s *Store) readPriors(ctx context.Context, r storage.Result, dedupe string)
 	_, err = s.c.Pipelined(ctx, func(pipe goredis.Pipeliner) error {
 		kept = pipe.Get(ctx, dedupe)
 		for i, pl := range r.Players {
-			stats[i] = pipe.HMGet(ctx, s.playerKey(r.Community, pl.ID, storage.AllTime, r.FinishedAt), "games", "mu", "sigma")
+			stats[i] = pipe.HMGet(ctx, s.playerKey(r.Community, pl.ID, storage.AllTime, r.FinishedAt), "games", "mu", "sigma", "rat")
 			trend[i] = pipe.HGet(ctx, s.profileKey(r.Community, pl.ID), "trend")
 		}
 		return nil
@@ -284,7 +321,7 @@ func (s *Store) readPriors(ctx context.Context, r storage.Result, dedupe string)
 		v := stats[i].Val()
 		g, _ := v[0].(string)
 		games[i], _ = strconv.Atoi(g)
-		prior[i] = parseRating(v[1], v[2])
+		prior[i] = parseRating(v[1], v[2], v[3])
 		trends[i] = decodeTrend(trend[i].Val())
 	}
 	return nil, games, prior, trends, nil
@@ -301,23 +338,27 @@ func decodeRecorded(v string) storage.Recorded {
 	}
 	for p := range strings.SplitSeq(body, ";") {
 		f := strings.Split(p, ",")
-		if len(f) != 4 {
+		if len(f) != 4 && len(f) != 5 {
 			return storage.Recorded{}
 		}
 		var x [4]float64
-		for i := range f {
+		for i := range f[:4] {
 			var err error
 			if x[i], err = strconv.ParseFloat(f[i], 64); err != nil {
 				return storage.Recorded{}
 			}
 		}
-		rec.Prior = append(rec.Prior, storage.Rating{Mu: x[0], Sigma: x[1]})
+		prior := storage.Rating{Mu: x[0], Sigma: x[1]}
+		if len(f) == 5 {
+			prior.At = fromMs(f[4])
+		}
+		rec.Prior = append(rec.Prior, prior)
 		rec.After = append(rec.After, storage.Rating{Mu: x[2], Sigma: x[3]})
 	}
 	return rec
 }
 
-var statFields = []string{"name", "games", "wins", "points", "best", "places", "mu", "sigma", "pmu", "psigma"}
+var statFields = []string{"name", "games", "wins", "points", "best", "places", "mu", "sigma", "pmu", "psigma", "rat"}
 
 func parseStats(id string, vals []any) (storage.Stats, storage.Rating, storage.Rating) {
 	st := storage.Stats{PlayerID: id}
@@ -328,7 +369,7 @@ func parseStats(id string, vals []any) (storage.Stats, storage.Rating, storage.R
 	}
 	st.Name, _ = vals[0].(string)
 	st.Games, st.Wins, st.TotalScore, st.BestScore, st.PlaceSum = num(1), num(2), num(3), num(4), num(5)
-	return st, parseRating(vals[6], vals[7]), parseRating(vals[8], vals[9])
+	return st, parseRating(vals[6], vals[7], vals[10]), parseRating(vals[8], vals[9])
 }
 
 // topScript reads a leaderboard page in one round trip: the sorted set in
@@ -483,13 +524,33 @@ end
 return out
 `)
 
+// historyHead is the first line of a history entry: when the game
+// finished and the rating changes it made.
+func historyHead(at time.Time, changes []storage.RatingChange) string {
+	var b strings.Builder
+	b.WriteString(strconv.FormatInt(at.UnixMilli(), 10))
+	for _, c := range changes {
+		fmt.Fprintf(&b, "\t%s\t%s,%s,%s,%s", c.Player, float(c.Prior.Mu), float(c.Prior.Sigma), float(c.After.Mu), float(c.After.Sigma))
+	}
+	return b.String()
+}
+
 func parseGame(id, v string) (storage.Game, error) {
-	at, summary, ok := strings.Cut(v, "\n")
-	ms, err := strconv.ParseInt(at, 10, 64)
-	if !ok || err != nil {
+	head, summary, ok := strings.Cut(v, "\n")
+	f := strings.Split(head, "\t")
+	ms, err := strconv.ParseInt(f[0], 10, 64)
+	if !ok || err != nil || len(f)%2 != 1 {
 		return storage.Game{}, fmt.Errorf("malformed history entry %s", id)
 	}
-	return storage.Game{ID: id, FinishedAt: time.UnixMilli(ms).UTC(), Summary: []byte(summary)}, nil
+	g := storage.Game{ID: id, FinishedAt: time.UnixMilli(ms).UTC(), Summary: []byte(summary)}
+	for k := 1; k < len(f); k += 2 {
+		rec := decodeRecorded("r1\n" + f[k+1])
+		if len(rec.After) != 1 {
+			return storage.Game{}, fmt.Errorf("malformed rating change in history entry %s", id)
+		}
+		g.Ratings = append(g.Ratings, storage.RatingChange{Player: f[k], Prior: rec.Prior[0], After: rec.After[0]})
+	}
+	return g, nil
 }
 
 // History implements storage.Leaderboards in one round trip.

@@ -28,7 +28,7 @@ func TestConformanceCluster(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { s.Close() })
-		return s
+		return aging{s, prefix}
 	})
 }
 

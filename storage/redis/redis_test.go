@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	goredis "github.com/redis/go-redis/v9"
+
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/redis"
 	"github.com/sushigo/sushigo/storage/storagetest"
@@ -27,6 +29,13 @@ func testURL() string {
 // open connects with a fresh prefix. Without a reachable Redis the test
 // fails in CI (CI=true) and is skipped elsewhere, saying how to get one.
 func open(t testing.TB) *redis.Store {
+	t.Helper()
+	s, _ := openPrefix(t)
+	return s
+}
+
+// openPrefix is open, also giving the store's key prefix.
+func openPrefix(t testing.TB) (*redis.Store, string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
@@ -52,11 +61,14 @@ func open(t testing.TB) *redis.Store {
 		}
 		s.Close()
 	})
-	return s
+	return s, prefix
 }
 
 func TestConformance(t *testing.T) {
-	storagetest.Run(t, func(t *testing.T) storage.Store { return open(t) })
+	storagetest.Run(t, func(t *testing.T) storage.Store {
+		s, prefix := openPrefix(t)
+		return aging{s, prefix}
+	})
 }
 
 func TestCleanupLeavesNoKeys(t *testing.T) {
@@ -87,5 +99,40 @@ func TestDialErrors(t *testing.T) {
 	defer cancel()
 	if _, err := redis.Dial(ctx, "redis://127.0.0.1:1/0", redis.Options{}); err == nil {
 		t.Error("Dial succeeded against a closed port")
+	}
+}
+
+// aging is a store the suite can age (storagetest.Ager): Age deletes every
+// key of its prefix that would have expired within d, on every master.
+type aging struct {
+	*redis.Store
+	prefix string
+}
+
+func (a aging) Age(t *testing.T, d time.Duration) {
+	ctx := context.Background()
+	sweep := func(ctx context.Context, c goredis.Cmdable) error {
+		iter := c.Scan(ctx, 0, a.prefix+"*", 500).Iterator()
+		for iter.Next(ctx) {
+			ttl, err := c.PTTL(ctx, iter.Val()).Result()
+			if err != nil {
+				return err
+			}
+			if ttl >= 0 && ttl <= d {
+				if err := c.Del(ctx, iter.Val()).Err(); err != nil {
+					return err
+				}
+			}
+		}
+		return iter.Err()
+	}
+	var err error
+	if cc, ok := a.Client().(*goredis.ClusterClient); ok {
+		err = cc.ForEachMaster(ctx, func(ctx context.Context, c *goredis.Client) error { return sweep(ctx, c) })
+	} else {
+		err = sweep(ctx, a.Client())
+	}
+	if err != nil {
+		t.Fatalf("ageing %s*: %v", a.prefix, err)
 	}
 }

@@ -59,6 +59,71 @@ func top(t *testing.T, s storage.Store, q storage.Query) []storage.Entry {
 }
 
 var ratingTests = []test{
+	{"KeepsRatingTimes", func(t *testing.T, s storage.Store) {
+		at := wed.Truncate(time.Millisecond)
+		stamp := func(r storage.Result, at time.Time) storage.Result {
+			inner := step(r)
+			r.Rate = func(prior []storage.Rating) []storage.Rating {
+				out := inner(prior)
+				for i := range out {
+					out[i].At = at
+				}
+				return out
+			}
+			return r
+		}
+		record(t, s, stamp(result("g1", "c", wed, pr("ann", 10, 1), pr("bob", 5, 2)), at))
+		var seen []storage.Rating
+		r := stamp(result("g2", "c", wed.Add(time.Hour), pr("ann", 10, 1), pr("bob", 5, 2)), at.Add(time.Hour))
+		inner := r.Rate
+		r.Rate = func(prior []storage.Rating) []storage.Rating { seen = slices.Clone(prior); return inner(prior) }
+		record(t, s, r)
+		if len(seen) != 2 || !seen[0].At.Equal(at) || !seen[1].At.Equal(at) {
+			t.Errorf("priors %+v, want stamped %v", seen, at)
+		}
+		p := profile(t, s, "c", "ann")
+		if !p.Rating.At.Equal(at.Add(time.Hour)) {
+			t.Errorf("profile rating %+v, want stamped %v", p.Rating, at.Add(time.Hour))
+		}
+		for _, tr := range p.Trend {
+			if !tr.At.IsZero() {
+				t.Errorf("a trend keeps times: %+v", p.Trend)
+			}
+		}
+		es := top(t, s, storage.Query{Community: "c", By: storage.ByRating, MinGames: 1})
+		if len(es) != 2 || !es[0].Rating.At.Equal(at.Add(time.Hour)) {
+			t.Errorf("board %+v, want ratings stamped %v", es, at.Add(time.Hour))
+		}
+	}},
+	{"HistoryKeepsRatingChanges", func(t *testing.T, s storage.Store) {
+		r := rated(result("g1", "c", wed, pr("ann", 10, 1), pr("bob", 5, 2)))
+		r.Summary = []byte(`{"a":1}`)
+		record(t, s, r)
+		r = rated(result("g2", "c", wed.Add(time.Hour), pr("bob", 10, 1), pr("ann", 5, 2)))
+		r.Summary = []byte(`{"a":2}`)
+		record(t, s, r)
+		u := result("g3", "c", wed.Add(2*time.Hour), pr("ann", 10, 1))
+		u.Summary = []byte(`{"a":3}`)
+		record(t, s, u)
+		games, err := s.History(ctx, "c", 3)
+		if err != nil || len(games) != 3 {
+			t.Fatalf("History: %+v, %v", games, err)
+		}
+		if games[0].Ratings != nil {
+			t.Errorf("an unrated game with rating changes: %+v", games[0].Ratings)
+		}
+		want := []storage.RatingChange{
+			{Player: "bob", Prior: storage.Rating{Mu: 25 + 1, Sigma: 2}, After: storage.Rating{Mu: 25 + 1 + 2, Sigma: 2}},
+			{Player: "ann", Prior: storage.Rating{Mu: 25 + 2, Sigma: 2}, After: storage.Rating{Mu: 25 + 2 + 1, Sigma: 2}},
+		}
+		if !slices.Equal(games[1].Ratings, want) {
+			t.Errorf("the second game's changes %+v, want %+v", games[1].Ratings, want)
+		}
+		g, err := s.HistoryGame(ctx, "c", "g2")
+		if err != nil || !slices.Equal(g.Ratings, want) || string(g.Summary) != `{"a":2}` {
+			t.Errorf("HistoryGame(g2) = %+v, %v", g, err)
+		}
+	}},
 	{"PriorsAndTrend", func(t *testing.T, s storage.Store) {
 		var seen [][]storage.Rating
 		for i := range 12 {
@@ -338,4 +403,39 @@ func BoardFromBeforeRatings(t *testing.T, s storage.Store) {
 	if err != nil || p.Games != 4 || p.Rated != 1 || p.Rating.Mu != 27 || p.TotalScore != 160 {
 		t.Errorf("after the upgrade: %+v, %v", p, err)
 	}
+}
+
+// Ager is a store under test that can act as if time had passed: Age makes
+// it drop everything that would have expired within d. The suite needs it
+// to check that a recorded game is remembered for ever.
+type Ager interface {
+	Age(t *testing.T, d time.Duration)
+}
+
+var foreverTests = []test{
+	{"RecordedOnceForEver", func(t *testing.T, s storage.Store) {
+		a, ok := s.(Ager)
+		if !ok {
+			t.Fatalf("%T cannot age: the suite's stores must implement storagetest.Ager", s)
+		}
+		r := rated(result("g1", "c", wed, pr("ann", 10, 1), pr("bob", 5, 2)))
+		r.Summary = []byte(`{}`)
+		first, err := s.RecordResult(ctx, r)
+		if err != nil || !first.New {
+			t.Fatalf("first recording: %+v, %v", first, err)
+		}
+		before := profile(t, s, "c", "ann")
+		// Three years on: every expiry of every backend has passed.
+		a.Age(t, 3*365*24*time.Hour)
+		again, err := s.RecordResult(ctx, r)
+		if err != nil || again.New {
+			t.Fatalf("the game was recorded again after three years: %+v, %v", again, err)
+		}
+		if !slices.Equal(again.After, first.After) || len(again.After) != 2 {
+			t.Errorf("the kept ratings %+v, want %+v", again.After, first.After)
+		}
+		if after := profile(t, s, "c", "ann"); after.Rated != before.Rated || after.Rating != before.Rating || after.Games != before.Games {
+			t.Errorf("ann's profile changed: %+v, was %+v", after, before)
+		}
+	}},
 }

@@ -30,6 +30,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Records", recordTests},
 		{"Leaderboards", leaderboardTests},
 		{"Ratings", ratingTests},
+		{"Forever", foreverTests},
 		{"History", historyTests},
 		{"Deadlines", deadlineTests},
 		{"Health", healthTests},
