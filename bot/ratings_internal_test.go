@@ -167,3 +167,29 @@ func TestProvisionalMark(t *testing.T) {
 		t.Errorf("provisional for %d two-player games, documented as about ten", games)
 	}
 }
+
+// TestScaleSettles pins the numbers the README gives: four evenly matched
+// newcomers taking every place in turn are provisional for about twenty
+// games and settle near 1730 after 200; the loser of a first two-player
+// game stays at the floor (1000, not 927), the winner shows 1138.
+func TestScaleSettles(t *testing.T) {
+	ps := []rating.Rating{rating.New(), rating.New(), rating.New(), rating.New()}
+	settled := 0
+	for g := range 200 {
+		places := make([]int, 4)
+		for i := range places {
+			places[i] = (i+g)%4 + 1
+		}
+		ps = rating.Rate(ps, places)
+		if settled == 0 && !Provisional(st(ps[0], time.Time{})) {
+			settled = g + 1
+		}
+	}
+	if d := Display(st(ps[0], time.Time{})); settled < 18 || settled > 24 || d < 1700 || d > 1760 {
+		t.Errorf("settled after %d games, at %d after 200; the README says about 20 and near 1730", settled, d)
+	}
+	first := rating.Rate([]rating.Rating{rating.New(), rating.New()}, []int{1, 2})
+	if w, l := Display(st(first[0], time.Time{})), Display(st(first[1], time.Time{})); w != 1138 || l != 1000 {
+		t.Errorf("first game: winner %d, loser %d; want 1138 and the floor", w, l)
+	}
+}
