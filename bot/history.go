@@ -196,9 +196,15 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) View {
 		}
 		var who []string
 		var winners []string
+		best := 0 // the best place of a seat that played on: leavers forfeit
+		for _, ss := range s.Seats {
+			if !ss.Left && (best == 0 || ss.Place < best) {
+				best = ss.Place
+			}
+		}
 		for _, ss := range s.Seats {
 			who = append(who, fmt.Sprintf("%s %d", ss.Name, ss.Score))
-			if ss.Place == 1 {
+			if ss.Place == best && !ss.Left {
 				winners = append(winners, ss.Name)
 			}
 		}
@@ -297,12 +303,7 @@ func changesLine(s summary, changes []storage.RatingChange) string {
 				name = ss.Name
 			}
 		}
-		d := Display(c.After) - Display(c.Prior)
-		change := fmt.Sprintf("%+d", d)
-		if d == 0 {
-			change = "±0"
-		}
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, shown(c.After), change))
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, shown(c.After), signed(Display(c.After)-Display(c.Prior))))
 	}
 	if len(parts) == 0 {
 		return ""

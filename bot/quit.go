@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -92,13 +94,38 @@ func (b *Bot) endRated(req Request, st *state, why string) (change, error) {
 	return change{save: true, ttl: b.cfg.FinishedTTL, cancel: true, result: b.result(st), resp: Response{Deliveries: ds}}, nil
 }
 
-// endedView is the table of a rated game that ended early.
+// endedView is the table of a rated game that ended early: the places it
+// is rated by, the seats that played on by their scores so far, then those
+// who left.
 func endedView(st *state) View {
 	lines := []string{st.Ended, ""}
-	lines = append(lines, standingLines(st)...)
+	pv := st.game.PublicView()
+	places := st.ratedPlaces(pv.Standings)
+	order := slices.Clone(pv.Standings)
+	slices.SortStableFunc(order, func(a, b engine.Standing) int { return cmp.Compare(placeOf(places, a.Seat), placeOf(places, b.Seat)) })
+	for _, s := range order {
+		p := placeOf(places, s.Seat)
+		m := "  "
+		if p <= len(medals) {
+			m = medals[p-1]
+		}
+		l := fmt.Sprintf("%s %d. **%s** — %d pts", m, p, st.name(s.Seat), s.Score)
+		if s.Seat < len(st.Seats) && st.left(s.Seat) {
+			l += " 🚪 counted last"
+		}
+		lines = append(lines, l)
+	}
 	lines = append(lines, "", "📈 Rated on the scores at that moment; 🚪 those who left count last, the first to leave last of all.")
 	return View{Screen: ScreenTable, Title: gameTitle(st) + " — game ended", Text: strings.Join(lines, "\n"), Tone: ToneOver,
 		Rows: [][]Button{{{Label: "Rematch", Emoji: "🔁", ActionID: ActionID(Rematch{st.ID}), Style: Primary}}}}
+}
+
+// placeOf is a seat's rated place; the dummy (no seat) comes last.
+func placeOf(places []int, seat int) int {
+	if seat < len(places) {
+		return places[seat]
+	}
+	return len(places) + 1
 }
 
 // askToEnd starts the vote on ending a rated game in progress; with nobody

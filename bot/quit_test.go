@@ -282,13 +282,13 @@ func TestHistoryShowsRatingChanges(t *testing.T) {
 		h.do("ann", "history 1")
 		past, _ := h.lastPublic("📜 Sushi Go!")
 		for _, name := range []string{"Ann", "Bob"} {
-			// The post's "**Ann** 1000? (+0)" is the history's "Ann 1000? (±0)".
+			// The post's "**Ann** 1000? (±0)" is the history's "Ann 1000? (±0)".
 			i := strings.Index(post.Text, "**"+name+"** ")
 			if i < 0 {
 				t.Fatalf("ratings post %q", post.Text)
 			}
 			part := strings.SplitN(post.Text[i+len(name)+5:], " ·", 2)[0]
-			part = strings.Replace(strings.Replace(part, "(+0)", "(±0)", 1), " 🚪 left, counted last", "", 1)
+			part = strings.Replace(part, " 🚪 left, counted last", "", 1)
 			want := name + " " + part
 			if !strings.Contains(list.Text, "📈 ") || !strings.Contains(list.Text, want) || !strings.Contains(past.Text, want) {
 				t.Errorf("history lacks %q:\n%s\n%s", want, list.Text, past.Text)

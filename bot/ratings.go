@@ -375,6 +375,14 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 	return resp.Deliveries, nil
 }
 
+// signed is a rating change: "+12", "−3" as "-3", "±0".
+func signed(d int) string {
+	if d == 0 {
+		return "±0"
+	}
+	return fmt.Sprintf("%+d", d)
+}
+
 // ratingNotes are the rating changes by seat, for the final picture.
 func ratingNotes(st *state, players []storage.PlayerResult, prior, after []storage.Rating) []string {
 	notes := make([]string, len(st.Seats))
@@ -390,7 +398,7 @@ func ratingsView(st *state, players []storage.PlayerResult, prior, after []stora
 	var parts []string
 	for i, p := range players {
 		d := Display(after[i]) - Display(Widened(prior[i], after[i].At))
-		part := fmt.Sprintf("**%s** %s (%+d)", p.Name, shown(after[i]), d)
+		part := fmt.Sprintf("**%s** %s (%s)", p.Name, shown(after[i]), signed(d))
 		if i := st.seatOf(p.ID); i >= 0 && st.left(i) {
 			part += " 🚪 left, counted last"
 		}

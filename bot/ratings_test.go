@@ -111,7 +111,7 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 			continue
 		}
 		d := bot.Display(storage.Rating{Mu: want[i].Mu, Sigma: want[i].Sigma})
-		if line := fmt.Sprintf("**%s** %d? (%+d)", s.Name, d, d-1000); !strings.Contains(posts[0].Text, line) {
+		if line := fmt.Sprintf("**%s** %d? (%s)", s.Name, d, change(d-1000)); !strings.Contains(posts[0].Text, line) {
 			t.Errorf("ratings post %q lacks %q", posts[0].Text, line)
 		}
 	}
@@ -264,14 +264,14 @@ func TestLeaverCountsLast(t *testing.T) {
 			t.Errorf("%s (rated place %d, score %d): %+v", s.ID, places[i], s.Score, p.Stats)
 		}
 		d := bot.Display(storage.Rating{Mu: want[i].Mu, Sigma: want[i].Sigma})
-		line := fmt.Sprintf("**%s** %d? (%+d)", s.Name, d, d-1000)
+		line := fmt.Sprintf("**%s** %d? (%s)", s.Name, d, change(d-1000))
 		if s.Left {
 			line += " 🚪 left, counted last"
 		}
 		if !strings.Contains(post.Text, line) {
 			t.Errorf("ratings post %q lacks %q", post.Text, line)
 		}
-		if !s.Left && strings.Contains(post.Text, s.Name+"** "+fmt.Sprint(d)+fmt.Sprintf(" (%+d) 🚪", d-1000)) {
+		if !s.Left && strings.Contains(post.Text, s.Name+"** "+fmt.Sprint(d)+fmt.Sprintf(" (%s) 🚪", change(d-1000))) {
 			t.Errorf("ratings post %q counts %s as a leaver", post.Text, s.Name)
 		}
 	}
@@ -368,7 +368,7 @@ func TestLostResultReplyAnnouncedOnce(t *testing.T) {
 			t.Fatalf("%s: %+v, %v", u, p, err)
 		}
 		d := bot.Display(lost[u])
-		line := fmt.Sprintf("**%s** %d? (%+d)", user(u).Name, d, d-1000)
+		line := fmt.Sprintf("**%s** %d? (%s)", user(u).Name, d, change(d-1000))
 		if !strings.Contains(post.Text, line) {
 			t.Errorf("ratings post %q lacks %q", post.Text, line)
 		}
@@ -512,4 +512,12 @@ func TestBoardListsSettledRatingsOnly(t *testing.T) {
 			t.Errorf("ann's profile 200 days on:\n%s", v)
 		}
 	})
+}
+
+// change is a rating change as posts show it: "+12", "-3", "±0".
+func change(d int) string {
+	if d == 0 {
+		return "±0"
+	}
+	return fmt.Sprintf("%+d", d)
 }

@@ -499,7 +499,7 @@ func afterTheGame(t *testing.T, e *env) {
 		}
 	}
 	e.slash(alice, "leaderboard", `[{"name":"by","type":3,"value":"rating"}]`)
-	if lb := e.latest("", "by rating"); lb == nil || !strings.Contains(lb.description(), "Nobody has played 3 rated games") {
+	if lb := e.latest("", "by rating"); lb == nil || !strings.Contains(lb.description(), "Nobody has a settled rating yet") {
 		t.Errorf("the rating board after one game: %+v", lb)
 	}
 	e.slash(alice, "history", `[]`)
