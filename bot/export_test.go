@@ -6,3 +6,6 @@ func (b *Bot) WaitSends() { b.flushes.Wait() }
 
 // Stopping reports whether Drain began.
 func (b *Bot) Stopping() bool { return b.stopping.Load() }
+
+// RaceBuild is raceBuild for the external tests.
+const RaceBuild = raceBuild

@@ -1,6 +1,6 @@
 //go:build !race
 
-package bot_test
+package bot
 
 // raceBuild: see race_test.go.
 const raceBuild = false

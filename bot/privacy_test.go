@@ -28,7 +28,7 @@ var publicButtons = []string{"join", "leave", "start", "addbot", "hand", "end", 
 //   - a private hand goes only to its owner and shows exactly their hand.
 func TestPrivacyRandomGames(t *testing.T) {
 	games := 1000
-	if testing.Short() {
+	if testing.Short() || raceBuild {
 		games = 100
 	}
 	store, err := bolt.Open(filepath.Join(t.TempDir(), "p.db"), bolt.Options{NoSync: true, SweepEvery: -1})

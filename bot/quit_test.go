@@ -302,7 +302,7 @@ func TestHistoryShowsRatingChanges(t *testing.T) {
 // rating is where it was (issue 25: farming bots).
 func TestPracticeNeverMovesARating(t *testing.T) {
 	games := 100
-	if raceBuild {
+	if bot.RaceBuild {
 		games = 20
 	}
 	bothStores(t, func(t *testing.T, h *harness) {

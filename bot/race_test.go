@@ -1,6 +1,6 @@
 //go:build race
 
-package bot_test
+package bot
 
 // raceBuild is set under the race detector, which finds nothing in the
 // hundredth repetition of a single-goroutine game that it missed in the

@@ -59,7 +59,7 @@ func (b *Bot) handoff(key string) {
 // the deadline is a handoff's net and there is nothing left to send: one
 // read tells, and no lock is taken.
 func (b *Bot) deliverClaimed(c storage.Claim, key string, now time.Time) {
-	ctx, cancel := context.WithTimeout(b.sendCtx, flushBudget)
+	ctx, cancel := context.WithTimeout(b.sendCtx, b.flushBudget())
 	defer cancel()
 	// A failed read is left to the send below, which reports and retries.
 	if pending, err := b.pending(ctx, key); (err == nil && !pending) || !b.startSending(key) {
@@ -121,7 +121,7 @@ func (b *Bot) pending(ctx context.Context, key string) (bool, error) {
 // another replica when this one stops, nothing when all went (a claimed
 // deadline c is completed).
 func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
-	ctx, cancel := context.WithTimeout(b.sendCtx, flushBudget)
+	ctx, cancel := context.WithTimeout(b.sendCtx, b.flushBudget())
 	defer cancel()
 	now := b.now()
 	schedule := func(at time.Time) {
@@ -133,7 +133,7 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 	// send a game's deliveries out of order. The lock expires with the
 	// claim's lease if its holder dies.
 	lock := lockPrefix + key
-	got, err := b.store.AddRecord(ctx, lock, nil, claimLease)
+	got, err := b.store.AddRecord(ctx, lock, nil, b.cfg.ClaimLease)
 	if err != nil || !got {
 		if err != nil {
 			b.log.Error("locking deliveries", "game", key, "err", err)

@@ -12,10 +12,6 @@ import (
 	"github.com/sushigo/sushigo/storage"
 )
 
-// claimLease is how long a claimed deadline stays hidden from other
-// replicas; a replica that dies mid-way hands it back after this.
-const claimLease = 30 * time.Second
-
 // flushWorkers bounds the games whose deliveries one replica sends at once.
 const flushWorkers = 16
 
@@ -28,7 +24,7 @@ const lockedRetry = 250 * time.Millisecond
 // each replica: the store hands each deadline to exactly one of them.
 func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 	now := b.now()
-	claims, err := b.store.ClaimDue(ctx, now, claimLease, 100)
+	claims, err := b.store.ClaimDue(ctx, now, b.cfg.ClaimLease, 100)
 	if err != nil {
 		return nil, fmt.Errorf("tick: %w", err)
 	}
@@ -133,9 +129,9 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 }
 
 // flushBudget bounds one game's deliveries of one tick: well inside the
-// claim's lease, so a stalled platform lets go before another replica
-// takes the game over.
-const flushBudget = 20 * time.Second
+// claim's lease (20 s of the default 30), so a stalled platform lets go
+// before another replica takes the game over.
+func (b *Bot) flushBudget() time.Duration { return b.cfg.ClaimLease * 2 / 3 }
 
 // flushSlot takes one of the slots deliveries run in: waiting for it when
 // Tick waits for its deliveries anyway (FlushWait 0), else only if one is

@@ -58,7 +58,7 @@ func (t *handTracker) sync(g *engine.Game) {
 // already resampled copy with the same seed gives the same game).
 func TestDeterminizeSamplesOnlyTheUnseen(t *testing.T) {
 	n := 40
-	if testing.Short() {
+	if testing.Short() || raceBuild {
 		n = 6
 	}
 	var settings []engine.Settings

@@ -19,7 +19,7 @@ func partyGamesPerCount(t *testing.T) int {
 	switch {
 	case *partyGames > 0:
 		return *partyGames
-	case testing.Short():
+	case testing.Short() || raceBuild:
 		return 300
 	}
 	return 10000
@@ -507,7 +507,7 @@ func checkPartyFinal(g *engine.Game, s engine.Settings) error {
 // pick or a menu's draw.
 func TestPartyPrivacy(t *testing.T) {
 	n := 30
-	if testing.Short() {
+	if testing.Short() || raceBuild {
 		n = 8
 	}
 	for players := 2; players <= 8; players++ {

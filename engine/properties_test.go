@@ -27,7 +27,7 @@ type step struct {
 }
 
 func gamesPerConfig(t *testing.T) int {
-	if testing.Short() {
+	if testing.Short() || raceBuild {
 		return 300
 	}
 	return 10000
@@ -331,7 +331,7 @@ func checkFinal(g *engine.Game, seats int) error {
 // pending submissions) is shuffled: it cannot contain any of them.
 func TestPrivacyPublicView(t *testing.T) {
 	n := 300
-	if testing.Short() {
+	if testing.Short() || raceBuild {
 		n = 30
 	}
 	for _, s := range configs {
@@ -398,7 +398,7 @@ func TestLegalMatchesCheck(t *testing.T) {
 		cards = append(cards, c)
 	}
 	n := 60
-	if testing.Short() {
+	if testing.Short() || raceBuild {
 		n = 10
 	}
 	for _, s := range configs {

@@ -53,9 +53,10 @@ func New(h Host, in io.Reader, out io.Writer, me bot.User) *Console {
 }
 
 // Run resumes the saved game, or opens one with opts (bots fill the other
-// seats) and starts it, then plays until the input ends or the player
-// quits. An unfinished game stays saved for the next Run.
-func (c *Console) Run(ctx context.Context, opts string) error {
+// seats; no turn timer unless opts sets one) and starts it, then plays
+// until the input ends or the player quits. An unfinished game stays saved
+// for the next Run.
+func (c *Console) Run(ctx context.Context, opts bot.Options) error {
 	running, err := c.h.Running(ctx, Where)
 	if err != nil {
 		return err
@@ -71,7 +72,7 @@ func (c *Console) Run(ctx context.Context, opts string) error {
 	} else {
 		// The lobby is a chat's waiting room: the terminal starts at once.
 		c.quiet = true
-		err := c.command(ctx, "new timer=0 "+opts)
+		err := c.send(ctx, newGame(opts))
 		c.quiet = false
 		if err != nil {
 			return err
@@ -231,6 +232,15 @@ func (c *Console) prompt() {
 	} else {
 		fmt.Fprint(c.out, "> type a command (help, scores, rematch, quit): ")
 	}
+}
+
+// newGame opens the terminal's game: the lobby is a chat's waiting room,
+// and the terminal has no default turn timer.
+func newGame(o bot.Options) bot.NewGame {
+	if o.Timer < 0 {
+		o.Timer = 0
+	}
+	return bot.NewGame{Options: o}
 }
 
 func (c *Console) command(ctx context.Context, line string) error {

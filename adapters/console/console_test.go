@@ -86,7 +86,7 @@ func playGame(t *testing.T, dir string, seed uint64) (string, storage.Store) {
 	var out syncBuffer
 	in := &autoplayer{out: &out}
 	c := console.New(host, in, &out, bot.User{ID: "you", Name: "You"})
-	if err := c.Run(context.Background(), "bots=3"); err != nil {
+	if err := c.Run(context.Background(), options(t, "bots=3")); err != nil {
 		t.Fatal(err)
 	}
 	return out.String(), store
@@ -136,7 +136,7 @@ func TestResumesAfterInterrupt(t *testing.T) {
 	}
 	host := bot.New(store, bot.Config{Seed: func() uint64 { return 3 }})
 	var out bytes.Buffer
-	if err := console.New(host, strings.NewReader("1\n1\n1\n"), &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), "bots=2"); err != nil {
+	if err := console.New(host, strings.NewReader("1\n1\n1\n"), &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=2")); err != nil {
 		t.Fatal(err)
 	}
 	store.Close() // the process ends mid-game
@@ -147,7 +147,7 @@ func TestResumesAfterInterrupt(t *testing.T) {
 	defer store.Close()
 	out.Reset()
 	host = bot.New(store, bot.Config{})
-	if err := console.New(host, strings.NewReader("quit\n"), &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), "bots=2"); err != nil {
+	if err := console.New(host, strings.NewReader("quit\n"), &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=2")); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "Resuming") || !strings.Contains(out.String(), "turn 4/9") {
@@ -181,7 +181,7 @@ func TestInterruptSavesAndReturns(t *testing.T) {
 	var out syncBuffer
 	done := make(chan error)
 	go func() {
-		done <- console.New(bot.New(store, bot.Config{}), in, &out, bot.User{ID: "you", Name: "You"}).Run(ctx, "bots=1")
+		done <- console.New(bot.New(store, bot.Config{}), in, &out, bot.User{ID: "you", Name: "You"}).Run(ctx, options(t, "bots=1"))
 	}()
 	// Ctrl-C once the game is on screen and waiting for input (before, a
 	// fixed 50 ms sleep sometimes interrupted it before the game existed).
@@ -223,7 +223,7 @@ func TestInputOfAnyLength(t *testing.T) {
 	junk := strings.Repeat("x", 100_000)
 	in := strings.NewReader(junk + "\n" + strings.Repeat("y", 150) + "\nquit\n")
 	var out bytes.Buffer
-	if err := console.New(host, in, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), "bots=1"); err != nil {
+	if err := console.New(host, in, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=1")); err != nil {
 		t.Fatal(err)
 	}
 	o := out.String()
@@ -262,7 +262,7 @@ func TestTerminalTimerFires(t *testing.T) {
 	c := console.New(host, blocked{stop}, &out, bot.User{ID: "you", Name: "You"})
 	c.Tick, c.TickEvery = host.Tick, time.Millisecond
 	done := make(chan error, 1)
-	go func() { done <- c.Run(ctx, "bots=1 timer=30") }()
+	go func() { done <- c.Run(ctx, options(t, "bots=1 timer=30")) }()
 	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), "Your hand"); {
 		if time.Now().After(deadline) {
 			t.Fatalf("the game did not start:\n%s", out.String())
@@ -307,7 +307,7 @@ func runScript(t *testing.T, opts string, lines ...string) string {
 	t.Helper()
 	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }})
 	var out syncBuffer
-	if err := console.New(host, &script{out: &out, lines: lines}, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), opts); err != nil {
+	if err := console.New(host, &script{out: &out, lines: lines}, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, opts)); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -366,7 +366,7 @@ func TestWrapsByDisplayWidth(t *testing.T) {
 	var out bytes.Buffer
 	c := console.New(host, strings.NewReader("rules\nquit\n"), &out, bot.User{ID: "you", Name: "You"})
 	c.Width = 40
-	if err := c.Run(context.Background(), "bots=3"); err != nil {
+	if err := c.Run(context.Background(), options(t, "bots=3")); err != nil {
 		t.Fatal(err)
 	}
 	for _, l := range strings.Split(out.String(), "\n") {
@@ -421,7 +421,7 @@ func (a *rematcher) Read(p []byte) (int, error) {
 func TestLineModeRematchByNumber(t *testing.T) {
 	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }, ThinkInline: true})
 	var out syncBuffer
-	if err := console.New(host, &rematcher{out: &out}, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), "bots=2"); err != nil {
+	if err := console.New(host, &rematcher{out: &out}, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=2")); err != nil {
 		t.Fatal(err)
 	}
 	o := out.String()
@@ -461,7 +461,7 @@ func TestNarrowLineMode(t *testing.T) {
 	var out syncBuffer
 	c := console.New(host, &script{out: &out, lines: []string{"help", "pick nothing-of-the-kind at all", "new bots=99"}}, &out, bot.User{ID: "you", Name: "You"})
 	c.Width = 40
-	if err := c.Run(context.Background(), "bots=2"); err != nil {
+	if err := c.Run(context.Background(), options(t, "bots=2")); err != nil {
 		t.Fatal(err)
 	}
 	o := out.String()
@@ -476,4 +476,14 @@ func TestNarrowLineMode(t *testing.T) {
 	if regexp.MustCompile(`\[\d+\][ \x{00a0}][^ \x{00a0}\n]+\n`).MatchString(o) {
 		t.Errorf("a button split from its label:\n%s", o)
 	}
+}
+
+// options parses what a `new` command takes after its name.
+func options(t *testing.T, s string) bot.Options {
+	t.Helper()
+	o, err := bot.ParseOptions(strings.Fields(s))
+	if err != nil {
+		t.Fatalf("options %q: %v", s, err)
+	}
+	return o
 }

@@ -26,7 +26,7 @@ type tui struct {
 	ctx   context.Context
 	h     Host
 	me    bot.User
-	opts  string
+	opts  bot.Options
 	timer Ticker
 	w, ht int
 
@@ -61,7 +61,7 @@ type Ticker func(ctx context.Context) ([]bot.Outbound, error)
 // NewTUI returns the interactive terminal game for me, opening a game with
 // opts (or resuming the saved one). With tick, the host's timers run every
 // second, so a turn timer fires while you think.
-func NewTUI(ctx context.Context, h Host, me bot.User, opts string, tick Ticker) tea.Model {
+func NewTUI(ctx context.Context, h Host, me bot.User, opts bot.Options, tick Ticker) tea.Model {
 	return &tui{ctx: ctx, h: h, me: me, opts: opts, timer: tick, w: 80, ht: 24, panel: viewport.New(78, 20)}
 }
 
@@ -142,13 +142,8 @@ func (m *tui) start() {
 
 // newGame opens a game with the options play was given and deals it.
 func (m *tui) newGame() {
-	a, err := bot.ParseCommand("new timer=0 " + m.opts)
-	if err != nil {
-		m.err = err
-		return
-	}
 	m.hand, m.queue = bot.View{}, nil
-	m.send(a)
+	m.send(newGame(m.opts))
 	m.send(bot.Start{})
 }
 

@@ -276,7 +276,7 @@ func TestTUITurnTimer(t *testing.T) {
 	t.Cleanup(func() { store.Close() })
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }, ThinkInline: true})
-	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, "bots=2 timer=30", host.Tick).(*tui)
+	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, options(t, "bots=2 timer=30"), host.Tick).(*tui)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(startMsg{})
 	if !strings.Contains(m.hand.Title, "turn 1") {

@@ -29,7 +29,7 @@ func newTUI(t *testing.T, opts string, w, h int) *tui {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	seed := uint64(30)
 	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }, ThinkInline: true})
-	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, opts, nil).(*tui)
+	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, options(t, opts), nil).(*tui)
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(m.Init()())
 	return m
@@ -174,4 +174,14 @@ func TestTUIPlaysAWholeGame(t *testing.T) {
 			t.Errorf("no %s decision came up in the Party games: %v", k, decided)
 		}
 	}
+}
+
+// options parses what a `new` command takes after its name.
+func options(t *testing.T, s string) bot.Options {
+	t.Helper()
+	o, err := bot.ParseOptions(strings.Fields(s))
+	if err != nil {
+		t.Fatalf("options %q: %v", s, err)
+	}
+	return o
 }

@@ -18,14 +18,18 @@ import (
 
 // config is everything read from the environment; .env.example lists it.
 type config struct {
-	RedisURL    string
-	DataDir     string
-	LogLevel    slog.Level
-	LogFormat   string
-	GameTTL     time.Duration
-	LobbyTTL    time.Duration
-	TurnTimer   time.Duration
-	NudgeAfter  time.Duration
+	RedisURL   string
+	DataDir    string
+	LogLevel   slog.Level
+	LogFormat  string
+	GameTTL    time.Duration
+	LobbyTTL   time.Duration
+	TurnTimer  time.Duration
+	NudgeAfter time.Duration
+	ClaimLease time.Duration
+	// Columns is the terminal's width when the shell says it (COLUMNS),
+	// for the line mode and `stats`; 0 otherwise.
+	Columns     int
 	RedisPrefix string
 	HTTPAddr    string
 
@@ -98,6 +102,10 @@ func loadConfig(getenv func(string) string) (config, error) {
 	c.LobbyTTL = dur("LOBBY_TTL", 30*time.Minute)
 	c.TurnTimer = dur("TURN_TIMER", 90*time.Second)
 	c.NudgeAfter = dur("NUDGE_AFTER", 10*time.Minute)
+	c.ClaimLease = dur("CLAIM_LEASE", 30*time.Second)
+	if n, err := strconv.Atoi(getenv("COLUMNS")); err == nil && n >= 20 {
+		c.Columns = n
+	}
 	c.Discord.ShardID = num("DISCORD_SHARD_ID", 0)
 	c.Discord.ShardCount = num("DISCORD_SHARD_COUNT", 1)
 	if err := c.LogLevel.UnmarshalText([]byte(or(getenv("LOG_LEVEL"), "info"))); err != nil {

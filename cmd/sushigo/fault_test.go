@@ -202,7 +202,10 @@ func stopMidDelivery(t *testing.T, sig syscall.Signal) {
 	addr := freeAddr(t)
 	vars := map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": secret,
 		"SLACK_API_URL": apiSrv.URL + "/", "REDIS_URL": redisURL, "REDIS_PREFIX": prefix, "HTTP_ADDR": addr,
-		"DATA_DIR": t.TempDir(), "LOG_LEVEL": "info"}
+		"DATA_DIR": t.TempDir(), "LOG_LEVEL": "info",
+		// A short lease: the restarted process takes the dead one's
+		// claim over after 3 s rather than the default 30.
+		"CLAIM_LEASE": "3s"}
 	a := startChild(t, vars)
 
 	form := url.Values{"team_id": {"T1"}, "channel_id": {"C1"}, "user_id": {"U1"}, "user_name": {"ann"},
@@ -260,9 +263,9 @@ func stopMidDelivery(t *testing.T, sig syscall.Signal) {
 	api.hang = false
 	api.mu.Unlock()
 	b := startChild(t, vars)
-	// The dead process's claim on the delivery lapses after its 30 s lease;
+	// The dead process's claim on the delivery lapses after its 3 s lease;
 	// then the new one sends it.
-	deadline := time.Now().Add(50 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for strings.Count(api.message(lobbyTS), "-bot") < 2 {
 		if time.Now().After(deadline) {
 			t.Fatalf("after the restart the lobby never showed the acknowledged Add bot:\n%s\n%s", api.message(lobbyTS), b.logs.String())

@@ -43,10 +43,14 @@ import (
 )
 
 func main() {
-	// An optional .env fills in variables the environment does not set.
-	if err := godotenv.Load(); err != nil && !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintln(os.Stderr, "sushigo: reading .env:", err)
-		os.Exit(1)
+	// On a developer's machine an optional .env fills in variables the
+	// environment does not set; production (SUSHIGO_ENV=production, as the
+	// image sets) takes its configuration from the environment alone.
+	if os.Getenv("SUSHIGO_ENV") != "production" {
+		if err := godotenv.Load(); err != nil && !errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintln(os.Stderr, "sushigo: reading .env:", err)
+			os.Exit(1)
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -162,16 +166,15 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	case *party:
 		args = append(args, "party")
 	}
-	if _, err := bot.ParseOptions(args); err != nil {
+	// The flags become options through the one parser every `new` goes
+	// through, so the terminal validates exactly as a chat does.
+	opts, err := bot.ParseOptions(args)
+	if err != nil {
 		var u *bot.UsageError
 		if errors.As(err, &u) {
 			return errors.New("play: " + strings.ReplaceAll(u.Msg, "`", ""))
 		}
 		return err
-	}
-	opts := strings.Join(args, " ")
-	if *menu != "" {
-		opts = strings.Replace(opts, "menu="+strings.ToLower(*menu), `menu="`+strings.ToLower(*menu)+`"`, 1)
 	}
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("data directory: %w", err)
@@ -238,8 +241,8 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	// The line mode's greeting; the screen game has its own key line.
 	fmt.Fprintln(stdout, title+" — type the number of a button, or a command (help lists them).")
 	c := console.New(h, stdin, stdout, me)
-	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n >= 20 {
-		c.Width = n
+	if cfg.Columns > 0 {
+		c.Width = cfg.Columns
 	}
 	if *timer > 0 {
 		c.Tick = h.Tick // the turn timer really fires
@@ -350,7 +353,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	senders := map[string]bot.Sender{}
 	redo := map[string]func(context.Context, string, []byte) error{}
 	homes := map[string]bot.HomePublisher{}
-	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter, FlushWait: flushWait, Handoff: true,
+	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter, ClaimLease: cfg.ClaimLease, FlushWait: flushWait, Handoff: true,
 		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}, Metrics: m,
 		Senders: senders, Redo: redo, Homes: homes})
 

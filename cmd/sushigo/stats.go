@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/sushigo/sushigo/adapters/console"
@@ -38,8 +37,8 @@ func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer
 	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr)})
 	me := bot.User{ID: "you", Name: "You"}
 	width := 80
-	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n >= 20 {
-		width = n
+	if cfg.Columns > 0 {
+		width = cfg.Columns
 	}
 	var actions []bot.Action
 	if *game > 0 {

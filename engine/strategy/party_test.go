@@ -21,7 +21,7 @@ func partyOn(players int) func(int) engine.Settings {
 // legal for the count.
 func TestHeuristicBeatsRandomParty(t *testing.T) {
 	games := 2000
-	if testing.Short() {
+	if testing.Short() || raceBuild {
 		games = 200
 	}
 	for _, c := range []struct {

@@ -68,7 +68,7 @@ func positions(t *testing.T, s engine.Settings, games int, visit func(g *engine.
 // checks the engine would take what it chose.
 func TestSearchMakesLegalChoices(t *testing.T) {
 	games := 8
-	if testing.Short() {
+	if testing.Short() || raceBuild {
 		games = 2
 	}
 	kinds := map[engine.DecisionKind]int{}
@@ -155,7 +155,7 @@ func TestSearchAllocatesNothingPerIteration(t *testing.T) {
 // more than its share against the heuristic at 2 players.
 func TestSearchBeatsTheHeuristic(t *testing.T) {
 	games := 60
-	if testing.Short() {
+	if testing.Short() || raceBuild {
 		games = 16
 	}
 	wins := 0.0

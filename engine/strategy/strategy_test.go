@@ -54,7 +54,7 @@ func winShareOn(t testing.TB, settings func(i int) engine.Settings, games int) f
 // more than its share (1/players) against random players.
 func TestHeuristicBeatsRandom(t *testing.T) {
 	games := 2000
-	if testing.Short() {
+	if testing.Short() || raceBuild {
 		games = 300
 	}
 	for _, c := range []struct {
