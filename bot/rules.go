@@ -48,14 +48,6 @@ var partyRules = map[engine.Kind]string{
 	engine.KindFruit:            "Game end: each fruit's icons score 0/1/2/3/4/5+ → −2/0/1/3/6/10.",
 }
 
-// ruleOf is kind k's rule in the given game.
-func ruleOf(k engine.Kind, party bool) string {
-	if party {
-		return partyRules[k]
-	}
-	return cardRules[k]
-}
-
 // menuLines is one line per card type of a Party menu: what it does.
 func menuLines(m engine.Menu) []string {
 	var lines []string

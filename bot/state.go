@@ -183,9 +183,6 @@ func (b *Bot) load(ctx context.Context, key string) (st *state, log *sendLog, da
 	return st, log, data, ver, nil
 }
 
-// errNoGame ends an update without saving: there is nothing to change.
-var errNoGame = errors.New("bot: no game in this channel")
-
 // maxApplied is how many request IDs a game remembers: far more than can
 // be in flight for one game at once.
 const maxApplied = 32

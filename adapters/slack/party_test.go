@@ -34,7 +34,8 @@ func (e *env) choose(p person, m *slackMessage, actionID string, values []string
 	opt := func(v string) map[string]any {
 		return map[string]any{"text": map[string]any{"type": "plain_text", "text": v, "emoji": true}, "value": v}
 	}
-	typ, sel := "static_select", []byte{}
+	typ := "static_select"
+	var sel []byte
 	if multi {
 		var opts []map[string]any
 		for _, v := range values {

@@ -134,7 +134,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 	}
 	if c.Discord.enabled() {
 		if c.Discord.Token == "" || c.Discord.AppID == "" {
-			errs = append(errs, fmt.Errorf("Discord needs DISCORD_TOKEN and DISCORD_APP_ID"))
+			errs = append(errs, errors.New("discord needs DISCORD_TOKEN and DISCORD_APP_ID"))
 		}
 		if c.Discord.Mode == "http" {
 			if k, err := hex.DecodeString(c.Discord.PublicKey); err != nil || len(k) != ed25519.PublicKeySize {

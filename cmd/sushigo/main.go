@@ -330,7 +330,7 @@ func openStore(ctx context.Context, cfg config) (storage.Store, func() error, er
 	return s, s.Close, nil
 }
 
-const platformVars = `No chat platform is configured. Set, in the environment or in .env:
+const platformVars = `no chat platform is configured. Set, in the environment or in .env:
   Discord: DISCORD_TOKEN and DISCORD_APP_ID (gateway), or DISCORD_MODE=http with DISCORD_PUBLIC_KEY
   Slack:   SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode), or SLACK_MODE=http with SLACK_SIGNING_SECRET
 See .env.example. To play without a platform: sushigo play`

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/sushigo/sushigo/storage"
 )
@@ -61,7 +62,7 @@ type Options struct {
 // Open opens (creating if needed) the store file at path.
 func Open(path string, o Options) (*Store, error) {
 	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: 2 * time.Second})
-	if errors.Is(err, bbolt.ErrTimeout) {
+	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, fmt.Errorf("bolt: %s is in use by another process (one sushigo per data file; use Redis for several)", path)
 	}
 	if err != nil {

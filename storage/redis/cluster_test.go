@@ -119,19 +119,20 @@ func TestClusterDownIsNotReady(t *testing.T) {
 		t.Fatal(err)
 	}
 	slot := -1
-	slots, err := m.ClusterSlots(ctx).Result()
+	shards, err := m.ClusterShards(ctx).Result()
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := m.Options().Addr
-	for _, r := range slots {
-		if len(r.Nodes) > 0 && r.Nodes[0].Addr == addr {
-			slot = int(r.Start)
-			break
+	for _, sh := range shards {
+		for _, n := range sh.Nodes {
+			if n.Role == "master" && fmt.Sprintf("%s:%d", n.IP, n.Port) == addr && len(sh.Slots) > 0 && slot < 0 {
+				slot = int(sh.Slots[0].Start)
+			}
 		}
 	}
 	if slot < 0 {
-		t.Fatalf("%s holds no slot: %v", addr, slots)
+		t.Fatalf("%s holds no slot: %+v", addr, shards)
 	}
 	if err := m.Do(ctx, "CLUSTER", "DELSLOTS", slot).Err(); err != nil {
 		t.Fatal(err)
