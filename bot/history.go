@@ -328,5 +328,5 @@ func PastGameID(gameID string, partyBoard bool) string {
 	if partyBoard {
 		board = "p"
 	}
-	return join2("past", gameID, board)
+	return encodeID(idParty, "past", gameID, board)
 }

@@ -35,15 +35,6 @@ type endVote struct {
 	Due  time.Time `json:"d"`
 }
 
-// EndVote answers a request to end a rated game: Agree ends it unrated.
-type EndVote struct {
-	Game  string
-	Agree bool
-}
-
-func (a EndVote) game() string { return a.Game }
-func (EndVote) action()        {}
-
 // rated reports whether the game's result moves ratings: two or more
 // people sat down (those who left since included).
 func (st *state) rated() bool { return st.people() >= 2 }

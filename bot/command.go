@@ -1,0 +1,299 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/storage"
+)
+
+// UsageError is a command the parser could not understand; its message is
+// the usage text to show the user.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usage(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
+
+// ParseCommand parses the text after the slash command, shared by every
+// platform: "new bots=2 timer=60", "pick salmon wasabi", "leaderboard week".
+func ParseCommand(text string) (Action, error) {
+	words := fields(strings.ToLower(text))
+	if len(words) == 0 {
+		return Help{}, nil
+	}
+	raw := fields(text)
+	if len(raw) != len(words) {
+		raw = words
+	}
+	verb, args := words[0], words[1:]
+	noArgs := func(a Action) (Action, error) {
+		if len(args) != 0 {
+			return nil, usage("`%s` takes no arguments.", verb)
+		}
+		return a, nil
+	}
+	switch verb {
+	case "new", "start-game":
+		o, err := ParseOptions(args)
+		if err != nil {
+			return nil, err
+		}
+		return NewGame{o}, nil
+	case "join":
+		return noArgs(Join{})
+	case "leave":
+		return noArgs(Leave{})
+	case "start":
+		return noArgs(Start{})
+	case "addbot", "addbots", "bot":
+		a := AddBot{N: 1}
+		if len(args) > 2 {
+			return nil, usage("Usage: `addbot [n] [easy|normal|hard|expert]`.")
+		}
+		for _, w := range args {
+			if l, err := strategy.ParseLevel(w); err == nil && l != "random" {
+				a.Level = l
+				continue
+			}
+			v, err := strconv.Atoi(w)
+			if err != nil || v < 1 || v > engine.MaxSeats-1 {
+				return nil, usage("Usage: `addbot [n] [easy|normal|hard|expert]` with n from 1 to %d.", engine.MaxSeats-1)
+			}
+			a.N = v
+		}
+		return a, nil
+	case "kick":
+		if len(args) != 1 {
+			return nil, usage("Usage: `kick <player>`.")
+		}
+		return Kick{Player: mention(raw[1])}, nil
+	case "hand":
+		return noArgs(ShowHand{})
+	case "pick":
+		return parsePick(args)
+	case "choose", "ask", "order", "copy", "take":
+		if len(args) == 0 {
+			return nil, usage("Usage: `choose <card or type>` — answers your chopsticks, spoon, menu or special order.")
+		}
+		name := strings.Join(args, " ")
+		if c, ok := cardWords(args); ok {
+			return Answer{Card: c}, nil
+		}
+		if k, ok := engine.ParseKind(name); ok && k != engine.KindNone {
+			return Answer{Kind: k}, nil
+		}
+		return nil, usage("No card or card type called `%s`.", name)
+	case "flip":
+		const u = "Usage: `flip <position> [position…]` or `flip none` — the cards your takeout box turns face down, numbered as in your prompt."
+		a := Answer{}
+		if len(args) == 1 && args[0] == "none" {
+			return a, nil
+		}
+		if len(args) == 0 {
+			return nil, usage(u)
+		}
+		for _, w := range args {
+			for _, f := range strings.Split(w, ",") {
+				if f == "" {
+					continue
+				}
+				n, err := strconv.Atoi(f)
+				if err != nil || n < 1 || n > 32 {
+					return nil, usage(u)
+				}
+				a.Flip |= 1 << (n - 1)
+			}
+		}
+		return a, nil
+	case "status", "table":
+		return noArgs(Status{})
+	case "scores", "score":
+		return noArgs(Scores{})
+	case "leaderboard", "top", "lb":
+		lb := Leaderboard{By: storage.ByRating}
+		for _, a := range args {
+			if a == "party" || a == "classic" {
+				lb.Party = a == "party"
+			} else if p, ok := storage.ParsePeriod(a); ok {
+				lb.Period = p
+			} else if a == "points" {
+				lb.By = storage.ByPoints
+			} else if a == "wins" {
+				lb.By = storage.ByWins
+			} else if a == "rating" || a == "ratings" || a == "elo" {
+				lb.By = storage.ByRating
+			} else {
+				return nil, usage("Usage: `leaderboard [week|month|all] [rating|wins|points] [classic|party]`.")
+			}
+		}
+		return lb, nil
+	case "stats", "profile":
+		if len(args) == 0 {
+			return Stats{}, nil
+		}
+		// A mention keeps its case (Slack's user IDs are upper case); a
+		// name may have spaces.
+		return Stats{Player: mention(strings.Join(raw[1:], " "))}, nil
+	case "history", "games":
+		h := History{}
+		for _, a := range args {
+			n, err := strconv.Atoi(a)
+			switch {
+			case a == "party" || a == "classic":
+				h.Party = a == "party"
+			case err == nil && n >= 1 && n <= storage.HistoryLength:
+				h.Open = n
+			default:
+				return nil, usage("Usage: `history [n] [classic|party]` — the last %d games; n shows one's scores.", historyShown)
+			}
+		}
+		return h, nil
+	case "rules":
+		return Rules{Card: strings.Join(args, " ")}, nil
+	case "help":
+		return Help{}, nil
+	case "settings", "setting":
+		var cs ChannelSettings
+		for _, a := range args {
+			switch k, v, _ := strings.Cut(a, "="); {
+			case k == "threads" && (v == "on" || v == "off"):
+				cs.Threads = v
+			case k == "pictures" && (v == "on" || v == "off"):
+				cs.Pictures = v
+			default:
+				return nil, usage("Usage: `settings [threads=on|off] [pictures=on|off]` — whether games in this channel post their play-by-play in a thread, and draw the table and scores as pictures.")
+			}
+		}
+		return cs, nil
+	case "end", "stop":
+		return noArgs(End{})
+	case "rematch":
+		return noArgs(Rematch{})
+	}
+	if r := []rune(verb); len(r) > 24 {
+		verb = string(r[:24]) + "…" // junk is not echoed back whole
+	}
+	return nil, usage("Unknown command `%s`. %s", verb, shortUsage)
+}
+
+// fields splits a command into words; double quotes (straight or curly,
+// as Slack's clients type them) keep spaces in a word: menu="master menu".
+func fields(s string) []string {
+	var out []string
+	var w strings.Builder
+	in, has := false, false
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '“' || r == '”':
+			in, has = !in, true
+		case !in && (r == ' ' || r == '\t' || r == '\n' || r == '\r'):
+			if has {
+				out = append(out, w.String())
+				w.Reset()
+				has = false
+			}
+		default:
+			w.WriteRune(r)
+			has = true
+		}
+	}
+	if has {
+		out = append(out, w.String())
+	}
+	return out
+}
+
+const shortUsage = "Try `new`, `join`, `start`, `hand`, `pick <card>`, `status`, `scores`, `leaderboard`, `rules` or `help`."
+
+// mention strips chat mention markup: <@123>, <@!123>, <@U123|name>, @name.
+func mention(s string) string {
+	s = strings.TrimPrefix(strings.TrimSuffix(s, ">"), "<@")
+	s = strings.TrimPrefix(s, "!")
+	if i := strings.IndexByte(s, '|'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimPrefix(s, "@")
+}
+
+// pick parses "pick <card> [<second card>] [dummy=<card>]"; a second card
+// means chopsticks.
+func parsePick(args []string) (Action, error) {
+	const u = "Usage: `pick <card> [second card] [dummy=<card>]`, e.g. `pick salmon` or `pick wasabi squid`; in Party `pick <card> [call=chopsticks|spoon] [copy=<card>]`."
+	p := Pick{}
+	var cards []engine.Card
+	var words []string
+	for _, a := range args {
+		if d, ok := strings.CutPrefix(a, "call="); ok {
+			c, ok := engine.ParseCard(d)
+			if !ok || (c.Kind() != engine.KindChopsticks && c.Kind() != engine.KindSpoon) {
+				return nil, usage("`call=` takes chopsticks or spoon. %s", u)
+			}
+			p.Call = c
+			continue
+		}
+		if d, ok := strings.CutPrefix(a, "copy="); ok {
+			c, ok := engine.ParseCard(d)
+			if !ok || c == engine.None {
+				return nil, usage("No card called `%s`. %s", d, u)
+			}
+			p.Copy = c
+			continue
+		}
+		if d, ok := strings.CutPrefix(a, "dummy="); ok {
+			c, ok := engine.ParseCard(d)
+			if !ok {
+				return nil, usage("No card called `%s`. %s", d, u)
+			}
+			p.Dummy = c
+			continue
+		}
+		words = append(words, a)
+	}
+	// Card names may take several words ("maki 3", "special order"): the
+	// longest run of words that names a card is one card.
+	for i := 0; i < len(words); {
+		j := len(words)
+		for ; j > i; j-- {
+			if c, ok := cardWords(words[i:j]); ok {
+				cards = append(cards, c)
+				break
+			}
+		}
+		if j == i {
+			if k, ok := engine.ParseKind(strings.Join(words[i:], " ")); ok && k != engine.KindNone && len(cards) == 0 {
+				// A type alone: the host plays the hand's one card of it.
+				p.Kind = k
+				return p, nil
+			}
+			return nil, usage("No card called `%s`. %s", words[i], u)
+		}
+		i = j
+	}
+	switch len(cards) {
+	case 1:
+		p.Card = cards[0]
+	case 2:
+		if p.Call != engine.None {
+			return nil, usage(u)
+		}
+		p.Card, p.Extra, p.Chop = cards[0], cards[1], true
+	default:
+		return nil, usage(u)
+	}
+	return p, nil
+}
+
+// cardWords reads a card named by one or more typed words: "maki 3",
+// "maki3", "onigiri square", "special order".
+func cardWords(ws []string) (engine.Card, bool) {
+	for _, name := range []string{strings.Join(ws, " "), strings.Join(ws, "-"), strings.Join(ws, "")} {
+		if c, ok := engine.ParseCard(name); ok && c != engine.None {
+			return c, true
+		}
+	}
+	return engine.None, false
+}

@@ -1,0 +1,134 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
+)
+
+// ParseOptions reads `new` options: bots=N, pass=left|alternate,
+// dummy (or variant=dummy), timer=SECONDS, hands=ephemeral|dm, and for
+// Sushi Go Party! party (or game=party) with menu=NAME|custom|random|TEXT.
+func ParseOptions(args []string) (Options, error) {
+	o := Options{Timer: -1}
+	classic := false
+	for _, a := range args {
+		k, v, _ := strings.Cut(a, "=")
+		switch {
+		case k == "bots":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > engine.MaxSeats-1 {
+				return o, usage("`bots` takes 0 to %d.", engine.MaxSeats-1)
+			}
+			o.Bots = n
+		case k == "pass" && v == "left":
+			o.Pass = engine.PassLeft
+		case k == "pass" && (v == "alternate" || v == "alt"):
+			o.Pass = engine.PassAlternate
+		case k == "dummy" && v == "", k == "variant" && v == "dummy":
+			o.Dummy = true
+		case k == "variant" && v == "classic", k == "game" && v == "classic", k == "classic" && v == "":
+			o.Dummy, o.Party, classic = false, false, true
+		case k == "party" && v == "", k == "game" && v == "party", k == "variant" && v == "party":
+			o.Party = true
+		case k == "menu":
+			m, custom, err := parseMenuOption(v)
+			if err != nil {
+				return o, err
+			}
+			o.Party, o.Menu, o.Custom = true, m, custom
+		case k == "timer":
+			n, err := strconv.Atoi(strings.TrimSuffix(v, "s"))
+			if err != nil || n < 0 || n > 3600 || (n > 0 && n < 10) {
+				return o, usage("`timer` takes seconds: 0 (off) or 10 to 3600.")
+			}
+			o.Timer = n
+		case k == "hands" && (v == "ephemeral" || v == "private"):
+			o.Hands = HandsEphemeral
+		case k == "hands" && v == "dm":
+			o.Hands = HandsDM
+		case k == "threads" && (v == "off" || v == "no"):
+			o.NoThreads, o.ThreadsChosen = true, true
+		case k == "threads" && (v == "on" || v == "yes"):
+			o.NoThreads, o.ThreadsChosen = false, true
+		case k == "pictures" && (v == "off" || v == "no"):
+			o.NoPictures, o.PicturesChosen = true, true
+		case k == "pictures" && (v == "on" || v == "yes"):
+			o.NoPictures, o.PicturesChosen = false, true
+		case k == "level":
+			l, err := strategy.ParseLevel(v)
+			if err != nil || l == "random" {
+				return o, usage("`level` takes easy, normal, hard or expert.")
+			}
+			o.Level = l
+		default:
+			return o, usage("Unknown option `%s`. Usage: %s.", a, newUsage)
+		}
+	}
+	if classic && o.Menu != "" {
+		return o, usage("A menu is for Sushi Go! Party: choose the game `party`, or leave out the menu.")
+	}
+	if o.Party && o.Dummy {
+		return o, usage("The dummy variant is for classic Sushi Go! only.")
+	}
+	if o.Party && o.Pass == engine.PassAlternate {
+		return o, usage("Passing alternately is for classic Sushi Go! only: in Sushi Go Party! hands always pass left.")
+	}
+	if o.Party && o.Menu == "" {
+		o.Menu = defaultMenu.String()
+	}
+	if hi := maxSeats(o); o.Bots > hi-1 {
+		return o, usage("`bots` takes 0 to %d in %s.", hi-1, gameName(o))
+	}
+	return o, nil
+}
+
+const newUsage = "`new [party] [menu=NAME|custom|random] [bots=N] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off] [pictures=on|off]`"
+
+// defaultMenu is the rulebook's menu for a first game.
+var defaultMenu = engine.RecommendedMenus[0].Menu
+
+// parseMenuOption reads menu=…: a recommended menu, custom (the lobby's
+// builder, starting from the default menu), random, or a custom menu's
+// text form.
+func parseMenuOption(v string) (menu string, custom bool, err error) {
+	switch v {
+	case "random":
+		return menuRandom, false, nil
+	case "custom":
+		return defaultMenu.String(), true, nil
+	}
+	m, err := engine.ParseMenu(v)
+	if err != nil {
+		var names []string
+		for _, n := range engine.RecommendedMenus {
+			names = append(names, n.Key)
+		}
+		return "", false, usage("%s. Menus: %s, custom, random — or seven card types like `menu=temaki,onigiri,tofu,sashimi,spoon,takeout,fruit`.",
+			menuError(err), strings.Join(names, ", "))
+	}
+	return m.String(), false, nil
+}
+
+// menuError is the engine's menu error without its package prefix.
+func menuError(err error) string {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "engine: invalid menu: ")
+	msg = strings.TrimPrefix(msg, "engine: ")
+	if msg == "" {
+		return msg
+	}
+	return strings.ToUpper(msg[:1]) + msg[1:]
+}
+
+func gameName(o Options) string {
+	switch {
+	case o.Party:
+		return "Sushi Go Party!"
+	case o.Dummy:
+		return "the dummy variant"
+	}
+	return "classic Sushi Go!"
+}
