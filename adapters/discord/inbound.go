@@ -157,11 +157,3 @@ func commandText(d discordgo.ApplicationCommandInteractionData) (string, error) 
 	}
 	return strings.Join(words, " "), nil
 }
-
-func typeName(a any) string {
-	t := fmt.Sprintf("%T", a)
-	if i := strings.LastIndexByte(t, '.'); i >= 0 {
-		return strings.ToLower(t[i+1:])
-	}
-	return t
-}

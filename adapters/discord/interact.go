@@ -119,6 +119,8 @@ func (a *Adapter) logHandled(ix *discordgo.Interaction, req bot.Request, h handl
 	}
 }
 
+// actionName names an action in the logs: its button ID when it has one
+// (which button, for which game), else its kind.
 func actionName(a bot.Action) string {
 	if a == nil {
 		return ""
@@ -126,7 +128,7 @@ func actionName(a bot.Action) string {
 	if id := bot.ActionID(a); id != "" {
 		return id
 	}
-	return typeName(a)
+	return bot.ActionName(a)
 }
 
 // splitReply takes the first reply out: it becomes the acknowledgement.

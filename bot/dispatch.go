@@ -1,0 +1,372 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/storage"
+)
+
+// refusal is a user-facing "no": shown privately to the user, never logged
+// as a failure.
+type refusal struct{ msg string }
+
+func (r *refusal) Error() string { return r.msg }
+
+func refuse(format string, a ...any) error { return &refusal{fmt.Sprintf(format, a...)} }
+
+// Handle does what req asks and returns what to deliver. A refusal (not your
+// card, stale button, bad command…) comes back as a private reply with a nil
+// error. Any other failure returns a generic private reply and the error, for
+// the adapter to log once with its request context.
+func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
+	start := time.Now()
+	resp, err := b.handle(withRequestID(ctx, req.ID), req)
+	resp.Deliveries = repliesFirst(resp.Deliveries)
+	if resp.Where.Channel == "" {
+		resp.Where = req.Where
+	}
+	var r *refusal
+	var u *UsageError
+	outcome := "error"
+	defer func() { b.cfg.Metrics.Action(req.Where.Platform, ActionName(req.Action), outcome, time.Since(start)) }()
+	switch {
+	case err == nil:
+		outcome = "ok"
+	case errors.As(err, &r):
+		outcome, resp, err = "refused", privateReply(req, notice(r.msg)), nil
+	case errors.As(err, &u):
+		outcome, resp, err = "refused", privateReply(req, notice(u.Msg)), nil
+	default:
+		resp = privateReply(req, View{Screen: ScreenNotice, Title: "Something went wrong", Text: "Sorry — that didn't work. Please try again in a moment.", Tone: ToneError})
+		err = b.report(req, err)
+	}
+	if err == nil {
+		b.failing.Succeeded(b.log, "requests succeed again")
+	}
+	speakAll(req.Where.Platform, resp.Deliveries)
+	return resp, err
+}
+
+// Reported is a request's failure the host has logged already: once when
+// failures begin (a store outage fails every request), then at debug level
+// until a request succeeds. Adapters need not log it again.
+type Reported struct{ Err error }
+
+func (r *Reported) Error() string { return r.Err.Error() }
+func (r *Reported) Unwrap() error { return r.Err }
+
+// report logs a request's failure once per run of failures.
+func (b *Bot) report(req Request, err error) error {
+	b.failing.Failed(b.log, "requests are failing", "platform", req.Where.Platform,
+		"channel", req.Where.Channel, "user", req.Who.ID, "action", ActionName(req.Action), "err", err)
+	return &Reported{Err: err}
+}
+
+// actionName is the metric label of an action: its type, lower case.
+// ActionName names an action's kind for metrics and logs: "pick",
+// "newgame", "none" for nil.
+func ActionName(a Action) string {
+	if a == nil {
+		return "none"
+	}
+	n := fmt.Sprintf("%T", a)
+	return strings.ToLower(n[strings.LastIndexByte(n, '.')+1:])
+}
+
+// repliesFirst moves replies to the front, keeping order otherwise: a
+// platform answers the triggering interaction before anything else.
+func repliesFirst(ds []Delivery) []Delivery {
+	out := make([]Delivery, 0, len(ds))
+	for _, d := range ds {
+		if d.Kind == Reply {
+			out = append(out, d)
+		}
+	}
+	for _, d := range ds {
+		if d.Kind != Reply {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func privateReply(req Request, v View) Response {
+	return Response{Deliveries: []Delivery{{Kind: Reply, To: Private(req.Who.ID), View: v}}}
+}
+
+func notice(msg string) View { return View{Text: msg, Tone: ToneError} }
+
+// locationTTL bounds how long a game's location is remembered for clicks
+// that come from a DM, where the platform does not say which channel the
+// game is in.
+const locationTTL = 7 * 24 * time.Hour
+
+func locationKey(gameID string) string { return "game-location:" + gameID }
+
+// resolve fills in the location of a click from a private message from the
+// game ID its button carries.
+func (b *Bot) resolve(ctx context.Context, req *Request) error {
+	if req.Where.Channel != "" {
+		return nil
+	}
+	g, ok := req.Action.(interface{ game() string })
+	if !ok || g.game() == "" {
+		return refuse("Use this command in the channel where the game is.")
+	}
+	data, err := b.store.GetRecord(ctx, locationKey(g.game()))
+	if errors.Is(err, storage.ErrNotFound) {
+		return refuse("That game has ended.")
+	}
+	if err != nil {
+		return fmt.Errorf("locate game %s: %w", g.game(), err)
+	}
+	var loc Location
+	if err := json.Unmarshal(data, &loc); err != nil {
+		return fmt.Errorf("locate game %s: %w", g.game(), err)
+	}
+	req.Where = loc
+	return nil
+}
+
+func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
+	if err := b.resolve(ctx, &req); err != nil {
+		return Response{}, err
+	}
+	switch a := req.Action.(type) {
+	case NewGame:
+		return b.newGame(ctx, req, a.Options, nil)
+	case Join:
+		return b.inGame(ctx, req, a.Game, b.join)
+	case Leave:
+		return b.inGame(ctx, req, a.Game, b.leave)
+	case Start:
+		return b.inGame(ctx, req, a.Game, b.start)
+	case SetMenu:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.setMenu(req, st, a) })
+	case Answer:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.answer(req, st, a) })
+	case AddBot:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.addBots(req, st, a.N, a.Level) })
+	case Kick:
+		return b.inGame(ctx, req, "", func(req Request, st *state) (change, error) { return b.kick(req, st, a.Player) })
+	case ShowHand:
+		return b.inGame(ctx, req, a.Game, b.showHand)
+	case Pick:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.pick(req, st, a) })
+	case Change:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) {
+			return b.pick(req, st, Pick{Game: a.Game, Round: a.Round, Turn: a.Turn})
+		})
+	case End:
+		return b.inGame(ctx, req, a.Game, b.end)
+	case EndVote:
+		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.vote(req, st, a) })
+	case Rematch:
+		return b.rematch(ctx, req, a.Game)
+	case Status:
+		return b.read(ctx, req, func(st *state) View { return tableView(st, b.now()) })
+	case Scores:
+		return b.read(ctx, req, scoresView)
+	case Leaderboard:
+		return b.leaderboard(ctx, req, a)
+	case Stats:
+		return b.stats(ctx, req, a)
+	case History:
+		return b.history(ctx, req, a)
+	case PastGame:
+		return b.pastGame(ctx, req, a)
+	case Rules:
+		if a.Card == "" {
+			if m, ok := b.partyMenu(ctx, req.Where); ok {
+				return privateReply(req, partyRulesView(m)), nil
+			}
+		}
+		return privateReply(req, rulesIn(a.Card, b.variant(ctx, req.Where))), nil
+	case ChannelSettings:
+		return b.channelSettings(ctx, req, a)
+	case Help:
+		return privateReply(req, helpView(req.Where.Platform)), nil
+	case nil:
+		return Response{}, &UsageError{"Nothing to do. " + shortUsage}
+	}
+	return Response{}, fmt.Errorf("bot: unhandled action %T", req.Action)
+}
+
+// inGame runs fn on the channel's game, refusing when there is none or when
+// a button belongs to another game than the current one.
+func (b *Bot) inGame(ctx context.Context, req Request, gameID string, fn func(Request, *state) (change, error)) (Response, error) {
+	return b.update(ctx, req.Where.Key(), func(st *state) (change, error) {
+		if st == nil {
+			if gameID != "" {
+				return change{}, refuse("That game has ended. Start a new one with `new`.")
+			}
+			return change{}, refuse("There is no game in this channel. Start one with `new`.")
+		}
+		if gameID != "" && gameID != st.ID {
+			return change{}, refuse("That button belongs to a game that has ended.")
+		}
+		return fn(req, st)
+	})
+}
+
+// read shows a private view of the channel's game.
+func (b *Bot) read(ctx context.Context, req Request, view func(*state) View) (Response, error) {
+	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
+	if errors.Is(err, storage.ErrNotFound) {
+		return Response{}, refuse("There is no game in this channel. Start one with `new`.")
+	}
+	if err != nil {
+		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
+	}
+	st, err := decodeState(data)
+	if err != nil {
+		return Response{}, err
+	}
+	return privateReply(req, view(st)), nil
+}
+
+// isClick reports whether the request came from a button (as opposed to a
+// typed command): buttons carry their game's ID.
+func isClick(req Request) bool {
+	g, ok := req.Action.(interface{ game() string })
+	return ok && g.game() != ""
+}
+
+// refreshTable updates the public table (or lobby) message: through the
+// click when the button was on it, else by editing the remembered message,
+// else by posting a new one and remembering it.
+func refreshTable(req Request, st *state, v View, now time.Time) []Delivery {
+	if isClick(req) && !req.FromPrivate {
+		return []Delivery{{Kind: Reply, To: Channel, Replace: true, View: v}}
+	}
+	if st.Table.Usable(now) {
+		return []Delivery{{Kind: Edit, To: Channel, Ref: st.Table, View: v}}
+	}
+	return []Delivery{{Kind: Post, To: Channel, Slot: SlotTable, View: v}}
+}
+
+// warnMenu tells whoever changed the seats, privately, when the menu no
+// longer suits them (a typed command's acknowledgement already says so).
+func warnMenu(req Request, st *state, ds []Delivery) []Delivery {
+	w := st.menuWarning()
+	if w == "" || slices.ContainsFunc(ds, func(d Delivery) bool { return d.Kind == Reply && !d.To.IsPublic() }) {
+		return ds
+	}
+	return append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: View{Text: strings.TrimSpace(w), Tone: ToneInfo}})
+}
+
+// withAck adds a private confirmation for typed commands, whose only other
+// delivery may be an edit of another message.
+func withAck(req Request, ds []Delivery, msg string) []Delivery {
+	for _, d := range ds {
+		if d.Kind == Reply {
+			return ds
+		}
+	}
+	return append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: View{Text: msg, Tone: ToneInfo}})
+}
+
+// Remember stores a message reference an adapter reports for a delivery's
+// Slot, so later updates edit that message instead of posting new ones.
+func (b *Bot) Remember(ctx context.Context, where Location, gameID, slot string, ref Ref) error {
+	_, err := b.update(ctx, where.Key(), func(st *state) (change, error) {
+		if st == nil || st.ID != gameID {
+			return change{}, nil
+		}
+		st.remember(slot, ref)
+		return change{save: true}, nil // nothing is written when nothing changed
+	})
+	return err
+}
+
+// Discard drops a lobby whose message never appeared (the app may not post
+// in the channel), so nobody joins a game nobody can see. A lobby that was
+// shown, or a game under way, is kept.
+func (b *Bot) Discard(ctx context.Context, where Location, gameID string) error {
+	_, err := b.update(ctx, where.Key(), func(st *state) (change, error) {
+		if st == nil || st.ID != gameID || st.Phase != phaseLobby || st.Table.ID != "" {
+			return change{}, nil
+		}
+		return change{remove: true, cancel: true}, nil
+	})
+	return err
+}
+
+// Undeliverable records that a private message to user could not be
+// delivered (DMs closed): their hands go the ephemeral route from now on. It
+// returns the table refresh that tells the channel (without any card).
+func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user string) (Response, error) {
+	return b.update(ctx, where.Key(), func(st *state) (change, error) {
+		if st == nil || st.ID != gameID {
+			return change{}, nil
+		}
+		i := st.seatOf(user)
+		if i < 0 || st.Seats[i].DMFailed {
+			return change{}, nil
+		}
+		st.Seats[i].DMFailed = true
+		st.Seats[i].Hand = Ref{}
+		st.Notes = append(st.Notes, fmt.Sprintf("📪 I can't send %s private messages: press **Show my hand** here instead.", st.Seats[i].Name))
+		return change{save: true, resp: Response{Deliveries: refreshTable(Request{}, st, tableView(st, b.now()), b.now())}}, nil
+	})
+}
+
+// variant names the game played in the channel ("party", "dummy",
+// "classic"), or "" when there is none to tell.
+// partyMenu is the menu of the Party game at where, if one is there.
+func (b *Bot) partyMenu(ctx context.Context, where Location) (engine.Menu, bool) {
+	data, _, err := b.store.LoadGame(ctx, where.Key())
+	if err != nil {
+		return engine.Menu{}, false
+	}
+	st, err := decodeState(data)
+	if err != nil || !st.Opts.Party {
+		return engine.Menu{}, false
+	}
+	if st.game != nil {
+		return st.game.Settings().Menu, true
+	}
+	m, err := engine.ParseMenu(st.Opts.Menu)
+	return m, err == nil
+}
+
+func (b *Bot) variant(ctx context.Context, where Location) string {
+	data, _, err := b.store.LoadGame(ctx, where.Key())
+	if err != nil {
+		return ""
+	}
+	st, err := decodeState(data)
+	if err != nil {
+		return ""
+	}
+	switch {
+	case st.Opts.Party:
+		return "party"
+	case st.Opts.Dummy:
+		return "dummy"
+	}
+	return "classic"
+}
+
+// Running reports whether the channel has a game in its lobby or in play.
+func (b *Bot) Running(ctx context.Context, where Location) (bool, error) {
+	data, _, err := b.store.LoadGame(ctx, where.Key())
+	if errors.Is(err, storage.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("load %s: %w", where.Key(), err)
+	}
+	st, err := decodeState(data)
+	if err != nil {
+		return false, err
+	}
+	return st.Phase != phaseOver, nil
+}

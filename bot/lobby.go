@@ -1,0 +1,391 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/storage"
+)
+
+func newID(seed uint64) string {
+	return strconv.FormatUint(seed, 36)
+}
+
+// newID names a new game: Config.NewID, else from the seed.
+func (b *Bot) newID() string {
+	if b.cfg.NewID != nil {
+		return b.cfg.NewID()
+	}
+	return newID(b.seed())
+}
+
+var botNames = []string{"Maki-bot", "Wasabi-bot", "Tempura-bot", "Dumpling-bot", "Pudding-bot", "Tofu-bot", "Onigiri-bot", "Edamame-bot"}
+
+func (b *Bot) options(req Request, o Options) Options {
+	if o.Timer < 0 {
+		o.Timer = max(0, int(b.cfg.Timer/time.Second))
+	}
+	if o.Pass == 0 {
+		o.Pass = engine.PassLeft
+	}
+	if o.Hands == "" {
+		o.Hands = b.cfg.Hands[req.Where.Platform]
+		if o.Hands == "" {
+			o.Hands = HandsEphemeral
+		}
+	}
+	return o
+}
+
+// maxSeats is the most seats the options' game takes: the engine says.
+func maxSeats(o Options) int {
+	if o.Dummy {
+		return 2
+	}
+	_, hi := o.ruleset().Players()
+	return hi
+}
+
+// newGame opens a lobby; seats prefills it (a rematch).
+func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat, invite ...string) (Response, error) {
+	o = b.options(req, o)
+	if !o.ThreadsChosen || !o.PicturesChosen {
+		cs, err := b.settingsOf(ctx, req.Where)
+		if err != nil {
+			return Response{}, err
+		}
+		if !o.ThreadsChosen {
+			o.NoThreads = cs.Threads == "off"
+		}
+		if !o.PicturesChosen {
+			o.NoPictures = cs.Pictures == "off"
+		}
+	}
+	now := b.now()
+	return b.update(ctx, req.Where.Key(), func(old *state) (change, error) {
+		if old != nil && old.Phase != phaseOver {
+			return change{}, refuse("A game is already %s in this channel (host: %s). Finish it, or the host can `end` it.",
+				map[phase]string{phaseLobby: "waiting to start", phasePlaying: "running"}[old.Phase], old.hostName())
+		}
+		st := &state{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now}
+		if seats == nil {
+			st.Seats = []seat{{User: req.Who.ID, Name: req.Who.Name}}
+			for range min(o.Bots, maxSeats(o)-1) {
+				st.Seats = append(st.Seats, seat{Name: nextBotName(st), Bot: true})
+			}
+		} else {
+			st.Seats = seats
+		}
+		v := lobbyView(st)
+		if len(invite) > 0 {
+			// Mentioned in the new message only: later edits ping nobody.
+			v.Mentions = invite
+			v.Text = fmt.Sprintf("🔁 **%s** asks for a rematch: press **Join** to play again.\n", req.Who.Name) + v.Text
+		}
+		loc, err := json.Marshal(req.Where)
+		if err != nil {
+			return change{}, err
+		}
+		st.TableSince = now
+		return change{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
+			records: []record{{locationKey(st.ID), loc, locationTTL}},
+			resp:    Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, Slot: SlotTable, View: v}}}}, nil
+	})
+}
+
+func (st *state) hostName() string {
+	if i := st.seatOf(st.Host); i >= 0 {
+		return st.Seats[i].Name
+	}
+	return "unknown"
+}
+
+func (b *Bot) join(req Request, st *state) (change, error) {
+	i := st.seatOf(req.Who.ID)
+	switch st.Phase {
+	case phaseLobby:
+		if i >= 0 {
+			return change{}, refuse("You're already in this game.")
+		}
+		if len(st.Seats) >= maxSeats(st.Opts) {
+			return change{}, refuse("The table is full (%d seats).", maxSeats(st.Opts))
+		}
+		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name})
+		ds := warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You joined the game."+st.menuWarning()))
+		return change{save: true, resp: Response{Deliveries: ds}}, nil
+	case phasePlaying:
+		if i < 0 {
+			return change{}, refuse("This game has already started. Wait for the next one — or ask for a rematch.")
+		}
+		s := &st.Seats[i]
+		if !s.Bot {
+			return change{}, refuse("You're already playing. Press **Show my hand** to see your cards.")
+		}
+		s.Bot, s.Idle, s.Left = false, 0, 0
+		note := fmt.Sprintf("👋 %s is back and takes their seat from the bot.", s.Name)
+		if s.Name == "You" {
+			note = "👋 You are back and take your seat from the bot."
+		}
+		st.Notes = append(st.Notes, note)
+		ds := b.settle(Request{}, st, nil, false)
+		ds = append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: handOrOver(st, i)})
+		if st.Opts.Hands == HandsEphemeral {
+			s.Hand = req.Reply
+		}
+		return change{save: true, resp: Response{Deliveries: ds}}, nil
+	}
+	return change{}, refuse("This game is over. Press **Rematch** or start a new one with `new`.")
+}
+
+func (b *Bot) leave(req Request, st *state) (change, error) {
+	i := st.seatOf(req.Who.ID)
+	if i < 0 {
+		return change{}, refuse("You're not in this game.")
+	}
+	switch st.Phase {
+	case phaseLobby:
+		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
+		if st.humans() == 0 {
+			v := View{Screen: ScreenTable, Title: "🍣 Sushi Go! — lobby closed", Text: "Everyone left. Start a new game with `new`.", Tone: ToneOver}
+			return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), "You left.")}}, nil
+		}
+		b.handOver(st, req.Who.ID)
+		return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You left the game.")}}, nil
+	case phasePlaying:
+		return b.replaceWithBot(req, st, i, fmt.Sprintf("🚪 %s left; a bot plays their seat (`join` to come back).", st.Seats[i].Name))
+	}
+	return change{}, refuse("This game is over.")
+}
+
+// handOver passes the host role to the first human still seated.
+func (b *Bot) handOver(st *state, leaving string) {
+	if st.Host != leaving {
+		return
+	}
+	for _, s := range st.Seats {
+		if s.human() && s.User != leaving {
+			st.Host = s.User
+			st.Notes = append(st.Notes, fmt.Sprintf("👑 %s is now the host.", s.Name))
+			return
+		}
+	}
+}
+
+func (b *Bot) replaceWithBot(req Request, st *state, i int, note string) (change, error) {
+	s := &st.Seats[i]
+	if s.Bot {
+		return change{}, refuse("A bot already plays that seat.")
+	}
+	st.markLeft(i)
+	st.Notes = append(st.Notes, note)
+	b.handOver(st, s.User)
+	if st.humans() == 0 {
+		return b.quitAll(req, st, "Everyone left, so the game ended.")
+	}
+	posts, revealed := b.advance(st, nil)
+	return b.afterPlay(req, st, Response{Deliveries: withAck(req, b.settle(req, st, posts, revealed), "Done.")})
+}
+
+func (b *Bot) addBots(req Request, st *state, n int, level strategy.Level) (change, error) {
+	if st.Phase != phaseLobby {
+		return change{}, refuse("Bots can only be added before the game starts.")
+	}
+	if req.Who.ID != st.Host {
+		return change{}, refuse("Only the host (%s) can add bots.", st.hostName())
+	}
+	added := 0
+	for range n {
+		if len(st.Seats) >= maxSeats(st.Opts) {
+			break
+		}
+		st.Seats = append(st.Seats, seat{Name: nextBotName(st), Bot: true, Level: level})
+		added++
+	}
+	if added == 0 {
+		return change{}, refuse("The table is full (%d seats).", maxSeats(st.Opts))
+	}
+	return change{save: true, resp: Response{Deliveries: warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "Bot added."+st.menuWarning()))}}, nil
+}
+
+func nextBotName(st *state) string {
+	for _, n := range botNames {
+		if !slicesContainsName(st.Seats, n) {
+			return n
+		}
+	}
+	return "Bot " + strconv.Itoa(len(st.Seats)+1)
+}
+
+func slicesContainsName(ss []seat, name string) bool {
+	for _, s := range ss {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Bot) kick(req Request, st *state, who string) (change, error) {
+	if req.Who.ID != st.Host && !req.Who.Admin {
+		return change{}, refuse("Only the host (%s) can remove players.", st.hostName())
+	}
+	i := -1
+	for j, s := range st.Seats {
+		if (s.User != "" && s.User == who) || equalFold(s.Name, who) {
+			i = j
+		}
+	}
+	if i < 0 {
+		if platformID.MatchString(who) {
+			// A mention: its platform ID means nothing to a reader.
+			return change{}, refuse("That player isn't at this table.")
+		}
+		return change{}, refuse("No player called %q at this table.", who)
+	}
+	if st.Seats[i].User == req.Who.ID {
+		return change{}, refuse("You can't remove yourself — use `leave`.")
+	}
+	if st.Phase == phaseLobby {
+		name := st.Seats[i].Name
+		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
+		return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), name+" was removed.")}}, nil
+	}
+	if st.Phase != phasePlaying {
+		return change{}, refuse("This game is over.")
+	}
+	return b.replaceWithBot(req, st, i, fmt.Sprintf("🤖 The host handed %s's seat to a bot.", st.Seats[i].Name))
+}
+
+func (b *Bot) start(req Request, st *state) (change, error) {
+	if st.Phase != phaseLobby {
+		return change{}, refuse("This game has already started.")
+	}
+	if req.Who.ID != st.Host {
+		return change{}, refuse("Only the host (%s) can start the game.", st.hostName())
+	}
+	n := len(st.Seats)
+	lo, hi := st.Opts.ruleset().Players()
+	switch {
+	case st.Opts.Dummy && n != 2:
+		return change{}, refuse("The dummy variant needs exactly 2 players (now %d).", n)
+	case n < lo:
+		return change{}, refuse("You need at least %d players — invite a friend or add a bot.", lo)
+	case n > hi:
+		return change{}, refuse("At most %d players in %s.", hi, gameName(st.Opts))
+	}
+	set := engine.Settings{Ruleset: st.Opts.ruleset(), Players: n, Pass: st.Opts.Pass, Dummy: st.Opts.Dummy}
+	if st.Opts.Party {
+		m, err := b.startMenu(st, n)
+		if err != nil {
+			return change{}, err
+		}
+		set.Menu = m
+	}
+	g, err := engine.New(set, b.seed())
+	if err != nil {
+		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
+	}
+	now := b.now()
+	st.game, st.Phase, st.TurnStart, st.Notes = g, phasePlaying, now, nil
+	posts, _ := b.advance(st, nil)
+	ds := b.settle(req, st, posts, true)
+	ds = append(ds, startPing(st)...)
+	if i := st.seatOf(req.Who.ID); i >= 0 && st.Opts.Hands == HandsEphemeral {
+		// The host pressed Start: show them their hand at once.
+		hand := Delivery{Kind: Reply, To: Private(req.Who.ID), View: handView(st, i, Pick{})}
+		if ds[0].Kind == Reply {
+			// A follow-up: the click's handle edits the table it updated,
+			// so it must not become this hand's (the table prompts instead).
+			ds = append(ds, hand)
+		} else {
+			ds = append(ds, b.handReply(req, st, i, hand.View))
+		}
+	}
+	return b.afterPlay(req, st, Response{Deliveries: ds})
+}
+
+func (b *Bot) end(req Request, st *state) (change, error) {
+	if req.Who.ID != st.Host && !req.Who.Admin {
+		return change{}, refuse("Only the host (%s) or a channel admin can end the game.", st.hostName())
+	}
+	if st.Phase == phaseOver {
+		return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, nil, "The finished game was cleared.")}}, nil
+	}
+	if st.Phase == phasePlaying && st.rated() {
+		return b.askToEnd(req, st)
+	}
+	v := View{Screen: ScreenTable, Title: gameTitle(st) + " — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: ToneOver}
+	// The table says it; whoever typed the command is answered privately
+	// (a public answer would say it twice).
+	ds := withAck(req, append(refreshTable(req, st, v, b.now()), st.handsEnded()...), "Done: the game is over.")
+	return change{remove: true, cancel: true, resp: Response{Deliveries: ds}}, nil
+}
+
+// gameTitle names the game played: its tables' titles start with it.
+func gameTitle(st *state) string { return lookOf(st).title }
+
+// platformID is what a mention becomes: a Discord snowflake or a Slack
+// user ID, which means nothing to a reader.
+var platformID = regexp.MustCompile(`^(\d{15,20}|[UW][A-Z0-9]{6,})$`)
+
+// handsEnded turns every private hand message of a game that ended early
+// into a note without buttons, so no card looks playable any more.
+func (st *state) handsEnded() []Delivery {
+	var ds []Delivery
+	for i := range st.Seats {
+		if s := &st.Seats[i]; s.human() && s.Hand.ID != "" {
+			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand.use(),
+				View: View{Screen: ScreenHand, Title: gameTitle(st) + " — game ended", Text: "This game ended early; its cards can no longer be played.", Tone: ToneOver, Channel: st.Where.Channel}})
+		}
+	}
+	return ds
+}
+
+func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response, error) {
+	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
+	if errors.Is(err, storage.ErrNotFound) {
+		return Response{}, refuse("That game is no longer stored; start a new one with `new`.")
+	}
+	if err != nil {
+		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
+	}
+	old, err := decodeState(data)
+	if err != nil {
+		return Response{}, err
+	}
+	if gameID != "" && gameID != old.ID {
+		return Response{}, refuse("That button belongs to an older game.")
+	}
+	if old.Phase != phaseOver {
+		return Response{}, refuse("The current game isn't over yet.")
+	}
+	if old.seatOf(req.Who.ID) < 0 {
+		return Response{}, refuse("Only someone who played this game can ask for a rematch — start your own with `new`.")
+	}
+	// The one who asks hosts; the game's bots keep their seats; the other
+	// people are invited, once, and sit down only by pressing Join.
+	seats := []seat{{User: req.Who.ID, Name: req.Who.Name}}
+	var invite []string
+	for _, s := range old.Seats {
+		switch {
+		case s.User == "":
+			seats = append(seats, seat{Name: s.Name, Bot: true, Level: s.Level})
+		case s.User != req.Who.ID:
+			invite = append(invite, s.User)
+		}
+	}
+	return b.newGame(ctx, req, old.Opts, seats, invite...)
+}
+
+// finishEarly ends a game nobody is left to play, without recording it.
+func (b *Bot) finishEarly(req Request, st *state, why string) (change, error) {
+	v := View{Screen: ScreenTable, Title: gameTitle(st) + " — game ended", Text: why, Tone: ToneOver}
+	return change{remove: true, cancel: true, resp: Response{Deliveries: append(refreshTable(req, st, v, b.now()), st.handsEnded()...)}}, nil
+}
