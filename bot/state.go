@@ -244,11 +244,9 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if err != nil {
 			return Response{}, err
 		}
-		if st != nil {
-			st.fold(log)
-		}
 		was := phase("")
 		if st != nil {
+			st.fold(log)
 			was = st.Phase
 		}
 		id := requestID(ctx)
@@ -266,63 +264,11 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if c.replace != nil {
 			st = c.replace
 		}
-
 		if c.result != nil && was == phaseOver {
 			c.result = nil // recorded when the game ended
 		}
-		// The deadlines a change needs are set with its save, in one round
-		// trip (before it, where the store cannot do both at once): if this
-		// replica dies right after the save, another one records the game,
-		// sends its deliveries, lets its bots think.
-		var due []storage.Deadline
-		if c.result != nil {
-			due = append(due, storage.Deadline{Key: resultPrefix + key, Due: b.now().Add(resultRetry)})
-		}
-		if st != nil {
-			speakAll(st.Where.Platform, c.resp.Deliveries)
-		}
-		if st != nil && !c.remove && b.sender(st) == nil {
-			// Delivered straight from this response: thread posts are
-			// resolved now, and remembered as such.
-			c.resp.Deliveries = st.routeAll(c.resp.Deliveries, b.now())
-		}
-		queued := false
-		if !c.remove && b.sender(st) != nil && st.enqueue(&c) {
-			queued, c.save = true, true
-			due = append(due, storage.Deadline{Key: outboxPrefix + key, Due: b.outboxDue(st)})
-		}
-		if st != nil && st.think && !c.remove {
-			due = append(due, storage.Deadline{Key: thinkPrefix + key, Due: b.now()})
-		}
-		if !c.schedule.IsZero() {
-			due = append(due, storage.Deadline{Key: key, Due: c.schedule})
-		}
-		for _, d := range c.side {
-			due = append(due, storage.Deadline{Key: d.Key + key, Due: d.Due})
-		}
-		switch {
-		case c.remove && ver != 0:
-			err = b.store.DeleteGame(ctx, key, ver)
-		case c.save:
-			var enc []byte
-			// A request that changed nothing (looking at a hand, a stale
-			// button) writes nothing: no contention with real moves. One
-			// that did is remembered by its ID, so it applies once.
-			enc, err = encodeState(st)
-			if err == nil && (c.replace != nil || !bytes.Equal(enc, data)) {
-				if id != "" {
-					st.Applied = append(st.Applied, id)
-					if n := len(st.Applied); n > maxApplied {
-						st.Applied = st.Applied[n-maxApplied:]
-					}
-					enc, err = encodeState(st)
-				}
-				if err == nil {
-					_, err = b.store.Commit(ctx, key, enc, ver, c.ttl, due)
-					due = nil
-				}
-			}
-		}
+		due, queued := b.prepare(key, st, &c)
+		due, err = b.write(ctx, key, st, c, id, data, ver, due)
 		if errors.Is(err, storage.ErrConflict) {
 			b.cfg.Metrics.Conflict()
 			continue
@@ -330,51 +276,118 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if err != nil {
 			return Response{}, fmt.Errorf("save %s: %w", key, err)
 		}
-		// Nothing was saved (or the game deleted): the deadlines on their own.
-		for _, d := range due {
-			if err := b.store.Schedule(ctx, d.Key, d.Due); err != nil {
-				return Response{}, fmt.Errorf("schedule %s: %w", d.Key, err)
-			}
-		}
-		if st != nil && c.replace == nil && st.Phase != was {
-			switch st.Phase {
-			case phasePlaying:
-				b.cfg.Metrics.GameStarted(st.Where.Platform)
-			case phaseOver:
-				b.cfg.Metrics.GameFinished(st.Where.Platform)
-			}
-		}
-		// Once, for the state that was stored: a run that lost the race
-		// records nothing.
-		for _, r := range c.records {
-			if err := b.store.SetRecord(ctx, r.key, r.data, r.ttl); err != nil {
-				return Response{}, fmt.Errorf("record %s: %w", r.key, err)
-			}
-		}
-		if c.result != nil {
-			ds, err := b.recordResult(ctx, key, st, c.result)
-			if err != nil {
-				// The game is saved and its players see the end; the
-				// "result:" deadline records it later.
-				b.log.Error("recording a result failed; retrying from the timer", "game", key, "err", err)
-			}
-			c.resp.Deliveries = st.foldFinal(append(c.resp.Deliveries, ds...))
-		}
-		if queued {
-			b.handoff(key)
-		}
-		if st != nil && st.think && !c.remove {
-			b.signal()
-		}
-		if c.cancel {
-			if err := b.store.Cancel(ctx, key); err != nil {
-				return Response{}, fmt.Errorf("cancel deadline of %s: %w", key, err)
-			}
-		}
-		if st != nil {
-			c.resp.Where, c.resp.Game = st.Where, st.ID
-		}
-		return c.resp, nil
+		return b.afterWrite(ctx, key, st, c, was, due, queued)
 	}
 	return Response{}, fmt.Errorf("bot: %s: still conflicting after %d tries", key, maxRetries)
+}
+
+// prepare readies a change for its write: the platform's wording, thread
+// posts routed (or the deliveries queued in the outbox), and the deadlines
+// the change needs. They are set with its save, in one round trip: if this
+// replica dies right after the save, another one records the game, sends
+// its deliveries, lets its bots think.
+func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline, queued bool) {
+	if c.result != nil {
+		due = append(due, storage.Deadline{Key: resultPrefix + key, Due: b.now().Add(resultRetry)})
+	}
+	if st != nil {
+		speakAll(st.Where.Platform, c.resp.Deliveries)
+	}
+	if st != nil && !c.remove && b.sender(st) == nil {
+		// Delivered straight from this response: thread posts are
+		// resolved now, and remembered as such.
+		c.resp.Deliveries = st.routeAll(c.resp.Deliveries, b.now())
+	}
+	if !c.remove && b.sender(st) != nil && st.enqueue(c) {
+		queued, c.save = true, true
+		due = append(due, storage.Deadline{Key: outboxPrefix + key, Due: b.outboxDue(st)})
+	}
+	if st != nil && st.think && !c.remove {
+		due = append(due, storage.Deadline{Key: thinkPrefix + key, Due: b.now()})
+	}
+	if !c.schedule.IsZero() {
+		due = append(due, storage.Deadline{Key: key, Due: c.schedule})
+	}
+	for _, d := range c.side {
+		due = append(due, storage.Deadline{Key: d.Key + key, Due: d.Due})
+	}
+	return due, queued
+}
+
+// write stores the change with compare-and-swap (storage.ErrConflict when
+// the game moved on) and returns the deadlines its save did not set.
+func (b *Bot) write(ctx context.Context, key string, st *state, c change, id string, data []byte, ver storage.Version, due []storage.Deadline) ([]storage.Deadline, error) {
+	switch {
+	case c.remove && ver != 0:
+		return due, b.store.DeleteGame(ctx, key, ver)
+	case c.save:
+		// A request that changed nothing (looking at a hand, a stale
+		// button) writes nothing: no contention with real moves. One that
+		// did is remembered by its ID, so it applies once.
+		enc, err := encodeState(st)
+		if err != nil || (c.replace == nil && bytes.Equal(enc, data)) {
+			return due, err
+		}
+		if id != "" {
+			st.Applied = append(st.Applied, id)
+			if n := len(st.Applied); n > maxApplied {
+				st.Applied = st.Applied[n-maxApplied:]
+			}
+			if enc, err = encodeState(st); err != nil {
+				return due, err
+			}
+		}
+		_, err = b.store.Commit(ctx, key, enc, ver, c.ttl, due)
+		return nil, err
+	}
+	return due, nil
+}
+
+// afterWrite does, once, what follows a change that was stored (a run
+// that lost the race does none of it): the deadlines the save did not
+// set, metrics, records, the game's result, the outbox's and the bots'
+// wake-ups, the cancelled deadline.
+func (b *Bot) afterWrite(ctx context.Context, key string, st *state, c change, was phase, due []storage.Deadline, queued bool) (Response, error) {
+	for _, d := range due {
+		if err := b.store.Schedule(ctx, d.Key, d.Due); err != nil {
+			return Response{}, fmt.Errorf("schedule %s: %w", d.Key, err)
+		}
+	}
+	if st != nil && c.replace == nil && st.Phase != was {
+		switch st.Phase {
+		case phasePlaying:
+			b.cfg.Metrics.GameStarted(st.Where.Platform)
+		case phaseOver:
+			b.cfg.Metrics.GameFinished(st.Where.Platform)
+		}
+	}
+	for _, r := range c.records {
+		if err := b.store.SetRecord(ctx, r.key, r.data, r.ttl); err != nil {
+			return Response{}, fmt.Errorf("record %s: %w", r.key, err)
+		}
+	}
+	if c.result != nil {
+		ds, err := b.recordResult(ctx, key, st, c.result)
+		if err != nil {
+			// The game is saved and its players see the end; the
+			// "result:" deadline records it later.
+			b.log.Error("recording a result failed; retrying from the timer", "game", key, "err", err)
+		}
+		c.resp.Deliveries = st.foldFinal(append(c.resp.Deliveries, ds...))
+	}
+	if queued {
+		b.handoff(key)
+	}
+	if st != nil && st.think && !c.remove {
+		b.signal()
+	}
+	if c.cancel {
+		if err := b.store.Cancel(ctx, key); err != nil {
+			return Response{}, fmt.Errorf("cancel deadline of %s: %w", key, err)
+		}
+	}
+	if st != nil {
+		c.resp.Where, c.resp.Game = st.Where, st.ID
+	}
+	return c.resp, nil
 }
