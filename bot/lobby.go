@@ -271,16 +271,20 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 		return change{}, refuse("Only the host (%s) can start the game.", st.hostName())
 	}
 	n := len(st.Seats)
-	lo, hi := st.Opts.ruleset().Players()
-	switch {
-	case st.Opts.Dummy && n != 2:
-		return change{}, refuse("The dummy variant needs exactly 2 players (now %d).", n)
-	case n < lo:
-		return change{}, refuse("You need at least %d players — invite a friend or add a bot.", lo)
-	case n > hi:
-		return change{}, refuse("At most %d players in %s.", hi, gameName(st.Opts))
-	}
 	set := engine.Settings{Ruleset: st.Opts.ruleset(), Players: n, Pass: st.Opts.Pass, Dummy: st.Opts.Dummy}
+	// The engine decides who can play; the host only words its answer.
+	if err := set.CheckPlayers(); err != nil {
+		lo, hi := set.Ruleset.Players()
+		switch {
+		case st.Opts.Dummy:
+			return change{}, refuse("The dummy variant needs exactly 2 players (now %d).", n)
+		case n < lo:
+			return change{}, refuse("You need at least %d players — invite a friend or add a bot.", lo)
+		case n > hi:
+			return change{}, refuse("At most %d players in %s.", hi, gameName(st.Opts))
+		}
+		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
+	}
 	if st.Opts.Party {
 		m, err := b.startMenu(st, n)
 		if err != nil {

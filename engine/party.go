@@ -644,6 +644,15 @@ func (g *Game) uramakiRace(gone *[MaxSeats]uint32) {
 
 var uramakiPoints = [5]int{0, 8, 5, 2, 0}
 
+// UramakiPoints is what the uramaki race pays its place-th finisher (seed
+// 002): 8, 5 and 2, nothing after.
+func UramakiPoints(place int) int {
+	if place < 1 || place >= len(uramakiPoints) {
+		return 0
+	}
+	return uramakiPoints[place]
+}
+
 func (g *Game) uramakiIcons(s int) int {
 	n := 0
 	for k := range int(g.tabLen[s]) {

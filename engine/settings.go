@@ -86,15 +86,38 @@ func (s Settings) withDefaults() Settings {
 	return s
 }
 
+// CheckPlayers reports why the number of players, with the dummy variant
+// or not, cannot start a game of the settings' ruleset, or nil: the part
+// of Validate a lobby can ask before it has a menu.
+func (s Settings) CheckPlayers() error {
+	s = s.withDefaults()
+	lo, hi := s.Ruleset.Players()
+	switch {
+	case s.Ruleset == Party && s.Dummy:
+		return fmt.Errorf("%w: Sushi Go Party! has no dummy variant", ErrSettings)
+	case s.Players < lo || s.Players > hi:
+		name := "classic Sushi Go!"
+		if s.Ruleset == Party {
+			name = "Sushi Go Party!"
+		}
+		return fmt.Errorf("%w: %s seats %d to %d players, not %d", ErrPlayerCount, name, lo, hi, s.Players)
+	case s.Dummy && s.Players != 2:
+		return fmt.Errorf("%w: the dummy variant is for exactly 2 players, not %d", ErrPlayerCount, s.Players)
+	}
+	return nil
+}
+
 // Validate reports why settings cannot start a game, or nil.
 func (s Settings) Validate() error {
 	s = s.withDefaults()
+	if s.Ruleset != Classic && s.Ruleset != Party {
+		return fmt.Errorf("%w: unknown ruleset %d", ErrSettings, s.Ruleset)
+	}
+	if err := s.CheckPlayers(); err != nil {
+		return err
+	}
 	if s.Ruleset == Party {
 		switch {
-		case s.Players < 2 || s.Players > 8:
-			return fmt.Errorf("%w: Sushi Go Party! seats 2 to 8 players, not %d", ErrPlayerCount, s.Players)
-		case s.Dummy:
-			return fmt.Errorf("%w: Sushi Go Party! has no dummy variant", ErrSettings)
 		case s.Pass != PassLeft:
 			return fmt.Errorf("%w: in Sushi Go Party! hands always pass left", ErrSettings)
 		case s.Menu.IsZero():
@@ -105,14 +128,8 @@ func (s Settings) Validate() error {
 	switch {
 	case !s.Menu.IsZero():
 		return fmt.Errorf("%w: classic Sushi Go! has no menu", ErrSettings)
-	case s.Ruleset != Classic:
-		return fmt.Errorf("%w: unknown ruleset %d", ErrSettings, s.Ruleset)
 	case s.Pass != PassLeft && s.Pass != PassAlternate:
 		return fmt.Errorf("%w: unknown pass mode %d", ErrSettings, s.Pass)
-	case s.Players < 2 || s.Players > 5:
-		return fmt.Errorf("%w: classic Sushi Go! seats 2 to 5 players, not %d", ErrPlayerCount, s.Players)
-	case s.Dummy && s.Players != 2:
-		return fmt.Errorf("%w: the dummy variant is for exactly 2 players, not %d", ErrPlayerCount, s.Players)
 	}
 	return nil
 }
