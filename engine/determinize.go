@@ -16,13 +16,18 @@ package engine
 // cards hidden from seat gives the same game. A search bot samples possible
 // worlds this way; tests use it to prove a view leaks nothing hidden.
 func (g *Game) Determinize(seat int, seed uint64) {
-	var r Game // only its random source is used
-	r.rng.Seed(seed, 0x2545f4914f6cdd1d)
-	defer g.rng.Seed(r.rng.Uint64(), r.rng.Uint64())
-	if g.party() {
-		g.determinizeParty(seat, &r)
-		return
-	}
+	// The redraw has a stream of its own, seeded by seed: its first two
+	// words seed the game's source afterwards, the rest shuffle. (Drawing
+	// from the game's own source keeps this allocation-free through the
+	// rules table.)
+	g.rng.Seed(seed, 0x2545f4914f6cdd1d)
+	a, b := g.rng.Uint64(), g.rng.Uint64()
+	g.rules().determinize(g, seat)
+	g.rng.Seed(a, b)
+}
+
+// determinizeClassic redraws what seat cannot see of a classic game.
+func (g *Game) determinizeClassic(seat int) {
 	var pool [maxDeck]Card
 	n := 0
 	hidden := func(s int) bool { return !g.seenBy(seat, s) }
@@ -33,7 +38,7 @@ func (g *Game) Determinize(seat int, seed uint64) {
 	}
 	n += copy(pool[n:], g.deck[g.drawPos:g.deckLen])
 	sortCards(pool[:n])
-	r.shuffle(pool[:n])
+	g.shuffle(pool[:n])
 	p := pool[:n]
 	for s := range g.seats {
 		if hidden(s) {
@@ -53,7 +58,7 @@ func (g *Game) Determinize(seat int, seed uint64) {
 			idx[i] = i
 		}
 		draw := func(k int) Card {
-			j := k + int(r.intn(uint64(len(h)-k)))
+			j := k + int(g.intn(uint64(len(h)-k)))
 			idx[k], idx[j] = idx[j], idx[k]
 			return h[idx[k]]
 		}
@@ -76,10 +81,10 @@ func (g *Game) Determinize(seat int, seed uint64) {
 // is reshuffled on its own, since its cards are all of the menu's dessert.
 // A pending decision keeps at least two outcomes (a hidden hand or menu draw
 // is redrawn until it does, or left as it was), so it stays a decision.
-func (g *Game) determinizeParty(seat int, r *Game) {
+func (g *Game) determinizeParty(seat int) {
 	p := &g.p
 	sortCards(p.dpile[:p.dpileLen])
-	r.shuffle(p.dpile[:p.dpileLen])
+	g.shuffle(p.dpile[:p.dpileLen])
 	d, deciding := g.Decision()
 	hideDraw := deciding && d.Kind == DecideMenu && d.Seat != seat
 	var pool [maxDeck]Card
@@ -99,7 +104,7 @@ func (g *Game) determinizeParty(seat int, r *Game) {
 			n += copy(pool[n:], p.draw[:p.drawLen])
 		}
 		sortCards(pool[:n])
-		r.shuffle(pool[:n])
+		g.shuffle(pool[:n])
 		rest := pool[:n]
 		for s := range g.seats {
 			if !g.seenBy(seat, s) {
@@ -127,12 +132,12 @@ func (g *Game) determinizeParty(seat int, r *Game) {
 		}
 		// Redraw the hidden pick from the new hand, keeping its call.
 		old := g.pending[s]
-		c := g.hands[s][r.intn(uint64(g.handLen[s]))]
+		c := g.hands[s][g.intn(uint64(g.handLen[s]))]
 		nw := pick{card: c, call: old.call}
 		if c == SpecialOrder {
 			var buf [maxTableau + 1]Card
 			if opts := g.appendCopyOptions(buf[:0], s); len(opts) > 0 {
-				nw.copy = opts[r.intn(uint64(len(opts)))]
+				nw.copy = opts[g.intn(uint64(len(opts)))]
 			}
 		}
 		g.pending[s] = nw

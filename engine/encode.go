@@ -24,9 +24,11 @@ func (g *Game) MarshalBinary() ([]byte, error) {
 // AppendBinary appends the encoding of MarshalBinary to b. Classic games
 // are written in encoding version 1, Party games in PartyEncodingVersion.
 func (g *Game) AppendBinary(b []byte) ([]byte, error) {
-	if g.party() {
-		return g.appendParty(b), nil
-	}
+	return g.rules().encode(g, b)
+}
+
+// appendClassic writes a classic game in encoding version 1.
+func (g *Game) appendClassic(b []byte) ([]byte, error) {
 	rng, err := g.rng.MarshalBinary()
 	if err != nil {
 		return nil, fmt.Errorf("engine: encode random source: %w", err)
@@ -392,9 +394,11 @@ func (d *decoder) breakdown(b *Breakdown, seats int) {
 // the deck is somewhere exactly once, hands have the sizes the turn implies
 // and pending submissions are legal.
 func (g *Game) validate() error {
-	if g.party() {
-		return g.validateParty()
-	}
+	return g.rules().validate(g)
+}
+
+// validateClassic is validate for a classic game.
+func (g *Game) validateClassic() error {
 	var seen [NumCards]int
 	for _, c := range g.deck[g.drawPos:g.deckLen] {
 		seen[c]++

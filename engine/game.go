@@ -102,10 +102,12 @@ func (g *Game) Reset(s Settings, seed uint64) error {
 	g.set, g.seats, g.round = s.withDefaults(), s.Seats(), 1
 	// The second PCG word is a fixed odd constant: games differ by seed alone.
 	g.rng.Seed(seed, 0x9e3779b97f4a7c15)
-	if g.party() {
-		g.resetParty()
-		return nil
-	}
+	g.rules().deal(g)
+	return nil
+}
+
+// dealClassic builds, shuffles and deals the classic deck.
+func (g *Game) dealClassic() {
 	for c := Card(1); c < NumCards; c++ {
 		for range g.set.Ruleset.DeckCount(c) {
 			g.deck[g.deckLen] = c
@@ -114,7 +116,6 @@ func (g *Game) Reset(s Settings, seed uint64) error {
 	}
 	g.shuffle(g.deck[:g.deckLen])
 	g.deal()
-	return nil
 }
 
 // shuffle is Fisher–Yates with Lemire's unbiased bounded random numbers.
@@ -225,11 +226,7 @@ func (g *Game) Submit(seat int, sub Submission) error {
 	g.pending[seat] = pick{sub.Card, sub.Extra, sub.Dummy, sub.Call, sub.Copy, at}
 	g.submitted |= 1 << seat
 	if int(bits.OnesCount16(g.submitted)) == g.set.Players {
-		if g.party() {
-			g.revealParty()
-		} else {
-			g.reveal()
-		}
+		g.rules().reveal(g)
 	}
 	return nil
 }
@@ -256,8 +253,14 @@ func (g *Game) check(seat int, sub Submission) (uint8, error) {
 	if sub.Card == None {
 		return 0, ErrNoCard
 	}
-	if sub.Extra|sub.Dummy|sub.Call|sub.Copy == None && !g.set.Dummy && g.set.Ruleset == Classic {
-		// The common case, one card and nothing else: just find it.
+	return g.rules().check(g, seat, sub)
+}
+
+// checkClassicPick validates a classic pick; for a lone card (no
+// chopsticks, no dummy: the common case) it just finds the card and
+// returns where it is in the hand (plus one).
+func (g *Game) checkClassicPick(seat int, sub Submission) (uint8, error) {
+	if sub.Extra|sub.Dummy|sub.Call|sub.Copy == None && !g.set.Dummy {
 		for i, x := range g.hands[seat][:g.handLen[seat]] {
 			if x == sub.Card {
 				return uint8(i + 1), nil
@@ -265,19 +268,21 @@ func (g *Game) check(seat int, sub Submission) (uint8, error) {
 		}
 		return 0, fmt.Errorf("%w: %s", ErrNotInHand, sub.Card)
 	}
-	if g.party() {
-		return 0, g.checkParty(seat, sub)
-	}
 	return 0, g.checkClassic(seat, sub)
+}
+
+// checkPartyPick validates a Party pick (checkParty).
+func (g *Game) checkPartyPick(seat int, sub Submission) (uint8, error) {
+	return 0, g.checkParty(seat, sub)
 }
 
 // locate notes where seat's pending lone classic card is in its hand, as
 // Submit does, for a pick set any other way (decoded, or redrawn by
-// Determinize).
+// Determinize). Party picks are never located.
 func (g *Game) locate(seat int) {
 	p := &g.pending[seat]
 	p.at = 0
-	if p.extra|p.dummy|p.call|p.copy != None || g.set.Dummy || g.set.Ruleset != Classic {
+	if p.extra|p.dummy|p.call|p.copy != None || g.set.Dummy || !g.rules().locates {
 		return
 	}
 	if i := slices.Index(g.hands[seat][:g.handLen[seat]], p.card); i >= 0 {

@@ -312,13 +312,19 @@ func (g *Game) Puddings(seat int) int {
 	if seat < 0 || seat >= g.seats {
 		return 0
 	}
-	if g.party() {
-		if g.set.Menu.Dessert != KindPudding {
-			return 0
-		}
-		return g.desserts(seat)
+	return g.rules().puddings(g, seat)
+}
+
+// puddingsClassic counts the puddings a classic seat keeps.
+func (g *Game) puddingsClassic(seat int) int { return int(g.puddings[seat]) }
+
+// puddingsParty counts a Party seat's desserts when the menu's dessert is
+// pudding, else none.
+func (g *Game) puddingsParty(seat int) int {
+	if g.set.Menu.Dessert != KindPudding {
+		return 0
 	}
-	return int(g.puddings[seat])
+	return g.desserts(seat)
 }
 
 // Standing is one player's final result.
