@@ -107,20 +107,9 @@ func parseMenuOption(v string) (menu string, custom bool, err error) {
 			names = append(names, n.Key)
 		}
 		return "", false, usage("%s. Menus: %s, custom, random — or seven card types like `menu=temaki,onigiri,tofu,sashimi,spoon,takeout,fruit`.",
-			menuError(err), strings.Join(names, ", "))
+			friendly(err), strings.Join(names, ", "))
 	}
 	return m.String(), false, nil
-}
-
-// menuError is the engine's menu error without its package prefix.
-func menuError(err error) string {
-	msg := err.Error()
-	msg = strings.TrimPrefix(msg, "engine: invalid menu: ")
-	msg = strings.TrimPrefix(msg, "engine: ")
-	if msg == "" {
-		return msg
-	}
-	return strings.ToUpper(msg[:1]) + msg[1:]
 }
 
 func gameName(o Options) string {

@@ -201,7 +201,7 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 		}
 		m, err := engine.NewMenu(append(next, ks...)...)
 		if err != nil {
-			return change{}, refuse("%s", menuError(err))
+			return change{}, refuse("%s", friendly(err))
 		}
 		o.Custom, o.Menu = true, m.String()
 		ack = "Menu updated."

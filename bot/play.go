@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,38 +9,6 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 )
-
-// pickErrors turns engine refusals into what a player reads.
-var pickErrors = []struct {
-	err error
-	msg string
-}{
-	{engine.ErrGameOver, "This game is over."},
-	{engine.ErrWrongTurn, "That button is from an earlier turn — here is your current hand."},
-	{engine.ErrNotInHand, "That card isn't in your hand any more."},
-	{engine.ErrSameCardTwice, "You only have one of that card — choose two different cards."},
-	{engine.ErrNoChopsticks, "You have no chopsticks in front of you to use this turn."},
-	{engine.ErrHandTooSmall, "Not enough cards left in your hand to use chopsticks."},
-	{engine.ErrDummyCard, "You control the dummy this turn: choose a card for it too."},
-	{engine.ErrNotController, "Only the player controlling the dummy chooses its card."},
-	{engine.ErrNoCard, "Choose a card first."},
-	{engine.ErrNoSpoon, "You have no spoon in front of you to use this turn."},
-	{engine.ErrCopyTarget, "Your special order can't copy that: choose a card in front of you."},
-	{engine.ErrDeciding, "The cards are revealed — wait until every choice after the reveal is made."},
-	{engine.ErrExtraAfterReveal, "In Sushi Go Party! you call your chopsticks with your pick (`pick <card> call=chopsticks`) and choose the second card after the reveal."},
-	{engine.ErrNoDecision, "There is nothing to decide right now."},
-	{engine.ErrNotYourDecision, "Another player is deciding right now."},
-	{engine.ErrNotAnOption, "That isn't one of your choices — pick one of the buttons."},
-}
-
-func friendly(err error) string {
-	for _, p := range pickErrors {
-		if errors.Is(err, p.err) {
-			return p.msg
-		}
-	}
-	return ""
-}
 
 // playerSeat finds the caller's seat in a running game, or refuses.
 func playerSeat(req Request, st *state) (int, error) {

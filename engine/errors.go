@@ -1,6 +1,9 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Errors returned for illegal actions. Compare with errors.Is; front ends map
 // them to friendly messages. Returned errors may wrap these with detail.
@@ -44,3 +47,19 @@ var (
 	// ErrCorrupt is returned when encoded bytes do not describe a valid game.
 	ErrCorrupt = errors.New("engine: corrupt encoded game")
 )
+
+// Problem is a rule violation with its reason in words a player can read:
+// errors.Is matches its sentinel (Err), and Reason says what is wrong, so
+// a front end shows it without picking an error string apart.
+type Problem struct {
+	Err    error
+	Reason string
+}
+
+func (p *Problem) Error() string { return p.Err.Error() + ": " + p.Reason }
+func (p *Problem) Unwrap() error { return p.Err }
+
+// problem is a Problem of sentinel err, its reason formatted.
+func problem(err error, format string, a ...any) error {
+	return &Problem{Err: err, Reason: fmt.Sprintf(format, a...)}
+}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 )
@@ -207,12 +206,12 @@ func NewMenu(ks ...Kind) (Menu, error) {
 		g := k.Group()
 		switch g {
 		case GroupNone:
-			return Menu{}, fmt.Errorf("%w: %q is not a card type", ErrMenu, k.Key())
+			return Menu{}, problem(ErrMenu, "%q is not a card type", k.Key())
 		case GroupNigiri:
 			continue
 		}
 		if slices.Contains(by[g][:n[g]], k) {
-			return Menu{}, fmt.Errorf("%w: %s is listed twice", ErrMenu, k.Name())
+			return Menu{}, problem(ErrMenu, "%s is listed twice", k.Name())
 		}
 		by[g][n[g]] = k
 		n[g]++
@@ -223,8 +222,8 @@ func NewMenu(ks ...Kind) (Menu, error) {
 	}{{GroupRoll, 1}, {GroupAppetizer, 3}, {GroupSpecial, 2}, {GroupDessert, 1}}
 	for _, w := range want {
 		if got := n[w.g]; got != w.n {
-			return Menu{}, fmt.Errorf("%w: a menu needs exactly %d %s, this one has %d",
-				ErrMenu, w.n, plural(w.g.String(), w.n), got)
+			return Menu{}, problem(ErrMenu, "a menu needs exactly %d %s, this one has %d",
+				w.n, plural(w.g.String(), w.n), got)
 		}
 		slices.Sort(by[w.g][:w.n])
 	}
@@ -270,12 +269,12 @@ func (m Menu) Check(players int) error {
 		return err
 	}
 	if n != m {
-		return fmt.Errorf("%w: appetizers and specials must be in card-type order", ErrMenu)
+		return problem(ErrMenu, "appetizers and specials must be in card-type order")
 	}
 	for _, k := range ks {
 		lo, hi := k.Players()
 		if players < lo || players > hi {
-			return fmt.Errorf("%w: %s can't be used with %d players (only %d to %d)", ErrMenu, k.Name(), players, lo, hi)
+			return problem(ErrMenu, "%s can't be used with %d players (only %d to %d)", k.Name(), players, lo, hi)
 		}
 	}
 	return nil
@@ -309,7 +308,7 @@ func (m Menu) Name() string {
 func ParseMenu(s string) (Menu, error) {
 	n := normalize(s)
 	if n == "" {
-		return Menu{}, fmt.Errorf("%w: no menu given", ErrMenu)
+		return Menu{}, problem(ErrMenu, "no menu given")
 	}
 	for _, r := range RecommendedMenus {
 		k, name := normalize(r.Key), normalize(r.Name)
@@ -328,7 +327,7 @@ func ParseMenu(s string) (Menu, error) {
 		}
 		k, ok := ParseKind(f)
 		if !ok {
-			return Menu{}, fmt.Errorf("%w: %q is neither a recommended menu nor a card type", ErrMenu, strings.TrimSpace(f))
+			return Menu{}, problem(ErrMenu, "%q is neither a recommended menu nor a card type", strings.TrimSpace(f))
 		}
 		ks = append(ks, k)
 	}
