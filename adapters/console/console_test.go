@@ -16,63 +16,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sushigo/sushigo/adapters/console"
+	"github.com/sushigo/sushigo/adapters/console/consoletest"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
-
-// autoplayer answers every prompt with "1" (the first card, or the first
-// button) until the final standings are on screen, then quits. Like a
-// person, it types only once the console has prompted for the next line.
-type autoplayer struct {
-	out   *syncBuffer
-	lines int
-}
-
-func (a *autoplayer) Read(p []byte) (int, error) {
-	a.lines++
-	if !prompted(a.out, a.lines) {
-		return 0, io.EOF
-	}
-	out := a.out.String()
-	if strings.Contains(out, "Final standings") || a.lines > 500 {
-		return copy(p, "quit\n"), nil
-	}
-	if strings.HasSuffix(strings.TrimRight(out[:max(0, strings.LastIndex(out, "> "))], " \n"), "not available right now.") {
-		return copy(p, "2\n"), nil // the first card is the one already chosen
-	}
-	return copy(p, "1\n"), nil
-}
-
-// prompted waits until out shows the n-th prompt (each ends in "> "): a
-// feeder types a line only once the console has asked for it. False after
-// ten seconds without it.
-func prompted(out *syncBuffer, n int) bool {
-	for deadline := time.Now().Add(10 * time.Second); strings.Count(out.String(), "> ") < n; {
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(100 * time.Microsecond)
-	}
-	return true
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 func playGame(t *testing.T, dir string, seed uint64) (string, storage.Store) {
 	t.Helper()
@@ -83,8 +31,8 @@ func playGame(t *testing.T, dir string, seed uint64) (string, storage.Store) {
 	t.Cleanup(func() { store.Close() })
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
-	var out syncBuffer
-	in := &autoplayer{out: &out}
+	var out consoletest.Buffer
+	in := &consoletest.Player{Out: &out, Max: 500}
 	c := console.New(host, in, &out, bot.User{ID: "you", Name: "You"})
 	if err := c.Run(context.Background(), options(t, "bots=3")); err != nil {
 		t.Fatal(err)
@@ -178,7 +126,7 @@ func TestInterruptSavesAndReturns(t *testing.T) {
 	in := blocked{make(chan struct{})}
 	defer close(in.done)
 	ctx, cancel := context.WithCancel(context.Background())
-	var out syncBuffer
+	var out consoletest.Buffer
 	done := make(chan error)
 	go func() {
 		done <- console.New(bot.New(store, bot.Config{}), in, &out, bot.User{ID: "you", Name: "You"}).Run(ctx, options(t, "bots=1"))
@@ -254,7 +202,7 @@ func TestTerminalTimerFires(t *testing.T) {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	host := bot.New(openStore(t), bot.Config{Now: clock, Seed: func() uint64 { return 9 }})
-	var out syncBuffer
+	var out consoletest.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	stop := make(chan struct{})
@@ -287,14 +235,14 @@ func TestTerminalTimerFires(t *testing.T) {
 // script types the given lines one at a time, each once the console has
 // prompted for it, then quits.
 type script struct {
-	out   *syncBuffer
+	out   *consoletest.Buffer
 	lines []string
 	n     int
 }
 
 func (s *script) Read(p []byte) (int, error) {
 	s.n++
-	if !prompted(s.out, s.n) {
+	if !consoletest.Prompted(s.out, s.n) {
 		return 0, io.EOF
 	}
 	if s.n > len(s.lines) {
@@ -306,7 +254,7 @@ func (s *script) Read(p []byte) (int, error) {
 func runScript(t *testing.T, opts string, lines ...string) string {
 	t.Helper()
 	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }})
-	var out syncBuffer
+	var out consoletest.Buffer
 	if err := console.New(host, &script{out: &out, lines: lines}, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, opts)); err != nil {
 		t.Fatal(err)
 	}
@@ -396,14 +344,14 @@ func TestTypedPickShowsTheNextHandOnce(t *testing.T) {
 // rematcher plays "1" to the end, then presses 1 (the final standings'
 // Rematch) once, then quits.
 type rematcher struct {
-	out      *syncBuffer
+	out      *consoletest.Buffer
 	lines    int
 	rematchd bool
 }
 
 func (a *rematcher) Read(p []byte) (int, error) {
 	a.lines++
-	if !prompted(a.out, a.lines) {
+	if !consoletest.Prompted(a.out, a.lines) {
 		return 0, io.EOF
 	}
 	out := a.out.String()
@@ -420,7 +368,7 @@ func (a *rematcher) Read(p []byte) (int, error) {
 // standings show (issue 24, item 4), not a card of the last hand.
 func TestLineModeRematchByNumber(t *testing.T) {
 	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }, ThinkInline: true})
-	var out syncBuffer
+	var out consoletest.Buffer
 	if err := console.New(host, &rematcher{out: &out}, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=2")); err != nil {
 		t.Fatal(err)
 	}
@@ -458,7 +406,7 @@ func TestLineModeTypedNames(t *testing.T) {
 // refusals wrap like everything else (item 24).
 func TestNarrowLineMode(t *testing.T) {
 	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }})
-	var out syncBuffer
+	var out consoletest.Buffer
 	c := console.New(host, &script{out: &out, lines: []string{"help", "pick nothing-of-the-kind at all", "new bots=99"}}, &out, bot.User{ID: "you", Name: "You"})
 	c.Width = 40
 	if err := c.Run(context.Background(), options(t, "bots=2")); err != nil {

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
+	"github.com/sushigo/sushigo/adapters/console/consoletest"
 )
 
 // TestMain lets the fault tests run `serve` as a real child process: the
@@ -116,7 +117,7 @@ func freeAddr(t *testing.T) string {
 // child is one `serve` process.
 type child struct {
 	cmd  *exec.Cmd
-	logs *syncBuffer
+	logs *consoletest.Buffer
 	done chan error
 }
 
@@ -127,7 +128,7 @@ func startChild(t *testing.T, vars map[string]string) *child {
 	for k, v := range vars {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	c := &child{cmd: cmd, logs: &syncBuffer{}, done: make(chan error, 1)}
+	c := &child{cmd: cmd, logs: &consoletest.Buffer{}, done: make(chan error, 1)}
 	cmd.Stdout, cmd.Stderr = c.logs, c.logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sushigo/sushigo/adapters/console/consoletest"
 	"github.com/sushigo/sushigo/bot"
 )
 
@@ -28,64 +29,21 @@ func env(vars map[string]string) func(string) string {
 	return func(k string) string { return vars[k] }
 }
 
-// lineFeeder types "1" until the output shows the final standings.
-type lineFeeder struct {
-	mu  sync.Mutex
-	out *syncBuffer
-	n   int
-}
-
-func (f *lineFeeder) Read(p []byte) (int, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.n++
-	// Like a person, type only once the console has asked for this line:
-	// a line read ahead would land after the end, on its Rematch.
-	for deadline := time.Now().Add(10 * time.Second); strings.Count(f.out.String(), "> ") < f.n && time.Now().Before(deadline); {
-		time.Sleep(100 * time.Microsecond)
-	}
-	out := f.out.String()
-	if f.n > 600 || strings.Contains(out, "Final standings") {
-		return 0, io.EOF
-	}
-	if strings.HasSuffix(strings.TrimRight(out[:max(0, strings.LastIndex(out, "> "))], " \n"), "not available right now.") {
-		return copy(p, "2\n"), nil // the first card is the one already chosen
-	}
-	return copy(p, "1\n"), nil
-}
-
 // playTerminal plays a whole terminal game in the line mode with play's
 // flags args (after --plain), answering 1 to every prompt, and returns
 // what it printed.
 func playTerminal(t *testing.T, vars func(string) string, args ...string) string {
 	t.Helper()
-	var out syncBuffer
-	if err := run(context.Background(), append([]string{"play", "--plain"}, args...), vars, &lineFeeder{out: &out}, &out, io.Discard); err != nil {
+	var out consoletest.Buffer
+	if err := run(context.Background(), append([]string{"play", "--plain"}, args...), vars, &consoletest.Player{Out: &out, EOF: true}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestPlayWithoutConfiguration(t *testing.T) {
-	var out syncBuffer
-	in := &lineFeeder{out: &out}
+	var out consoletest.Buffer
+	in := &consoletest.Player{Out: &out, EOF: true}
 	err := run(context.Background(), []string{"play", "--seed", "9", "--bots", "2"},
 		env(map[string]string{"DATA_DIR": t.TempDir()}), in, &out, io.Discard)
 	if err != nil {
@@ -98,8 +56,8 @@ func TestPlayWithoutConfiguration(t *testing.T) {
 
 func TestPlayVariants(t *testing.T) {
 	for _, args := range [][]string{{"--dummy"}, {"--pass", "alternate", "--bots", "4"}} {
-		var out syncBuffer
-		in := &lineFeeder{out: &out}
+		var out consoletest.Buffer
+		in := &consoletest.Player{Out: &out, EOF: true}
 		err := run(context.Background(), append([]string{"play", "--seed", "4"}, args...),
 			env(map[string]string{"DATA_DIR": t.TempDir()}), in, &out, io.Discard)
 		if err != nil {
@@ -133,8 +91,8 @@ func TestPlayParty(t *testing.T) {
 		{[]string{"--party", "--menu", "random", "--bots", "1"}, "Menu: "},
 		{[]string{"--party"}, "Menu: My First Meal"},
 	} {
-		var out syncBuffer
-		in := &lineFeeder{out: &out}
+		var out consoletest.Buffer
+		in := &consoletest.Player{Out: &out, EOF: true}
 		err := run(context.Background(), append([]string{"play", "--seed", "5"}, c.args...),
 			env(map[string]string{"DATA_DIR": t.TempDir()}), in, &out, io.Discard)
 		if err != nil {
@@ -362,7 +320,7 @@ func TestTickLoopRoutesByPlatform(t *testing.T) {
 			got[platform] = append(got[platform], o.Game)
 		}
 	}
-	var logs syncBuffer
+	var logs consoletest.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -429,7 +387,7 @@ func TestPlayCommandLine(t *testing.T) {
 		}
 	}
 	// A saved game, then flags that would not change it.
-	var o syncBuffer
+	var o consoletest.Buffer
 	if err := run(context.Background(), []string{"play", "--seed", "3"}, vars, strings.NewReader("quit\n"), &o, io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -440,7 +398,7 @@ func TestPlayCommandLine(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "--new") {
 		t.Errorf("--bots with a saved game: %v", err)
 	}
-	o = syncBuffer{}
+	o = consoletest.Buffer{}
 	if err := run(context.Background(), []string{"play", "--bots", "2", "--new"}, vars, strings.NewReader("quit\n"), &o, io.Discard); err != nil {
 		t.Fatalf("--new: %v", err)
 	}
@@ -454,7 +412,7 @@ func TestPlayCommandLine(t *testing.T) {
 // of the game points at the standings above, not at a channel.
 func TestPlayLineModeLeftovers(t *testing.T) {
 	vars := env(map[string]string{"DATA_DIR": t.TempDir()})
-	var o syncBuffer
+	var o consoletest.Buffer
 	if err := run(context.Background(), []string{"play", "--seed", "5", "--bots", "1", "--plain"}, vars, strings.NewReader("end\nnew bots=1\nquit\n"), &o, io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -466,8 +424,8 @@ func TestPlayLineModeLeftovers(t *testing.T) {
 	if strings.Contains(out, "Timer: 90") || !strings.Contains(out[max(0, strings.Index(out, "— lobby")):], "Timer: off") {
 		t.Errorf("`new` in the terminal set a turn timer:\n%s", out)
 	}
-	o = syncBuffer{}
-	in := &lineFeeder{out: &o}
+	o = consoletest.Buffer{}
+	in := &consoletest.Player{Out: &o, EOF: true}
 	if err := run(context.Background(), []string{"play", "--seed", "9", "--bots", "1", "--new"}, vars, in, &o, io.Discard); err != nil {
 		t.Fatal(err)
 	}

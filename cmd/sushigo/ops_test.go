@@ -17,6 +17,7 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 
+	"github.com/sushigo/sushigo/adapters/console/consoletest"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
@@ -106,7 +107,7 @@ func TestReadyzFollowsTheStore(t *testing.T) {
 		return l.Addr().(*net.TCPAddr).Port
 	}()
 	redis := startRedis(t, port)
-	var logs syncBuffer
+	var logs consoletest.Buffer
 	addr, stop := startServeLogging(t, map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test",
 		"SLACK_SIGNING_SECRET": "s", "REDIS_URL": fmt.Sprintf("redis://127.0.0.1:%d/0", port), "LOG_LEVEL": "info"}, &logs)
 	defer stop()
