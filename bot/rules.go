@@ -143,3 +143,26 @@ func ruleView(k engine.Kind, name string) View {
 	}
 	return View{Screen: ScreenHelp, Title: k.Emoji() + " " + name, Text: strings.Join(lines, "\n"), Tone: ToneInfo}
 }
+
+// Choice is one value a command's option offers: its label and the text
+// the command takes.
+type Choice struct{ Name, Value string }
+
+// MenuChoices are what `new menu=` takes by name: the recommended menus,
+// then custom and random.
+func MenuChoices() []Choice {
+	var out []Choice
+	for _, m := range engine.RecommendedMenus {
+		out = append(out, Choice{Name: m.Name, Value: m.Key})
+	}
+	return append(out, Choice{Name: "Custom (build it in the lobby)", Value: "custom"}, Choice{Name: "Random", Value: menuRandom})
+}
+
+// CardChoices are every card type `rules` explains, classic and Party.
+func CardChoices() []Choice {
+	var out []Choice
+	for k := engine.KindTempura; k <= engine.KindFruit; k++ {
+		out = append(out, Choice{Name: strings.ToLower(k.Name()), Value: k.Key()})
+	}
+	return out
+}

@@ -4,11 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/bot"
 )
 
 const commandName = "sushigo"
@@ -81,22 +79,16 @@ func Command() *discordgo.ApplicationCommand {
 	}
 }
 
-// menuChoices are the eight recommended menus, custom and random.
-func menuChoices() []*discordgo.ApplicationCommandOptionChoice {
-	var out []*discordgo.ApplicationCommandOptionChoice
-	for _, m := range engine.RecommendedMenus {
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: m.Name, Value: m.Key})
-	}
-	return append(out,
-		&discordgo.ApplicationCommandOptionChoice{Name: "Custom (build it in the lobby)", Value: "custom"},
-		&discordgo.ApplicationCommandOptionChoice{Name: "Random", Value: "random"})
-}
+// menuChoices are the host's menu choices (bot.MenuChoices).
+func menuChoices() []*discordgo.ApplicationCommandOptionChoice { return hostChoices(bot.MenuChoices()) }
 
 // cardChoices are every card type, classic and Party (23 of Discord's 25).
-func cardChoices() []*discordgo.ApplicationCommandOptionChoice {
-	var out []*discordgo.ApplicationCommandOptionChoice
-	for k := engine.KindTempura; k <= engine.KindFruit; k++ {
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: strings.ToLower(k.Name()), Value: k.Key()})
+func cardChoices() []*discordgo.ApplicationCommandOptionChoice { return hostChoices(bot.CardChoices()) }
+
+func hostChoices(cs []bot.Choice) []*discordgo.ApplicationCommandOptionChoice {
+	out := make([]*discordgo.ApplicationCommandOptionChoice, len(cs))
+	for i, c := range cs {
+		out[i] = &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value}
 	}
 	return out
 }
