@@ -86,7 +86,7 @@ func WaitPing(t testing.TB, addr string) {
 }
 
 // Cluster starts a 3-master Redis Cluster, each server also given args,
-// waits until every master serves, and returns its URL in the form
+// waits until every node says the cluster is ok, and returns its URL in the form
 // REDIS_URL takes.
 func Cluster(t testing.TB, args ...string) string {
 	t.Helper()
@@ -107,22 +107,25 @@ func Cluster(t testing.TB, args ...string) string {
 	if out, err := exec.Command(cli, create...).CombinedOutput(); err != nil {
 		t.Fatalf("redis-cli --cluster create: %v\n%s", err, out)
 	}
-	c := goredis.NewClusterClient(&goredis.ClusterOptions{Addrs: []string{fmt.Sprintf("127.0.0.1:%d", ports[0])}})
-	defer c.Close()
+	// Every node must say the cluster is ok, not only the first: a node
+	// learns the slot map by gossip, and until it does it answers
+	// cluster_state:fail, which a store's Ping rightly reports.
 	deadline := time.Now().Add(20 * time.Second)
-	for {
-		info, err := c.ClusterInfo(context.Background()).Result()
-		if err == nil && strings.Contains(info, "cluster_state:ok") {
-			if err := c.ForEachMaster(context.Background(), func(ctx context.Context, m *goredis.Client) error {
-				return m.Ping(ctx).Err()
-			}); err == nil {
+	for _, p := range ports {
+		addr := fmt.Sprintf("127.0.0.1:%d", p)
+		c := goredis.NewClient(&goredis.Options{Addr: addr})
+		for {
+			info, err := c.ClusterInfo(context.Background()).Result()
+			if err == nil && strings.Contains(info, "cluster_state:ok") {
 				break
 			}
+			if time.Now().After(deadline) {
+				c.Close()
+				t.Fatalf("cluster node %s not ready: %v %s", addr, err, info)
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("cluster not ready: %v %s", err, info)
-		}
-		time.Sleep(100 * time.Millisecond)
+		c.Close()
 	}
 	return fmt.Sprintf("redis://127.0.0.1:%d?addr=127.0.0.1:%d&addr=127.0.0.1:%d", ports[0], ports[1], ports[2])
 }
