@@ -211,5 +211,11 @@ func (o Options) ruleset() engine.Ruleset {
 	return engine.Classic
 }
 
+// settings are the engine's settings the options choose, before the
+// players and the menu are known.
+func (o Options) settings() engine.Settings {
+	return engine.Settings{Ruleset: o.ruleset(), Dummy: o.Dummy, Pass: o.Pass}
+}
+
 // menuRandom is the Menu of a Party game whose menu is drawn at the start.
 const menuRandom = "random"

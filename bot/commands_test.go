@@ -214,3 +214,49 @@ func TestLobbyButtons(t *testing.T) {
 		t.Errorf("leaving twice: %s", firstText(r))
 	}
 }
+
+// TestTypedPicksAreJudgedByTheEngine: a typed pick is refused with the
+// engine's reason in words, naming the card the hand lacks.
+func TestTypedPicksAreJudgedByTheEngine(t *testing.T) {
+	for _, tc := range []struct {
+		name, opts string
+		pick       func(hand map[engine.Card]bool) string
+		want       string
+	}{
+		{"a card not in the hand", "timer=0", func(hand map[engine.Card]bool) string {
+			for _, c := range []engine.Card{engine.Tempura, engine.Sashimi, engine.Dumpling, engine.Wasabi} {
+				if !hand[c] {
+					return "pick " + c.Key()
+				}
+			}
+			t.Fatal("the hand holds every card tried")
+			return ""
+		}, "You have no "},
+		{"a copy by anything but a special order", "party timer=0", func(hand map[engine.Card]bool) string {
+			for c := range hand {
+				if c != engine.SpecialOrder && c.Kind() != engine.KindNone {
+					return "pick " + c.Key() + " copy=tempura"
+				}
+			}
+			t.Fatal("the hand holds nothing but special orders")
+			return ""
+		}, "Only a special order copies a card"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.lobby("ann", tc.opts, "bob")
+			h.startGame("ann")
+			h.send("ann", bot.ShowHand{}, false)
+			hand := map[engine.Card]bool{}
+			for _, b := range h.hand["ann"].Buttons() {
+				if c := cardOf(t, b.ActionID); c != engine.None {
+					hand[c] = true
+				}
+			}
+			r := h.do("ann", tc.pick(hand))
+			if got := firstText(r); !strings.Contains(got, tc.want) {
+				t.Errorf("refusal %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

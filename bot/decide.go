@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -15,22 +16,20 @@ func (b *Bot) answer(req Request, st *state, a Answer) (change, error) {
 		return change{}, err
 	}
 	g := st.game
-	d, ok := g.Decision()
-	stale := a.Round != 0 && (!ok || a.Round != d.Round || a.Turn != d.Turn || a.Step != d.Step)
+	ans := typedAnswer(g, i, a)
+	err = g.CheckAnswer(i, ans)
 	switch {
-	case stale:
+	case a.Round != 0 && (errors.Is(err, engine.ErrWrongTurn) || errors.Is(err, engine.ErrNoDecision)):
 		// An old prompt: show what is current instead, privately.
 		v := handOrOver(st, i)
 		v.Text = "⌛ That choice was already made. " + v.Text
 		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
-	case !ok:
-		return change{}, refuse("%s", friendly(engine.ErrNoDecision))
-	case d.Seat != i:
+	case errors.Is(err, engine.ErrNotYourDecision):
+		d, _ := g.Decision()
 		return change{}, refuse("%s is deciding (their %s), not you.", st.name(d.Seat), decisionName(d))
-	}
-	ans, err := typedAnswer(g.View(i), d, a)
-	if err != nil {
-		return change{}, err
+	case errors.Is(err, engine.ErrNotAnOption) && a.Round == 0:
+		d, _ := g.Decision()
+		return change{}, refuse("%s", typedHint(d, a))
 	}
 	shown, moved, err := b.act(st, nil, func(g *engine.Game) error { return g.Decide(i, ans) })
 	if err != nil {
@@ -49,51 +48,50 @@ func (b *Bot) answer(req Request, st *state, a Answer) (change, error) {
 	return b.afterPlay(req, st, Response{Deliveries: append(ds, mine)})
 }
 
-// typedAnswer turns an Answer action into the engine's answer to d. A
-// typed answer names a card or a type loosely: `choose tempura` to a spoon
-// asks for the type, `choose onigiri` to a menu takes the first onigiri
-// offered.
-func typedAnswer(w engine.View, d engine.Decision, a Answer) (engine.Answer, error) {
+// typedAnswer turns an Answer action into the engine's answer to the
+// pending decision. A typed answer names a card or a type loosely: `choose
+// tempura` to a spoon asks for the type, `choose onigiri` to a menu takes
+// the first onigiri offered. Whether the answer stands is the engine's to
+// say.
+func typedAnswer(g *engine.Game, seat int, a Answer) engine.Answer {
+	d, ok := g.Decision()
 	ans := engine.Answer{Card: a.Card, Kind: a.Kind, Flip: a.Flip, Round: d.Round, Turn: d.Turn, Step: d.Step}
-	if a.Round != 0 {
-		return ans, nil // a button: exactly what the engine offered
+	if a.Round != 0 || !ok {
+		// A button: exactly what the engine offered, for the decision it
+		// was drawn for.
+		ans.Round, ans.Turn, ans.Step = a.Round, a.Turn, a.Step
+		return ans
 	}
-	opts := w.AppendOptions(nil)
-	offered := func(x engine.Answer) bool {
-		return slices.ContainsFunc(opts, func(o engine.Answer) bool { return o.Card == x.Card && o.Kind == x.Kind })
-	}
-	switch d.Kind {
-	case engine.DecideTakeout:
-		if a.Card != engine.None || a.Kind != engine.KindNone {
-			return ans, refuse("Your takeout box is waiting: `flip <positions>` or `flip none`.")
+	switch {
+	case a.Card != engine.None && g.CheckAnswer(seat, ans) != nil:
+		// A card without variants is asked for by its type (a spoon).
+		if byKind := (engine.Answer{Kind: a.Card.Kind(), Round: d.Round, Turn: d.Turn, Step: d.Step}); g.CheckAnswer(seat, byKind) == nil {
+			return byKind
 		}
-		if a.Flip&^d.Flippable != 0 {
-			return ans, refuse("You can only flip the cards numbered in your prompt.")
-		}
-		return ans, nil
-	case engine.DecideSpoon:
-		if a.Flip != 0 {
-			return ans, refuse("Your spoon is waiting: `choose <card or type>`.")
-		}
-		if !offered(ans) && a.Card != engine.None {
-			// A card without variants is asked for by its type.
-			ans.Card, ans.Kind = engine.None, a.Card.Kind()
-		}
-		if !offered(ans) {
-			return ans, refuse("Ask for a card type on the menu (or an exact card of one).")
-		}
-		return ans, nil
-	}
-	if a.Flip != 0 {
-		return ans, refuse("Your %s is waiting: `choose <card>`.", decisionName(d))
-	}
-	if a.Card == engine.None && a.Kind != engine.KindNone {
+	case a.Card == engine.None && a.Kind != engine.KindNone && g.CheckAnswer(seat, ans) != nil:
+		// A type names the first card of it offered (a menu, a copy).
+		opts := g.View(seat).AppendOptions(nil)
 		if i := slices.IndexFunc(opts, func(o engine.Answer) bool { return o.Card.Kind() == a.Kind }); i >= 0 {
 			ans.Card, ans.Kind = opts[i].Card, engine.KindNone
 		}
 	}
-	if !offered(ans) {
-		return ans, refuse("%s", friendly(engine.ErrNotAnOption))
+	return ans
+}
+
+// typedHint is what a player reads when a typed answer isn't one of the
+// decision's options: how to answer this kind of decision.
+func typedHint(d engine.Decision, a Answer) string {
+	switch {
+	case d.Kind == engine.DecideTakeout && a.Flip == 0:
+		return "Your takeout box is waiting: `flip <positions>` or `flip none`."
+	case d.Kind == engine.DecideTakeout:
+		return "You can only flip the cards numbered in your prompt."
+	case d.Kind == engine.DecideSpoon && a.Flip != 0:
+		return "Your spoon is waiting: `choose <card or type>`."
+	case d.Kind == engine.DecideSpoon:
+		return "Ask for a card type on the menu (or an exact card of one)."
+	case a.Flip != 0:
+		return fmt.Sprintf("Your %s is waiting: `choose <card>`.", decisionName(d))
 	}
-	return ans, nil
+	return friendly(engine.ErrNotAnOption)
 }

@@ -318,8 +318,6 @@ func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user st
 	})
 }
 
-// variant names the game played in the channel ("party", "dummy",
-// "classic"), or "" when there is none to tell.
 // partyMenu is the menu of the Party game at where, if one is there.
 func (b *Bot) partyMenu(ctx context.Context, where Location) (engine.Menu, bool) {
 	data, _, err := b.store.LoadGame(ctx, where.Key())
@@ -337,6 +335,8 @@ func (b *Bot) partyMenu(ctx context.Context, where Location) (engine.Menu, bool)
 	return m, err == nil
 }
 
+// variant names the game played in the channel ("party", "dummy",
+// "classic"), or "" when there is none to tell.
 func (b *Bot) variant(ctx context.Context, where Location) string {
 	data, _, err := b.store.LoadGame(ctx, where.Key())
 	if err != nil {
@@ -346,13 +346,10 @@ func (b *Bot) variant(ctx context.Context, where Location) string {
 	if err != nil {
 		return ""
 	}
-	switch {
-	case st.Opts.Party:
-		return "party"
-	case st.Opts.Dummy:
+	if st.Opts.Dummy {
 		return "dummy"
 	}
-	return "classic"
+	return lookOf(st).key
 }
 
 // Running reports whether the channel has a game in its lobby or in play.

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
-	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/engine/enginetest"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -50,33 +50,19 @@ func goldenFile(t *testing.T, path, got, why string) {
 	}
 }
 
-// goldenState is a 3-player game (two people and a bot) after seed-fixed
-// heuristic play reached a turn where seat 0 can use chopsticks.
+// goldenState is a 3-player game (two people and a bot) built as a
+// position: Ann took chopsticks on turn 1, so on turn 3 she can use them.
 func goldenState(t *testing.T) *state {
-	for seed := uint64(1); seed < 500; seed++ {
-		g, err := engine.New(engine.Settings{Players: 3}, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h := strategy.NewHeuristic()
-		for !g.Over() && g.Round() == 1 {
-			if v := g.View(0); v.Chopsticks(0) > 0 && v.HandSize(0) >= 3 && g.Turn() >= 3 {
-				return &state{ID: "k2x9", Phase: phasePlaying, Host: "ann",
-					Opts:  Options{Timer: 90, Pass: engine.PassLeft, Hands: HandsEphemeral},
-					Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Maki-bot", Bot: true}},
-					game:  g}
-			}
-			for s := range 3 {
-				if !g.Submitted(s) {
-					if err := g.Submit(s, h.Choose(g.View(s))); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-		}
-	}
-	t.Fatal("no seed gave seat 0 chopsticks")
-	return nil
+	g := enginetest.Deal(t, enginetest.Classic(3),
+		[]engine.Card{engine.Chopsticks, engine.Wasabi, engine.SalmonNigiri, engine.Tempura, engine.Dumpling, engine.Maki2, engine.Pudding, engine.Sashimi, engine.EggNigiri},
+		[]engine.Card{engine.Tempura, engine.Sashimi, engine.Maki3, engine.SquidNigiri, engine.Dumpling, engine.Dumpling, engine.Maki1, engine.Pudding, engine.Wasabi},
+		[]engine.Card{engine.Sashimi, engine.Tempura, engine.Maki2, engine.SalmonNigiri, engine.Chopsticks, engine.Pudding, engine.EggNigiri, engine.Dumpling, engine.Maki1})
+	enginetest.Turn(t, g, enginetest.Pick(engine.Chopsticks), enginetest.Pick(engine.Maki3), enginetest.Pick(engine.Sashimi))
+	enginetest.Turn(t, g, enginetest.Pick(engine.Tempura), enginetest.Pick(engine.Wasabi), enginetest.Pick(engine.Pudding))
+	return &state{ID: "k2x9", Phase: phasePlaying, Host: "ann",
+		Opts:  Options{Timer: 90, Pass: engine.PassLeft, Hands: HandsEphemeral},
+		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Maki-bot", Bot: true}},
+		game:  g}
 }
 
 func TestGoldenViews(t *testing.T) {
@@ -92,15 +78,10 @@ func TestGoldenViews(t *testing.T) {
 	golden(t, "hand_chopsticks_second", handView(st, 0, Pick{Chop: true, Card: hand[0]}))
 	golden(t, "locked", lockedView(st, 0, engine.Submission{Card: hand[0], Extra: hand[1]}))
 	golden(t, "reveal", revealView(st))
-	// Play out the game for the score views.
-	h := strategy.NewHeuristic()
-	g := st.game
-	for !g.Over() {
-		for s := range 3 {
-			if !g.Over() && !g.Submitted(s) {
-				_ = g.Submit(s, h.Choose(g.View(s)))
-			}
-		}
+	// Play out the game for the score views: first legal choices, so no
+	// bot's improvement moves these goldens.
+	for !st.game.Over() {
+		enginetest.Turns(t, st.game, 1)
 	}
 	st.Phase = phaseOver
 	golden(t, "round_scores", roundScoreView(st, 1))
@@ -121,6 +102,15 @@ func TestGoldenViews(t *testing.T) {
 	past, err := pastView(storage.Game{ID: "k2x9", FinishedAt: now, Summary: pinned})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// A summary the released game stored (before the goldens were built
+	// from a position) still reads.
+	released, err := os.ReadFile(filepath.Join("testdata", "history", "summary-v1-released.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := pastView(storage.Game{ID: "k2x9", FinishedAt: now, Summary: released}); err != nil || !strings.Contains(v.String(), "Maki-bot") {
+		t.Errorf("the released summary: %v\n%s", err, v)
 	}
 	golden(t, "history_game", past)
 	golden(t, "history", historyView([]storage.Game{{ID: "k2x9", FinishedAt: now, Summary: pinned},

@@ -44,10 +44,7 @@ type summarySeat struct {
 const summaryVersion = 1
 
 func summaryOf(st *state, pv engine.PublicView) summary {
-	s := summary{V: summaryVersion, Game: "classic", Dummy: st.Opts.Dummy}
-	if party(st) {
-		s.Game, s.Menu = "party", menuName(st)
-	}
+	s := summary{V: summaryVersion, Game: lookOf(st).key, Dummy: st.Opts.Dummy, Menu: menuName(st)}
 	for _, sd := range pv.Standings {
 		dessert := dessertOf(pv, sd.Seat)
 		ss := summarySeat{Name: st.name(sd.Seat), Score: sd.Score, Place: sd.Place, Dessert: dessert.Total()}
@@ -316,7 +313,7 @@ func changesLine(s summary, changes []storage.RatingChange) string {
 func categoryEmojiNamed(name string) string {
 	for c := range engine.NumCategories {
 		if c.String() == name {
-			return categoryEmoji[c] + " "
+			return c.Emoji() + " "
 		}
 	}
 	return ""

@@ -46,10 +46,7 @@ func (b *Bot) options(req Request, o Options) Options {
 
 // maxSeats is the most seats the options' game takes: the engine says.
 func maxSeats(o Options) int {
-	if o.Dummy {
-		return 2
-	}
-	_, hi := o.ruleset().Players()
+	_, hi := o.settings().PlayerRange()
 	return hi
 }
 

@@ -11,7 +11,15 @@ import (
 // each screen is written once for both.
 type look struct {
 	party bool
+	// key names the game in stored summaries and commands.
+	key   string
 	title string
+	// lobby, hand and locked are the screens each game draws its own way:
+	// the lobby, a seat's private hand at step p of choosing, and the words
+	// for a locked-in pick.
+	lobby  func(st *state) View
+	hand   func(st *state, i int, p Pick) View
+	locked func(sub engine.Submission) string
 	// tableau renders a seat's cards in front of it.
 	tableau func(s engine.SeatView) string
 	// kept says what a seat keeps for the game's end ("" when nothing).
@@ -29,6 +37,7 @@ type look struct {
 }
 
 var classicLook = look{
+	key:     "classic",
 	title:   "🍣 Sushi Go!",
 	tableau: func(s engine.SeatView) string { return tableau(s.Tableau) },
 	kept: func(s engine.SeatView) string {
@@ -48,6 +57,7 @@ var classicLook = look{
 
 var partyLook = look{
 	party:   true,
+	key:     "party",
 	title:   "🎉 Sushi Go Party!",
 	tableau: seatTableau,
 	kept: func(s engine.SeatView) string {
@@ -67,6 +77,13 @@ var partyLook = look{
 	tally:            func(s engine.Standing) int { return s.Desserts },
 	tieBreak:         "dessert cards",
 	dessertFieldEach: true,
+}
+
+// The screens refer back to lookOf, which a package-level initializer
+// could not.
+func init() {
+	classicLook.lobby, classicLook.hand, classicLook.locked = classicLobbyView, classicHandView, classicLocked
+	partyLook.lobby, partyLook.hand, partyLook.locked = partyLobbyView, partyHandView, partyLocked
 }
 
 // lookOf is the look of st's game.

@@ -70,11 +70,8 @@ func ParseOptions(args []string) (Options, error) {
 	if classic && o.Menu != "" {
 		return o, usage("A menu is for Sushi Go! Party: choose the game `party`, or leave out the menu.")
 	}
-	if o.Party && o.Dummy {
-		return o, usage("The dummy variant is for classic Sushi Go! only.")
-	}
-	if o.Party && o.Pass == engine.PassAlternate {
-		return o, usage("Passing alternately is for classic Sushi Go! only: in Sushi Go Party! hands always pass left.")
+	if err := o.settings().CheckVariant(); err != nil {
+		return o, usage("%s.", friendly(err))
 	}
 	if o.Party && o.Menu == "" {
 		o.Menu = defaultMenu.String()
@@ -112,12 +109,4 @@ func parseMenuOption(v string) (menu string, custom bool, err error) {
 	return m.String(), false, nil
 }
 
-func gameName(o Options) string {
-	switch {
-	case o.Party:
-		return "Sushi Go Party!"
-	case o.Dummy:
-		return "the dummy variant"
-	}
-	return "classic Sushi Go!"
-}
+func gameName(o Options) string { return o.settings().Name() }

@@ -35,12 +35,11 @@ func menuProblems(m engine.Menu, n int) []string {
 		return []string{fmt.Sprintf("⚠️ Sushi Go Party! needs at least %d players (now %d): invite a friend or add a bot.", lo, n)}
 	}
 	var out []string
-	for _, k := range m.Kinds() {
+	for _, k := range m.Unplayable(n) {
 		lo, hi := k.Players()
-		switch {
-		case n < lo:
+		if n < lo {
 			out = append(out, fmt.Sprintf("⚠️ %s %s needs at least %d players (now %d): add a player or a bot, or the host picks another menu.", k.Emoji(), k.Name(), lo, n))
-		case n > hi:
+		} else {
 			out = append(out, fmt.Sprintf("⚠️ %s %s can't be used with more than %d players (now %d): someone leaves, or the host picks another menu.", k.Emoji(), k.Name(), hi, n))
 		}
 	}

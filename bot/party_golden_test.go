@@ -10,13 +10,43 @@ import (
 	"unicode/utf8"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/enginetest"
 )
 
-// goldenFrom is golden with a first line naming the seed and menu the view
-// was built from, so a changed golden can be rebuilt and read by hand.
-func goldenFrom(t *testing.T, name string, seed uint64, menu string, v View) {
+// goldenFrom is golden with a first line naming the position (or seed)
+// and menu the view was built from, so a changed golden can be rebuilt and
+// read by hand.
+func goldenFrom(t *testing.T, name string, from string, menu string, v View) {
 	t.Helper()
-	goldenText(t, name, fmt.Sprintf("# built from seed %d, menu %s\n", seed, menu)+v.String())
+	goldenText(t, name, fmt.Sprintf("# built from %s, menu %s\n", from, menu)+v.String())
+}
+
+// partyTable seats Ann, Bob… (the last one a bot) at game g.
+func partyTable(g *engine.Game, names []string) *state {
+	n := g.Settings().Players
+	st := &state{ID: "p4rty", Phase: phasePlaying, Host: "u0", Where: Location{"test", "g", "c"},
+		Opts: Options{Timer: 90, Pass: engine.PassLeft, Hands: HandsEphemeral, Party: true, Menu: g.Settings().Menu.String()}, game: g}
+	for i := range n {
+		st.Seats = append(st.Seats, seat{User: fmt.Sprint("u", i), Name: names[i]})
+	}
+	st.Seats[n-1] = seat{Name: "Maki-bot", Bot: true}
+	if g.Over() {
+		st.Phase = phaseOver
+	}
+	return st
+}
+
+// kindIn is seat's submission of its hand's first card of kind k, calling
+// call (None for no call).
+func kindIn(t *testing.T, g *engine.Game, seat int, k engine.Kind, call engine.Card) engine.Submission {
+	t.Helper()
+	for _, c := range g.View(seat).AppendHand(nil) {
+		if c.Kind() == k {
+			return engine.Submission{Card: c, Call: call}
+		}
+	}
+	t.Fatalf("seat %d holds no %s: %v", seat, k, g.View(seat).AppendHand(nil))
+	return engine.Submission{}
 }
 
 // playParty plays a Party game with a random policy the test owns (not a
@@ -60,42 +90,14 @@ func playParty(t testing.TB, g *engine.Game, seed uint64, stop func(*engine.Game
 
 var goldenNames = []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"}
 
-// partyState finds, from seed 1 on, a Party game of menu and players that
-// reaches stop; seats are Ann, Bob… with the last one a bot.
-func partyState(t testing.TB, menu string, players int, names []string, stop func(*engine.Game) bool) (*state, uint64) {
+// partyGame is seed 1's Party game of menu and players, seated.
+func partyGame(t testing.TB, menu string, players int, names []string) *state {
 	t.Helper()
-	m, err := engine.ParseMenu(menu)
+	g, err := engine.New(enginetest.Party(t, menu, players), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for seed := uint64(1); seed < 3000; seed++ {
-		g, err := engine.New(engine.Settings{Ruleset: engine.Party, Players: players, Menu: m}, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !playParty(t, g, seed, stop) {
-			continue
-		}
-		st := &state{ID: "p4rty", Phase: phasePlaying, Host: "u0", Where: Location{"test", "g", "c"},
-			Opts: Options{Timer: 90, Pass: engine.PassLeft, Hands: HandsEphemeral, Party: true, Menu: m.String()}, game: g}
-		for i := range players {
-			st.Seats = append(st.Seats, seat{User: fmt.Sprint("u", i), Name: names[i]})
-		}
-		st.Seats[players-1] = seat{Name: "Maki-bot", Bot: true}
-		if g.Over() {
-			st.Phase = phaseOver
-		}
-		return st, seed
-	}
-	t.Fatalf("no seed reached the state wanted (%s, %d players)", menu, players)
-	return nil, 0
-}
-
-func deciding(k engine.DecisionKind) func(*engine.Game) bool {
-	return func(g *engine.Game) bool {
-		d, ok := g.Decision()
-		return ok && d.Kind == k && len(g.View(d.Seat).AppendOptions(nil)) > 2
-	}
+	return partyTable(g, names)
 }
 
 func hasEvent(k engine.EventKind) func(*engine.Game) bool {
@@ -104,19 +106,142 @@ func hasEvent(k engine.EventKind) func(*engine.Game) bool {
 	}
 }
 
+// The goldens' menus, and hands dealt for positions that reach each
+// decision and event: the cards seat 0 needs on later turns sit second and
+// third in the other hands, which the seats holding them (playing first
+// legal choices: the first card, which the last card then replaces) keep
+// until the hands reach seat 0.
+const (
+	spoonMenu = "uramaki,miso,tofu,eel,spoon,menu,pudding"
+	orderMenu = "uramaki,miso,onigiri,edamame,special-order,takeout,ice-cream"
+	chopMenu  = "temaki,miso,dumpling,sashimi,chopsticks,spoon,fruit"
+	copyMenu  = "maki,miso,tofu,eel,menu,special-order,pudding"
+)
+
+var (
+	chopHands = [][]engine.Card{
+		{engine.Spoon, engine.Chopsticks, engine.Sashimi, engine.Dumpling, engine.Temaki, engine.Dumpling, engine.Sashimi, engine.Temaki, engine.FruitWatermelon2},
+		{engine.Temaki, engine.Spoon5, engine.MisoSoup, engine.Sashimi, engine.Dumpling, engine.Temaki, engine.Sashimi, engine.Dumpling, engine.FruitPineapple2},
+		{engine.Dumpling, engine.Chopsticks3, engine.MisoSoup, engine.Temaki, engine.Sashimi, engine.Temaki, engine.Dumpling, engine.Sashimi, engine.FruitOrange2},
+		{engine.Sashimi, engine.Chopsticks2, engine.MisoSoup, engine.Dumpling, engine.Temaki, engine.Temaki, engine.Sashimi, engine.Dumpling, engine.FruitWatermelonOrange},
+	}
+	spoonHands = [][]engine.Card{
+		{engine.Spoon, engine.MenuCard, engine.MisoSoup, engine.Tofu, engine.Eel, engine.Uramaki3, engine.Eel, engine.Tofu, engine.Pudding},
+		{engine.MisoSoup, engine.Spoon5, engine.Tofu, engine.Eel, engine.Uramaki5, engine.Eel, engine.Tofu, engine.Uramaki4, engine.Pudding},
+		{engine.Tofu, engine.Menu8, engine.Eel, engine.Uramaki4, engine.Tofu, engine.Eel, engine.Uramaki3, engine.Pudding, engine.MisoSoup},
+		{engine.Eel, engine.Menu9, engine.Tofu, engine.Uramaki5, engine.Eel, engine.Tofu, engine.Uramaki4, engine.Pudding, engine.MisoSoup},
+	}
+	orderHands = [][]engine.Card{
+		{engine.OnigiriCircle, engine.Uramaki5, engine.Edamame, engine.OnigiriSquare, engine.MisoSoup, engine.Edamame, engine.OnigiriTriangle, engine.Uramaki4, engine.GreenTeaIceCream},
+		{engine.Edamame, engine.SpecialOrder, engine.TakeoutBox, engine.Uramaki4, engine.OnigiriTriangle, engine.Edamame, engine.MisoSoup, engine.OnigiriCircle, engine.GreenTeaIceCream},
+		{engine.OnigiriRectangle, engine.SpecialOrder, engine.Takeout11, engine.Uramaki3, engine.OnigiriSquare, engine.Edamame, engine.MisoSoup, engine.Edamame, engine.GreenTeaIceCream},
+		{engine.Edamame, engine.SpecialOrder, engine.Takeout12, engine.Uramaki5, engine.OnigiriRectangle, engine.Edamame, engine.MisoSoup, engine.Uramaki3, engine.GreenTeaIceCream},
+	}
+	copyHands = [][]engine.Card{
+		{engine.Tofu, engine.Maki2, engine.Eel, engine.MisoSoup, engine.Maki1, engine.Tofu, engine.Eel, engine.Maki3, engine.Pudding},
+		{engine.Maki1, engine.MenuCard, engine.Eel, engine.Tofu, engine.Maki2, engine.MisoSoup, engine.Tofu, engine.Pudding, engine.Eel},
+		{engine.Maki3, engine.Menu8, engine.Eel, engine.Tofu, engine.Maki1, engine.MisoSoup, engine.Eel, engine.Pudding, engine.Tofu},
+		{engine.Maki2, engine.Menu9, engine.Eel, engine.Tofu, engine.Maki3, engine.Eel, engine.MisoSoup, engine.Pudding, engine.Tofu},
+	}
+)
+
+// firstCard is seat's submission of its hand's first card, calling call.
+func firstCard(g *engine.Game, seat int, call engine.Card) engine.Submission {
+	return engine.Submission{Card: g.View(seat).AppendHand(nil)[0], Call: call}
+}
+
+// decisionPosition is a 4-player game of menu in which seat 0 faces a
+// decision of kind k.
+func decisionPosition(t *testing.T, menu string, k engine.DecisionKind) *engine.Game {
+	t.Helper()
+	s := enginetest.Party(t, menu, 4)
+	switch k {
+	case engine.DecideChopsticks:
+		g := enginetest.Deal(t, s, chopHands...)
+		enginetest.Turn(t, g, enginetest.Pick(engine.Chopsticks))
+		enginetest.Turn(t, g, firstCard(g, 0, engine.Chopsticks))
+		return g
+	case engine.DecideSpoon:
+		g := enginetest.Deal(t, s, spoonHands...)
+		enginetest.Turn(t, g, enginetest.Pick(engine.Spoon))
+		enginetest.Turn(t, g, firstCard(g, 0, engine.Spoon))
+		return g
+	case engine.DecideMenu:
+		g := enginetest.Deal(t, s, spoonHands...)
+		enginetest.Stack(t, g, engine.Uramaki5, engine.Uramaki3, engine.MisoSoup, engine.Spoon6)
+		enginetest.Turn(t, g, enginetest.Pick(engine.MenuCard))
+		return g
+	case engine.DecideTakeout:
+		g := enginetest.Deal(t, s, orderHands...)
+		enginetest.Turn(t, g, enginetest.Pick(engine.OnigiriCircle))
+		enginetest.Turn(t, g, kindIn(t, g, 0, engine.KindOnigiri, engine.None))
+		enginetest.Turn(t, g, kindIn(t, g, 0, engine.KindTakeoutBox, engine.None))
+		return g
+	case engine.DecideCopy:
+		g := enginetest.Deal(t, s, copyHands...)
+		enginetest.Turn(t, g, enginetest.Pick(engine.Tofu))
+		enginetest.Turn(t, g, kindIn(t, g, 0, engine.KindEel, engine.None))
+		enginetest.Stack(t, g, engine.SpecialOrder, engine.MisoSoup, engine.Maki1, engine.Maki2)
+		enginetest.Turn(t, g, kindIn(t, g, 0, engine.KindMenu, engine.None))
+		enginetest.Answer(t, g, engine.Answer{Card: engine.SpecialOrder})
+		return g
+	}
+	t.Fatalf("no position for %v", k)
+	return nil
+}
+
+// revealPosition is a 4-player game of menu whose last reveal shows an
+// event of kind ev.
+func revealPosition(t *testing.T, menu string, ev engine.EventKind) *engine.Game {
+	t.Helper()
+	s := enginetest.Party(t, menu, 4)
+	answer := func(g *engine.Game) *engine.Game {
+		opts := g.View(0).AppendOptions(nil)
+		enginetest.Answer(t, g, opts[len(opts)-1])
+		return g
+	}
+	switch ev {
+	case engine.EvSpoon:
+		return answer(decisionPosition(t, menu, engine.DecideSpoon))
+	case engine.EvMenu:
+		return answer(decisionPosition(t, menu, engine.DecideMenu))
+	case engine.EvChopsticks:
+		return answer(decisionPosition(t, menu, engine.DecideChopsticks))
+	case engine.EvTakeout:
+		return answer(decisionPosition(t, menu, engine.DecideTakeout))
+	case engine.EvMiso:
+		g := enginetest.Deal(t, s, spoonHands...)
+		enginetest.Turn(t, g, enginetest.Pick(engine.MisoSoup), enginetest.Pick(engine.MisoSoup))
+		return g
+	case engine.EvUramaki:
+		g := enginetest.Deal(t, s, orderHands...)
+		enginetest.Turn(t, g, enginetest.Pick(engine.Uramaki5))
+		for !hasEvent(engine.EvUramaki)(g) && g.Turn() < 4 {
+			enginetest.Turn(t, g, kindIn(t, g, 0, engine.KindUramaki, engine.None))
+		}
+		return g
+	case engine.EvCopy:
+		g := enginetest.Deal(t, s, orderHands...)
+		enginetest.Turn(t, g, enginetest.Pick(engine.OnigiriCircle))
+		so := kindIn(t, g, 0, engine.KindSpecialOrder, engine.None)
+		so.Copy = engine.OnigiriCircle
+		enginetest.Turn(t, g, so)
+		return g
+	}
+	t.Fatalf("no position for %v", ev)
+	return nil
+}
+
 func TestGoldenPartyViews(t *testing.T) {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	master := engine.RecommendedMenus[3].Menu.String()
 	lobby := &state{ID: "p4rty", Phase: phaseLobby, Host: "ann", Opts: Options{Timer: 90, Pass: engine.PassLeft, Hands: HandsEphemeral, Party: true, Menu: master},
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Maki-bot", Bot: true}}}
-	goldenFrom(t, "party_lobby", 0, master, lobbyView(lobby))
+	goldenFrom(t, "party_lobby", "a lobby", master, lobbyView(lobby))
 	lobby.Seats = lobby.Seats[:2]
 	lobby.Opts.Custom = true
-	goldenFrom(t, "party_lobby_custom_2_players", 0, master, lobbyView(lobby))
+	goldenFrom(t, "party_lobby_custom_2_players", "a lobby", master, lobbyView(lobby))
 
-	const spoonMenu = "uramaki,miso,tofu,eel,spoon,menu,pudding"
-	const orderMenu = "uramaki,miso,onigiri,edamame,special-order,takeout,ice-cream"
-	const chopMenu = "temaki,miso,dumpling,sashimi,chopsticks,spoon,fruit"
 	for _, c := range []struct {
 		name, menu string
 		kind       engine.DecisionKind
@@ -125,27 +250,39 @@ func TestGoldenPartyViews(t *testing.T) {
 		{"party_decide_spoon", spoonMenu, engine.DecideSpoon},
 		{"party_decide_menu", spoonMenu, engine.DecideMenu},
 		{"party_decide_takeout", orderMenu, engine.DecideTakeout},
-		{"party_decide_copy", "maki,miso,tofu,eel,menu,special-order,pudding", engine.DecideCopy},
+		{"party_decide_copy", copyMenu, engine.DecideCopy},
 	} {
-		st, seed := partyState(t, c.menu, 4, goldenNames, deciding(c.kind))
-		d, _ := st.game.Decision()
-		goldenFrom(t, c.name, seed, c.menu, decisionView(st, d.Seat))
+		g := decisionPosition(t, c.menu, c.kind)
+		d, ok := g.Decision()
+		if !ok || d.Kind != c.kind || d.Seat != 0 || len(g.View(0).AppendOptions(nil)) < 2 {
+			t.Fatalf("%s: the position does not reach seat 0's %v: %+v", c.name, c.kind, d)
+		}
+		st := partyTable(g, goldenNames)
+		goldenFrom(t, c.name, "a position", c.menu, decisionView(st, 0))
 		if c.kind == engine.DecideSpoon {
-			goldenFrom(t, "party_waiting", seed, c.menu, waitingView(st, (d.Seat+1)%4))
-			goldenFrom(t, "party_table_deciding", seed, c.menu, tableView(st, now))
+			goldenFrom(t, "party_waiting", "a position", c.menu, waitingView(st, 1))
+			goldenFrom(t, "party_table_deciding", "a position", c.menu, tableView(st, now))
 		}
 	}
-	st, seed := partyState(t, chopMenu, 4, goldenNames, func(g *engine.Game) bool {
-		return !g.Deciding() && !g.Submitted(0) && len(g.View(0).AppendCallable(nil)) == 2
-	})
-	goldenFrom(t, "party_hand_callable", seed, chopMenu, handView(st, 0, Pick{}))
-	goldenFrom(t, "party_hand_calling", seed, chopMenu, handView(st, 0, Pick{Call: st.game.View(0).AppendCallable(nil)[0]}))
-	st, seed = partyState(t, orderMenu, 4, goldenNames, func(g *engine.Game) bool {
-		v := g.View(0)
-		return !g.Deciding() && !g.Submitted(0) && slices.Contains(v.AppendHand(nil), engine.SpecialOrder) && len(v.AppendCopyOptions(nil)) > 2
-	})
-	goldenFrom(t, "party_hand_copy", seed, orderMenu, handView(st, 0, Pick{Card: engine.SpecialOrder}))
-	goldenFrom(t, "party_locked", seed, orderMenu, lockedView(st, 0, engine.Submission{Card: engine.SpecialOrder, Copy: st.game.View(0).AppendCopyOptions(nil)[0]}))
+	g := enginetest.Deal(t, enginetest.Party(t, chopMenu, 4), chopHands...)
+	enginetest.Turn(t, g, enginetest.Pick(engine.Spoon))
+	enginetest.Turn(t, g, kindIn(t, g, 0, engine.KindChopsticks, engine.None))
+	st := partyTable(g, goldenNames)
+	if len(g.View(0).AppendCallable(nil)) != 2 {
+		t.Fatalf("seat 0 can call %v", g.View(0).AppendCallable(nil))
+	}
+	goldenFrom(t, "party_hand_callable", "a position", chopMenu, handView(st, 0, Pick{}))
+	goldenFrom(t, "party_hand_calling", "a position", chopMenu, handView(st, 0, Pick{Call: g.View(0).AppendCallable(nil)[0]}))
+	g = enginetest.Deal(t, enginetest.Party(t, orderMenu, 4), orderHands...)
+	enginetest.Turn(t, g, enginetest.Pick(engine.OnigiriCircle))
+	enginetest.Turn(t, g, kindIn(t, g, 0, engine.KindUramaki, engine.None))
+	enginetest.Turn(t, g, kindIn(t, g, 0, engine.KindEdamame, engine.None))
+	st = partyTable(g, goldenNames)
+	if !slices.Contains(g.View(0).AppendHand(nil), engine.SpecialOrder) || len(g.View(0).AppendCopyOptions(nil)) < 3 {
+		t.Fatalf("seat 0: hand %v, copies %v", g.View(0).AppendHand(nil), g.View(0).AppendCopyOptions(nil))
+	}
+	goldenFrom(t, "party_hand_copy", "a position", orderMenu, handView(st, 0, Pick{Card: engine.SpecialOrder}))
+	goldenFrom(t, "party_locked", "a position", orderMenu, lockedView(st, 0, engine.Submission{Card: engine.SpecialOrder, Copy: g.View(0).AppendCopyOptions(nil)[0]}))
 
 	for _, c := range []struct {
 		name, menu string
@@ -159,27 +296,42 @@ func TestGoldenPartyViews(t *testing.T) {
 		{"party_reveal_copy", orderMenu, engine.EvCopy},
 		{"party_reveal_chopsticks", chopMenu, engine.EvChopsticks},
 	} {
-		st, seed := partyState(t, c.menu, 5, goldenNames, hasEvent(c.ev))
-		goldenFrom(t, c.name, seed, c.menu, revealView(st))
+		g := revealPosition(t, c.menu, c.ev)
+		if !hasEvent(c.ev)(g) {
+			t.Fatalf("%s: the last reveal has no %v: %+v", c.name, c.ev, g.LastReveal().AppendEvents(nil))
+		}
+		goldenFrom(t, c.name, "a position", c.menu, revealView(partyTable(g, goldenNames)))
 	}
 
 	// Eight players: the biggest table, reveal and scores.
 	const big = "maki,miso,onigiri,tempura,chopsticks,takeout,fruit"
-	st, seed = partyState(t, big, 8, goldenNames, func(g *engine.Game) bool { return g.Round() == 2 && g.Turn() == 6 && !g.Deciding() })
-	goldenFrom(t, "party_table_8", seed, big, tableView(st, now))
-	goldenFrom(t, "party_reveal_8", seed, big, revealView(st))
-	goldenFrom(t, "party_round_scores_8", seed, big, roundScoreView(st, 1))
-	playParty(t, st.game, seed, func(*engine.Game) bool { return false })
+	// Seed 1's deal, first legal choices to round 2, turn 6: no bot's play
+	// and no search for a seed.
+	g, err := engine.New(enginetest.Party(t, big, 8), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Round() < 2 || g.Turn() < 6 {
+		enginetest.Turns(t, g, 1)
+	}
+	st = partyTable(g, goldenNames)
+	const from8 = "seed 1, first legal choices"
+	goldenFrom(t, "party_table_8", from8, big, tableView(st, now))
+	goldenFrom(t, "party_reveal_8", from8, big, revealView(st))
+	goldenFrom(t, "party_round_scores_8", from8, big, roundScoreView(st, 1))
+	for !g.Over() {
+		enginetest.Turns(t, g, 1)
+	}
 	st.Phase = phaseOver
 	// A round's view opened after the game: that round's total, no dessert.
-	goldenFrom(t, "party_round1_after_game_8", seed, big, roundScoreView(st, 1))
-	goldenFrom(t, "party_final_8", seed, big, finalView(st))
-	goldenFrom(t, "party_scores_8", seed, big, scoresView(st))
+	goldenFrom(t, "party_round1_after_game_8", from8, big, roundScoreView(st, 1))
+	goldenFrom(t, "party_final_8", from8, big, finalView(st))
+	goldenFrom(t, "party_scores_8", from8, big, scoresView(st))
 }
 
 // TestPartyEventWords narrates one event of each kind and outcome.
 func TestPartyEventWords(t *testing.T) {
-	st, _ := partyState(t, "uramaki,miso,tofu,eel,spoon,menu,pudding", 6, goldenNames, func(*engine.Game) bool { return true })
+	st := partyGame(t, "uramaki,miso,tofu,eel,spoon,menu,pudding", 6, goldenNames)
 	evs := []engine.Event{
 		{Kind: engine.EvSpoon, Seat: 0, Other: 1, Asked: engine.SquidNigiri, Card: engine.SquidNigiri, Via: engine.Spoon},
 		{Kind: engine.EvSpoon, Seat: 1, Other: 2, Named: engine.KindTofu, Card: engine.Tofu, Via: engine.Spoon5},
@@ -279,7 +431,7 @@ func TestPartyViewsFitChatLimits(t *testing.T) {
 		if m.Check(8) != nil {
 			n = 6
 		}
-		st, _ := partyState(t, menu, n, long, func(*engine.Game) bool { return true })
+		st := partyGame(t, menu, n, long)
 		lobby := *st
 		lobby.Phase, lobby.game = phaseLobby, nil
 		chatLimits(t, "lobby", lobbyView(&lobby))

@@ -208,10 +208,17 @@ func TestPartyTypedAnswers(t *testing.T) {
 		if _, err := bot.ParseCommand("choose nonsense-card"); err == nil {
 			t.Error("choose nonsense-card parsed")
 		}
-		if r := h.do("ann", "flip 9"); c.typed == "" && !strings.Contains(r.Deliveries[0].View.Text, "choose") {
+		r := h.do("ann", "flip 9")
+		if c.typed == "" && !strings.Contains(r.Deliveries[0].View.Text, "choose") {
 			t.Errorf("flip for a menu: %+v", r.Deliveries[0].View)
 		}
-		r := h.do("ann", typed)
+		if c.typed != "" && !strings.Contains(r.Deliveries[0].View.Text, "only flip the cards numbered") {
+			t.Errorf("flip 9 for a takeout box: %+v", r.Deliveries[0].View)
+		}
+		if r := h.do("ann", "choose tofu"); c.typed != "" && !strings.Contains(r.Deliveries[0].View.Text, "takeout box is waiting") {
+			t.Errorf("choose for a takeout box: %+v", r.Deliveries[0].View)
+		}
+		r = h.do("ann", typed)
 		for _, d := range r.Deliveries {
 			if d.To.User == "ann" && d.View.Tone == bot.ToneError {
 				t.Fatalf("%q refused: %s", typed, d.View.Text)

@@ -112,17 +112,6 @@ func buttonEmoji(c engine.Card) string {
 // seatTableau renders seat's tableau as seen by anyone.
 func seatTableau(s engine.SeatView) string { return partyTableau(s.Tableau, s.UramakiIcons) }
 
-// complete reports whether a selection can be submitted.
-func complete(st *state, i int, p Pick) bool {
-	g := st.game
-	if g.Settings().Ruleset == engine.Party {
-		return p.Card != engine.None &&
-			(p.Card != engine.SpecialOrder || p.Copy != engine.None || len(g.View(i).AppendCopyOptions(nil)) == 0)
-	}
-	return p.Card != engine.None && (!p.Chop || p.Extra != engine.None) &&
-		(g.Controller() != i || p.Dummy != engine.None)
-}
-
 // partyHandView is seat i's private Party hand at step p of choosing: a
 // card, optionally a chopsticks or spoon to call, and what a special order
 // copies.

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -94,7 +95,21 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 		return change{}, err
 	}
 	g := st.game
-	if (p.Round != 0 && p.Round != g.Round()) || (p.Turn != 0 && p.Turn != g.Turn()) || g.Deciding() {
+	w := g.View(i)
+	if p.Kind != engine.KindNone {
+		var err error
+		if p.Card, err = ofKind(w.AppendHand(nil), p.Kind); err != nil {
+			return change{}, err
+		}
+	}
+	p.Call = callable(w, p.Call)
+	// The engine judges the selection; the host only tells a selection
+	// still being made (what the next buttons ask for) from a refusal.
+	sub := engine.Submission{Card: p.Card, Extra: p.Extra, Dummy: p.Dummy, Call: p.Call, Copy: p.Copy, Round: p.Round, Turn: p.Turn}
+	err = g.Check(i, sub)
+	var missing *engine.CardError
+	switch {
+	case errors.Is(err, engine.ErrWrongTurn) || errors.Is(err, engine.ErrDeciding):
 		v := handOrOver(st, i)
 		if g.Deciding() {
 			v.Text = "⌛ The cards of this turn are revealed already. " + v.Text
@@ -102,41 +117,20 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 			v.Text = "⌛ That button was from an earlier turn. " + v.Text
 		}
 		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
-	}
-	if p.Kind != engine.KindNone {
-		var err error
-		if p.Card, err = ofKind(g.View(i).AppendHand(nil), p.Kind); err != nil {
-			return change{}, err
+	case errors.As(err, &missing) && errors.Is(err, engine.ErrNotInHand):
+		if !isClick(req) {
+			// A typed pick names cards that may never have been in the hand.
+			return change{}, refuse("You have no %s in your hand.", missing.Card.Name())
 		}
-	}
-	if g.Settings().Ruleset == engine.Party {
-		var err error
-		if p, err = partyPick(g.View(i), p); err != nil {
-			return change{}, err
-		}
-	}
-	if !isClick(req) {
-		// A typed pick names cards that may never have been in the hand.
-		hand := g.View(i).AppendHand(nil)
-		for _, c := range []engine.Card{p.Card, p.Extra, p.Dummy} {
-			if c != engine.None && !holds(hand, c) {
-				return change{}, refuse("You have no %s in your hand.", c.Name())
-			}
-		}
-	}
-	if !complete(st, i, p) {
+		return change{}, refuse("%s", friendly(err))
+	case choosing(p, err):
 		// The next step of the selection; nothing is submitted yet.
-		if !holds(g.View(i).AppendHand(nil), p.Card, p.Extra, p.Dummy) {
-			v := handView(st, i, Pick{})
-			v.Text = "That card isn't in your hand any more. " + v.Text
-			return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
-		}
-		if p.Chop && g.View(i).Chopsticks(i) == 0 {
+		if p.Chop && p.Extra == engine.None && w.Chopsticks(i) == 0 {
 			return change{}, refuse("%s", friendly(engine.ErrNoChopsticks))
 		}
 		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, handView(st, i, p))}}}, nil
 	}
-	sub := engine.Submission{Card: p.Card, Extra: p.Extra, Dummy: p.Dummy, Call: p.Call, Copy: p.Copy, Round: g.Round(), Turn: g.Turn()}
+	sub.Round, sub.Turn = g.Round(), g.Turn()
 	shown, revealed, err := b.submit(st, i, sub, nil)
 	if err != nil {
 		if msg := friendly(err); msg != "" {
@@ -186,20 +180,13 @@ func ofKind(hand []engine.Card, k engine.Kind) (engine.Card, error) {
 		strings.ToLower(k.Name()), strings.Join(names, ", "), strings.ToLower(found[0].Short()))
 }
 
-// holds reports whether hand has every named card (None ignored), as many
-// times as named.
-func holds(hand []engine.Card, cards ...engine.Card) bool {
-	for _, c := range cards {
-		if c == engine.None {
-			continue
-		}
-		i := slices.Index(hand, c)
-		if i < 0 {
-			return false
-		}
-		hand = slices.Delete(slices.Clone(hand), i, i+1)
-	}
-	return true
+// choosing reports whether the engine's answer to a selection (err) only
+// says the player has more to choose: a first card, the second card for
+// chopsticks, the dummy's card, what a special order copies.
+func choosing(p Pick, err error) bool {
+	return err == nil && p.Chop && p.Extra == engine.None ||
+		errors.Is(err, engine.ErrNoCard) || errors.Is(err, engine.ErrDummyCard) ||
+		errors.Is(err, engine.ErrCopyTarget) && p.Copy == engine.None
 }
 
 // dropHandEdit removes the edit of user's hand message: their click is
@@ -233,44 +220,20 @@ func handOrOver(st *state, i int) View {
 	return handView(st, i, Pick{})
 }
 
-// partyPick checks a Party selection before it is shown or submitted: a
-// typed call names a type (the first callable of it is meant), and a copy
-// must be one the special order can make.
-func partyPick(w engine.View, p Pick) (Pick, error) {
-	if p.Chop || p.Extra != engine.None {
-		return p, refuse("%s", friendly(engine.ErrExtraAfterReveal))
+// callable reads a typed call loosely: `call=spoon` means the first spoon
+// the seat could call. Whether it may is the engine's to say.
+func callable(w engine.View, c engine.Card) engine.Card {
+	if c == engine.None {
+		return c
 	}
-	if p.Call != engine.None {
-		callable := w.AppendCallable(nil)
-		if !slices.Contains(callable, p.Call) {
-			i := slices.IndexFunc(callable, func(c engine.Card) bool { return c.Kind() == p.Call.Kind() })
-			switch {
-			case i >= 0:
-				p.Call = callable[i]
-			case p.Call.Kind() == engine.KindSpoon:
-				return p, refuse("%s", friendly(engine.ErrNoSpoon))
-			default:
-				return p, refuse("%s", friendly(engine.ErrNoChopsticks))
-			}
-		}
+	calls := w.AppendCallable(nil)
+	if slices.Contains(calls, c) {
+		return c
 	}
-	if p.Copy != engine.None {
-		opts := w.AppendCopyOptions(nil)
-		if p.Card != engine.SpecialOrder {
-			return p, refuse("Only a special order copies a card.")
-		}
-		if !slices.Contains(opts, p.Copy) {
-			var names []string
-			for _, c := range opts {
-				names = append(names, c.Key())
-			}
-			if len(names) == 0 {
-				return p, refuse("Your special order has nothing to copy yet: pick it without `copy=`.")
-			}
-			return p, refuse("Your special order can copy only what is in front of you: %s.", strings.Join(names, ", "))
-		}
+	if i := slices.IndexFunc(calls, func(x engine.Card) bool { return x.Kind() == c.Kind() }); i >= 0 {
+		return calls[i]
 	}
-	return p, nil
+	return c
 }
 
 // advance lets bot seats (and players whose only choice is forced, such as

@@ -100,12 +100,7 @@ func optionsLine(o Options) string {
 	return strings.Join(parts, " · ")
 }
 
-func lobbyView(st *state) View {
-	if st.Opts.Party {
-		return partyLobbyView(st)
-	}
-	return classicLobbyView(st)
-}
+func lobbyView(st *state) View { return lookOf(st).lobby(st) }
 
 func classicLobbyView(st *state) View {
 	var lines []string
@@ -319,11 +314,12 @@ func cardLabel(c engine.Card, n int) string {
 }
 
 // handView is seat i's private hand at step p of choosing.
-func handView(st *state, i int, p Pick) View {
+func handView(st *state, i int, p Pick) View { return lookOf(st).hand(st, i, p) }
+
+// classicHandView is seat i's classic hand: a card, chopsticks' second
+// card, the dummy's card.
+func classicHandView(st *state, i int, p Pick) View {
 	g := st.game
-	if party(st) {
-		return partyHandView(st, i, p)
-	}
 	w := g.View(i)
 	hand := w.AppendHand(nil)
 	slices.Sort(hand)
@@ -419,12 +415,14 @@ func chosen(card, extra engine.Card) string {
 	return s
 }
 
+// classicLocked words a locked-in classic pick.
+func classicLocked(sub engine.Submission) string {
+	return "🔒 Locked in: " + chosen(sub.Card, sub.Extra)
+}
+
 func lockedView(st *state, i int, sub engine.Submission) View {
 	g := st.game
-	text := "🔒 Locked in: " + chosen(sub.Card, sub.Extra)
-	if party(st) {
-		text = partyLocked(sub)
-	}
+	text := lookOf(st).locked(sub)
 	if sub.Dummy != engine.None {
 		text += "; the dummy gets " + sub.Dummy.Emoji() + " " + sub.Dummy.Short()
 	}
@@ -489,17 +487,6 @@ func revealLines(st *state, pv engine.PublicView) []string {
 	return append(lines, narrate(st, r.AppendEvents(nil))...)
 }
 
-var categoryEmoji = [engine.NumCategories]string{
-	engine.CatMaki: "🍥", engine.CatTempura: "🍤", engine.CatSashimi: "🐟", engine.CatDumpling: "🥟",
-	engine.CatEggNigiri: "🥚", engine.CatSalmonNigiri: "🍣", engine.CatSquidNigiri: "🦑",
-	engine.CatEggOnWasabi: "🟢🥚", engine.CatSalmonOnWasabi: "🟢🍣", engine.CatSquidOnWasabi: "🟢🦑", engine.CatPudding: "🍮",
-	engine.CatTemaki: "🌯", engine.CatUramakiRace: "🍱", engine.CatUramaki: "🍱", engine.CatEel: "🐍",
-	engine.CatTofu: "🧈", engine.CatEdamame: "🫘", engine.CatMiso: "🍲", engine.CatOnigiri: "🍙",
-	engine.CatSoySauce: "🍶", engine.CatTea: "🍵", engine.CatFaceDown: "🥡", engine.CatIceCream: "🍨",
-	engine.CatWatermelon: "🍉", engine.CatPineapple: "🍍", engine.CatOrange: "🍊", engine.CatWasabi: "🟢",
-	engine.CatChopsticks: "🥢🥄", // the category counts both
-}
-
 // placeWords names race places: maki 1–3, most/fewest for puddings and
 // temaki.
 var placeWords = map[int]string{1: "most", 2: "second", 3: "third", -1: "fewest"}
@@ -546,9 +533,9 @@ func lineText(l engine.Line) string {
 	}
 	if l.Points == 0 {
 		// "→ +0" reads like a mistake; say it scores nothing.
-		return fmt.Sprintf("%s %s%s%s — no points", categoryEmoji[l.Category], l.Category, sep, what)
+		return fmt.Sprintf("%s %s%s%s — no points", l.Category.Emoji(), l.Category, sep, what)
 	}
-	return fmt.Sprintf("%s %s%s%s → %+d", categoryEmoji[l.Category], l.Category, sep, what, l.Points)
+	return fmt.Sprintf("%s %s%s%s → %+d", l.Category.Emoji(), l.Category, sep, what, l.Points)
 }
 
 func breakdownText(b engine.Breakdown) string {
@@ -773,7 +760,7 @@ func compactBreakdown(b engine.Breakdown) string {
 	}
 	var out []string
 	for _, l := range ls {
-		out = append(out, fmt.Sprintf("%s%+d", categoryEmoji[l.Category], l.Points))
+		out = append(out, fmt.Sprintf("%s%+d", l.Category.Emoji(), l.Points))
 	}
 	return strings.Join(out, " ")
 }

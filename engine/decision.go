@@ -140,11 +140,11 @@ func (g *Game) checkAnswer(seat int, a Answer) error {
 	if !ok {
 		return ErrNoDecision
 	}
-	if seat != d.Seat {
-		return ErrNotYourDecision
-	}
 	if (a.Round != 0 && a.Round != d.Round) || (a.Turn != 0 && a.Turn != d.Turn) || (a.Step != 0 && a.Step != d.Step) {
 		return fmt.Errorf("%w: that answer was for an earlier decision", ErrWrongTurn)
+	}
+	if seat != d.Seat {
+		return ErrNotYourDecision
 	}
 	bad := func() error { return fmt.Errorf("%w: %s for %s", ErrNotAnOption, a.describe(), d.Kind) }
 	if d.Kind != DecideTakeout && a.Flip != 0 || d.Kind != DecideSpoon && a.Kind != KindNone {

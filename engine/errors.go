@@ -63,3 +63,14 @@ func (p *Problem) Unwrap() error { return p.Err }
 func problem(err error, format string, a ...any) error {
 	return &Problem{Err: err, Reason: fmt.Sprintf(format, a...)}
 }
+
+// CardError is a refusal about one card, such as ErrNotInHand: errors.Is
+// matches its sentinel (Err), and Card says which card, so a front end can
+// name it.
+type CardError struct {
+	Err  error
+	Card Card
+}
+
+func (e *CardError) Error() string { return e.Err.Error() + ": " + e.Card.String() }
+func (e *CardError) Unwrap() error { return e.Err }

@@ -250,6 +250,9 @@ func (g *Game) check(seat int, sub Submission) (uint8, error) {
 	if (sub.Round != 0 && sub.Round != g.round) || (sub.Turn != 0 && sub.Turn != g.turn) {
 		return 0, ErrWrongTurn
 	}
+	if g.p.deciding {
+		return 0, ErrDeciding
+	}
 	if sub.Card == None {
 		return 0, ErrNoCard
 	}
@@ -266,7 +269,7 @@ func (g *Game) checkClassicPick(seat int, sub Submission) (uint8, error) {
 				return uint8(i + 1), nil
 			}
 		}
-		return 0, fmt.Errorf("%w: %s", ErrNotInHand, sub.Card)
+		return 0, &CardError{ErrNotInHand, sub.Card}
 	}
 	return 0, g.checkClassic(seat, sub)
 }
@@ -306,12 +309,10 @@ func (g *Game) checkClassic(seat int, sub Submission) error {
 		need++
 	}
 	ctrl := g.controller() == seat
-	switch {
-	case ctrl && sub.Dummy == None:
-		return ErrDummyCard
-	case !ctrl && sub.Dummy != None:
+	if !ctrl && sub.Dummy != None {
 		return ErrNotController
-	case ctrl:
+	}
+	if ctrl {
 		need++
 	}
 	n := int(g.handLen[seat])
@@ -329,6 +330,11 @@ func (g *Game) checkClassic(seat int, sub Submission) error {
 	}
 	if sub.Dummy != None {
 		return g.have(h, sub.Dummy, sub)
+	}
+	if ctrl {
+		// Last, so a front end that asks for the dummy's card as the next
+		// step of a selection learns first whether the rest is in the hand.
+		return ErrDummyCard
 	}
 	return nil
 }
@@ -349,9 +355,9 @@ func (g *Game) have(hand []Card, c Card, sub Submission) error {
 	}
 	switch {
 	case got == 0:
-		return fmt.Errorf("%w: %s", ErrNotInHand, c)
+		return &CardError{ErrNotInHand, c}
 	case got < want:
-		return fmt.Errorf("%w: %s", ErrSameCardTwice, c)
+		return &CardError{ErrSameCardTwice, c}
 	}
 	return nil
 }

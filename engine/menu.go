@@ -271,13 +271,23 @@ func (m Menu) Check(players int) error {
 	if n != m {
 		return problem(ErrMenu, "appetizers and specials must be in card-type order")
 	}
-	for _, k := range ks {
-		lo, hi := k.Players()
-		if players < lo || players > hi {
-			return problem(ErrMenu, "%s can't be used with %d players (only %d to %d)", k.Name(), players, lo, hi)
-		}
+	if bad := m.Unplayable(players); len(bad) > 0 {
+		lo, hi := bad[0].Players()
+		return problem(ErrMenu, "%s can't be used with %d players (only %d to %d)", bad[0].Name(), players, lo, hi)
 	}
 	return nil
+}
+
+// Unplayable returns the menu's card types that can't be used with this
+// many players, in menu order: what a lobby tells its players to change.
+func (m Menu) Unplayable(players int) []Kind {
+	var out []Kind
+	for _, k := range m.Kinds() {
+		if lo, hi := k.Players(); players < lo || players > hi {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // String is the menu's short text form, the chosen kinds' keys separated by

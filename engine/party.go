@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strings"
 )
 
 // Sushi Go Party! play. A turn runs as reference §5 describes it: hidden
@@ -166,9 +167,6 @@ func (g *Game) eff(seat, i int) Card {
 func (g *Game) faceDown(seat, i int) bool { return g.p.flipped[seat]&(1<<i) != 0 }
 
 func (g *Game) checkParty(seat int, sub Submission) error {
-	if g.p.deciding {
-		return ErrDeciding
-	}
 	if sub.Extra != None {
 		return ErrExtraAfterReveal
 	}
@@ -177,18 +175,25 @@ func (g *Game) checkParty(seat int, sub Submission) error {
 	}
 	n := int(g.handLen[seat])
 	if !slices.Contains(g.hands[seat][:n], sub.Card) {
-		return fmt.Errorf("%w: %s", ErrNotInHand, sub.Card)
+		return &CardError{ErrNotInHand, sub.Card}
 	}
 	if sub.Card == SpecialOrder {
-		if g.tabLen[seat] == 0 {
+		switch {
+		case g.tabLen[seat] == 0:
 			if sub.Copy != None {
-				return fmt.Errorf("%w: nothing in front of you to copy", ErrCopyTarget)
+				return problem(ErrCopyTarget, "your special order has nothing in front of you to copy yet")
 			}
-		} else if sub.Copy == None || !g.canCopy(seat, sub.Copy) {
-			return fmt.Errorf("%w: %s", ErrCopyTarget, sub.Copy)
+		case sub.Copy == None:
+			return &CardError{ErrCopyTarget, None}
+		case !g.canCopy(seat, sub.Copy):
+			var keys []string
+			for _, c := range g.appendCopyOptions(nil, seat) {
+				keys = append(keys, c.Key())
+			}
+			return problem(ErrCopyTarget, "your special order copies only a card in front of you: %s", strings.Join(keys, ", "))
 		}
 	} else if sub.Copy != None {
-		return fmt.Errorf("%w: only a special order copies", ErrCopyTarget)
+		return problem(ErrCopyTarget, "only a special order copies a card")
 	}
 	if sub.Call != None {
 		switch cardKind[sub.Call] {

@@ -14,6 +14,21 @@ type rules struct {
 	// locates: a lone pick's place in the hand is kept (classic's fast
 	// path); Party picks are checked in full.
 	locates bool
+	// calls: a pick may call a chopsticks or spoon in front of the seat
+	// (Party); classic chopsticks go with the pick itself.
+	calls bool
+
+	// What a tableau holds, as views ask: classic keeps running counts,
+	// Party reads the tableau (copies, face-down cards).
+	count          func(g *Game, seat int, c Card) int
+	makiIcons      func(g *Game, seat int) int
+	emptyWasabi    func(g *Game, seat int) int
+	chopsticks     func(g *Game, seat int) int
+	desserts       func(g *Game, seat int) int
+	appendDesserts func(g *Game, dst []Card, seat int) []Card
+	appendLegal    func(v View, dst []Submission) []Submission
+	// publicSeat fills a seat's public view beyond classic's (nil: nothing).
+	publicSeat func(g *Game, sv *SeatView, w View, d *Decision)
 }
 
 // rulesets holds each ruleset's rules, by Ruleset. It is filled by init:
@@ -31,6 +46,14 @@ func init() {
 		validate:    (*Game).validateClassic,
 		puddings:    (*Game).puddingsClassic,
 		locates:     true,
+
+		count:          (*Game).countClassic,
+		makiIcons:      (*Game).makiIconsClassic,
+		emptyWasabi:    (*Game).emptyWasabiClassic,
+		chopsticks:     (*Game).chopsticksClassic,
+		desserts:       (*Game).dessertsClassic,
+		appendDesserts: (*Game).appendDessertsClassic,
+		appendLegal:    View.appendLegalClassic,
 	}
 	rulesets[Party] = &rules{
 		deal:        (*Game).resetParty,
@@ -40,6 +63,16 @@ func init() {
 		encode:      func(g *Game, b []byte) ([]byte, error) { return g.appendParty(b), nil },
 		validate:    (*Game).validateParty,
 		puddings:    (*Game).puddingsParty,
+		calls:       true,
+
+		count:          (*Game).countParty,
+		makiIcons:      (*Game).makiIconsParty,
+		emptyWasabi:    (*Game).emptyWasabiParty,
+		chopsticks:     (*Game).chopsticksParty,
+		desserts:       (*Game).desserts,
+		appendDesserts: (*Game).appendDesserts,
+		appendLegal:    View.appendLegalParty,
+		publicSeat:     (*Game).publicSeatParty,
 	}
 	// The zero Ruleset is classic (Settings.withDefaults), as a game
 	// decoded from an early encoding may say.

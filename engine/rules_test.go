@@ -557,3 +557,55 @@ func TestSettingsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestDealAndPlace: a position built by Deal and Place is the one asked
+// for, keeps every card accounted for, and a mistake is an error.
+func TestDealAndPlace(t *testing.T) {
+	hand := []engine.Card{engine.Chopsticks, engine.Wasabi, engine.SquidNigiri}
+	g, err := engine.Deal(engine.Settings{Players: 3}, 7, hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.View(0).AppendHand(nil); !slices.Equal(got[:3], hand) || len(got) != 9 {
+		t.Errorf("seat 0's hand %v, want %v first of 9", got, hand)
+	}
+	if err := g.Place(1, engine.Placed{Card: engine.Chopsticks}, engine.Placed{Card: engine.Wasabi}); err != nil {
+		t.Fatal(err)
+	}
+	if v := g.View(1); v.Chopsticks(1) != 1 || v.EmptyWasabi(1) != 1 {
+		t.Errorf("placed chopsticks %d, wasabi %d", v.Chopsticks(1), v.EmptyWasabi(1))
+	}
+	if err := g.Invariants(); err != nil {
+		t.Error(err)
+	}
+	if _, err := engine.Deal(engine.Settings{Players: 2}, 1, slices.Repeat([]engine.Card{engine.Chopsticks}, 5)); !errors.Is(err, engine.ErrSettings) {
+		t.Errorf("five chopsticks of four: %v", err)
+	}
+	if err := g.Place(0, engine.Placed{Card: engine.Pudding, Copy: engine.Tempura}); !errors.Is(err, engine.ErrSettings) {
+		t.Errorf("a classic copy: %v", err)
+	}
+	m, _ := engine.ParseMenu("maki,miso,tofu,eel,spoon,special-order,pudding")
+	p, err := engine.Deal(engine.Settings{Ruleset: engine.Party, Players: 4, Menu: m}, 1, []engine.Card{engine.SpecialOrder})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Place(0, engine.Placed{Card: engine.Tofu}, engine.Placed{Card: engine.SpecialOrder, Copy: engine.Tofu}); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.View(0).KindCount(0, engine.KindTofu); got != 2 {
+		t.Errorf("tofu in front of seat 0, the copy included: %d", got)
+	}
+	if err := p.Invariants(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestEveryCategoryIsNamedAndDrawn: a breakdown line of any category has a
+// name and a symbol (a new category adds both beside each other).
+func TestEveryCategoryIsNamedAndDrawn(t *testing.T) {
+	for c := range engine.NumCategories {
+		if c.String() == "" || c.String() == "unknown" || c.Emoji() == "" {
+			t.Errorf("category %d: name %q, emoji %q", c, c.String(), c.Emoji())
+		}
+	}
+}

@@ -75,6 +75,27 @@ var categoryNames = [NumCategories]string{
 	CatChopsticks:     "Unused chopsticks or spoon",
 }
 
+// categoryEmoji is each category's symbol, beside its name: a new
+// category adds both here.
+var categoryEmoji = [NumCategories]string{
+	CatMaki: "🍥", CatTempura: "🍤", CatSashimi: "🐟", CatDumpling: "🥟",
+	CatEggNigiri: "🥚", CatSalmonNigiri: "🍣", CatSquidNigiri: "🦑",
+	CatEggOnWasabi: "🟢🥚", CatSalmonOnWasabi: "🟢🍣", CatSquidOnWasabi: "🟢🦑", CatPudding: "🍮",
+	CatTemaki: "🌯", CatUramakiRace: "🍱", CatUramaki: "🍱", CatEel: "🐍",
+	CatTofu: "🧈", CatEdamame: "🫘", CatMiso: "🍲", CatOnigiri: "🍙",
+	CatSoySauce: "🍶", CatTea: "🍵", CatFaceDown: "🥡", CatIceCream: "🍨",
+	CatWatermelon: "🍉", CatPineapple: "🍍", CatOrange: "🍊", CatWasabi: "🟢",
+	CatChopsticks: "🥢🥄", // the category counts both
+}
+
+// Emoji is the category's symbol in a breakdown line.
+func (c Category) Emoji() string {
+	if c >= NumCategories {
+		return ""
+	}
+	return categoryEmoji[c]
+}
+
 func (c Category) String() string {
 	if c < NumCategories {
 		return categoryNames[c]

@@ -86,21 +86,57 @@ func (s Settings) withDefaults() Settings {
 	return s
 }
 
+// Name is the game as players call it: "classic Sushi Go!", "the dummy
+// variant" or "Sushi Go Party!".
+func (s Settings) Name() string {
+	switch {
+	case s.Ruleset == Party:
+		return "Sushi Go Party!"
+	case s.Dummy:
+		return "the dummy variant"
+	}
+	return "classic Sushi Go!"
+}
+
+// PlayerRange is how many players the settings seat: the ruleset's range,
+// exactly 2 with the dummy.
+func (s Settings) PlayerRange() (lo, hi int) {
+	if s.Dummy {
+		return 2, 2
+	}
+	return s.withDefaults().Ruleset.Players()
+}
+
+// CheckVariant reports why the settings' ruleset, variant and passing do
+// not go together, or nil: the part of Validate a lobby can ask before it
+// knows its players or its menu.
+func (s Settings) CheckVariant() error {
+	s = s.withDefaults()
+	switch {
+	case s.Ruleset != Classic && s.Ruleset != Party:
+		return fmt.Errorf("%w: unknown ruleset %d", ErrSettings, s.Ruleset)
+	case s.Ruleset == Party && s.Dummy:
+		return problem(ErrSettings, "the dummy variant is for classic Sushi Go! only")
+	case s.Ruleset == Party && s.Pass != PassLeft:
+		return problem(ErrSettings, "passing alternately is for classic Sushi Go! only: in Sushi Go Party! hands always pass left")
+	case s.Pass != PassLeft && s.Pass != PassAlternate:
+		return fmt.Errorf("%w: unknown pass mode %d", ErrSettings, s.Pass)
+	}
+	return nil
+}
+
 // CheckPlayers reports why the number of players, with the dummy variant
 // or not, cannot start a game of the settings' ruleset, or nil: the part
 // of Validate a lobby can ask before it has a menu.
 func (s Settings) CheckPlayers() error {
+	if err := s.CheckVariant(); err != nil {
+		return err
+	}
 	s = s.withDefaults()
 	lo, hi := s.Ruleset.Players()
 	switch {
-	case s.Ruleset == Party && s.Dummy:
-		return fmt.Errorf("%w: Sushi Go Party! has no dummy variant", ErrSettings)
 	case s.Players < lo || s.Players > hi:
-		name := "classic Sushi Go!"
-		if s.Ruleset == Party {
-			name = "Sushi Go Party!"
-		}
-		return fmt.Errorf("%w: %s seats %d to %d players, not %d", ErrPlayerCount, name, lo, hi, s.Players)
+		return fmt.Errorf("%w: %s seats %d to %d players, not %d", ErrPlayerCount, s.Name(), lo, hi, s.Players)
 	case s.Dummy && s.Players != 2:
 		return fmt.Errorf("%w: the dummy variant is for exactly 2 players, not %d", ErrPlayerCount, s.Players)
 	}
@@ -109,27 +145,18 @@ func (s Settings) CheckPlayers() error {
 
 // Validate reports why settings cannot start a game, or nil.
 func (s Settings) Validate() error {
-	s = s.withDefaults()
-	if s.Ruleset != Classic && s.Ruleset != Party {
-		return fmt.Errorf("%w: unknown ruleset %d", ErrSettings, s.Ruleset)
-	}
 	if err := s.CheckPlayers(); err != nil {
 		return err
 	}
+	s = s.withDefaults()
 	if s.Ruleset == Party {
-		switch {
-		case s.Pass != PassLeft:
-			return fmt.Errorf("%w: in Sushi Go Party! hands always pass left", ErrSettings)
-		case s.Menu.IsZero():
+		if s.Menu.IsZero() {
 			return fmt.Errorf("%w: %w: Sushi Go Party! needs a menu", ErrSettings, ErrMenu)
 		}
 		return s.Menu.Check(s.Players)
 	}
-	switch {
-	case !s.Menu.IsZero():
+	if !s.Menu.IsZero() {
 		return fmt.Errorf("%w: classic Sushi Go! has no menu", ErrSettings)
-	case s.Pass != PassLeft && s.Pass != PassAlternate:
-		return fmt.Errorf("%w: unknown pass mode %d", ErrSettings, s.Pass)
 	}
 	return nil
 }

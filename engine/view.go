@@ -152,12 +152,8 @@ func (g *Game) PublicView() PublicView {
 		}
 		w := g.View(s)
 		sv.Tableau = w.AppendTableau(nil, s)
-		if g.party() {
-			sv.Desserts = w.AppendDesserts(nil, s)
-			sv.UramakiIcons = w.UramakiIcons(s)
-			sv.UramakiPoints = int(g.p.uraPts[s])
-			sv.UramakiPlace = int(g.p.uraPlace[s])
-			sv.Deciding = v.Decision != nil && v.Decision.Seat == s
+		if f := g.rules().publicSeat; f != nil {
+			f(g, &sv, w, v.Decision)
 		}
 		v.Seats = append(v.Seats, sv)
 	}
@@ -297,10 +293,15 @@ func (v View) Count(seat int, c Card) int {
 	if seat < 0 || seat >= v.g.seats || !c.Valid() {
 		return 0
 	}
-	if v.g.party() {
-		return v.g.scan(seat, func(x Card) bool { return x == c })
-	}
-	return int(v.g.count[seat][c])
+	return v.g.rules().count(v.g, seat, c)
+}
+
+// countClassic reads classic's running count.
+func (g *Game) countClassic(seat int, c Card) int { return int(g.count[seat][c]) }
+
+// countParty reads the tableau: a special order counts as what it copies.
+func (g *Game) countParty(seat int, c Card) int {
+	return g.scan(seat, func(x Card) bool { return x == c })
 }
 
 // KindCount returns how many cards of kind k seat has in front of it this round.
@@ -316,28 +317,33 @@ func (v View) MakiIcons(seat int) int {
 	if seat < 0 || seat >= v.g.seats {
 		return 0
 	}
-	if v.g.party() {
-		if v.g.set.Menu.Roll != KindMaki {
-			return 0
-		}
-		n := 0
-		for i := range int(v.g.tabLen[seat]) {
-			if e := v.g.eff(seat, i); cardKind[e] == KindMaki && !v.g.faceDown(seat, i) {
-				n += int(cardIcons[e])
-			}
-		}
-		return n
-	}
-	cnt := &v.g.count[seat]
+	return v.g.rules().makiIcons(v.g, seat)
+}
+
+func (g *Game) makiIconsClassic(seat int) int {
+	cnt := &g.count[seat]
 	return int(cnt[Maki1]) + 2*int(cnt[Maki2]) + 3*int(cnt[Maki3])
+}
+
+func (g *Game) makiIconsParty(seat int) int {
+	if g.set.Menu.Roll != KindMaki {
+		return 0
+	}
+	n := 0
+	for i := range int(g.tabLen[seat]) {
+		if e := g.eff(seat, i); cardKind[e] == KindMaki && !g.faceDown(seat, i) {
+			n += int(cardIcons[e])
+		}
+	}
+	return n
 }
 
 // UramakiIcons returns seat's uramaki icons still in front of it (Party).
 func (v View) UramakiIcons(seat int) int {
-	if seat < 0 || seat >= v.g.seats || !v.g.party() {
+	if seat < 0 || seat >= v.g.seats {
 		return 0
 	}
-	return v.g.uramakiIcons(seat)
+	return v.g.uramakiIcons(seat) // none in a classic tableau
 }
 
 // UramakiNext returns the next unclaimed uramaki place this round: 1 to 3,
@@ -350,10 +356,7 @@ func (v View) Desserts(seat int) int {
 	if seat < 0 || seat >= v.g.seats {
 		return 0
 	}
-	if !v.g.party() {
-		return int(v.g.puddings[seat])
-	}
-	return v.g.desserts(seat)
+	return v.g.rules().desserts(v.g, seat)
 }
 
 // AppendDesserts appends the desserts seat keeps from finished rounds,
@@ -362,13 +365,16 @@ func (v View) AppendDesserts(dst []Card, seat int) []Card {
 	if seat < 0 || seat >= v.g.seats {
 		return dst
 	}
-	if !v.g.party() {
-		for range v.g.puddings[seat] {
-			dst = append(dst, Pudding)
-		}
-		return dst
+	return v.g.rules().appendDesserts(v.g, dst, seat)
+}
+
+func (g *Game) dessertsClassic(seat int) int { return int(g.puddings[seat]) }
+
+func (g *Game) appendDessertsClassic(dst []Card, seat int) []Card {
+	for range g.puddings[seat] {
+		dst = append(dst, Pudding)
 	}
-	return v.g.appendDesserts(dst, seat)
+	return dst
 }
 
 // Deciding reports whether the game waits for a decision after a reveal.
@@ -385,16 +391,19 @@ func (v View) EmptyWasabi(seat int) int {
 	if seat < 0 || seat >= v.g.seats {
 		return 0
 	}
-	if v.g.party() {
-		n := 0
-		for i := range int(v.g.tabLen[seat]) {
-			if v.g.eff(seat, i) == Wasabi && !v.g.faceDown(seat, i) && v.g.paired[seat]&(1<<i) == 0 {
-				n++
-			}
+	return v.g.rules().emptyWasabi(v.g, seat)
+}
+
+func (g *Game) emptyWasabiClassic(seat int) int { return int(g.emptyWasabi[seat]) }
+
+func (g *Game) emptyWasabiParty(seat int) int {
+	n := 0
+	for i := range int(g.tabLen[seat]) {
+		if g.eff(seat, i) == Wasabi && !g.faceDown(seat, i) && g.paired[seat]&(1<<i) == 0 {
+			n++
 		}
-		return n
 	}
-	return int(v.g.emptyWasabi[seat])
+	return n
 }
 
 // Chopsticks returns how many chopsticks seat could use this turn.
@@ -402,10 +411,13 @@ func (v View) Chopsticks(seat int) int {
 	if seat < 0 || seat >= v.g.seats {
 		return 0
 	}
-	if v.g.party() {
-		return v.KindCount(seat, KindChopsticks)
-	}
-	return int(v.g.chopsticks[seat])
+	return v.g.rules().chopsticks(v.g, seat)
+}
+
+func (g *Game) chopsticksClassic(seat int) int { return int(g.chopsticks[seat]) }
+
+func (g *Game) chopsticksParty(seat int) int {
+	return g.scan(seat, func(x Card) bool { return cardKind[x] == KindChopsticks })
 }
 
 // Spoons returns how many spoons seat could use this turn (Party).
@@ -429,9 +441,14 @@ func (v View) AppendLegal(dst []Submission) []Submission {
 	if g.over || s < 0 || s >= g.set.Players {
 		return dst
 	}
-	if g.party() {
-		return v.appendLegalParty(dst)
-	}
+	return g.rules().appendLegal(v, dst)
+}
+
+// appendLegalClassic appends every distinct classic pick: each card, with
+// each second card when chopsticks can be used, each with a card for the
+// dummy when the seat controls it.
+func (v View) appendLegalClassic(dst []Submission) []Submission {
+	g, s := v.g, v.seat
 	h := g.hands[s][:g.handLen[s]]
 	var count [NumCards]uint8
 	var distinct [maxHand]Card
@@ -540,7 +557,7 @@ func (v View) AppendCopyOptions(dst []Card) []Card {
 // call with its pick this turn (Party), each once.
 func (v View) AppendCallable(dst []Card) []Card {
 	g, s := v.g, v.seat
-	if !g.party() || s < 0 || s >= g.set.Players || g.handLen[s] < 2 {
+	if !g.rules().calls || s < 0 || s >= g.set.Players || g.handLen[s] < 2 {
 		return dst
 	}
 	start := len(dst)
@@ -551,4 +568,15 @@ func (v View) AppendCallable(dst []Card) []Card {
 		}
 	}
 	return dst
+}
+
+// publicSeatParty adds what a Party seat shows: desserts kept, uramaki
+// icons and places, whether it is deciding.
+func (g *Game) publicSeatParty(sv *SeatView, w View, d *Decision) {
+	s := sv.Seat
+	sv.Desserts = w.AppendDesserts(nil, s)
+	sv.UramakiIcons = w.UramakiIcons(s)
+	sv.UramakiPoints = int(g.p.uraPts[s])
+	sv.UramakiPlace = int(g.p.uraPlace[s])
+	sv.Deciding = d != nil && d.Seat == s
 }

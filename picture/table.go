@@ -126,8 +126,8 @@ func table(pv engine.PublicView, names []string) (*canvas, error) {
 
 // menuRows splits a Party menu's types into rows that fit the width.
 func menuRows(pv engine.PublicView) [][]engine.Kind {
-	if pv.Settings.Ruleset != engine.Party {
-		return nil
+	if pv.Settings.Menu.IsZero() {
+		return nil // classic: no menu
 	}
 	fs, err := borrowFaces()
 	if err != nil {
