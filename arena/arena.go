@@ -25,8 +25,12 @@ type Config struct {
 	// Games is how many games to play; rounded up to a whole number of
 	// deals, each played once per seat the first bot can take.
 	Games int
-	// Seed numbers the deals.
+	// Seed numbers the deals: Seed, Seed+1… (and seeds the bots).
 	Seed uint64
+	// Deals, when set, are the deals' seeds instead, each played once per
+	// seat rotation, so two versions of a bot meet the very same deals.
+	// Games is then ignored.
+	Deals []uint64
 	// Parallel is how many games run at once (at least 1).
 	Parallel int
 }
@@ -93,7 +97,12 @@ func Run(cfg Config) ([]Result, error) {
 	if err := cfg.Settings.Validate(); err != nil {
 		return nil, err
 	}
-	deals := (cfg.Games + n - 1) / n
+	deals := cfg.Deals
+	if len(deals) == 0 {
+		for d := range uint64((cfg.Games + n - 1) / n) {
+			deals = append(deals, cfg.Seed+d)
+		}
+	}
 	type job struct {
 		deal   uint64
 		rotate int
@@ -108,7 +117,7 @@ func Run(cfg Config) ([]Result, error) {
 	}
 	var wg sync.WaitGroup
 	var firstErr error
-	for w := range max(1, cfg.Parallel) {
+	for range max(1, cfg.Parallel) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -126,9 +135,11 @@ func Run(cfg Config) ([]Result, error) {
 					}
 					levels[s] = l
 					times[s] = times[s][:0]
-					players[s] = timed{l.Player(cfg.Seed^j.deal*0x9e3779b97f4a7c15^uint64(w)<<56^uint64(s), deadline.For(l)), &times[s]}
+					// The bots' seeds depend on the deal and the seating
+					// alone, not on which worker plays the game.
+					players[s] = timed{l.Player(cfg.Seed^j.deal*0x9e3779b97f4a7c15^uint64(j.rotate)<<56^uint64(s), deadline.For(l)), &times[s]}
 				}
-				g, err := engine.New(cfg.Settings, cfg.Seed+j.deal)
+				g, err := engine.New(cfg.Settings, j.deal)
 				if err == nil {
 					err = strategy.Play(g, players)
 				}
@@ -143,7 +154,7 @@ func Run(cfg Config) ([]Result, error) {
 			}
 		}()
 	}
-	for d := range uint64(deals) {
+	for _, d := range deals {
 		for r := range n {
 			jobs <- job{d, r}
 		}
@@ -191,12 +202,8 @@ func record(results map[strategy.Level]*Result, g *engine.Game, levels []strateg
 
 // Print writes the results as a table.
 func Print(w io.Writer, cfg Config, rs []Result) {
-	rules := "classic"
-	if cfg.Settings.Ruleset == engine.Party {
-		rules = "Party"
-	}
-	fmt.Fprintf(w, "%d players, %s", cfg.Settings.Players, rules)
-	if cfg.Settings.Ruleset == engine.Party {
+	fmt.Fprintf(w, "%d players, %s", cfg.Settings.Players, cfg.Settings.Name())
+	if !cfg.Settings.Menu.IsZero() {
 		fmt.Fprintf(w, " (%s)", cfg.Settings.Menu.Name())
 	}
 	fmt.Fprintf(w, ", %d games\n", rs[0].Seats)

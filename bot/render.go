@@ -776,6 +776,7 @@ func helpView(platform string) View {
 			"`/sushigo leaderboard` · `/sushigo stats` · `/sushigo history` — boards, a player's profile, the last games",
 			"`/sushigo rules` (`card:` for one card) · `/sushigo rematch` · `/sushigo settings` (`threads:` and `pictures:` on or off, for this channel's new games)",
 			"The play-by-play of a game (each reveal, the scores, whose move it is) goes to a thread under its table.",
+			levelsHelp,
 			ratedHelp,
 		}, "\n")}
 	}
@@ -788,9 +789,15 @@ func helpView(platform string) View {
 		"`status` — the table · `scores` — score breakdown · `end` — stop the game (host or admin)",
 		"`leaderboard [week|month|all] [rating|wins|points] [classic|party]` · `stats [player]` · `history [n] [party]`",
 		"`rules [card]` · `rematch` · `settings [threads=on|off] [pictures=on|off]` — this channel's defaults for new games",
+		levelsHelp,
 		ratedHelp,
 	}, "\n")}
 }
+
+// levelsHelp says how well each bot level plays, as the arena measured it
+// (README: the arena's table).
+const levelsHelp = "🤖 **Bot levels**: `easy` (sensible, often careless) · `normal` (the best card for now) · `hard` (searches 10 ms a choice) · " +
+	"`expert` (searches under 100 ms a choice and treats every opponent as a searcher: against hard it won 84 % of two-player games, and 40 % of four-player ones where a quarter is par)."
 
 // ratedHelp is who is rated and what quitting costs, for `help`.
 const ratedHelp = "📈 **Ratings**: a game with two or more people is rated, people against people only (bots never count); alone with bots it is practice. " +

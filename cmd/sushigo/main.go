@@ -20,6 +20,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
 	tea "github.com/charmbracelet/bubbletea"
@@ -78,10 +79,11 @@ const usage = `Usage:
       How to play, or what one card does.
   sushigo version
       The version of this build.
-  sushigo arena [--players N] [--games N] [--party] [--menu NAME] [--seed S] [--parallel N] BOT BOT...
+  sushigo arena [--players N] [--games N] [--party] [--menu NAME] [--seed S] [--deals LIST|@FILE] [--parallel N] BOT BOT...
       Play bots (random, easy, normal, hard, expert) against each other on the same
       deals with every seat arrangement: the first bot takes one seat, the others
-      fill the rest.
+      fill the rest. --deals plays a fixed list of deal seeds, so two versions of
+      a bot can be compared on the very same deals.
   sushigo serve
       Host games on the chat platforms configured in the environment.`
 
@@ -261,6 +263,7 @@ func runArena(args []string, stdout io.Writer) error {
 	party := fs.Bool("party", false, "play Sushi Go Party!")
 	menu := fs.String("menu", "", "Party menu (implies --party; default My First Meal)")
 	seed := fs.Uint64("seed", 1, "first deal")
+	dealList := fs.String("deals", "", "play exactly these deals: seeds separated by commas or spaces, or @FILE with one per line")
 	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "games at once")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -287,7 +290,11 @@ func runArena(args []string, stdout io.Writer) error {
 			s.Menu = m
 		}
 	}
-	cfg := arena.Config{Settings: s, Bots: bots, Games: *games, Seed: *seed, Parallel: *parallel}
+	deals, err := parseDeals(*dealList)
+	if err != nil {
+		return err
+	}
+	cfg := arena.Config{Settings: s, Bots: bots, Games: *games, Seed: *seed, Deals: deals, Parallel: *parallel}
 	rs, err := arena.Run(cfg)
 	if err != nil {
 		return err
@@ -544,4 +551,25 @@ func tickLoop(ctx context.Context, host ticker, wake <-chan struct{}, deliver ma
 			}
 		}
 	}
+}
+
+// parseDeals reads --deals: seeds separated by commas or spaces, or
+// @FILE with one per line ("" is none: the arena numbers its own).
+func parseDeals(v string) ([]uint64, error) {
+	if name, ok := strings.CutPrefix(v, "@"); ok {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("arena deals: %w", err)
+		}
+		v = string(data)
+	}
+	var deals []uint64
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+		d, err := strconv.ParseUint(f, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("arena deals: %q is not a deal seed", f)
+		}
+		deals = append(deals, d)
+	}
+	return deals, nil
 }

@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -431,5 +432,29 @@ func TestPlayLineModeLeftovers(t *testing.T) {
 	}
 	if strings.Contains(o.String(), "in the channel") || !strings.Contains(o.String(), "🍮") {
 		t.Errorf("chat words at the end of a terminal game:\n%s", o.String()[max(0, len(o.String())-800):])
+	}
+}
+
+// TestArenaDeals: `arena --deals` plays the listed deals, from the command
+// line or a file, and refuses a word that is not a seed.
+func TestArenaDeals(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "deals")
+	if err := os.WriteFile(file, []byte("3\n4\n5\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ deals, want string }{{"3,4", "4 games"}, {"@" + file, "6 games"}} {
+		var out bytes.Buffer
+		err := run(context.Background(), []string{"arena", "--players", "2", "--deals", c.deals, "normal", "random"},
+			env(nil), strings.NewReader(""), &out, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "2 players, classic Sushi Go!, "+c.want) {
+			t.Errorf("--deals %s:\n%s", c.deals, out.String())
+		}
+	}
+	err := run(context.Background(), []string{"arena", "--deals", "3,x", "normal", "random"}, env(nil), strings.NewReader(""), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), `"x" is not a deal seed`) {
+		t.Errorf("--deals 3,x: %v", err)
 	}
 }

@@ -17,6 +17,11 @@ import (
 // seat's result: a win, and by how much. Simultaneous picks are sound: the
 // other seats choose from their own views, which never show its pick.
 //
+// With Trees (expert), every seat descends a tree of its own choices by its
+// own results, so the other seats play as searchers rather than at random:
+// a search that answers random opponents best converges on what hard
+// already plays, while one that models searching opponents beats it.
+//
 // With Iterations and a seed it is deterministic; with a Deadline it stops
 // when the caller's clock says (the engine reads none). After its scratch
 // space has grown it allocates nothing per iteration.
@@ -27,6 +32,11 @@ type Search struct {
 	Deadline   Deadline
 	// Explore is UCB1's exploration constant (0: 0.7).
 	Explore float64
+	// Trees, when set, gives every seat a tree of its own choices, each
+	// chosen by UCB1 on that seat's own result (multiple-observer IS-MCTS,
+	// one tree per player): the other seats play as searchers too, not
+	// at random, until they leave their trees.
+	Trees bool
 
 	rng     rand.PCG
 	policy  []Random // the rollout policy of each seat
@@ -34,7 +44,7 @@ type Search struct {
 	nodes   []node
 	legal   []engine.Submission
 	opts    []engine.Answer
-	path    []int32
+	seats   []seatTree // each seat's tree (only the searching seat's without Trees)
 	last    Stats
 	maxNode int
 }
@@ -50,6 +60,14 @@ type Deadline interface {
 type Stats struct {
 	Iterations int
 	Nodes      int
+}
+
+// seatTree is one seat's descent of its own tree in an iteration; root is
+// -1 for a seat that has none (it plays the rollout policy throughout).
+type seatTree struct {
+	root, cur int32
+	inTree    bool
+	path      []int32
 }
 
 // node is one choice of the searching seat, with what it earned.
@@ -152,6 +170,20 @@ func (s *Search) search(v engine.View) uint64 {
 		s.nodes = make([]node, 0, s.maxNode)
 	}
 	s.nodes = append(s.nodes[:0], node{child: -1, next: -1})
+	if len(s.seats) < players {
+		s.seats = make([]seatTree, players)
+	}
+	for p := range players {
+		switch {
+		case p == me:
+			s.seats[p].root = 0
+		case s.Trees:
+			s.nodes = append(s.nodes, node{child: -1, next: -1})
+			s.seats[p].root = int32(len(s.nodes) - 1)
+		default:
+			s.seats[p].root = -1
+		}
+	}
 	explore := s.Explore
 	if explore == 0 {
 		explore = 0.7
@@ -163,7 +195,7 @@ func (s *Search) search(v engine.View) uint64 {
 			break
 		}
 		v.Sample(&s.world, s.rng.Uint64())
-		s.iterate(me, explore)
+		s.iterate(players, explore)
 	}
 	// The most visited root choice.
 	best, visits := uint64(0), int32(-1)
@@ -176,56 +208,65 @@ func (s *Search) search(v engine.View) uint64 {
 	return best
 }
 
-// iterate plays one sampled world to its end.
-func (s *Search) iterate(me int, explore float64) {
+// iterate plays one sampled world to its end, every seat with a tree
+// choosing by it while it is in it, and backs up each such seat's own
+// result.
+func (s *Search) iterate(players int, explore float64) {
 	w := &s.world
-	s.path = append(s.path[:0], 0)
-	cur, inTree := int32(0), true
-	players := w.Settings().Players
+	for p := range players {
+		t := &s.seats[p]
+		t.cur, t.inTree = t.root, t.root >= 0
+		t.path = t.path[:0]
+		if t.inTree {
+			t.path = append(t.path, t.root)
+		}
+	}
 	for !w.Over() {
 		if d, ok := w.Decision(); ok {
 			var a engine.Answer
-			if d.Seat == me && inTree {
-				s.opts = w.View(me).AppendOptions(s.opts[:0])
-				k, expanded := s.pick(cur, len(s.opts), func(i int) uint64 { return ansKey(s.opts[i]) }, explore)
+			if t := &s.seats[d.Seat]; t.inTree {
+				s.opts = w.View(d.Seat).AppendOptions(s.opts[:0])
+				k, expanded := s.pick(t.cur, len(s.opts), func(i int) uint64 { return ansKey(s.opts[i]) }, explore)
 				a = s.opts[k]
-				cur, inTree = s.enter(cur, ansKey(a), expanded)
+				s.enter(t, ansKey(a), expanded)
 			} else {
 				a = s.policy[d.Seat].Decide(w.View(d.Seat))
 			}
 			if w.Decide(d.Seat, a) != nil {
-				return // cannot happen with legal answers; drop the iteration
+				return
 			}
 			continue
 		}
-		for o := range players {
-			if o == me || w.Submitted(o) {
+		for p := range players {
+			if w.Submitted(p) || w.Over() {
 				continue
 			}
-			if w.Submit(o, s.policy[o].Choose(w.View(o))) != nil {
+			var sub engine.Submission
+			if t := &s.seats[p]; t.inTree {
+				s.legal = w.View(p).AppendLegal(s.legal[:0])
+				if len(s.legal) == 0 {
+					continue
+				}
+				k, expanded := s.pick(t.cur, len(s.legal), func(i int) uint64 { return subKey(s.legal[i]) }, explore)
+				sub = s.legal[k]
+				s.enter(t, subKey(sub), expanded)
+			} else {
+				sub = s.policy[p].Choose(w.View(p))
+			}
+			if w.Submit(p, sub) != nil {
 				return
 			}
 		}
-		if w.Submitted(me) {
-			continue // a dummy-variant turn where only the others chose
-		}
-		var sub engine.Submission
-		if inTree {
-			s.legal = w.View(me).AppendLegal(s.legal[:0])
-			k, expanded := s.pick(cur, len(s.legal), func(i int) uint64 { return subKey(s.legal[i]) }, explore)
-			sub = s.legal[k]
-			cur, inTree = s.enter(cur, subKey(sub), expanded)
-		} else {
-			sub = s.policy[me].Choose(w.View(me))
-		}
-		if w.Submit(me, sub) != nil {
-			return
-		}
 	}
-	r := reward(w, me, players)
-	for _, n := range s.path {
-		s.nodes[n].visits++
-		s.nodes[n].reward += r
+	for p := range players {
+		if s.seats[p].root < 0 {
+			continue
+		}
+		r := reward(w, p, players)
+		for _, n := range s.seats[p].path {
+			s.nodes[n].visits++
+			s.nodes[n].reward += r
+		}
 	}
 }
 
@@ -258,22 +299,26 @@ func (s *Search) pick(parent int32, n int, key func(int) uint64, explore float64
 	return bestI, false
 }
 
-// enter moves from parent to its child with key (adding it when expanded)
-// and reports whether the descent stays in the tree.
-func (s *Search) enter(parent int32, key uint64, expanded bool) (int32, bool) {
+// enter moves t from its node to the child with key (adding it when
+// expanded), noting it on t's path; the descent leaves the tree after an
+// expansion or a random choice in a full tree.
+func (s *Search) enter(t *seatTree, key uint64, expanded bool) {
+	parent := t.cur
 	if expanded {
 		s.nodes = append(s.nodes, node{key: key, avail: 1, child: -1, next: s.nodes[parent].child})
 		c := int32(len(s.nodes) - 1)
 		s.nodes[parent].child = c
-		s.path = append(s.path, c)
-		return c, false
+		t.path = append(t.path, c)
+		t.cur, t.inTree = c, false
+		return
 	}
 	c := s.child(parent, key)
 	if c < 0 {
-		return parent, false // a random choice in a full tree
+		t.inTree = false // a random choice in a full tree
+		return
 	}
-	s.path = append(s.path, c)
-	return c, true
+	t.path = append(t.path, c)
+	t.cur = c
 }
 
 func (s *Search) child(parent int32, key uint64) int32 {

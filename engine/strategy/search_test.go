@@ -76,6 +76,7 @@ func TestSearchMakesLegalChoices(t *testing.T) {
 	for _, s := range searchSettings() {
 		total += positions(t, s, games, func(g *engine.Game, seat int, deciding bool) {
 			p := strategy.NewSearchIterations(24, uint64(seat))
+			p.Trees = seat%2 == 1 // a tree per seat (expert) at every other seat
 			if deciding {
 				d, _ := g.Decision()
 				kinds[d.Kind]++
@@ -112,10 +113,12 @@ func TestSearchIsDeterministicAndBlind(t *testing.T) {
 			other.Determinize(seat, uint64(k)+77)
 			ask := func(g *engine.Game) string {
 				p := strategy.NewSearchIterations(300, 42)
+				q := strategy.NewSearchIterations(300, 42)
+				q.Trees = true
 				if deciding {
-					return fmt.Sprint(p.Decide(g.View(seat)))
+					return fmt.Sprint(p.Decide(g.View(seat)), q.Decide(g.View(seat)))
 				}
-				return fmt.Sprint(p.Choose(g.View(seat)))
+				return fmt.Sprint(p.Choose(g.View(seat)), q.Choose(g.View(seat)))
 			}
 			a, b, c := ask(g), ask(g), ask(&other)
 			if a != b {
@@ -136,16 +139,19 @@ func TestSearchIsDeterministicAndBlind(t *testing.T) {
 // cost no more allocations.
 func TestSearchAllocatesNothingPerIteration(t *testing.T) {
 	for _, s := range searchSettings() {
-		g, _ := engine.New(s, 3)
-		seat := 0
-		few := strategy.NewSearchIterations(200, 1)
-		many := strategy.NewSearchIterations(2000, 1)
-		few.Choose(g.View(seat))
-		many.Choose(g.View(seat))
-		a := testing.AllocsPerRun(5, func() { few.Choose(g.View(seat)) })
-		b := testing.AllocsPerRun(5, func() { many.Choose(g.View(seat)) })
-		if b > a {
-			t.Errorf("%v: %v allocations for 200 iterations, %v for 2000", s, a, b)
+		for _, trees := range []bool{false, true} {
+			g, _ := engine.New(s, 3)
+			seat := 0
+			few := strategy.NewSearchIterations(200, 1)
+			many := strategy.NewSearchIterations(2000, 1)
+			few.Trees, many.Trees = trees, trees
+			few.Choose(g.View(seat))
+			many.Choose(g.View(seat))
+			a := testing.AllocsPerRun(5, func() { few.Choose(g.View(seat)) })
+			b := testing.AllocsPerRun(5, func() { many.Choose(g.View(seat)) })
+			if b > a {
+				t.Errorf("%v (a tree per seat: %v): %v allocations for 200 iterations, %v for 2000", s, trees, a, b)
+			}
 		}
 	}
 }
@@ -189,11 +195,16 @@ func TestSearchBeatsTheHeuristic(t *testing.T) {
 
 // BenchmarkSearchHard times hard's choices (10 ms budget) from random
 // positions and reports how far past the budget a choice ran.
-func BenchmarkSearchHard(b *testing.B) {
+func BenchmarkSearchHard(b *testing.B) { benchSearch(b, strategy.Hard) }
+
+// BenchmarkSearchExpert is the same for expert (100 ms, a tree per seat).
+func BenchmarkSearchExpert(b *testing.B) { benchSearch(b, strategy.Expert) }
+
+func benchSearch(b *testing.B, l strategy.Level) {
 	for _, players := range []int{2, 4} {
 		b.Run(fmt.Sprintf("%dp", players), func(b *testing.B) {
-			d := deadline.For(strategy.Hard)
-			p := strategy.NewSearch(d, 1)
+			d := deadline.For(l)
+			p := l.Player(1, d).(*strategy.Search)
 			r := rand.New(rand.NewPCG(1, 2))
 			var worst time.Duration
 			iters := 0
