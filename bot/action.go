@@ -211,6 +211,9 @@ func (o Options) ruleset() engine.Ruleset {
 	return engine.Classic
 }
 
+// hasMenu says whether the options' game is played with a menu.
+func (o Options) hasMenu() bool { return o.ruleset().HasMenu() }
+
 // settings are the engine's settings the options choose, before the
 // players and the menu are known.
 func (o Options) settings() engine.Settings {

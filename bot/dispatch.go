@@ -325,7 +325,7 @@ func (b *Bot) partyMenu(ctx context.Context, where Location) (engine.Menu, bool)
 		return engine.Menu{}, false
 	}
 	st, err := decodeState(data)
-	if err != nil || !st.Opts.Party {
+	if err != nil || !st.Opts.hasMenu() {
 		return engine.Menu{}, false
 	}
 	if st.game != nil {

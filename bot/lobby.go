@@ -282,7 +282,7 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 		}
 		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
-	if st.Opts.Party {
+	if st.Opts.hasMenu() {
 		m, err := b.startMenu(st, n)
 		if err != nil {
 			return change{}, err

@@ -73,7 +73,7 @@ func ParseOptions(args []string) (Options, error) {
 	if err := o.settings().CheckVariant(); err != nil {
 		return o, usage("%s.", friendly(err))
 	}
-	if o.Party && o.Menu == "" {
+	if o.hasMenu() && o.Menu == "" {
 		o.Menu = defaultMenu.String()
 	}
 	if hi := maxSeats(o); o.Bots > hi-1 {

@@ -28,11 +28,11 @@ func lobbyMenu(o Options) (m engine.Menu, ok bool) {
 }
 
 // menuProblems says, one line each, why the menu can't be played by n
-// players and what would fix it.
-func menuProblems(m engine.Menu, n int) []string {
-	if lo, _ := engine.Party.Players(); n < lo {
+// players in the options' game and what would fix it.
+func menuProblems(o Options, m engine.Menu, n int) []string {
+	if lo, _ := o.settings().PlayerRange(); n < lo {
 		// Every card wants company: one line, not one per card type.
-		return []string{fmt.Sprintf("⚠️ Sushi Go Party! needs at least %d players (now %d): invite a friend or add a bot.", lo, n)}
+		return []string{fmt.Sprintf("⚠️ %s needs at least %d players (now %d): invite a friend or add a bot.", o.settings().Name(), lo, n)}
 	}
 	var out []string
 	for _, k := range m.Unplayable(n) {
@@ -49,14 +49,14 @@ func menuProblems(m engine.Menu, n int) []string {
 // menuWarning is a lobby change's note when the seats now make the menu
 // illegal ("" when they don't).
 func (st *state) menuWarning() string {
-	if !st.Opts.Party {
+	if !st.Opts.hasMenu() {
 		return ""
 	}
 	m, fixed := lobbyMenu(st.Opts)
 	if !fixed {
 		return ""
 	}
-	if ps := menuProblems(m, len(st.Seats)); len(ps) > 0 {
+	if ps := menuProblems(st.Opts, m, len(st.Seats)); len(ps) > 0 {
 		return "\n" + ps[0]
 	}
 	return ""
@@ -71,7 +71,7 @@ func partyLobbyView(st *state) View {
 	if fixed {
 		text = append(text, "**Menu: "+m.Name()+"**")
 		text = append(text, menuLines(m)...)
-		text = append(text, menuProblems(m, n)...)
+		text = append(text, menuProblems(st.Opts, m, n)...)
 	} else {
 		text = append(text, "**Menu: random** — drawn at the start from the menus that suit the table.")
 	}
@@ -141,7 +141,7 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 	if st.Phase != phaseLobby {
 		return change{}, refuse("The menu can only be changed before the game starts.")
 	}
-	if !st.Opts.Party {
+	if !st.Opts.hasMenu() {
 		return change{}, refuse("This lobby plays classic Sushi Go!, which has no menu. Open a Party game with `new party`.")
 	}
 	if req.Who.ID != st.Host {
@@ -219,7 +219,7 @@ func (b *Bot) startMenu(st *state, n int) (engine.Menu, error) {
 		}
 		return ms[b.seed()%uint64(len(ms))].Menu, nil
 	}
-	if ps := menuProblems(m, n); len(ps) > 0 {
+	if ps := menuProblems(st.Opts, m, n); len(ps) > 0 {
 		return engine.Menu{}, refuse("%s", strings.Join(ps, "\n"))
 	}
 	return m, nil

@@ -17,6 +17,9 @@ type rules struct {
 	// calls: a pick may call a chopsticks or spoon in front of the seat
 	// (Party); classic chopsticks go with the pick itself.
 	calls bool
+	// menus: a game is played with a menu of card kinds chosen before the
+	// deal (Party); classic's deck is fixed.
+	menus bool
 
 	// What a tableau holds, as views ask: classic keeps running counts,
 	// Party reads the tableau (copies, face-down cards).
@@ -64,6 +67,7 @@ func init() {
 		validate:    (*Game).validateParty,
 		puddings:    (*Game).puddingsParty,
 		calls:       true,
+		menus:       true,
 
 		count:          (*Game).countParty,
 		makiIcons:      (*Game).makiIconsParty,

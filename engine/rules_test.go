@@ -609,3 +609,13 @@ func TestEveryCategoryIsNamedAndDrawn(t *testing.T) {
 		}
 	}
 }
+
+// TestHasMenu: Party is played with a menu and classic is not; a ruleset
+// the engine does not know has none rather than a panic.
+func TestHasMenu(t *testing.T) {
+	for r, want := range map[engine.Ruleset]bool{engine.Classic: false, engine.Party: true, 0: false, 9: false} {
+		if got := r.HasMenu(); got != want {
+			t.Errorf("%v.HasMenu() = %v, want %v", r, got, want)
+		}
+	}
+}

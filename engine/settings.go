@@ -54,6 +54,12 @@ type Settings struct {
 	Menu Menu
 }
 
+// HasMenu says whether games of r are played with a menu of card kinds
+// chosen before the deal, as Sushi Go Party! is.
+func (r Ruleset) HasMenu() bool {
+	return int(r) < len(rulesets) && rulesets[r] != nil && rulesets[r].menus
+}
+
 // Players returns the player counts the ruleset seats.
 func (r Ruleset) Players() (min, max int) {
 	switch r {
