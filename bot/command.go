@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -16,7 +15,8 @@ type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
-func usage(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
+// usage says the command could not be read, for reason r.
+func usage(r reason, a ...any) error { return &UsageError{say(r, a...)} }
 
 // ParseCommand parses the text after the slash command, shared by every
 // platform: "new bots=2 timer=60", "pick salmon wasabi", "leaderboard week".
@@ -32,7 +32,7 @@ func ParseCommand(text string) (Action, error) {
 	verb, args := words[0], words[1:]
 	noArgs := func(a Action) (Action, error) {
 		if len(args) != 0 {
-			return nil, usage("`%s` takes no arguments.", verb)
+			return nil, usage(noArguments, verb)
 		}
 		return a, nil
 	}
@@ -52,7 +52,7 @@ func ParseCommand(text string) (Action, error) {
 	case "addbot", "addbots", "bot":
 		a := AddBot{N: 1}
 		if len(args) > 2 {
-			return nil, usage("Usage: `addbot [n] [easy|normal|hard|expert]`.")
+			return nil, usage(addbotUsage)
 		}
 		for _, w := range args {
 			if l, err := strategy.ParseLevel(w); err == nil && l != "random" {
@@ -61,14 +61,14 @@ func ParseCommand(text string) (Action, error) {
 			}
 			v, err := strconv.Atoi(w)
 			if err != nil || v < 1 || v > engine.MaxSeats-1 {
-				return nil, usage("Usage: `addbot [n] [easy|normal|hard|expert]` with n from 1 to %d.", engine.MaxSeats-1)
+				return nil, usage(addbotCount, engine.MaxSeats-1)
 			}
 			a.N = v
 		}
 		return a, nil
 	case "kick":
 		if len(args) != 1 {
-			return nil, usage("Usage: `kick <player>`.")
+			return nil, usage(kickUsage)
 		}
 		return Kick{Player: mention(raw[1])}, nil
 	case "hand":
@@ -77,7 +77,7 @@ func ParseCommand(text string) (Action, error) {
 		return parsePick(args)
 	case "choose", "ask", "order", "copy", "take":
 		if len(args) == 0 {
-			return nil, usage("Usage: `choose <card or type>` — answers your chopsticks, spoon, menu or special order.")
+			return nil, usage(chooseUsage)
 		}
 		name := strings.Join(args, " ")
 		if c, ok := cardWords(args); ok {
@@ -86,15 +86,14 @@ func ParseCommand(text string) (Action, error) {
 		if k, ok := engine.ParseKind(name); ok && k != engine.KindNone {
 			return Answer{Kind: k}, nil
 		}
-		return nil, usage("No card or card type called `%s`.", name)
+		return nil, usage(noSuchCardOrKind, name)
 	case "flip":
-		const u = "Usage: `flip <position> [position…]` or `flip none` — the cards your takeout box turns face down, numbered as in your prompt."
 		a := Answer{}
 		if len(args) == 1 && args[0] == "none" {
 			return a, nil
 		}
 		if len(args) == 0 {
-			return nil, usage(u)
+			return nil, usage(flipUsage)
 		}
 		for _, w := range args {
 			for _, f := range strings.Split(w, ",") {
@@ -103,7 +102,7 @@ func ParseCommand(text string) (Action, error) {
 				}
 				n, err := strconv.Atoi(f)
 				if err != nil || n < 1 || n > 32 {
-					return nil, usage(u)
+					return nil, usage(flipUsage)
 				}
 				a.Flip |= 1 << (n - 1)
 			}
@@ -127,7 +126,7 @@ func ParseCommand(text string) (Action, error) {
 			} else if a == "rating" || a == "ratings" || a == "elo" {
 				lb.By = storage.ByRating
 			} else {
-				return nil, usage("Usage: `leaderboard [week|month|all] [rating|wins|points] [classic|party]`.")
+				return nil, usage(leaderboardUsage)
 			}
 		}
 		return lb, nil
@@ -148,7 +147,7 @@ func ParseCommand(text string) (Action, error) {
 			case err == nil && n >= 1 && n <= storage.HistoryLength:
 				h.Open = n
 			default:
-				return nil, usage("Usage: `history [n] [classic|party]` — the last %d games; n shows one's scores.", historyShown)
+				return nil, usage(historyUsage, historyShown)
 			}
 		}
 		return h, nil
@@ -165,7 +164,7 @@ func ParseCommand(text string) (Action, error) {
 			case k == "pictures" && (v == "on" || v == "off"):
 				cs.Pictures = v
 			default:
-				return nil, usage("Usage: `settings [threads=on|off] [pictures=on|off]` — whether games in this channel post their play-by-play in a thread, and draw the table and scores as pictures.")
+				return nil, usage(settingsUsage)
 			}
 		}
 		return cs, nil
@@ -177,7 +176,7 @@ func ParseCommand(text string) (Action, error) {
 	if r := []rune(verb); len(r) > 24 {
 		verb = string(r[:24]) + "…" // junk is not echoed back whole
 	}
-	return nil, usage("Unknown command `%s`. %s", verb, shortUsage)
+	return nil, usage(unknownCommand, verb, shortUsage)
 }
 
 // fields splits a command into words; double quotes (straight or curly,
@@ -222,7 +221,6 @@ func mention(s string) string {
 // pick parses "pick <card> [<second card>] [dummy=<card>]"; a second card
 // means chopsticks.
 func parsePick(args []string) (Action, error) {
-	const u = "Usage: `pick <card> [second card] [dummy=<card>]`, e.g. `pick salmon` or `pick wasabi squid`; in Party `pick <card> [call=chopsticks|spoon] [copy=<card>]`."
 	p := Pick{}
 	var cards []engine.Card
 	var words []string
@@ -230,7 +228,7 @@ func parsePick(args []string) (Action, error) {
 		if d, ok := strings.CutPrefix(a, "call="); ok {
 			c, ok := engine.ParseCard(d)
 			if !ok || (c.Kind() != engine.KindChopsticks && c.Kind() != engine.KindSpoon) {
-				return nil, usage("`call=` takes chopsticks or spoon. %s", u)
+				return nil, usage(badCall, say(pickUsage))
 			}
 			p.Call = c
 			continue
@@ -238,7 +236,7 @@ func parsePick(args []string) (Action, error) {
 		if d, ok := strings.CutPrefix(a, "copy="); ok {
 			c, ok := engine.ParseCard(d)
 			if !ok || c == engine.None {
-				return nil, usage("No card called `%s`. %s", d, u)
+				return nil, usage(noSuchCard, d, say(pickUsage))
 			}
 			p.Copy = c
 			continue
@@ -246,7 +244,7 @@ func parsePick(args []string) (Action, error) {
 		if d, ok := strings.CutPrefix(a, "dummy="); ok {
 			c, ok := engine.ParseCard(d)
 			if !ok {
-				return nil, usage("No card called `%s`. %s", d, u)
+				return nil, usage(noSuchCard, d, say(pickUsage))
 			}
 			p.Dummy = c
 			continue
@@ -269,7 +267,7 @@ func parsePick(args []string) (Action, error) {
 				p.Kind = k
 				return p, nil
 			}
-			return nil, usage("No card called `%s`. %s", words[i], u)
+			return nil, usage(noSuchCard, words[i], say(pickUsage))
 		}
 		i = j
 	}
@@ -278,11 +276,11 @@ func parsePick(args []string) (Action, error) {
 		p.Card = cards[0]
 	case 2:
 		if p.Call != engine.None {
-			return nil, usage(u)
+			return nil, usage(pickUsage)
 		}
 		p.Card, p.Extra, p.Chop = cards[0], cards[1], true
 	default:
-		return nil, usage(u)
+		return nil, usage(pickUsage)
 	}
 	return p, nil
 }

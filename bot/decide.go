@@ -26,15 +26,15 @@ func (b *Bot) answer(req Request, st *state, a Answer) (change, error) {
 		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case errors.Is(err, engine.ErrNotYourDecision):
 		d, _ := g.Decision()
-		return change{}, refuse("%s is deciding (their %s), not you.", st.name(d.Seat), decisionName(d))
+		return change{}, refuse(otherDecides, st.name(d.Seat), decisionName(d))
 	case errors.Is(err, engine.ErrNotAnOption) && a.Round == 0:
 		d, _ := g.Decision()
-		return change{}, refuse("%s", typedHint(d, a))
+		return change{}, typedHint(d, a)
 	}
 	shown, moved, err := b.act(st, nil, func(g *engine.Game) error { return g.Decide(i, ans) })
 	if err != nil {
-		if msg := friendly(err); msg != "" {
-			return change{}, refuse("%s", msg)
+		if r := engineRefusal(err); r != nil {
+			return change{}, r
 		}
 		return change{}, fmt.Errorf("answer in %s: %w", st.ID, err)
 	}
@@ -78,20 +78,20 @@ func typedAnswer(g *engine.Game, seat int, a Answer) engine.Answer {
 	return ans
 }
 
-// typedHint is what a player reads when a typed answer isn't one of the
+// typedHint is the refusal of a typed answer that isn't one of the
 // decision's options: how to answer this kind of decision.
-func typedHint(d engine.Decision, a Answer) string {
+func typedHint(d engine.Decision, a Answer) error {
 	switch {
 	case d.Kind == engine.DecideTakeout && a.Flip == 0:
-		return "Your takeout box is waiting: `flip <positions>` or `flip none`."
+		return refuse(takeoutWaits)
 	case d.Kind == engine.DecideTakeout:
-		return "You can only flip the cards numbered in your prompt."
+		return refuse(flipNumbered)
 	case d.Kind == engine.DecideSpoon && a.Flip != 0:
-		return "Your spoon is waiting: `choose <card or type>`."
+		return refuse(spoonWaits)
 	case d.Kind == engine.DecideSpoon:
-		return "Ask for a card type on the menu (or an exact card of one)."
+		return refuse(spoonAsks)
 	case a.Flip != 0:
-		return fmt.Sprintf("Your %s is waiting: `choose <card>`.", decisionName(d))
+		return refuse(choiceWaits, decisionName(d))
 	}
-	return friendly(engine.ErrNotAnOption)
+	return engineRefusal(engine.ErrNotAnOption)
 }

@@ -19,7 +19,17 @@ type refusal struct{ msg string }
 
 func (r *refusal) Error() string { return r.msg }
 
-func refuse(format string, a ...any) error { return &refusal{fmt.Sprintf(format, a...)} }
+// refuse turns the request down for reason r, worded by hostWords.
+func refuse(r reason, a ...any) error { return &refusal{say(r, a...)} }
+
+// engineRefusal is the engine's refusal err in the player's words, or nil
+// when err is not one a player caused.
+func engineRefusal(err error) error {
+	if msg := friendly(err); msg != "" {
+		return &refusal{msg}
+	}
+	return nil
+}
 
 // Handle does what req asks and returns what to deliver. A refusal (not your
 // card, stale button, bad command…) comes back as a private reply with a nil
@@ -118,11 +128,11 @@ func (b *Bot) resolve(ctx context.Context, req *Request) error {
 	}
 	g, ok := req.Action.(interface{ game() string })
 	if !ok || g.game() == "" {
-		return refuse("Use this command in the channel where the game is.")
+		return refuse(notInChannel)
 	}
 	data, err := b.store.GetRecord(ctx, locationKey(g.game()))
 	if errors.Is(err, storage.ErrNotFound) {
-		return refuse("That game has ended.")
+		return refuse(gameGone)
 	}
 	if err != nil {
 		return fmt.Errorf("locate game %s: %w", g.game(), err)
@@ -194,7 +204,7 @@ func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
 	case Help:
 		return privateReply(req, helpView(req.Where.Platform)), nil
 	case nil:
-		return Response{}, &UsageError{"Nothing to do. " + shortUsage}
+		return Response{}, usage(nothingToDo, shortUsage)
 	}
 	return Response{}, fmt.Errorf("bot: unhandled action %T", req.Action)
 }
@@ -205,12 +215,12 @@ func (b *Bot) inGame(ctx context.Context, req Request, gameID string, fn func(Re
 	return b.update(ctx, req.Where.Key(), func(st *state) (change, error) {
 		if st == nil {
 			if gameID != "" {
-				return change{}, refuse("That game has ended. Start a new one with `new`.")
+				return change{}, refuse(buttonGameGone)
 			}
-			return change{}, refuse("There is no game in this channel. Start one with `new`.")
+			return change{}, refuse(noGameHere)
 		}
 		if gameID != "" && gameID != st.ID {
-			return change{}, refuse("That button belongs to a game that has ended.")
+			return change{}, refuse(buttonOldGame)
 		}
 		return fn(req, st)
 	})
@@ -220,7 +230,7 @@ func (b *Bot) inGame(ctx context.Context, req Request, gameID string, fn func(Re
 func (b *Bot) read(ctx context.Context, req Request, view func(*state) View) (Response, error) {
 	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
 	if errors.Is(err, storage.ErrNotFound) {
-		return Response{}, refuse("There is no game in this channel. Start one with `new`.")
+		return Response{}, refuse(noGameHere)
 	}
 	if err != nil {
 		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)

@@ -120,7 +120,7 @@ const historyShown = 10
 
 func (b *Bot) history(ctx context.Context, req Request, a History) (Response, error) {
 	if req.Where.Community == "" {
-		return Response{}, refuse("Use `history` in a channel: each server or workspace has its own.")
+		return Response{}, refuse(historyInChannel)
 	}
 	board := req.Where.gameBoard(a.Party)
 	n := historyShown
@@ -133,7 +133,7 @@ func (b *Bot) history(ctx context.Context, req Request, a History) (Response, er
 	}
 	if a.Open > 0 {
 		if a.Open > len(games) {
-			return Response{}, refuse("There is no game %d in the history: `history` lists the last %d.", a.Open, historyShown)
+			return Response{}, refuse(noSuchHistory, a.Open, historyShown)
 		}
 		v, err := pastView(games[a.Open-1])
 		if err != nil {
@@ -147,7 +147,7 @@ func (b *Bot) history(ctx context.Context, req Request, a History) (Response, er
 func (b *Bot) pastGame(ctx context.Context, req Request, a PastGame) (Response, error) {
 	g, err := b.store.HistoryGame(ctx, req.Where.gameBoard(a.Party), a.ID)
 	if errors.Is(err, storage.ErrNotFound) {
-		return Response{}, refuse("That game is no longer in the history (a community keeps its last %d).", storage.HistoryLength)
+		return Response{}, refuse(historyForgotten, storage.HistoryLength)
 	}
 	if err != nil {
 		return Response{}, fmt.Errorf("history game %s: %w", a.ID, err)

@@ -68,7 +68,7 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat,
 	now := b.now()
 	return b.update(ctx, req.Where.Key(), func(old *state) (change, error) {
 		if old != nil && old.Phase != phaseOver {
-			return change{}, refuse("A game is already %s in this channel (host: %s). Finish it, or the host can `end` it.",
+			return change{}, refuse(gameRunning,
 				map[phase]string{phaseLobby: "waiting to start", phasePlaying: "running"}[old.Phase], old.hostName())
 		}
 		st := &state{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now}
@@ -109,21 +109,21 @@ func (b *Bot) join(req Request, st *state) (change, error) {
 	switch st.Phase {
 	case phaseLobby:
 		if i >= 0 {
-			return change{}, refuse("You're already in this game.")
+			return change{}, refuse(alreadyJoined)
 		}
 		if len(st.Seats) >= maxSeats(st.Opts) {
-			return change{}, refuse("The table is full (%d seats).", maxSeats(st.Opts))
+			return change{}, refuse(tableFull, maxSeats(st.Opts))
 		}
 		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name})
 		ds := warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You joined the game."+st.menuWarning()))
 		return change{save: true, resp: Response{Deliveries: ds}}, nil
 	case phasePlaying:
 		if i < 0 {
-			return change{}, refuse("This game has already started. Wait for the next one — or ask for a rematch.")
+			return change{}, refuse(joinStarted)
 		}
 		s := &st.Seats[i]
 		if !s.Bot {
-			return change{}, refuse("You're already playing. Press **Show my hand** to see your cards.")
+			return change{}, refuse(alreadyPlaying)
 		}
 		s.Bot, s.Idle, s.Left = false, 0, 0
 		note := fmt.Sprintf("👋 %s is back and takes their seat from the bot.", s.Name)
@@ -138,13 +138,13 @@ func (b *Bot) join(req Request, st *state) (change, error) {
 		}
 		return change{save: true, resp: Response{Deliveries: ds}}, nil
 	}
-	return change{}, refuse("This game is over. Press **Rematch** or start a new one with `new`.")
+	return change{}, refuse(joinOver)
 }
 
 func (b *Bot) leave(req Request, st *state) (change, error) {
 	i := st.seatOf(req.Who.ID)
 	if i < 0 {
-		return change{}, refuse("You're not in this game.")
+		return change{}, refuse(notInGame)
 	}
 	switch st.Phase {
 	case phaseLobby:
@@ -158,7 +158,7 @@ func (b *Bot) leave(req Request, st *state) (change, error) {
 	case phasePlaying:
 		return b.replaceWithBot(req, st, i, fmt.Sprintf("🚪 %s left; a bot plays their seat (`join` to come back).", st.Seats[i].Name))
 	}
-	return change{}, refuse("This game is over.")
+	return change{}, refuse(gameOver)
 }
 
 // handOver passes the host role to the first human still seated.
@@ -178,7 +178,7 @@ func (b *Bot) handOver(st *state, leaving string) {
 func (b *Bot) replaceWithBot(req Request, st *state, i int, note string) (change, error) {
 	s := &st.Seats[i]
 	if s.Bot {
-		return change{}, refuse("A bot already plays that seat.")
+		return change{}, refuse(botAlreadyThere)
 	}
 	st.markLeft(i)
 	st.Notes = append(st.Notes, note)
@@ -192,10 +192,10 @@ func (b *Bot) replaceWithBot(req Request, st *state, i int, note string) (change
 
 func (b *Bot) addBots(req Request, st *state, n int, level strategy.Level) (change, error) {
 	if st.Phase != phaseLobby {
-		return change{}, refuse("Bots can only be added before the game starts.")
+		return change{}, refuse(botsBeforeStart)
 	}
 	if req.Who.ID != st.Host {
-		return change{}, refuse("Only the host (%s) can add bots.", st.hostName())
+		return change{}, refuse(hostAddsBots, st.hostName())
 	}
 	added := 0
 	for range n {
@@ -206,7 +206,7 @@ func (b *Bot) addBots(req Request, st *state, n int, level strategy.Level) (chan
 		added++
 	}
 	if added == 0 {
-		return change{}, refuse("The table is full (%d seats).", maxSeats(st.Opts))
+		return change{}, refuse(tableFull, maxSeats(st.Opts))
 	}
 	return change{save: true, resp: Response{Deliveries: warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "Bot added."+st.menuWarning()))}}, nil
 }
@@ -231,7 +231,7 @@ func slicesContainsName(ss []seat, name string) bool {
 
 func (b *Bot) kick(req Request, st *state, who string) (change, error) {
 	if req.Who.ID != st.Host && !req.Who.Admin {
-		return change{}, refuse("Only the host (%s) can remove players.", st.hostName())
+		return change{}, refuse(hostKicks, st.hostName())
 	}
 	i := -1
 	for j, s := range st.Seats {
@@ -242,12 +242,12 @@ func (b *Bot) kick(req Request, st *state, who string) (change, error) {
 	if i < 0 {
 		if platformID.MatchString(who) {
 			// A mention: its platform ID means nothing to a reader.
-			return change{}, refuse("That player isn't at this table.")
+			return change{}, refuse(kickNotSeated)
 		}
-		return change{}, refuse("No player called %q at this table.", who)
+		return change{}, refuse(kickNoSuchName, who)
 	}
 	if st.Seats[i].User == req.Who.ID {
-		return change{}, refuse("You can't remove yourself — use `leave`.")
+		return change{}, refuse(kickSelf)
 	}
 	if st.Phase == phaseLobby {
 		name := st.Seats[i].Name
@@ -255,17 +255,17 @@ func (b *Bot) kick(req Request, st *state, who string) (change, error) {
 		return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), name+" was removed.")}}, nil
 	}
 	if st.Phase != phasePlaying {
-		return change{}, refuse("This game is over.")
+		return change{}, refuse(gameOver)
 	}
 	return b.replaceWithBot(req, st, i, fmt.Sprintf("🤖 The host handed %s's seat to a bot.", st.Seats[i].Name))
 }
 
 func (b *Bot) start(req Request, st *state) (change, error) {
 	if st.Phase != phaseLobby {
-		return change{}, refuse("This game has already started.")
+		return change{}, refuse(alreadyStarted)
 	}
 	if req.Who.ID != st.Host {
-		return change{}, refuse("Only the host (%s) can start the game.", st.hostName())
+		return change{}, refuse(hostStarts, st.hostName())
 	}
 	n := len(st.Seats)
 	set := engine.Settings{Ruleset: st.Opts.ruleset(), Players: n, Pass: st.Opts.Pass, Dummy: st.Opts.Dummy}
@@ -274,11 +274,11 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 		lo, hi := set.Ruleset.Players()
 		switch {
 		case st.Opts.Dummy:
-			return change{}, refuse("The dummy variant needs exactly 2 players (now %d).", n)
+			return change{}, refuse(dummyPlayers, n)
 		case n < lo:
-			return change{}, refuse("You need at least %d players — invite a friend or add a bot.", lo)
+			return change{}, refuse(tooFewPlayers, lo)
 		case n > hi:
-			return change{}, refuse("At most %d players in %s.", hi, gameName(st.Opts))
+			return change{}, refuse(tooManyPlayers, hi, gameName(st.Opts))
 		}
 		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
@@ -314,7 +314,7 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 
 func (b *Bot) end(req Request, st *state) (change, error) {
 	if req.Who.ID != st.Host && !req.Who.Admin {
-		return change{}, refuse("Only the host (%s) or a channel admin can end the game.", st.hostName())
+		return change{}, refuse(hostEnds, st.hostName())
 	}
 	if st.Phase == phaseOver {
 		return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, nil, "The finished game was cleared.")}}, nil
@@ -352,7 +352,7 @@ func (st *state) handsEnded() []Delivery {
 func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response, error) {
 	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
 	if errors.Is(err, storage.ErrNotFound) {
-		return Response{}, refuse("That game is no longer stored; start a new one with `new`.")
+		return Response{}, refuse(rematchGone)
 	}
 	if err != nil {
 		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
@@ -362,13 +362,13 @@ func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response
 		return Response{}, err
 	}
 	if gameID != "" && gameID != old.ID {
-		return Response{}, refuse("That button belongs to an older game.")
+		return Response{}, refuse(rematchOld)
 	}
 	if old.Phase != phaseOver {
-		return Response{}, refuse("The current game isn't over yet.")
+		return Response{}, refuse(rematchNotOver)
 	}
 	if old.seatOf(req.Who.ID) < 0 {
-		return Response{}, refuse("Only someone who played this game can ask for a rematch — start your own with `new`.")
+		return Response{}, refuse(rematchNotPlayed)
 	}
 	// The one who asks hosts; the game's bots keep their seats; the other
 	// people are invited, once, and sit down only by pressing Join.

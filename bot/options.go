@@ -20,7 +20,7 @@ func ParseOptions(args []string) (Options, error) {
 		case k == "bots":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > engine.MaxSeats-1 {
-				return o, usage("`bots` takes 0 to %d.", engine.MaxSeats-1)
+				return o, usage(botsRange, engine.MaxSeats-1)
 			}
 			o.Bots = n
 		case k == "pass" && v == "left":
@@ -42,7 +42,7 @@ func ParseOptions(args []string) (Options, error) {
 		case k == "timer":
 			n, err := strconv.Atoi(strings.TrimSuffix(v, "s"))
 			if err != nil || n < 0 || n > 3600 || (n > 0 && n < 10) {
-				return o, usage("`timer` takes seconds: 0 (off) or 10 to 3600.")
+				return o, usage(timerRange)
 			}
 			o.Timer = n
 		case k == "hands" && (v == "ephemeral" || v == "private"):
@@ -60,24 +60,24 @@ func ParseOptions(args []string) (Options, error) {
 		case k == "level":
 			l, err := strategy.ParseLevel(v)
 			if err != nil || l == "random" {
-				return o, usage("`level` takes easy, normal, hard or expert.")
+				return o, usage(unknownLevel)
 			}
 			o.Level = l
 		default:
-			return o, usage("Unknown option `%s`. Usage: %s.", a, newUsage)
+			return o, usage(unknownOption, a, newUsage)
 		}
 	}
 	if classic && o.Menu != "" {
-		return o, usage("A menu is for Sushi Go! Party: choose the game `party`, or leave out the menu.")
+		return o, usage(menuWithoutParty)
 	}
 	if err := o.settings().CheckVariant(); err != nil {
-		return o, usage("%s.", friendly(err))
+		return o, usage(badVariant, friendly(err))
 	}
 	if o.hasMenu() && o.Menu == "" {
 		o.Menu = defaultMenu.String()
 	}
 	if hi := maxSeats(o); o.Bots > hi-1 {
-		return o, usage("`bots` takes 0 to %d in %s.", hi-1, gameName(o))
+		return o, usage(botsRangeIn, hi-1, gameName(o))
 	}
 	return o, nil
 }
@@ -103,7 +103,7 @@ func parseMenuOption(v string) (menu string, custom bool, err error) {
 		for _, n := range engine.RecommendedMenus {
 			names = append(names, n.Key)
 		}
-		return "", false, usage("%s. Menus: %s, custom, random — or seven card types like `menu=temaki,onigiri,tofu,sashimi,spoon,takeout,fruit`.",
+		return "", false, usage(badMenu,
 			friendly(err), strings.Join(names, ", "))
 	}
 	return m.String(), false, nil

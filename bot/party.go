@@ -32,15 +32,15 @@ func lobbyMenu(o Options) (m engine.Menu, ok bool) {
 func menuProblems(o Options, m engine.Menu, n int) []string {
 	if lo, _ := o.settings().PlayerRange(); n < lo {
 		// Every card wants company: one line, not one per card type.
-		return []string{fmt.Sprintf("⚠️ %s needs at least %d players (now %d): invite a friend or add a bot.", o.settings().Name(), lo, n)}
+		return []string{say(gameTooFew, o.settings().Name(), lo, n)}
 	}
 	var out []string
 	for _, k := range m.Unplayable(n) {
 		lo, hi := k.Players()
 		if n < lo {
-			out = append(out, fmt.Sprintf("⚠️ %s %s needs at least %d players (now %d): add a player or a bot, or the host picks another menu.", k.Emoji(), k.Name(), lo, n))
+			out = append(out, say(kindTooFew, k.Emoji(), k.Name(), lo, n))
 		} else {
-			out = append(out, fmt.Sprintf("⚠️ %s %s can't be used with more than %d players (now %d): someone leaves, or the host picks another menu.", k.Emoji(), k.Name(), hi, n))
+			out = append(out, say(kindTooMany, k.Emoji(), k.Name(), hi, n))
 		}
 	}
 	return out
@@ -139,13 +139,13 @@ func customSelects(game string, m engine.Menu) []Select {
 // setMenu changes a Party lobby's menu from the host's selects.
 func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 	if st.Phase != phaseLobby {
-		return change{}, refuse("The menu can only be changed before the game starts.")
+		return change{}, refuse(menuAfterStart)
 	}
 	if !st.Opts.hasMenu() {
-		return change{}, refuse("This lobby plays classic Sushi Go!, which has no menu. Open a Party game with `new party`.")
+		return change{}, refuse(menuInClassic)
 	}
 	if req.Who.ID != st.Host {
-		return change{}, refuse("Only the host (%s) can choose the menu.", st.hostName())
+		return change{}, refuse(hostChoosesMenu, st.hostName())
 	}
 	o := &st.Opts
 	cur, fixed := lobbyMenu(*o)
@@ -156,7 +156,7 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 	switch a.Part {
 	case "menu":
 		if len(a.Values) != 1 {
-			return change{}, refuse("Choose one menu.")
+			return change{}, refuse(oneMenu)
 		}
 		switch v := a.Values[0]; v {
 		case "custom":
@@ -171,7 +171,7 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 		default:
 			i := slices.IndexFunc(engine.RecommendedMenus, func(n engine.NamedMenu) bool { return n.Key == v })
 			if i < 0 {
-				return change{}, refuse("No menu called %q.", v)
+				return change{}, refuse(noSuchMenu, v)
 			}
 			o.Custom, o.Menu = false, engine.RecommendedMenus[i].Menu.String()
 			ack = "Menu: " + engine.RecommendedMenus[i].Name + "."
@@ -183,12 +183,12 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 		for _, v := range a.Values {
 			k, ok := engine.ParseKind(v)
 			if !ok || k.Group() != gr || slices.Contains(ks, k) {
-				return change{}, refuse("%q is not a %s.", v, strings.ToLower(gr.String()))
+				return change{}, refuse(notInGroup, v, strings.ToLower(gr.String()))
 			}
 			ks = append(ks, k)
 		}
 		if len(ks) != n {
-			return change{}, refuse("Choose exactly %s (you chose %d); the menu keeps its %s until then.",
+			return change{}, refuse(groupCount,
 				plural(n, strings.ToLower(gr.String()), strings.ToLower(gr.String())+"s"), len(ks), strings.ToLower(gr.String())+"s")
 		}
 		all := cur.Kinds()
@@ -200,7 +200,10 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 		}
 		m, err := engine.NewMenu(append(next, ks...)...)
 		if err != nil {
-			return change{}, refuse("%s", friendly(err))
+			if r := engineRefusal(err); r != nil {
+				return change{}, r
+			}
+			return change{}, fmt.Errorf("menu of %s: %w", st.ID, err)
 		}
 		o.Custom, o.Menu = true, m.String()
 		ack = "Menu updated."
@@ -215,12 +218,13 @@ func (b *Bot) startMenu(st *state, n int) (engine.Menu, error) {
 	if !fixed {
 		ms := engine.Menus(n)
 		if len(ms) == 0 {
-			return engine.Menu{}, refuse("No recommended menu suits %d players.", n)
+			return engine.Menu{}, refuse(noMenuFits, n)
 		}
 		return ms[b.seed()%uint64(len(ms))].Menu, nil
 	}
 	if ps := menuProblems(st.Opts, m, n); len(ps) > 0 {
-		return engine.Menu{}, refuse("%s", strings.Join(ps, "\n"))
+		// Each line is already worded by hostWords.
+		return engine.Menu{}, &refusal{strings.Join(ps, "\n")}
 	}
 	return m, nil
 }

@@ -14,17 +14,17 @@ import (
 // playerSeat finds the caller's seat in a running game, or refuses.
 func playerSeat(req Request, st *state) (int, error) {
 	if st.Phase == phaseLobby {
-		return -1, refuse("The game hasn't started yet.")
+		return -1, refuse(notStarted)
 	}
 	if st.Phase == phaseOver {
-		return -1, refuse("This game is over. Press **Rematch** for another.")
+		return -1, refuse(playOver)
 	}
 	i := st.seatOf(req.Who.ID)
 	if i < 0 {
-		return -1, refuse("You're not playing in this game — these cards aren't yours.")
+		return -1, refuse(notYourCards)
 	}
 	if st.Seats[i].Bot {
-		return -1, refuse("A bot is playing your seat. Use `join` to take it back.")
+		return -1, refuse(botHasSeat)
 	}
 	return i, nil
 }
@@ -120,21 +120,21 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 	case errors.As(err, &missing) && errors.Is(err, engine.ErrNotInHand):
 		if !isClick(req) {
 			// A typed pick names cards that may never have been in the hand.
-			return change{}, refuse("You have no %s in your hand.", missing.Card.Name())
+			return change{}, refuse(notInHand, missing.Card.Name())
 		}
-		return change{}, refuse("%s", friendly(err))
+		return change{}, engineRefusal(err)
 	case choosing(p, err):
 		// The next step of the selection; nothing is submitted yet.
 		if p.Chop && p.Extra == engine.None && w.Chopsticks(i) == 0 {
-			return change{}, refuse("%s", friendly(engine.ErrNoChopsticks))
+			return change{}, engineRefusal(engine.ErrNoChopsticks)
 		}
 		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, handView(st, i, p))}}}, nil
 	}
 	sub.Round, sub.Turn = g.Round(), g.Turn()
 	shown, revealed, err := b.submit(st, i, sub, nil)
 	if err != nil {
-		if msg := friendly(err); msg != "" {
-			return change{}, refuse("%s", msg)
+		if r := engineRefusal(err); r != nil {
+			return change{}, r
 		}
 		return change{}, fmt.Errorf("submit in %s: %w", st.ID, err)
 	}
@@ -172,11 +172,11 @@ func ofKind(hand []engine.Card, k engine.Kind) (engine.Card, error) {
 	}
 	switch len(found) {
 	case 0:
-		return engine.None, refuse("You have no %s in your hand.", strings.ToLower(k.Name()))
+		return engine.None, refuse(notInHand, strings.ToLower(k.Name()))
 	case 1:
 		return found[0], nil
 	}
-	return engine.None, refuse("Which %s? You hold %s: pick one of them by name, e.g. `pick %s`.",
+	return engine.None, refuse(whichCard,
 		strings.ToLower(k.Name()), strings.Join(names, ", "), strings.ToLower(found[0].Short()))
 }
 

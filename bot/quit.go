@@ -123,7 +123,7 @@ func placeOf(places []int, seat int) int {
 // else still playing, ending is leaving, and forfeits at once.
 func (b *Bot) askToEnd(req Request, st *state) (change, error) {
 	if v := st.Vote; v != nil {
-		return change{}, refuse("%s already asked to end this game; the people still playing are answering.", v.Name)
+		return change{}, refuse(endAsked, v.Name)
 	}
 	now := b.now()
 	st.Vote = &endVote{By: req.Who.ID, Name: req.Who.Name, Due: now.Add(voteTime)}
@@ -145,14 +145,14 @@ func (b *Bot) askToEnd(req Request, st *state) (change, error) {
 // vote counts an answer to the pending request to end the game.
 func (b *Bot) vote(req Request, st *state, a EndVote) (change, error) {
 	if st.Phase != phasePlaying || st.Vote == nil {
-		return change{}, refuse("There is no request to end this game any more.")
+		return change{}, refuse(endGone)
 	}
 	if req.Who.ID == st.Vote.By {
-		return change{}, refuse("You asked to end the game: the others decide.")
+		return change{}, refuse(endAsker)
 	}
 	i := st.seatOf(req.Who.ID)
 	if i < 0 || !st.Seats[i].human() {
-		return change{}, refuse("Only the people still playing this game answer.")
+		return change{}, refuse(endNotPlaying)
 	}
 	name := st.Seats[i].Name
 	if !a.Agree {
