@@ -1,6 +1,7 @@
 // Package adaptertest holds what the Discord and Slack adapters' tests
-// share: counting what a whole game sent and checking it against what a
-// channel should see.
+// share: playing a whole game through a fake platform (Chat), checking
+// its reveals, its privacy and its standings, and counting what it sent
+// against what a channel should see.
 package adaptertest
 
 import (

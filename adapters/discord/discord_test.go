@@ -12,8 +12,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,6 +19,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/storage"
@@ -353,10 +352,6 @@ func TestPayloadsDecode(t *testing.T) {
 	}
 }
 
-var turnOf = regexp.MustCompile(`round \d+, turn \d+`)
-
-var revealLine = regexp.MustCompile(`\*\*([A-Za-z]+)\*\*: \S+ ([A-Za-z]+(?: \d)?)`)
-
 // TestEndToEndThreePlayers plays a whole game (two people and a bot seat)
 // through Discord payloads only, and checks what each person saw.
 func TestEndToEndThreePlayers(t *testing.T) {
@@ -373,56 +368,13 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 	}
 	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
 	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
-	hands := map[string]string{}                   // user → the message holding their hand
-	shown := map[string]map[string][]engine.Card{} // "round r, turn t" → name → hand shown
-	for turn := 0; turn < 60; turn++ {
-		if e.latest("", "Final standings") != nil {
-			break
-		}
-		for _, p := range people {
-			m := e.f.message(hands[p.id])
-			if m == nil || buttonWith(m, "sg1:pick:") == "" {
-				table := e.latest("", "Sushi Go! — round")
-				e.click(p, table, buttonWith(table, "sg1:hand:"))
-				m = e.latest(p.id, "Your hand")
-				hands[p.id] = m.ID
-			}
-			id := buttonWith(m, "sg1:pick:")
-			if id == "" {
-				continue // locked in already
-			}
-			key := turnOf.FindString(m.title())
-			if shown[key] == nil {
-				shown[key] = map[string][]engine.Card{}
-			}
-			for _, b := range m.buttons() {
-				if a, err := bot.ParseActionID(b); err == nil {
-					if pk, ok := a.(bot.Pick); ok && pk.Card != engine.None && !pk.Chop {
-						shown[key][p.name] = append(shown[key][p.name], pk.Card)
-					}
-				}
-			}
-			e.click(p, m, id)
-		}
-	}
+	c := chat{e}
+	rec := adaptertest.PlayRandomly(t, c, persons(people...), 1, 300, nil)
 	// Whatever a person took was in the hand they were shown that turn.
-	reveals := 0
-	public, _ := e.f.visible()
-	for _, r := range public {
-		if !strings.Contains(r.title(), "Reveal") {
-			continue
-		}
-		reveals++
-		for _, m := range revealLine.FindAllStringSubmatch(r.text(), -1) {
-			c, ok := engine.ParseCard(m[2])
-			if cards, person := shown[turnOf.FindString(r.title())][m[1]]; person && ok && !slices.Contains(cards, c) {
-				t.Errorf("%s: %s took %s, which their hand %v did not show", r.title(), m[1], c, cards)
-			}
-		}
-	}
-	if reveals != 27 {
+	if reveals := adaptertest.CheckReveals(t, c, rec, nameLine); reveals != 27 {
 		t.Errorf("%d reveals, want 27 (3 rounds of 9 turns)", reveals)
 	}
+	public, _ := e.f.visible()
 	// One table message, edited in place from the lobby to the end.
 	tables := 0
 	for _, m := range public {
@@ -437,31 +389,11 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 		}
 		t.Errorf("%d table messages in the channel, want 1: %q", tables, titles)
 	}
-	final := e.latest("", "Final standings")
-	if final == nil {
-		t.Fatal("the game did not finish")
-	}
-	// Nothing private ever reached the channel; every private message went
-	// to one of the players, and only hands of their own.
-	for _, h := range e.f.history {
-		b, _ := json.Marshal(h.body)
-		if h.audience == "" && (strings.Contains(string(b), "sg1:pick:") || strings.Contains(string(b), "Your hand")) {
-			t.Fatalf("a hand reached the channel: %s", b)
-		}
-		if h.audience != "" && h.audience != alice.id && h.audience != bob.id {
-			t.Fatalf("a private message went to %q", h.audience)
-		}
-	}
-	// The standings shown are the engine's, as recorded.
-	for _, p := range people {
-		st, err := e.store.PlayerStats(context.Background(), "discord:"+guildID, p.id, storage.AllTime, e.now)
-		if err != nil || st.Games != 1 {
-			t.Fatalf("%s: %+v, %v", p.name, st, err)
-		}
-		if want := fmt.Sprintf(`**%s** — %d pts`, p.name, st.TotalScore); !strings.Contains(final.text(), want) {
-			t.Errorf("final standings do not show %q:\n%s", want, final.text())
-		}
-	}
+	// Nothing private ever reached the channel, and private messages went
+	// only to the players; the standings shown are the engine's, as
+	// recorded.
+	adaptertest.CheckPrivate(t, c, persons(people...))
+	adaptertest.CheckStandings(t, c, e.store, "discord:"+guildID, persons(people...), "**", e.now)
 	afterTheGame(t, e)
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -24,7 +23,6 @@ var bareCommand = regexp.MustCompile("`(new|join|leave|start|addbot|kick|hand|st
 // message, and counts what the game sent.
 func playCounting(t *testing.T, e *env, people []player, seed uint64) adaptertest.Traffic {
 	t.Helper()
-	r := rand.New(rand.NewPCG(seed, 3))
 	lobby := e.latest("", "lobby")
 	if lobby == nil {
 		t.Fatal("no lobby")
@@ -60,26 +58,9 @@ func playCounting(t *testing.T, e *env, people []player, seed uint64) adaptertes
 		}
 		seenPings = len(e.f.created)
 	}
-	for step := 0; step < 3000 && e.latest("", "Final standings") == nil; step++ {
-		checkPings()
-		p := people[step%len(people)]
-		m := e.newestControls(p)
-		if m == nil {
-			table := e.latest("", "round")
-			if table == nil {
-				t.Fatal("no table in the channel")
-			}
-			e.click(p, table, buttonWith(table, "sg1:hand:"))
-			continue
-		}
-		if strings.Contains(m.title(), "Your choice") {
-			tr.Answers[p.id]++
-		}
-		e.pressRandom(r, p, m)
-	}
-	checkPings()
-	if e.latest("", "Final standings") == nil {
-		t.Fatal("the game did not finish")
+	rec := adaptertest.PlayRandomly(t, chat{e}, persons(people...), seed, 3000, checkPings)
+	for _, p := range people {
+		tr.Answers[p.id] = rec.Answers()[p.name]
 	}
 	// Every command a message names exists on Discord, as Discord types it;
 	// no channel or thread message ever showed a card of a hand.

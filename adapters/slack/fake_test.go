@@ -487,7 +487,11 @@ func (m *slackMessage) selectOf(id string) (values []string, multi bool, max int
 			if el["action_id"] != id {
 				continue
 			}
-			for _, o := range el["options"].([]any) {
+			opts, isSelect := el["options"].([]any)
+			if !isSelect {
+				return nil, false, 0 // a button
+			}
+			for _, o := range opts {
 				values = append(values, o.(map[string]any)["value"].(string))
 			}
 			n, _ := el["max_selected_items"].(float64)

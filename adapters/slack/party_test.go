@@ -1,10 +1,7 @@
 package slack
 
 import (
-	"context"
 	"encoding/json"
-	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -13,9 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/bot"
-	"github.com/sushigo/sushigo/engine"
-	"github.com/sushigo/sushigo/storage"
 )
 
 var (
@@ -83,45 +79,6 @@ func (e *env) choose(p person, m *slackMessage, actionID string, values []string
 	e.run()
 }
 
-// newestControls is p's newest private message with cards or choices to
-// press, or nil.
-func (e *env) newestControls(p person) *slackMessage {
-	var m *slackMessage
-	for _, x := range e.f.mine(p.id) {
-		if slices.ContainsFunc(x.actionIDs(), isControl) && (m == nil || x.TS > m.TS) {
-			m = x
-		}
-	}
-	return m
-}
-
-// pressRandom presses one of m's controls at random as p: a button, or a
-// select with a random choice of its values (confirmed, for a
-// multi-select).
-func (e *env) pressRandom(r *rand.Rand, p person, m *slackMessage) {
-	var ids []string
-	for _, id := range m.actionIDs() {
-		if isControl(id) {
-			ids = append(ids, id)
-		}
-	}
-	id := ids[r.IntN(len(ids))]
-	if strings.HasPrefix(id, "sg2:ask:") || strings.HasPrefix(id, "sg2:flip:") {
-		vals, multi, hi := m.selectOf(id)
-		n := 1
-		if multi {
-			n = r.IntN(hi + 1)
-		}
-		var chosen []string
-		for _, i := range r.Perm(len(vals))[:n] {
-			chosen = append(chosen, vals[i])
-		}
-		e.choose(p, m, id, chosen, multi)
-		return
-	}
-	e.click(p, m, id)
-}
-
 // TestPartyEndToEndEightPlayers plays whole 8-player Sushi Go Party! games
 // (four people with hands by DM, four bots) through Slack's payloads, on
 // menus that between them play spoon, takeout box, chopsticks, miso,
@@ -137,22 +94,8 @@ func TestPartyEndToEndEightPlayers(t *testing.T) {
 	}
 }
 
-var (
-	titleTurn = regexp.MustCompile(`round \d+, turn \d+`)
-	nameLine  = regexp.MustCompile(`\*([^*\n]+)\*: ([^\n]+)`)
-	controls  = []string{"sg2:pick:", "sg2:ans:", "sg2:ask:", "sg2:flip:", "sg1:pick:"}
-)
-
-func isControl(id string) bool {
-	return slices.ContainsFunc(controls, func(p string) bool { return strings.HasPrefix(id, p) })
-}
-
-func cardText(c engine.Card) string {
-	if c.Kind() == engine.KindFruit {
-		return c.Short()
-	}
-	return c.Emoji() + " " + c.Short()
-}
+// nameLine reads "*name*: what they played" from a reveal.
+var nameLine = regexp.MustCompile(`\*([^*\n]+)\*: ([^\n]+)`)
 
 // sectionText is a message's section texts, decoded.
 func sectionText(m *slackMessage) string {
@@ -173,7 +116,6 @@ func sectionText(m *slackMessage) string {
 }
 
 func partyEndToEnd(t *testing.T, e *env, menu string, seed uint64) {
-	r := rand.New(rand.NewPCG(seed, 13))
 	people := []person{alice, bob, carol, dan}
 	e.slash(alice, "new party timer=0 bots=4 menu="+menu)
 	lobby := e.f.latest("", "lobby")
@@ -192,93 +134,19 @@ func partyEndToEnd(t *testing.T, e *env, menu string, seed uint64) {
 		t.Errorf("the table does not name the menu %s: %s", menu, table.Blocks)
 	}
 
-	shown := map[string]map[string][]string{}
-	prompts := map[string][]string{}
-	answered := 0
-	for step := 0; step < 2500 && e.f.latest("", "Final standings") == nil; step++ {
-		p := people[step%len(people)]
-		m := e.newestControls(p)
-		if m == nil {
-			table := e.f.latest("", "Sushi Go Party! — round")
-			e.click(p, table, table.action("sg1:hand:"))
-			continue
-		}
-		key := titleTurn.FindString(m.Blocks)
-		for _, id := range m.actionIDs() {
-			if !isControl(id) {
-				continue
-			}
-			if a, err := bot.ParseActionID(id); err == nil {
-				if pk, ok := a.(bot.Pick); ok && pk.Card != engine.None && pk.Copy == engine.None {
-					if shown[key] == nil {
-						shown[key] = map[string][]string{}
-					}
-					shown[key][p.name] = append(shown[key][p.name], cardText(pk.Card))
-				}
-			}
-		}
-		if strings.Contains(m.Blocks, "Your choice") {
-			prompts[key] = append(prompts[key], p.name)
-			answered++
-		}
-		e.pressRandom(r, p, m)
-	}
-	final := e.f.latest("", "Final standings")
-	if final == nil {
-		t.Fatalf("the game did not finish:\n%s", plain(e.f.latest("", "Sushi Go Party!").Blocks))
-	}
+	c := chat{e}
+	rec := adaptertest.PlayRandomly(t, c, persons(people...), seed, 2500, nil)
 	if tb := e.f.latest("", "Sushi Go Party! — "); tb == nil || !strings.Contains(tb.Blocks, "game over") {
 		t.Errorf("the table does not end on the game's end")
 	}
-	reveals := map[string]string{}
-	for _, m := range e.f.mine("") {
-		if strings.Contains(m.Blocks, "Reveal") {
-			reveals[titleTurn.FindString(m.Blocks)] = sectionText(m)
-		}
+	reveals := adaptertest.CheckReveals(t, c, rec, nameLine)
+	t.Logf("%d reveals, %d prompts answered by people", reveals, rec.Answered)
+	if reveals != 21 {
+		t.Errorf("%d reveals, want 21 (3 rounds of 7 turns)", reveals)
 	}
-	t.Logf("%d reveals, %d prompts answered by people", len(reveals), answered)
-	if len(reveals) != 21 {
-		t.Errorf("%d reveals, want 21 (3 rounds of 7 turns)", len(reveals))
-	}
-	for key, names := range prompts {
-		for _, n := range names {
-			if !strings.Contains(reveals[key], n) {
-				t.Errorf("%s was prompted in %s, but that reveal doesn't name them:\n%s", n, key, reveals[key])
-			}
-		}
-	}
-	for key, text := range reveals {
-		for _, l := range nameLine.FindAllStringSubmatch(text, -1) {
-			offered, person := shown[key][l[1]]
-			if !person {
-				continue
-			}
-			first := strings.SplitN(strings.SplitN(l[2], " + ", 2)[0], " on 🟢", 2)[0]
-			if !slices.Contains(offered, first) {
-				t.Errorf("%s: %s took %q, which their hand %v did not show", key, l[1], first, offered)
-			}
-		}
-	}
-	for _, h := range e.f.history {
-		for _, secret := range []string{"Your hand", "Your choice", "sg2:pick:", "sg1:pick:", "sg2:ans:", "sg2:ask:", "sg2:flip:", " drew "} {
-			if h.audience == "" && strings.Contains(h.blocks, secret) {
-				t.Fatalf("%q reached the channel: %s", secret, h.blocks)
-			}
-		}
-		if h.audience != "" && !slices.ContainsFunc(people, func(p person) bool { return p.id == h.audience }) {
-			t.Fatalf("a private message went to %q", h.audience)
-		}
-	}
+	adaptertest.CheckPrivate(t, c, persons(people...))
 	if len(e.f.refused) > 0 {
 		t.Errorf("Slack would have refused: %v", e.f.refused)
 	}
-	for _, p := range people {
-		st, err := e.store.PlayerStats(context.Background(), "slack:"+team+":party", p.id, storage.AllTime, e.now)
-		if err != nil || st.Games != 1 {
-			t.Fatalf("%s: %+v, %v", p.name, st, err)
-		}
-		if want := fmt.Sprintf(`*%s* — %d pts`, p.name, st.TotalScore); !strings.Contains(sectionText(final), want) {
-			t.Errorf("final standings do not show %q:\n%s", want, sectionText(final))
-		}
-	}
+	adaptertest.CheckStandings(t, c, e.store, "slack:"+team+":party", persons(people...), "*", e.now)
 }

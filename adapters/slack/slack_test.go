@@ -24,6 +24,7 @@ import (
 	slackapi "github.com/slack-go/slack"
 	"github.com/slack-go/slack/socketmode"
 
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/storage"
@@ -318,14 +319,7 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 		t.Fatal("the game did not finish")
 	}
 	// Nothing private reached the channel; DMs went only to their owners.
-	for _, h := range e.f.history {
-		if h.audience == "" && (strings.Contains(h.blocks, "sg1:pick:") || strings.Contains(h.blocks, "Your hand")) {
-			t.Fatalf("a hand reached the channel: %s", h.blocks)
-		}
-		if h.audience != "" && h.audience != alice.id && h.audience != bob.id {
-			t.Fatalf("a private message went to %q", h.audience)
-		}
-	}
+	adaptertest.CheckPrivate(t, chat{e}, persons(people...))
 	// Every card a person took was in the hand their DM showed that turn.
 	reveals := 0
 	for _, m := range e.f.messages {
