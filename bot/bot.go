@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -81,8 +82,10 @@ type Bot struct {
 	cfg   Config
 	now   func() time.Time
 	seed  func() uint64
-	log   *slog.Logger
-	wake  chan struct{}
+	// deal starts a game: engine.New, or a dealt position in tests.
+	deal func(engine.Settings, uint64) (*engine.Game, error)
+	log  *slog.Logger
+	wake chan struct{}
 	// thinking bounds the searching bots thinking at once, across games.
 	thinking chan struct{}
 	// flushing bounds the games whose deliveries go out at once, across
@@ -135,7 +138,7 @@ func New(store storage.Store, cfg Config) *Bot {
 		cfg.Metrics = noMetrics{}
 	}
 	sendCtx, abort := context.WithCancel(context.Background())
-	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, log: cfg.Log, wake: make(chan struct{}, 1),
+	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, deal: engine.New, log: cfg.Log, wake: make(chan struct{}, 1),
 		sending: map[string]bool{}, locked: map[string]bool{}, sendCtx: sendCtx, abort: abort,
 		// One core is left to requests: bots thinking on every core would
 		// keep a click waiting behind them for the scheduler's 10 ms slices.

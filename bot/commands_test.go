@@ -100,47 +100,45 @@ func TestTypedPicksAndChangeMyPick(t *testing.T) {
 // TestChopsticksByButtons takes chopsticks, then uses them: two buttons,
 // two cards in one turn, the chopsticks back in the passed hand.
 func TestChopsticksByButtons(t *testing.T) {
-	for seed := uint64(1); seed < 200; seed++ {
-		h := newHarness(t)
-		h.seed = seed * 10
-		h.lobby("ann", "timer=0 bots=1")
-		h.startGame("ann")
-		chop, ok := button(h.hand["ann"], "Chopsticks")
-		if !ok {
-			continue // this deal has no chopsticks in ann's first hand
-		}
-		h.click("ann", chop.ActionID, true)
-		use, ok := button(h.hand["ann"], "Use chopsticks")
-		if !ok {
-			t.Fatalf("no Use chopsticks button after taking chopsticks:\n%s", h.hand["ann"])
-		}
-		h.click("ann", use.ActionID, true)
-		if !strings.Contains(h.private["ann"].Text, "choose your first card") {
-			t.Fatalf("chopsticks step 1:\n%s", h.private["ann"])
-		}
-		first := h.private["ann"].Buttons()[0]
-		h.click("ann", first.ActionID, true)
-		if !strings.Contains(h.private["ann"].Text, "Now choose your second card") {
-			t.Fatalf("chopsticks step 2:\n%s", h.private["ann"])
-		}
-		var second bot.Button
-		for _, b := range h.private["ann"].Buttons() {
-			if !b.Disabled {
-				second = b
-				break
-			}
-		}
-		if h.private["ann"].Buttons()[0].ActionID == first.ActionID && !h.private["ann"].Buttons()[0].Disabled {
-			t.Fatalf("the first card chosen is still offered as the second:\n%s", h.private["ann"])
-		}
-		h.click("ann", second.ActionID, true)
-		rv, _ := h.lastPublic("Reveal — round 1, turn 2")
-		if !strings.Contains(rv.Text, "**Ann**: ") || !strings.Contains(rv.Text, " + 🥢 ") {
-			t.Fatalf("the reveal does not show two cards with chopsticks:\n%s", rv)
-		}
-		return
+	h := newHarness(t)
+	// Ann's first hand holds chopsticks; the hand she is passed next
+	// (the bot's, less its pick) still holds two cards and more.
+	h.dealing([]engine.Card{engine.Chopsticks, engine.SalmonNigiri}, []engine.Card{engine.Tempura, engine.Tempura, engine.EggNigiri})
+	h.lobby("ann", "timer=0 bots=1")
+	h.startGame("ann")
+	chop, ok := button(h.hand["ann"], "Chopsticks")
+	if !ok {
+		t.Fatalf("no Chopsticks button in the dealt hand:\n%s", h.hand["ann"])
 	}
-	t.Fatal("no seed dealt ann chopsticks")
+	h.click("ann", chop.ActionID, true)
+	use, ok := button(h.hand["ann"], "Use chopsticks")
+	if !ok {
+		t.Fatalf("no Use chopsticks button after taking chopsticks:\n%s", h.hand["ann"])
+	}
+	h.click("ann", use.ActionID, true)
+	if !strings.Contains(h.private["ann"].Text, "choose your first card") {
+		t.Fatalf("chopsticks step 1:\n%s", h.private["ann"])
+	}
+	first := h.private["ann"].Buttons()[0]
+	h.click("ann", first.ActionID, true)
+	if !strings.Contains(h.private["ann"].Text, "Now choose your second card") {
+		t.Fatalf("chopsticks step 2:\n%s", h.private["ann"])
+	}
+	var second bot.Button
+	for _, b := range h.private["ann"].Buttons() {
+		if !b.Disabled {
+			second = b
+			break
+		}
+	}
+	if h.private["ann"].Buttons()[0].ActionID == first.ActionID && !h.private["ann"].Buttons()[0].Disabled {
+		t.Fatalf("the first card chosen is still offered as the second:\n%s", h.private["ann"])
+	}
+	h.click("ann", second.ActionID, true)
+	rv, _ := h.lastPublic("Reveal — round 1, turn 2")
+	if !strings.Contains(rv.Text, "**Ann**: ") || !strings.Contains(rv.Text, " + 🥢 ") {
+		t.Fatalf("the reveal does not show two cards with chopsticks:\n%s", rv)
+	}
 }
 
 func TestInformationCommands(t *testing.T) {

@@ -1,5 +1,14 @@
 package bot
 
+import "github.com/sushigo/sushigo/engine"
+
+// DealHands makes every game this host starts begin with round-1 hands
+// that begin with the given cards (engine.Deal), so a test starts from
+// the position it needs instead of searching seeds for one.
+func (b *Bot) DealHands(hands ...[]engine.Card) {
+	b.deal = func(s engine.Settings, seed uint64) (*engine.Game, error) { return engine.Deal(s, seed, hands...) }
+}
+
 // WaitSends waits for the deliveries this host is sending (handoffs and
 // the timer loop's), for tests that look at what was sent.
 func (b *Bot) WaitSends() { b.flushes.Wait() }

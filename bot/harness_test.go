@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
 	"github.com/sushigo/sushigo/storage/redis"
@@ -25,6 +26,9 @@ type harness struct {
 	path  string
 	now   time.Time
 	seed  uint64
+	// hands, when set, are the round-1 hands every game starts with
+	// (bot.DealHands).
+	hands [][]engine.Card
 	where bot.Location
 	tok   int
 	// reopen replaces the store as a process restart would.
@@ -99,7 +103,18 @@ func (h *harness) newBot() *bot.Bot {
 	if h.sender != nil {
 		cfg.Senders = map[string]bot.Sender{h.where.Platform: h.sender}
 	}
-	return bot.New(h.store, cfg)
+	b := bot.New(h.store, cfg)
+	if h.hands != nil {
+		b.DealHands(h.hands...)
+	}
+	return b
+}
+
+// dealing makes the games this host starts begin with round-1 hands that
+// begin with the given cards.
+func (h *harness) dealing(hands ...[]engine.Card) {
+	h.hands = hands
+	h.b.DealHands(hands...)
 }
 
 // restart closes the store and opens it again, as a process restart would.

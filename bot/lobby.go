@@ -289,7 +289,7 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 		}
 		set.Menu = m
 	}
-	g, err := engine.New(set, b.seed())
+	g, err := b.deal(set, b.seed())
 	if err != nil {
 		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
