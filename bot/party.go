@@ -112,7 +112,7 @@ func customSelects(game string, m engine.Menu) []Select {
 	part := func(name, placeholder string, gr engine.Group, chosen []engine.Kind, n int) Select {
 		s := Select{ActionID: SelectID("menu", game, name), Placeholder: placeholder, Min: n, Max: n}
 		for _, k := range engine.KindsOf(gr) {
-			desc := partyRules[k]
+			desc := partyRules.Rule(k)
 			if len(desc) > 100 {
 				// Platforms allow 100 characters: cut at a space.
 				i := strings.LastIndexByte(desc[:99], ' ')

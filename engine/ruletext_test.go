@@ -1,10 +1,16 @@
-package bot
+package engine_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sushigo/sushigo/engine"
+)
+
+var (
+	classicRules = engine.Settings{Ruleset: engine.Classic}
+	partyRules   = engine.Settings{Ruleset: engine.Party}
 )
 
 // cardsOf are the cards of kind k, one of each (onigiri: each shape).
@@ -55,15 +61,15 @@ func repeat(c engine.Card, n int) []engine.Card {
 // and wrong on screen).
 func TestRuleTextsMatchTheEngine(t *testing.T) {
 	for k := engine.KindTempura; k <= engine.KindFruit; k++ {
-		if partyRules[k] == "" {
+		if partyRules.Rule(k) == "" {
 			t.Errorf("%s has no Party rule text", k.Name())
 		}
 		classic := false
 		for _, c := range cardsOf(k) {
 			classic = classic || engine.Classic.DeckCount(c) > 0
 		}
-		if classic != (cardRules[k] != "") {
-			t.Errorf("%s: in the classic deck %v, has a classic rule text %v", k.Name(), classic, cardRules[k] != "")
+		if classic != (classicRules.Rule(k) != "") {
+			t.Errorf("%s: in the classic deck %v, has a classic rule text %v", k.Name(), classic, classicRules.Rule(k) != "")
 		}
 	}
 	// Counts of one card of the kind → points, and the words the text must
@@ -86,8 +92,8 @@ func TestRuleTextsMatchTheEngine(t *testing.T) {
 				t.Errorf("%d %s: the engine pays %d, the test expects %d", n, c.kind.Name(), got, want)
 			}
 		}
-		for _, rules := range []map[engine.Kind]string{cardRules, partyRules} {
-			if text := rules[c.kind]; text != "" {
+		for _, rules := range []engine.Settings{classicRules, partyRules} {
+			if text := rules.Rule(c.kind); text != "" {
 				for _, s := range c.says {
 					if !strings.Contains(text, s) {
 						t.Errorf("%s's text %q does not say %q", c.kind.Name(), text, s)
@@ -103,25 +109,25 @@ func TestRuleTextsMatchTheEngine(t *testing.T) {
 			t.Errorf("%d onigiri shapes: the engine pays %d, the text says %d", n, got, want)
 		}
 	}
-	if !strings.Contains(partyRules[engine.KindOnigiri], "1/2/3/4 shapes score 1/4/9/16") {
-		t.Errorf("onigiri text %q", partyRules[engine.KindOnigiri])
+	if !strings.Contains(partyRules.Rule(engine.KindOnigiri), "1/2/3/4 shapes score 1/4/9/16") {
+		t.Errorf("onigiri text %q", partyRules.Rule(engine.KindOnigiri))
 	}
 	// Uramaki: 8, 5, 2.
-	text := partyRules[engine.KindUramaki]
+	text := partyRules.Rule(engine.KindUramaki)
 	for place, word := range map[int]string{1: "scores 8", 2: "next 5", 3: "then 2"} {
-		if !strings.Contains(text, word) || !strings.Contains(word, itoa(engine.UramakiPoints(place))) {
+		if !strings.Contains(text, word) || !strings.Contains(word, strconv.Itoa(engine.UramakiPoints(place))) {
 			t.Errorf("uramaki place %d pays %d; the text %q should say %q", place, engine.UramakiPoints(place), text, word)
 		}
 	}
 	// Maki: classic 6 and 3; Party 6/3, or 6/4/2 at 6–8 players.
 	points, place := make([]int, 3), make([]int, 3)
 	engine.MakiPoints([]int{3, 2, 1}, points, place)
-	if points[0] != 6 || points[1] != 3 || !strings.Contains(cardRules[engine.KindMaki], "scores 6, second most 3") {
-		t.Errorf("classic maki pays %v; text %q", points, cardRules[engine.KindMaki])
+	if points[0] != 6 || points[1] != 3 || !strings.Contains(classicRules.Rule(engine.KindMaki), "scores 6, second most 3") {
+		t.Errorf("classic maki pays %v; text %q", points, classicRules.Rule(engine.KindMaki))
 	}
 	engine.PartyMakiPoints(6, []int{3, 2, 1}, points, place)
-	if points[0] != 6 || points[1] != 4 || points[2] != 2 || !strings.Contains(partyRules[engine.KindMaki], "6–8 players: 6/4/2") {
-		t.Errorf("Party maki at 6 pays %v; text %q", points, partyRules[engine.KindMaki])
+	if points[0] != 6 || points[1] != 4 || points[2] != 2 || !strings.Contains(partyRules.Rule(engine.KindMaki), "6–8 players: 6/4/2") {
+		t.Errorf("Party maki at 6 pays %v; text %q", points, partyRules.Rule(engine.KindMaki))
 	}
 	// Green tea ice cream: 12 per 4, at the game's end.
 	dst := make([]engine.Breakdown, 1)
@@ -133,7 +139,23 @@ func TestRuleTextsMatchTheEngine(t *testing.T) {
 		}
 	}
 	engine.ScoreDessert(engine.Settings{Ruleset: engine.Party, Players: 4, Menu: menu}, [][]engine.Card{repeat(ice, 8)}, dst)
-	if dst[0].Total() != 24 || !strings.Contains(partyRules[engine.KindGreenTeaIceCream], "each set of 4 scores 12") {
-		t.Errorf("8 ice creams pay %d; text %q", dst[0].Total(), partyRules[engine.KindGreenTeaIceCream])
+	if dst[0].Total() != 24 || !strings.Contains(partyRules.Rule(engine.KindGreenTeaIceCream), "each set of 4 scores 12") {
+		t.Errorf("8 ice creams pay %d; text %q", dst[0].Total(), partyRules.Rule(engine.KindGreenTeaIceCream))
+	}
+}
+
+// TestDummyRuleTexts: the dummy variant reads classic's texts, except the
+// pudding, whose fewest-puddings penalty the dummy's tableau brings back
+// at two players (ruling C9).
+func TestDummyRuleTexts(t *testing.T) {
+	dummy := engine.Settings{Ruleset: engine.Classic, Players: 2, Dummy: true}
+	for k := engine.KindTempura; k <= engine.KindFruit; k++ {
+		got, classic := dummy.Rule(k), classicRules.Rule(k)
+		switch {
+		case k == engine.KindPudding && (got == classic || !strings.Contains(got, "the dummy counts")):
+			t.Errorf("the dummy's pudding text %q", got)
+		case k != engine.KindPudding && got != classic:
+			t.Errorf("%s: the dummy reads %q, classic %q", k.Name(), got, classic)
+		}
 	}
 }
