@@ -120,7 +120,7 @@ func MenuChoices() []Choice {
 // CardChoices are every card type `rules` explains, classic and Party.
 func CardChoices() []Choice {
 	var out []Choice
-	for k := engine.KindTempura; k <= engine.KindFruit; k++ {
+	for _, k := range engine.Kinds() {
 		out = append(out, Choice{Name: strings.ToLower(k.Name()), Value: k.Key()})
 	}
 	return out

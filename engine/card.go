@@ -107,6 +107,16 @@ const (
 	numKinds
 )
 
+// Kinds lists every card kind, classic's first, in the order screens list
+// them: a loop over it takes in a kind added later.
+func Kinds() []Kind {
+	ks := make([]Kind, 0, numKinds-1)
+	for k := KindNone + 1; k < numKinds; k++ {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
 type cardInfo struct {
 	kind    Kind
 	variant uint8 // maki/uramaki icons, nigiri base points, onigiri shape, fruit combination

@@ -619,3 +619,16 @@ func TestHasMenu(t *testing.T) {
 		}
 	}
 }
+
+// TestKinds: every kind once, none missing, classic's first.
+func TestKinds(t *testing.T) {
+	ks := engine.Kinds()
+	if len(ks) != int(engine.KindFruit) || ks[0] != engine.KindTempura || ks[len(ks)-1] != engine.KindFruit {
+		t.Fatalf("Kinds() = %v", ks)
+	}
+	for i, k := range ks {
+		if k != engine.Kind(i+1) || k.Name() == "" {
+			t.Errorf("kind %d is %v (%q)", i, k, k.Name())
+		}
+	}
+}

@@ -58,7 +58,7 @@ func columns(t []engine.Placed) []column {
 			return plays.Kind(), false
 		}
 	}
-	for k := engine.Kind(1); k <= engine.KindFruit; k++ {
+	for _, k := range engine.Kinds() {
 		for _, p := range t {
 			if pk, down := place(p); pk == k && !down {
 				add(k, false, p)
