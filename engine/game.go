@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 )
 
 // Submission is one seat's hidden choice for a turn. Cards are named by
@@ -106,75 +104,6 @@ func (g *Game) Reset(s Settings, seed uint64) error {
 	return nil
 }
 
-// dealClassic builds, shuffles and deals the classic deck.
-func (g *Game) dealClassic() {
-	for c := Card(1); c < NumCards; c++ {
-		for range g.set.Ruleset.DeckCount(c) {
-			g.deck[g.deckLen] = c
-			g.deckLen++
-		}
-	}
-	g.shuffle(g.deck[:g.deckLen])
-	g.deal()
-}
-
-// shuffle is Fisher–Yates with Lemire's unbiased bounded random numbers.
-func (g *Game) shuffle(d []Card) {
-	for i := len(d) - 1; i > 0; i-- {
-		j := g.intn(uint64(i + 1))
-		d[i], d[j] = d[j], d[i]
-	}
-}
-
-func (g *Game) intn(n uint64) uint64 {
-	hi, lo := bits.Mul64(g.rng.Uint64(), n)
-	if lo < n {
-		thresh := -n % n
-		for lo < thresh {
-			hi, lo = bits.Mul64(g.rng.Uint64(), n)
-		}
-	}
-	return hi
-}
-
-func (g *Game) deal() {
-	n := g.set.HandSize()
-	for s := 0; s < g.seats; s++ {
-		copy(g.hands[s][:n], g.deck[g.drawPos:g.drawPos+n])
-		// Dealt cards leave the pile for good, so a decoded game (which stores
-		// only the pile) equals the original field for field.
-		clear(g.deck[g.drawPos : g.drawPos+n])
-		g.handLen[s] = uint8(n)
-		g.drawPos += n
-	}
-	g.turn = 1
-	g.drawForController()
-}
-
-// dummySeat is the dummy's seat in the dummy variant.
-const dummySeat = 2
-
-// controller returns the seat that controls the dummy this turn, or -1.
-// The first seat controls turn 1 of every round (ruling C9).
-func (g *Game) controller() int {
-	if !g.set.Dummy {
-		return -1
-	}
-	return (g.turn - 1) % 2
-}
-
-// drawForController moves the dummy pile's top card into the controller's hand.
-func (g *Game) drawForController() {
-	c := g.controller()
-	if c < 0 || g.handLen[dummySeat] == 0 {
-		return
-	}
-	g.handLen[dummySeat]--
-	g.hands[c][g.handLen[c]] = g.hands[dummySeat][g.handLen[dummySeat]]
-	g.hands[dummySeat][g.handLen[dummySeat]] = None
-	g.handLen[c]++
-}
-
 // Settings returns the settings the game was created with, defaults filled in.
 func (g *Game) Settings() Settings { return g.set }
 
@@ -213,308 +142,45 @@ func (g *Game) Waiting() int {
 	return g.set.Players - bits.OnesCount16(g.submitted)
 }
 
-// Submit records seat's choice for the current turn, replacing any earlier
-// choice of the same turn (ruling C10). When it is the last missing choice,
-// every choice is revealed at once, hands are passed and, at the end of a
-// round, the round is scored and the next one dealt. A refused submission
-// leaves the game unchanged and returns one of the package's errors.
-func (g *Game) Submit(seat int, sub Submission) error {
-	at, err := g.check(seat, sub)
-	if err != nil {
-		return err
-	}
-	g.pending[seat] = pick{sub.Card, sub.Extra, sub.Dummy, sub.Call, sub.Copy, at}
-	g.submitted |= 1 << seat
-	if int(bits.OnesCount16(g.submitted)) == g.set.Players {
-		g.rules().reveal(g)
-	}
-	return nil
+// partyState is the part of a Game only Sushi Go Party! uses.
+type partyState struct {
+	dpile    [15]Card // the dessert pile; its top is the last card
+	dpileLen uint8
+
+	flipped   [MaxSeats]uint32               // face-down tableau positions
+	copies    [MaxSeats][maxTableau]Card     // what each special order plays as
+	turnStart [MaxSeats]uint8                // tableau length when this turn's reveal began
+	using     [MaxSeats]uint32               // chopsticks and spoons called this turn
+	misos     [MaxSeats]uint32               // misos played this turn
+	kept      [MaxSeats][numDessertVar]uint8 // desserts kept, by variant
+	keptCopy  [MaxSeats][numDessertVar]uint8 // special orders kept as a dessert, by variant
+	uraPts    [MaxSeats]int8                 // uramaki race points this round
+	uraPlace  [MaxSeats]int8
+	uraNext   uint8 // next unclaimed uramaki place, 1 to 4
+
+	queue    [maxQueue]queueItem
+	qLen     uint8
+	qPos     uint8
+	draw     [menuDraw]Card // a menu's draw, seen only by the deciding seat
+	drawLen  uint8
+	deciding bool
+	step     uint16 // counts decisions, so a stale answer is refused
 }
 
-// Check reports whether Submit would accept sub from seat, without changing
-// anything.
-func (g *Game) Check(seat int, sub Submission) error {
-	_, err := g.check(seat, sub)
-	return err
+// numDessertVar is the number of dessert variants: one for pudding and ice
+// cream, six fruit combinations.
+const numDessertVar = 6
+
+func (g *Game) party() bool { return g.set.Ruleset == Party }
+
+// eff returns what tableau position i of seat plays as: a special order's
+// copy, or the card itself.
+func (g *Game) eff(seat, i int) Card {
+	c := g.tab[seat][i]
+	if c == SpecialOrder {
+		return g.p.copies[seat][i]
+	}
+	return c
 }
 
-// check validates sub; for a lone classic card it also returns where the
-// card is in the hand (plus one).
-func (g *Game) check(seat int, sub Submission) (uint8, error) {
-	if g.over {
-		return 0, ErrGameOver
-	}
-	if uint(seat) >= uint(g.set.Players) {
-		return 0, ErrNotPlayer
-	}
-	if (sub.Round != 0 && sub.Round != g.round) || (sub.Turn != 0 && sub.Turn != g.turn) {
-		return 0, ErrWrongTurn
-	}
-	if g.p.deciding {
-		return 0, ErrDeciding
-	}
-	if sub.Card == None {
-		return 0, ErrNoCard
-	}
-	return g.rules().check(g, seat, sub)
-}
-
-// checkClassicPick validates a classic pick; for a lone card (no
-// chopsticks, no dummy: the common case) it just finds the card and
-// returns where it is in the hand (plus one).
-func (g *Game) checkClassicPick(seat int, sub Submission) (uint8, error) {
-	if sub.Extra|sub.Dummy|sub.Call|sub.Copy == None && !g.set.Dummy {
-		for i, x := range g.hands[seat][:g.handLen[seat]] {
-			if x == sub.Card {
-				return uint8(i + 1), nil
-			}
-		}
-		return 0, &CardError{ErrNotInHand, sub.Card}
-	}
-	return 0, g.checkClassic(seat, sub)
-}
-
-// checkPartyPick validates a Party pick (checkParty).
-func (g *Game) checkPartyPick(seat int, sub Submission) (uint8, error) {
-	return 0, g.checkParty(seat, sub)
-}
-
-// locate notes where seat's pending lone classic card is in its hand, as
-// Submit does, for a pick set any other way (decoded, or redrawn by
-// Determinize). Party picks are never located.
-func (g *Game) locate(seat int) {
-	p := &g.pending[seat]
-	p.at = 0
-	if p.extra|p.dummy|p.call|p.copy != None || g.set.Dummy || !g.rules().locates {
-		return
-	}
-	if i := slices.Index(g.hands[seat][:g.handLen[seat]], p.card); i >= 0 {
-		p.at = uint8(i + 1)
-	}
-}
-
-// checkClassic validates a classic pick with chopsticks or for the dummy.
-func (g *Game) checkClassic(seat int, sub Submission) error {
-	if sub.Call != None {
-		return fmt.Errorf("%w: classic chopsticks go with the pick (Extra)", ErrNoChopsticks)
-	}
-	if sub.Copy != None {
-		return fmt.Errorf("%w: classic has no special order", ErrCopyTarget)
-	}
-	need := 1
-	if sub.Extra != None {
-		if g.chopsticks[seat] == 0 {
-			return ErrNoChopsticks
-		}
-		need++
-	}
-	ctrl := g.controller() == seat
-	if !ctrl && sub.Dummy != None {
-		return ErrNotController
-	}
-	if ctrl {
-		need++
-	}
-	n := int(g.handLen[seat])
-	if need > n && sub.Extra != None {
-		return ErrHandTooSmall
-	}
-	h := g.hands[seat][:n]
-	if err := g.have(h, sub.Card, sub); err != nil {
-		return err
-	}
-	if sub.Extra != None {
-		if err := g.have(h, sub.Extra, sub); err != nil {
-			return err
-		}
-	}
-	if sub.Dummy != None {
-		return g.have(h, sub.Dummy, sub)
-	}
-	if ctrl {
-		// Last, so a front end that asks for the dummy's card as the next
-		// step of a selection learns first whether the rest is in the hand.
-		return ErrDummyCard
-	}
-	return nil
-}
-
-// have checks that hand holds as many copies of c as sub names.
-func (g *Game) have(hand []Card, c Card, sub Submission) error {
-	want := 0
-	for _, x := range [3]Card{sub.Card, sub.Extra, sub.Dummy} {
-		if x == c {
-			want++
-		}
-	}
-	got := 0
-	for _, x := range hand {
-		if x == c {
-			got++
-		}
-	}
-	switch {
-	case got == 0:
-		return &CardError{ErrNotInHand, c}
-	case got < want:
-		return &CardError{ErrSameCardTwice, c}
-	}
-	return nil
-}
-
-// reveal turns every pending submission face up, in seat order.
-func (g *Game) reveal() {
-	// Field by field: classic never writes the reveal's events, and
-	// clearing them every turn would cost more than the rest of the reveal.
-	l := &g.last
-	l.Round, l.Turn, l.Controller = g.round, g.turn, g.controller()
-	l.Seats = [MaxSeats]Placement{}
-	for s := 0; s < g.set.Players; s++ {
-		p := g.pending[s]
-		pl := &g.last.Seats[s]
-		if p.at != 0 {
-			// Found at Submit, and the hand has not changed since.
-			h, n := &g.hands[s], g.handLen[s]-1
-			h[p.at-1], h[n] = h[n], None
-			g.handLen[s] = n
-		} else {
-			g.take(s, p.card)
-		}
-		pl.Cards[0], pl.Paired[0] = p.card, g.place(s, p.card)
-		if p.extra != None {
-			g.take(s, p.extra)
-			pl.Cards[1], pl.Paired[1] = p.extra, g.place(s, p.extra)
-			pl.Chopsticks = true
-			g.returnChopsticks(s)
-		}
-		if p.dummy != None {
-			g.take(s, p.dummy)
-			d := &g.last.Seats[dummySeat]
-			d.Cards[0], d.Paired[0] = p.dummy, g.place(dummySeat, p.dummy)
-		}
-	}
-	g.pending = [MaxSeats]pick{}
-	g.submitted = 0
-	g.endTurn()
-}
-
-// take removes one copy of c from seat's hand. The last card fills the gap:
-// a hand's order carries no meaning (views sort hands for display).
-func (g *Game) take(seat int, c Card) {
-	h := &g.hands[seat]
-	n := int(g.handLen[seat]) - 1
-	for i := 0; i <= n; i++ {
-		if h[i] == c {
-			h[i], h[n] = h[n], None
-			g.handLen[seat]--
-			return
-		}
-	}
-	panic("engine: card vanished from a checked hand")
-}
-
-// place puts c in seat's tableau, onto the oldest empty wasabi if c is a
-// nigiri (ruling C6), and reports whether it went onto a wasabi.
-func (g *Game) place(seat int, c Card) bool {
-	i := g.tabLen[seat]
-	g.tab[seat][i] = c
-	g.tabLen[seat]++
-	g.count[seat][c]++
-	switch cardKind[c] {
-	case KindNigiri:
-		if g.emptyWasabi[seat] == 0 {
-			return false
-		}
-		t := &g.tab[seat]
-		for j := range i {
-			if t[j] == Wasabi && g.paired[seat]&(1<<j) == 0 {
-				g.paired[seat] |= 1<<j | 1<<i
-				g.emptyWasabi[seat]--
-				g.onWasabi[seat][cardIcons[c]]++
-				return true
-			}
-		}
-		panic("engine: empty wasabi count out of step with the tableau")
-	case KindWasabi:
-		g.emptyWasabi[seat]++
-	case KindChopsticks:
-		g.chopsticks[seat]++
-	}
-	return false
-}
-
-// returnChopsticks moves the oldest chopsticks of seat's tableau back into its
-// hand, before the hand is passed (ruling C4).
-func (g *Game) returnChopsticks(seat int) {
-	t := &g.tab[seat]
-	n := int(g.tabLen[seat])
-	for j := 0; j < n; j++ {
-		if t[j] != Chopsticks {
-			continue
-		}
-		copy(t[j:n], t[j+1:n])
-		t[n-1] = None
-		g.tabLen[seat]--
-		m := g.paired[seat]
-		g.paired[seat] = m&(1<<j-1) | (m>>(j+1))<<j
-		g.chopsticks[seat]--
-		g.count[seat][Chopsticks]--
-		g.hands[seat][g.handLen[seat]] = Chopsticks
-		g.handLen[seat]++
-		return
-	}
-	panic("engine: chopsticks count out of step with the tableau")
-}
-
-func (g *Game) endTurn() {
-	g.passHands()
-	if g.handLen[0] != 0 {
-		g.turn++
-		g.drawForController()
-		return
-	}
-	g.endRound()
-}
-
-// passHands moves every player's hand to the next seat (or the previous one
-// in round 2 of the alternate variant); in the dummy variant the two players
-// swap hands and the dummy pile stays.
-func (g *Game) passHands() {
-	n := g.set.Players
-	h, l := &g.hands, &g.handLen
-	if g.set.passStep(g.round) > 0 {
-		th, tl := h[n-1], l[n-1]
-		for s := n - 1; s > 0; s-- {
-			h[s], l[s] = h[s-1], l[s-1]
-		}
-		h[0], l[0] = th, tl
-		return
-	}
-	th, tl := h[0], l[0]
-	for s := 0; s < n-1; s++ {
-		h[s], l[s] = h[s+1], l[s+1]
-	}
-	h[n-1], l[n-1] = th, tl
-}
-
-func (g *Game) endRound() {
-	g.scoreRound()
-	for s := 0; s < g.seats; s++ {
-		for _, c := range g.tab[s][:g.tabLen[s]] {
-			g.discards[c]++
-		}
-		g.puddings[s] += g.count[s][Pudding]
-		g.discards[Pudding] -= g.count[s][Pudding]
-		g.count[s] = [NumCards]uint8{}
-		g.onWasabi[s] = [4]uint8{}
-		g.tab[s] = [maxTableau]Card{}
-		g.tabLen[s], g.paired[s], g.emptyWasabi[s], g.chopsticks[s] = 0, 0, 0, 0
-	}
-	if g.round == Rounds {
-		g.scoreDessert()
-		g.over = true
-		return
-	}
-	g.round++
-	g.deal()
-}
+func (g *Game) faceDown(seat, i int) bool { return g.p.flipped[seat]&(1<<i) != 0 }
