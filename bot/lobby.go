@@ -268,7 +268,8 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 		return change{}, refuse(hostStarts, st.hostName())
 	}
 	n := len(st.Seats)
-	set := engine.Settings{Ruleset: st.Opts.ruleset(), Players: n, Pass: st.Opts.Pass, Dummy: st.Opts.Dummy}
+	set := st.Opts.settings()
+	set.Players = n
 	// The engine decides who can play; the host only words its answer.
 	if err := set.CheckPlayers(); err != nil {
 		lo, hi := set.Ruleset.Players()
