@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sushigo/sushigo/engine"
 )
 
 // TestHostWordsTakeTheirArguments: the words moved out of the calls, so
@@ -108,5 +110,20 @@ func TestHostWordsTakeTheirArguments(t *testing.T) {
 	}
 	if len(hostWords) != len(byName)+1 {
 		t.Errorf("hostWords has %d entries for %d reasons", len(hostWords)-1, len(byName))
+	}
+}
+
+// TestEngineRefusalsTheHostReturnsAreWorded: the host returns
+// engineRefusal of these errors without a fallback, so each must have
+// words, or the player would get no answer at all.
+func TestEngineRefusalsTheHostReturnsAreWorded(t *testing.T) {
+	for _, err := range []error{
+		engine.ErrNoChopsticks,
+		engine.ErrNotAnOption,
+		&engine.CardError{Err: engine.ErrNotInHand, Card: engine.Tempura},
+	} {
+		if engineRefusal(err) == nil {
+			t.Errorf("%v has no words in engineWords", err)
+		}
 	}
 }
