@@ -212,6 +212,8 @@ type PlayerResult struct {
 	// the points the player scored, by scoring category.
 	Cards      map[string]int
 	Categories map[string]int
+	// Quit is set when the player forfeited the game by leaving it.
+	Quit bool
 }
 
 // Rating is a skill estimate: mean and uncertainty. The zero Rating means
@@ -331,7 +333,10 @@ func (s Stats) AveragePlace() float64 {
 type Profile struct {
 	Stats
 	// Rated counts the games that changed the rating.
-	Rated    int
+	Rated int
+	// Quits counts the games the player forfeited by leaving (or going
+	// idle) before the end.
+	Quits    int
 	Rating   Rating
 	Previous Rating
 	// Trend holds the latest ratings, oldest first, at most TrendLength.
@@ -350,7 +355,7 @@ type HeadToHead struct {
 
 // Game is a history entry. Ratings are the changes its recording made, in
 // the order of the Result's Players: nil for an unrated game, or one
-// recorded before history kept them (times are not kept).
+// recorded before history kept them.
 type Game struct {
 	ID         string
 	FinishedAt time.Time
@@ -358,21 +363,24 @@ type Game struct {
 	Ratings    []RatingChange
 }
 
-// RatingChange is how one game moved one player's rating.
+// RatingChange is how one game moved one player's rating. Prior keeps the
+// time it was set, when known, so a reader can widen it as the game's
+// rating did; After keeps none (it was set when the game finished).
 type RatingChange struct {
 	Player       string
 	Prior, After Rating
 }
 
-// Changes pairs a result's players with their ratings before and after,
-// without times, for its history entry: nil when unrated.
+// Changes pairs a result's players with their ratings before (with the
+// time it was set) and after (without), for its history entry: nil when
+// unrated.
 func (r Result) Changes(prior, after []Rating) []RatingChange {
 	if after == nil {
 		return nil
 	}
 	out := make([]RatingChange, len(r.Players))
 	for i, p := range r.Players {
-		out[i] = RatingChange{Player: p.ID, Prior: Rating{Mu: prior[i].Mu, Sigma: prior[i].Sigma}, After: Rating{Mu: after[i].Mu, Sigma: after[i].Sigma}}
+		out[i] = RatingChange{Player: p.ID, Prior: prior[i], After: Rating{Mu: after[i].Mu, Sigma: after[i].Sigma}}
 	}
 	return out
 }

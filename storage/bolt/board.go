@@ -40,6 +40,7 @@ type periodStats struct {
 // profile is what a player's all-time record keeps beyond periodStats.
 type profile struct {
 	Rated      int                           `json:"rated,omitempty"`
+	Quits      int                           `json:"quits,omitempty"`
 	Trend      []storage.Rating              `json:"trend,omitempty"`
 	Cards      map[string]int                `json:"cards,omitempty"`
 	Categories map[string]int                `json:"categories,omitempty"`
@@ -176,6 +177,9 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Rec
 			var pf profile
 			if err := getJSON(profiles, []byte(pl.ID), &pf); err != nil {
 				return err
+			}
+			if pl.Quit {
+				pf.Quits++
 			}
 			if after != nil {
 				pf.Rated++
@@ -351,7 +355,7 @@ func (s *Store) Profile(ctx context.Context, community, player string) (storage.
 	if err != nil {
 		return storage.Profile{}, fmt.Errorf("bolt profile %s/%s: %w", community, player, err)
 	}
-	return storage.Profile{Stats: st.Stats, Rated: pf.Rated, Rating: st.Rating, Previous: st.Previous, Trend: pf.Trend,
+	return storage.Profile{Stats: st.Stats, Rated: pf.Rated, Quits: pf.Quits, Rating: st.Rating, Previous: st.Previous, Trend: pf.Trend,
 		Cards: pf.Cards, Categories: pf.Categories, Versus: pf.Versus}, nil
 }
 

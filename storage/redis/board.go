@@ -37,9 +37,9 @@ var periods = [...]storage.Period{storage.AllTime, storage.Month, storage.Week}
 //	rating:P             sorted set by −ordinal of the latest rating in P
 //	p:P:PLAYER           hash: name games wins points best places, and
 //	                     mu sigma pmu psigma (rating after, and before, the
-//	                     player's last game in P), rat (Unix ms the rating
-//	                     was set; absent before ratings kept it)
-//	pf:PLAYER            hash: rated, trend, card:KIND, cat:CATEGORY,
+//	                     player's last game in P), rat and prat (Unix ms the
+//	                     two were set; absent when unknown)
+//	pf:PLAYER            hash: rated, quit, trend, card:KIND, cat:CATEGORY,
 //	                     vs:OTHER:g/w/l (all time only)
 //	hist, histdata       list of the last game IDs, newest first; hash of
 //	                     ID → "finishedAtMillis" + per rated player
@@ -55,14 +55,14 @@ var periods = [...]storage.Period{storage.AllTime, storage.Month, storage.Week}
 // ms, summary (empty: not kept), history length, then per player (fields
 // per player) id, name, score, place, expected games, mu, sigma, pmu,
 // psigma, −ordinal, trend, cards, categories, rat, pat (Unix ms of the new
-// and the prior rating, "" when unknown). Cards and categories are
-// "name\ncount\n" repeated.
+// and the prior rating, "" when unknown), quit ("1" for a forfeit). Cards
+// and categories are "name\ncount\n" repeated.
 //
 // Sorted-set scores are negated composites so that an ascending ZRANGE gives
 // the best first with exact ties in player-ID order: wins*1e7+points for
 // wins (|points| < 5e6), points*1e6+wins for points.
 var recordScript = goredis.NewScript(`
-local F = 15
+local F = 16
 local n = (#ARGV - 7) / F
 for i = 0, n - 1 do
 	local games = redis.call('HGET', KEYS[13 + i*4], 'games') or '0'
@@ -100,6 +100,7 @@ for i = 0, n - 1 do
 		if rated then
 			redis.call('HSET', h, 'mu', ARGV[a+6], 'sigma', ARGV[a+7], 'pmu', ARGV[a+8], 'psigma', ARGV[a+9])
 			if ARGV[a+14] ~= '' then redis.call('HSET', h, 'rat', ARGV[a+14]) else redis.call('HDEL', h, 'rat') end
+			if ARGV[a+15] ~= '' then redis.call('HSET', h, 'prat', ARGV[a+15]) else redis.call('HDEL', h, 'prat') end
 			redis.call('ZADD', KEYS[7 + p], ARGV[a+10], id)
 		end
 		if ttl[p] > 0 then
@@ -110,6 +111,7 @@ for i = 0, n - 1 do
 		end
 	end
 	local pf = KEYS[16 + i*4]
+	if ARGV[a+16] == '1' then redis.call('HINCRBY', pf, 'quit', 1) end
 	if rated then
 		redis.call('HINCRBY', pf, 'rated', 1)
 		redis.call('HSET', pf, 'trend', ARGV[a+11])
@@ -269,6 +271,11 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Rec
 			} else {
 				args = append(args, msOrEmpty(after[i].At), msOrEmpty(prior[i].At))
 			}
+			quit := "0"
+			if pl.Quit {
+				quit = "1"
+			}
+			args = append(args, quit)
 		}
 		n, err := recordScript.Run(ctx, s.c, keys, args...).Int()
 		if err != nil {
@@ -358,7 +365,7 @@ func decodeRecorded(v string) storage.Recorded {
 	return rec
 }
 
-var statFields = []string{"name", "games", "wins", "points", "best", "places", "mu", "sigma", "pmu", "psigma", "rat"}
+var statFields = []string{"name", "games", "wins", "points", "best", "places", "mu", "sigma", "pmu", "psigma", "rat", "prat"}
 
 func parseStats(id string, vals []any) (storage.Stats, storage.Rating, storage.Rating) {
 	st := storage.Stats{PlayerID: id}
@@ -369,7 +376,7 @@ func parseStats(id string, vals []any) (storage.Stats, storage.Rating, storage.R
 	}
 	st.Name, _ = vals[0].(string)
 	st.Games, st.Wins, st.TotalScore, st.BestScore, st.PlaceSum = num(1), num(2), num(3), num(4), num(5)
-	return st, parseRating(vals[6], vals[7], vals[10]), parseRating(vals[8], vals[9])
+	return st, parseRating(vals[6], vals[7], vals[10]), parseRating(vals[8], vals[9], vals[11])
 }
 
 // topScript reads a leaderboard page in one round trip: the sorted set in
@@ -484,6 +491,8 @@ func (s *Store) Profile(ctx context.Context, community, player string) (storage.
 		switch {
 		case f == "rated":
 			out.Rated, _ = strconv.Atoi(v)
+		case f == "quit":
+			out.Quits, _ = strconv.Atoi(v)
 		case f == "trend":
 			out.Trend = decodeTrend(v)
 		case strings.HasPrefix(f, "card:"):
@@ -531,6 +540,9 @@ func historyHead(at time.Time, changes []storage.RatingChange) string {
 	b.WriteString(strconv.FormatInt(at.UnixMilli(), 10))
 	for _, c := range changes {
 		fmt.Fprintf(&b, "\t%s\t%s,%s,%s,%s", c.Player, float(c.Prior.Mu), float(c.Prior.Sigma), float(c.After.Mu), float(c.After.Sigma))
+		if !c.Prior.At.IsZero() {
+			b.WriteString("," + msOrEmpty(c.Prior.At))
+		}
 	}
 	return b.String()
 }

@@ -75,6 +75,7 @@ var ratingTests = []test{
 		record(t, s, stamp(result("g1", "c", wed, pr("ann", 10, 1), pr("bob", 5, 2)), at))
 		var seen []storage.Rating
 		r := stamp(result("g2", "c", wed.Add(time.Hour), pr("ann", 10, 1), pr("bob", 5, 2)), at.Add(time.Hour))
+		r.Summary = []byte(`{}`)
 		inner := r.Rate
 		r.Rate = func(prior []storage.Rating) []storage.Rating { seen = slices.Clone(prior); return inner(prior) }
 		record(t, s, r)
@@ -85,6 +86,20 @@ var ratingTests = []test{
 		if !p.Rating.At.Equal(at.Add(time.Hour)) {
 			t.Errorf("profile rating %+v, want stamped %v", p.Rating, at.Add(time.Hour))
 		}
+		// The rating before the last game keeps its time, in the profile
+		// and in the history, so a reader widens it as the game did.
+		if !p.Previous.At.Equal(at) {
+			t.Errorf("profile's previous rating %+v, want stamped %v", p.Previous, at)
+		}
+		games, err := s.History(ctx, "c", 1)
+		if err != nil || len(games) != 1 || len(games[0].Ratings) != 2 {
+			t.Fatalf("History: %+v, %v", games, err)
+		}
+		for _, c := range games[0].Ratings {
+			if !c.Prior.At.Equal(at) || !c.After.At.IsZero() {
+				t.Errorf("history change %+v, want the prior stamped %v and the after not", c, at)
+			}
+		}
 		for _, tr := range p.Trend {
 			if !tr.At.IsZero() {
 				t.Errorf("a trend keeps times: %+v", p.Trend)
@@ -93,6 +108,23 @@ var ratingTests = []test{
 		es := top(t, s, storage.Query{Community: "c", By: storage.ByRating, MinGames: 1})
 		if len(es) != 2 || !es[0].Rating.At.Equal(at.Add(time.Hour)) {
 			t.Errorf("board %+v, want ratings stamped %v", es, at.Add(time.Hour))
+		}
+	}},
+	{"CountsQuits", func(t *testing.T, s storage.Store) {
+		r := rated(result("g1", "c", wed, pr("ann", 10, 1), pr("bob", 5, 2)))
+		r.Players[1].Quit = true
+		record(t, s, r)
+		if rec, err := s.RecordResult(ctx, r); err != nil || rec.New {
+			t.Fatalf("recording g1 again: %+v, %v", rec, err)
+		}
+		u := result("g2", "c", wed, pr("bob", 10, 1))
+		u.Players[0].Quit = true
+		record(t, s, u)
+		if p := profile(t, s, "c", "bob"); p.Quits != 2 || p.Games != 2 {
+			t.Errorf("bob: %d quits in %d games, want 2 in 2", p.Quits, p.Games)
+		}
+		if p := profile(t, s, "c", "ann"); p.Quits != 0 {
+			t.Errorf("ann: %d quits, want 0", p.Quits)
 		}
 	}},
 	{"HistoryKeepsRatingChanges", func(t *testing.T, s storage.Store) {
