@@ -113,6 +113,26 @@ func TestGoldenViews(t *testing.T) {
 		t.Errorf("the released summary: %v\n%s", err, v)
 	}
 	golden(t, "history_game", past)
+	// Who left, came back, was removed or left before the game counted:
+	// each says so in the history (optional fields of version 1).
+	leavers, err := os.ReadFile(filepath.Join("testdata", "history", "summary-v1-leavers.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone, err := os.ReadFile(filepath.Join("testdata", "history", "summary-v1-everyone-left.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pastLeavers, err := pastView(storage.Game{ID: "k3a1", FinishedAt: now, Summary: leavers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "history_game_leavers", pastLeavers)
+	golden(t, "history_leavers", historyView([]storage.Game{{ID: "k3a1", FinishedAt: now, Summary: leavers,
+		Ratings: []storage.RatingChange{
+			{Player: "ann", Prior: storage.Rating{Mu: 27, Sigma: 5, At: now.Add(-100 * 24 * time.Hour)}, After: storage.Rating{Mu: 28.5, Sigma: 4.9}},
+			{Player: "bob", Prior: storage.Rating{Mu: 25, Sigma: 5}, After: storage.Rating{Mu: 24.1, Sigma: 4.9}}}},
+		{ID: "k3a0", FinishedAt: now.Add(-time.Hour), Summary: gone}}, false, now))
 	golden(t, "history", historyView([]storage.Game{{ID: "k2x9", FinishedAt: now, Summary: pinned},
 		{ID: "k2x8", FinishedAt: now.Add(-50 * time.Hour), Summary: pinned}, {ID: "bad", FinishedAt: now.Add(-time.Hour * 400), Summary: []byte(`{"v":9}`)}}, false, now))
 	golden(t, "table_over", tableView(st, now))
@@ -127,6 +147,7 @@ func TestGoldenViews(t *testing.T) {
 	ann := storage.Profile{
 		Stats:      storage.Stats{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, TotalScore: 180, BestScore: 56, PlaceSum: 5},
 		Rated:      4,
+		Quits:      1,
 		Rating:     storage.Rating{Mu: 29.1, Sigma: 5.2},
 		Previous:   storage.Rating{Mu: 28, Sigma: 5.6},
 		Trend:      []storage.Rating{{Mu: 26, Sigma: 7.5}, {Mu: 27.2, Sigma: 6.6}, {Mu: 28, Sigma: 5.6}, {Mu: 29.1, Sigma: 5.2}},

@@ -45,6 +45,8 @@ type harness struct {
 	// outbox); every request is then followed by a timer tick that
 	// delivers them through it.
 	sender *fakeSender
+	// admins are the users the adapter marks as channel moderators.
+	admins map[string]bool
 }
 
 type sent struct {
@@ -156,7 +158,9 @@ func (h *harness) click(who, actionID string, private bool) bot.Response {
 func (h *harness) send(who string, a bot.Action, private bool) bot.Response {
 	h.t.Helper()
 	h.tok++
-	req := bot.Request{Where: h.where, Who: user(who), Action: a, FromPrivate: private,
+	u := user(who)
+	u.Admin = h.admins[who]
+	req := bot.Request{Where: h.where, Who: u, Action: a, FromPrivate: private,
 		Reply: bot.Ref{ID: fmt.Sprintf("tok%d", h.tok), Expires: h.now.Add(14 * time.Minute)},
 		ID:    fmt.Sprintf("req%d", requestIDs.Add(1))} // unique, as Discord's interaction IDs are
 	resp, err := h.b.Handle(context.Background(), req)

@@ -31,9 +31,14 @@ type summarySeat struct {
 	ID   string `json:"id,omitempty"` // empty for a bot that never was a person
 	Name string `json:"name"`
 	Bot  string `json:"bot,omitempty"` // a bot's level
-	// Left marks a person who left: ID is theirs, Bot the level of the
-	// bot that finished their seat. Optional, so version 1 still reads.
+	// Left marks a person who forfeited: ID is theirs, Bot the level of
+	// the bot that finished their seat ("" when they came back to it).
+	// Removed marks one the host removed while absent (rated by the
+	// seat), Unrated one who left before the game counted. All optional,
+	// so version 1 still reads.
 	Left    bool           `json:"left,omitempty"`
+	Removed bool           `json:"removed,omitempty"`
+	Unrated bool           `json:"unrated,omitempty"`
 	Score   int            `json:"score"`
 	Place   int            `json:"place"`
 	Rounds  []int          `json:"rounds"`
@@ -50,7 +55,7 @@ func summaryOf(st *state, pv engine.PublicView) summary {
 		ss := summarySeat{Name: st.name(sd.Seat), Score: sd.Score, Place: sd.Place, Dessert: dessert.Total()}
 		if sd.Seat < len(st.Seats) {
 			seat := st.Seats[sd.Seat]
-			ss.ID, ss.Left = seat.User, st.left(sd.Seat)
+			ss.ID, ss.Left, ss.Removed, ss.Unrated = seat.User, st.forfeited(sd.Seat), seat.Kicked, seat.Early
 			if !seat.human() {
 				ss.Bot = string(st.seatLevel(sd.Seat))
 			}
@@ -202,8 +207,12 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) View {
 		for _, ss := range s.Seats {
 			who = append(who, fmt.Sprintf("%s %d", ss.Name, ss.Score))
 			if ss.Place == best && !ss.Left {
-				winners = append(winners, ss.Name)
+				winners = append(winners, "**"+ss.Name+"**")
 			}
+		}
+		won := "🏆 " + strings.Join(winners, " & ")
+		if len(winners) == 0 {
+			won = "🚪 everyone left"
 		}
 		game := "Sushi Go!"
 		if s.Game == "party" {
@@ -211,9 +220,9 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) View {
 		} else if s.Dummy {
 			game = "Sushi Go! (dummy)"
 		}
-		lines = append(lines, fmt.Sprintf("%d. %s — %s — 🏆 **%s** — %s", i+1, when(g.FinishedAt, now), game,
-			strings.Join(winners, " & "), strings.Join(who, ", ")))
-		if l := changesLine(s, g.Ratings); l != "" {
+		lines = append(lines, fmt.Sprintf("%d. %s — %s — %s — %s", i+1, when(g.FinishedAt, now), game,
+			won, strings.Join(who, ", ")))
+		if l := changesLine(s, g); l != "" {
 			lines = append(lines, "    "+l)
 		}
 		row = append(row, Button{Label: fmt.Sprint(i + 1), ActionID: PastGameID(g.ID, partyBoard)})
@@ -253,8 +262,14 @@ func pastView(g storage.Game) (View, error) {
 		}
 		name := ss.Name
 		switch {
+		case ss.Left && ss.Bot == "":
+			name += " (left and came back; a forfeit)"
 		case ss.Left:
 			name += " (left; the " + ss.Bot + " bot finished)"
+		case ss.Removed:
+			name += " (removed while away; the " + ss.Bot + " bot finished)"
+		case ss.Unrated:
+			name += " (left before the first round was scored; not rated)"
 		case ss.Bot != "" && ss.Bot != "dummy":
 			name += " (" + ss.Bot + " bot)"
 		}
@@ -282,7 +297,7 @@ func pastView(g storage.Game) (View, error) {
 			lines = append(lines, "    "+strings.Join(parts, " · "))
 		}
 	}
-	if l := changesLine(s, g.Ratings); l != "" {
+	if l := changesLine(s, g); l != "" {
 		lines = append(lines, l)
 	}
 	v.Text = strings.Join(lines, "\n")
@@ -290,17 +305,19 @@ func pastView(g storage.Game) (View, error) {
 }
 
 // changesLine tells how a recorded game moved its players' ratings:
-// "📈 Ann 1120 (+40) · Bob 1000 (±0)"; "" for an unrated game.
-func changesLine(s summary, changes []storage.RatingChange) string {
+// "📈 Ann 1120 (+40) · Bob 1000 (±0)"; "" for an unrated game. A change is
+// counted from the rating as the game rated from it: widened by the time
+// away up to the game's end (the ratings post says the same).
+func changesLine(s summary, g storage.Game) string {
 	var parts []string
-	for _, c := range changes {
+	for _, c := range g.Ratings {
 		name := c.Player
 		for _, ss := range s.Seats {
 			if ss.ID == c.Player {
 				name = ss.Name
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, shown(c.After), signed(Display(c.After)-Display(c.Prior))))
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, shown(c.After), signed(Display(c.After)-Display(Widened(c.Prior, g.FinishedAt)))))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -125,10 +125,18 @@ func (b *Bot) join(req Request, st *state) (change, error) {
 		if !s.Bot {
 			return change{}, refuse(alreadyPlaying)
 		}
-		s.Bot, s.Idle, s.Left = false, 0, 0
+		// The seat is theirs again, but what leaving cost stays: a forfeit
+		// (Left) or, before the game counted, no rating (Early).
+		s.Bot, s.Idle, s.Kicked = false, 0, false
 		note := fmt.Sprintf("👋 %s is back and takes their seat from the bot.", s.Name)
 		if s.Name == "You" {
 			note = "👋 You are back and take your seat from the bot."
+		}
+		switch {
+		case st.forfeited(i):
+			note += " Leaving still counts as a forfeit."
+		case s.Early && st.rated():
+			note += " Having left before the first round was scored, they are not rated in this game."
 		}
 		st.Notes = append(st.Notes, note)
 		ds := b.settle(Request{}, st, nil, false)
@@ -156,7 +164,19 @@ func (b *Bot) leave(req Request, st *state) (change, error) {
 		b.handOver(st, req.Who.ID)
 		return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You left the game.")}}, nil
 	case phasePlaying:
-		return b.replaceWithBot(req, st, i, fmt.Sprintf("🚪 %s left; a bot plays their seat (`join` to come back).", st.Seats[i].Name))
+		if st.Seats[i].Bot {
+			return change{}, refuse(botAlreadyThere)
+		}
+		wasRated, name := st.rated(), st.Seats[i].Name
+		st.markLeft(i)
+		note := fmt.Sprintf("🚪 %s left; a bot plays their seat (`join` to come back).", name)
+		if st.Seats[i].Early && wasRated {
+			note = fmt.Sprintf("🚪 %s left before the first round was scored, so they are not rated in this game; a bot plays their seat.", name)
+			if !st.rated() {
+				note += " 📈 The game is no longer rated: fewer than two people are left in it."
+			}
+		}
+		return b.replaceWithBot(req, st, i, note)
 	}
 	return change{}, refuse(gameOver)
 }
@@ -175,14 +195,12 @@ func (b *Bot) handOver(st *state, leaving string) {
 	}
 }
 
+// replaceWithBot goes on after seat i was handed to a bot (markLeft or
+// markKicked): the table is told, the host role passes on, and the game
+// ends if nobody is left to play it.
 func (b *Bot) replaceWithBot(req Request, st *state, i int, note string) (change, error) {
-	s := &st.Seats[i]
-	if s.Bot {
-		return change{}, refuse(botAlreadyThere)
-	}
-	st.markLeft(i)
 	st.Notes = append(st.Notes, note)
-	b.handOver(st, s.User)
+	b.handOver(st, st.Seats[i].User)
 	if st.humans() == 0 {
 		return b.quitAll(req, st, "Everyone left, so the game ended.")
 	}
@@ -257,7 +275,26 @@ func (b *Bot) kick(req Request, st *state, who string) (change, error) {
 	if st.Phase != phasePlaying {
 		return change{}, refuse(gameOver)
 	}
-	return b.replaceWithBot(req, st, i, fmt.Sprintf("🤖 The host handed %s's seat to a bot.", st.Seats[i].Name))
+	s := &st.Seats[i]
+	if s.Bot {
+		return change{}, refuse(botAlreadyThere)
+	}
+	if !st.mayRemove(i) {
+		return change{}, refuse(kickPresent, s.Name)
+	}
+	wasRated := st.rated()
+	st.markKicked(i)
+	note := fmt.Sprintf("🤖 The host handed %s's seat to a bot.", s.Name)
+	switch {
+	case s.Kicked:
+		note = fmt.Sprintf("🤖 The host handed %s's seat to a bot: not a forfeit, %s is rated by where their seat finishes.", s.Name, s.Name)
+	case wasRated:
+		note = fmt.Sprintf("🤖 The host handed %s's seat to a bot before the first round was scored: %s is not rated in this game.", s.Name, s.Name)
+		if !st.rated() {
+			note += " 📈 The game is no longer rated: fewer than two people are left in it."
+		}
+	}
+	return b.replaceWithBot(req, st, i, note)
 }
 
 func (b *Bot) start(req Request, st *state) (change, error) {
@@ -321,6 +358,9 @@ func (b *Bot) end(req Request, st *state) (change, error) {
 		return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, nil, "The finished game was cleared.")}}, nil
 	}
 	if st.Phase == phasePlaying && st.rated() {
+		if !st.counted() {
+			return b.finishEarly(req, st, fmt.Sprintf("%s ended the game before the first round was scored, so it is not rated.", req.Who.Name))
+		}
 		return b.askToEnd(req, st)
 	}
 	v := View{Screen: ScreenTable, Title: gameTitle(st) + " — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: ToneOver}

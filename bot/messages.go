@@ -109,6 +109,7 @@ const (
 	kickNotSeated
 	kickNoSuchName
 	kickSelf
+	kickPresent
 	alreadyStarted
 	hostStarts
 	dummyPlayers
@@ -209,6 +210,7 @@ var hostWords = [...]string{
 	kickNotSeated:    "That player isn't at this table.",
 	kickNoSuchName:   "No player called %q at this table.",
 	kickSelf:         "You can't remove yourself — use `leave`.",
+	kickPresent:      "%s is playing. In a rated game a player can be removed only once they're absent (the timer chose for them, or they were reminded and still haven't moved) or before the first reveal.",
 	alreadyStarted:   "This game has already started.",
 	hostStarts:       "Only the host (%s) can start the game.",
 	dummyPlayers:     "The dummy variant needs exactly 2 players (now %d).",

@@ -161,9 +161,10 @@ func (b *Bot) leaderboard(ctx context.Context, req Request, a Leaderboard) (Resp
 }
 
 // ratingText is a rating with its change in the last game: "1112 (+112)",
-// "1112? (+112)" while provisional.
+// "1112? (+112)" while provisional. The change is from the rating the game
+// rated from: prev widened to when r was set.
 func ratingText(r, prev storage.Rating) string {
-	d := Display(r) - Display(prev)
+	d := Display(r) - Display(Widened(prev, r.At))
 	if d == 0 {
 		return fmt.Sprintf("**%s** (±0)", shown(r))
 	}
@@ -185,9 +186,9 @@ func leaderboardView(top []storage.Entry, a Leaderboard, minGames int) View {
 	if len(top) == 0 {
 		v.Text = "No finished games yet. Play one with `new`!"
 		if a.By == storage.ByRating {
-			v.Text = "Nobody has a settled rating yet: it takes about ten rated games. Play one with `new`!"
+			v.Text = "Nobody has a settled rating yet: it takes " + settlesAfter + ". Play one with `new`!"
 			if a.Period != storage.AllTime {
-				v.Text = fmt.Sprintf("Nobody who played %s has a settled rating yet: it takes about ten rated games. Play one with `new`!", a.Period)
+				v.Text = fmt.Sprintf("Nobody who played %s has a settled rating yet: it takes %s. Play one with `new`!", a.Period, settlesAfter)
 			}
 		}
 		return v
@@ -250,9 +251,14 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) View 
 		} else {
 			add("Rating", "Not rated yet: a game is rated when two or more people play it (practice against bots is not).")
 		}
-		add("Games", fmt.Sprintf("%s · %s (%d %%) · average %.1f pts, best %d · average place %.2f",
+		games := fmt.Sprintf("%s · %s (%d %%) · average %.1f pts, best %d · average place %.2f",
 			plural(p.Games, "game", "games"), plural(p.Wins, "win", "wins"), (100*p.Wins+p.Games/2)/p.Games,
-			float64(p.TotalScore)/float64(p.Games), p.BestScore, p.AveragePlace()))
+			float64(p.TotalScore)/float64(p.Games), p.BestScore, p.AveragePlace())
+		if p.Quits > 0 {
+			// A forfeit is part of the record, as on any rated site.
+			games += fmt.Sprintf(" · 🚪 %d quit", p.Quits)
+		}
+		add("Games", games)
 		add("This month · this week", fmt.Sprintf("%s, %s · %s, %s",
 			plural(bs.month.Games, "game", "games"), plural(bs.month.Wins, "win", "wins"),
 			plural(bs.week.Games, "game", "games"), plural(bs.week.Wins, "win", "wins")))

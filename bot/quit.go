@@ -13,12 +13,21 @@ import (
 	"github.com/sushigo/sushigo/storage"
 )
 
-// Quitting a rated game never helps (issue 25): a person who leaves, is
-// handed to a bot after repeated timeouts, or is removed by the host
-// forfeits, and the game is recorded even when nobody stays to finish it.
-// A host or admin who ends a rated game in progress asks the people still
-// playing first: if they all agree, nobody is rated; otherwise the one who
-// ended it forfeits and the rest are rated by the scores at that moment.
+// The rules that keep a rating earned (README: ratings):
+//
+//   - A game counts once its first round is scored. Before that, leaving,
+//     going idle or being removed costs nothing and rates nobody, and the
+//     host ends the game at once, unrated (Lichess aborts a game the same
+//     way until both sides have moved).
+//   - Once it counts, a person who leaves or is auto-picked twice in a row
+//     forfeits: rated after every seat that played on, the first to leave
+//     last. Coming back does not erase it.
+//   - The host or an admin may remove a person only before the first
+//     reveal or once they are absent; a removed person is not a leaver:
+//     their seat plays on and they are rated by where it finishes.
+//   - Ending a counted game is a vote: everyone still playing must agree,
+//     and then it ends unrated, except that a forfeit stands. Anyone who
+//     wants to keep playing keeps the game going.
 
 // voteTime is how long the people still playing have to answer a request
 // to end a rated game.
@@ -35,23 +44,87 @@ type endVote struct {
 	Due  time.Time `json:"d"`
 }
 
-// rated reports whether the game's result moves ratings: two or more
-// people sat down (those who left since included).
-func (st *state) rated() bool { return st.people() >= 2 }
+// counted reports whether the game has been played far enough to be rated:
+// its first round is scored.
+func (st *state) counted() bool {
+	return st.game != nil && (st.game.Round() > 1 || st.game.Over())
+}
 
-// markLeft hands seat i to a bot for good, unless its person comes back,
-// and numbers the leaving (seat.Left).
-func (st *state) markLeft(i int) {
+// ratedPeople counts the people the game rates: everyone who sat down,
+// those who forfeited included, but not those who left before it counted.
+func (st *state) ratedPeople() int {
 	n := 0
 	for _, s := range st.Seats {
-		n = max(n, s.Left)
+		if s.User != "" && !s.Early {
+			n++
+		}
 	}
-	st.Seats[i].Bot, st.Seats[i].Left = true, n+1
+	return n
+}
+
+// rated reports whether the game's result moves ratings: two or more
+// people are rated in it.
+func (st *state) rated() bool { return st.ratedPeople() >= 2 }
+
+// forfeited reports whether seat i's person forfeited: they left, or were
+// auto-picked out, once the game counted (whether or not they came back).
+// A seat handed to a bot by an earlier release, which kept no order, is a
+// forfeit too.
+func (st *state) forfeited(i int) bool {
+	s := st.Seats[i]
+	return s.User != "" && !s.Early && (s.Left > 0 || (s.Bot && !s.Kicked))
+}
+
+// markLeft hands seat i to a bot, unless its person comes back. Before the
+// game counts its person is simply not rated; after, they forfeit, and
+// the first time they left is the one that counts (seat.Left).
+func (st *state) markLeft(i int) {
+	st.Seats[i].Bot = true
+	switch {
+	case !st.counted():
+		st.Seats[i].Early = true
+	case st.Seats[i].Left == 0 && !st.Seats[i].Early:
+		n := 0
+		for _, s := range st.Seats {
+			n = max(n, s.Left)
+		}
+		st.Seats[i].Left = n + 1
+	}
 	if st.Vote != nil && st.Vote.By == st.Seats[i].User {
-		// Whoever asked left anyway, and forfeits by leaving.
+		// Whoever asked left anyway.
 		st.Vote = nil
 		st.Notes = append(st.Notes, "⚖️ The request to end the game lapsed: its author left.")
 	}
+}
+
+// markKicked hands seat i to a bot because the host removed its person:
+// before the game counts they are not rated, after it they are rated by
+// where the seat finishes.
+func (st *state) markKicked(i int) {
+	st.Seats[i].Bot = true
+	if !st.counted() {
+		st.Seats[i].Early = true
+		return
+	}
+	st.Seats[i].Kicked = true
+}
+
+// mayRemove reports whether the host may hand seat i to a bot: always in a
+// game that rates nobody; in a rated one, before the first reveal or once
+// its person is absent (the timer chose for them, or a game without a
+// timer reminded them and still waits on them).
+func (st *state) mayRemove(i int) bool {
+	if !st.rated() || st.game == nil || st.game.LastReveal().Turn == 0 {
+		return true
+	}
+	if st.Seats[i].Idle > 0 {
+		return true
+	}
+	if st.Opts.Timer <= 0 && st.Reminded {
+		waiting, _ := st.waitingSeats()
+		return slices.Contains(waiting, i)
+	}
+	return false
 }
 
 // voters are the seats whose people answer the pending vote.
@@ -66,16 +139,22 @@ func (st *state) voters() []int {
 }
 
 // quitAll ends a game its last person left: a rated game is recorded, the
-// leavers in the order they left; practice just ends.
+// leavers in the order they left; a game that rates nobody just ends.
 func (b *Bot) quitAll(req Request, st *state, why string) (change, error) {
 	if !st.rated() {
+		switch {
+		case !st.counted() && st.people() > 1:
+			why += " It is not rated: it ended before the first round was scored."
+		case st.people() > 1:
+			why += " It is not rated: only one person was rated in it."
+		}
 		return b.finishEarly(req, st, why)
 	}
 	return b.endRated(req, st, why)
 }
 
 // endRated ends a rated game before its last reveal and records it: the
-// people still seated by the standings so far, the leavers last.
+// people still seated by the standings so far, the leavers after them.
 func (b *Bot) endRated(req Request, st *state, why string) (change, error) {
 	now := b.now()
 	st.Phase, st.Ended, st.Vote = phaseOver, why, nil
@@ -86,8 +165,8 @@ func (b *Bot) endRated(req Request, st *state, why string) (change, error) {
 }
 
 // endedView is the table of a rated game that ended early: the places it
-// is rated by, the seats that played on by their scores so far, then those
-// who left.
+// is rated by, the seats that played on by their scores so far (or all
+// first, when they agreed to end), then those who forfeited.
 func endedView(st *state) View {
 	lines := []string{st.Ended, ""}
 	pv := st.game.PublicView()
@@ -101,12 +180,16 @@ func endedView(st *state) View {
 			m = medals[p-1]
 		}
 		l := fmt.Sprintf("%s %d. **%s** — %d pts", m, p, st.name(s.Seat), s.Score)
-		if s.Seat < len(st.Seats) && st.left(s.Seat) {
-			l += " 🚪 counted last"
+		if s.Seat < len(st.Seats) && st.forfeited(s.Seat) {
+			l += " 🚪 forfeit"
 		}
 		lines = append(lines, l)
 	}
-	lines = append(lines, "", "📈 Rated on the scores at that moment; 🚪 those who left count last, the first to leave last of all.")
+	if st.Agreed {
+		lines = append(lines, "", "📈 Everyone still playing agreed to end: they share first place; 🚪 a forfeit stands, the first to leave last.")
+	} else {
+		lines = append(lines, "", "📈 Rated on the scores at that moment; 🚪 a forfeit ranks after every seat that played on, the first to leave last.")
+	}
 	return View{Screen: ScreenTable, Title: gameTitle(st) + " — game ended", Text: strings.Join(lines, "\n"), Tone: ToneOver,
 		Rows: [][]Button{{{Label: "Rematch", Emoji: "🔁", ActionID: ActionID(Rematch{st.ID}), Style: Primary}}}}
 }
@@ -138,7 +221,7 @@ func (b *Bot) askToEnd(req Request, st *state) (change, error) {
 	ping := View{Screen: ScreenPing, Tone: TonePlay, Mentions: st.mentionsOf(voters),
 		Text: fmt.Sprintf("⚖️ %s asked to end this rated game. Answer with the buttons on the table within %s.", req.Who.Name, humanDuration(voteTime))}
 	ds := append(refreshTable(req, st, tableView(st, now), now), playByPlay(ping))
-	ds = withAck(req, ds, "Asked the others: if they all agree, the game ends unrated; if anyone refuses or doesn't answer in time, you forfeit and the rest are rated on the scores so far.")
+	ds = withAck(req, ds, "Asked: if everyone still playing agrees, the game ends unrated; if anyone wants to keep playing, or not all agree in time, it goes on.")
 	return change{save: true, resp: Response{Deliveries: ds}, side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
 }
 
@@ -154,19 +237,19 @@ func (b *Bot) vote(req Request, st *state, a EndVote) (change, error) {
 	if i < 0 || !st.Seats[i].human() {
 		return change{}, refuse(endNotPlaying)
 	}
-	name := st.Seats[i].Name
+	now := b.now()
 	if !a.Agree {
-		return b.forfeitEnd(req, st, fmt.Sprintf("%s wants to keep playing", name))
+		st.Vote = nil
+		st.Notes = append(st.Notes, fmt.Sprintf("⚖️ %s wants to keep playing: the game goes on.", st.Seats[i].Name))
+		ds := withAck(req, refreshTable(req, st, tableView(st, now), now), "Counted: the game goes on.")
+		return change{save: true, resp: Response{Deliveries: ds}}, nil
 	}
 	if !slices.Contains(st.Vote.Yes, req.Who.ID) {
 		st.Vote.Yes = append(st.Vote.Yes, req.Who.ID)
 	}
 	if st.allAgreed() {
-		by := st.Vote.Name
-		st.Vote = nil
-		return b.finishEarly(req, st, fmt.Sprintf("%s ended the game and everyone still playing agreed, so it is not rated.", by))
+		return b.endAgreed(req, st)
 	}
-	now := b.now()
 	ds := withAck(req, refreshTable(req, st, tableView(st, now), now), "Counted: you agree to end the game unrated.")
 	return change{save: true, resp: Response{Deliveries: ds}}, nil
 }
@@ -183,14 +266,28 @@ func (st *state) allAgreed() bool {
 	return len(vs) > 0
 }
 
-// forfeitEnd ends the game against whoever asked to end it: they count
-// last (if they played), the rest by the scores so far.
-func (b *Bot) forfeitEnd(req Request, st *state, why string) (change, error) {
-	v := st.Vote
-	if i := st.seatOf(v.By); i >= 0 && st.Seats[i].human() {
-		st.markLeft(i)
+// endAgreed ends the game everyone still playing agreed to end: unrated,
+// unless someone forfeited before; then the forfeits stand and the
+// players share first place ahead of them.
+func (b *Bot) endAgreed(req Request, st *state) (change, error) {
+	by := st.Vote.Name
+	st.Vote = nil
+	var gone []string
+	for i := range st.Seats {
+		if st.forfeited(i) {
+			gone = append(gone, st.Seats[i].Name)
+		}
 	}
-	return b.endRated(req, st, fmt.Sprintf("%s asked to end the game; %s, so %s forfeits.", v.Name, why, v.Name))
+	if len(gone) == 0 {
+		return b.finishEarly(req, st, fmt.Sprintf("%s ended the game and everyone still playing agreed, so it is not rated.", by))
+	}
+	st.Agreed = true
+	verb := "forfeits"
+	if len(gone) > 1 {
+		verb = "forfeit"
+	}
+	return b.endRated(req, st, fmt.Sprintf("%s ended the game and everyone still playing agreed. %s left before and %s: the players share first place.",
+		by, andList(gone), verb))
 }
 
 // voteLines tell the table about a pending vote.
@@ -202,8 +299,8 @@ func voteLines(st *state) []string {
 			agreed = append(agreed, st.Seats[i].Name)
 		}
 	}
-	l := fmt.Sprintf("⚖️ **%s asked to end this rated game.** If everyone still playing agrees, it ends unrated; if anyone refuses, or not all agree within %s, %s forfeits (counted last) and the rest are rated on the scores so far.",
-		v.Name, humanDuration(voteTime), v.Name)
+	l := fmt.Sprintf("⚖️ **%s asked to end this rated game.** If everyone still playing agrees within %s, it ends unrated; if anyone wants to keep playing, or not all agree in time, the game goes on.",
+		v.Name, humanDuration(voteTime))
 	if len(agreed) > 0 {
 		l += " Agreed: " + strings.Join(agreed, ", ") + "."
 	}
@@ -218,8 +315,7 @@ func voteRow(st *state) []Button {
 	}
 }
 
-// voteClaimed closes a vote nobody settled in time: unanimous agreement
-// ends the game unrated, anything else is the asker's forfeit.
+// voteClaimed closes a vote nobody settled in time: the game goes on.
 func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now time.Time) (Outbound, error) {
 	var o Outbound
 	resp, err := b.update(ctx, key, func(st *state) (change, error) {
@@ -231,11 +327,11 @@ func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now 
 			return change{side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
 		}
 		if st.allAgreed() {
-			by := st.Vote.Name
-			st.Vote = nil
-			return b.finishEarly(Request{}, st, fmt.Sprintf("%s ended the game and everyone still playing agreed, so it is not rated.", by))
+			return b.endAgreed(Request{}, st)
 		}
-		return b.forfeitEnd(Request{}, st, fmt.Sprintf("not everyone agreed within %s", humanDuration(voteTime)))
+		st.Vote = nil
+		st.Notes = append(st.Notes, fmt.Sprintf("⚖️ Not everyone agreed to end the game within %s: it goes on.", humanDuration(voteTime)))
+		return change{save: true, resp: Response{Deliveries: refreshTable(Request{}, st, tableView(st, now), now)}}, nil
 	})
 	if err != nil {
 		if errors.Is(err, storage.ErrNotFound) {

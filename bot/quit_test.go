@@ -95,19 +95,19 @@ func TestEveryoneLeavingIsRated(t *testing.T) {
 	bothStores(t, func(t *testing.T, h *harness) {
 		h.lobby("ann", "timer=0 bots=1 level=easy", "bob", "cy")
 		h.startGame("ann")
-		h.playTurn([]string{"ann", "bob", "cy"})
+		h.playRound([]string{"ann", "bob", "cy"})
 		h.do("bob", "leave")
 		h.playTurn([]string{"ann", "cy"})
 		h.do("cy", "leave")
 		h.do("ann", "leave")
 		table := h.anyTable()
 		if !strings.Contains(table.Title, "game ended") || !strings.Contains(table.Text, "Everyone left") ||
-			!strings.Contains(table.Text, "count last") {
+			!strings.Contains(table.Text, "🚪 forfeit") {
 			t.Errorf("the table after everyone left:\n%s", table)
 		}
 		wantRated(t, h, map[string]int{"ann": 1, "cy": 2, "bob": 3})
 		post, ok := ratingsPost(h)
-		if !ok || !strings.Contains(post.Text, "**Bob**") || !strings.Contains(post.Text, "🚪 left, counted last") {
+		if !ok || !strings.Contains(post.Text, "**Bob**") || !strings.Contains(post.Text, "🚪 left: a forfeit") {
 			t.Errorf("ratings post %q", post.Text)
 		}
 		// The ended game is over: a rematch, not a comeback.
@@ -123,6 +123,7 @@ func TestIdlePlayerForfeits(t *testing.T) {
 	bothStores(t, func(t *testing.T, h *harness) {
 		h.lobby("ann", "timer=30 bots=1 level=easy", "bob")
 		h.startGame("ann")
+		h.playRound([]string{"ann", "bob"})
 		for range 2 {
 			h.playTurn([]string{"ann"})
 			h.tick(31 * time.Second)
@@ -141,9 +142,9 @@ func TestEndAgreedIsUnrated(t *testing.T) {
 	bothStores(t, func(t *testing.T, h *harness) {
 		h.lobby("ann", "timer=0", "bob", "cy")
 		h.startGame("ann")
-		h.playTurn([]string{"ann", "bob", "cy"})
+		h.playRound([]string{"ann", "bob", "cy"})
 		r := h.do("ann", "end")
-		if !strings.Contains(firstText(r), "Asked the others") {
+		if !strings.Contains(firstText(r), "Asked: if everyone still playing agrees") {
 			t.Fatalf("end of a rated game: %s", firstText(r))
 		}
 		table := h.anyTable()
@@ -181,37 +182,13 @@ func TestEndAgreedIsUnrated(t *testing.T) {
 	})
 }
 
-// One refusal makes the asker forfeit: counted last, the others rated on
-// the scores so far.
-func TestEndRefusedForfeits(t *testing.T) {
-	bothStores(t, func(t *testing.T, h *harness) {
-		h.lobby("ann", "timer=0", "bob", "cy")
-		h.startGame("ann")
-		for range 8 {
-			h.playTurn([]string{"ann", "bob", "cy"})
-		}
-		h.do("ann", "end")
-		keep, _ := button(h.anyTable(), "Keep playing")
-		h.click("bob", keep.ActionID, false)
-		if v := h.anyTable(); !strings.Contains(v.Text, "Bob wants to keep playing, so Ann forfeits") {
-			t.Errorf("the table after a refusal:\n%s", v)
-		}
-		places := stayersPlaces(t, h)
-		if len(places) != 2 {
-			t.Fatalf("stayers %v", places)
-		}
-		places["ann"] = 3
-		wantRated(t, h, places)
-	})
-}
-
-// Not everyone answering in time is the asker's forfeit too; an admin who
-// is not playing forfeits nothing.
+// A vote nobody settles in time lapses, and the game goes on; until then
+// the question stands.
 func TestEndVoteTimesOut(t *testing.T) {
 	bothStores(t, func(t *testing.T, h *harness) {
 		h.lobby("ann", "timer=0", "bob", "cy")
 		h.startGame("ann")
-		h.playTurn([]string{"ann", "bob", "cy"})
+		h.playRound([]string{"ann", "bob", "cy"})
 		h.do("ann", "end")
 		agree, _ := button(h.anyTable(), "Agree to end")
 		h.click("bob", agree.ActionID, false)
@@ -220,15 +197,15 @@ func TestEndVoteTimesOut(t *testing.T) {
 			t.Fatalf("the vote closed early:\n%s", v)
 		}
 		h.tick(61 * time.Second)
-		if v := h.anyTable(); !strings.Contains(v.Text, "not everyone agreed within 2 minutes, so Ann forfeits") {
+		v := h.anyTable()
+		if !strings.Contains(v.Text, "Not everyone agreed to end the game within 2 minutes: it goes on") || strings.Contains(v.Text, "asked to end") {
 			t.Errorf("the table after the vote timed out:\n%s", v)
 		}
-		places := stayersPlaces(t, h)
-		if len(places) != 2 {
-			t.Fatalf("stayers %v", places)
+		if _, ok := button(v, "Agree to end"); ok {
+			t.Errorf("the vote's buttons stay after it lapsed:\n%s", v)
 		}
-		places["ann"] = 3
-		wantRated(t, h, places)
+		h.playToEnd([]string{"ann", "bob", "cy"}, 200)
+		wantRated(t, h, stayersPlaces(t, h))
 	})
 }
 
@@ -239,7 +216,7 @@ func TestEndAloneForfeits(t *testing.T) {
 	bothStores(t, func(t *testing.T, h *harness) {
 		h.lobby("ann", "timer=0 bots=1", "bob")
 		h.startGame("ann")
-		h.playTurn([]string{"ann", "bob"})
+		h.playRound([]string{"ann", "bob"})
 		h.do("bob", "leave")
 		h.do("ann", "end")
 		if v := h.anyTable(); !strings.Contains(v.Text, "Ann ended the game; nobody else was still playing") {
@@ -250,18 +227,19 @@ func TestEndAloneForfeits(t *testing.T) {
 }
 
 // stayersPlaces ranks the people who played on by the standings the game
-// was recorded with (its history entry), among themselves.
+// was recorded with (its history entry), among themselves: not those who
+// forfeited, nor those who left before the game counted.
 func stayersPlaces(t *testing.T, h *harness) map[string]int {
 	t.Helper()
 	_, seats := latestGame(t, h.store, "test:guild")
 	places := map[string]int{}
 	for _, s := range seats {
-		if s.ID == "" || s.Left {
+		if s.ID == "" || s.Left || s.Unrated {
 			continue
 		}
 		places[s.ID] = 1
 		for _, o := range seats {
-			if o.ID != "" && !o.Left && o.Place < s.Place {
+			if o.ID != "" && !o.Left && !o.Unrated && o.Place < s.Place {
 				places[s.ID]++
 			}
 		}

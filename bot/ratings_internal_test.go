@@ -2,7 +2,10 @@ package bot
 
 import (
 	"math"
+	"math/rand/v2"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -142,7 +145,7 @@ func TestRatedPlacesLeaversLast(t *testing.T) {
 }
 
 // TestProvisionalMark: a rating is shown with "?" until σ falls under
-// provisionalSigma (about ten rated games).
+// provisionalSigma.
 func TestProvisionalMark(t *testing.T) {
 	for _, c := range []struct {
 		r    storage.Rating
@@ -158,13 +161,73 @@ func TestProvisionalMark(t *testing.T) {
 			t.Errorf("shown(%+v) = %q, want %q", c.r, got, c.want)
 		}
 	}
-	me := rating.New()
-	games := 0
-	for ; Provisional(st(me, time.Time{})) && games < 100; games++ {
-		me = rating.Rate([]rating.Rating{me, {Mu: 25, Sigma: 4}}, []int{1 + games%2, 2 - games%2})[0]
+}
+
+// gamesToSettle counts the rated games a newcomer plays, against players
+// who are new too, until their rating is no longer provisional: the
+// places fall at random (seeded), or the newcomer wins every game.
+func gamesToSettle(players int, alwaysWins bool, seed uint64) int {
+	r := rand.New(rand.NewPCG(seed, 1))
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	rs := make([]storage.Rating, players)
+	for g := 1; g <= 500; g++ {
+		places := make([]int, players)
+		for i, p := range r.Perm(players) {
+			places[i] = p + 1
+		}
+		if alwaysWins {
+			w := slices.Index(places, 1)
+			places[0], places[w] = 1, places[0]
+		}
+		rs = rateFunc(places, at)(rs)
+		if !Provisional(rs[0]) {
+			return g
+		}
 	}
-	if games < 8 || games > 14 {
-		t.Errorf("provisional for %d two-player games, documented as about ten", games)
+	return 500
+}
+
+// settlingRange is the 10th to 90th percentile of gamesToSettle over 400
+// seeds.
+func settlingRange(players int, alwaysWins bool) (lo, hi int) {
+	var gs []int
+	for seed := range uint64(400) {
+		gs = append(gs, gamesToSettle(players, alwaysWins, seed))
+	}
+	slices.Sort(gs)
+	return gs[len(gs)/10], gs[len(gs)*9/10]
+}
+
+// TestSettlingIsMeasured: what help, the boards and the README say of how
+// long a rating stays provisional is this measurement, word for word.
+func TestSettlingIsMeasured(t *testing.T) {
+	span := func(lo, hi int) string {
+		if lo == hi {
+			return itoa(lo)
+		}
+		return itoa(lo) + "–" + itoa(hi)
+	}
+	two, two2 := settlingRange(2, false)
+	four, four2 := settlingRange(4, false)
+	win, win2 := settlingRange(2, true)
+	want := "about " + span(two, two2) + " rated games between two people, " + span(four, four2) + " among four, and " +
+		span(win, win2) + " for someone who wins every game"
+	t.Logf("settles after %s", want)
+	if settlesAfter != want {
+		t.Errorf("settlesAfter = %q, measured %q", settlesAfter, want)
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), settlesAfter) {
+		t.Errorf("the README does not say %q", settlesAfter)
+	}
+	for _, text := range []string{helpView("slack").Text, helpView("discord").Text,
+		leaderboardView(nil, Leaderboard{By: storage.ByRating}, 3).Text} {
+		if !strings.Contains(text, settlesAfter) {
+			t.Errorf("%q does not say %q", text, settlesAfter)
+		}
 	}
 }
 

@@ -22,7 +22,7 @@ import (
 type pastSeat struct {
 	ID, Name, Bot string
 	Place, Score  int
-	Left          bool
+	Left, Unrated bool
 }
 
 func latestGame(t *testing.T, s storage.Store, board string) (storage.Game, []pastSeat) {
@@ -35,7 +35,7 @@ func latestGame(t *testing.T, s storage.Store, board string) (storage.Game, []pa
 		Seats []struct {
 			ID, Name, Bot string
 			Place, Score  int
-			Left          bool
+			Left, Unrated bool
 		}
 	}
 	if err := jsonUnmarshal(games[0].Summary, &sum); err != nil {
@@ -203,21 +203,20 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 	}
 }
 
-// A person who leaves a game and does not come back forfeits: they are
-// rated (and counted) last, behind every seat that played on, whatever the
-// bot that finished their seat scored; the others move up past them. One
-// who comes back is rated at their seat's place.
+// A person who leaves a game once it counts forfeits: they are rated (and
+// counted) last, behind every seat that played on, whatever the bot that
+// finished their seat scored; the others move up past them. Among leavers
+// the later one left ranks higher, and coming back changes nothing: Dee
+// leaves after Cy and comes back within a turn, and ranks third, Cy last.
 func TestLeaverCountsLast(t *testing.T) {
 	h := newHarness(t)
 	h.lobby("ann", "", "bob", "cy", "dee")
 	h.startGame("ann")
-	for range 3 {
-		h.playTurn([]string{"ann", "bob", "cy", "dee"})
-	}
+	h.playRound([]string{"ann", "bob", "cy", "dee"})
 	h.do("cy", "leave")
 	h.do("dee", "leave")
 	h.playTurn([]string{"ann", "bob"})
-	h.do("dee", "join") // back before the end: rated at the seat's place
+	h.do("dee", "join")
 	h.playToEnd([]string{"ann", "bob", "dee"}, 200)
 	ctx := context.Background()
 	_, seats := latestGame(t, h.store, "test:guild")
@@ -225,17 +224,19 @@ func TestLeaverCountsLast(t *testing.T) {
 		t.Fatalf("history seats %+v", seats)
 	}
 	// The places rated: the engine's standings among those who stayed
-	// (ties shared), then the leaver.
+	// (ties shared), then the leavers, the first to leave last.
+	leftAt := map[string]int{"dee": 3, "cy": 4}
 	places := make([]int, len(seats))
 	for i, s := range seats {
 		if s.ID == "" {
 			t.Fatalf("seat %d lost its person: %+v", i, s)
 		}
-		if s.Left != (s.ID == "cy") || (s.ID == "cy" && s.Bot != "normal") {
+		_, leaver := leftAt[s.ID]
+		if s.Left != leaver || (s.ID == "cy" && s.Bot != "normal") || (s.ID == "dee" && s.Bot != "") {
 			t.Errorf("history seat %+v", s)
 		}
 		if s.Left {
-			places[i] = 4
+			places[i] = leftAt[s.ID]
 			continue
 		}
 		places[i] = 1
@@ -266,7 +267,7 @@ func TestLeaverCountsLast(t *testing.T) {
 		d := bot.Display(storage.Rating{Mu: want[i].Mu, Sigma: want[i].Sigma})
 		line := fmt.Sprintf("**%s** %d? (%s)", s.Name, d, change(d-1000))
 		if s.Left {
-			line += " 🚪 left, counted last"
+			line += " 🚪 left: a forfeit"
 		}
 		if !strings.Contains(post.Text, line) {
 			t.Errorf("ratings post %q lacks %q", post.Text, line)
@@ -277,7 +278,7 @@ func TestLeaverCountsLast(t *testing.T) {
 	}
 	h.do("ann", "history 1")
 	if v, _ := h.lastPublic("📜 Sushi Go!"); !strings.Contains(v.Text, "**Cy (left; the normal bot finished)**") ||
-		strings.Contains(v.Text, "Dee (") {
+		!strings.Contains(v.Text, "**Dee (left and came back; a forfeit)**") {
 		t.Errorf("the game's scores:\n%s", v)
 	}
 }

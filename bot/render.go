@@ -799,11 +799,16 @@ func helpView(platform string) View {
 const levelsHelp = "🤖 **Bot levels**: `easy` (sensible, often careless) · `normal` (the best card for now) · `hard` (searches 10 ms a choice) · " +
 	"`expert` (searches under 100 ms a choice and treats every opponent as a searcher: against hard it won 83 % of 2,000 two-player games, and 41 % of 2,000 four-player ones where a quarter is par)."
 
-// ratedHelp is who is rated and what quitting costs, for `help`.
-const ratedHelp = "📈 **Ratings**: a game with two or more people is rated, people against people only (bots never count); alone with bots it is practice. " +
-	"Leaving, being auto-picked twice in a row, or being removed counts as a forfeit: last place, recorded even if everyone leaves (the last to leave ranks above those who left before). " +
-	"`end` on a rated game asks the others: if all agree it ends unrated, otherwise whoever ended it forfeits and the rest are rated on the scores so far. " +
-	"A rating shows “?” until it settles (about ten games) and only settled ratings are on the board; time away makes it uncertain again."
+// ratedHelp is who is rated and what leaving, removing and ending cost,
+// for `help`: one line a rule (README: ratings).
+var ratedHelp = strings.Join([]string{
+	"📈 **Ratings**: a game with two or more people is rated, people against people only (bots never count); alone with bots it is practice. " +
+		"A rating shows “?” until it settles (" + settlesAfter + ") and only settled ratings are on the board; time away makes it uncertain again.",
+	"🚫 **Not played, not rated**: until the first round is scored, leaving costs nothing and `end` stops the game at once, unrated.",
+	"🚪 **Leaving** after that (or being auto-picked twice in a row) is a forfeit: ranked after everyone who played on, the first to leave last. `join` takes your seat back, but the forfeit stands; profiles count games quit.",
+	"🤖 **Removing**: the host or an admin can remove a player only before the first reveal or once they're absent; their seat plays on and they are rated by where it finishes.",
+	"⚖️ **Ending** a rated game is a vote of everyone still playing: if all agree it ends unrated (a forfeit stands); one *Keep playing*, or no answer in 2 minutes, and it goes on.",
+}, "\n")
 
 // andList joins names as a sentence does: "A", "A and B", "A, B and C".
 func andList(names []string) string {
@@ -839,7 +844,7 @@ func (st *state) people() int {
 // ratedLine says in the lobby whether the game will be rated.
 func ratedLine(st *state) string {
 	if st.people() >= 2 {
-		return "📈 Rated: the people here are rated among themselves; bots never count."
+		return "📈 Rated once the first round is scored: the people here are rated among themselves; bots never count."
 	}
 	return "🎯 Practice: with one person the game is not rated. It is rated once two people play."
 }

@@ -41,11 +41,20 @@ type seat struct {
 	// Taken counts the cards the seat took, for its player's favourite
 	// card (cardKey).
 	Taken map[string]int `json:"tk,omitempty"`
-	// Left orders the people who left a game and did not come back: 1 for
-	// the first to go. The later one left, the better they rank among the
-	// leavers (ratedPlaces). 0 for a seat played to the end, and for a
-	// leaver of an earlier release (ranked with the first).
+	// Left orders the people who forfeited by leaving (or going idle) once
+	// the game counted: 1 for the first to go. The later one left, the
+	// better they rank among the leavers (ratedPlaces). It stays when they
+	// come back: a seat is its person's for the whole game. 0 for a seat
+	// never left, and for a leaver of an earlier release (ranked with the
+	// first).
 	Left int `json:"lf,omitempty"`
+	// Early marks a person who left, or was removed, before the game
+	// counted (quit.go): they are not rated for it, even if they return.
+	Early bool `json:"ab,omitempty"`
+	// Kicked marks a person the host removed while absent once the game
+	// counted: not a forfeit, they are rated by the place their seat
+	// finishes.
+	Kicked bool `json:"kk,omitempty"`
 }
 
 func (s *seat) human() bool { return !s.Bot && s.User != "" }
@@ -67,6 +76,10 @@ type state struct {
 	Ended string `json:"end,omitempty"`
 	// Vote is a pending request to end a rated game in progress.
 	Vote *endVote `json:"vote,omitempty"`
+	// Agreed is set when everyone still playing agreed to end a game that
+	// someone had forfeited: the players share first place, the leavers
+	// keep their forfeit.
+	Agreed bool `json:"agr,omitempty"`
 	// RatingsShown is set once the rating changes were posted.
 	RatingsShown bool `json:"rs,omitempty"`
 	// TurnStart is when the current turn began (for the timer).
