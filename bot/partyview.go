@@ -162,7 +162,13 @@ func partyHandView(st *state, i int, p Pick) View {
 			if p.Call != engine.None {
 				verb = "Call instead"
 			}
-			control = append(control, Button{Label: verb + " " + c.Short(), Emoji: c.Emoji(), ActionID: ActionID(q)})
+			label := verb + " " + c.Short()
+			if w.HandSize(i) < 2 {
+				// Legal, but every hand is empty after the reveal: the
+				// spoon finds nothing and is discarded. Say so.
+				label += " (finds nothing now)"
+			}
+			control = append(control, Button{Label: label, Emoji: c.Emoji(), ActionID: ActionID(q)})
 		}
 	}
 	if p.Call != engine.None || p.Card != engine.None {

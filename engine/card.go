@@ -10,7 +10,7 @@ import (
 type Card uint8
 
 // Classic Sushi Go! cards. The values are stored in encoded games: append new
-// cards at the end, never reorder.
+// cards at the end (after FaceDown), never reorder.
 const (
 	None Card = iota
 	Tempura
@@ -67,8 +67,12 @@ const (
 	Takeout12
 
 	// FaceDown is not a printed card: it names "a face-down card" where a
-	// special order copies one that a takeout box flipped.
+	// special order copies one that a takeout box flipped. It is stored
+	// like the others (a copy's number), so it keeps its number too.
 	FaceDown
+
+	// A new card goes here, after FaceDown: every number above is stored
+	// (TestCardNumbersPinned).
 
 	// NumCards is one more than the highest Card value.
 	NumCards

@@ -213,9 +213,10 @@ func rebuildLastTurn(s engine.Settings, before []engine.SeatView, r engine.Revea
 		tabs[i] = slices.Clone(sv.Tableau)
 		start[i] = len(tabs[i])
 	}
-	// On a round's last turn nobody calls a bonus action, and takeout boxes
-	// resolve after every menu: each card is placed before any flip, so a
-	// nigiri goes onto the oldest wasabi that is face up and free.
+	// On a round's last turn the only bonus action is a spoon that finds
+	// every hand empty and is discarded, and takeout boxes resolve after
+	// every menu: each card is placed before any flip, so a nigiri goes
+	// onto the oldest wasabi that is face up and free.
 	put := func(seat int, p engine.Placed) {
 		if p.Plays().Kind() == engine.KindNigiri {
 			for j, w := range tabs[seat] {
@@ -247,6 +248,21 @@ func rebuildLastTurn(s engine.Settings, before []engine.SeatView, r engine.Revea
 		}
 	}
 	seenReveal := make([]bool, len(before))
+	used := make([][]int, len(before))
+	// leave removes the spoons called, before the turn's last checks (the
+	// miso clash and the uramaki race work on what is left).
+	leave := func() {
+		for seat, is := range used {
+			slices.Sort(is)
+			for _, i := range slices.Backward(is) {
+				tabs[seat] = slices.Delete(tabs[seat], i, i+1)
+				if i < start[seat] {
+					start[seat]--
+				}
+			}
+			used[seat] = nil
+		}
+	}
 	for _, e := range events {
 		seat := int(e.Seat)
 		switch e.Kind {
@@ -259,6 +275,13 @@ func rebuildLastTurn(s engine.Settings, before []engine.SeatView, r engine.Revea
 				put(seat, engine.Placed{Card: engine.SpecialOrder, Copy: e.Card, FaceDown: e.Card == engine.FaceDown})
 			}
 		case engine.EvMenu, engine.EvChopsticks, engine.EvSpoon:
+			if e.Kind == engine.EvSpoon {
+				// The spoon called (the oldest face-up one) leaves when the
+				// turn ends; takeout masks count it until then.
+				if i := slices.IndexFunc(tabs[seat], func(p engine.Placed) bool { return !p.FaceDown && p.Plays() == e.Via }); i >= 0 {
+					used[seat] = append(used[seat], i)
+				}
+			}
 			if c := e.Card; c != engine.None {
 				switch c.Kind() {
 				case engine.KindSpecialOrder, engine.KindMenu, engine.KindTakeoutBox:
@@ -273,6 +296,7 @@ func rebuildLastTurn(s engine.Settings, before []engine.SeatView, r engine.Revea
 				}
 			}
 		case engine.EvMiso:
+			leave()
 			for t := range tabs {
 				if e.Mask&(1<<t) != 0 {
 					tail := slices.DeleteFunc(slices.Clone(tabs[t][start[t]:]), func(p engine.Placed) bool {
@@ -282,11 +306,13 @@ func rebuildLastTurn(s engine.Settings, before []engine.SeatView, r engine.Revea
 				}
 			}
 		case engine.EvUramaki:
+			leave()
 			tabs[seat] = slices.DeleteFunc(tabs[seat], func(p engine.Placed) bool {
 				return !p.FaceDown && p.Plays().Kind() == engine.KindUramaki
 			})
 		}
 	}
+	leave()
 	return tabs
 }
 

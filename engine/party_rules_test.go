@@ -748,3 +748,50 @@ func TestFAQSpecialOrderCopiesChopsticks(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestReference94SpoonOnTheLastTurn: with one card left chopsticks have
+// nothing to take and are refused, but a spoon may be called (reference
+// §9.4): every hand is empty when it asks, so it finds nothing and is
+// discarded (seed 002) rather than scored as an unused spoon.
+func TestReference94SpoonOnTheLastTurn(t *testing.T) {
+	s := party(3, "maki,tempura,sashimi,dumpling,chopsticks,spoon,pudding")
+	g := engine.RigParty(s)
+	g.PlaceForTest(0, engine.Placed{Card: engine.Spoon5}, engine.Placed{Card: engine.Chopsticks})
+	for g.View(0).HandSize(0) > 1 {
+		for seat := range 3 {
+			mustSubmit(t, g, seat, engine.Submission{Card: g.View(seat).HandCard(0)})
+		}
+	}
+	if calls := g.View(0).AppendCallable(nil); !slices.Equal(calls, []engine.Card{engine.Spoon5}) {
+		t.Fatalf("callable on the last turn %v, want the spoon only", calls)
+	}
+	last := g.View(0).HandCard(0)
+	if err := g.Submit(0, engine.Submission{Card: last, Call: engine.Chopsticks}); !errors.Is(err, engine.ErrHandTooSmall) {
+		t.Errorf("chopsticks on the last turn: %v, want ErrHandTooSmall", err)
+	}
+	legal := g.View(0).AppendLegal(nil)
+	if !slices.ContainsFunc(legal, func(sub engine.Submission) bool { return sub.Call == engine.Spoon5 }) {
+		t.Errorf("legal picks %+v lack the spoon call", legal)
+	}
+	mustSubmit(t, g, 0, engine.Submission{Card: last, Call: engine.Spoon5})
+	mustSubmit(t, g, 1, engine.Submission{Card: g.View(1).HandCard(0)})
+	mustSubmit(t, g, 2, engine.Submission{Card: g.View(2).HandCard(0)})
+	mustDecide(t, g, 0, engine.Answer{Card: engine.Tempura})
+	ev := g.LastReveal().AppendEvents(nil)
+	if !slices.ContainsFunc(ev, func(e engine.Event) bool {
+		return e.Kind == engine.EvSpoon && e.Seat == 0 && e.Other == -1 && e.Card == engine.None && e.Via == engine.Spoon5
+	}) {
+		t.Fatalf("events %+v, want a spoon that found nothing", ev)
+	}
+	if g.Round() != 2 {
+		t.Fatalf("round %d after the last turn", g.Round())
+	}
+	for _, l := range g.PublicView().Scores[0][0].Lines() {
+		if l.Category == engine.CatChopsticks && l.Count != 1 {
+			t.Errorf("%d unused chopsticks or spoons scored, want only the chopsticks", l.Count)
+		}
+	}
+	if err := g.Invariants(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -201,7 +201,7 @@ func (g *Game) checkParty(seat int, sub Submission) error {
 		default:
 			return fmt.Errorf("%w: %s is not chopsticks or a spoon", ErrNoChopsticks, sub.Call)
 		}
-		if n < 2 {
+		if n < 2 && cardKind[sub.Call] == KindChopsticks {
 			return ErrHandTooSmall
 		}
 	}

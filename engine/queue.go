@@ -18,9 +18,11 @@ import (
 // spoons go back into hands, and hands pass left.
 //
 // Decisions where the texts are silent, beyond RULINGS P1–P10:
-//   - A bonus action needs at least two cards in hand, as classic's
-//     chopsticks do (C4): on a turn with one card left there is nothing to
-//     take with chopsticks, and every hand is empty when a spoon would ask.
+//   - Chopsticks need at least two cards in hand, as classic's do (C4): on
+//     a turn with one card left there is nothing to take. A spoon may still
+//     be called then (reference §9.4): every hand is empty when it asks, so
+//     it finds nothing and is discarded like any spoon that finds nothing
+//     (seed 002), and no longer counts for colours.
 //   - A spoon naming a type takes the giver's highest variant (P5): the most
 //     points or icons, and for onigiri, fruit and numbered specials the
 //     highest variant number. Only cards and types of the game's menu can be

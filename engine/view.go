@@ -554,16 +554,22 @@ func (v View) AppendCopyOptions(dst []Card) []Card {
 }
 
 // AppendCallable appends each chopsticks or spoon the viewing seat could
-// call with its pick this turn (Party), each once.
+// call with its pick this turn (Party), each once. With one card left
+// chopsticks have nothing to take, but a spoon may still be called: it
+// finds every hand empty and is discarded (reference §9.4).
 func (v View) AppendCallable(dst []Card) []Card {
 	g, s := v.g, v.seat
-	if !g.rules().calls || s < 0 || s >= g.set.Players || g.handLen[s] < 2 {
+	if !g.rules().calls || s < 0 || s >= g.set.Players || g.handLen[s] < 1 {
 		return dst
 	}
 	start := len(dst)
 	for i := range int(g.tabLen[s]) {
 		e := g.eff(s, i)
-		if k := cardKind[e]; (k == KindChopsticks || k == KindSpoon) && !g.faceDown(s, i) && !slices.Contains(dst[start:], e) {
+		k := cardKind[e]
+		if k == KindChopsticks && g.handLen[s] < 2 {
+			continue
+		}
+		if (k == KindChopsticks || k == KindSpoon) && !g.faceDown(s, i) && !slices.Contains(dst[start:], e) {
 			dst = append(dst, e)
 		}
 	}

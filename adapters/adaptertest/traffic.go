@@ -42,10 +42,10 @@ type Person struct{ ID, Name string }
 
 // Check asserts what a whole game of rounds×handSize turns may send: with
 // threads, the table and one closing post in the channel and at least a
-// reveal a turn in the thread; without, nothing in a thread and no more
-// channel posts than before threads (27 classic, 33 Party, every reveal
-// included); each person pinged once at the start and once per decision
-// they answered, and never otherwise.
+// reveal a turn in the thread; without, nothing in a thread and in the
+// channel no more than the table, a reveal a turn, the round scores, the
+// closing post and the pings; each person pinged once at the start and
+// once per decision they answered, and never otherwise.
 func Check(t testing.TB, tr Traffic, threads bool, turns int, people []Person) {
 	t.Helper()
 	if threads {
@@ -59,8 +59,14 @@ func Check(t testing.TB, tr Traffic, threads bool, turns int, people []Person) {
 		if tr.Thread != 0 {
 			t.Errorf("threads off, yet %d thread messages", tr.Thread)
 		}
-		if tr.Channel > turns+14 {
-			t.Errorf("%d channel messages for %d turns", tr.Channel, turns)
+		// The table, a reveal a turn, three round scores, the closing post
+		// and the pings (each checked below against the decisions).
+		pings := 0
+		for _, n := range tr.Pings {
+			pings += n
+		}
+		if limit := 1 + turns + 3 + 1 + pings; tr.Channel > limit {
+			t.Errorf("%d channel messages for %d turns and %d pings, want at most %d", tr.Channel, turns, pings, limit)
 		}
 	}
 	for _, p := range people {
