@@ -65,6 +65,13 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat,
 			o.NoPictures = cs.Pictures == "off"
 		}
 	}
+	var notes []string
+	if req.NoFiles && !o.NoPictures {
+		// Every picture would be refused: the game goes without, and its
+		// host learns why now rather than from a stalled game.
+		o.NoPictures = true
+		notes = append(notes, say(picturesNoFiles))
+	}
 	now := b.now()
 	return b.update(ctx, req.Where.Key(), func(old *state) (change, error) {
 		if old != nil && old.Phase != phaseOver {
@@ -91,9 +98,13 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat,
 			return change{}, err
 		}
 		st.TableSince = now
+		ds := []Delivery{{Kind: Reply, To: Channel, Slot: SlotTable, View: v}}
+		for _, n := range notes {
+			ds = append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: notice(n)})
+		}
 		return change{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
 			records: []record{{locationKey(st.ID), loc, locationTTL}},
-			resp:    Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, Slot: SlotTable, View: v}}}}, nil
+			resp:    Response{Deliveries: ds}}, nil
 	})
 }
 

@@ -110,6 +110,7 @@ const (
 	kickNoSuchName
 	kickSelf
 	kickPresent
+	picturesNoFiles
 	alreadyStarted
 	hostStarts
 	dummyPlayers
@@ -210,6 +211,7 @@ var hostWords = [...]string{
 	kickNotSeated:    "That player isn't at this table.",
 	kickNoSuchName:   "No player called %q at this table.",
 	kickSelf:         "You can't remove yourself — use `leave`.",
+	picturesNoFiles:  "🖼️ This game has no pictures: I'm missing the Attach Files permission in this channel. Ask a server admin to give it to me here (or to invite me again with the link in my README) to see the table and the scores drawn.",
 	kickPresent:      "%s is playing. In a rated game a player can be removed only once they're absent (the timer chose for them, or they were reminded and still haven't moved) or before the first reveal.",
 	alreadyStarted:   "This game has already started.",
 	hostStarts:       "Only the host (%s) can start the game.",

@@ -204,6 +204,12 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			}
 			q := st.Outbox[0]
 			d, said, sendErr := st.resolve(q, b.now())
+			picSaid := false
+			if st.NoPictures != "" && !st.PicturesSaid && d.To.IsPublic() && d.Kind == Post {
+				// Not by choice: the first post since says why.
+				d.View.Text = PictureFallbackNote(st.NoPictures) + "\n" + d.View.Text
+				picSaid = true
+			}
 			var ref Ref
 			if d.Kind == Post {
 				d.Nonce = nonce(st.ID, q.Seq)
@@ -213,7 +219,16 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
 			}
 			var noThread *NoThreadError
+			var noPicture *NoPictureError
 			switch {
+			case errors.As(sendErr, &noPicture):
+				// Nothing was sent: this delivery and the rest go without
+				// pictures, and the channel is told once.
+				pr.learn(st, learnt{NoPictures: noPicture.Reason})
+				if err := b.writeLog(ctx, key, pr); err != nil {
+					return 0, err
+				}
+				continue
 			case errors.As(sendErr, &noThread):
 				// Nothing was posted: the play-by-play goes to the channel
 				// from now on, this delivery first.
@@ -251,6 +266,9 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				}
 				if said {
 					pr.learn(st, learnt{Said: true})
+				}
+				if picSaid {
+					pr.learn(st, learnt{PicturesSaid: true})
 				}
 			}
 			// Sent, or dropped: the next one goes now.
@@ -343,6 +361,10 @@ func (st *state) remember(slot string, ref Ref) {
 	case SlotNoThread:
 		// The adapter said why with the post it moved to the channel.
 		st.Thread, st.ThreadSaid = ref.ID, true
+		return
+	case SlotNoPictures:
+		// The adapter said why with the post it sent without its picture.
+		st.NoPictures, st.PicturesSaid = ref.ID, true
 		return
 	}
 	if user, ok := strings.CutPrefix(slot, slotHand); ok {

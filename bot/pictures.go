@@ -15,7 +15,7 @@ import (
 
 // pictures reports whether st's public views carry pictures.
 func (st *state) pictures() bool {
-	return st.chat() && !st.Opts.NoPictures && st.game != nil
+	return st.chat() && !st.Opts.NoPictures && st.NoPictures == "" && st.game != nil
 }
 
 // names is each seat's name, the dummy's included.
@@ -108,7 +108,8 @@ func (st *state) draw(p *Picture) ([]byte, error) {
 // already (shown is what it shows), else drawn. A picture that cannot be
 // drawn is left out; the text says it all.
 func (b *Bot) attach(st *state, d *Delivery, shown Ref) {
-	if d.View.Picture == nil {
+	if d.View.Picture == nil || st.NoPictures != "" {
+		d.View.Picture = nil // queued before the platform refused pictures
 		return
 	}
 	p := *d.View.Picture // the queued delivery keeps its own

@@ -35,6 +35,10 @@ type learnt struct {
 	Ref    Ref    `json:"r,omitzero"`
 	Thread string `json:"t,omitempty"`
 	Said   bool   `json:"y,omitempty"`
+	// NoPictures is why the platform refused the game's pictures;
+	// PicturesSaid that the channel was told.
+	NoPictures   string `json:"np,omitempty"`
+	PicturesSaid bool   `json:"ps,omitempty"`
 }
 
 func decodeSendLog(side []byte) (*sendLog, error) {
@@ -79,6 +83,12 @@ func (st *state) apply(l learnt) {
 	}
 	if l.Said {
 		st.ThreadSaid = true
+	}
+	if l.NoPictures != "" {
+		st.NoPictures = l.NoPictures
+	}
+	if l.PicturesSaid {
+		st.PicturesSaid = true
 	}
 }
 

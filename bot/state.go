@@ -107,6 +107,10 @@ type state struct {
 	// go to the channel); ThreadSaid is set once the channel was told why.
 	Thread     string `json:"th,omitempty"`
 	ThreadSaid bool   `json:"ths,omitempty"`
+	// NoPictures says why the platform refused this game's pictures ("":
+	// it did not); PicturesSaid is set once the channel was told.
+	NoPictures   string `json:"np,omitempty"`
+	PicturesSaid bool   `json:"nps,omitempty"`
 	// Reminder is the game's one live reminder, naming RemindFor.
 	Reminder  Ref      `json:"rm,omitzero"`
 	RemindFor []string `json:"rmf,omitempty"`

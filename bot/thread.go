@@ -133,6 +133,15 @@ type Rememberer interface {
 // by send and is not retried; the error is the host's failing to remember.
 func PostNow(ctx context.Context, h Rememberer, resp Response, d Delivery, send func(Delivery) (Ref, error)) error {
 	ref, err := send(d)
+	var np *NoPictureError
+	if errors.As(err, &np) {
+		if err := h.Remember(ctx, resp.Where, resp.Game, SlotNoPictures, Ref{ID: np.Reason}); err != nil {
+			return fmt.Errorf("remember there are no pictures: %w", err)
+		}
+		d.View.Picture = nil
+		d.View.Text = PictureFallbackNote(np.Reason) + "\n" + d.View.Text
+		ref, err = send(d)
+	}
 	var nt *NoThreadError
 	if errors.As(err, &nt) {
 		if err := h.Remember(ctx, resp.Where, resp.Game, SlotNoThread, Ref{ID: nt.Reason}); err != nil {

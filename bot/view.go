@@ -97,6 +97,9 @@ type Request struct {
 	// when it has one: a request handled again with the same ID (a replica
 	// finishing what a dead one deferred) changes a game at most once.
 	ID string
+	// NoFiles is set when the platform said the app may not attach files
+	// in this channel: a game opened here has no pictures, and says why.
+	NoFiles bool
 }
 
 // Tone colours a view by game state.
@@ -361,6 +364,9 @@ const (
 	// game's thread cannot be made or used: play-by-play then goes to the
 	// channel.
 	SlotNoThread = "nothread"
+	// SlotNoPictures is reported (with the reason as the Ref's ID) when a
+	// message could not carry its picture: the game goes on without.
+	SlotNoPictures = "nopictures"
 )
 
 // NoThreadError is returned by a Sender that could not make or use a game's
@@ -372,6 +378,22 @@ type NoThreadError struct {
 }
 
 func (e *NoThreadError) Error() string { return "no thread: " + e.Reason }
+
+// NoPictureError is returned by a Sender whose platform refused a message
+// because of its picture (Discord without Attach Files). Nothing was
+// sent; the host sends the game's messages without pictures from then on
+// and says why, once.
+type NoPictureError struct {
+	Reason string // what a player reads: "I'm missing the Attach Files permission here"
+}
+
+func (e *NoPictureError) Error() string { return "no picture: " + e.Reason }
+
+// PictureFallbackNote is what the channel reads, once, when a game's
+// pictures cannot be shown.
+func PictureFallbackNote(reason string) string {
+	return "🖼️ " + reason + ", so this game's pictures are left out (the text says it all)."
+}
 
 // HandSlot is the slot of a user's private hand message.
 func HandSlot(user string) string { return slotHand + user }

@@ -151,7 +151,7 @@ func (e *env) appPerms() string {
 	if e.perms != "" {
 		return e.perms
 	}
-	return fmt.Sprint(requiredPerms | threadPerms)
+	return fmt.Sprint(requiredPerms | threadPerms | discordgo.PermissionAttachFiles)
 }
 
 func (e *env) token() string { e.n++; return fmt.Sprintf("tok-%d", e.n) }

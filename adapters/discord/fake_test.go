@@ -50,6 +50,10 @@ type fakeDiscord struct {
 	// loseFileReplies makes this many posts carrying files and then
 	// answers 500, as if the reply were lost on the way back.
 	failFiles, loseFileReplies int
+	// noAttach: the app lacks Attach Files in the channel, so a bot
+	// message (post or edit) carrying a file is refused 403/50013, as
+	// Discord refuses it.
+	noAttach bool
 }
 
 type call struct {
@@ -286,6 +290,10 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	checkMessageLimits(f.t, body)
+	if len(files) > 0 && f.noAttach && (reMessages.MatchString(path) || reMessage.MatchString(path)) {
+		f.apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
+		return
+	}
 	if len(files) > 0 && f.failFiles > 0 {
 		f.failFiles--
 		f.apiError(w, http.StatusInternalServerError, 0, "500: Internal Server Error")

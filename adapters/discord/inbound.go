@@ -23,6 +23,9 @@ func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
 		// A DM: the host finds the game from the button's game ID.
 		req.Where = bot.Location{Platform: "discord"}
 	}
+	// Discord sends the app's permissions in the channel with every
+	// interaction: without Attach Files no picture can be posted here.
+	req.NoFiles = ix.GuildID != "" && ix.AppPermissions != 0 && ix.AppPermissions&discordgo.PermissionAttachFiles == 0
 	switch {
 	case ix.Member != nil && ix.Member.User != nil:
 		req.Who = bot.User{ID: ix.Member.User.ID, Name: displayName(ix.Member.Nick, ix.Member.User),
@@ -65,8 +68,9 @@ func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
 
 // The permissions a game's channel must give the app: to see it, post and
 // edit the table, show it as an embed and read back its own messages
-// (the README's invite link grants them, with the thread ones). Without
-// the thread ones a game still plays, its play-by-play in the channel.
+// (the README's invite link grants them, with the thread ones and Attach
+// Files). Without the thread ones a game still plays, its play-by-play in
+// the channel; without Attach Files, it plays without pictures.
 const (
 	requiredPerms = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionEmbedLinks |
 		discordgo.PermissionReadMessageHistory

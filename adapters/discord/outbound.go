@@ -208,6 +208,17 @@ const (
 // in minutes: a day, so a slow game's thread does not close under it.
 const threadArchive = 1440
 
+// noPicture is Discord's refusal of a message that carried a picture for
+// a missing permission (Attach Files): the host sends it again without,
+// and the rest of the game too. Nil for any other failure, or a message
+// without a picture (its refusal is about something else).
+func noPicture(err error, m message) *bot.NoPictureError {
+	if code, _ := restCode(err); code == codeMissingPermissions && m.pic != nil && m.pic.PNG != nil {
+		return &bot.NoPictureError{Reason: "I'm missing the Attach Files permission here"}
+	}
+	return nil
+}
+
 // noThread turns Discord's refusal to make or use a thread into what the
 // channel is told, or nil when the failure is worth retrying.
 func noThread(err error) *bot.NoThreadError {
@@ -296,7 +307,21 @@ func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp b
 			a.cfg.Log.Error("remembering a message failed", "err", err)
 		}
 	case bot.Edit:
-		a.edit(ctx, d.Ref.ID, m)
+		err := a.editErr(ctx, d.Ref.ID, m)
+		if np := noPicture(err, m); np != nil {
+			// As the outbox would: the game goes on without pictures.
+			if err := a.host.Remember(ctx, resp.Where, resp.Game, bot.SlotNoPictures, bot.Ref{ID: np.Reason}); err != nil {
+				a.cfg.Log.Error("remembering a message failed", "err", err)
+			}
+			d.View.Picture = nil
+			d.View.Text = bot.PictureFallbackNote(np.Reason) + "\n" + d.View.Text
+			m = render(d.View)
+			m.hadPicture = true
+			err = a.editErr(ctx, d.Ref.ID, m)
+		}
+		if err != nil {
+			a.logErr("editing failed", err)
+		}
 	case bot.Delete:
 		if _, err := a.Send(ctx, resp.Where, resp.Game, d); err != nil {
 			a.logErr("deleting failed", err)
@@ -478,6 +503,9 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 	switch d.Kind {
 	case bot.Edit:
 		err := a.editErr(ctx, d.Ref.ID, m)
+		if np := noPicture(err, m); np != nil {
+			return bot.Ref{}, np
+		}
 		if err != nil {
 			a.logErr("editing failed", err)
 		}
@@ -506,6 +534,10 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 			channel = dm.ID
 		}
 		msg, err := a.post(channel, m.send(), m.pic, d.Nonce, opt)
+		if np := noPicture(err, m); np != nil {
+			// Before the thread's reasons: the same code means either.
+			return bot.Ref{}, np
+		}
 		if err != nil && d.To.Thread && d.Parent.ID != "" {
 			if nt := noThread(err); nt != nil {
 				return bot.Ref{}, nt

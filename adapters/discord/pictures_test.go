@@ -2,6 +2,8 @@ package discord
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"image/png"
 	"strings"
 	"testing"
@@ -156,4 +158,74 @@ func TestFailedPictureDeliveredOnce(t *testing.T) {
 	if table == nil || len(table.Attachments) != 1 {
 		t.Errorf("the table after the failures: %+v", table)
 	}
+}
+
+// TestNoAttachFiles: without Attach Files a game still plays, complete. At
+// `new` (Discord sends the app's permissions) the host is told privately
+// and the game goes without pictures; when the permission goes mid-game,
+// the post Discord refused (403, 50013) is sent again without its picture,
+// the channel is told once, with the right reason, and nothing stalls.
+func TestNoAttachFiles(t *testing.T) {
+	t.Run("at new", func(t *testing.T) {
+		e := newDurableEnv(t)
+		e.perms = fmt.Sprint(requiredPerms | threadPerms)
+		e.f.mu.Lock()
+		e.f.noAttach = true
+		e.f.mu.Unlock()
+		e.slash(alice, "new", `[{"name":"bots","type":4,"value":1},{"name":"timer","type":4,"value":0}]`)
+		told := false
+		for _, h := range e.f.history {
+			b, _ := json.Marshal(h.body)
+			if h.audience == alice.id && strings.Contains(string(b), "missing the Attach Files permission") {
+				told = true
+			}
+		}
+		if !told {
+			t.Error("the host was not told privately that pictures need Attach Files")
+		}
+		e.startGame()
+		playOut(t, e)
+		if e.f.uploads != 0 {
+			t.Errorf("%d files uploaded without Attach Files", e.f.uploads)
+		}
+		if m := e.latest("", "Final standings"); m == nil {
+			t.Error("no final standings")
+		}
+	})
+	t.Run("lost mid-game", func(t *testing.T) {
+		e := newDurableEnv(t)
+		e.slash(alice, "new", `[{"name":"bots","type":4,"value":1},{"name":"timer","type":4,"value":0}]`)
+		e.startGame()
+		e.f.mu.Lock()
+		e.f.noAttach = true
+		e.f.mu.Unlock()
+		playOut(t, e)
+		e.tick(time.Minute)
+		public, _ := e.f.visible()
+		count := map[string]int{}
+		for _, m := range public {
+			count[m.title()]++
+		}
+		for _, title := range []string{"📊 Round 1 scores", "📊 Round 2 scores", "📊 Round 3 scores", "🏆 Final standings"} {
+			if count[title] != 1 {
+				t.Errorf("%q posted %d times, want once", title, count[title])
+			}
+		}
+		said := 0
+		for _, h := range e.f.history {
+			b, _ := json.Marshal(h.body)
+			if h.audience != "" {
+				continue
+			}
+			if strings.Contains(string(b), "Create Public Threads") {
+				t.Errorf("a wrong reason reached the channel: %s", b)
+			}
+			if strings.Contains(string(b), "missing the Attach Files permission here, so this game's pictures are left out") {
+				said++
+			}
+		}
+		if said != 1 {
+			t.Errorf("the channel was told %d times why the pictures went, want once", said)
+		}
+	})
 }
