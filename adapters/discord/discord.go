@@ -45,6 +45,10 @@ type Config struct {
 	// AckBudget is how long an interaction may be handled before it is
 	// acknowledged with a deferral instead (Discord allows 3 s; 2 s).
 	AckBudget time.Duration
+	// ClickRetry is how long a click is tried while the store fails (a
+	// minute when zero): after it, one that could not be parked for another
+	// replica is answered "try again in a moment".
+	ClickRetry time.Duration
 	// Freshness is the accepted age of a signed request's timestamp (5 min).
 	Freshness time.Duration
 	// Failed, when set, counts a REST call Discord refused, by its error
@@ -91,6 +95,9 @@ func New(s *discordgo.Session, host Host, seen Seen, cfg Config) *Adapter {
 	}
 	if cfg.AckBudget == 0 {
 		cfg.AckBudget = 2 * time.Second
+	}
+	if cfg.ClickRetry == 0 {
+		cfg.ClickRetry = time.Minute
 	}
 	if cfg.Freshness == 0 {
 		cfg.Freshness = 5 * time.Minute

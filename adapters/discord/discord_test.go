@@ -130,7 +130,15 @@ func (e *env) post(body []byte, token string) *httptest.ResponseRecorder {
 // newDurableEnv is newEnv with the adapter as the host's Sender, as serve
 // runs it: posts and edits go through the host's durable outbox.
 func newDurableEnv(t *testing.T) *env {
-	e := newEnv(t)
+	return makeDurable(newEnv(t))
+}
+
+// newDurableEnvOn is newDurableEnv on the given store.
+func newDurableEnvOn(t *testing.T, store storage.Store) *env {
+	return makeDurable(newEnvOn(t, store))
+}
+
+func makeDurable(e *env) *env {
 	seed := uint64(100)
 	e.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
 		Senders: map[string]bot.Sender{"discord": e.a}})

@@ -60,13 +60,9 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return a.seen.AddRecord(ctx, "discord:interaction:"+ix.ID, nil, seenTTL)
 	}
 	ack, rest, status := a.prepare(r.Context(), &ix, once)
-	switch status {
-	case http.StatusConflict:
+	if status == http.StatusConflict {
 		// Another replica (or an earlier delivery) has answered it.
 		http.Error(w, "interaction already handled", http.StatusConflict)
-		return
-	case http.StatusServiceUnavailable:
-		http.Error(w, "temporarily unavailable", http.StatusServiceUnavailable)
 		return
 	}
 	writeJSON(w, ack)
@@ -76,7 +72,7 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The rest goes out after the acknowledgement, without the request's
 	// context, which ends with this handler.
 	a.background(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		ctx, cancel := context.WithTimeout(context.Background(), handleLimit+time.Minute)
 		defer cancel()
 		rest(ctx)
 	})

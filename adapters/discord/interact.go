@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -16,7 +17,7 @@ type handled struct {
 	resp bot.Response
 	err  error
 	// status is set when the interaction must not be handled: a duplicate
-	// (409) or a de-duplication failure (503).
+	// (409).
 	status int
 }
 
@@ -40,25 +41,40 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 			Data: render(bot.View{Text: msg, Tone: bot.ToneError}).data(true)}, func(context.Context) {}, 0
 	}
 	done := make(chan handled, 1)
+	var parked atomic.Bool
 	go func() {
 		// The host's work must not be cut short when the HTTP request ends.
-		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleLimit)
 		defer cancel()
+		start := time.Now()
 		if once != nil {
-			first, err := once(hctx)
-			switch {
-			case err != nil:
-				a.dedupe.Failed(a.cfg.Log, "de-duplicating interactions fails", "interaction", ix.ID, "err", err)
-				done <- handled{status: http.StatusServiceUnavailable}
-				return
-			case !first:
+			first, known := a.firstTime(hctx, ix, once, min(dedupeFor, a.cfg.ClickRetry))
+			if known && !first {
 				done <- handled{status: http.StatusConflict}
 				return
 			}
-			a.dedupe.Succeeded(a.cfg.Log, "de-duplicating interactions works again")
+			// Unknown (the store never answered) is not "duplicate": the
+			// host applies a request ID to a game at most once, so
+			// handling it is safe, and dropping it would lose the click.
 		}
-		resp, err := a.host.Handle(hctx, req)
-		done <- handled{resp: resp, err: err}
+		// A click is re-run until the host applies or refuses it: a store
+		// that is slow or frozen fails a try, not the click. Once parked,
+		// a replica's Redo carries on after retryAlone; unparked, this one
+		// keeps trying for ClickRetry, then says to try again.
+		wait := 100 * time.Millisecond
+		for {
+			resp, err := a.host.Handle(hctx, req)
+			since := time.Since(start)
+			if err == nil || hctx.Err() != nil || (since > min(retryAlone, a.cfg.ClickRetry) && parked.Load()) || since > a.cfg.ClickRetry {
+				done <- handled{resp: resp, err: err}
+				return
+			}
+			select {
+			case <-hctx.Done():
+			case <-time.After(wait):
+			}
+			wait = min(2*wait, 2*time.Second)
+		}
 	}()
 	timer := time.NewTimer(a.cfg.AckBudget)
 	defer timer.Stop()
@@ -84,6 +100,8 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), parkBudget)
 		if err := a.host.Park(pctx, "discord", ix.ID, raw, redoAfter); err != nil {
 			a.cfg.Log.Error("parking a deferred interaction failed", "interaction", ix.ID, "err", err)
+		} else {
+			parked.Store(true)
 		}
 		cancel()
 	}
@@ -91,19 +109,61 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
 	return ack, func(ctx context.Context) {
 		h := <-done
-		if err := a.host.Unpark(ctx, "discord", ix.ID); err != nil {
-			a.cfg.Log.Error("unparking an interaction failed", "interaction", ix.ID, "err", err)
-		}
 		if h.status != 0 {
-			// Found a duplicate (or could not tell) only after deferring:
-			// the deferral says nothing more.
+			// Found a duplicate only after deferring: the deferral says
+			// nothing more. (The parked copy is the first one's.)
 			a.editOriginal(ctx, ix, render(bot.View{Text: "That was already handled.", Tone: bot.ToneInfo}))
 			return
+		}
+		if h.err != nil && parked.Load() {
+			// Still failing: the parked copy is handled again (Redo) until
+			// it is applied, and its answer edits this message then.
+			a.editOriginal(ctx, ix, render(bot.View{Text: bot.Speak("discord", slowStore), Tone: bot.ToneInfo}))
+			return
+		}
+		if err := a.host.Unpark(ctx, "discord", ix.ID); err != nil {
+			a.cfg.Log.Error("unparking an interaction failed", "interaction", ix.ID, "err", err)
 		}
 		a.logHandled(ix, req, h)
 		a.answerDeferred(ctx, ix, h.resp)
 	}, 0
 }
+
+// firstTime asks once whether the interaction is new, again and again
+// while the store fails, until it answers or limit passes; known is false
+// when it never answered.
+func (a *Adapter) firstTime(ctx context.Context, ix *discordgo.Interaction, once func(context.Context) (bool, error), limit time.Duration) (first, known bool) {
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	wait := 50 * time.Millisecond
+	for {
+		first, err := once(ctx)
+		if err == nil {
+			a.dedupe.Succeeded(a.cfg.Log, "de-duplicating interactions works again")
+			return first, true
+		}
+		a.dedupe.Failed(a.cfg.Log, "de-duplicating interactions fails", "interaction", ix.ID, "err", err)
+		select {
+		case <-ctx.Done():
+			return false, false
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, time.Second)
+	}
+}
+
+// How long a click is tried (at most Config.ClickRetry): de-duplication
+// up to dedupeFor; the host until retryAlone when a copy is parked (Redo
+// takes over, its first try at redoAfter); all inside handleLimit.
+const (
+	dedupeFor   = 10 * time.Second
+	retryAlone  = 25 * time.Second
+	handleLimit = 5 * time.Minute
+)
+
+// slowStore is what a deferred click says while the store keeps failing
+// and its parked copy waits to be handled again.
+const slowStore = "⏳ The game's storage is slow right now. Your click is saved and will count as soon as it can; this message will update."
 
 func (a *Adapter) editOriginal(ctx context.Context, ix *discordgo.Interaction, m message) {
 	if _, err := a.s.InteractionResponseEdit(ix, m.webhookEdit(), discordgo.WithContext(ctx)); err != nil {
