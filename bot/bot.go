@@ -46,10 +46,13 @@ type Config struct {
 	// deadline, handoffGrace later, is the net for a replica that died
 	// first. Serve sets it; tests that step the timer loop leave it off.
 	Handoff bool
-	// ClaimLease is how long a claimed deadline (and a game's delivery
-	// lock) stays hidden from other replicas: one that dies mid-way hands
-	// it back after this (30 s).
+	// ClaimLease is how long a claimed deadline stays hidden from other
+	// replicas: one that dies mid-way hands it back after this (30 s).
 	ClaimLease time.Duration
+	// SendLease is how long a game's delivery lock lasts unless its holder
+	// renews it, which it does while it sends (4 s): a replica that dies
+	// mid-send lets another take its games' deliveries over within it.
+	SendLease time.Duration
 	// Nudge is how long a game without a turn timer waits on a player
 	// before reminding them, once a turn (10 minutes; negative: never).
 	Nudge time.Duration
@@ -133,6 +136,9 @@ func New(store storage.Store, cfg Config) *Bot {
 	}
 	if cfg.ClaimLease <= 0 {
 		cfg.ClaimLease = 30 * time.Second
+	}
+	if cfg.SendLease <= 0 {
+		cfg.SendLease = 4 * time.Second
 	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = noMetrics{}

@@ -35,6 +35,15 @@ type Sender interface {
 	Send(ctx context.Context, where Location, game string, d Delivery) (Ref, error)
 }
 
+// ResendChecker is a Sender whose platform cannot itself refuse a repeated
+// post (Slack has no nonce): the outbox records each post's attempt in the
+// send log before making it, so that after a failure or a crash the next
+// attempt is marked Resend, and the sender looks before posting again.
+type ResendChecker interface {
+	Sender
+	ChecksResends()
+}
+
 // RetryLater is a Sender's error for a delivery the platform will take
 // only after a while (a rate limit's Retry-After). The game's deliveries
 // wait that long, in order, and no attempt is spent: the sender never
@@ -211,11 +220,20 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				picSaid = true
 			}
 			var ref Ref
-			if d.Kind == Post {
-				d.Nonce = nonce(st.ID, q.Seq)
-			}
 			if sendErr == nil && !(d.Kind == Delete && d.Ref.ID == "") {
 				b.attach(st, &d, d.Ref)
+				if d.Kind == Post || (d.View.Picture != nil && d.View.Picture.PNG != nil) {
+					d.Nonce = nonce(st.ID, q.Seq)
+				}
+				if _, checks := s.(ResendChecker); checks && d.Nonce != "" {
+					d.Resend = q.Attempts > 0 || pr.Trying == q.Seq
+					if pr.Trying != q.Seq {
+						pr.Trying = q.Seq
+						if err := b.writeLog(ctx, key, pr); err != nil {
+							return 0, err
+						}
+					}
+				}
 				ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
 			}
 			var noThread *NoThreadError

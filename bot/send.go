@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"strconv"
 	"time"
 
 	"github.com/sushigo/sushigo/storage"
@@ -130,10 +132,14 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 		}
 	}
 	// One sender per game at a time, across replicas: two at once could
-	// send a game's deliveries out of order. The lock expires with the
-	// claim's lease if its holder dies.
+	// send a game's deliveries out of order. The lock is a short lease its
+	// holder renews while it sends, so one that dies lets go within
+	// SendLease; a holder that cannot renew stops sending.
 	lock := lockPrefix + key
-	got, err := b.store.AddRecord(ctx, lock, nil, b.cfg.ClaimLease)
+	// The holder's own mark, not from Config.Seed: a lock must not change
+	// which games are dealt.
+	token := strconv.AppendUint(nil, rand.Uint64(), 36)
+	got, err := b.store.AddRecord(ctx, lock, token, b.cfg.SendLease)
 	if err != nil || !got {
 		if err != nil {
 			b.log.Error("locking deliveries", "game", key, "err", err)
@@ -146,7 +152,14 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 	b.sendMu.Lock()
 	b.locked[key] = true
 	b.sendMu.Unlock()
+	if c != nil {
+		// A claimed deadline hides for ClaimLease: set it to come back
+		// just after the lock would lapse, should this replica die.
+		schedule(now.Add(b.cfg.SendLease + time.Second))
+	}
+	ctx, stopRenewing := b.renewLock(ctx, key, lock, token, dkey, c != nil)
 	defer func() {
+		stopRenewing()
 		b.sendMu.Lock()
 		held := b.locked[key]
 		delete(b.locked, key)
@@ -154,7 +167,7 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 		if !held {
 			return // Drain gave up on this send and let the game go
 		}
-		if err := b.store.DeleteRecord(context.WithoutCancel(ctx), lock); err != nil {
+		if _, err := b.store.RenewRecord(context.WithoutCancel(ctx), lock, token, 0); err != nil {
 			b.log.Error("unlocking deliveries", "game", key, "err", err)
 		}
 	}()
@@ -177,6 +190,41 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 			b.log.Error("completing deliveries", "game", key, "err", err)
 		}
 	}
+}
+
+// renewLock keeps a game's delivery lock while its deliveries are sent:
+// every third of SendLease it renews the lock (and, for a claimed
+// deadline, sets the deadline to come back after it). The context it
+// returns ends when the lock is lost, so a sender that can no longer
+// prove it holds the game stops at once; stop ends the renewing.
+func (b *Bot) renewLock(ctx context.Context, key, lock string, token []byte, dkey string, claimed bool) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(b.cfg.SendLease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			held, err := b.store.RenewRecord(ctx, lock, token, b.cfg.SendLease)
+			if err == nil && !held {
+				b.log.Warn("lost the delivery lock; stopping", "game", key)
+				cancel()
+				return
+			}
+			if claimed {
+				if err := b.store.Schedule(ctx, dkey, b.now().Add(b.cfg.SendLease+time.Second)); err != nil {
+					b.log.Error("rescheduling deliveries", "game", key, "err", err)
+				}
+			}
+		}
+	}()
+	return ctx, func() { close(done); cancel() }
 }
 
 // Drain stops sending at the next delivery boundary: a send under way

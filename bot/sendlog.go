@@ -22,6 +22,9 @@ type sendLog struct {
 	FailedSeq uint64    `json:"fs,omitempty"`
 	Failed    int       `json:"f,omitempty"`
 	Wait      time.Time `json:"w,omitzero"`
+	// Trying is the delivery an attempt was made of and not recorded as
+	// done (ResendChecker): a crash mid-send leaves it for the next sender.
+	Trying uint64 `json:"t,omitempty"`
 	// Learnt are what sends taught, numbered so a game folds each once.
 	Learnt []learnt `json:"l,omitempty"`
 	N      uint64   `json:"n,omitempty"`

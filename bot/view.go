@@ -329,8 +329,14 @@ type Delivery struct {
 	// Nonce, on a post from the outbox, names this one delivery of this
 	// game, the same at each attempt: a platform that de-duplicates by it
 	// (Discord's enforce_nonce) makes a post resent after a crash one
-	// message. Never stored.
+	// message. Never stored. The outbox gives one to a delivery with a
+	// picture too, so a platform can name its upload after it.
 	Nonce string `json:"-"`
+	// Resend is set, for a ResendChecker, on a post or a delivery with a
+	// picture that may have reached the platform already: an earlier
+	// attempt failed ambiguously (a timeout, a 5xx) or a replica died
+	// sending it. The sender looks for it by Nonce before making it again.
+	Resend bool `json:"-"`
 }
 
 // Response is everything to deliver for one request, in order.

@@ -37,6 +37,11 @@
 // reference of a player's hand or an interaction ID seen for de-duplication.
 // AddRecord writes only if the key is absent and reports whether it did,
 // atomically: of concurrent adds of one key, exactly one succeeds.
+// RenewRecord acts only while the key still holds data, and reports
+// whether it did, atomically: with a positive ttl it makes the record
+// expire ttl from now; with ttl 0 it deletes it. A lease taken with
+// AddRecord (data naming its holder) is kept or let go this way without
+// touching one another holder took after it expired.
 //
 // # Leaderboards
 //
@@ -135,6 +140,7 @@ type Records interface {
 	SetRecord(ctx context.Context, key string, data []byte, ttl time.Duration) error
 	AddRecord(ctx context.Context, key string, data []byte, ttl time.Duration) (added bool, err error)
 	DeleteRecord(ctx context.Context, key string) error
+	RenewRecord(ctx context.Context, key string, data []byte, ttl time.Duration) (held bool, err error)
 }
 
 // Leaderboards records finished games, rates and ranks players per

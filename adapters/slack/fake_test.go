@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -40,6 +42,10 @@ type fakeSlack struct {
 	files map[string]*slackFile
 	// uploadFails answers this many uploads to the upload URL with a 500.
 	uploadFails int
+	// loseEvery, when set, makes every n-th chat.postMessage (lost counts
+	// them) and then drops the connection: Slack made the post, the
+	// client sees a failure, as when it times out after Slack answered.
+	loseEvery, posts, lost int
 }
 
 // slackFile is one upload.
@@ -57,6 +63,8 @@ type slackMessage struct {
 	Blocks      string
 	// ThreadTS is the parent's ts of a reply in a thread.
 	ThreadTS string
+	// Metadata is the message's metadata as posted (JSON), "" for none.
+	Metadata string
 	// Pings are the users a new message notified.
 	Pings []string
 }
@@ -87,6 +95,9 @@ func newFakeSlack(t testing.TB) *fakeSlack {
 		c.Handle("/upload/", f.upload)
 		c.Handle("/files.completeUploadExternal", f.completeUpload)
 		c.Handle("/files.delete", f.deleteFile)
+		c.Handle("/files.list", f.listFiles)
+		c.Handle("/conversations.history", f.conversationHistory)
+		c.Handle("/conversations.replies", f.conversationReplies)
 	})
 	f.srv.Start()
 	t.Cleanup(f.srv.Stop)
@@ -256,12 +267,94 @@ func (f *fakeSlack) postMessage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	m := f.add(ch, audienceOf(ch), r.Form.Get("blocks"))
-	m.ThreadTS = parent
+	m.ThreadTS, m.Metadata = parent, r.Form.Get("metadata")
 	// A new message notifies whom it mentions (an edit never does).
 	for _, u := range mentioned.FindAllStringSubmatch(plain(m.Blocks), -1) {
 		m.Pings = append(m.Pings, u[1])
 	}
+	f.posts++
+	if f.loseEvery > 0 && f.posts%f.loseEvery == 0 {
+		// Made, but the answer never arrives.
+		f.lost++
+		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+			conn.Close()
+			return
+		}
+	}
 	f.ok(w, map[string]any{"channel": ch, "ts": m.TS})
+}
+
+// listed is a message as conversations.history and .replies return it:
+// its metadata only when asked for.
+func (m *slackMessage) listed(withMetadata bool) map[string]any {
+	out := map[string]any{"type": "message", "ts": m.TS, "blocks": json.RawMessage(m.Blocks)}
+	if m.ThreadTS != "" {
+		out["thread_ts"] = m.ThreadTS
+	}
+	if withMetadata && m.Metadata != "" {
+		out["metadata"] = json.RawMessage(m.Metadata)
+	}
+	return out
+}
+
+// conversationHistory lists a channel's latest messages, newest first
+// (replies in threads are not the channel's), at most limit.
+func (f *fakeSlack) conversationHistory(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = r.ParseForm()
+	f.calls = append(f.calls, "conversations.history")
+	ch, meta := r.Form.Get("channel"), (r.Form.Get("include_all_metadata") == "1" || r.Form.Get("include_all_metadata") == "true")
+	limit, _ := strconv.Atoi(r.Form.Get("limit"))
+	var out []map[string]any
+	for i := len(f.created) - 1; i >= 0 && len(out) < limit; i-- {
+		m := f.created[i]
+		if m.Channel == ch && m.ThreadTS == "" && f.messages[ch+"/"+m.TS] == m && (m.Audience == "" || strings.HasPrefix(ch, "D")) {
+			out = append(out, m.listed(meta))
+		}
+	}
+	f.ok(w, map[string]any{"messages": out, "has_more": false})
+}
+
+// conversationReplies lists a thread: its parent, then its replies.
+func (f *fakeSlack) conversationReplies(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = r.ParseForm()
+	f.calls = append(f.calls, "conversations.replies")
+	ch, ts, meta := r.Form.Get("channel"), r.Form.Get("ts"), (r.Form.Get("include_all_metadata") == "1" || r.Form.Get("include_all_metadata") == "true")
+	parent := f.messages[ch+"/"+ts]
+	if parent == nil {
+		f.fail(w, "thread_not_found")
+		return
+	}
+	out := []map[string]any{parent.listed(meta)}
+	for _, m := range f.created {
+		if m.Channel == ch && m.ThreadTS == ts && f.messages[ch+"/"+m.TS] == m {
+			out = append(out, m.listed(meta))
+		}
+	}
+	f.ok(w, map[string]any{"messages": out, "has_more": false})
+}
+
+// listFiles lists the uploads the app can see, newest first.
+func (f *fakeSlack) listFiles(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_ = r.ParseForm()
+	f.calls = append(f.calls, "files.list")
+	var ids []string
+	for id, file := range f.files {
+		if file.Complete && !file.Deleted {
+			ids = append(ids, id)
+		}
+	}
+	sort.Sort(sort.Reverse(sort.StringSlice(ids)))
+	var out []map[string]any
+	for _, id := range ids {
+		out = append(out, map[string]any{"id": id, "name": f.files[id].Name})
+	}
+	f.ok(w, map[string]any{"files": out, "response_metadata": map[string]any{"next_cursor": ""}})
 }
 
 var mentioned = regexp.MustCompile(`<@(U[0-9A-Z]+)>`)

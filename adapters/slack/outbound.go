@@ -166,8 +166,19 @@ func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d b
 	return ref, err
 }
 
+// ChecksResends marks the adapter as a bot.ResendChecker: Slack has no
+// nonce, so a post that may have been made already (a timeout after Slack
+// made it, a crash mid-send) is looked for by its metadata first.
+func (a *Adapter) ChecksResends() {}
+
+// deliveryEvent is the metadata event type every post carries, with the
+// delivery's nonce as its "id".
+const deliveryEvent = "sushigo_delivery"
+
 func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
-	resp := bot.Response{Where: where, Game: game}
+	if d.Kind == bot.Post {
+		return a.sendPost(ctx, where, game, d)
+	}
 	bs, text := blocks(d.View)
 	file, err := a.pictureFile(ctx, d)
 	if err != nil {
@@ -203,44 +214,114 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 		return bot.Ref{}, nil
 	case bot.Delete:
 		return bot.Ref{}, a.remove(ctx, d.Ref.ID)
-	case bot.Post:
-		channel := where.Channel
-		opts := []slackapi.MsgOption{slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)}
-		if d.To.Thread && d.Parent.ID != "" {
-			// A reply to the table message is the game's thread.
-			ch, ts, ok := strings.Cut(strings.TrimPrefix(d.Parent.ID, "m:"), ":")
-			if !ok || !strings.HasPrefix(d.Parent.ID, "m:") {
-				return bot.Ref{}, &bot.NoThreadError{Reason: "The table message can't carry a thread"}
-			}
-			channel = ch
-			opts = append(opts, slackapi.MsgOptionTS(ts))
-		}
-		if !d.To.IsPublic() {
-			ch, _, _, err := a.api.OpenConversationContext(ctx, &slackapi.OpenConversationParameters{Users: []string{d.To.User}})
-			if err != nil {
-				if !transient(err) {
-					a.cfg.Log.Info("cannot DM user; hands go ephemeral", "user", d.To.User, "err", err)
-					a.undeliverable(ctx, resp, d.To.User)
-					return bot.Ref{}, nil
-				}
-				a.failed("conversations.open failed", err, "user", d.To.User)
-				return bot.Ref{}, err
-			}
-			channel = ch.ID
-		}
-		ch, ts, err := a.api.PostMessageContext(ctx, channel, opts...)
-		if err != nil && d.To.Thread && d.Parent.ID != "" && (gone(err) || err.Error() == "thread_not_found") {
-			return bot.Ref{}, &bot.NoThreadError{Reason: "The game's table message was deleted"}
-		}
-		if err != nil {
-			a.failed("chat.postMessage failed", err, "channel", channel)
-			a.dropFile(ctx, file, "")
-			return bot.Ref{}, err
-		}
-		return bot.Ref{ID: messageRef(ch, ts), File: file}, nil
 	}
 	a.cfg.Log.Warn("a reply in the outbox dropped", "game", game)
 	return bot.Ref{}, nil
+}
+
+// sendPost makes a post: in the game's thread, the channel or a DM. A post
+// marked Resend is first looked for (its metadata names its nonce) and,
+// when Slack made it already, not made again.
+func (a *Adapter) sendPost(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
+	resp := bot.Response{Where: where, Game: game}
+	channel, thread := where.Channel, ""
+	if d.To.Thread && d.Parent.ID != "" {
+		// A reply to the table message is the game's thread.
+		ch, ts, ok := strings.Cut(strings.TrimPrefix(d.Parent.ID, "m:"), ":")
+		if !ok || !strings.HasPrefix(d.Parent.ID, "m:") {
+			return bot.Ref{}, &bot.NoThreadError{Reason: "The table message can't carry a thread"}
+		}
+		channel, thread = ch, ts
+	}
+	if !d.To.IsPublic() {
+		ch, _, _, err := a.api.OpenConversationContext(ctx, &slackapi.OpenConversationParameters{Users: []string{d.To.User}})
+		if err != nil {
+			if !transient(err) {
+				a.cfg.Log.Info("cannot DM user; hands go ephemeral", "user", d.To.User, "err", err)
+				a.undeliverable(ctx, resp, d.To.User)
+				return bot.Ref{}, nil
+			}
+			a.failed("conversations.open failed", err, "user", d.To.User)
+			return bot.Ref{}, err
+		}
+		channel = ch.ID
+	}
+	if d.Resend && d.Nonce != "" {
+		ts, file, err := a.findPost(ctx, channel, thread, d.Nonce)
+		switch {
+		case err != nil:
+			// Cannot tell: posting risks a double, not posting a loss.
+			a.failed("looking for an earlier attempt failed", err, "channel", channel)
+		case ts != "":
+			a.cfg.Log.Info("a post resent after an ambiguous failure was there already", "channel", channel)
+			return bot.Ref{ID: messageRef(channel, ts), File: file}, nil
+		}
+	}
+	bs, text := blocks(d.View)
+	file, err := a.pictureFile(ctx, d)
+	if err != nil {
+		return bot.Ref{}, err
+	}
+	if file != "" {
+		bs = withImage(bs, file, d.View.Picture.Alt)
+	}
+	opts := []slackapi.MsgOption{slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)}
+	if thread != "" {
+		opts = append(opts, slackapi.MsgOptionTS(thread))
+	}
+	if d.Nonce != "" {
+		opts = append(opts, slackapi.MsgOptionMetadata(slackapi.SlackMetadata{EventType: deliveryEvent, EventPayload: map[string]any{"id": d.Nonce}}))
+	}
+	ch, ts, err := a.api.PostMessageContext(ctx, channel, opts...)
+	if err != nil && thread != "" && (gone(err) || err.Error() == "thread_not_found") {
+		return bot.Ref{}, &bot.NoThreadError{Reason: "The game's table message was deleted"}
+	}
+	if err != nil {
+		a.failed("chat.postMessage failed", err, "channel", channel)
+		if !transient(err) {
+			// Refused: Slack made nothing, so nothing shows the file.
+			a.dropFile(ctx, file, "")
+		}
+		return bot.Ref{}, err
+	}
+	return bot.Ref{ID: messageRef(ch, ts), File: file}, nil
+}
+
+// findLimit bounds how far back a resent post (or its upload) is looked
+// for: its first attempt was moments, or a lease, ago.
+const findLimit = 100
+
+// findPost looks for the post carrying nonce among the latest messages of
+// channel, or of the thread under thread: its ts and the file its image
+// shows, or "" when Slack has no such post.
+func (a *Adapter) findPost(ctx context.Context, channel, thread, nonce string) (ts, file string, err error) {
+	var msgs []slackapi.Message
+	if thread != "" {
+		msgs, _, _, err = a.api.GetConversationRepliesContext(ctx, &slackapi.GetConversationRepliesParameters{
+			ChannelID: channel, Timestamp: thread, Limit: findLimit, IncludeAllMetadata: true})
+	} else {
+		var h *slackapi.GetConversationHistoryResponse
+		h, err = a.api.GetConversationHistoryContext(ctx, &slackapi.GetConversationHistoryParameters{
+			ChannelID: channel, Limit: findLimit, IncludeAllMetadata: true})
+		if h != nil {
+			msgs = h.Messages
+		}
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("slack: look for post %s: %w", nonce, err)
+	}
+	for _, m := range msgs {
+		if m.Metadata.EventType != deliveryEvent || m.Metadata.EventPayload["id"] != nonce {
+			continue
+		}
+		for _, b := range m.Blocks.BlockSet {
+			if img, ok := b.(*slackapi.ImageBlock); ok && img.SlackFile != nil {
+				file = img.SlackFile.ID
+			}
+		}
+		return m.Timestamp, file, nil
+	}
+	return "", "", nil
 }
 
 // pictureFile is the Slack file a delivery's image block shows: a new
@@ -257,14 +338,41 @@ func (a *Adapter) pictureFile(ctx context.Context, d bot.Delivery) (string, erro
 	case p.PNG == nil:
 		return "", nil
 	}
+	name := p.FileName()
+	if d.Nonce != "" {
+		// Named after the delivery, so an upload whose message was never
+		// made (a crash between the two) is found and used, not orphaned.
+		name = strings.TrimSuffix(name, ".png") + "-" + d.Nonce + ".png"
+		if d.Resend {
+			if id, err := a.findUpload(ctx, name); err != nil {
+				a.failed("looking for an earlier upload failed", err)
+			} else if id != "" {
+				return id, nil
+			}
+		}
+	}
 	f, err := a.api.UploadFileContext(ctx, slackapi.UploadFileParameters{
-		Reader: bytes.NewReader(p.PNG), FileSize: len(p.PNG), Filename: p.FileName(), Title: p.FileName(), AltTxt: p.Alt,
+		Reader: bytes.NewReader(p.PNG), FileSize: len(p.PNG), Filename: name, Title: p.FileName(), AltTxt: p.Alt,
 	})
 	if err != nil {
 		a.failed("uploading a picture failed", err)
 		return "", fmt.Errorf("slack: upload %s: %w", p.FileName(), err)
 	}
 	return f.ID, nil
+}
+
+// findUpload is the ID of the app's latest upload named name, or "".
+func (a *Adapter) findUpload(ctx context.Context, name string) (string, error) {
+	files, _, err := a.api.ListFilesContext(ctx, slackapi.ListFilesParameters{Limit: findLimit, Types: "images"})
+	if err != nil {
+		return "", fmt.Errorf("slack: look for upload %s: %w", name, err)
+	}
+	for _, f := range files {
+		if f.Name == name {
+			return f.ID, nil
+		}
+	}
+	return "", nil
 }
 
 // dropFile deletes file unless it is keep: a picture no message shows

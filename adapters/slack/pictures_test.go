@@ -82,7 +82,8 @@ func TestPicturesThroughSlackFiles(t *testing.T) {
 	if f.Shared {
 		t.Error("the picture was shared into the channel as a file of its own")
 	}
-	if _, err := png.Decode(bytes.NewReader(f.Data)); err != nil || f.Name != "table.png" {
+	// Named after its delivery, so a resend finds it.
+	if _, err := png.Decode(bytes.NewReader(f.Data)); err != nil || !strings.HasPrefix(f.Name, "table-") || !strings.HasSuffix(f.Name, ".png") {
 		t.Fatalf("the upload %q is no PNG: %v", f.Name, err)
 	}
 	// A pick changes the text (who has picked), not the picture.
@@ -172,5 +173,84 @@ func TestFailedUploadRetried(t *testing.T) {
 	}
 	if len(e.f.refused) > 0 {
 		t.Errorf("Slack would have refused: %v", e.f.refused)
+	}
+}
+
+// TestLostRepliesDoubleNothing: Slack makes a post but its answer is lost
+// (the client times out, the connection drops), every third post of a
+// whole game with pictures: the outbox tries again, the adapter finds the
+// post by its metadata and makes none twice; an upload whose post failed
+// is used by the resend, so no file is left over.
+func TestLostRepliesDoubleNothing(t *testing.T) {
+	e := newDurableEnv(t, bot.HandsDM)
+	e.slash(alice, "new bots=1 timer=0")
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.f.mu.Lock()
+	e.f.loseEvery = 3
+	e.f.mu.Unlock()
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	// As playOut, but the clock moves at every step: a lost answer's
+	// retry waits out its backoff while the players click on.
+	for step := 0; step < 400 && e.f.latest("", "Final standings") == nil; step++ {
+		for _, p := range []person{alice, bob} {
+			if dm := e.f.latest(p.id, "Your hand"); dm != nil {
+				if id := dm.action("sg1:pick:"); id != "" {
+					e.click(p, dm, id)
+				}
+			}
+		}
+		e.now = e.now.Add(2 * time.Second)
+		e.flush()
+	}
+	for range 5 {
+		e.now = e.now.Add(time.Minute)
+		e.flush()
+	}
+	e.f.mu.Lock()
+	defer e.f.mu.Unlock()
+	if e.f.lost < 10 {
+		t.Fatalf("only %d answers lost: the test did not test", e.f.lost)
+	}
+	posts := map[string]int{}
+	for _, m := range e.f.created {
+		if m.Audience != "" {
+			continue
+		}
+		for _, what := range []string{"Reveal", "scores", "Final standings"} {
+			if strings.Contains(plain(m.Blocks), what) {
+				posts[plain(m.Blocks)]++
+			}
+		}
+	}
+	doubled := 0
+	for text, n := range posts {
+		if n > 1 {
+			doubled++
+			t.Errorf("posted %d times: %.80s", n, text)
+		}
+	}
+	t.Logf("%d posts, %d answers lost, %d doubled", e.f.posts, e.f.lost, doubled)
+	for _, title := range []string{"Round 1 scores", "Round 2 scores", "Round 3 scores", "Final standings"} {
+		found := false
+		for _, m := range e.f.messages {
+			if m.Audience == "" && strings.Contains(m.Blocks, title) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s never arrived", title)
+		}
+	}
+	inUse := map[string]bool{}
+	for _, m := range e.f.messages {
+		for id := range imageFiles(m) {
+			inUse[id] = true
+		}
+	}
+	for _, file := range e.f.files {
+		if file.Complete && !file.Deleted && !inUse[file.ID] {
+			t.Errorf("file %s (%s) is left in the workspace, shown by no message", file.ID, file.Name)
+		}
 	}
 }

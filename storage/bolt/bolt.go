@@ -425,6 +425,29 @@ func (s *Store) AddRecord(ctx context.Context, key string, data []byte, ttl time
 	return added, nil
 }
 
+// RenewRecord implements storage.Records.
+func (s *Store) RenewRecord(ctx context.Context, key string, data []byte, ttl time.Duration) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	held := false
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bucketRecords)
+		if d, ok := s.record(b, key); !ok || !bytes.Equal(d, data) {
+			return nil
+		}
+		held = true
+		if ttl <= 0 {
+			return b.Delete([]byte(key))
+		}
+		return s.putRecord(b, key, data, ttl)
+	})
+	if err != nil {
+		return false, fmt.Errorf("bolt renew record %s: %w", key, err)
+	}
+	return held, nil
+}
+
 // DeleteRecord implements storage.Records.
 func (s *Store) DeleteRecord(ctx context.Context, key string) error {
 	if err := ctx.Err(); err != nil {

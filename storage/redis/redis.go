@@ -427,6 +427,30 @@ func (s *Store) AddRecord(ctx context.Context, key string, data []byte, ttl time
 	return true, nil
 }
 
+// renewScript renews (ARGV[2] ms > 0) or deletes a record that still holds
+// ARGV[1]; 1 when it did.
+var renewScript = goredis.NewScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if tonumber(ARGV[2]) > 0 then
+	redis.call('PEXPIRE', KEYS[1], ARGV[2])
+else
+	redis.call('DEL', KEYS[1])
+end
+return 1
+`)
+
+// RenewRecord implements storage.Records in one round trip.
+func (s *Store) RenewRecord(ctx context.Context, key string, data []byte, ttl time.Duration) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	n, err := renewScript.Run(ctx, s.c, []string{s.recordKey(key)}, data, ttl.Milliseconds()).Int()
+	if err != nil {
+		return false, fmt.Errorf("redis renew record %s: %w", key, err)
+	}
+	return n == 1, nil
+}
+
 // DeleteRecord implements storage.Records.
 func (s *Store) DeleteRecord(ctx context.Context, key string) error {
 	if err := ctx.Err(); err != nil {

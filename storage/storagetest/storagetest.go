@@ -182,6 +182,34 @@ var gameTests = []test{
 			}
 		}
 	}},
+	{"RenewOnlyWhileHeld", func(t *testing.T, s storage.Store) {
+		if ok, err := s.AddRecord(ctx, "lease", []byte("mine"), 300*time.Millisecond); !ok || err != nil {
+			t.Fatal("add", ok, err)
+		}
+		if ok, err := s.RenewRecord(ctx, "lease", []byte("theirs"), time.Hour); ok || err != nil {
+			t.Fatalf("renewing another holder's record: %v, %v", ok, err)
+		}
+		if ok, err := s.RenewRecord(ctx, "lease", []byte("mine"), time.Hour); !ok || err != nil {
+			t.Fatalf("renewing one's own record: %v, %v", ok, err)
+		}
+		// Renewed for an hour: it outlives its first 300 ms.
+		time.Sleep(400 * time.Millisecond)
+		if got, err := s.GetRecord(ctx, "lease"); err != nil || string(got) != "mine" {
+			t.Fatalf("after its first expiry the renewed record is %q, %v", got, err)
+		}
+		if ok, err := s.RenewRecord(ctx, "lease", []byte("theirs"), 0); ok || err != nil {
+			t.Fatalf("releasing another holder's record: %v, %v", ok, err)
+		}
+		if ok, err := s.RenewRecord(ctx, "lease", []byte("mine"), 0); !ok || err != nil {
+			t.Fatalf("releasing one's own record: %v, %v", ok, err)
+		}
+		if _, err := s.GetRecord(ctx, "lease"); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("a released record: %v", err)
+		}
+		if ok, err := s.RenewRecord(ctx, "lease", []byte("mine"), time.Hour); ok || err != nil {
+			t.Fatalf("renewing a missing record: %v, %v", ok, err)
+		}
+	}},
 	{"ReturnedBytesAreCopies", func(t *testing.T, s storage.Store) {
 		in := []byte("abc")
 		mustSave(t, s, "g", in, 0)
@@ -361,6 +389,7 @@ var gameTests = []test{
 		calls["SetRecord"] = s.SetRecord(c, "r", nil, time.Minute)
 		_, calls["AddRecord"] = s.AddRecord(c, "r", nil, time.Minute)
 		calls["DeleteRecord"] = s.DeleteRecord(c, "r")
+		_, calls["RenewRecord"] = s.RenewRecord(c, "r", nil, time.Minute)
 		_, calls["RecordResult"] = s.RecordResult(c, result("x", "c", now, pr("a", 1, 1)))
 		_, calls["Top"] = s.Top(c, storage.Query{Community: "c", Period: storage.AllTime, At: now, By: storage.ByWins, N: 5})
 		_, calls["PlayerStats"] = s.PlayerStats(c, "c", "a", storage.AllTime, now)
