@@ -213,11 +213,15 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			}
 			q := st.Outbox[0]
 			d, said, sendErr := st.resolve(q, b.now())
-			picSaid := false
+			picSaid, tableSaid := false, false
 			if st.NoPictures != "" && !st.PicturesSaid && d.To.IsPublic() && d.Kind == Post {
 				// Not by choice: the first post since says why.
 				d.View.Text = PictureFallbackNote(st.NoPictures) + "\n" + d.View.Text
 				picSaid = true
+			}
+			if st.TableLost && q.Target == "table" && d.Kind == Post {
+				d.View.Text = tableAgainNote + "\n" + d.View.Text
+				tableSaid = true
 			}
 			var ref Ref
 			if sendErr == nil && !(d.Kind == Delete && d.Ref.ID == "") {
@@ -235,6 +239,19 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 					}
 				}
 				ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
+			}
+			var gone *GoneError
+			if errors.As(sendErr, &gone) {
+				if q.Target == "table" && d.Kind == Edit {
+					// Someone deleted the table: post it again, this
+					// delivery first, and the thread hangs on.
+					pr.learn(st, learnt{TableGone: true})
+					if err := b.writeLog(ctx, key, pr); err != nil {
+						return 0, err
+					}
+					continue
+				}
+				sendErr = nil // deleted: nothing to retry
 			}
 			var noThread *NoThreadError
 			var noPicture *NoPictureError
@@ -288,6 +305,9 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				if picSaid {
 					pr.learn(st, learnt{PicturesSaid: true})
 				}
+				if tableSaid {
+					pr.learn(st, learnt{TableSaid: true})
+				}
 			}
 			// Sent, or dropped: the next one goes now.
 			pr.Done, pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, 0, 0, time.Time{}
@@ -299,6 +319,10 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		// Look again: a change may have queued more meanwhile.
 	}
 }
+
+// tableAgainNote heads a table posted again because its message was
+// deleted.
+const tableAgainNote = "🔁 The game's table message was deleted, so here it is again."
 
 // nonce names delivery seq of game id in at most 25 characters (Discord's
 // limit): a hash, since game IDs are longer.

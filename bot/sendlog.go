@@ -42,6 +42,10 @@ type learnt struct {
 	// PicturesSaid that the channel was told.
 	NoPictures   string `json:"np,omitempty"`
 	PicturesSaid bool   `json:"ps,omitempty"`
+	// TableGone: the table message was deleted; TableSaid: the table
+	// posted again said so.
+	TableGone bool `json:"tg,omitempty"`
+	TableSaid bool `json:"ts,omitempty"`
 }
 
 func decodeSendLog(side []byte) (*sendLog, error) {
@@ -82,7 +86,13 @@ func (st *state) apply(l learnt) {
 		st.remember(l.Slot, l.Ref)
 	}
 	if l.Thread != "" {
-		st.Thread = l.Thread
+		st.openThread(l.Thread)
+	}
+	if l.TableGone {
+		st.Table, st.TableSince, st.TableLost = Ref{}, time.Time{}, true
+	}
+	if l.TableSaid {
+		st.TableLost = false
 	}
 	if l.Said {
 		st.ThreadSaid = true

@@ -107,6 +107,11 @@ type state struct {
 	// go to the channel); ThreadSaid is set once the channel was told why.
 	Thread     string `json:"th,omitempty"`
 	ThreadSaid bool   `json:"ths,omitempty"`
+	// ThreadRoot is the table message the thread hangs from: it stays the
+	// thread's when a deleted table is posted again. TableLost is set from
+	// the table's deletion until the table posted again said so.
+	ThreadRoot Ref  `json:"tr,omitzero"`
+	TableLost  bool `json:"tl,omitempty"`
 	// NoPictures says why the platform refused this game's pictures ("":
 	// it did not); PicturesSaid is set once the channel was told.
 	NoPictures   string `json:"np,omitempty"`

@@ -20,6 +20,23 @@ import (
 // threadOpen is state.Thread once the game's thread exists.
 const threadOpen = "open"
 
+// openThread sets the thread's state; once open, it hangs from the table
+// message of that moment for the rest of the game.
+func (st *state) openThread(state string) {
+	st.Thread = state
+	if state == threadOpen && st.ThreadRoot.ID == "" {
+		st.ThreadRoot = st.Table
+	}
+}
+
+// threadParent is the message the thread hangs from.
+func (st *state) threadParent() Ref {
+	if st.ThreadRoot.ID != "" {
+		return st.ThreadRoot
+	}
+	return st.Table
+}
+
 // chat reports whether the game is played in a chat, where people are
 // pinged and the play-by-play has a thread; the terminal has neither.
 func (st *state) chat() bool { return st.Where.Platform != "console" }
@@ -46,7 +63,7 @@ func (st *state) route(d Delivery, now time.Time) (out Delivery, wait, said bool
 	}
 	switch {
 	case st.threaded() && st.Table.Usable(now):
-		d.Parent = st.Table
+		d.Parent = st.threadParent()
 		if st.Thread == "" {
 			d.OpenThread = threadName(st)
 		}
@@ -78,7 +95,7 @@ func (st *state) routeAll(ds []Delivery, now time.Time) []Delivery {
 			r.To, r.Parent = Channel, Ref{}
 		}
 		if r.OpenThread != "" {
-			st.Thread = threadOpen
+			st.openThread(threadOpen)
 		}
 		if said {
 			st.ThreadSaid = true

@@ -401,6 +401,13 @@ func PictureFallbackNote(reason string) string {
 	return "🖼️ " + reason + ", so this game's pictures are left out (the text says it all)."
 }
 
+// GoneError is returned by a Sender whose edit found its message deleted
+// (by a person, or with its channel). Nothing is retried; a game whose
+// table message went posts its table again, once, and says why.
+type GoneError struct{}
+
+func (*GoneError) Error() string { return "the message is gone" }
+
 // HandSlot is the slot of a user's private hand message.
 func HandSlot(user string) string { return slotHand + user }
 

@@ -319,7 +319,7 @@ func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp b
 			m.hadPicture = true
 			err = a.editErr(ctx, d.Ref.ID, m)
 		}
-		if err != nil {
+		if err != nil && !errors.Is(err, errGone) {
 			a.logErr("editing failed", err)
 		}
 	case bot.Delete:
@@ -361,14 +361,17 @@ func (a *Adapter) undeliverable(ctx context.Context, resp bot.Response, user str
 }
 
 func (a *Adapter) edit(ctx context.Context, ref string, m message) {
-	if err := a.editErr(ctx, ref, m); err != nil {
+	if err := a.editErr(ctx, ref, m); err != nil && !errors.Is(err, errGone) {
 		a.logErr("editing failed", err)
 	}
 }
 
-// editErr edits the message ref names. A message that can no longer be
-// edited (an expired token, a deleted message) is not an error: the player
-// presses "Show my hand" again; nothing to retry.
+// errGone is editErr's answer for a message that can no longer be edited
+// (an expired token, a deleted message): nothing to retry. A hand is
+// shown again by "Show my hand"; a deleted table the host posts again.
+var errGone = errors.New("discord: the message can no longer be edited")
+
+// editErr edits the message ref names: errGone when it can no longer be.
 func (a *Adapter) editErr(ctx context.Context, ref string, m message) error {
 	opt := discordgo.WithContext(ctx)
 	var err error
@@ -401,7 +404,7 @@ func (a *Adapter) editErr(ctx context.Context, ref string, m message) error {
 	switch code, status := restCode(err); {
 	case code == codeUnknownWebhook || code == codeInvalidToken || code == codeUnknownMessage || status == http.StatusNotFound:
 		a.cfg.Log.Debug("message no longer editable", "ref", ref[:2], "discord_code", code)
-		return nil
+		return errGone
 	}
 	return err
 }
@@ -505,6 +508,9 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 		err := a.editErr(ctx, d.Ref.ID, m)
 		if np := noPicture(err, m); np != nil {
 			return bot.Ref{}, np
+		}
+		if errors.Is(err, errGone) {
+			return bot.Ref{}, &bot.GoneError{}
 		}
 		if err != nil {
 			a.logErr("editing failed", err)

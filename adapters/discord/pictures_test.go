@@ -229,3 +229,65 @@ func TestNoAttachFiles(t *testing.T) {
 		}
 	})
 }
+
+// TestDeletedTableIsPostedAgain: someone deletes the table message mid-game;
+// the next update posts it again, once, saying why, the play-by-play stays
+// in the game's thread, and Show my hand works from the new table.
+func TestDeletedTableIsPostedAgain(t *testing.T) {
+	e := newDurableEnv(t)
+	e.slash(alice, "new", `[{"name":"timer","type":4,"value":0},{"name":"pictures","type":3,"value":"off"}]`)
+	e.startGame()
+	table := e.latest("", "Sushi Go! — round 1/3, turn 1")
+	for _, p := range []player{alice, bob} {
+		e.click(p, table, buttonWith(table, "sg1:hand:"))
+		h := e.latest(p.id, "Your hand")
+		e.click(p, h, buttonWith(h, "sg1:pick:"))
+	}
+	e.f.mu.Lock()
+	delete(e.f.messages, table.ID)
+	threads := len(e.f.threads)
+	tables := 0
+	for _, m := range e.f.created {
+		if m.Audience == "" && strings.Contains(m.title(), "Sushi Go! — round") {
+			tables++
+		}
+	}
+	e.f.mu.Unlock()
+	for _, p := range []player{alice, bob} {
+		h := e.latest(p.id, "Your hand")
+		e.click(p, h, buttonWith(h, "sg1:pick:"))
+	}
+	again := e.latest("", "Sushi Go! — round 1/3, turn 3")
+	if again == nil || again.ID == table.ID {
+		t.Fatalf("no new table after the old one was deleted: %+v", again)
+	}
+	said := 0
+	for _, h := range e.f.history {
+		b, _ := json.Marshal(h.body)
+		if h.audience == "" && strings.Contains(string(b), "was deleted, so here it is again") {
+			said++
+		}
+	}
+	if said != 1 {
+		t.Errorf("the channel was told %d times why the table came back, want once", said)
+	}
+	e.f.mu.Lock()
+	after := 0
+	for _, m := range e.f.created {
+		if m.Audience == "" && strings.Contains(m.title(), "Sushi Go! — round") {
+			after++
+		}
+	}
+	newThreads := len(e.f.threads)
+	e.f.mu.Unlock()
+	if after != tables+1 {
+		t.Errorf("%d table messages posted after the deletion, want 1", after-tables)
+	}
+	if newThreads != threads {
+		t.Errorf("%d threads after the deletion, want the game's one thread (%d)", newThreads, threads)
+	}
+	e.click(alice, again, buttonWith(again, "sg1:hand:"))
+	if h := e.latest(alice.id, "Your hand — round 1, turn 3"); h == nil || buttonWith(h, "sg1:pick:") == "" {
+		t.Error("Show my hand on the new table shows no hand")
+	}
+}

@@ -195,7 +195,7 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 			err := a.updateErr(ctx, ch, ts, bs, text)
 			if err != nil && gone(err) {
 				a.dropFile(ctx, file, d.Ref.File)
-				return bot.Ref{}, nil // deleted: nothing to retry
+				return bot.Ref{}, &bot.GoneError{} // deleted: nothing to retry
 			}
 			if err != nil {
 				a.failed("chat.update failed", err, "channel", ch)
