@@ -2,7 +2,9 @@ package bot
 
 import (
 	"log/slog"
+	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Outage logs a run of failures of one kind once: the first at error level,
@@ -25,4 +27,33 @@ func (o *Outage) Succeeded(log *slog.Logger, msg string) {
 	if o.failing.CompareAndSwap(true, false) {
 		log.Info(msg)
 	}
+}
+
+// Flood logs one kind of refusal of unauthenticated requests (an oversized
+// body) at most once per floodWindow, with how many there were since: a
+// stranger who sends hundreds must not write hundreds of log lines. The
+// zero Flood is ready to use and safe for concurrent use.
+type Flood struct {
+	mu    sync.Mutex
+	last  time.Time
+	since int
+}
+
+// floodWindow is how often a Flood logs.
+const floodWindow = time.Minute
+
+// Refused counts a refusal and logs it (with the count since the last
+// line) when none was logged in the last floodWindow.
+func (f *Flood) Refused(log *slog.Logger, msg string, attrs ...any) {
+	f.mu.Lock()
+	now := time.Now()
+	f.since++
+	if !f.last.IsZero() && now.Sub(f.last) < floodWindow {
+		f.mu.Unlock()
+		return
+	}
+	n := f.since
+	f.last, f.since = now, 0
+	f.mu.Unlock()
+	log.Warn(msg, append(attrs, "count", n, "logged_at_most_every", floodWindow)...)
 }

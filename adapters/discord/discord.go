@@ -68,6 +68,8 @@ type Adapter struct {
 	pool       *pool.Pool
 	// dedupe logs a run of de-duplication failures (a store outage) once.
 	dedupe bot.Outage
+	// oversized logs refused oversized bodies (unauthenticated) sparingly.
+	oversized bot.Flood
 }
 
 // deliveryWorkers bounds the deliveries running at once after answered

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -62,13 +63,22 @@ func TestSlowDeduplicationStillAcksInTime(t *testing.T) {
 }
 
 // TestOversizedInteractionIs413 refuses a body over the limit as too large,
-// not as a bad signature.
+// not as a bad signature; 300 of them (unauthenticated) write one log
+// line, not 300.
 func TestOversizedInteractionIs413(t *testing.T) {
 	e := newEnv(t)
-	w := httptest.NewRecorder()
-	e.a.ServeHTTP(w, sign(e.priv, bytes.Repeat([]byte("x"), maxBody+1), e.now))
-	if w.Code != http.StatusRequestEntityTooLarge {
-		t.Errorf("%d, want 413", w.Code)
+	var logged bytes.Buffer
+	e.a.cfg.Log = slog.New(slog.NewTextHandler(&logged, nil))
+	big := bytes.Repeat([]byte("x"), maxBody+1)
+	for range 300 {
+		w := httptest.NewRecorder()
+		e.a.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/interactions", bytes.NewReader(big)))
+		if w.Code != http.StatusRequestEntityTooLarge {
+			t.Fatalf("%d, want 413", w.Code)
+		}
+	}
+	if n := strings.Count(logged.String(), "\n"); n != 1 {
+		t.Errorf("300 oversized bodies wrote %d log lines, want 1:\n%s", n, logged.String())
 	}
 }
 

@@ -31,7 +31,7 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
-		a.cfg.Log.Warn("refused an oversized interaction request", "limit", maxBody)
+		a.oversized.Refused(a.cfg.Log, "refused oversized interaction requests", "limit", maxBody)
 		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
 		return
 	}

@@ -69,7 +69,7 @@ func (a *Adapter) admit(w http.ResponseWriter, r *http.Request, what string) ([]
 	body, err := a.verify(w, r)
 	switch {
 	case errors.Is(err, errTooLarge):
-		a.cfg.Log.Warn("refused an oversized request", "what", what, "limit", maxBody)
+		a.oversized.Refused(a.cfg.Log, "refused oversized requests", "what", what, "limit", maxBody)
 		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
 		return nil, false
 	case err != nil:
