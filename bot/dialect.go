@@ -103,5 +103,7 @@ func speakAll(platform string, ds []Delivery) {
 }
 
 // typing reports whether players on the game's platform can type answers
-// (`choose`, `flip`): Discord has only buttons for them.
-func (st *state) typing() bool { return st.Where.Platform != "discord" }
+// (`choose`, `flip`) where the prompt is: only the terminal. On Discord
+// and Slack a prompt is a private message or a DM, where nothing typed
+// reaches the game: they answer with the buttons and the list.
+func (st *state) typing() bool { return st.Where.Platform == "console" }

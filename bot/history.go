@@ -277,7 +277,10 @@ func pastView(g storage.Game) (View, error) {
 		for _, r := range ss.Rounds {
 			rounds = append(rounds, itoa(r))
 		}
-		lines = append(lines, fmt.Sprintf("%s %d. **%s** — %d pts (%s · dessert %+d)", m, ss.Place, name, ss.Score, strings.Join(rounds, " · "), ss.Dessert))
+		if ss.Dessert != 0 {
+			rounds = append(rounds, fmt.Sprintf("dessert %+d", ss.Dessert))
+		}
+		lines = append(lines, fmt.Sprintf("%s %d. **%s** — %d pts (%s)", m, ss.Place, name, ss.Score, strings.Join(rounds, " · ")))
 		type cat struct {
 			name string
 			pts  int

@@ -347,8 +347,12 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 	posts, _ := b.advance(st, nil)
 	ds := b.settle(req, st, posts, true)
 	ds = append(ds, startPing(st)...)
-	if i := st.seatOf(req.Who.ID); i >= 0 && st.Opts.Hands == HandsEphemeral {
-		// The host pressed Start: show them their hand at once.
+	if i := st.seatOf(req.Who.ID); i >= 0 && st.Opts.Hands == HandsEphemeral && req.Reply.ID != "" {
+		// The host pressed Start: show them their hand at once, where the
+		// platform leaves a handle to keep it up to date (Discord's
+		// token). Slack's click on the public lobby leaves none: a hand
+		// posted then could never be updated or removed, and would linger
+		// beside the one Show my hand brings.
 		hand := Delivery{Kind: Reply, To: Private(req.Who.ID), View: handView(st, i, Pick{})}
 		if ds[0].Kind == Reply {
 			// A follow-up: the click's handle edits the table it updated,

@@ -92,9 +92,12 @@ func partyLobbyView(st *state) View {
 func menuSelect(game string, o Options, n int) Select {
 	cur, fixed := lobbyMenu(o)
 	sel := Select{ActionID: SelectID("menu", game, "menu"), Placeholder: "Choose the menu", Min: 1, Max: 1}
+	// A table too small to start says so itself: marking every menu "not
+	// for 1 player" tells the lone host nothing.
+	lo, _ := o.settings().PlayerRange()
 	for _, nm := range engine.RecommendedMenus {
 		desc := nm.Blurb
-		if err := nm.Menu.Check(n); err != nil {
+		if err := nm.Menu.Check(n); err != nil && n >= lo {
 			desc = "not for " + plural(n, "player", "players") + " — " + desc
 		}
 		sel.Options = append(sel.Options, Option{Label: nm.Name, Value: nm.Key, Description: desc,

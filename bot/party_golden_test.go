@@ -460,3 +460,44 @@ func TestPartyViewsFitChatLimits(t *testing.T) {
 		chatLimits(t, menu+" scores at the end", scoresView(st))
 	}
 }
+
+// TestTypedAnswersOnlyWhereTyping: the spoon and takeout prompts suggest
+// typing `choose` or `flip` only in the terminal; on Discord and Slack a
+// prompt is a private message, where nothing typed reaches the game.
+func TestTypedAnswersOnlyWhereTyping(t *testing.T) {
+	for _, c := range []struct {
+		menu string
+		kind engine.DecisionKind
+	}{{spoonMenu, engine.DecideSpoon}, {orderMenu, engine.DecideTakeout}} {
+		for _, platform := range []string{"discord", "slack", "console"} {
+			st := partyTable(decisionPosition(t, c.menu, c.kind), goldenNames)
+			st.Where.Platform = platform
+			v := decisionView(st, 0)
+			hint := strings.Contains(v.Footer, "type `choose") || strings.Contains(v.Footer, "Type `flip")
+			if hint != (platform == "console") {
+				t.Errorf("%v on %s: footer %q", c.kind, platform, v.Footer)
+			}
+		}
+	}
+}
+
+// TestLoneHostMenusNotAllRefused: a lobby with its host alone does not mark
+// every menu "not for 1 player" (the table itself is too small to start);
+// a full table still hears which menus do not suit it.
+func TestLoneHostMenusNotAllRefused(t *testing.T) {
+	o := Options{Party: true, Pass: engine.PassLeft}
+	for _, opt := range menuSelect("g", o, 1).Options {
+		if strings.Contains(opt.Description, "not for") {
+			t.Errorf("alone: %s — %s", opt.Label, opt.Description)
+		}
+	}
+	flagged := 0
+	for _, opt := range menuSelect("g", o, 8).Options {
+		if strings.HasPrefix(opt.Description, "not for 8 players") {
+			flagged++
+		}
+	}
+	if flagged == 0 {
+		t.Error("at 8 players no recommended menu is marked as not for them")
+	}
+}

@@ -675,7 +675,11 @@ func finalNotes(st *state) []string {
 		for r := range pv.Scores {
 			parts = append(parts, itoa(pv.Scores[r][s.Seat].Total()))
 		}
-		lines = append(lines, fmt.Sprintf("%s: %s · dessert %+d = %d", st.name(s.Seat), strings.Join(parts, " · "), pv.Dessert[s.Seat].Total(), s.Score))
+		if d := pv.Dessert[s.Seat].Total(); d != 0 {
+			// A dessert that scored nothing is no part of the sum.
+			parts = append(parts, fmt.Sprintf("dessert %+d", d))
+		}
+		lines = append(lines, fmt.Sprintf("%s: %s = %d", st.name(s.Seat), strings.Join(parts, " · "), s.Score))
 	}
 	return lines
 }

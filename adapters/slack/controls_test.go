@@ -97,3 +97,28 @@ func TestNoLobbyWhereTheAppCannotPost(t *testing.T) {
 		t.Error("no lobby once the app is in the channel")
 	}
 }
+
+// TestStartLeavesNoStaleHand: with ephemeral hands the host's Start (a
+// click on the public lobby, which leaves no handle to update a private
+// message) posts no hand: a hand posted then could never be kept up to
+// date, and lingered beside the one Show my hand brings.
+func TestStartLeavesNoStaleHand(t *testing.T) {
+	e := newEnv(t, bot.HandsEphemeral)
+	e.slash(alice, "new bots=1 timer=0")
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	table := e.f.latest("", "Sushi Go! — round 1/3, turn 1")
+	e.click(alice, table, table.action("sg1:hand:"))
+	e.f.mu.Lock()
+	defer e.f.mu.Unlock()
+	live := 0
+	for _, m := range e.f.messages {
+		if m.Audience == alice.id && strings.Contains(m.Blocks, "Your hand") && m.action("sg1:pick:") != "" {
+			live++
+		}
+	}
+	if live != 1 {
+		t.Errorf("alice sees %d hands with pick buttons, want 1", live)
+	}
+}
