@@ -123,10 +123,20 @@ func (s slowHost) Handle(ctx context.Context, req bot.Request) (bot.Response, er
 	return bot.Response{}, context.Canceled
 }
 
-// TestNotAppliedInTimeIsNotAcknowledged: a command or click the host cannot
-// store within Slack's window gets 503, never a 200 for something a crash
-// could still lose.
-func TestNotAppliedInTimeIsNotAcknowledged(t *testing.T) {
+// parkDown is a host whose store cannot park a click.
+type parkDown struct{ slowHost }
+
+func (parkDown) Park(context.Context, string, string, []byte, time.Duration) error {
+	return errors.New("store down")
+}
+
+// TestSlowClickParkedAndAcknowledged: a click the host cannot store within
+// Slack's window is parked and acknowledged, and a replica's Redo applies
+// it if this one never finishes (before, it got 503, and the player read
+// it failed while it went on to count). A slash command not applied in
+// time, or a click that cannot even be parked, still gets 503, never a 200
+// for something a crash could lose.
+func TestSlowClickParkedAndAcknowledged(t *testing.T) {
 	e := newEnv(t, bot.HandsDM)
 	e.slash(alice, "new timer=0")
 	lobby := e.f.latest("", "lobby")
@@ -141,10 +151,29 @@ func TestNotAppliedInTimeIsNotAcknowledged(t *testing.T) {
 	if w.Code != http.StatusServiceUnavailable {
 		t.Errorf("slow slash command answered %d, want 503", w.Code)
 	}
+
+	down := New(e.f.api(), parkDown{slow}, Config{SigningSecret: secret, Now: func() time.Time { return e.now }, AckBudget: 10 * time.Millisecond})
+	down.background = func(func()) {}
+	w = httptest.NewRecorder()
+	down.Interactivity().ServeHTTP(w, signed("/slack/interactivity", e.clickBody(bob, lobby, lobby.action("sg1:join:")), e.now, secret))
+	if w.Code != http.StatusServiceUnavailable {
+		t.Errorf("a slow click that could not be parked answered %d, want 503", w.Code)
+	}
+
+	// This replica never finishes (slow stays stuck): it parked the click.
 	w = httptest.NewRecorder()
 	a.Interactivity().ServeHTTP(w, signed("/slack/interactivity", e.clickBody(bob, lobby, lobby.action("sg1:join:")), e.now, secret))
-	if w.Code != http.StatusServiceUnavailable {
-		t.Errorf("slow click answered %d, want 503", w.Code)
+	if w.Code != http.StatusOK {
+		t.Fatalf("slow click answered %d, want 200 once parked", w.Code)
+	}
+	// Another replica's timer loop handles it again.
+	other := bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Redo: map[string]func(context.Context, string, []byte) error{"slack": e.a.Redo}})
+	e.now = e.now.Add(redoAfter + time.Second)
+	if _, err := other.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.f.get(lobby); !strings.Contains(plain(got.Blocks), "2. bob") {
+		t.Errorf("the parked join was never applied: %s", plain(got.Blocks))
 	}
 }
 

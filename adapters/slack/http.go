@@ -151,11 +151,11 @@ func (a *Adapter) Interactivity() http.Handler {
 			http.Error(w, "bad payload", http.StatusBadRequest)
 			return
 		}
-		rest, applied := a.click(r.Context(), cb)
+		rest, applied := a.clickParked(r.Context(), cb, []byte(form.Get("payload")))
 		if !applied {
-			// Not applied within Slack's window: say so rather than
-			// acknowledge a click that a crash could still lose. Slack shows
-			// the player an error and they can press again.
+			// Neither applied nor parked within Slack's window: say so
+			// rather than acknowledge a click that a crash could still lose.
+			// Slack shows the player an error and they can press again.
 			http.Error(w, "still working on it", http.StatusServiceUnavailable)
 		} else {
 			w.WriteHeader(http.StatusOK)
@@ -228,6 +228,15 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 // finished (the game is stored) and returns the deliveries to make after the
 // acknowledgement; when the host was too slow they wait for it.
 func (a *Adapter) click(ctx context.Context, cb slackapi.InteractionCallback) (rest func(context.Context), applied bool) {
+	return a.clickParked(ctx, cb, nil)
+}
+
+// clickParked is click; with the click's payload, one the host cannot
+// finish within the ack budget is parked (another replica handles it
+// again if this one dies) and acknowledged, rather than refused while it
+// goes on to count. Only when parking fails too is it refused, and its
+// handling stopped.
+func (a *Adapter) clickParked(ctx context.Context, cb slackapi.InteractionCallback, payload []byte) (rest func(context.Context), applied bool) {
 	req, err := a.clickRequest(cb)
 	o := &origin{channel: cb.Container.ChannelID, ts: cb.Container.MessageTs, ephemeral: cb.Container.IsEphemeral, responseURL: cb.ResponseURL}
 	if o.channel == "" {
@@ -250,9 +259,9 @@ func (a *Adapter) click(ctx context.Context, cb slackapi.InteractionCallback) (r
 		}, true
 	}
 	done := make(chan bot.Response, 1)
+	hctx, stop := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	go func() {
-		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
+		defer stop()
 		done <- a.handle(hctx, req)
 	}()
 	deliver := func(ctx context.Context, resp bot.Response) {
@@ -266,8 +275,61 @@ func (a *Adapter) click(ctx context.Context, cb slackapi.InteractionCallback) (r
 	case resp := <-done:
 		return func(ctx context.Context) { deliver(ctx, resp) }, true
 	case <-timer.C:
-		return func(ctx context.Context) { deliver(ctx, <-done) }, false
 	}
+	if payload != nil && req.ID != "" {
+		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), parkBudget)
+		err := a.host.Park(pctx, "slack", req.ID, payload, redoAfter)
+		cancel()
+		if err == nil {
+			return func(ctx context.Context) {
+				resp := <-done
+				if err := a.host.Unpark(ctx, "slack", req.ID); err != nil {
+					a.cfg.Log.Error("unparking a click failed", "err", err)
+				}
+				deliver(ctx, resp)
+			}, true
+		}
+		a.cfg.Log.Error("parking a slow click failed", "err", err)
+	}
+	// Refused: stop handling it, so that what the player is told (it
+	// failed; press again) is what happened as far as it can be.
+	stop()
+	return func(ctx context.Context) { deliver(ctx, <-done) }, false
+}
+
+// Parking a click the host could not finish in time: it gets parkBudget
+// inside Slack's window, and is handled again redoAfter later if its
+// replica has not unparked it by then.
+const (
+	parkBudget = 300 * time.Millisecond
+	redoAfter  = 35 * time.Second
+)
+
+// Redo handles again a click a replica parked and did not finish
+// (bot.Config.Redo): the host applies its ID at most once, so a click that
+// was in fact stored only has its answer delivered.
+func (a *Adapter) Redo(ctx context.Context, id string, payload []byte) error {
+	var cb slackapi.InteractionCallback
+	if err := json.Unmarshal(payload, &cb); err != nil {
+		a.cfg.Log.Error("a parked click does not decode", "click", id, "err", err)
+		return nil // nothing a retry can fix
+	}
+	req, err := a.clickRequest(cb)
+	if err != nil {
+		return nil
+	}
+	o := &origin{channel: cb.Container.ChannelID, ts: cb.Container.MessageTs, ephemeral: cb.Container.IsEphemeral, responseURL: cb.ResponseURL}
+	if o.channel == "" {
+		o.channel = cb.Channel.ID
+	}
+	resp, err := a.host.Handle(ctx, req)
+	if err != nil {
+		return err
+	}
+	for _, d := range resp.Deliveries {
+		a.deliver(ctx, o, resp, d)
+	}
+	return nil
 }
 
 func (a *Adapter) handle(ctx context.Context, req bot.Request) bot.Response {

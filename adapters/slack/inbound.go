@@ -93,6 +93,11 @@ func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (bot.Request, er
 		Action:      act,
 		FromPrivate: cb.Container.IsEphemeral || strings.HasPrefix(channel, "D"),
 	}
+	if cb.TriggerID != "" {
+		// One click's own ID: handled again (Redo), it changes a game at
+		// most once.
+		req.ID = "slack:" + cb.TriggerID
+	}
 	// A response_url replaces the message the button was on. That is a
 	// handle for the player's hand only when the button was on an ephemeral
 	// message; on a public one it would replace the table for everyone.

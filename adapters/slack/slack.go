@@ -21,6 +21,8 @@ type Host interface {
 	Remember(ctx context.Context, where bot.Location, gameID, slot string, ref bot.Ref) error
 	Undeliverable(ctx context.Context, where bot.Location, gameID, user string) (bot.Response, error)
 	Discard(ctx context.Context, where bot.Location, gameID string) error
+	Park(ctx context.Context, platform, id string, payload []byte, after time.Duration) error
+	Unpark(ctx context.Context, platform, id string) error
 }
 
 // Config configures an Adapter.
@@ -92,7 +94,8 @@ func New(api *slackapi.Client, host Host, cfg Config) *Adapter {
 		cfg.Now = time.Now
 	}
 	if cfg.AckBudget == 0 {
-		cfg.AckBudget = 2 * time.Second
+		// Slack waits 3 s for the 200; the rest is the network's.
+		cfg.AckBudget = 2500 * time.Millisecond
 	}
 	if cfg.HTTP == nil {
 		cfg.HTTP = &http.Client{Timeout: 10 * time.Second}

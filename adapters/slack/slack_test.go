@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -118,8 +119,12 @@ func fill(t *testing.T, name string, vars map[string]string) string {
 	for k, v := range vars {
 		s = strings.ReplaceAll(s, "{{"+k+"}}", v)
 	}
-	return s
+	// Slack gives every interaction a trigger ID of its own.
+	return strings.ReplaceAll(s, "{{TRIGGER}}", fmt.Sprintf("1246673%d.1395872398.0b8b1a4c", triggers.Add(1)))
 }
+
+// triggers numbers the interactions the tests make.
+var triggers atomic.Int64
 
 // noHandInChannel fails if any version of any channel message ever showed
 // a hand (its title or its card buttons).

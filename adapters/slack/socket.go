@@ -2,6 +2,7 @@ package slack
 
 import (
 	"context"
+	"encoding/json"
 
 	slackapi "github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
@@ -69,7 +70,11 @@ func (a *Adapter) onSocketEvent(ctx context.Context, evt socketmode.Event, ack f
 		// Applied, then acknowledged: an acknowledged click is stored. A
 		// click not applied in time goes unacknowledged, and Slack tells
 		// the player it failed.
-		rest, applied := a.click(ctx, cb)
+		payload, err := json.Marshal(cb)
+		if err != nil {
+			payload = nil
+		}
+		rest, applied := a.clickParked(ctx, cb, payload)
 		if applied {
 			ack(nil)
 		}

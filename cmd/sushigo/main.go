@@ -424,7 +424,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Seen: store, Log: log.With("platform", "slack"),
 			HTTP:   &http.Client{Timeout: platformCallTimeout},
 			Failed: func(code string) { m.DeliveryFailed("slack", code) }})
-		deliver["slack"], senders["slack"], homes["slack"] = a.Deliver, a, a
+		deliver["slack"], senders["slack"], homes["slack"], redo["slack"] = a.Deliver, a, a, a.Redo
 		m.InFlight("slack", a.InFlight)
 		drains = append(drains, a.Drain)
 		if cfg.Slack.Mode == "http" {
