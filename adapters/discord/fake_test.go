@@ -54,6 +54,11 @@ type fakeDiscord struct {
 	// message (post or edit) carrying a file is refused 403/50013, as
 	// Discord refuses it.
 	noAttach bool
+	// hang holds every call about an interaction token's messages until
+	// its channel closes: Discord stuck on one interaction. stuckIn gets a
+	// value as each such call arrives.
+	hang    map[string]chan struct{}
+	stuckIn chan struct{}
 }
 
 type call struct {
@@ -261,6 +266,17 @@ var (
 )
 
 func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
+	if m := reOriginal.FindStringSubmatch(r.URL.Path); m != nil {
+		f.mu.Lock()
+		stuck, in := f.hang[m[2]], f.stuckIn
+		f.mu.Unlock()
+		if stuck != nil {
+			if in != nil {
+				in <- struct{}{}
+			}
+			<-stuck
+		}
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	raw, _ := io.ReadAll(r.Body)

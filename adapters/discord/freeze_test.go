@@ -13,6 +13,7 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 
+	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/storage/redis"
 	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
@@ -168,4 +169,35 @@ func TestRedisDownSaysTryAgain(t *testing.T) {
 	if !said {
 		t.Error("the player was not told to try again in a moment")
 	}
+}
+
+// TestHungInteractionStallsOnlyItsGame: with Discord stuck on one
+// interaction's messages (another game's click), an edit through another
+// interaction's token goes through at once. discordgo puts every
+// interaction's @original under one rate-limit bucket, locked for a whole
+// call; the adapter uses each token's own.
+func TestHungInteractionStallsOnlyItsGame(t *testing.T) {
+	e := newEnv(t)
+	stuck := make(chan struct{})
+	e.f.interaction("tok-stuck", alice.id, channelID, "")
+	e.f.interaction("tok-free", bob.id, channelID, "")
+	in := make(chan struct{}, 1)
+	e.f.mu.Lock()
+	e.f.hang, e.f.stuckIn = map[string]chan struct{}{"tok-stuck": stuck}, in
+	e.f.mu.Unlock()
+	hung := make(chan struct{})
+	go func() {
+		defer close(hung)
+		_ = e.a.editErr(context.Background(), "w:tok-stuck", render(bot.View{Text: "stuck"}))
+	}()
+	<-in // Discord holds the first call now
+	done := make(chan error, 1)
+	go func() { done <- e.a.editErr(context.Background(), "w:tok-free", render(bot.View{Text: "free"})) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Error("an edit through another interaction waited on the hung one")
+	}
+	close(stuck)
+	<-hung
 }

@@ -166,7 +166,7 @@ const (
 const slowStore = "⏳ The game's storage is slow right now. Your click is saved and will count as soon as it can; this message will update."
 
 func (a *Adapter) editOriginal(ctx context.Context, ix *discordgo.Interaction, m message) {
-	if _, err := a.s.InteractionResponseEdit(ix, m.webhookEdit(), discordgo.WithContext(ctx)); err != nil {
+	if _, err := a.webhookEdit(ix.Token, m.webhookEdit(), discordgo.WithContext(ctx)); err != nil {
 		a.logErr("late reply failed", err, "interaction", ix.ID)
 	}
 }
@@ -241,7 +241,7 @@ func (a *Adapter) readBack(ctx context.Context, ix *discordgo.Interaction) (*dis
 	var err error
 	for try := 0; try < 4; try++ {
 		var msg *discordgo.Message
-		if msg, err = a.s.InteractionResponse(ix, discordgo.WithContext(ctx)); err == nil {
+		if msg, err = a.webhookMessage(ix.Token, discordgo.WithContext(ctx)); err == nil {
 			return msg, nil
 		}
 		code, status := restCode(err)

@@ -335,7 +335,7 @@ func (a *Adapter) remove(ctx context.Context, ref string) error {
 	var err error
 	switch {
 	case strings.HasPrefix(ref, "w:"):
-		err = a.s.WebhookMessageDelete(a.cfg.AppID, ref[2:], "@original", opt)
+		err = a.webhookDelete(ref[2:], opt)
 	case strings.HasPrefix(ref, "m:"):
 		ch, id, _ := strings.Cut(ref[2:], ":")
 		err = a.s.ChannelMessageDelete(ch, id, opt)
@@ -377,7 +377,7 @@ func (a *Adapter) editErr(ctx context.Context, ref string, m message) error {
 	var err error
 	switch {
 	case strings.HasPrefix(ref, "w:"):
-		_, err = a.s.WebhookMessageEdit(a.cfg.AppID, ref[2:], "@original", m.webhookEdit(), opt)
+		_, err = a.webhookEdit(ref[2:], m.webhookEdit(), opt)
 	case strings.HasPrefix(ref, "m:"):
 		ch, id, _ := strings.Cut(ref[2:], ":")
 		e := discordgo.NewMessageEdit(ch, id)
@@ -406,6 +406,47 @@ func (a *Adapter) editErr(ctx context.Context, ref string, m message) error {
 		a.cfg.Log.Debug("message no longer editable", "ref", ref[:2], "discord_code", code)
 		return errGone
 	}
+	return err
+}
+
+// An interaction's own messages (@original) are reached through its
+// token. discordgo edits, reads and deletes them under one rate-limit
+// bucket for every interaction, locked for the whole call, so one hung
+// call held up every other game's: these use the token's own bucket, as
+// Discord limits them per webhook token.
+
+// webhookEdit edits an interaction's @original message.
+func (a *Adapter) webhookEdit(token string, e *discordgo.WebhookEdit, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
+	uri := discordgo.EndpointWebhookMessage(a.cfg.AppID, token, "@original")
+	body, err := a.s.RequestWithBucketID(http.MethodPatch, uri, e, uri, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(body, &msg); err != nil {
+		return nil, fmt.Errorf("discord: decode an edited message: %w", err)
+	}
+	return &msg, nil
+}
+
+// webhookMessage reads an interaction's @original message.
+func (a *Adapter) webhookMessage(token string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
+	uri := discordgo.EndpointWebhookMessage(a.cfg.AppID, token, "@original")
+	body, err := a.s.RequestWithBucketID(http.MethodGet, uri, nil, uri, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(body, &msg); err != nil {
+		return nil, fmt.Errorf("discord: decode a message: %w", err)
+	}
+	return &msg, nil
+}
+
+// webhookDelete deletes an interaction's @original message.
+func (a *Adapter) webhookDelete(token string, opts ...discordgo.RequestOption) error {
+	uri := discordgo.EndpointWebhookMessage(a.cfg.AppID, token, "@original")
+	_, err := a.s.RequestWithBucketID(http.MethodDelete, uri, nil, uri, opts...)
 	return err
 }
 
