@@ -151,6 +151,12 @@ func (s *Store) Ping(ctx context.Context) error {
 	}
 	cc, ok := s.c.(*goredis.ClusterClient)
 	if !ok {
+		// A write, not a PING: right after a Sentinel failover the
+		// client may still reach the demoted primary, which answers PING
+		// but refuses every write (READONLY) until it moves on.
+		if err := s.c.Set(ctx, s.prefix+"health", "ok", healthTTL).Err(); err != nil {
+			return fmt.Errorf("redis write check: %w", err)
+		}
 		return nil
 	}
 	err := cc.ForEachMaster(ctx, func(ctx context.Context, m *goredis.Client) error {
@@ -168,6 +174,9 @@ func (s *Store) Ping(ctx context.Context) error {
 	}
 	return nil
 }
+
+// healthTTL keeps Ping's write from lingering.
+const healthTTL = time.Minute
 
 // Close closes the client.
 func (s *Store) Close() error { return s.c.Close() }

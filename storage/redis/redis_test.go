@@ -13,6 +13,7 @@ import (
 
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 	"github.com/sushigo/sushigo/storage/storagetest"
 )
 
@@ -134,5 +135,37 @@ func (a aging) Age(t *testing.T, d time.Duration) {
 	}
 	if err != nil {
 		t.Fatalf("ageing %s*: %v", a.prefix, err)
+	}
+}
+
+// TestPingFailsOnAReadOnlyPrimary: right after a Sentinel failover the
+// client may still reach the demoted primary, which answers PING but
+// refuses writes; readiness (Ping) must say not ready until writes work,
+// not 2 s before clicks succeed.
+func TestPingFailsOnAReadOnlyPrimary(t *testing.T) {
+	port, other := redistest.FreePort(t), redistest.FreePort(t)
+	redistest.Server(t, port)
+	redistest.Server(t, other)
+	s, err := redis.Dial(context.Background(), fmt.Sprintf("redis://127.0.0.1:%d/0", port), redis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("a writable primary: %v", err)
+	}
+	// Demoted: now a replica of the other server, read-only.
+	if err := s.Client().Do(ctx, "REPLICAOF", "127.0.0.1", fmt.Sprint(other)).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Ping(ctx); err == nil {
+		t.Error("Ping said ready on a server that refuses writes")
+	}
+	if err := s.Client().Do(ctx, "REPLICAOF", "NO", "ONE").Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Ping(ctx); err != nil {
+		t.Errorf("promoted again, still not ready: %v", err)
 	}
 }
