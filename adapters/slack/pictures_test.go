@@ -3,6 +3,8 @@ package slack
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
+	"fmt"
 	"image/png"
 	"strings"
 	"testing"
@@ -182,12 +184,33 @@ func TestFailedUploadRetried(t *testing.T) {
 // post by its metadata and makes none twice; an upload whose post failed
 // is used by the resend, so no file is left over.
 func TestLostRepliesDoubleNothing(t *testing.T) {
+	games := *lossGames
+	doubledGames, lost := 0, 0
+	for g := range games {
+		t.Run(fmt.Sprint("game ", g), func(t *testing.T) {
+			d, l := lostRepliesGame(t, 3+g%5)
+			lost += l
+			if d > 0 {
+				doubledGames++
+			}
+		})
+	}
+	t.Logf("%d games with an answer lost every 3rd to 7th post: %d answers lost, %d games with a doubled post", games, lost, doubledGames)
+}
+
+// lossGames is how many games TestLostRepliesDoubleNothing plays
+// (-loss-games 100 for the figure per 100 games).
+var lossGames = flag.Int("loss-games", 1, "games TestLostRepliesDoubleNothing plays")
+
+// lostRepliesGame plays one game in which every loseEvery-th post's answer
+// is lost, and returns how many posts were doubled and answers lost.
+func lostRepliesGame(t *testing.T, loseEvery int) (doubled, lost int) {
 	e := newDurableEnv(t, bot.HandsDM)
 	e.slash(alice, "new bots=1 timer=0")
 	lobby := e.f.latest("", "lobby")
 	e.click(bob, lobby, lobby.action("sg1:join:"))
 	e.f.mu.Lock()
-	e.f.loseEvery = 3
+	e.f.loseEvery = loseEvery
 	e.f.mu.Unlock()
 	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
 	// As playOut, but the clock moves at every step: a lost answer's
@@ -209,7 +232,7 @@ func TestLostRepliesDoubleNothing(t *testing.T) {
 	}
 	e.f.mu.Lock()
 	defer e.f.mu.Unlock()
-	if e.f.lost < 10 {
+	if e.f.lost < 5 {
 		t.Fatalf("only %d answers lost: the test did not test", e.f.lost)
 	}
 	posts := map[string]int{}
@@ -223,7 +246,6 @@ func TestLostRepliesDoubleNothing(t *testing.T) {
 			}
 		}
 	}
-	doubled := 0
 	for text, n := range posts {
 		if n > 1 {
 			doubled++
@@ -253,4 +275,5 @@ func TestLostRepliesDoubleNothing(t *testing.T) {
 			t.Errorf("file %s (%s) is left in the workspace, shown by no message", file.ID, file.Name)
 		}
 	}
+	return doubled, e.f.lost
 }
