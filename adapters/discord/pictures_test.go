@@ -120,6 +120,24 @@ func TestPicturesOff(t *testing.T) {
 	}
 }
 
+// scoresPostedOnce checks that each round's scores and the final standings
+// reached the channel once, and returns how many times each public title
+// was posted.
+func scoresPostedOnce(t *testing.T, e *env) map[string]int {
+	t.Helper()
+	public, _ := e.f.visible()
+	count := map[string]int{}
+	for _, m := range public {
+		count[m.title()]++
+	}
+	for _, title := range []string{"📊 Round 1 scores", "📊 Round 2 scores", "📊 Round 3 scores", "🏆 Final standings"} {
+		if count[title] != 1 {
+			t.Errorf("%q posted %d times, want once", title, count[title])
+		}
+	}
+	return count
+}
+
 // TestFailedPictureDeliveredOnce: uploads that fail are retried by the
 // outbox; a post whose reply was lost after Discord made it is not made
 // twice (its nonce), and nothing is lost.
@@ -132,16 +150,7 @@ func TestFailedPictureDeliveredOnce(t *testing.T) {
 	e.startGame()
 	playOut(t, e)
 	e.tick(time.Minute)
-	public, _ := e.f.visible()
-	count := map[string]int{}
-	for _, m := range public {
-		count[m.title()]++
-	}
-	for _, title := range []string{"📊 Round 1 scores", "📊 Round 2 scores", "📊 Round 3 scores", "🏆 Final standings"} {
-		if count[title] != 1 {
-			t.Errorf("%q posted %d times, want once", title, count[title])
-		}
-	}
+	count := scoresPostedOnce(t, e)
 	reveals := 0
 	for title, n := range count {
 		if strings.Contains(title, "Reveal") {
@@ -201,16 +210,7 @@ func TestNoAttachFiles(t *testing.T) {
 		e.f.mu.Unlock()
 		playOut(t, e)
 		e.tick(time.Minute)
-		public, _ := e.f.visible()
-		count := map[string]int{}
-		for _, m := range public {
-			count[m.title()]++
-		}
-		for _, title := range []string{"📊 Round 1 scores", "📊 Round 2 scores", "📊 Round 3 scores", "🏆 Final standings"} {
-			if count[title] != 1 {
-				t.Errorf("%q posted %d times, want once", title, count[title])
-			}
-		}
+		scoresPostedOnce(t, e)
 		said := 0
 		for _, h := range e.f.history {
 			b, _ := json.Marshal(h.body)

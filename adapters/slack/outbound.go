@@ -179,13 +179,9 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 	if d.Kind == bot.Post {
 		return a.sendPost(ctx, where, game, d)
 	}
-	bs, text := blocks(d.View)
-	file, err := a.pictureFile(ctx, d)
+	bs, text, file, err := a.rendered(ctx, d)
 	if err != nil {
 		return bot.Ref{}, err
-	}
-	if file != "" {
-		bs = withImage(bs, file, d.View.Picture.Alt)
 	}
 	switch d.Kind {
 	case bot.Edit:
@@ -257,13 +253,9 @@ func (a *Adapter) sendPost(ctx context.Context, where bot.Location, game string,
 			return bot.Ref{ID: messageRef(channel, ts), File: file}, nil
 		}
 	}
-	bs, text := blocks(d.View)
-	file, err := a.pictureFile(ctx, d)
+	bs, text, file, err := a.rendered(ctx, d)
 	if err != nil {
 		return bot.Ref{}, err
-	}
-	if file != "" {
-		bs = withImage(bs, file, d.View.Picture.Alt)
 	}
 	opts := []slackapi.MsgOption{slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)}
 	if thread != "" {
@@ -322,6 +314,19 @@ func (a *Adapter) findPost(ctx context.Context, channel, thread, nonce string) (
 		return m.Timestamp, file, nil
 	}
 	return "", "", nil
+}
+
+// rendered is a delivery's blocks and text, showing its picture: the
+// Slack file it uploaded (or an earlier attempt's upload), "" for none.
+func (a *Adapter) rendered(ctx context.Context, d bot.Delivery) (bs []slackapi.Block, text, file string, err error) {
+	bs, text = blocks(d.View)
+	if file, err = a.pictureFile(ctx, d); err != nil {
+		return nil, "", "", err
+	}
+	if file != "" {
+		bs = withImage(bs, file, d.View.Picture.Alt)
+	}
+	return bs, text, file, nil
 }
 
 // pictureFile is the Slack file a delivery's image block shows: a new
