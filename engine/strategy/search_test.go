@@ -103,6 +103,12 @@ func TestSearchMakesLegalChoices(t *testing.T) {
 // which every card the seat cannot see was moved: the search reads nothing
 // hidden.
 func TestSearchIsDeterministicAndBlind(t *testing.T) {
+	// Fewer iterations under the race detector (about 20 times slower):
+	// the same positions are checked, each search shorter.
+	iterations := 300
+	if raceBuild {
+		iterations = 60
+	}
 	checked := 0
 	for k, s := range searchSettings() {
 		positions(t, s, 1, func(g *engine.Game, seat int, deciding bool) {
@@ -112,8 +118,8 @@ func TestSearchIsDeterministicAndBlind(t *testing.T) {
 			other := *g
 			other.Determinize(seat, uint64(k)+77)
 			ask := func(g *engine.Game) string {
-				p := strategy.NewSearchIterations(300, 42)
-				q := strategy.NewSearchIterations(300, 42)
+				p := strategy.NewSearchIterations(iterations, 42)
+				q := strategy.NewSearchIterations(iterations, 42)
 				q.Trees = true
 				if deciding {
 					return fmt.Sprint(p.Decide(g.View(seat)), q.Decide(g.View(seat)))
@@ -138,19 +144,25 @@ func TestSearchIsDeterministicAndBlind(t *testing.T) {
 // TestSearchAllocatesNothingPerIteration: once warm, twice the iterations
 // cost no more allocations.
 func TestSearchAllocatesNothingPerIteration(t *testing.T) {
+	// Ten times the iterations, whatever they are: fewer under the race
+	// detector, where each costs about 20 times as much.
+	few, runs := 200, 5
+	if raceBuild {
+		few, runs = 40, 2
+	}
 	for _, s := range searchSettings() {
 		for _, trees := range []bool{false, true} {
 			g, _ := engine.New(s, 3)
 			seat := 0
-			few := strategy.NewSearchIterations(200, 1)
-			many := strategy.NewSearchIterations(2000, 1)
-			few.Trees, many.Trees = trees, trees
-			few.Choose(g.View(seat))
+			small := strategy.NewSearchIterations(few, 1)
+			many := strategy.NewSearchIterations(10*few, 1)
+			small.Trees, many.Trees = trees, trees
+			small.Choose(g.View(seat))
 			many.Choose(g.View(seat))
-			a := testing.AllocsPerRun(5, func() { few.Choose(g.View(seat)) })
-			b := testing.AllocsPerRun(5, func() { many.Choose(g.View(seat)) })
+			a := testing.AllocsPerRun(runs, func() { small.Choose(g.View(seat)) })
+			b := testing.AllocsPerRun(runs, func() { many.Choose(g.View(seat)) })
 			if b > a {
-				t.Errorf("%v (a tree per seat: %v): %v allocations for 200 iterations, %v for 2000", s, trees, a, b)
+				t.Errorf("%v (a tree per seat: %v): %v allocations for %d iterations, %v for %d", s, trees, a, few, b, 10*few)
 			}
 		}
 	}
