@@ -13,7 +13,7 @@ import (
 	"github.com/sushigo/sushigo/storage"
 )
 
-// The rules that keep a rating earned (README: ratings):
+// The rules that keep a rating earned (docs/ratings.md):
 //
 //   - A game counts once its first round is scored. Before that, leaving,
 //     going idle or being removed costs nothing and rates nobody, and the

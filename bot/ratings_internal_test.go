@@ -216,12 +216,12 @@ func TestSettlingIsMeasured(t *testing.T) {
 	if settlesAfter != want {
 		t.Errorf("settlesAfter = %q, measured %q", settlesAfter, want)
 	}
-	readme, err := os.ReadFile("../README.md")
+	readme, err := os.ReadFile("../docs/ratings.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), settlesAfter) {
-		t.Errorf("the README does not say %q", settlesAfter)
+		t.Errorf("docs/ratings.md does not say %q", settlesAfter)
 	}
 	for _, text := range []string{helpView("slack").Text, helpView("discord").Text,
 		leaderboardView(nil, Leaderboard{By: storage.ByRating}, 3).Text} {

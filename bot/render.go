@@ -799,12 +799,12 @@ func helpView(platform string) View {
 }
 
 // levelsHelp says how well each bot level plays, as the arena measured it
-// (README: the arena's table).
+// (docs/bots.md: the arena's table).
 const levelsHelp = "🤖 **Bot levels**: `easy` (sensible, often careless) · `normal` (the best card for now) · `hard` (searches 10 ms a choice) · " +
 	"`expert` (searches under 100 ms a choice and treats every opponent as a searcher: against hard it won 83 % of 2,000 two-player games, and 41 % of 2,000 four-player ones where a quarter is par)."
 
 // ratedHelp is who is rated and what leaving, removing and ending cost,
-// for `help`: one line a rule (README: ratings).
+// for `help`: one line a rule (docs/ratings.md).
 var ratedHelp = strings.Join([]string{
 	"📈 **Ratings**: a game with two or more people is rated, people against people only (bots never count); alone with bots it is practice. " +
 		"A rating shows “?” until it settles (" + settlesAfter + ") and only settled ratings are on the board; time away makes it uncertain again.",
