@@ -29,7 +29,7 @@ func TestKickAndAddBot(t *testing.T) {
 	}
 	h.do("ann", "addbot 2")
 	lobby, _ = h.lastPublic("lobby")
-	if !strings.Contains(lobby.String(), "4. Wasabi-bot 🤖") {
+	if !strings.Contains(lobby.String(), "4. Kenji-bot 🤖") {
 		t.Errorf("after addbot 2:\n%s", lobby)
 	}
 	if r := h.do("ann", "kick ann"); !strings.Contains(firstText(r), "use `/sushigo leave`") {
@@ -199,7 +199,7 @@ func TestLobbyButtons(t *testing.T) {
 	}
 	h.click("ann", add.ActionID, false)
 	lobby, _ = h.lastPublic("lobby")
-	if !strings.Contains(lobby.String(), "3. Maki-bot 🤖") {
+	if !strings.Contains(lobby.String(), "3. Aiko-bot 🤖") {
 		t.Fatalf("after Add bot:\n%s", lobby)
 	}
 	leave, _ := button(lobby, "Leave")

@@ -26,7 +26,7 @@ func TestBotLevels(t *testing.T) {
 			t.Errorf("%q parsed", bad)
 		}
 	}
-	st := &state{Opts: Options{Level: strategy.Expert}, Seats: []seat{{User: "ann", Name: "Ann"}, {Name: "Tofu-bot", Bot: true, Level: strategy.Easy}}}
+	st := &state{Opts: Options{Level: strategy.Expert}, Seats: []seat{{User: "ann", Name: "Ann"}, {Name: "Hiro-bot", Bot: true, Level: strategy.Easy}}}
 	st.Seats[0].Bot = true // Ann went away
 	if st.botLevel(0) != strategy.Expert || st.botLevel(1) != strategy.Easy {
 		t.Errorf("levels %s, %s", st.botLevel(0), st.botLevel(1))

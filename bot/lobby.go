@@ -26,7 +26,9 @@ func (b *Bot) newID() string {
 	return newID(b.seed())
 }
 
-var botNames = []string{"Maki-bot", "Wasabi-bot", "Tempura-bot", "Dumpling-bot", "Pudding-bot", "Tofu-bot", "Onigiri-bot", "Edamame-bot"}
+// botNames are the bot seats' names: none names a card, so "Aiko-bot:
+// 🍣 Salmon" reads as a player and a card (Maki-bot's did not).
+var botNames = []string{"Aiko-bot", "Kenji-bot", "Mei-bot", "Taro-bot", "Yumi-bot", "Hiro-bot", "Nana-bot", "Sora-bot"}
 
 func (b *Bot) options(req Request, o Options) Options {
 	if o.Timer < 0 {

@@ -29,7 +29,7 @@ func partyTable(g *engine.Game, names []string) *state {
 	for i := range n {
 		st.Seats = append(st.Seats, seat{User: fmt.Sprint("u", i), Name: names[i]})
 	}
-	st.Seats[n-1] = seat{Name: "Maki-bot", Bot: true}
+	st.Seats[n-1] = seat{Name: "Aiko-bot", Bot: true}
 	if g.Over() {
 		st.Phase = phaseOver
 	}
@@ -236,7 +236,7 @@ func TestGoldenPartyViews(t *testing.T) {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	master := engine.RecommendedMenus[3].Menu.String()
 	lobby := &state{ID: "p4rty", Phase: phaseLobby, Host: "ann", Opts: Options{Timer: 90, Pass: engine.PassLeft, Hands: HandsEphemeral, Party: true, Menu: master},
-		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Maki-bot", Bot: true}}}
+		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Aiko-bot", Bot: true}}}
 	goldenFrom(t, "party_lobby", "a lobby", master, lobbyView(lobby))
 	lobby.Seats = lobby.Seats[:2]
 	lobby.Opts.Custom = true
@@ -358,8 +358,8 @@ func TestPartyEventWords(t *testing.T) {
 🍱 Ann reaches 11 uramaki icons, but every place is taken.
 🥡 Eve boxed 3 cards (+2 each at round end).
 🥡 Eve's takeout box flipped nothing.
-🌈 Maki-bot's special order copies their 🍙 Onigiri ▲.
-🌈 Maki-bot's special order had nothing to copy — discarded.
+🌈 Aiko-bot's special order copies their 🍙 Onigiri ▲.
+🌈 Aiko-bot's special order had nothing to copy — discarded.
 🥢 Bob used chopsticks to play 🍤 Tempura too.
 `
 	if got != want {

@@ -302,7 +302,7 @@ func TestSearchingBotsThinkOffTheRequestPath(t *testing.T) {
 	h := newHarness(t)
 	h.do("ann", "new timer=0 bots=2 level=expert")
 	lobby, _ := h.lastPublic("lobby")
-	if !strings.Contains(lobby.String(), "Maki-bot 🤖 (expert)") || !strings.Contains(lobby.Text, "Bots: expert") {
+	if !strings.Contains(lobby.String(), "Aiko-bot 🤖 (expert)") || !strings.Contains(lobby.Text, "Bots: expert") {
 		t.Fatalf("the lobby does not show the bots' level:\n%s", lobby)
 	}
 	h.do("ann", "addbot easy")
@@ -311,7 +311,7 @@ func TestSearchingBotsThinkOffTheRequestPath(t *testing.T) {
 		t.Fatalf("addbot easy:\n%s", lobby)
 	}
 	h.startGame("ann")
-	if tv := h.table(); !strings.Contains(tv.String(), "⏳ Maki-bot") || !strings.Contains(tv.String(), "✅ Tempura-bot") {
+	if tv := h.table(); !strings.Contains(tv.String(), "⏳ Aiko-bot") || !strings.Contains(tv.String(), "✅ Mei-bot") {
 		t.Fatalf("at the start the expert bots should still be thinking and the easy one done:\n%s", tv)
 	}
 	for turn := 1; turn <= 3; turn++ {

@@ -56,7 +56,7 @@ func TestPartyLobbyAloneWarnsOnce(t *testing.T) {
 	if n := strings.Count(v.Text, "⚠️"); n != 1 || !strings.Contains(v.Text, "needs at least 2 players (now 1)") {
 		t.Errorf("%d warnings:\n%s", n, v.Text)
 	}
-	st.Seats = append(st.Seats, seat{Name: "Maki-bot", Bot: true})
+	st.Seats = append(st.Seats, seat{Name: "Aiko-bot", Bot: true})
 	if v := lobbyView(st); strings.Contains(v.Text, "⚠️") {
 		t.Errorf("two players still warned:\n%s", v.Text)
 	}
@@ -151,5 +151,19 @@ func TestFlipAllLabel(t *testing.T) {
 	}
 	if got := flipAllLabel(4); got != "Flip all 4" {
 		t.Errorf("four cards: %q", got)
+	}
+}
+
+// TestBotNamesAreNoCards: no bot is named after a card or a kind of card.
+func TestBotNamesAreNoCards(t *testing.T) {
+	for _, n := range botNames {
+		name := strings.ToLower(strings.TrimSuffix(n, "-bot"))
+		for _, k := range engine.Kinds() {
+			for _, w := range []string{strings.ToLower(k.Name()), strings.ToLower(k.Key())} {
+				if strings.Contains(name, w) || strings.Contains(w, name) {
+					t.Errorf("bot %q reads as the card %q", n, k.Name())
+				}
+			}
+		}
 	}
 }

@@ -155,7 +155,7 @@ func optionLabels(sel bot.Select) []string {
 // TestTUIRoundScoresScroll: at 8 players a round's scores are longer than
 // a small screen; the panel scrolls to every seat, none is cut.
 func TestTUIRoundScoresScroll(t *testing.T) {
-	names := []string{"You", "Maki-bot", "Wasabi-bot", "Tempura-bot", "Dumpling-bot", "Pudding-bot", "Tofu-bot", "Onigiri-bot"}
+	names := []string{"You", "Aiko-bot", "Kenji-bot", "Mei-bot", "Taro-bot", "Yumi-bot", "Hiro-bot", "Nana-bot"}
 	for _, size := range append(sizes, [2]int{100, 30}) {
 		w, h := size[0], size[1]
 		m := newTUI(t, "menu=master bots=7", w, h)
@@ -345,7 +345,7 @@ func TestTUIRevealBeforeDecision(t *testing.T) {
 	m := newTUI(t, "menu=uramaki,miso,tofu,eel,spoon,takeout,pudding bots=3", 80, 24)
 	playTo(t, m, 4, func(m *tui) bool { return strings.Contains(m.hand.Title, "Your choice") }, "Takeout")
 	f := onScreen(t, m)
-	if !strings.Contains(f, "Revealed — turn 4: You: 🥡 Takeout") || !strings.Contains(f, "Maki-bot:") {
+	if !strings.Contains(f, "Revealed — turn 4: You: 🥡 Takeout") || !strings.Contains(f, "Aiko-bot:") {
 		t.Errorf("the decision does not say what was revealed:\n%s", f)
 	}
 	m.queue = append(m.queue, bot.View{Screen: bot.ScreenReveal, Title: "👀 Reveal — round 1, turn 3"})

@@ -403,7 +403,7 @@ func TestPlayCommandLine(t *testing.T) {
 	if err := run(context.Background(), []string{"play", "--bots", "2", "--new"}, vars, strings.NewReader("quit\n"), &o, io.Discard); err != nil {
 		t.Fatalf("--new: %v", err)
 	}
-	if !strings.Contains(o.String(), "-- ⏳ You") || strings.Count(o.String(), "Maki-bot") == 0 || strings.Contains(o.String(), "Tempura-bot") {
+	if !strings.Contains(o.String(), "-- ⏳ You") || strings.Count(o.String(), "Aiko-bot") == 0 || strings.Contains(o.String(), "Mei-bot") {
 		t.Errorf("--bots 2 --new did not start a 3-seat game:\n%s", o.String())
 	}
 }
