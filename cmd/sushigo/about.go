@@ -38,10 +38,11 @@ func version() string {
 // rules prints how to play, or what one card does.
 func rules(args []string, stdout io.Writer) error {
 	v := bot.RulesView(strings.Join(args, " "))
+	if v.Tone == bot.ToneError {
+		// Said once, as the error: not also printed as a page.
+		return fmt.Errorf("rules: %s", strings.Join(strings.Fields(v.Text), " "))
+	}
 	console.Print(stdout, v, 80)
 	fmt.Fprintln(stdout)
-	if v.Tone == bot.ToneError {
-		return fmt.Errorf("rules: no card called %q", strings.Join(args, " "))
-	}
 	return nil
 }

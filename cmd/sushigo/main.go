@@ -55,14 +55,23 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+	switch {
+	case errors.Is(err, errUsage):
+		os.Exit(2) // the usage is printed already
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "sushigo:", err)
 		os.Exit(1)
 	}
 }
 
+// errUsage is run's answer to a command line that names no command: the
+// usage went to standard error, and the exit status says it was wrong.
+var errUsage = errors.New("no command")
+
 const usage = `Usage:
-  sushigo play [--bots N] [--level easy|normal|hard|expert] [--seed S] [--pass left|alternate] [--dummy] [--new] [--name NAME]
+  sushigo play [--bots N] [--level easy|normal|hard|expert] [--seed S] [--pass left|alternate] [--dummy]
+               [--timer D] [--plain] [--png DIR] [--new] [--name NAME]
   sushigo play --party [--menu NAME|random|TEXT] [--bots 1-7] [...]
       Play in the terminal against bots (no configuration needed).
       --party plays Sushi Go Party!; --menu takes a recommended menu
@@ -91,8 +100,8 @@ const usage = `Usage:
 // environment and streams.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stdout, usage)
-		return nil
+		fmt.Fprintln(stderr, usage)
+		return errUsage
 	}
 	cfg, err := loadConfig(getenv)
 	if err != nil {
@@ -154,10 +163,10 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		if *party {
 			hi = 7
 		}
-		return fmt.Errorf("--bots takes 1 to %d", hi)
+		return fmt.Errorf("play: --bots takes 1 to %d", hi)
 	}
 	if *party && *dummy {
-		return fmt.Errorf("--dummy is for classic Sushi Go! only")
+		return fmt.Errorf("play: --dummy is for classic Sushi Go! only")
 	}
 	args = []string{fmt.Sprintf("bots=%d", *bots), "pass=" + *pass, "level=" + *level, fmt.Sprintf("timer=%d", int(timer.Seconds()))}
 	switch {
@@ -338,7 +347,7 @@ func openStore(ctx context.Context, cfg config) (storage.Store, func() error, er
 }
 
 const platformVars = `no chat platform is configured. Set, in the environment or in .env:
-  Discord: DISCORD_TOKEN and DISCORD_APP_ID (gateway), or DISCORD_MODE=http with DISCORD_PUBLIC_KEY
+  Discord: DISCORD_TOKEN and DISCORD_APP_ID (gateway), or those and DISCORD_PUBLIC_KEY with DISCORD_MODE=http
   Slack:   SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode), or SLACK_MODE=http with SLACK_SIGNING_SECRET
 See .env.example. To play without a platform: sushigo play`
 

@@ -8,6 +8,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -146,6 +147,26 @@ func TestConfigReportsEveryProblem(t *testing.T) {
 func TestUnknownCommand(t *testing.T) {
 	if err := run(context.Background(), []string{"dance"}, env(nil), nil, io.Discard, io.Discard); err == nil {
 		t.Error("unknown command accepted")
+	}
+}
+
+// TestCommandLineSaysThingsOnce: no command is a usage error (usage on
+// standard error, exit 2), every play error names play, and an unknown
+// card is said once, as the error.
+func TestCommandLineSaysThingsOnce(t *testing.T) {
+	var out, errs strings.Builder
+	if err := run(context.Background(), nil, env(nil), nil, &out, &errs); !errors.Is(err, errUsage) || out.Len() != 0 ||
+		!strings.Contains(errs.String(), "--timer D] [--plain]") {
+		t.Errorf("no command: %v, stdout %q, stderr %q", err, out.String(), errs.String())
+	}
+	if err := run(context.Background(), []string{"play", "--bots", "0"}, env(nil), strings.NewReader(""), io.Discard, io.Discard); err == nil ||
+		!strings.HasPrefix(err.Error(), "play: --bots") {
+		t.Errorf("play --bots 0: %v", err)
+	}
+	out.Reset()
+	err := run(context.Background(), []string{"rules", "wasabbi"}, env(nil), nil, &out, io.Discard)
+	if err == nil || out.Len() != 0 || strings.Count(err.Error(), "wasabbi") != 1 || !strings.Contains(err.Error(), "chopsticks") {
+		t.Errorf("rules wasabbi: %v, stdout %q", err, out.String())
 	}
 }
 
