@@ -243,7 +243,9 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 			subs[k] = h.Choose(g.View(i))
 		}
 		s.Idle++
-		if s.Idle >= 2 {
+		// The only person at the table is never replaced by a bot: there
+		// is nobody to play on with, and in the terminal nobody can `join`.
+		if s.Idle >= 2 && st.humans() > 1 {
 			st.markLeft(i)
 			notes = append(notes, fmt.Sprintf("🤖 %s was auto-picked twice in a row; a bot plays their seat now (`join` to come back).", s.Name))
 			b.handOver(st, s.User)

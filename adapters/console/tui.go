@@ -28,6 +28,9 @@ type tui struct {
 	me    bot.User
 	opts  bot.Options
 	timer Ticker
+	// clock, when set, is the host's clock: it stands still while a panel
+	// is open (WithClock).
+	clock *Clock
 	w, ht int
 
 	table  bot.View   // the latest table (or lobby)
@@ -61,9 +64,20 @@ type Ticker func(ctx context.Context) ([]bot.Outbound, error)
 // NewTUI returns the interactive terminal game for me, opening a game with
 // opts (or resuming the saved one). With tick, the host's timers run every
 // second, so a turn timer fires while you think.
-func NewTUI(ctx context.Context, h Host, me bot.User, opts bot.Options, tick Ticker) tea.Model {
-	return &tui{ctx: ctx, h: h, me: me, opts: opts, timer: tick, w: 80, ht: 24, panel: viewport.New(78, 20)}
+func NewTUI(ctx context.Context, h Host, me bot.User, opts bot.Options, tick Ticker, options ...Option) tea.Model {
+	m := &tui{ctx: ctx, h: h, me: me, opts: opts, timer: tick, w: 80, ht: 24, panel: viewport.New(78, 20)}
+	for _, o := range options {
+		o(m)
+	}
+	return m
 }
+
+// Option configures the terminal game.
+type Option func(*tui)
+
+// WithClock makes the game stop c, the host's clock, while a panel hides
+// your hand, and start it again when you are back at your hand.
+func WithClock(c *Clock) Option { return func(m *tui) { m.clock = c } }
 
 // startMsg opens or resumes the game once the program runs; tickMsg runs
 // the host's timers.
@@ -84,6 +98,13 @@ func (m *tui) nextTick() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
 }
 
+// holdClock stops the host's clock while a panel is open, and only then.
+func (m *tui) holdClock() {
+	if m.clock != nil {
+		m.clock.hold(len(m.queue) > 0)
+	}
+}
+
 // timers runs the host's timers and shows what they say about this table.
 func (m *tui) timers() {
 	out, err := m.timer(m.ctx)
@@ -101,6 +122,7 @@ func (m *tui) timers() {
 }
 
 func (m *tui) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer m.holdClock()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.ht = msg.Width, msg.Height

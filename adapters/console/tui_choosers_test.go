@@ -375,3 +375,66 @@ func TestTUISeatBoxesUseTheWidth(t *testing.T) {
 		t.Errorf("0 chose button %d, want the tenth", m.cursor+1)
 	}
 }
+
+// TestTUITimerWaitsWhilePanelOpen: with a turn timer, the clock stands
+// still while a panel hides your hand: reading help past the deadline
+// takes nothing from you. Back at your hand the turn has the time it had
+// left, and then, left alone, it is picked for you, and you keep your
+// seat however often that happens.
+func TestTUITimerWaitsWhilePanelOpen(t *testing.T) {
+	store, err := bolt.Open(filepath.Join(t.TempDir(), "play.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	wall := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
+	clock := NewClock(func() time.Time { return wall })
+	host := bot.New(store, bot.Config{Now: clock.Now, Seed: func() uint64 { return 5 }, ThinkInline: true})
+	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, options(t, "bots=2 timer=30"), host.Tick, WithClock(clock)).(*tui)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(startMsg{})
+	picked := func() bool {
+		var all strings.Builder
+		for _, v := range m.queue {
+			all.WriteString(viewBody(v))
+		}
+		return strings.Contains(all.String(), "I picked for you")
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'?'}})
+	if len(m.queue) == 0 {
+		t.Fatal("? opened no panel")
+	}
+	wall = wall.Add(5 * time.Minute) // reading help, long past the deadline
+	m.Update(tickMsg{})
+	if picked() {
+		t.Fatal("the timer picked for you while help hid your hand")
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	if len(m.queue) != 0 {
+		t.Fatalf("the help panel did not close:\n%s", m.View())
+	}
+	wall = wall.Add(20 * time.Second) // back at the hand, inside the 30 s
+	m.Update(tickMsg{})
+	if picked() {
+		t.Fatal("the turn did not get back the time it had left")
+	}
+	var seen strings.Builder
+	for turn := range 3 {
+		for len(m.queue) > 0 {
+			seen.WriteString(viewBody(m.queue[0]) + "\n" + m.table.Text + "\n")
+			m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+		}
+		wall = wall.Add(31 * time.Second)
+		m.Update(tickMsg{})
+		if !picked() {
+			t.Fatalf("turn %d left alone was not picked for you:\n%s", turn+1, m.View())
+		}
+	}
+	for _, v := range m.queue {
+		seen.WriteString(viewBody(v) + "\n")
+	}
+	seen.WriteString(m.table.Text)
+	if strings.Contains(seen.String(), "a bot plays") {
+		t.Errorf("the only person's seat went to a bot:\n%s", seen.String())
+	}
+}

@@ -197,7 +197,10 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	}
 	defer store.Close()
 	// The terminal has no timer loop: its bots think while you wait.
-	bc := bot.Config{LobbyTTL: 24 * time.Hour, Log: cfg.logger(os.Stderr), ThinkInline: true, Timer: -1}
+	// The screen game stops this clock while a panel hides your hand, so a
+	// turn timer never runs out while you read.
+	clock := console.NewClock(nil)
+	bc := bot.Config{LobbyTTL: 24 * time.Hour, Log: cfg.logger(os.Stderr), ThinkInline: true, Timer: -1, Now: clock.Now}
 	if *seed != 0 {
 		s := *seed
 		bc.Seed = func() uint64 { s++; return s }
@@ -242,7 +245,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		if *timer > 0 {
 			tick = h.Tick // the turn timer really fires
 		}
-		p := tea.NewProgram(console.NewTUI(ctx, h, me, opts, tick), tea.WithContext(ctx), tea.WithInput(stdin), tea.WithOutput(stdout), tea.WithAltScreen())
+		p := tea.NewProgram(console.NewTUI(ctx, h, me, opts, tick, console.WithClock(clock)), tea.WithContext(ctx), tea.WithInput(stdin), tea.WithOutput(stdout), tea.WithAltScreen())
 		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 			return fmt.Errorf("terminal: %w", err)
 		}
