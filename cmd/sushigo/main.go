@@ -378,7 +378,8 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
-	mux.HandleFunc("/readyz", readyz(store))
+	creds := newCredentials()
+	mux.HandleFunc("/readyz", readyz(store, creds))
 	mux.Handle("/metrics", m.Handler())
 	deliver := map[string]func(context.Context, bot.Outbound){}
 	// The host's own sends first: each finishes and is recorded, then the
@@ -400,6 +401,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 				return fmt.Errorf("discord: %w", err)
 			}
 		}
+		g.Go(func() error { return creds.check(gctx, "discord", askDiscord(s, cfg.Discord.AppID), log) })
 		key, _ := hex.DecodeString(cfg.Discord.PublicKey)
 		a := discord.New(s, host, store, discord.Config{AppID: cfg.Discord.AppID, PublicKey: key,
 			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord"),
@@ -419,7 +421,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		if cfg.Discord.Mode == "http" {
 			mux.Handle("/discord/interactions", a)
 		} else {
-			g.Go(func() error { return a.Run(gctx) })
+			g.Go(func() error { return namedRefusal(a.Run(gctx), "DISCORD_TOKEN", "Discord") })
 		}
 	}
 	if cfg.Slack.enabled() {
@@ -433,6 +435,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			opts = append(opts, slackapi.OptionAppLevelToken(cfg.Slack.AppToken))
 		}
 		api := slackapi.New(cfg.Slack.BotToken, opts...)
+		g.Go(func() error { return creds.check(gctx, "slack", askSlack(api), log) })
 		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Seen: store, Log: log.With("platform", "slack"),
 			HTTP:   &http.Client{Timeout: platformCallTimeout},
 			Failed: func(code string) { m.DeliveryFailed("slack", code) }})
@@ -444,7 +447,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			mux.Handle("/slack/interactivity", a.Interactivity())
 			mux.Handle("/slack/events", a.Events())
 		} else {
-			g.Go(func() error { return a.RunSocketMode(gctx, socketmode.New(api)) })
+			g.Go(func() error { return namedRefusal(a.RunSocketMode(gctx, socketmode.New(api)), "SLACK_APP_TOKEN", "Slack") })
 		}
 	}
 	srv := newServer(cfg.HTTPAddr, mux, serverTimeouts)
@@ -506,9 +509,17 @@ func newServer(addr string, h http.Handler, t timeouts) *http.Server {
 	}
 }
 
-// readyz answers 200 while the store answers a ping, 503 otherwise.
-func readyz(store storage.Health) http.HandlerFunc {
+// readyz answers 200 while the store takes writes and every platform has
+// accepted serve's credentials (creds; nil: none to wait for), 503 with
+// the reason otherwise.
+func readyz(store storage.Health, creds *credentials) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if creds != nil {
+			if why := creds.notReady(); why != "" {
+				http.Error(w, "platform not ready: "+why, http.StatusServiceUnavailable)
+				return
+			}
+		}
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
 		if err := store.Ping(ctx); err != nil {

@@ -9,10 +9,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -297,6 +299,7 @@ func startServeLogging(t *testing.T, vars map[string]string, stderr io.Writer) (
 	addr = l.Addr().String()
 	l.Close()
 	vars["DATA_DIR"], vars["HTTP_ADDR"] = t.TempDir(), addr
+	acceptingPlatforms(t, vars)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, []string{"serve"}, env(vars), nil, io.Discard, stderr) }()
@@ -310,6 +313,34 @@ func startServeLogging(t *testing.T, vars map[string]string, stderr io.Writer) (
 		case <-time.After(15 * time.Second):
 			t.Fatal("serve did not shut down")
 		}
+	}
+}
+
+// acceptingPlatforms points a configured platform without an API URL at a
+// local stand-in that accepts any credentials, as the real one would
+// accept good ones: serve checks them before it says it is ready.
+func acceptingPlatforms(t *testing.T, vars map[string]string) {
+	t.Helper()
+	if vars["SLACK_BOT_TOKEN"] != "" && vars["SLACK_API_URL"] == "" {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `{"ok":true}`)
+		}))
+		t.Cleanup(srv.Close)
+		vars["SLACK_API_URL"] = srv.URL + "/"
+	}
+	if vars["DISCORD_TOKEN"] != "" && vars["DISCORD_API_URL"] == "" {
+		app := vars["DISCORD_APP_ID"]
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			if strings.HasSuffix(r.URL.Path, "/applications/@me") {
+				fmt.Fprintf(w, `{"id":%q}`, app)
+				return
+			}
+			fmt.Fprint(w, "[]")
+		}))
+		t.Cleanup(srv.Close)
+		vars["DISCORD_API_URL"] = srv.URL
 	}
 }
 

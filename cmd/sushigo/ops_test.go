@@ -147,7 +147,7 @@ func (downStore) Ping(context.Context) error { return errors.New("connection ref
 
 func TestReadyzSays503WithTheReason(t *testing.T) {
 	rec := httptest.NewRecorder()
-	readyz(downStore{})(rec, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+	readyz(downStore{}, nil)(rec, httptest.NewRequest(http.MethodGet, "/readyz", nil))
 	if rec.Code != 503 || !strings.Contains(rec.Body.String(), "connection refused") {
 		t.Errorf("%d %q", rec.Code, rec.Body.String())
 	}
@@ -157,7 +157,9 @@ func TestReadyzSays503WithTheReason(t *testing.T) {
 // action with its outcome and latency, beside the other series an operator
 // pages on.
 func TestMetricsEndpoint(t *testing.T) {
-	addr, stop := startServe(t, map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": "s3cret"})
+	// Slack's Web API is a closed port: the lobby's post fails, counted.
+	addr, stop := startServe(t, map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": "s3cret",
+		"SLACK_API_URL": "http://127.0.0.1:1/"})
 	defer stop()
 	eventually(t, "serve up", func() bool { c, _ := get("http://" + addr + "/healthz"); return c == 200 })
 	body := []byte("team_id=T1&channel_id=C1&user_id=U1&user_name=ann&command=%2Fsushigo&text=new&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fx")
@@ -271,4 +273,53 @@ func TestServeThroughSentinelAndCluster(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestServeChecksCredentials: serve asks each platform whether it accepts
+// its credentials before it says it is ready, in every mode. A platform
+// that refuses them stops serve with an error naming the variable; one
+// that cannot be reached keeps /readyz at 503 with the reason.
+func TestServeChecksCredentials(t *testing.T) {
+	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if strings.Contains(r.URL.Path, "/api/") {
+			w.WriteHeader(http.StatusUnauthorized)
+			fmt.Fprint(w, `{"message":"401: Unauthorized","code":0}`)
+			return
+		}
+		fmt.Fprint(w, `{"ok":false,"error":"invalid_auth"}`)
+	}))
+	defer refusing.Close()
+	for _, c := range []struct {
+		name string
+		vars map[string]string
+		want string
+	}{
+		{"discord http", map[string]string{"DISCORD_MODE": "http", "DISCORD_TOKEN": "bad", "DISCORD_APP_ID": "42",
+			"DISCORD_PUBLIC_KEY": strings.Repeat("ab", 32), "DISCORD_API_URL": refusing.URL}, "DISCORD_TOKEN"},
+		{"discord gateway", map[string]string{"DISCORD_TOKEN": "bad", "DISCORD_APP_ID": "42", "DISCORD_API_URL": refusing.URL}, "DISCORD_TOKEN"},
+		{"slack http", map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-bad", "SLACK_SIGNING_SECRET": "s",
+			"SLACK_API_URL": refusing.URL + "/"}, "SLACK_BOT_TOKEN"},
+		{"slack socket", map[string]string{"SLACK_BOT_TOKEN": "xoxb-bad", "SLACK_APP_TOKEN": "xapp-bad",
+			"SLACK_API_URL": refusing.URL + "/"}, "TOKEN was refused by Slack"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.vars["DATA_DIR"], c.vars["HTTP_ADDR"], c.vars["LOG_LEVEL"] = t.TempDir(), freeAddr(t), "error"
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			err := run(ctx, []string{"serve"}, env(c.vars), nil, io.Discard, io.Discard)
+			if err == nil || ctx.Err() != nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("serve with refused credentials: %v (want an error naming %s)", err, c.want)
+			}
+		})
+	}
+	t.Run("unreachable", func(t *testing.T) {
+		addr, stop := startServe(t, map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": "s",
+			"SLACK_API_URL": "http://127.0.0.1:1/"})
+		defer stop()
+		eventually(t, "serve up", func() bool { c, _ := get("http://" + addr + "/healthz"); return c == 200 })
+		if code, body := get("http://" + addr + "/readyz"); code != 503 || !strings.Contains(body, "slack") {
+			t.Errorf("readyz with Slack out of reach: %d %q", code, body)
+		}
+	})
 }
