@@ -447,7 +447,9 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			mux.Handle("/slack/interactivity", a.Interactivity())
 			mux.Handle("/slack/events", a.Events())
 		} else {
-			g.Go(func() error { return namedRefusal(a.RunSocketMode(gctx, socketmode.New(api)), "SLACK_APP_TOKEN", "Slack") })
+			g.Go(func() error {
+				return namedRefusal(a.RunSocketMode(gctx, socketmode.New(api)), "SLACK_APP_TOKEN", "Slack")
+			})
 		}
 	}
 	srv := newServer(cfg.HTTPAddr, mux, serverTimeouts)
