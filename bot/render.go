@@ -550,6 +550,22 @@ func breakdownText(b engine.Breakdown) string {
 	return strings.Join(out, "\n")
 }
 
+// scoringText is breakdownText for a channel post: only the lines that
+// score, since a line that scores nothing is noise in a channel (the
+// picture and the private `scores` keep every line).
+func scoringText(b engine.Breakdown) string {
+	var out []string
+	for _, l := range b.Lines() {
+		if l.Points != 0 {
+			out = append(out, lineText(l))
+		}
+	}
+	if len(out) == 0 {
+		return "nothing scored"
+	}
+	return strings.Join(out, "\n")
+}
+
 func roundScoreView(st *state, round int) View {
 	pv := st.game.PublicView()
 	v := View{Screen: ScreenRoundScores, Title: fmt.Sprintf("📊 Round %d scores", round), Tone: ToneScore, Picture: roundPicture(st, round)}
@@ -562,7 +578,7 @@ func roundScoreView(st *state, round int) View {
 			total += pv.Scores[r][s.Seat].Total()
 		}
 		name := st.name(s.Seat)
-		v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %+d this round, %d total", name, b.Total(), total), Value: breakdownText(b), Inline: true})
+		v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %+d this round, %d total", name, b.Total(), total), Value: scoringText(b), Inline: true})
 	}
 	if !fits(v) {
 		for k, s := range pv.Seats {
@@ -580,17 +596,20 @@ func finalView(st *state) View {
 	lines := standingLines(st)
 	v := View{Screen: ScreenFinal, Title: "🏆 Final standings", Text: strings.Join(append(lines, finalNotes(st)...), "\n"), Tone: ToneOver,
 		Picture: finalPicture(st, nil)}
+	// Only the seats whose dessert scored: the totals above say the rest.
 	var dessert []string
 	for _, s := range pv.Seats {
-		dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), breakdownText(pv.Dessert[s.Seat])))
-	}
-	v.Fields = []Field{{Name: "Dessert", Value: strings.Join(dessert, "\n")}}
-	if lookOf(st).dessertFieldEach {
-		// A fruit dessert takes three lines a seat: one field each.
-		v.Fields = nil
-		for _, s := range pv.Seats {
-			v.Fields = append(v.Fields, Field{Name: "Dessert — " + st.name(s.Seat), Value: breakdownText(pv.Dessert[s.Seat]), Inline: true})
+		if t := scoringText(pv.Dessert[s.Seat]); pv.Dessert[s.Seat].Total() != 0 || t != "nothing scored" {
+			if lookOf(st).dessertFieldEach {
+				// A fruit dessert takes lines a seat: one field each.
+				v.Fields = append(v.Fields, Field{Name: "Dessert — " + st.name(s.Seat), Value: t, Inline: true})
+				continue
+			}
+			dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), t))
 		}
+	}
+	if len(dessert) > 0 {
+		v.Fields = append(v.Fields, Field{Name: "Dessert", Value: strings.Join(dessert, "\n")})
 	}
 	v.Rows = [][]Button{{{Label: "Rematch", Emoji: "🔁", ActionID: ActionID(Rematch{st.ID}), Style: Primary}}}
 	return v
