@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -413,4 +414,29 @@ func TestDrawsConcurrently(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// TestTableShowsEachNigiri: a seat with two egg nigiri, a salmon on a
+// wasabi, a squid and a wasabi still waiting shows each nigiri by its
+// topping, the salmon on its wasabi ("Salmon ×3"), and the waiting wasabi.
+func TestTableShowsEachNigiri(t *testing.T) {
+	g := newGame(t, engine.Settings{Players: 2}, 21)
+	if err := g.Place(0,
+		engine.Placed{Card: engine.EggNigiri}, engine.Placed{Card: engine.Wasabi}, engine.Placed{Card: engine.SalmonNigiri},
+		engine.Placed{Card: engine.EggNigiri}, engine.Placed{Card: engine.SquidNigiri}, engine.Placed{Card: engine.Wasabi}); err != nil {
+		t.Fatal(err)
+	}
+	pv := g.PublicView()
+	var got []string
+	for _, p := range pv.Seats[0].Tableau {
+		got = append(got, fmt.Sprintf("%s/%v", p.Card.Key(), p.Paired))
+	}
+	if strings.Join(got, " ") != "egg/false wasabi/true salmon/true egg/false squid/false wasabi/false" {
+		t.Fatalf("the position is not the one drawn: %v", got)
+	}
+	png, err := picture.Table(pv, names8[:2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "table-nigiri-on-wasabi.png", png)
 }

@@ -3,6 +3,7 @@ package picture
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 
 	"golang.org/x/image/font"
@@ -27,9 +28,14 @@ const (
 )
 
 // column is one card type in front of a seat: the cards drawn as one stack.
+// Nigiri stack by variant and by whether they sit on a wasabi (onWasabi):
+// egg, salmon and squid score 1, 2 and 3, and a wasabi triples one, so the
+// picture shows which.
 type column struct {
 	kind     engine.Kind
 	faceDown bool
+	variant  engine.Card
+	onWasabi bool
 	cards    []engine.Placed
 }
 
@@ -40,13 +46,18 @@ type column struct {
 func columns(t []engine.Placed) []column {
 	var out []column
 	add := func(k engine.Kind, down bool, p engine.Placed) {
+		var variant engine.Card
+		onWasabi := false
+		if k == engine.KindNigiri && !down {
+			variant, onWasabi = p.Plays(), p.Paired
+		}
 		for i := range out {
-			if out[i].kind == k && out[i].faceDown == down {
+			if out[i].kind == k && out[i].faceDown == down && out[i].variant == variant && out[i].onWasabi == onWasabi {
 				out[i].cards = append(out[i].cards, p)
 				return
 			}
 		}
-		out = append(out, column{kind: k, faceDown: down, cards: []engine.Placed{p}})
+		out = append(out, column{kind: k, faceDown: down, variant: variant, onWasabi: onWasabi, cards: []engine.Placed{p}})
 	}
 	place := func(p engine.Placed) (engine.Kind, bool) {
 		switch plays := p.Plays(); {
@@ -65,6 +76,23 @@ func columns(t []engine.Placed) []column {
 			}
 		}
 	}
+	// Nigiri in points order, each variant's plain stack before its stack
+	// on wasabi.
+	slices.SortStableFunc(out, func(a, b column) int {
+		if a.kind != engine.KindNigiri || b.kind != engine.KindNigiri {
+			return 0
+		}
+		if d := a.variant.NigiriPoints() - b.variant.NigiriPoints(); d != 0 {
+			return d
+		}
+		if a.onWasabi == b.onWasabi {
+			return 0
+		}
+		if a.onWasabi {
+			return 1
+		}
+		return -1
+	})
 	for _, p := range t {
 		if _, down := place(p); down {
 			add(engine.KindTakeoutBox, true, p)
@@ -258,6 +286,10 @@ func (c *canvas) glyph(col column, cx, cy float32) {
 	top := col.cards[len(col.cards)-1].Plays()
 	switch col.kind {
 	case engine.KindNigiri:
+		if col.onWasabi {
+			// The wasabi under the fish: a green dab beneath the rice.
+			c.ellipse(cx, cy+12, 22, 9, rgb(0x4E8A1E))
+		}
 		c.ellipse(cx, cy+6, 20, 10, white)
 		c.rect(cx-20, cy-10, 40, 14, 6, nigiriTop(top))
 	case engine.KindEel:
@@ -420,15 +452,10 @@ func columnNote(col column) string {
 		}
 		return fmt.Sprintf("%d icons", n)
 	case engine.KindNigiri:
-		n := 0
-		for _, p := range col.cards {
-			if p.Paired {
-				n++
-			}
+		if col.onWasabi {
+			return "tripled" // on its wasabi: the topping says which
 		}
-		if n > 0 {
-			return fmt.Sprintf("%d paired", n)
-		}
+		return col.variant.Short()
 	case engine.KindWasabi:
 		n := 0
 		for _, p := range col.cards {
