@@ -160,6 +160,9 @@ func winnerLine(pv engine.PublicView, names []string) string {
 	}
 	switch len(first) {
 	case 1:
+		if first[0] == "You" {
+			return "You win!" // the terminal's player
+		}
 		return first[0] + " wins!"
 	default:
 		return strings.Join(first, " and ") + " share the win"

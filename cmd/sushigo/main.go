@@ -94,7 +94,10 @@ const usage = `Usage:
       fill the rest. --deals plays a fixed list of deal seeds, so two versions of
       a bot can be compared on the very same deals.
   sushigo serve
-      Host games on the chat platforms configured in the environment.`
+      Host games on the chat platforms configured in the environment.
+  sushigo healthcheck
+      Ask the serve on HTTP_ADDR whether it is ready (exit 0) or not (exit 1):
+      the container image's health check, which has no shell.`
 
 // run is main without the process: tests call it with their own
 // environment and streams.
@@ -120,6 +123,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return render(ctx, cfg, args[1:], stdout)
 	case "rules":
 		return rules(args[1:], stdout)
+	case "healthcheck":
+		return healthcheck(ctx, cfg, stdout)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "sushigo", version())
 		return nil

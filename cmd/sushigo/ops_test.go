@@ -325,3 +325,18 @@ func TestServeChecksCredentials(t *testing.T) {
 		}
 	})
 }
+
+// TestHealthcheck: `sushigo healthcheck` (the image's HEALTHCHECK, which
+// has no shell) succeeds against a ready serve and fails against none.
+func TestHealthcheck(t *testing.T) {
+	addr, stop := startServe(t, map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": "s"})
+	defer stop()
+	eventually(t, "ready", func() bool { c, _ := get("http://" + addr + "/readyz"); return c == 200 })
+	var out strings.Builder
+	if err := run(context.Background(), []string{"healthcheck"}, env(map[string]string{"HTTP_ADDR": addr}), nil, &out, io.Discard); err != nil || !strings.Contains(out.String(), "ready") {
+		t.Errorf("healthcheck of a ready serve: %v %q", err, out.String())
+	}
+	if err := run(context.Background(), []string{"healthcheck"}, env(map[string]string{"HTTP_ADDR": freeAddr(t)}), nil, io.Discard, io.Discard); err == nil {
+		t.Error("healthcheck succeeded with no serve")
+	}
+}
