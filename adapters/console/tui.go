@@ -248,6 +248,8 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 			m.onList, m.cursor = false, n-1
 			b := bs[n-1]
 			m.status = "Enter: " + plainText(strings.TrimSpace(b.Emoji+" "+b.Label)) + " · ←/→ or another number to change"
+		} else if ok && len(bs) > 0 {
+			m.status = fmt.Sprintf("There is no button %d: they go from 1 to %d.", n, len(bs))
 		}
 	}
 	return nil
@@ -358,7 +360,14 @@ func (m *tui) listKey(s string, sel bot.Select) bool {
 			return false
 		}
 		if multi {
-			m.choose(sel, m.tickedValues(sel))
+			ticked := m.tickedValues(sel)
+			if len(ticked) == 0 {
+				// A stray Enter must not send "nothing": that is a button
+				// of its own, chosen on purpose.
+				m.status = "Nothing is ticked: Space ticks a card, or Tab goes to the buttons (one of them chooses none)."
+				return true
+			}
+			m.choose(sel, ticked)
 		} else {
 			m.choose(sel, []string{sel.Options[m.row].Value})
 		}

@@ -2,6 +2,7 @@ package console
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -436,5 +437,29 @@ func TestTUITimerWaitsWhilePanelOpen(t *testing.T) {
 	seen.WriteString(m.table.Text)
 	if strings.Contains(seen.String(), "a bot plays") {
 		t.Errorf("the only person's seat went to a bot:\n%s", seen.String())
+	}
+}
+
+// TestTUIStrayKeysSendNothing: Enter in the takeout chooser with nothing
+// ticked does not flip nothing (that is a button of its own), and a number
+// past the last button says so instead of doing nothing silently.
+func TestTUIStrayKeysSendNothing(t *testing.T) {
+	m := newTUI(t, "menu=uramaki,miso,tofu,eel,spoon,takeout,pudding bots=3", 80, 24)
+	playTo(t, m, 4, deciding("takeout box"), "Takeout")
+	if _, ok := m.list(); !ok || !m.onList {
+		t.Fatalf("no takeout list:\n%s", m.View())
+	}
+	keys(m, "enter")
+	if _, ok := m.list(); !ok || !strings.Contains(m.status, "Nothing is ticked") {
+		t.Fatalf("a stray Enter answered the takeout box (status %q):\n%s", m.status, m.View())
+	}
+	keys(m, "tab")
+	past := len(m.buttons()) + 1
+	if past > 9 {
+		t.Fatalf("%d buttons: no key past the last", past-1)
+	}
+	keys(m, strconv.Itoa(past))
+	if want := fmt.Sprintf("There is no button %d", past); !strings.Contains(m.status, want) {
+		t.Errorf("%d with %d buttons: status %q", past, past-1, m.status)
 	}
 }
