@@ -76,6 +76,14 @@ func rulesView(card string) View {
 func partyRulesView(m engine.Menu) View {
 	lines := []string{"Each turn everyone secretly keeps one card from their hand, all are revealed together, and hands pass on. Three rounds; desserts score at the end. This game's menu:"}
 	lines = append(lines, menuLines(m)...)
+	for _, k := range []engine.Kind{engine.KindChopsticks, engine.KindSpoon, engine.KindMenu, engine.KindTakeoutBox} {
+		if m.Has(k) {
+			// The circled numbers on these cards would otherwise go
+			// unexplained (Spoon ⑤, Menu ⑧, Takeout ⑪).
+			lines = append(lines, "A circled number on a card (⑤, ⑧, ⑪…) is its corner number: after a reveal, chopsticks (1–3), spoons (4–6), menus (7–9) and takeout boxes (10–12) act in that order.")
+			break
+		}
+	}
 	lines = append(lines, "Highest total wins; a tie goes to the most desserts kept, then the win is shared. `rules <card>` explains one card.")
 	return View{Screen: ScreenHelp, Title: "📖 How to play Sushi Go Party! — " + m.Name(), Text: strings.Join(lines, "\n"), Tone: ToneInfo}
 }

@@ -192,6 +192,19 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		}
 		return err
 	}
+	if *menu != "" && !strings.EqualFold(*menu, "random") {
+		// The terminal's lobby has no menu control: a menu the table
+		// cannot play must be refused here, not at a Start that fails.
+		if m, err := engine.ParseMenu(*menu); err == nil {
+			if err := m.Check(*bots + 1); err != nil {
+				why := err.Error()
+				if p := (*engine.Problem)(nil); errors.As(err, &p) && p.Reason != "" {
+					why = p.Reason
+				}
+				return fmt.Errorf("play: %s: choose another --menu, or fewer --bots", why)
+			}
+		}
+	}
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("data directory: %w", err)
 	}

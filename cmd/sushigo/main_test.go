@@ -165,6 +165,12 @@ func TestCommandLineSaysThingsOnce(t *testing.T) {
 		!strings.HasPrefix(err.Error(), "play: --bots") {
 		t.Errorf("play --bots 0: %v", err)
 	}
+	// A menu the table cannot play is refused before a lobby that the
+	// terminal could not fix.
+	if err := run(context.Background(), []string{"play", "--party", "--bots", "7", "--menu", "points platter"}, env(map[string]string{"DATA_DIR": t.TempDir()}),
+		strings.NewReader(""), io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "Special order can't be used with 8 players") {
+		t.Errorf("play with a menu the table cannot play: %v", err)
+	}
 	out.Reset()
 	err := run(context.Background(), []string{"rules", "wasabbi"}, env(nil), nil, &out, io.Discard)
 	if err == nil || out.Len() != 0 || strings.Count(err.Error(), "wasabbi") != 1 || !strings.Contains(err.Error(), "chopsticks") {
