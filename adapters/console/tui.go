@@ -3,6 +3,7 @@ package console
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -452,7 +453,7 @@ func (m *tui) send(a bot.Action) {
 // show takes in what the host answered or its timers said.
 func (m *tui) show(resp bot.Response) {
 	for _, d := range resp.Deliveries {
-		v := d.View
+		v := keyed(d.View)
 		if d.Slot != "" {
 			if err := m.h.Remember(m.ctx, Where, resp.Game, d.Slot, bot.Ref{ID: "console"}); err != nil {
 				m.err = err
@@ -558,4 +559,37 @@ func listChanged(a, b bot.View) bool {
 		}
 	}
 	return false
+}
+
+// commandKeys are the screen game's keys for the commands the host names
+// in backticks ("Start a new one with `new`"): the screen game has keys,
+// not a command line.
+var commandKeys = []struct {
+	re  *regexp.Regexp
+	key string
+}{
+	{regexp.MustCompile("`(new|rematch)( party)?`"), "n"},
+	{regexp.MustCompile("`scores`"), "s"},
+	{regexp.MustCompile("`hand`"), "r"},
+	{regexp.MustCompile("`(help|rules)( [^`]*)?`"), "?"},
+	{regexp.MustCompile("`end`"), "e"},
+}
+
+// keyed rewrites the commands a view names as the keys that do them here
+// ("Start a new one with n").
+func keyed(v bot.View) bot.View {
+	say := func(s string) string {
+		for _, c := range commandKeys {
+			s = c.re.ReplaceAllString(s, c.key)
+		}
+		return s
+	}
+	v.Text, v.Footer = say(v.Text), say(v.Footer)
+	fields := make([]bot.Field, len(v.Fields))
+	for i, f := range v.Fields {
+		f.Value = say(f.Value)
+		fields[i] = f
+	}
+	v.Fields = fields
+	return v
 }

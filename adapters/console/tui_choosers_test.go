@@ -463,3 +463,13 @@ func TestTUIStrayKeysSendNothing(t *testing.T) {
 		t.Errorf("%d with %d buttons: status %q", past, past-1, m.status)
 	}
 }
+
+// TestTUINamesKeysNotCommands: the screen game has keys, not a command
+// line: what the host writes as a command reads as the key that does it.
+func TestTUINamesKeysNotCommands(t *testing.T) {
+	v := keyed(bot.View{Text: "Ann ended the game. Start a new one with `new`.", Footer: "`scores` and `rules <card>` explain each symbol.",
+		Fields: []bot.Field{{Name: "x", Value: "`new party` or `end`"}}})
+	if v.Text != "Ann ended the game. Start a new one with n." || v.Footer != "s and ? explain each symbol." || v.Fields[0].Value != "n or e" {
+		t.Errorf("%q / %q / %q", v.Text, v.Footer, v.Fields[0].Value)
+	}
+}
