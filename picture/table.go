@@ -152,10 +152,20 @@ func table(pv engine.PublicView, names []string) (*canvas, error) {
 	return c, nil
 }
 
-// menuRows splits a Party menu's types into rows that fit the width.
+// menuRows splits the game's card types into rows that fit the width: a
+// Party menu's, or classic's whole deck, so every table has its legend of
+// colours.
 func menuRows(pv engine.PublicView) [][]engine.Kind {
+	kinds := pv.Settings.Menu.Kinds()
 	if pv.Settings.Menu.IsZero() {
-		return nil // classic: no menu
+		kinds = [8]engine.Kind{}
+		n := 0
+		for c := engine.Card(1); c < engine.NumCards && n < len(kinds); c++ {
+			if k := c.Kind(); pv.Settings.DeckCount(c) > 0 && !slices.Contains(kinds[:n], k) {
+				kinds[n] = k
+				n++
+			}
+		}
 	}
 	fs, err := borrowFaces()
 	if err != nil {
@@ -165,7 +175,7 @@ func menuRows(pv engine.PublicView) [][]engine.Kind {
 	var rows [][]engine.Kind
 	var row []engine.Kind
 	x := 16
-	for _, k := range pv.Settings.Menu.Kinds() {
+	for _, k := range kinds {
 		if k == engine.KindNone {
 			continue
 		}
