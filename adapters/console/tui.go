@@ -471,8 +471,16 @@ func (m *tui) show(resp bot.Response) {
 		case isTable(v):
 			if v.Screen == bot.ScreenLobby {
 				// A new lobby (a rematch): the last game's hand and
-				// its Rematch are gone; the lobby's buttons are the keys.
+				// its Rematch are gone; the lobby's buttons are the keys,
+				// Start first: you host it, and are in it already.
 				m.setHand(bot.View{})
+				if m.table.Screen != bot.ScreenLobby {
+					for i, b := range v.Buttons() {
+						if strings.Contains(b.ActionID, ":start:") {
+							m.cursor = i
+						}
+					}
+				}
 			}
 			m.table = v
 		default:

@@ -250,10 +250,9 @@ func TestTUIRematch(t *testing.T) {
 		if !strings.Contains(strings.Join(labels, ","), "Start") || strings.Contains(strings.Join(labels, ","), "Rematch") {
 			t.Fatalf("the rematch lobby offers %v:\n%s", labels, m.View())
 		}
-		for i, b := range m.buttons() {
-			if b.Label == "Start" {
-				m.cursor = i
-			}
+		// You host the rematch and are in it: Enter starts it.
+		if bs := m.buttons(); m.cursor >= len(bs) || bs[m.cursor].Label != "Start" {
+			t.Fatalf("the rematch lobby's chosen button is not Start (cursor %d of %v)", m.cursor, labels)
 		}
 		keys(m, "enter")
 		if !strings.Contains(m.table.Title, "round 1/3, turn 1") || len(m.hand.Buttons()) == 0 {
