@@ -30,9 +30,11 @@ type tui struct {
 	opts  bot.Options
 	timer Ticker
 	// clock, when set, is the host's clock: it stands still while a panel
-	// is open (WithClock).
-	clock *Clock
-	w, ht int
+	// is open (WithClock). turnAt is when the choice on screen first
+	// showed, on that clock, for its countdown (timeLeft).
+	clock  *Clock
+	turnAt time.Time
+	w, ht  int
 
 	table  bot.View   // the latest table (or lobby)
 	hand   bot.View   // the latest private hand or prompt
@@ -521,6 +523,9 @@ func (m *tui) setHand(v bot.View) {
 			}
 			m.handed[turn] = strings.Join(cards, ", ")
 		}
+	}
+	if v.Title != m.hand.Title {
+		m.turnAt = m.now() // a new choice: its time starts now
 	}
 	if buttonsChanged(m.hand, v) || listChanged(m.hand, v) {
 		m.cursor, m.row, m.ticked = 0, 0, map[string]bool{}

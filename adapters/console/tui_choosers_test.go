@@ -400,6 +400,9 @@ func TestTUITimerWaitsWhilePanelOpen(t *testing.T) {
 		}
 		return strings.Contains(all.String(), "I picked for you")
 	}
+	if !strings.Contains(m.View(), "⏰ 30 s left") {
+		t.Errorf("the hand shows no clock:\n%s", m.View())
+	}
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'?'}})
 	if len(m.queue) == 0 {
 		t.Fatal("? opened no panel")
@@ -417,6 +420,9 @@ func TestTUITimerWaitsWhilePanelOpen(t *testing.T) {
 	m.Update(tickMsg{})
 	if picked() {
 		t.Fatal("the turn did not get back the time it had left")
+	}
+	if !strings.Contains(m.View(), "⏰ 10 s left") {
+		t.Errorf("the clock does not say the 10 s left (help's 5 minutes excluded):\n%s", m.View())
 	}
 	var seen strings.Builder
 	for turn := range 3 {

@@ -3,6 +3,7 @@ package console
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 
@@ -90,7 +91,11 @@ func (m *tui) frame(w int) string {
 	}
 	var about []string // the hand's title, text and fields
 	if m.hand.Title != "" {
-		about = append(about, titleStyle.Render(plainText(m.hand.Title)), lipgloss.NewStyle().Width(w).Render(plainText(m.hand.Text)))
+		title := plainText(m.hand.Title)
+		if left, ok := m.timeLeft(); ok {
+			title += fmt.Sprintf(" · ⏰ %d s left", int(left.Round(time.Second)/time.Second))
+		}
+		about = append(about, titleStyle.Render(title), lipgloss.NewStyle().Width(w).Render(plainText(m.hand.Text)))
 		for _, f := range m.hand.Fields {
 			about = append(about, lipgloss.NewStyle().Width(w).Render(plainText(f.Name+": "+f.Value)))
 		}
@@ -332,3 +337,22 @@ func (m *tui) cardLines(w int) []string {
 
 // cursorLine marks the chosen button on a line of buttons.
 var cursorLine = lipgloss.NewStyle().Bold(true).Reverse(true)
+
+// timeLeft is how long the choice on screen has before the turn timer
+// chooses for you: the game's timer from when this choice first showed,
+// on the host's clock (which stands still during panels). ok is false
+// without a timer, without a choice, or once the game is over.
+func (m *tui) timeLeft() (time.Duration, bool) {
+	if m.opts.Timer <= 0 || m.turnAt.IsZero() || m.over() || len(m.hand.Buttons()) == 0 || strings.Contains(m.hand.Text, "Locked in") {
+		return 0, false
+	}
+	return max(0, time.Duration(m.opts.Timer)*time.Second-m.now().Sub(m.turnAt)), true
+}
+
+// now is the host's clock when the game was given one, else the wall's.
+func (m *tui) now() time.Time {
+	if m.clock != nil {
+		return m.clock.Now()
+	}
+	return time.Now()
+}
