@@ -589,20 +589,45 @@ var commandKeys = []struct {
 }
 
 // keyed rewrites the commands a view names as the keys that do them here
-// ("Start a new one with n").
+// ("Start a new one with n"), and drops emoji presentation selectors
+// (U+FE0F): "↩️" is laid out as two cells by the layout library and
+// drawn in one by tmux and many terminals, which shifted every border
+// after it; without the selector both take one.
 func keyed(v bot.View) bot.View {
+	bare := strings.NewReplacer("\uFE0F", "").Replace
 	say := func(s string) string {
 		for _, c := range commandKeys {
 			s = c.re.ReplaceAllString(s, c.key)
 		}
-		return s
+		return bare(s)
 	}
-	v.Text, v.Footer = say(v.Text), say(v.Footer)
+	v.Title, v.Text, v.Footer = bare(v.Title), say(v.Text), say(v.Footer)
 	fields := make([]bot.Field, len(v.Fields))
 	for i, f := range v.Fields {
-		f.Value = say(f.Value)
+		f.Name, f.Value = bare(f.Name), say(f.Value)
 		fields[i] = f
 	}
 	v.Fields = fields
+	rows := make([][]bot.Button, len(v.Rows))
+	for i, r := range v.Rows {
+		rows[i] = make([]bot.Button, len(r))
+		for j, b := range r {
+			b.Label, b.Emoji = bare(b.Label), bare(b.Emoji)
+			rows[i][j] = b
+		}
+	}
+	v.Rows = rows
+	sels := make([]bot.Select, len(v.Selects))
+	for i, s := range v.Selects {
+		s.Placeholder = bare(s.Placeholder)
+		opts := make([]bot.Option, len(s.Options))
+		for j, o := range s.Options {
+			o.Label, o.Emoji = bare(o.Label), bare(o.Emoji)
+			opts[j] = o
+		}
+		s.Options = opts
+		sels[i] = s
+	}
+	v.Selects = sels
 	return v
 }

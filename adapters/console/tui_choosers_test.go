@@ -478,3 +478,14 @@ func TestTUINamesKeysNotCommands(t *testing.T) {
 		t.Errorf("%q / %q / %q", v.Text, v.Footer, v.Fields[0].Value)
 	}
 }
+
+// TestTUIDropsEmojiSelectors: emoji come without U+FE0F, which made the
+// layout count two cells where tmux draws one and shifted the borders.
+func TestTUIDropsEmojiSelectors(t *testing.T) {
+	v := keyed(bot.View{Title: "⚠️ x", Text: "☝️", Rows: [][]bot.Button{{{Label: "Start over", Emoji: "↩️"}}},
+		Selects: []bot.Select{{Options: []bot.Option{{Label: "a", Emoji: "▶️"}}}}})
+	all := v.Title + v.Text + v.Rows[0][0].Emoji + v.Selects[0].Options[0].Emoji
+	if strings.ContainsRune(all, '\uFE0F') || all != "⚠ x☝↩▶" {
+		t.Errorf("%q", all)
+	}
+}
