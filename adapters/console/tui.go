@@ -34,7 +34,10 @@ type tui struct {
 	// showed, on that clock, for its countdown (timeLeft).
 	clock  *Clock
 	turnAt time.Time
-	w, ht  int
+	// seatLines1 is set once the seats needed a line each (too tall as
+	// boxes) in this game at this size: they stay so (frame).
+	seatLines1 bool
+	w, ht      int
 
 	table  bot.View   // the latest table (or lobby)
 	hand   bot.View   // the latest private hand or prompt
@@ -128,7 +131,7 @@ func (m *tui) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer m.holdClock()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.w, m.ht = msg.Width, msg.Height
+		m.w, m.ht, m.seatLines1 = msg.Width, msg.Height, false
 	case startMsg:
 		m.start()
 	case tickMsg:
@@ -167,7 +170,7 @@ func (m *tui) start() {
 
 // newGame opens a game with the options play was given and deals it.
 func (m *tui) newGame() {
-	m.hand, m.queue = bot.View{}, nil
+	m.hand, m.queue, m.seatLines1 = bot.View{}, nil, false
 	m.send(newGame(m.opts))
 	m.send(bot.Start{})
 }

@@ -489,3 +489,31 @@ func TestTUIDropsEmojiSelectors(t *testing.T) {
 		t.Errorf("%q", all)
 	}
 }
+
+// TestTUISeatsKeepTheirLayout: once a game's seats need a line each (their
+// boxes too tall for the screen), they stay lines for the rest of the
+// game, instead of jumping back to boxes when a round's tableaux empty.
+func TestTUISeatsKeepTheirLayout(t *testing.T) {
+	m := newTUI(t, "bots=4", 80, 24)
+	boxes, lines, back := 0, 0, 0
+	playTo(t, m, 99, func(m *tui) bool {
+		if len(m.queue) == 0 && m.table.Title != "" {
+			f := m.View()
+			switch boxed := strings.Contains(f, "╭"); {
+			case boxed && lines > 0:
+				back++
+			case boxed:
+				boxes++
+			default:
+				lines++
+			}
+		}
+		return len(m.queue) > 0 && strings.Contains(m.queue[0].Title, "Final standings")
+	})
+	if lines == 0 {
+		t.Fatal("the seats never needed lines at 80x24 with five seats: the test tests nothing")
+	}
+	if back > 0 {
+		t.Errorf("the seats went back to boxes %d times after taking a line each", back)
+	}
+}

@@ -111,8 +111,11 @@ func (m *tui) frame(w int) string {
 	tall := func() int {
 		return lines(head) + lines(seats) + lines(notes) + lines(about) + lines(list) + lines(cards) + lines(foot)
 	}
-	if tall() > m.ht {
-		seats = m.seatLines(w)
+	if m.seatLines1 || tall() > m.ht {
+		// Once a game's seats needed a line each on this screen, they
+		// keep to lines: boxes coming back as a round's tableaux empty
+		// made the table jump from one layout to the other.
+		seats, m.seatLines1 = m.seatLines(w), true
 	}
 	if tall() > m.ht {
 		notes = nil
