@@ -170,7 +170,7 @@ func (m *tui) start() {
 
 // newGame opens a game with the options play was given and deals it.
 func (m *tui) newGame() {
-	m.hand, m.queue, m.seatLines1 = bot.View{}, nil, false
+	m.hand, m.queue, m.seatLines1, m.log = bot.View{}, nil, false, nil
 	m.send(newGame(m.opts))
 	m.send(bot.Start{})
 }
@@ -479,6 +479,7 @@ func (m *tui) show(resp bot.Response) {
 				// its Rematch are gone; the lobby's buttons are the keys,
 				// Start first: you host it, and are in it already.
 				m.setHand(bot.View{})
+				m.log = nil // the last game's round
 				if m.table.Screen != bot.ScreenLobby {
 					for i, b := range v.Buttons() {
 						if strings.Contains(b.ActionID, ":start:") {
@@ -495,17 +496,15 @@ func (m *tui) show(resp bot.Response) {
 }
 
 // record keeps the round's reveals for the log (l), starting afresh with
-// each round.
+// each round. The last round's stay after the game ends, for a look back
+// at how it went; a new game starts a new log.
 func (m *tui) record(v bot.View) {
-	switch v.Screen {
-	case bot.ScreenReveal:
+	if v.Screen == bot.ScreenReveal {
 		round, _, _ := strings.Cut(v.Title, ", turn")
 		if len(m.log) > 0 && !strings.HasPrefix(m.log[0].Title, round) {
 			m.log = nil
 		}
 		m.log = append(m.log, v)
-	case bot.ScreenFinal:
-		m.log = nil
 	}
 }
 

@@ -517,3 +517,17 @@ func TestTUISeatsKeepTheirLayout(t *testing.T) {
 		t.Errorf("the seats went back to boxes %d times after taking a line each", back)
 	}
 }
+
+// TestTUILastRoundReviewable: once the game is over, l still shows the last
+// round's reveals, turn by turn.
+func TestTUILastRoundReviewable(t *testing.T) {
+	m := newTUI(t, "bots=2", 80, 24)
+	playTo(t, m, 99, func(m *tui) bool { return len(m.queue) > 0 && strings.Contains(m.queue[0].Title, "Final standings") })
+	for len(m.queue) > 0 {
+		keys(m, "enter")
+	}
+	keys(m, "l")
+	if len(m.queue) == 0 || !strings.Contains(m.queue[0].Title, "This round so far") || !strings.Contains(viewBody(m.queue[0]), "round 3, turn") {
+		t.Fatalf("l after the game shows:\n%s", m.View())
+	}
+}
