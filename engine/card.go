@@ -55,7 +55,7 @@ const (
 	FruitWatermelonOrange
 	FruitPineappleOrange
 
-	// The Party specials' other corner numbers (reference §2.1): they
+	// The Party specials' other corner numbers (docs/rules.md): they
 	// order simultaneous bonus actions.
 	Chopsticks2
 	Chopsticks3
@@ -307,7 +307,7 @@ var classicDeck = [NumCards]uint8{
 	Chopsticks:   4,
 }
 
-// partyBox is the Sushi Go Party! box by card (reference §2.1): nigiri and
+// partyBox is the Sushi Go Party! box by card (docs/rules.md): nigiri and
 // maki 4/5/3, uramaki 4/4/4, onigiri 2 of each shape, fruit 2/2/2/3/3/3, and
 // one copy of each numbered special.
 var partyBox = [NumCards]uint8{

@@ -95,7 +95,7 @@ func (g *Game) dessertCard(v int) Card {
 }
 
 // resetParty builds the main deck and the dessert pile from the menu
-// (reference §4.6) and deals round 1.
+// (docs/rules.md) and deals round 1.
 func (g *Game) resetParty() {
 	p := &g.p
 	p.uraNext = 1

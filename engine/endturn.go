@@ -211,7 +211,7 @@ func (g *Game) removeFromTableau(s int, mask uint32) {
 }
 
 // endRoundParty scores the round, keeps the desserts and returns every other
-// card to the deck (reference §4.6, §7).
+// card to the deck (docs/rules.md).
 func (g *Game) endRoundParty() {
 	p := &g.p
 	g.scoreRoundParty()

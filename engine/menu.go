@@ -39,7 +39,7 @@ type kindInfo struct {
 	name  string
 	group Group
 	// minPlayers and maxPlayers bound the Party player counts the type may
-	// be used with (reference §4.2).
+	// be used with (docs/rules.md).
 	minPlayers, maxPlayers int
 }
 
@@ -106,7 +106,7 @@ func (k Kind) Players() (min, max int) {
 func (k Kind) String() string { return k.Key() }
 
 // Colour returns the kind's background colour class for soy sauce and tea:
-// one per type, except that wasabi shares nigiri's yellow (reference §3).
+// one per type, except that wasabi shares nigiri's yellow (docs/rules.md).
 func (k Kind) Colour() Kind {
 	if k == KindWasabi {
 		return KindNigiri
@@ -174,7 +174,7 @@ func menuOf(ks ...Kind) Menu {
 	return m
 }
 
-// RecommendedMenus are the rulebook's eight menus (reference §4.3), in the
+// RecommendedMenus are the rulebook's eight menus (docs/rules.md), in the
 // rulebook's order.
 var RecommendedMenus = []NamedMenu{
 	{"my-first-meal", "My First Meal", "a gentle first game",
@@ -261,7 +261,7 @@ func (m Menu) Has(k Kind) bool {
 func (m Menu) IsZero() bool { return m == Menu{} }
 
 // Check reports why the menu cannot be played by the given number of
-// players (reference §4.1–4.2), or nil.
+// players (docs/rules.md), or nil.
 func (m Menu) Check(players int) error {
 	ks := m.Kinds()
 	n, err := NewMenu(ks[1:]...)

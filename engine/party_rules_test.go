@@ -10,7 +10,7 @@ import (
 )
 
 // Test names follow seed 002's card texts (TestSeed002…), the rulings
-// (TestRulingP…) and reference.md §9 (TestFAQ…).
+// (TestRulingP…) and the edge cases of docs/rules.md (TestFAQ…).
 
 func party(players int, menu string) engine.Settings {
 	m, err := engine.ParseMenu(menu)

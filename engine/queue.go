@@ -9,7 +9,7 @@ import (
 // actions, played menus and takeout boxes resolve and every choice a
 // player makes is a pending Decision.
 //
-// Sushi Go Party! play. A turn runs as reference §5 describes it: hidden
+// Sushi Go Party! play. A turn runs as docs/rules.md ("A Party turn") describes it: hidden
 // picks (a special order names its copy with the pick; a chopsticks or
 // spoon bonus action is called with it), the reveal in seat order, then the
 // action queue in corner-number order (ruling P4), in which every choice a
@@ -17,10 +17,11 @@ import (
 // uramaki checks once for the whole turn (P9), the used chopsticks and
 // spoons go back into hands, and hands pass left.
 //
-// Decisions where the texts are silent, beyond RULINGS P1–P10:
+// Decisions where the texts are silent, beyond the Party rulings P1–P10
+// (docs/rules.md):
 //   - Chopsticks need at least two cards in hand, as classic's do (C4): on
 //     a turn with one card left there is nothing to take. A spoon may still
-//     be called then (reference §9.4): every hand is empty when it asks, so
+//     be called then (docs/rules.md, edge cases): every hand is empty when it asks, so
 //     it finds nothing and is discarded like any spoon that finds nothing
 //     (seed 002), and no longer counts for colours.
 //   - A spoon naming a type takes the giver's highest variant (P5): the most

@@ -160,7 +160,7 @@ func (g *Game) revealParty() {
 // enqueue inserts it in corner order, after index from-1: during the reveal
 // from is 0; while an entry resolves, what it gains goes after it. Anything
 // gained has a higher corner than what gained it, so one ascending pass
-// resolves everything (reference §5).
+// resolves everything (docs/rules.md).
 func (g *Game) enqueue(it queueItem, from int) {
 	p := &g.p
 	it.corner = uint8(it.card.Corner())

@@ -177,7 +177,7 @@ func (s Settings) Seats() int {
 
 // HandSize is the number of cards dealt to each seat each round: classic
 // 10/9/8/7 for 2–5 players (9 with the dummy), Party 10/10/9/9/8/8/7 for
-// 2–8 (reference §4.4).
+// 2–8 (docs/rules.md).
 func (s Settings) HandSize() int {
 	if s.Ruleset == Party {
 		return partyHand[min(max(s.Players, 2), 8)]
@@ -191,7 +191,7 @@ func (s Settings) HandSize() int {
 var partyHand = [9]int{2: 10, 3: 10, 4: 9, 5: 9, 6: 8, 7: 8, 8: 7}
 
 // DessertQuota returns how many dessert cards join a Party deck at the start
-// of round (1 to 3): 5/3/2 at 2–5 players, 7/5/3 at 6–8 (reference §4.5).
+// of round (1 to 3): 5/3/2 at 2–5 players, 7/5/3 at 6–8 (docs/rules.md).
 func (s Settings) DessertQuota(round int) int {
 	if round < 1 || round > Rounds {
 		return 0

@@ -556,7 +556,7 @@ func (v View) AppendCopyOptions(dst []Card) []Card {
 // AppendCallable appends each chopsticks or spoon the viewing seat could
 // call with its pick this turn (Party), each once. With one card left
 // chopsticks have nothing to take, but a spoon may still be called: it
-// finds every hand empty and is discarded (reference §9.4).
+// finds every hand empty and is discarded (docs/rules.md).
 func (v View) AppendCallable(dst []Card) []Card {
 	g, s := v.g, v.seat
 	if !g.rules().calls || s < 0 || s >= g.set.Players || g.handLen[s] < 1 {
