@@ -91,7 +91,8 @@ func final(pv engine.PublicView, names, ratings []string) (*canvas, error) {
 	labels := []string{"start", "round 1", "round 2", "round 3", "desserts"}
 	for i := range steps + 1 {
 		if i < len(labels) {
-			c.centred("small", int(xAt(i)), chartTop+chartH+24, faint, labels[i])
+			w := c.measure("small", labels[i]) // centred, but kept inside the picture
+			c.text("small", min(int(xAt(i))-w/2, finalWidth-12-w), chartTop+chartH+24, faint, labels[i])
 		}
 	}
 	order := make([]int, 0, n)

@@ -13,9 +13,10 @@ import (
 const phoneWidth = 400
 
 // TestLegibleOnAPhone shrinks each picture to a phone's width and checks
-// every name and number in it: its type is at least 10 px high there (12
-// for names), and its strokes keep most of their contrast, which thin
-// strokes shrunk too far lose.
+// every piece of text in it, the scoring notes, legend chips and rating
+// column included: its type is at least 10 px high there (12 for names),
+// and its strokes keep most of their contrast, which thin strokes shrunk
+// too far lose.
 func TestLegibleOnAPhone(t *testing.T) {
 	menu, err := engine.ParseMenu("master menu")
 	if err != nil {
@@ -55,13 +56,10 @@ func checkLegible(t *testing.T, name string, c *canvas, width int) {
 	scale := float64(width) / float64(b.Dx())
 	small := image.NewRGBA(image.Rect(0, 0, width, int(float64(b.Dy())*scale)))
 	xdraw.CatmullRom.Scale(small, small.Bounds(), c.img, b, xdraw.Src, nil)
-	minSize := map[string]float64{"title": 12, "name": 12, "body": 10, "card": 10}
+	minSize := map[string]float64{"title": 12, "name": 12, "body": 10, "card": 10, "small": 10}
 	checked := 0
 	for _, d := range c.texts {
-		least, ok := minSize[d.face]
-		if !ok {
-			continue // small print: notes whose facts are also in the text
-		}
+		least := minSize[d.face]
 		checked++
 		size := sizes[d.face] * scale
 		if size < least {

@@ -39,20 +39,20 @@ var (
 )
 
 // kindColour is each card type's background colour, from the rulebook art
-// (../shared/rules/reference.md §3).
+// (docs/rules.md, "Card colours").
 var kindColour = [...]color.RGBA{
 	engine.KindNigiri:           rgb(0xF9C324),
 	engine.KindWasabi:           rgb(0xF9C324),
 	engine.KindMaki:             rgb(0xD31F2E),
 	engine.KindTemaki:           rgb(0x75135F),
-	engine.KindUramaki:          rgb(0xDBE82C),
+	engine.KindUramaki:          rgb(0xFFF01C), // lemon, not the art's yellow-green: told from sashimi
 	engine.KindTempura:          rgb(0xC188C9),
 	engine.KindSashimi:          rgb(0xBCDE25),
 	engine.KindDumpling:         rgb(0x6F93D2),
 	engine.KindEel:              rgb(0x373190),
 	engine.KindTofu:             rgb(0x67AB2E),
 	engine.KindOnigiri:          rgb(0xD51B96),
-	engine.KindEdamame:          rgb(0x87217B),
+	engine.KindEdamame:          rgb(0x97299B), // lighter than the art, told from temaki
 	engine.KindMisoSoup:         rgb(0x30837A),
 	engine.KindChopsticks:       rgb(0xA3DFC7),
 	engine.KindSoySauce:         rgb(0xEE8941),
@@ -91,7 +91,7 @@ func dark(c color.RGBA) bool {
 }
 
 // sizes are the faces' sizes in pixels: names and numbers are bold.
-var sizes = map[string]float64{"title": 30, "name": 26, "body": 22, "card": 20, "small": 16}
+var sizes = map[string]float64{"title": 30, "name": 26, "body": 22, "card": 20, "small": 20}
 
 // goFonts are the regular and bold Go fonts, parsed once: parsing is the
 // slow part.

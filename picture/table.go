@@ -245,23 +245,61 @@ func (c *canvas) seat(y int, name string, s engine.SeatView, pv engine.PublicVie
 		x += c.text("body", x, y+33, col, n) + 8
 	}
 	cols := columns(s.Tableau)
+	if len(cols) > maxColumns {
+		cols = cols[:maxColumns-1] // the last place says how many more
+	}
+	under := columnNotes(c, cols)
 	x = 22
 	for k, col := range cols {
-		if k == maxColumns-1 && len(cols) > maxColumns {
-			rest := 0
-			for _, more := range cols[k:] {
-				rest += len(more.cards)
-			}
-			c.centred("body", x+cardW/2, y+cardsTop+cardH/2+6, faint, fmt.Sprintf("+%d", rest))
-			break
-		}
-		c.card(x, y+cardsTop, col)
+		c.card(x, y+cardsTop, col, under[k])
 		x += cardW + colGap
+	}
+	if rest := len(s.Tableau) - cardsIn(cols); rest > 0 {
+		c.centred("body", x+cardW/2, y+cardsTop+cardH/2+6, faint, fmt.Sprintf("+%d", rest))
 	}
 }
 
-// card draws a column as one card with the type's glyph and its count.
-func (c *canvas) card(x, y int, col column) {
+// cardsIn counts the cards of columns.
+func cardsIn(cols []column) int {
+	n := 0
+	for _, col := range cols {
+		n += len(col.cards)
+	}
+	return n
+}
+
+// columnNotes are the notes under a row of columns, each fitted to the room
+// its neighbours' notes leave it: a note wider than its column may reach
+// under a neighbour whose note is short or missing, at the scale that keeps
+// it legible on a phone.
+func columnNotes(c *canvas, cols []column) []string {
+	notes := make([]string, len(cols))
+	widths := make([]int, len(cols)+2) // with an empty place at each end
+	for k, col := range cols {
+		notes[k] = columnNote(col)
+		if notes[k] != "" {
+			widths[k+1] = c.measure("small", notes[k])
+		}
+	}
+	const pitch, gap = cardW + colGap, 6
+	for k := range notes {
+		if notes[k] == "" {
+			continue
+		}
+		room := 2*pitch - gap
+		for _, n := range []int{widths[k], widths[k+2]} {
+			if n > 0 {
+				room = min(room, 2*(pitch-gap-n/2))
+			}
+		}
+		notes[k] = c.fit("small", notes[k], max(room, cardW))
+	}
+	return notes
+}
+
+// card draws a column as one card with the type's glyph and its count, and
+// the note under it.
+func (c *canvas) card(x, y int, col column, note string) {
 	fx, fy := float32(x), float32(y)
 	bg := colourOf(col.kind)
 	if col.faceDown {
@@ -286,8 +324,8 @@ func (c *canvas) card(x, y int, col column) {
 	}
 	label := "×" + strconv.Itoa(len(col.cards))
 	c.centred("card", x+cardW/2, y+cardH-7, fg, label)
-	if note := columnNote(col); note != "" {
-		c.centred("small", x+cardW/2, y+cardH+17, faint, c.fit("small", note, cardW+colGap-2))
+	if note != "" {
+		c.centred("small", x+cardW/2, y+cardH+17, faint, note)
 	}
 }
 
@@ -474,7 +512,7 @@ func columnNote(col column) string {
 			}
 		}
 		if n > 0 {
-			return fmt.Sprintf("%d waiting", n)
+			return fmt.Sprintf("%d open", n) // for a nigiri to come
 		}
 	}
 	copies := 0
@@ -485,7 +523,7 @@ func columnNote(col column) string {
 	}
 	switch {
 	case col.kind == engine.KindSpecialOrder:
-		return "no copy"
+		return "unused"
 	case copies == 1:
 		return "1 copy"
 	case copies > 1:
