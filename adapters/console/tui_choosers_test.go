@@ -531,3 +531,36 @@ func TestTUILastRoundReviewable(t *testing.T) {
 		t.Fatalf("l after the game shows:\n%s", m.View())
 	}
 }
+
+// TestTUINothingCutSilently: at every size a rematch lobby of eight names
+// every player (they wrap instead of being cut), and the key line keeps
+// help and quit, dropping the keys help also lists.
+func TestTUINothingCutSilently(t *testing.T) {
+	for _, size := range [][2]int{{60, 15}, {80, 24}, {100, 30}} {
+		w, h := size[0], size[1]
+		m := newTUI(t, "menu=master bots=7", w, h)
+		if f := onScreen(t, m); !strings.HasSuffix(strings.TrimSpace(lastLine(f)), "? help · q quit") {
+			t.Errorf("%dx%d: the key line lost help or quit:\n%s", w, h, f)
+		}
+		playTo(t, m, 99, func(m *tui) bool { return len(m.queue) > 0 && strings.Contains(m.queue[0].Title, "Final standings") })
+		keys(m, "enter", "enter") // past the standings, then Rematch
+		f := onScreen(t, m)
+		if !strings.Contains(f, "lobby") {
+			t.Fatalf("%dx%d: no rematch lobby:\n%s", w, h, f)
+		}
+		flat := strings.Join(strings.Fields(f), "")
+		for _, name := range []string{"You", "Aiko-bot", "Kenji-bot", "Mei-bot", "Taro-bot", "Yumi-bot", "Hiro-bot", "Nana-bot"} {
+			if !strings.Contains(flat, name) {
+				t.Errorf("%dx%d: the lobby lost %s:\n%s", w, h, name, f)
+			}
+		}
+		if !strings.HasSuffix(strings.TrimSpace(lastLine(f)), "? help · q quit") {
+			t.Errorf("%dx%d: the lobby's key line lost help or quit:\n%s", w, h, f)
+		}
+	}
+}
+
+func lastLine(frame string) string {
+	lines := strings.Split(strings.TrimRight(frame, "\n"), "\n")
+	return lines[len(lines)-1]
+}

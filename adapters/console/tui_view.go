@@ -2,6 +2,7 @@ package console
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -106,7 +107,7 @@ func (m *tui) frame(w int) string {
 	if m.status != "" {
 		foot = append(foot, lipgloss.NewStyle().Width(w).Render(m.status))
 	}
-	foot = append(foot, dimStyle.Render(cutLine(m.keyLine(), w)))
+	foot = append(foot, dimStyle.Render(m.keyLine(w)))
 	seats := m.seats(w)
 	tall := func() int {
 		return lines(head) + lines(seats) + lines(notes) + lines(about) + lines(list) + lines(cards) + lines(foot)
@@ -153,17 +154,28 @@ func lines(blocks []string) int {
 // cutLine keeps a line within w columns.
 func cutLine(s string, w int) string { return lipgloss.NewStyle().MaxWidth(w).Render(s) }
 
-// keyLine says what the keys do now.
-func (m *tui) keyLine() string {
+// keyLine says what the keys do now, in w columns: where they do not all
+// fit, the ones help also lists go first, so help and quit always show.
+func (m *tui) keyLine(w int) string {
+	var keys []string
 	switch {
 	case m.confirmEnd:
-		return "y: end the game · any other key: play on"
+		keys = []string{"y: end the game", "any other key: play on"}
 	case m.onList:
-		return "↑/↓ move · Space tick · Enter confirm · Tab buttons · ? help · q quit"
+		keys = []string{"↑/↓ move", "Space tick", "Enter confirm", "Tab buttons", "? help", "q quit"}
 	case m.over():
-		return "←/→ choose · Enter press · n new game · ? help · q quit"
+		keys = []string{"←/→ choose", "Enter press", "n new game", "? help", "q quit"}
+	case m.table.Screen == bot.ScreenLobby:
+		keys = []string{"←/→ or 1-9 choose", "Enter press", "? help", "q quit"}
+	default:
+		keys = []string{"←/→ or 1-9 choose", "Enter play", "s scores", "l log", "e end", "? help", "q quit"}
 	}
-	return "←/→ or 1-9 choose · Enter play · s scores · l log · e end · ? help · q quit"
+	line := strings.Join(keys, " · ")
+	for lipgloss.Width(line) > w && len(keys) > 3 {
+		keys = slices.Delete(keys, len(keys)-3, len(keys)-2) // the last before help
+		line = strings.Join(keys, " · ")
+	}
+	return cutLine(line, w)
 }
 
 // viewBody is a view's text and fields, without its title and buttons.
@@ -212,7 +224,14 @@ func (m *tui) seats(w int) []string {
 func (m *tui) seatLines(w int) []string {
 	var out []string
 	for _, f := range m.table.Fields {
-		out = append(out, cutLine(plainText(f.Name+": "+strings.ReplaceAll(f.Value, "\n", " · ")), w))
+		line := plainText(f.Name + ": " + strings.ReplaceAll(f.Value, "\n", " · "))
+		if m.table.Screen == bot.ScreenLobby {
+			// A lobby's fields are its players and settings, not seats
+			// whose score s shows: they wrap rather than lose a name.
+			out = append(out, lipgloss.NewStyle().Width(w).Render(line))
+			continue
+		}
+		out = append(out, cutLine(line, w))
 	}
 	return out
 }
