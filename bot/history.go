@@ -278,7 +278,7 @@ func pastView(g storage.Game) (View, error) {
 			rounds = append(rounds, itoa(r))
 		}
 		if ss.Dessert != 0 {
-			rounds = append(rounds, fmt.Sprintf("dessert %+d", ss.Dessert))
+			rounds = append(rounds, fmt.Sprintf("dessert %s", pointsSigned(ss.Dessert)))
 		}
 		lines = append(lines, fmt.Sprintf("%s %d. **%s** — %d pts (%s)", m, ss.Place, name, ss.Score, strings.Join(rounds, " · ")))
 		type cat struct {
@@ -294,7 +294,7 @@ func pastView(g storage.Game) (View, error) {
 		slices.SortFunc(cats, func(a, b cat) int { return cmp.Or(cmp.Compare(b.pts, a.pts), cmp.Compare(a.name, b.name)) })
 		var parts []string
 		for _, c := range cats {
-			parts = append(parts, fmt.Sprintf("%s%s %+d", categoryEmojiNamed(c.name), c.name, c.pts))
+			parts = append(parts, fmt.Sprintf("%s%s %s", categoryEmojiNamed(c.name), c.name, pointsSigned(c.pts)))
 		}
 		if len(parts) > 0 {
 			lines = append(lines, "    "+strings.Join(parts, " · "))

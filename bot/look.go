@@ -69,7 +69,7 @@ var partyLook = look{
 	menu: func(pv engine.PublicView) []string {
 		out := []string{menuFooter(pv.Settings.Menu)}
 		if pv.Settings.Menu.Roll == engine.KindUramaki && engine.UramakiPoints(pv.UramakiNext) > 0 && !pv.Over {
-			out = append(out, fmt.Sprintf("🍱 next uramaki place: %s (%+d)", ordinal(pv.UramakiNext), engine.UramakiPoints(pv.UramakiNext)))
+			out = append(out, fmt.Sprintf("🍱 next uramaki place: %s (%s)", ordinal(pv.UramakiNext), pointsSigned(engine.UramakiPoints(pv.UramakiNext))))
 		}
 		return out
 	},

@@ -423,7 +423,7 @@ func narrate(st *state, evs []engine.Event) []string {
 			out = append(out, fmt.Sprintf("🍲 %s miso soups (%s) — all discarded.", numberWord(int(e.N)), strings.Join(names, ", ")))
 		case engine.EvUramaki:
 			if e.Points > 0 {
-				out = append(out, fmt.Sprintf("🍱 %s %d uramaki icons: %s place, %+d now.", agree(who, "reaches", "reach"), e.N, ordinal(int(e.Place)), e.Points))
+				out = append(out, fmt.Sprintf("🍱 %s %d uramaki icons: %s place, %s now.", agree(who, "reaches", "reach"), e.N, ordinal(int(e.Place)), pointsSigned(int(e.Points))))
 			} else {
 				out = append(out, fmt.Sprintf("🍱 %s %d uramaki icons, but every place is taken.", agree(who, "reaches", "reach"), e.N))
 			}

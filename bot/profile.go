@@ -168,7 +168,7 @@ func ratingText(r, prev storage.Rating) string {
 	if d == 0 {
 		return fmt.Sprintf("**%s** (±0)", shown(r))
 	}
-	return fmt.Sprintf("**%s** (%+d)", shown(r), d)
+	return fmt.Sprintf("**%s** (%s)", shown(r), signed(d))
 }
 
 func leaderboardView(top []storage.Entry, a Leaderboard, minGames int) View {

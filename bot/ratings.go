@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -379,12 +380,32 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 	return resp.Deliveries, nil
 }
 
-// signed is a rating change: "+12", "−3" as "-3", "±0".
+// signed is a change of points or rating: "+12", "−3" (a minus sign, as
+// the rule texts write it, not a hyphen), "±0".
 func signed(d int) string {
-	if d == 0 {
+	switch {
+	case d == 0:
 		return "±0"
+	case d < 0:
+		return "−" + strconv.Itoa(-d)
 	}
-	return fmt.Sprintf("%+d", d)
+	return "+" + strconv.Itoa(d)
+}
+
+// pointsSigned is a change of points: "+3", "+0", "−3".
+func pointsSigned(d int) string {
+	if d == 0 {
+		return "+0"
+	}
+	return signed(d)
+}
+
+// number is a total that may be negative, written as signed writes it.
+func number(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
 }
 
 // ratingNotes are the rating changes by seat, for the final picture.

@@ -535,7 +535,7 @@ func lineText(l engine.Line) string {
 		// "→ +0" reads like a mistake; say it scores nothing.
 		return fmt.Sprintf("%s %s%s%s — no points", l.Category.Emoji(), l.Category, sep, what)
 	}
-	return fmt.Sprintf("%s %s%s%s → %+d", l.Category.Emoji(), l.Category, sep, what, l.Points)
+	return fmt.Sprintf("%s %s%s%s → %s", l.Category.Emoji(), l.Category, sep, what, pointsSigned(l.Points))
 }
 
 func breakdownText(b engine.Breakdown) string {
@@ -578,7 +578,7 @@ func roundScoreView(st *state, round int) View {
 			total += pv.Scores[r][s.Seat].Total()
 		}
 		name := st.name(s.Seat)
-		v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %+d this round, %d total", name, b.Total(), total), Value: scoringText(b), Inline: true})
+		v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %s this round, %s total", name, pointsSigned(b.Total()), number(total)), Value: scoringText(b), Inline: true})
 	}
 	if !fits(v) {
 		for k, s := range pv.Seats {
@@ -696,7 +696,7 @@ func finalNotes(st *state) []string {
 		}
 		if d := pv.Dessert[s.Seat].Total(); d != 0 {
 			// A dessert that scored nothing is no part of the sum.
-			parts = append(parts, fmt.Sprintf("dessert %+d", d))
+			parts = append(parts, fmt.Sprintf("dessert %s", pointsSigned(d)))
 		}
 		lines = append(lines, fmt.Sprintf("%s: %s = %d", st.name(s.Seat), strings.Join(parts, " · "), s.Score))
 	}
@@ -724,13 +724,13 @@ func scoresView(st *state) View {
 	}
 	full := lines{
 		func(r int, b engine.Breakdown) string {
-			return fmt.Sprintf("**Round %d** (%+d)\n%s", r, b.Total(), breakdownText(b))
+			return fmt.Sprintf("**Round %d** (%s)\n%s", r, pointsSigned(b.Total()), breakdownText(b))
 		},
 		func(b engine.Breakdown) string { return "**Dessert**\n" + breakdownText(b) },
 	}
 	compact := lines{
 		func(r int, b engine.Breakdown) string {
-			return fmt.Sprintf("**R%d** %+d: %s", r, b.Total(), compactBreakdown(b))
+			return fmt.Sprintf("**R%d** %s: %s", r, pointsSigned(b.Total()), compactBreakdown(b))
 		},
 		func(b engine.Breakdown) string { return "**Dessert**: " + compactBreakdown(b) },
 	}
@@ -783,7 +783,7 @@ func compactBreakdown(b engine.Breakdown) string {
 	}
 	var out []string
 	for _, l := range ls {
-		out = append(out, fmt.Sprintf("%s%+d", l.Category.Emoji(), l.Points))
+		out = append(out, fmt.Sprintf("%s%s", l.Category.Emoji(), pointsSigned(l.Points)))
 	}
 	return strings.Join(out, " ")
 }
