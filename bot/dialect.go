@@ -36,6 +36,7 @@ var cliCommands = []struct {
 	re  *regexp.Regexp
 	out string
 }{
+	{regexp.MustCompile(`^new party\b.*$`), "sushigo play --party"},
 	{regexp.MustCompile(`^new\b.*$`), "sushigo play"},
 	{regexp.MustCompile(`^history (<n>|\d+) party$`), "sushigo stats --party --game $1"},
 	{regexp.MustCompile(`^history party$`), "sushigo stats --party"},

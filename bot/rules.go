@@ -64,7 +64,9 @@ func rulesView(card string) View {
 	lines = append(lines,
 		"Each turn everyone secretly keeps one card from their hand, all are revealed together, and hands pass to the next player. Three rounds; score after each, puddings at the end.")
 	for _, c := range []engine.Card{engine.Tempura, engine.Sashimi, engine.Dumpling, engine.Maki2, engine.SalmonNigiri, engine.Wasabi, engine.Chopsticks, engine.Pudding} {
-		lines = append(lines, fmt.Sprintf("%s **%s** — %s", c.Emoji(), strings.TrimSuffix(strings.SplitN(c.Name(), " (", 2)[0], " nigiri"), classicRules.Rule(c.Kind())))
+		// Headed by the type (Nigiri, Maki roll), not by the card that
+		// lends its emoji: "🍣 Salmon" headed all three nigiri.
+		lines = append(lines, fmt.Sprintf("%s **%s** — %s", c.Emoji(), c.Kind().Name(), classicRules.Rule(c.Kind())))
 	}
 	lines = append(lines, "Highest total wins; a tie goes to most puddings, then the win is shared.",
 		"Sushi Go Party! (`new party`) plays a menu of 8 card types with 2–8 players: `rules <card>` explains each, e.g. `rules spoon`.")

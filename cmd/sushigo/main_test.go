@@ -176,6 +176,14 @@ func TestCommandLineSaysThingsOnce(t *testing.T) {
 	if err == nil || out.Len() != 0 || strings.Count(err.Error(), "wasabbi") != 1 || !strings.Contains(err.Error(), "chopsticks") {
 		t.Errorf("rules wasabbi: %v, stdout %q", err, out.String())
 	}
+	// The page heads nigiri as nigiri, and names commands this command
+	// line has, not the chat's `new party`.
+	out.Reset()
+	if err := run(context.Background(), []string{"rules"}, env(nil), nil, &out, io.Discard); err != nil ||
+		!strings.Contains(out.String(), "🍣 Nigiri —") || strings.Contains(out.String(), "Salmon —") ||
+		!strings.Contains(out.String(), "sushigo play --party") || strings.Contains(out.String(), "new party") {
+		t.Errorf("rules: %v\n%s", err, out.String())
+	}
 }
 
 // TestEnvExampleListsEveryVariable keeps .env.example and loadConfig in
