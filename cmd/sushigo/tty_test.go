@@ -14,34 +14,8 @@ import (
 // as `sushigo play`) in a pseudo-terminal under tmux and plays a whole game
 // with keystrokes: the interactive UI, not the line mode.
 func TestPlayInATerminal(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("tmux is needed for the terminal test in CI")
-		}
-		t.Skip("no tmux: the terminal test needs it (apt install tmux)")
-	}
-	session := fmt.Sprintf("sushigo-%d", os.Getpid())
-	tmux := func(args ...string) string {
-		out, err := exec.Command("tmux", args...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("tmux %v: %v %s", args, err, out)
-		}
-		return string(out)
-	}
-	cmd := fmt.Sprintf("env SUSHIGO_PLAY_CHILD='--seed 4 --bots 1' DATA_DIR=%s %s -test.run=^$", t.TempDir(), os.Args[0])
-	tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "40", cmd)
-	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", session).Run() })
-	screen := func() string { return tmux("capture-pane", "-p", "-t", session) }
-	// wait polls the screen until it shows s (or the program ends).
-	wait := func(s string) bool {
-		for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
-			if strings.Contains(screen(), s) {
-				return true
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		return false
-	}
+	term := startTerminal(t, "--seed 4 --bots 1", 100, 40)
+	tmux, session, screen, wait := term.tmux, term.session, term.screen, term.wait
 	if !wait("Your hand") {
 		t.Fatalf("the game did not start in the terminal:\n%s", screen())
 	}
@@ -87,4 +61,83 @@ func TestPlayInATerminal(t *testing.T) {
 		t.Errorf("a refusal on the rematch:\n%s", screen())
 	}
 	tmux("send-keys", "-t", session, "q")
+}
+
+// terminal is `sushigo play` running in a tmux pseudo-terminal.
+type terminal struct {
+	session string
+	tmux    func(args ...string) string
+	screen  func() string
+	wait    func(s string) bool // polls the screen until it shows s
+}
+
+// startTerminal runs the real program (this test binary, re-executed as
+// `sushigo play args`) under tmux at w×h, with a data directory of its own.
+func startTerminal(t *testing.T, args string, w, h int) terminal {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("tmux is needed for the terminal test in CI")
+		}
+		t.Skip("no tmux: the terminal test needs it (apt install tmux)")
+	}
+	var term terminal
+	term.session = fmt.Sprintf("sushigo-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-"))
+	term.tmux = func(args ...string) string {
+		out, err := exec.Command("tmux", args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %v: %v %s", args, err, out)
+		}
+		return string(out)
+	}
+	cmd := fmt.Sprintf("env SUSHIGO_PLAY_CHILD='%s' DATA_DIR=%s %s -test.run=^$", args, t.TempDir(), os.Args[0])
+	term.tmux("new-session", "-d", "-s", term.session, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
+	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", term.session).Run() })
+	term.screen = func() string { return term.tmux("capture-pane", "-p", "-t", term.session) }
+	term.wait = func(s string) bool {
+		for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
+			if strings.Contains(term.screen(), s) {
+				return true
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		return false
+	}
+	return term
+}
+
+// TestTimerWaitsForAPanelInATerminal: with a 10 s turn timer (the least
+// play takes), reading help for 12 s takes nothing from you: back at the
+// hand the turn is still yours with time left, and the card you then play
+// is the one revealed. Real seconds must pass, so this test waits them out;
+// what it checks does not depend on how long the machine takes.
+func TestTimerWaitsForAPanelInATerminal(t *testing.T) {
+	term := startTerminal(t, "--seed 4 --bots 1 --timer 10s", 80, 24)
+	if !term.wait("⏰") {
+		t.Fatalf("no clock on the hand:\n%s", term.screen())
+	}
+	term.tmux("send-keys", "-t", term.session, "?")
+	if !term.wait("Enter: back to the game") {
+		t.Fatalf("? opened no help:\n%s", term.screen())
+	}
+	time.Sleep(12 * time.Second) // past the turn's deadline, had the clock run
+	if s := term.screen(); strings.Contains(s, "picked for you") || strings.Contains(s, "Reveal") {
+		t.Fatalf("the turn was played while help was open:\n%s", s)
+	}
+	term.tmux("send-keys", "-t", term.session, "Enter")
+	if !term.wait("Your hand — round 1, turn 1 ·") {
+		t.Fatalf("back from help, the hand is not turn 1's:\n%s", term.screen())
+	}
+	left := regexp.MustCompile(`⏰ (\d+) s left`).FindStringSubmatch(term.screen())
+	if left == nil || left[1] == "0" {
+		t.Fatalf("back at the hand, no time left:\n%s", term.screen())
+	}
+	if strings.Contains(term.screen(), "🤖 You") || strings.Contains(term.screen(), "a bot plays") {
+		t.Fatalf("a bot took your seat:\n%s", term.screen())
+	}
+	term.tmux("send-keys", "-t", term.session, "4", "Enter") // 🦑 Squid on this deal
+	if !term.wait("You: 🦑 Squid") {
+		t.Fatalf("your own pick was not the one revealed:\n%s", term.screen())
+	}
+	term.tmux("send-keys", "-t", term.session, "q")
 }
