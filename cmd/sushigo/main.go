@@ -210,6 +210,9 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	}
 	// The terminal game has its own file, so it runs beside a `serve`.
 	store, err := bolt.Open(filepath.Join(cfg.DataDir, "play.db"), bolt.Options{})
+	if errors.Is(err, bolt.ErrInUse) {
+		return errors.New("play: a game is already open in another terminal (one at a time: quit it with q, or play there)")
+	}
 	if err != nil {
 		return err
 	}

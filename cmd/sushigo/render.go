@@ -28,8 +28,16 @@ func openPlayStore(cfg config) (*bolt.Store, error) {
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
 		return nil, errNoPlayDB
 	}
-	return bolt.Open(path, bolt.Options{SweepEvery: -1})
+	s, err := bolt.Open(path, bolt.Options{SweepEvery: -1})
+	if errors.Is(err, bolt.ErrInUse) {
+		return nil, errGameOpen
+	}
+	return s, err
 }
+
+// errGameOpen says the terminal game's file is held by a game being played.
+var errGameOpen = errors.New("a game is open in another terminal, and its file is one process's at a time: " +
+	"quit that game (q; it is saved, and sushigo play resumes it), then try again")
 
 const renderUsage = `Usage: sushigo render [flags]
 

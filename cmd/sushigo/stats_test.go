@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sushigo/sushigo/storage/bolt"
 )
 
 func TestLocalStats(t *testing.T) {
@@ -64,5 +67,25 @@ func sameSeedTwice(t *testing.T, vars func(string) string) {
 	}
 	if !strings.Contains(stats.String(), "2 games") {
 		t.Errorf("two games with one seed:\n%s", stats.String())
+	}
+}
+
+// TestAGameOpenElsewhereIsSaid: while a terminal game holds its file,
+// stats, render and a second play say so and what to do, rather than the
+// store's "in use by another process".
+func TestAGameOpenElsewhereIsSaid(t *testing.T) {
+	dir := t.TempDir()
+	vars := env(map[string]string{"DATA_DIR": dir})
+	playTerminal(t, vars, "--seed", "9", "--bots", "1")
+	held, err := bolt.Open(filepath.Join(dir, "play.db"), bolt.Options{SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	for _, args := range [][]string{{"stats"}, {"render", "--out", filepath.Join(dir, "t.png")}, {"play"}} {
+		err := run(context.Background(), args, vars, strings.NewReader(""), io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "open in another terminal") || strings.Contains(err.Error(), "in use by another process") {
+			t.Errorf("%v while a game is open: %v", args, err)
+		}
 	}
 }

@@ -47,6 +47,10 @@ type Store struct {
 
 var _ storage.Store = (*Store)(nil)
 
+// ErrInUse is returned by Open when another process has the file open: a
+// bbolt file is one process's at a time.
+var ErrInUse = errors.New("data file in use")
+
 // Options configure Open.
 type Options struct {
 	// Now is the clock for expiry; time.Now when nil.
@@ -63,7 +67,7 @@ type Options struct {
 func Open(path string, o Options) (*Store, error) {
 	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: 2 * time.Second})
 	if errors.Is(err, bolterrors.ErrTimeout) {
-		return nil, fmt.Errorf("bolt: %s is in use by another process (one sushigo per data file; use Redis for several)", path)
+		return nil, fmt.Errorf("bolt: %s is in use by another process (one sushigo per data file; use Redis for several): %w", path, ErrInUse)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("bolt: open %s: %w", path, err)
