@@ -134,7 +134,7 @@ func partyHandView(st *state, i int, p Pick) View {
 		}
 		v.Rows = chunk(row, 5, 4)
 	} else {
-		text = append(text, "Choose a card to keep.")
+		text = append(text, "Choose a card to keep."+passingText(st, i, len(hand)))
 		if p.Call != engine.None {
 			text = append(text, callText(p.Call))
 		}

@@ -313,6 +313,23 @@ func cardLabel(c engine.Card, n int) string {
 	return c.Short()
 }
 
+// passingText says where seat i's hand came from and goes next, for a
+// player who follows the cards round the table; nothing on a round's last
+// card, which is not passed.
+func passingText(st *state, i, cards int) string {
+	if cards < 2 {
+		return ""
+	}
+	from, to := st.game.Passing(i)
+	switch {
+	case from == to:
+		return fmt.Sprintf(" 🔄 You and %s swap hands.", st.name(to))
+	case st.game.Turn() == 1:
+		return fmt.Sprintf(" 🔄 This hand goes on to %s.", st.name(to))
+	}
+	return fmt.Sprintf(" 🔄 From %s, on to %s.", st.name(from), st.name(to))
+}
+
 // handView is seat i's private hand at step p of choosing.
 func handView(st *state, i int, p Pick) View { return lookOf(st).hand(st, i, p) }
 
@@ -344,7 +361,7 @@ func classicHandView(st *state, i int, p Pick) View {
 		text = append(text, fmt.Sprintf("You keep %s. Now choose the card **the dummy** gets.", chosen(p.Card, p.Extra)))
 		next = func(c engine.Card) Pick { q := base; q.Dummy = c; return q }
 	default:
-		text = append(text, "Choose a card to keep.")
+		text = append(text, "Choose a card to keep."+passingText(st, i, len(hand)))
 		if ctrl {
 			drew := ""
 			if c := w.Drawn(); c != engine.None {

@@ -116,6 +116,15 @@ func (g *Game) Turn() int { return g.turn }
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.over }
 
+// Passing returns the seats whose hand seat gets this round and to which
+// it passes its own: from the previous seat to the next one, or the other
+// way in the alternate variant's second round. With two players (the
+// dummy's pile never passes) both are the other player.
+func (g *Game) Passing(seat int) (from, to int) {
+	n, step := g.set.Players, g.set.passStep(g.round)
+	return (seat - step + n) % n, (seat + step + n) % n
+}
+
 // Seats returns the number of tableaux: the players plus the dummy, if any.
 func (g *Game) Seats() int { return g.seats }
 

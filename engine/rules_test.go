@@ -395,6 +395,10 @@ func TestRulingC8Passing(t *testing.T) {
 				t.Fatal(err)
 			}
 			for round := 1; round <= 3; round++ {
+				// Passing says what the hands then do.
+				if from, to := g.Passing(0); to != tc.to[round-1] || func() int { f, _ := g.Passing(to); return f }() != 0 || from == to {
+					t.Errorf("round %d: Passing(0) = %d, %d; want seat 0's hand to go to %d", round, from, to, tc.to[round-1])
+				}
 				hand := g.View(0).AppendHand(nil)
 				kept := filler(g, 0).Card
 				play(t, g, nil)
