@@ -90,6 +90,36 @@ func partyRulesView(m engine.Menu) View {
 	return View{Screen: ScreenHelp, Title: "📖 How to play Sushi Go Party! — " + m.Name(), Text: strings.Join(lines, "\n"), Tone: ToneInfo}
 }
 
+// ButtonRule is the rule of the card a hand's button plays, in the game's
+// rules ("🐟 Sashimi — A set of 3 sashimi scores 10."), or "" for any other
+// button: the terminal shows it for the card under the cursor.
+func ButtonRule(actionID string) string {
+	version, _, _, _, ok := splitID(actionID)
+	a, err := ParseActionID(actionID)
+	p, isPick := a.(Pick)
+	if !ok || err != nil || !isPick {
+		return ""
+	}
+	c := p.Card
+	for _, later := range []engine.Card{p.Extra, p.Dummy, p.Copy} {
+		if later != engine.None {
+			c = later // a later step's button names the card that step adds
+		}
+	}
+	if c == engine.None {
+		c = p.Call // a bonus action called on its own
+	}
+	set := classicRules
+	if version == idParty {
+		set = partyRules
+	}
+	text := set.Rule(c.Kind())
+	if c == engine.None || c == engine.FaceDown || text == "" {
+		return ""
+	}
+	return c.Emoji() + " " + c.Kind().Name() + " — " + text
+}
+
 // RulesView is how to play (card "") or what one card does, in both games:
 // the rules command outside any game.
 func RulesView(card string) View { return rulesView(card) }

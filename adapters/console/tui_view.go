@@ -78,7 +78,8 @@ func (m *tui) panelFrame(w int) string {
 }
 
 // frame is the table and the hand, fitted to the screen: seats boxed where
-// there is room, a line each where there is not; then the table's notes
+// there is room, a line each where there is not; then the rule of the card
+// under the cursor, the table's notes
 // go, the cards lose their borders, the seats are cut (s shows them all)
 // and the hand's notes go, in that order, before anything is cropped.
 func (m *tui) frame(w int) string {
@@ -109,8 +110,17 @@ func (m *tui) frame(w int) string {
 	}
 	foot = append(foot, dimStyle.Render(m.keyLine(w)))
 	seats := m.seats(w)
+	var rule []string // the rule of the card under the cursor
+	if bs := m.buttons(); !m.onList && m.cursor < len(bs) && !bs[m.cursor].Disabled {
+		if r := bot.ButtonRule(bs[m.cursor].ActionID); r != "" {
+			rule = []string{dimStyle.Width(w).Render(plainText(r))}
+		}
+	}
 	tall := func() int {
-		return lines(head) + lines(seats) + lines(notes) + lines(about) + lines(list) + lines(cards) + lines(foot)
+		return lines(head) + lines(seats) + lines(notes) + lines(about) + lines(list) + lines(cards) + lines(rule) + lines(foot)
+	}
+	if tall() > m.ht {
+		rule = nil // help explains every card too
 	}
 	if m.seatLines1 || tall() > m.ht {
 		// Once a game's seats needed a line each on this screen, they
@@ -138,7 +148,7 @@ func (m *tui) frame(w int) string {
 	if over := tall() - m.ht; over > 0 && len(list) > 0 {
 		list = m.chooser(w, len(list)-over-4) // less its heading, hint and two "more" lines
 	}
-	out := append(append(append(append(append(append(head, seats...), notes...), about...), list...), cards...), foot...)
+	out := append(append(append(append(append(append(append(head, seats...), notes...), about...), list...), cards...), rule...), foot...)
 	return strings.Join(out, "\n") + "\n"
 }
 
