@@ -276,7 +276,11 @@ func (m *tui) showLog() {
 		}
 		b.WriteString(viewBody(v))
 	}
-	m.queue = append([]bot.View{{Screen: bot.ScreenHelp, Title: "📜 This round so far", Text: strings.TrimRight(b.String(), "\n")}}, m.queue...)
+	title := "📜 This round so far"
+	if m.over() {
+		title = "📜 The last round, turn by turn" // the recap of a game just played
+	}
+	m.queue = append([]bot.View{{Screen: bot.ScreenHelp, Title: title, Text: strings.TrimRight(b.String(), "\n")}}, m.queue...)
 }
 
 // number reads a button key: 1–9, then 0 for the tenth.

@@ -526,8 +526,12 @@ func TestTUILastRoundReviewable(t *testing.T) {
 	for len(m.queue) > 0 {
 		keys(m, "enter")
 	}
+	if !strings.Contains(m.View(), "l last round") {
+		t.Errorf("the game-over screen does not offer the last round:\n%s", m.View())
+	}
 	keys(m, "l")
-	if len(m.queue) == 0 || !strings.Contains(m.queue[0].Title, "This round so far") || !strings.Contains(viewBody(m.queue[0]), "round 3, turn") {
+	if len(m.queue) == 0 || !strings.Contains(m.queue[0].Title, "The last round, turn by turn") || !strings.Contains(viewBody(m.queue[0]), "round 3, turn") ||
+		!strings.Contains(viewBody(m.queue[0]), "You were handed") {
 		t.Fatalf("l after the game shows:\n%s", m.View())
 	}
 }

@@ -174,7 +174,7 @@ func (m *tui) keyLine(w int) string {
 	case m.onList:
 		keys = []string{"↑/↓ move", "Space tick", "Enter confirm", "Tab buttons", "? help", "q quit"}
 	case m.over():
-		keys = []string{"←/→ choose", "Enter press", "n new game", "? help", "q quit"}
+		keys = []string{"←/→ choose", "Enter press", "n new game", "l last round", "s scores", "? help", "q quit"}
 	case m.table.Screen == bot.ScreenLobby:
 		keys = []string{"←/→ or 1-9 choose", "Enter press", "? help", "q quit"}
 	default:
