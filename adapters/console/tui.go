@@ -296,6 +296,12 @@ func number(s string) (int, bool) {
 func (m *tui) panelKey(s string, k tea.KeyMsg) {
 	switch s {
 	case "enter", " ", "right", "esc":
+		if (s == "enter" || s == " ") && !m.panel.AtBottom() {
+			// The rest of a long panel first: Enter used to leave the
+			// final standings at 0 %, their breakdown unseen.
+			m.panel.ViewDown()
+			return
+		}
 		if v := m.queue[0]; len(v.Buttons()) > 0 {
 			// The final standings stay on screen with their Rematch.
 			m.hand, m.cursor = v, 0
@@ -326,7 +332,7 @@ const keysHelp = `Keys
 ↑/↓: move in a list (a spoon's cards, a takeout box's flips) · Space: tick · Enter: confirm · Tab: list ↔ buttons
 s: the scores so far · l: this round's reveals · r: your hand again · e: end the game (asks first) · n: a new game once this one is over
 ?/h: this help · Esc: back · q: quit (the game is saved; sushigo play resumes it)
-In a panel: ↑/↓, PgUp/PgDn scroll · Enter or Esc: next`
+In a panel: ↑/↓, PgUp/PgDn scroll · Enter: the rest of it, then next · Esc or →: next`
 
 // over reports whether the game shown has ended.
 func (m *tui) over() bool { return m.table.Tone == bot.ToneOver }

@@ -234,7 +234,16 @@ func TestTUIRematch(t *testing.T) {
 		m := newTUI(t, "bots=2", w, h)
 		playTo(t, m, 99, func(m *tui) bool { return len(m.queue) > 0 && strings.Contains(m.queue[0].Title, "Final standings") })
 		goldenFrame(t, sizeName("tui_final", w, h), onScreen(t, m))
+		// Enter shows the rest of a panel longer than the screen before it
+		// moves on: the final standings' breakdown is not skipped unseen.
+		long := !m.panel.AtBottom()
 		keys(m, "enter")
+		if long && (len(m.queue) == 0 || !strings.Contains(m.queue[0].Title, "Final standings")) {
+			t.Errorf("%dx%d: Enter left the final standings before their end", w, h)
+		}
+		for n := 0; len(m.queue) > 0 && n < 20; n++ {
+			keys(m, "enter")
+		}
 		var labels []string
 		for _, b := range m.buttons() {
 			labels = append(labels, b.Label)
@@ -547,7 +556,10 @@ func TestTUINothingCutSilently(t *testing.T) {
 			t.Errorf("%dx%d: the key line lost help or quit:\n%s", w, h, f)
 		}
 		playTo(t, m, 99, func(m *tui) bool { return len(m.queue) > 0 && strings.Contains(m.queue[0].Title, "Final standings") })
-		keys(m, "enter", "enter") // past the standings, then Rematch
+		for n := 0; len(m.queue) > 0 && n < 20; n++ {
+			keys(m, "enter") // through the standings
+		}
+		keys(m, "enter") // Rematch
 		f := onScreen(t, m)
 		if !strings.Contains(f, "lobby") {
 			t.Fatalf("%dx%d: no rematch lobby:\n%s", w, h, f)

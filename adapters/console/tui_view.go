@@ -63,8 +63,11 @@ func (m *tui) panelFrame(w int) string {
 	if len(m.queue) == 1 {
 		more = "Enter: back to the game"
 	}
-	if !m.panel.AtTop() || !m.panel.AtBottom() {
-		more = fmt.Sprintf("↑/↓ PgUp/PgDn scroll (%d%%) · ", int(m.panel.ScrollPercent()*100)) + more
+	switch {
+	case !m.panel.AtBottom():
+		more = fmt.Sprintf("↑/↓ scroll · Enter: more (%d%%) · Esc: skip", int(m.panel.ScrollPercent()*100))
+	case !m.panel.AtTop():
+		more = "↑/↓ scroll (100%) · " + more
 	}
 	// The game's name only: the table's round and turn run ahead of a
 	// reveal still being shown, and the panel says which turn it is.

@@ -67,7 +67,7 @@ func TestPlayInATerminal(t *testing.T) {
 				t.Fatalf("no numbered Start in the rematch lobby:\n%s", s)
 			}
 			tmux("send-keys", "-t", session, start[1], "Enter")
-		case strings.Contains(s, "Enter: back to the game"), strings.Contains(s, "Enter: next"):
+		case strings.Contains(s, "Enter: back to the game"), strings.Contains(s, "Enter: next"), strings.Contains(s, "Enter: more"):
 			tmux("send-keys", "-t", session, "Enter") // the final standings
 		case strings.Contains(s, "Rematch"):
 			tmux("send-keys", "-t", session, "Enter")
