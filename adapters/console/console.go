@@ -227,10 +227,13 @@ func isNumber(s string) bool {
 }
 
 func (c *Console) prompt() {
-	if len(c.buttons) > 0 {
-		fmt.Fprintf(c.out, "> choose 1-%d, or type a command (help, scores, quit): ", len(c.buttons))
-	} else {
+	switch len(c.buttons) {
+	case 0:
 		fmt.Fprint(c.out, "> type a command (help, scores, rematch, quit): ")
+	case 1:
+		fmt.Fprint(c.out, "> 1 presses the button, or type a command (help, scores, quit): ")
+	default:
+		fmt.Fprintf(c.out, "> choose 1-%d, or type a command (help, scores, quit): ", len(c.buttons))
 	}
 }
 

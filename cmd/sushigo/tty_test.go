@@ -132,14 +132,14 @@ func TestTimerWaitsForAPanelInATerminal(t *testing.T) {
 		t.Fatalf("no clock on the hand:\n%s", term.screen())
 	}
 	term.tmux("send-keys", "-t", term.session, "?")
-	if !term.wait("Enter: back to the game") {
+	if !term.wait("❓ Help") {
 		t.Fatalf("? opened no help:\n%s", term.screen())
 	}
 	time.Sleep(12 * time.Second) // past the turn's deadline, had the clock run
 	if s := term.screen(); strings.Contains(s, "picked for you") || strings.Contains(s, "Reveal") {
 		t.Fatalf("the turn was played while help was open:\n%s", s)
 	}
-	term.tmux("send-keys", "-t", term.session, "Enter")
+	term.tmux("send-keys", "-t", term.session, "Escape")
 	if !term.wait("Your hand — round 1, turn 1 ·") {
 		t.Fatalf("back from help, the hand is not turn 1's:\n%s", term.screen())
 	}
