@@ -10,7 +10,10 @@ import (
 // shorter than the deal is topped up from the rest of the deck, which
 // follows in card order (in Party, the round's dessert quota last); in the
 // dummy variant hands[2] is the dummy pile, top card last. Later rounds
-// are shuffled by seed.
+// differ by ruleset: Party reshuffles its deck every round, by seed; classic
+// deals all three rounds from one deck, so its later hands come from that
+// rest in card order (round 2 of a two-player classic Deal is mostly
+// sashimi and dumplings, whatever the seed): a position for round 1.
 func Deal(s Settings, seed uint64, hands ...[]Card) (*Game, error) {
 	g, err := New(s, seed)
 	if err != nil {
