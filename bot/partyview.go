@@ -121,7 +121,7 @@ func partyHandView(st *state, i int, p Pick) View {
 	hand := w.AppendHand(nil)
 	slices.Sort(hand)
 	base := Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: p.Call}
-	v := View{Screen: ScreenHand, Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()), Tone: TonePlay, Channel: st.Where.Channel}
+	v := handHead(st, g.Round(), g.Turn())
 	var text []string
 	var control []Button
 	if p.Card == engine.SpecialOrder && p.Copy == engine.None {
@@ -246,7 +246,8 @@ func decisionView(st *state, i int) View {
 	w := g.View(i)
 	d, _ := g.Decision()
 	opts := w.AppendOptions(nil)
-	v := View{Screen: ScreenHand, Title: fmt.Sprintf("🎴 Your choice — round %d, turn %d", d.Round, d.Turn), Tone: TonePlay, Channel: st.Where.Channel}
+	v := handHead(st, d.Round, d.Turn)
+	v.Title = fmt.Sprintf("🎴 Your choice — round %d, turn %d", d.Round, d.Turn)
 	id := func(a engine.Answer) string {
 		return ActionID(Answer{Game: st.ID, Round: d.Round, Turn: d.Turn, Step: d.Step, Card: a.Card, Kind: a.Kind, Flip: a.Flip})
 	}
@@ -365,14 +366,10 @@ func placedText(p engine.Placed) string {
 func waitingView(st *state, i int) View {
 	d, _ := st.game.Decision()
 	w := st.game.View(i)
-	return View{
-		Screen:  ScreenHand,
-		Title:   fmt.Sprintf("🎴 Your hand — round %d, turn %d", d.Round, d.Turn),
-		Text:    fmt.Sprintf("👀 The cards are revealed. Waiting for %s to use %s %s…", st.name(d.Seat), their(st.name(d.Seat)), decisionName(d)),
-		Tone:    TonePlay,
-		Channel: st.Where.Channel,
-		Fields:  []Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}},
-	}
+	v := handHead(st, d.Round, d.Turn)
+	v.Text = fmt.Sprintf("👀 The cards are revealed. Waiting for %s to use %s %s…", st.name(d.Seat), their(st.name(d.Seat)), decisionName(d))
+	v.Fields = []Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
+	return v
 }
 
 // narrate tells a Party reveal's events in words.

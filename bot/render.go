@@ -371,8 +371,8 @@ func classicHandView(st *state, i int, p Pick) View {
 		}
 		next = func(c engine.Card) Pick { q := base; q.Card = c; return q }
 	}
-	v := View{Screen: ScreenHand, Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()), Text: strings.Join(text, "\n"), Tone: TonePlay,
-		Channel: st.Where.Channel}
+	v := handHead(st, g.Round(), g.Turn())
+	v.Text = strings.Join(text, "\n")
 	// Every card of the hand keeps its place (and its number in the
 	// terminal) through the steps of a choice: one already chosen stays,
 	// disabled, rather than shifting the others.
@@ -444,14 +444,18 @@ func lockedView(st *state, i int, sub engine.Submission) View {
 		text += "; the dummy gets " + sub.Dummy.Emoji() + " " + sub.Dummy.Short()
 	}
 	text += "\n" + fmt.Sprintf("Waiting for %s. You can change your pick until everyone has chosen.", plural(g.Waiting(), "player", "players"))
-	return View{
-		Screen:  ScreenHand,
-		Title:   fmt.Sprintf("🎴 Your hand — round %d, turn %d", g.Round(), g.Turn()),
-		Text:    text,
-		Rows:    [][]Button{{{Label: "Change my pick", Emoji: "✏️", ActionID: ActionID(Change{st.ID, g.Round(), g.Turn()})}}},
-		Tone:    TonePlay,
-		Channel: st.Where.Channel,
-	}
+	v := handHead(st, g.Round(), g.Turn())
+	v.Text = text
+	v.Rows = [][]Button{{{Label: "Change my pick", Emoji: "✏️", ActionID: ActionID(Change{st.ID, g.Round(), g.Turn()})}}}
+	return v
+}
+
+// handHead is the start of every private hand view of a turn: its title,
+// screen, tone and moment. The hand is written from it in classic, Party,
+// locked and waiting forms.
+func handHead(st *state, round, turn int) View {
+	return View{Screen: ScreenHand, Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", round, turn), Tone: TonePlay,
+		Channel: st.Where.Channel, Round: round, Turn: turn}
 }
 
 // placement is what a seat put down at a reveal. In Party the second card
@@ -482,7 +486,8 @@ func revealView(st *state) View {
 	pv := st.game.PublicView()
 	r := pv.LastReveal
 	lines := append(revealLines(st, pv), st.Notes...)
-	return View{Screen: ScreenReveal, Title: fmt.Sprintf("👀 Reveal — round %d, turn %d", r.Round, r.Turn), Text: strings.Join(lines, "\n"), Tone: ToneReveal}
+	return View{Screen: ScreenReveal, Title: fmt.Sprintf("👀 Reveal — round %d, turn %d", r.Round, r.Turn), Text: strings.Join(lines, "\n"), Tone: ToneReveal,
+		Round: r.Round, Turn: r.Turn}
 }
 
 // revealLines are what each seat played at the latest reveal and what

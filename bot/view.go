@@ -222,8 +222,11 @@ type View struct {
 	// Channel is the game's channel on a private view that may be read
 	// elsewhere (a DM): adapters name and link it.
 	Channel string
-	// Screen is what the view is.
+	// Screen is what the view is; Round and Turn, on a hand or a reveal,
+	// the moment it belongs to, so no front end reads them from the title.
 	Screen Screen `json:",omitempty"`
+	Round  int    `json:"rd,omitempty"`
+	Turn   int    `json:"tn,omitempty"`
 	// Picture, on a public view, is an image of what the text says.
 	Picture *Picture `json:",omitempty"`
 }

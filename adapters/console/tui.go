@@ -54,9 +54,9 @@ type tui struct {
 	// confirmEnd is set while `e` waits for its confirmation.
 	confirmEnd bool
 	// log is this round's reveals, for `l`, and handed each hand you were
-	// handed this round, by its turn ("round 1, turn 3").
+	// handed this game, by its round and turn.
 	log    []bot.View
-	handed map[string]string
+	handed map[[2]int]string
 	// The hand's list (Select): the row chosen, what is ticked in a list
 	// of several, and whether the keys move in the list or the buttons.
 	row    int
@@ -170,7 +170,7 @@ func (m *tui) start() {
 
 // newGame opens a game with the options play was given and deals it.
 func (m *tui) newGame() {
-	m.hand, m.queue, m.seatLines1, m.log = bot.View{}, nil, false, nil
+	m.hand, m.queue, m.seatLines1, m.log, m.handed = bot.View{}, nil, false, nil, nil
 	m.send(newGame(m.opts))
 	m.send(bot.Start{})
 }
@@ -270,8 +270,7 @@ func (m *tui) showLog() {
 	}
 	var b strings.Builder
 	for _, v := range m.log {
-		_, turn, _ := strings.Cut(v.Title, "— ")
-		if h := m.handed[turn]; h != "" {
+		if h := m.handed[[2]int{v.Round, v.Turn}]; h != "" {
 			b.WriteString("🎴 You were handed: " + h + "\n")
 		}
 		b.WriteString(viewBody(v))
@@ -489,7 +488,7 @@ func (m *tui) show(resp bot.Response) {
 				// its Rematch are gone; the lobby's buttons are the keys,
 				// Start first: you host it, and are in it already.
 				m.setHand(bot.View{})
-				m.log = nil // the last game's round
+				m.log, m.handed = nil, nil // the last game's
 				if m.table.Screen != bot.ScreenLobby {
 					for i, b := range v.Buttons() {
 						if strings.Contains(b.ActionID, ":start:") {
@@ -510,8 +509,7 @@ func (m *tui) show(resp bot.Response) {
 // at how it went; a new game starts a new log.
 func (m *tui) record(v bot.View) {
 	if v.Screen == bot.ScreenReveal {
-		round, _, _ := strings.Cut(v.Title, ", turn")
-		if len(m.log) > 0 && !strings.HasPrefix(m.log[0].Title, round) {
+		if len(m.log) > 0 && m.log[0].Round != v.Round {
 			m.log = nil
 		}
 		m.log = append(m.log, v)
@@ -522,18 +520,18 @@ func (m *tui) record(v bot.View) {
 // changed: in its list, when it has one. The cards of a turn's first hand
 // are kept for the log: what you were handed (you passed on the rest).
 func (m *tui) setHand(v bot.View) {
-	if _, turn, ok := strings.Cut(v.Title, "Your hand — "); ok && !strings.Contains(v.Text, "Locked in") {
-		if m.handed == nil || strings.HasSuffix(turn, "turn 1") && m.handed[turn] == "" {
-			m.handed = map[string]string{}
-		}
-		if m.handed[turn] == "" {
-			var cards []string
-			for _, b := range v.Buttons() {
-				if b.Colour != "" { // a card, not a control
-					cards = append(cards, plainText(strings.TrimSpace(b.Emoji+" "+b.Label)))
-				}
+	if v.Screen == bot.ScreenHand && v.Turn > 0 {
+		var cards []string
+		for _, b := range v.Buttons() {
+			if b.Colour != "" { // a card, not a control
+				cards = append(cards, plainText(strings.TrimSpace(b.Emoji+" "+b.Label)))
 			}
-			m.handed[turn] = strings.Join(cards, ", ")
+		}
+		if m.handed == nil {
+			m.handed = map[[2]int]string{}
+		}
+		if at := [2]int{v.Round, v.Turn}; m.handed[at] == "" && len(cards) > 0 {
+			m.handed[at] = strings.Join(cards, ", ")
 		}
 	}
 	if v.Title != m.hand.Title {

@@ -580,3 +580,22 @@ func lastLine(frame string) string {
 	lines := strings.Split(strings.TrimRight(frame, "\n"), "\n")
 	return lines[len(lines)-1]
 }
+
+// TestTUIHandedByRoundAndTurn: the log names the hand you were handed at
+// each reveal's own round and turn, read from the views' moments rather
+// than their titles: round 2's first turn is not round 1's.
+func TestTUIHandedByRoundAndTurn(t *testing.T) {
+	m := newTUI(t, "bots=2", 80, 24)
+	hand := func(round, turn int, card string) bot.View {
+		return bot.View{Screen: bot.ScreenHand, Round: round, Turn: turn, Title: "a title that says nothing",
+			Rows: [][]bot.Button{{{Label: card, ActionID: "x", Colour: "#ffffff"}}}}
+	}
+	m.setHand(hand(1, 1, "Egg"))
+	m.setHand(hand(2, 1, "Squid"))
+	m.log = []bot.View{{Screen: bot.ScreenReveal, Round: 2, Turn: 1, Title: "a reveal"}}
+	m.queue = nil
+	m.showLog()
+	if body := viewBody(m.queue[0]); !strings.Contains(body, "You were handed: Squid") || strings.Contains(body, "Egg") {
+		t.Errorf("the log of round 2, turn 1:\n%s", body)
+	}
+}
