@@ -19,6 +19,72 @@ const flushWorkers = 16
 // another replica is sending them.
 const lockedRetry = 250 * time.Millisecond
 
+// A deadlineKind is one kind of deadline the timer loop runs, told by its
+// key's prefix: what runs it, how, and what its failure logs.
+type deadlineKind struct {
+	prefix string
+	runs   runMode
+	run    func(b *Bot, ctx context.Context, c storage.Claim, key string, now time.Time) (Outbound, error)
+	failed string
+}
+
+// runMode is how Tick runs a kind: in the loop, beside it, or as a game's
+// deliveries (in a bounded flush slot of their own).
+type runMode uint8
+
+const (
+	runInline runMode = iota
+	runAside
+	runFlush
+)
+
+// deadlineKinds lists every kind; a key matching no prefix is a game's
+// own timer (lobby expiry, reminders, auto-picks).
+var deadlineKinds = []deadlineKind{
+	{prefix: outboxPrefix, runs: runFlush, failed: "sending deliveries failed"},
+	{prefix: resultPrefix, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (Outbound, error) {
+		return b.resultClaimed(ctx, c, key)
+	}, failed: "recording a result failed"},
+	{prefix: homePrefix, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (Outbound, error) {
+		return Outbound{}, b.homesClaimed(ctx, c, key)
+	}, failed: "refreshing home pages failed"},
+	{prefix: votePrefix, run: (*Bot).voteClaimed, failed: "closing a vote failed"},
+	{prefix: redoPrefix, run: func(b *Bot, ctx context.Context, c storage.Claim, _ string, now time.Time) (Outbound, error) {
+		b.redoClaimed(ctx, c, now)
+		return Outbound{}, nil
+	}},
+	{prefix: thinkPrefix, runs: runAside, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (Outbound, error) {
+		return b.thinkClaimed(ctx, c, key)
+	}, failed: "bots' thinking failed"},
+}
+
+// gameTimer is the kind of a key without a prefix.
+var gameTimer = deadlineKind{run: (*Bot).fireAndComplete, failed: "timer failed"}
+
+// deadlineKindOf is the kind of a deadline's key and the key without its
+// prefix.
+func deadlineKindOf(k string) (deadlineKind, string) {
+	for _, kind := range deadlineKinds {
+		if key, ok := strings.CutPrefix(k, kind.prefix); ok {
+			return kind, key
+		}
+	}
+	return gameTimer, k
+}
+
+// fireAndComplete fires a game's timer and, once it has, completes the
+// claim; a failed one stays claimed and comes back after the lease.
+func (b *Bot) fireAndComplete(ctx context.Context, c storage.Claim, _ string, now time.Time) (Outbound, error) {
+	o, err := b.fire(ctx, c, now)
+	if err != nil {
+		return Outbound{}, err
+	}
+	if err := b.store.Complete(ctx, c); err != nil {
+		b.log.Error("completing timer", "game", c.Key, "err", err)
+	}
+	return o, nil
+}
+
 // Tick fires every due deadline (lobby expiry, turn reminders, auto-picks)
 // and returns what to deliver, per game. Call it every second or so from
 // each replica: the store hands each deadline to exactly one of them.
@@ -36,9 +102,18 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 	// at most Config.FlushWait; a stalled one carries on alone, bounded by
 	// flushBudget, and its game's next deliveries wait for it.
 	var sending, flushes sync.WaitGroup
+	keep := func(o Outbound) {
+		if len(o.Response.Deliveries) > 0 {
+			outMu.Lock()
+			out = append(out, o)
+			outMu.Unlock()
+		}
+	}
 	for _, c := range claims {
 		b.cfg.Metrics.TimerLag(now.Sub(c.Due))
-		if key, ok := strings.CutPrefix(c.Key, outboxPrefix); ok {
+		kind, key := deadlineKindOf(c.Key)
+		switch kind.runs {
+		case runFlush:
 			if !b.flushSlot() {
 				// Every slot is held by a slow platform: look again soon.
 				if err := b.store.Schedule(ctx, c.Key, now.Add(lockedRetry)); err != nil {
@@ -52,75 +127,26 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 				defer func() { <-b.flushing; flushes.Done(); b.flushes.Done() }()
 				b.deliverClaimed(c, key, now)
 			}()
-			continue
-		}
-		if key, ok := strings.CutPrefix(c.Key, resultPrefix); ok {
-			o, err := b.resultClaimed(ctx, c, key)
-			if err != nil {
-				// Left claimed: it comes back after the lease.
-				b.log.Error("recording a result failed", "game", key, "err", err)
-			}
-			if len(o.Response.Deliveries) > 0 {
-				outMu.Lock()
-				out = append(out, o)
-				outMu.Unlock()
-			}
-			continue
-		}
-		if key, ok := strings.CutPrefix(c.Key, homePrefix); ok {
-			if err := b.homesClaimed(ctx, c, key); err != nil {
-				b.log.Error("refreshing home pages failed", "game", key, "err", err)
-			}
-			continue
-		}
-		if key, ok := strings.CutPrefix(c.Key, votePrefix); ok {
-			o, err := b.voteClaimed(ctx, c, key, now)
-			if err != nil {
-				b.log.Error("closing a vote failed", "game", key, "err", err)
-			}
-			if len(o.Response.Deliveries) > 0 {
-				outMu.Lock()
-				out = append(out, o)
-				outMu.Unlock()
-			}
-			continue
-		}
-		if strings.HasPrefix(c.Key, redoPrefix) {
-			b.redoClaimed(ctx, c, now)
-			continue
-		}
-		if key, ok := strings.CutPrefix(c.Key, thinkPrefix); ok {
-			// Games' bots think side by side; thinkAll bounds the work by
-			// the cores.
+		case runAside:
+			// Games' bots think side by side; thinkAll bounds the work
+			// by the cores.
 			sending.Add(1)
 			go func() {
 				defer sending.Done()
-				o, err := b.thinkClaimed(ctx, c, key)
+				o, err := kind.run(b, ctx, c, key, now)
 				if err != nil {
-					b.log.Error("bots' thinking failed", "game", key, "err", err)
+					b.log.Error(kind.failed, "game", key, "err", err)
 					return
 				}
-				if len(o.Response.Deliveries) > 0 {
-					outMu.Lock()
-					out = append(out, o)
-					outMu.Unlock()
-				}
+				keep(o)
 			}()
-			continue
-		}
-		o, err := b.fire(ctx, c, now)
-		if err != nil {
-			// Left claimed: it comes back after the lease and is retried.
-			b.log.Error("timer failed", "game", c.Key, "err", err)
-			continue
-		}
-		if len(o.Response.Deliveries) > 0 {
-			outMu.Lock()
-			out = append(out, o)
-			outMu.Unlock()
-		}
-		if err := b.store.Complete(ctx, c); err != nil {
-			b.log.Error("completing timer", "game", c.Key, "err", err)
+		default:
+			o, err := kind.run(b, ctx, c, key, now)
+			if err != nil {
+				// Left claimed: it comes back after the lease.
+				b.log.Error(kind.failed, "game", key, "err", err)
+			}
+			keep(o)
 		}
 	}
 	sending.Wait()
