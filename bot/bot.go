@@ -56,23 +56,15 @@ type Config struct {
 	// Nudge is how long a game without a turn timer waits on a player
 	// before reminding them, once a turn (10 minutes; negative: never).
 	Nudge time.Duration
-	// Hands is the default hand route per platform (ephemeral).
-	Hands map[string]HandsVia
 	// Metrics receives operators' counters (none).
 	Metrics Metrics
-	// Senders, by platform, make that platform's posts and edits durable
-	// (outbox.go). A platform without one gets them in the Response.
-	Senders map[string]Sender
-	// Redo, by platform, handles again a request an adapter parked and no
-	// replica finished (redo.go).
-	Redo map[string]func(ctx context.Context, id string, payload []byte) error
+	// Platforms describes platforms by name, as their adapters do with
+	// AddPlatform (platform.go).
+	Platforms map[string]Platform
 	// ThinkInline lets searching bots choose during the request that needs
 	// them, as the terminal game does; a server leaves it off, so they
 	// think off the request path (think.go).
 	ThinkInline bool
-	// Homes, by platform, publish a player's home page when one of their
-	// games ends (Slack's App Home).
-	Homes map[string]HomePublisher
 	// MinRatedGames is how many rated games a player needs before the
 	// board ranks them by rating (3).
 	MinRatedGames int
@@ -83,6 +75,7 @@ type Config struct {
 type Bot struct {
 	store storage.Store
 	cfg   Config
+	plats platforms
 	now   func() time.Time
 	seed  func() uint64
 	// deal starts a game: engine.New, or a dealt position in tests.
@@ -144,10 +137,14 @@ func New(store storage.Store, cfg Config) *Bot {
 		cfg.Metrics = noMetrics{}
 	}
 	sendCtx, abort := context.WithCancel(context.Background())
-	return &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, deal: engine.New, log: cfg.Log, wake: make(chan struct{}, 1),
+	b := &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, deal: engine.New, log: cfg.Log, wake: make(chan struct{}, 1),
 		sending: map[string]bool{}, locked: map[string]bool{}, sendCtx: sendCtx, abort: abort,
 		// One core is left to requests: bots thinking on every core would
 		// keep a click waiting behind them for the scheduler's 10 ms slices.
 		thinking: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
 		flushing: make(chan struct{}, flushWorkers)}
+	for name, p := range cfg.Platforms {
+		b.AddPlatform(name, p)
+	}
+	return b
 }

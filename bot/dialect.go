@@ -45,32 +45,27 @@ var cliCommands = []struct {
 	{regexp.MustCompile(`^rules\b(.*)$`), "sushigo rules$1"},
 }
 
-// Speak rewrites the commands text names for platform: for adapters'
-// own messages (a usage error found while reading a request), and, for
-// platform "cli", for the command line outside any game.
-func Speak(platform, text string) string {
-	if platform == "cli" {
-		return commandSpan.ReplaceAllStringFunc(text, func(span string) string {
-			cmd := strings.Trim(span, "`")
+// Speak rewrites the commands text names as style spells them: for
+// adapters' own messages (a usage error found while reading a request),
+// and, with CommandLine, for the command line outside any game.
+func Speak(style CommandStyle, text string) string { return speak(style, text) }
+
+// speak rewrites the commands text names as style spells them.
+func speak(style CommandStyle, text string) string {
+	if style == Typed || !strings.Contains(text, "`") {
+		return text
+	}
+	return commandSpan.ReplaceAllStringFunc(text, func(span string) string {
+		cmd := strings.Trim(span, "`")
+		switch style {
+		case CommandLine:
 			for _, c := range cliCommands {
 				if c.re.MatchString(cmd) {
 					return "`" + c.re.ReplaceAllString(cmd, c.out) + "`"
 				}
 			}
 			return span
-		})
-	}
-	return speak(platform, text)
-}
-
-// speak rewrites the commands text names for platform.
-func speak(platform, text string) string {
-	if platform == "console" || platform == "" || !strings.Contains(text, "`") {
-		return text
-	}
-	return commandSpan.ReplaceAllStringFunc(text, func(span string) string {
-		cmd := strings.Trim(span, "`")
-		if platform == "discord" {
+		case SlashOptions:
 			for _, a := range discordArgs {
 				if a.re.MatchString(cmd) {
 					cmd = a.re.ReplaceAllString(cmd, a.out)
@@ -83,23 +78,23 @@ func speak(platform, text string) string {
 	})
 }
 
-// spoken is v with its commands rewritten for platform.
-func spoken(platform string, v View) View {
-	v.Text, v.Footer = speak(platform, v.Text), speak(platform, v.Footer)
+// spoken is v with its commands rewritten as style spells them.
+func spoken(style CommandStyle, v View) View {
+	v.Text, v.Footer = speak(style, v.Text), speak(style, v.Footer)
 	if len(v.Fields) > 0 {
 		fs := make([]Field, len(v.Fields))
 		for i, f := range v.Fields {
-			fs[i] = Field{Name: f.Name, Value: speak(platform, f.Value), Inline: f.Inline}
+			fs[i] = Field{Name: f.Name, Value: speak(style, f.Value), Inline: f.Inline}
 		}
 		v.Fields = fs
 	}
 	return v
 }
 
-// speakAll rewrites the commands of every delivery for platform.
-func speakAll(platform string, ds []Delivery) {
+// speakAll rewrites the commands of every delivery as style spells them.
+func speakAll(style CommandStyle, ds []Delivery) {
 	for i := range ds {
-		ds[i].View = spoken(platform, ds[i].View)
+		ds[i].View = spoken(style, ds[i].View)
 	}
 }
 
@@ -107,4 +102,4 @@ func speakAll(platform string, ds []Delivery) {
 // (`choose`, `flip`) where the prompt is: only the terminal. On Discord
 // and Slack a prompt is a private message or a DM, where nothing typed
 // reaches the game: they answer with the buttons and the list.
-func (st *state) typing() bool { return st.Where.Platform == "console" }
+func (st *state) typing() bool { return st.plat.Terminal }

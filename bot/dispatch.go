@@ -60,7 +60,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
 	if err == nil {
 		b.failing.Succeeded(b.log, "requests succeed again")
 	}
-	speakAll(req.Where.Platform, resp.Deliveries)
+	speakAll(b.platform(req.Where.Platform).Commands, resp.Deliveries)
 	return resp, err
 }
 
@@ -202,7 +202,7 @@ func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
 	case ChannelSettings:
 		return b.channelSettings(ctx, req, a)
 	case Help:
-		return privateReply(req, helpView(req.Where.Platform)), nil
+		return privateReply(req, helpView(b.platform(req.Where.Platform).Commands)), nil
 	case nil:
 		return Response{}, usage(nothingToDo, shortUsage)
 	}
@@ -235,7 +235,7 @@ func (b *Bot) read(ctx context.Context, req Request, view func(*state) View) (Re
 	if err != nil {
 		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
 	}
-	st, err := decodeState(data)
+	st, err := b.decode(data)
 	if err != nil {
 		return Response{}, err
 	}
@@ -334,7 +334,7 @@ func (b *Bot) partyMenu(ctx context.Context, where Location) (engine.Menu, bool)
 	if err != nil {
 		return engine.Menu{}, false
 	}
-	st, err := decodeState(data)
+	st, err := b.decode(data)
 	if err != nil || !st.Opts.hasMenu() {
 		return engine.Menu{}, false
 	}
@@ -352,7 +352,7 @@ func (b *Bot) variant(ctx context.Context, where Location) string {
 	if err != nil {
 		return ""
 	}
-	st, err := decodeState(data)
+	st, err := b.decode(data)
 	if err != nil {
 		return ""
 	}
@@ -371,7 +371,7 @@ func (b *Bot) Running(ctx context.Context, where Location) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("load %s: %w", where.Key(), err)
 	}
-	st, err := decodeState(data)
+	st, err := b.decode(data)
 	if err != nil {
 		return false, err
 	}

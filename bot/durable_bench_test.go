@@ -198,8 +198,8 @@ func benchDurable(b *testing.B, n int) {
 	sender := &benchSender{games: map[string]*durableGame{}, table: &latencies{}}
 	m := &countMetrics{}
 	host := bot.New(&commitClock{Store: store}, bot.Config{Seed: func() uint64 { return seed.Add(1) }, Timer: -1, Nudge: -1,
-		Hands: map[string]bot.HandsVia{"bench": bot.HandsDM}, Senders: map[string]bot.Sender{"bench": sender},
-		Handoff: true, FlushWait: 500 * time.Millisecond, Metrics: m, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+		Platforms: map[string]bot.Platform{"bench": {Hands: bot.HandsDM, Sender: sender}},
+		Handoff:   true, FlushWait: 500 * time.Millisecond, Metrics: m, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	players := []string{"p1", "p2", "p3", "p4"}
 	games := make([]*durableGame, n)
 	for i := range games {

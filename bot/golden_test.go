@@ -163,8 +163,8 @@ func TestGoldenViews(t *testing.T) {
 	golden(t, "stats_nobody", profileView([2]boardStats{{}, {party: true}}, "zed", "", 3))
 	golden(t, "rules", rulesView(""))
 	golden(t, "rules_wasabi", rulesView("wasabi"))
-	golden(t, "help", helpView("slack"))
-	golden(t, "help_discord", helpView("discord"))
+	golden(t, "help", helpView(Slash))
+	golden(t, "help_discord", helpView(SlashOptions))
 
 	// The dummy's controller, choosing the dummy's card.
 	dg, _ := engine.New(engine.Settings{Players: 2, Dummy: true}, 3)

@@ -103,7 +103,7 @@ func (h *harness) newBot() *bot.Bot {
 		Seed: func() uint64 { h.seed++; return h.seed },
 	}
 	if h.sender != nil {
-		cfg.Senders = map[string]bot.Sender{h.where.Platform: h.sender}
+		cfg.Platforms = map[string]bot.Platform{h.where.Platform: {Sender: h.sender}}
 	}
 	b := bot.New(h.store, cfg)
 	if h.hands != nil {

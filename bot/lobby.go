@@ -38,7 +38,7 @@ func (b *Bot) options(req Request, o Options) Options {
 		o.Pass = engine.PassLeft
 	}
 	if o.Hands == "" {
-		o.Hands = b.cfg.Hands[req.Where.Platform]
+		o.Hands = b.platform(req.Where.Platform).Hands
 		if o.Hands == "" {
 			o.Hands = HandsEphemeral
 		}
@@ -80,7 +80,7 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat,
 			return change{}, refuse(gameRunning,
 				map[phase]string{phaseLobby: "waiting to start", phasePlaying: "running"}[old.Phase], old.hostName())
 		}
-		st := &state{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now}
+		st := &state{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now, plat: b.platform(req.Where.Platform)}
 		if seats == nil {
 			st.Seats = []seat{{User: req.Who.ID, Name: req.Who.Name}}
 			for range min(o.Bots, maxSeats(o)-1) {
@@ -415,7 +415,7 @@ func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response
 	if err != nil {
 		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
 	}
-	old, err := decodeState(data)
+	old, err := b.decode(data)
 	if err != nil {
 		return Response{}, err
 	}

@@ -101,7 +101,7 @@ func (b *Bot) sender(st *state) Sender {
 	if st == nil {
 		return nil
 	}
-	return b.cfg.Senders[st.Where.Platform]
+	return b.platform(st.Where.Platform).Sender
 }
 
 // target names what a delivery updates, so a newer one can replace it.

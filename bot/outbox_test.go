@@ -202,7 +202,7 @@ func TestOutboxTwoReplicas(t *testing.T) {
 	h.sender = nil
 	mk := func() *bot.Bot {
 		return bot.New(h.store, bot.Config{Now: func() time.Time { return h.now },
-			Seed: func() uint64 { h.seed++; return h.seed }, Senders: map[string]bot.Sender{h.where.Platform: shared}})
+			Seed: func() uint64 { h.seed++; return h.seed }, Platforms: map[string]bot.Platform{h.where.Platform: {Sender: shared}}})
 	}
 	a, b := mk(), mk()
 	h.b = a
@@ -306,7 +306,7 @@ func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 	replicas := make([]*bot.Bot, 3)
 	for i := range replicas {
 		replicas[i] = bot.New(h.store, bot.Config{Seed: func() uint64 { return seed.Add(1) },
-			Senders: map[string]bot.Sender{h.where.Platform: slow}})
+			Platforms: map[string]bot.Platform{h.where.Platform: {Sender: slow}}})
 	}
 	ctx := context.Background()
 	do := func(r *bot.Bot, who string, a bot.Action) bot.Response {
@@ -523,7 +523,7 @@ func TestStalledPlatformStallsOnlyItsGame(t *testing.T) {
 	})
 	var seed atomic.Uint64
 	b := bot.New(h.store, bot.Config{Seed: func() uint64 { return seed.Add(1) }, FlushWait: 50 * time.Millisecond,
-		Senders: map[string]bot.Sender{"slow": stalled, "quick": fine}})
+		Platforms: map[string]bot.Platform{"slow": {Sender: stalled}, "quick": {Sender: fine}}})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	play := func(platform string) {

@@ -469,13 +469,13 @@ func TestTypedAnswersOnlyWhereTyping(t *testing.T) {
 		menu string
 		kind engine.DecisionKind
 	}{{spoonMenu, engine.DecideSpoon}, {orderMenu, engine.DecideTakeout}} {
-		for _, platform := range []string{"discord", "slack", "console"} {
+		for _, p := range []Platform{{Commands: SlashOptions}, {Commands: Slash}, {Terminal: true, Commands: Typed}} {
 			st := partyTable(decisionPosition(t, c.menu, c.kind), goldenNames)
-			st.Where.Platform = platform
+			st.plat = p
 			v := decisionView(st, 0)
 			hint := strings.Contains(v.Footer, "type `choose") || strings.Contains(v.Footer, "Type `flip")
-			if hint != (platform == "console") {
-				t.Errorf("%v on %s: footer %q", c.kind, platform, v.Footer)
+			if hint != p.Terminal {
+				t.Errorf("%v on %+v: footer %q", c.kind, p, v.Footer)
 			}
 		}
 	}

@@ -206,7 +206,7 @@ func handOrOver(st *state, i int) View {
 	g := st.game
 	if g.Over() {
 		text := "The game is over — see the final standings in the channel."
-		if st.Where.Platform == "console" {
+		if st.plat.Terminal {
 			text = "The game is over — the final standings are above."
 		}
 		return View{Screen: ScreenHand, Title: "🍣 Game over", Text: text, Tone: ToneOver, Channel: st.Where.Channel}

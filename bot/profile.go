@@ -114,7 +114,7 @@ func (b *Bot) Home(ctx context.Context, where Location, user string) (View, erro
 		v.Fields = append(v.Fields, Field{Name: strings.TrimPrefix(lb.Title, "🏅 "), Value: lb.Text})
 	}
 	v.Footer = "Play with `/sushigo new` in any channel. This page refreshes when one of your games ends."
-	return spoken(where.Platform, v), nil
+	return spoken(b.platform(where.Platform).Commands, v), nil
 }
 
 // boardLength is how many players a board shows; boardReach how many the

@@ -23,7 +23,7 @@ func (b *Bot) PublicTable(ctx context.Context, where Location) (engine.PublicVie
 	if err != nil {
 		return engine.PublicView{}, nil, fmt.Errorf("load %s: %w", where.Key(), err)
 	}
-	st, err := decodeState(data)
+	st, err := b.decode(data)
 	if err != nil {
 		return engine.PublicView{}, nil, err
 	}

@@ -319,7 +319,7 @@ func (b *Bot) recordResult(ctx context.Context, key string, st *state, r *storag
 			return nil, err
 		}
 	}
-	if rec.New && b.cfg.Homes[st.Where.Platform] != nil {
+	if rec.New && st.plat.Home != nil {
 		// Off the request path: a platform call per player could outlast
 		// the click's acknowledgement.
 		if err := b.store.Schedule(ctx, homePrefix+key, b.now()); err != nil {
@@ -452,11 +452,11 @@ func (b *Bot) homesClaimed(ctx context.Context, c storage.Claim, key string) err
 	case err != nil:
 		return fmt.Errorf("load %s: %w", key, err)
 	}
-	st, err := decodeState(data)
+	st, err := b.decode(data)
 	if err != nil {
 		return err
 	}
-	if pub := b.cfg.Homes[st.Where.Platform]; pub != nil && st.Phase == phaseOver {
+	if pub := st.plat.Home; pub != nil && st.Phase == phaseOver {
 		for _, s := range st.Seats {
 			if s.User == "" {
 				continue // a bot that never was a person
@@ -484,7 +484,7 @@ func (b *Bot) resultClaimed(ctx context.Context, c storage.Claim, key string) (O
 	case err != nil:
 		return Outbound{}, fmt.Errorf("load %s: %w", key, err)
 	}
-	st, err := decodeState(data)
+	st, err := b.decode(data)
 	if err != nil {
 		return Outbound{}, err
 	}

@@ -223,7 +223,7 @@ func TestSettlingIsMeasured(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), settlesAfter) {
 		t.Errorf("docs/ratings.md does not say %q", settlesAfter)
 	}
-	for _, text := range []string{helpView("slack").Text, helpView("discord").Text,
+	for _, text := range []string{helpView(Slash).Text, helpView(SlashOptions).Text,
 		leaderboardView(nil, Leaderboard{By: storage.ByRating}, 3).Text} {
 		if !strings.Contains(text, settlesAfter) {
 			t.Errorf("%q does not say %q", text, settlesAfter)

@@ -60,11 +60,11 @@ func (b *Bot) redoClaimed(ctx context.Context, c storage.Claim, now time.Time) {
 	case err != nil:
 		b.log.Error("loading a parked request", "key", c.Key, "err", err)
 		return // comes back after the lease
-	case b.cfg.Redo[platform] == nil:
+	case b.platform(platform).Redo == nil:
 		b.log.Warn("a parked request for a platform not served here", "platform", platform)
 		return
 	default:
-		if err := b.cfg.Redo[platform](ctx, id, payload); err != nil {
+		if err := b.platform(platform).Redo(ctx, id, payload); err != nil {
 			b.log.Warn("handling a parked request failed; retrying", "key", c.Key, "err", err)
 			if err := b.store.Schedule(ctx, c.Key, now.Add(5*time.Second)); err != nil {
 				b.log.Error("rescheduling a parked request", "key", c.Key, "err", err)

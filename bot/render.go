@@ -73,7 +73,7 @@ func plural(n int, one, many string) string {
 // no private replies or DMs to speak of.
 func optionsLineAt(st *state) string {
 	l := optionsLine(st.Opts)
-	if st.Where.Platform == "console" {
+	if st.plat.Terminal {
 		l = strings.Replace(strings.Replace(l, " · Hands: private replies", "", 1), " · Hands: by DM", "", 1)
 	}
 	return l
@@ -284,7 +284,7 @@ func tableView(st *state, now time.Time) View {
 		footer = append(footer, agree(st.name(pv.Controller), "controls", "control")+" the dummy this turn")
 	}
 	v.Footer = strings.Join(footer, " · ")
-	if !pv.Over && st.Where.Platform != "console" {
+	if !pv.Over && !st.plat.Terminal {
 		// A chat's way back to a lost private message; the terminal shows
 		// the hand itself.
 		v.Rows = [][]Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: ActionID(ShowHand{st.ID}), Style: Primary}}}
@@ -810,9 +810,9 @@ func compactBreakdown(b engine.Breakdown) string {
 	return strings.Join(out, " ")
 }
 
-func helpView(platform string) View {
-	if platform == "discord" {
-		// Discord has typed options and no typed picks: the buttons do it.
+func helpView(style CommandStyle) View {
+	if style == SlashOptions {
+		// Typed options and no typed picks (Discord): the buttons do it.
 		return View{Screen: ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
 			"`/sushigo new` — open a lobby. Options: `game:` classic or party · `menu:` (Party) · `bots:` · `level:` · `pass:` · `variant:` dummy · `timer:` seconds · `hands:` ephemeral or dm · `threads:` and `pictures:` on or off",
 			"`/sushigo join` · `/sushigo leave` · `/sushigo start` · `/sushigo addbot` · `/sushigo kick` — the lobby (the host adds bots, removes players and starts)",

@@ -102,7 +102,7 @@ func TestResendAfterACrashMidSend(t *testing.T) {
 	clock := newClock(h.now)
 	cfg := func(s bot.Sender) bot.Config {
 		return bot.Config{Now: clock.now, Seed: clock.seed,
-			Senders: map[string]bot.Sender{h.where.Platform: s}, SendLease: 300 * time.Millisecond}
+			Platforms: map[string]bot.Platform{h.where.Platform: {Sender: s}}, SendLease: 300 * time.Millisecond}
 	}
 	h.b = bot.New(deadStore{h.store, &dead}, cfg(dying))
 	h.lobby("ann", "timer=0", "bob")
@@ -176,7 +176,7 @@ func TestSlowSendKeepsItsLock(t *testing.T) {
 	clock := newClock(h.now)
 	cfg := func(s bot.Sender) bot.Config {
 		return bot.Config{Now: clock.now, Seed: clock.seed,
-			Senders: map[string]bot.Sender{h.where.Platform: s}, SendLease: 150 * time.Millisecond}
+			Platforms: map[string]bot.Platform{h.where.Platform: {Sender: s}}, SendLease: 150 * time.Millisecond}
 	}
 	started := make(chan struct{})
 	slow := &slowSender{took: 400 * time.Millisecond, started: started} // longer than the lease

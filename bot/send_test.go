@@ -47,7 +47,7 @@ func (s *recSender) all() []bot.Delivery {
 // deliveries off itself when handoff is set.
 func handoffHost(h *harness, s bot.Sender, handoff bool) *bot.Bot {
 	return bot.New(h.store, bot.Config{Now: func() time.Time { return h.now }, Seed: func() uint64 { h.seed++; return h.seed },
-		Senders: map[string]bot.Sender{h.where.Platform: s}, Hands: map[string]bot.HandsVia{h.where.Platform: bot.HandsDM}, Handoff: handoff})
+		Platforms: map[string]bot.Platform{h.where.Platform: {Sender: s, Hands: bot.HandsDM}}, Handoff: handoff})
 }
 
 // act handles a on host b as an adapter would: the message a reply
@@ -292,7 +292,7 @@ func TestNonceStableAcrossAttempts(t *testing.T) {
 	h.sender.h = nil
 	nonces := &nonceSender{fakeSender: h.sender, fail: 1}
 	h.b = bot.New(h.store, bot.Config{Now: func() time.Time { return h.now }, Seed: func() uint64 { h.seed++; return h.seed },
-		Senders: map[string]bot.Sender{h.where.Platform: nonces}})
+		Platforms: map[string]bot.Platform{h.where.Platform: {Sender: nonces}}})
 	startTwo(t, h, h.b)
 	tickOn(t, h.b) // the first post fails
 	h.now = h.now.Add(time.Minute)

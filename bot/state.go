@@ -133,6 +133,7 @@ type state struct {
 	Folded uint64 `json:"fo,omitempty"`
 
 	game *engine.Game // decoded Engine, while handling one request
+	plat Platform     // the row of Where.Platform, while handling one request
 	// think is set when a searching bot must choose: it thinks off the
 	// request path (think.go), after the save.
 	think bool
@@ -169,6 +170,17 @@ func encodeState(st *state) ([]byte, error) {
 	return json.Marshal(st)
 }
 
+// decode is decodeState with the row of the game's platform, which
+// rendering asks what the platform can do.
+func (b *Bot) decode(data []byte) (*state, error) {
+	st, err := decodeState(data)
+	if err != nil {
+		return nil, err
+	}
+	st.plat = b.platform(st.Where.Platform)
+	return st, nil
+}
+
 func decodeState(data []byte) (*state, error) {
 	st := &state{}
 	if err := json.Unmarshal(data, st); err != nil {
@@ -196,7 +208,7 @@ func (b *Bot) load(ctx context.Context, key string) (st *state, log *sendLog, da
 	if err != nil {
 		return nil, nil, nil, 0, fmt.Errorf("load %s: %w", key, err)
 	}
-	if st, err = decodeState(data); err != nil {
+	if st, err = b.decode(data); err != nil {
 		return nil, nil, nil, 0, err
 	}
 	if log, err = decodeSendLog(side); err != nil {
@@ -313,7 +325,7 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 		due = append(due, storage.Deadline{Key: resultPrefix + key, Due: b.now().Add(resultRetry)})
 	}
 	if st != nil {
-		speakAll(st.Where.Platform, c.resp.Deliveries)
+		speakAll(st.plat.Commands, c.resp.Deliveries)
 	}
 	if st != nil && !c.remove && b.sender(st) == nil {
 		// Delivered straight from this response: thread posts are

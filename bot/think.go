@@ -66,7 +66,7 @@ func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string) (Ou
 	if err != nil {
 		return o, fmt.Errorf("load %s: %w", key, err)
 	}
-	st, err := decodeState(data)
+	st, err := b.decode(data)
 	if err != nil {
 		return o, err
 	}

@@ -39,7 +39,7 @@ func (st *state) threadParent() Ref {
 
 // chat reports whether the game is played in a chat, where people are
 // pinged and the play-by-play has a thread; the terminal has neither.
-func (st *state) chat() bool { return st.Where.Platform != "console" }
+func (st *state) chat() bool { return !st.plat.Terminal }
 
 // threaded reports whether the game's play-by-play goes to a thread.
 func (st *state) threaded() bool {

@@ -101,23 +101,28 @@ func TestHandHandleUsesCounted(t *testing.T) {
 // them: /sushigo everywhere in a chat, Discord's typed options on Discord,
 // the bare words in the terminal (item 5).
 func TestCommandsNamedPerPlatform(t *testing.T) {
-	for _, c := range []struct{ platform, in, want string }{
-		{"slack", "Start one with `new`.", "Start one with `/sushigo new`."},
-		{"discord", "Start one with `new`.", "Start one with `/sushigo new`."},
-		{"console", "Start one with `new`.", "Start one with `new`."},
-		{"discord", "Open a Party game with `new party`.", "Open a Party game with `/sushigo new game:party`."},
-		{"slack", "Open a Party game with `new party`.", "Open a Party game with `/sushigo new party`."},
-		{"discord", "(`history <n> party`)", "(`/sushigo history game:<n> board:party`)"},
-		{"discord", "`leaderboard wins` or `points`", "`/sushigo leaderboard by:wins` or `points`"},
-		{"discord", "e.g. `rules spoon`", "e.g. `/sushigo rules card:spoon`"},
-		{"discord", "`join` to come back", "`/sushigo join` to come back"},
-		{"slack", "already `/sushigo new`", "already `/sushigo new`"},
+	for _, c := range []struct {
+		style    CommandStyle
+		in, want string
+	}{
+		{Slash, "Start one with `new`.", "Start one with `/sushigo new`."},
+		{SlashOptions, "Start one with `new`.", "Start one with `/sushigo new`."},
+		{Typed, "Start one with `new`.", "Start one with `new`."},
+		{SlashOptions, "Open a Party game with `new party`.", "Open a Party game with `/sushigo new game:party`."},
+		{Slash, "Open a Party game with `new party`.", "Open a Party game with `/sushigo new party`."},
+		{SlashOptions, "(`history <n> party`)", "(`/sushigo history game:<n> board:party`)"},
+		{SlashOptions, "`leaderboard wins` or `points`", "`/sushigo leaderboard by:wins` or `points`"},
+		{SlashOptions, "e.g. `rules spoon`", "e.g. `/sushigo rules card:spoon`"},
+		{SlashOptions, "`join` to come back", "`/sushigo join` to come back"},
+		{Slash, "already `/sushigo new`", "already `/sushigo new`"},
+		{CommandLine, "Open a Party game with `new party`.", "Open a Party game with `sushigo play --party`."},
+		{CommandLine, "`history 3`", "`sushigo stats --game 3`"},
 	} {
-		if got := speak(c.platform, c.in); got != c.want {
-			t.Errorf("speak(%s, %q) = %q, want %q", c.platform, c.in, got, c.want)
+		if got := speak(c.style, c.in); got != c.want {
+			t.Errorf("speak(%d, %q) = %q, want %q", c.style, c.in, got, c.want)
 		}
 	}
-	if v := helpView("discord"); strings.Contains(v.Text, "pick <card>") || strings.Contains(v.Text, "choose") || strings.Contains(v.Text, "flip") || strings.Contains(v.Text, "=") {
+	if v := helpView(SlashOptions); strings.Contains(v.Text, "pick <card>") || strings.Contains(v.Text, "choose") || strings.Contains(v.Text, "flip") || strings.Contains(v.Text, "=") {
 		t.Errorf("Discord's help names what Discord does not have:\n%s", v.Text)
 	}
 }

@@ -23,7 +23,12 @@ type Host interface {
 	Handle(ctx context.Context, req bot.Request) (bot.Response, error)
 	Remember(ctx context.Context, where bot.Location, gameID, slot string, ref bot.Ref) error
 	Running(ctx context.Context, where bot.Location) (bool, error)
+	AddPlatform(name string, p bot.Platform)
 }
+
+// platform is what the terminal is to the host: one person at a screen,
+// who types answers and commands as written.
+var platform = bot.Platform{Terminal: true, Commands: bot.Typed}
 
 // Where is the console's one table.
 var Where = bot.Location{Platform: "console", Community: "local", Channel: "terminal"}
@@ -49,6 +54,7 @@ type Console struct {
 
 // New returns a console for me, reading in and writing out.
 func New(h Host, in io.Reader, out io.Writer, me bot.User) *Console {
+	h.AddPlatform(Where.Platform, platform)
 	return &Console{h: h, in: bufio.NewReader(in), out: out, me: me}
 }
 

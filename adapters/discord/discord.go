@@ -26,7 +26,12 @@ type Host interface {
 	Undeliverable(ctx context.Context, where bot.Location, gameID, user string) (bot.Response, error)
 	Park(ctx context.Context, platform, id string, payload []byte, after time.Duration) error
 	Unpark(ctx context.Context, platform, id string) error
+	AddPlatform(name string, p bot.Platform)
 }
+
+// platform is what Discord can do, as the host needs to know it: slash
+// commands whose arguments are typed options, private replies for hands.
+var platform = bot.Platform{Commands: bot.SlashOptions, Hands: bot.HandsEphemeral}
 
 // Seen de-duplicates interaction IDs across replicas (storage.Records).
 type Seen interface {
@@ -105,7 +110,17 @@ func New(s *discordgo.Session, host Host, seen Seen, cfg Config) *Adapter {
 		cfg.Freshness = 5 * time.Minute
 	}
 	deliveries := pool.New(deliveryWorkers)
+	host.AddPlatform("discord", platform)
 	return &Adapter{s: s, host: host, seen: seen, cfg: cfg, pool: deliveries, background: deliveries.Go}
+}
+
+// Platform is Discord's row for the host with this adapter sending its
+// durable deliveries and handling its parked interactions again: what a
+// server adds to the host (New adds what Discord can do, without them).
+func (a *Adapter) Platform() bot.Platform {
+	p := platform
+	p.Sender, p.Redo = a, a.Redo
+	return p
 }
 
 // Run connects to the gateway and serves interactions until ctx ends.

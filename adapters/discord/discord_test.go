@@ -141,7 +141,7 @@ func newDurableEnvOn(t *testing.T, store storage.Store) *env {
 func makeDurable(e *env) *env {
 	seed := uint64(100)
 	e.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Senders: map[string]bot.Sender{"discord": e.a}})
+		Platforms: map[string]bot.Platform{"discord": e.a.Platform()}})
 	e.a.host = e.host
 	e.durable = true
 	return e

@@ -106,7 +106,7 @@ func TestDeferredInteractionRedoneAfterACrash(t *testing.T) {
 	e := newDurableEnv(t)
 	seed := uint64(100)
 	e.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Senders: map[string]bot.Sender{"discord": e.a}, Redo: map[string]func(context.Context, string, []byte) error{"discord": e.a.Redo}})
+		Platforms: map[string]bot.Platform{"discord": e.a.Platform()}})
 	e.a.host = e.host
 	// The replica that takes the interaction: its host never finishes, and
 	// it dies after answering.
@@ -115,6 +115,7 @@ func TestDeferredInteractionRedoneAfterACrash(t *testing.T) {
 	dying := New(e.f.session(), stuck, e.store, Config{AppID: appID, PublicKey: e.pub, Now: func() time.Time { return e.now },
 		AckBudget: 20 * time.Millisecond})
 	dying.background = func(func()) {}
+	e.host.AddPlatform("discord", e.a.Platform()) // as it was before dying's New described Discord again
 	tok := e.token()
 	v := e.vars(alice, tok)
 	v["SUB"], v["OPTIONS"] = "new", `[{"name":"timer","type":4,"value":0}]`

@@ -33,7 +33,7 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 		msg := "I don't know that button or command. Try `/sushigo help`."
 		var u *bot.UsageError
 		if errors.As(err, &u) {
-			msg = bot.Speak("discord", u.Msg)
+			msg = bot.Speak(platform.Commands, u.Msg)
 		} else {
 			a.cfg.Log.Warn("unreadable interaction", "interaction", ix.ID, "err", err)
 		}
@@ -118,7 +118,7 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 		if h.err != nil && parked.Load() {
 			// Still failing: the parked copy is handled again (Redo) until
 			// it is applied, and its answer edits this message then.
-			a.editOriginal(ctx, ix, render(bot.View{Text: bot.Speak("discord", slowStore), Tone: bot.ToneInfo}))
+			a.editOriginal(ctx, ix, render(bot.View{Text: bot.Speak(platform.Commands, slowStore), Tone: bot.ToneInfo}))
 			return
 		}
 		if err := a.host.Unpark(ctx, "discord", ix.ID); err != nil {

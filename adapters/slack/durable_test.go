@@ -167,7 +167,7 @@ func TestSlowClickParkedAndAcknowledged(t *testing.T) {
 		t.Fatalf("slow click answered %d, want 200 once parked", w.Code)
 	}
 	// Another replica's timer loop handles it again.
-	other := bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Redo: map[string]func(context.Context, string, []byte) error{"slack": e.a.Redo}})
+	other := bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Platforms: map[string]bot.Platform{"slack": e.a.Platform()}})
 	e.now = e.now.Add(redoAfter + time.Second)
 	if _, err := other.Tick(context.Background()); err != nil {
 		t.Fatal(err)

@@ -187,7 +187,7 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 		var u *bot.UsageError
 		msg := "Something is off with that command. Try `/sushigo help`."
 		if errors.As(err, &u) {
-			msg = bot.Speak("slack", u.Msg)
+			msg = bot.Speak(platform.Commands, u.Msg)
 		}
 		bs, text := blocks(bot.View{Text: msg, Tone: bot.ToneError})
 		return &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, func(context.Context) {}, true
@@ -249,7 +249,7 @@ func (a *Adapter) clickParked(ctx context.Context, cb slackapi.InteractionCallba
 		msg := "I don't know that button. Try `/sushigo help`."
 		var u *bot.UsageError
 		if errors.As(err, &u) {
-			msg = bot.Speak("slack", u.Msg)
+			msg = bot.Speak(platform.Commands, u.Msg)
 		} else {
 			a.cfg.Log.Warn("unreadable interaction", "err", err)
 		}

@@ -23,7 +23,12 @@ type Host interface {
 	Discard(ctx context.Context, where bot.Location, gameID string) error
 	Park(ctx context.Context, platform, id string, payload []byte, after time.Duration) error
 	Unpark(ctx context.Context, platform, id string) error
+	AddPlatform(name string, p bot.Platform)
 }
+
+// platform is what Slack can do, as the host needs to know it: a slash
+// command with typed arguments, hands by DM.
+var platform = bot.Platform{Commands: bot.Slash, Hands: bot.HandsDM}
 
 // Config configures an Adapter.
 type Config struct {
@@ -103,5 +108,16 @@ func New(api *slackapi.Client, host Host, cfg Config) *Adapter {
 	deliveries := pool.New(deliveryWorkers)
 	a := &Adapter{api: api, host: host, cfg: cfg, pool: deliveries, background: deliveries.Go}
 	a.homes, _ = host.(Homes)
+	host.AddPlatform("slack", platform)
 	return a
+}
+
+// Platform is Slack's row for the host with this adapter sending its
+// durable deliveries, handling its parked clicks again and publishing App
+// Home pages: what a server adds to the host (New adds what Slack can do,
+// without them).
+func (a *Adapter) Platform() bot.Platform {
+	p := platform
+	p.Sender, p.Redo, p.Home = a, a.Redo, a
+	return p
 }

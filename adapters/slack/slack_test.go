@@ -62,9 +62,10 @@ type env struct {
 func newDurableEnv(t *testing.T, hands bot.HandsVia) *env {
 	e := newEnv(t, hands)
 	seed := uint64(7)
+	row := e.a.Platform()
+	row.Hands = hands
 	e.a.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Hands: map[string]bot.HandsVia{"slack": hands}, Senders: map[string]bot.Sender{"slack": e.a},
-		Homes: map[string]bot.HomePublisher{"slack": e.a}})
+		Platforms: map[string]bot.Platform{"slack": row}})
 	e.a.homes = e.a.host.(Homes)
 	e.durable = true
 	return e
@@ -89,11 +90,11 @@ func newEnv(t *testing.T, hands bot.HandsVia) *env {
 	t.Cleanup(func() { store.Close() })
 	e := &env{t: t, f: newFakeSlack(t), store: store, now: time.Now()}
 	seed := uint64(7)
-	homes := map[string]bot.HomePublisher{}
-	host := bot.New(store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Hands: map[string]bot.HandsVia{"slack": hands}, Homes: homes})
+	host := bot.New(store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed }})
 	e.a = New(e.f.api(), host, Config{SigningSecret: secret, Now: func() time.Time { return e.now }})
-	homes["slack"] = e.a
+	// Deliveries come back in each response here (no Sender); the home
+	// pages are the adapter's.
+	host.AddPlatform("slack", bot.Platform{Commands: bot.Slash, Hands: hands, Home: e.a})
 	e.a.background = func(f func()) { e.queue = append(e.queue, f) }
 	return e
 }

@@ -52,7 +52,7 @@ func rules(args []string, stdout io.Writer) error {
 		// Said once, as the error: not also printed as a page.
 		return fmt.Errorf("rules: %s", strings.Join(strings.Fields(v.Text), " "))
 	}
-	v.Text = bot.Speak("cli", v.Text) // commands as this command line types them
+	v.Text = bot.Speak(bot.CommandLine, v.Text) // commands as this command line types them
 	console.Print(stdout, v, 80)
 	fmt.Fprintln(stdout)
 	return nil

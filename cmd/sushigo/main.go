@@ -388,14 +388,10 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	// Closed last, once every goroutine below has returned.
 	defer closeStore()
 	m := metrics.New()
-	// Filled in below once the adapters exist: they send the host's durable
-	// deliveries, and the host is what they serve.
-	senders := map[string]bot.Sender{}
-	redo := map[string]func(context.Context, string, []byte) error{}
-	homes := map[string]bot.HomePublisher{}
+	// Each adapter adds its platform to the host below, once it exists: it
+	// sends the host's durable deliveries, and the host is what it serves.
 	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter, ClaimLease: cfg.ClaimLease, FlushWait: flushWait, Handoff: true,
-		Hands: map[string]bot.HandsVia{"discord": bot.HandsEphemeral, "slack": bot.HandsDM}, Metrics: m,
-		Senders: senders, Redo: redo, Homes: homes})
+		Metrics: m})
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
@@ -427,7 +423,8 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		a := discord.New(s, host, store, discord.Config{AppID: cfg.Discord.AppID, PublicKey: key,
 			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord"),
 			Failed: func(code string) { m.DeliveryFailed("discord", code) }})
-		deliver["discord"], senders["discord"], redo["discord"] = a.Deliver, a, a.Redo
+		deliver["discord"] = a.Deliver
+		host.AddPlatform("discord", a.Platform())
 		m.InFlight("discord", a.InFlight)
 		drains = append(drains, a.Drain)
 		g.Go(func() error {
@@ -460,7 +457,8 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Seen: store, Log: log.With("platform", "slack"),
 			HTTP:   &http.Client{Timeout: platformCallTimeout},
 			Failed: func(code string) { m.DeliveryFailed("slack", code) }})
-		deliver["slack"], senders["slack"], homes["slack"], redo["slack"] = a.Deliver, a, a, a.Redo
+		deliver["slack"] = a.Deliver
+		host.AddPlatform("slack", a.Platform())
 		m.InFlight("slack", a.InFlight)
 		drains = append(drains, a.Drain)
 		if cfg.Slack.Mode == "http" {

@@ -54,7 +54,7 @@ func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer
 		for _, d := range resp.Deliveries {
 			v := d.View
 			// Outside a game the commands to name are sushigo's own.
-			v.Text, v.Footer = bot.Speak("cli", v.Text), bot.Speak("cli", v.Footer)
+			v.Text, v.Footer = bot.Speak(bot.CommandLine, v.Text), bot.Speak(bot.CommandLine, v.Footer)
 			if _, ok := a.(bot.History); ok && len(v.Rows) > 0 {
 				v.Rows = nil
 				v.Footer = "sushigo stats --game <n> shows a game's scores again."

@@ -19,18 +19,28 @@ func TestPlayInATerminal(t *testing.T) {
 	if !wait("Your hand") {
 		t.Fatalf("the game did not start in the terminal:\n%s", screen())
 	}
+	// Each key waits for its own effect before the next is sent: a key
+	// still on its way when the game ends would press the game-over
+	// screen's buttons.
+	handTitle := regexp.MustCompile(`Your hand — round \d+, turn \d+`)
 	for step := 0; step < 300; step++ {
 		s := screen()
 		if strings.Contains(s, "Final standings") {
 			break
 		}
-		if strings.Contains(s, "Enter: next") || strings.Contains(s, "Enter: back to the game") {
-			tmux("send-keys", "-t", session, "Enter")
-		} else {
+		if hand := handTitle.FindString(s); hand != "" && !strings.Contains(s, "Enter: ") {
 			tmux("send-keys", "-t", session, "1", "Enter")
+			// Played once the hand of that turn has left the screen.
+			for deadline := time.Now().Add(5 * time.Second); strings.Contains(screen(), hand) && !strings.Contains(screen(), "Enter: ") &&
+				time.Now().Before(deadline); {
+				time.Sleep(5 * time.Millisecond)
+			}
+			continue
 		}
-		before := s
-		for deadline := time.Now().Add(5 * time.Second); screen() == before && time.Now().Before(deadline); {
+		if strings.Contains(s, "Enter: ") { // a panel: next, back or more
+			tmux("send-keys", "-t", session, "Enter")
+		}
+		for deadline := time.Now().Add(5 * time.Second); screen() == s && time.Now().Before(deadline); {
 			time.Sleep(5 * time.Millisecond)
 		}
 	}
@@ -51,7 +61,7 @@ func TestPlayInATerminal(t *testing.T) {
 			t.Fatalf("a refusal on the rematch:\n%s", s)
 		}
 		switch {
-		case strings.Contains(s, "Your hand — round 1, turn 1"):
+		case strings.Contains(s, "— round 1/3"):
 			if !lobbySeen {
 				t.Errorf("the rematch dealt without a lobby:\n%s", s)
 			}
