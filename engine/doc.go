@@ -1,11 +1,16 @@
-// Package engine implements the rules of Sushi Go!: the cards, the deal,
-// simultaneous hidden picks, chopsticks, wasabi, passing, scoring with a
-// per-category breakdown, and the two-player dummy variant.
+// Package engine implements the rules of Sushi Go! and Sushi Go Party!:
+// the cards and Party's menus, the deal, simultaneous hidden picks, the
+// decisions after a reveal (chopsticks, spoons, menus, takeout boxes,
+// special orders), passing, scoring with a per-category breakdown, and the
+// two-player dummy variant. One rules table per ruleset (rules.go) holds
+// what differs between them; the files follow the turn (deal, pick,
+// reveal, queue, endturn).
 //
 // The engine is pure and deterministic: no I/O, no clock, no global random
 // source. A game is created from Settings and a seed, and the same seed and
 // submissions always give the same game. Rule decisions where the rulebook is
-// silent follow sushigo's rulings C1–C10; each has a test named after it.
+// silent follow sushigo's rulings C1–C10 and P1–P10 (docs/rules.md); each
+// has a test named after it. A position instead of a seed comes from Deal.
 //
 //	g, err := engine.New(engine.Settings{Players: 3}, seed)
 //	if err != nil { ... }

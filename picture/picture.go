@@ -1,5 +1,6 @@
-// Package picture draws public views of a game as PNG images: the table
-// and a round's scores. Its input is the engine's PublicView, which holds no
+// Package picture draws public views of a game as PNG images, with alt
+// text saying the same: the table, a round's scores and the end of the
+// game. Its input is the engine's PublicView, which holds no
 // card of any hand or of the draw pile, so no private card can reach an
 // image. Drawing uses only our own shapes and the Go fonts; the same view
 // gives the same bytes.

@@ -1,6 +1,9 @@
 // Package strategy holds computer players for the engine: a uniform-random
-// player and a heuristic one. They see a game only through engine.View, so
-// they know what a human in their seat would know and nothing more.
+// player, a heuristic one, and Search, which plays out sampled deals of the
+// cards it cannot see (one tree for itself, or a tree per seat for the
+// expert). The levels players choose (level.go) are built from them. They
+// see a game only through engine.View, so they know what a human in their
+// seat would know and nothing more.
 package strategy
 
 import (
