@@ -417,30 +417,12 @@ func (a *Adapter) editErr(ctx context.Context, ref string, m message) error {
 
 // webhookEdit edits an interaction's @original message.
 func (a *Adapter) webhookEdit(token string, e *discordgo.WebhookEdit, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
-	uri := discordgo.EndpointWebhookMessage(a.cfg.AppID, token, "@original")
-	body, err := a.s.RequestWithBucketID(http.MethodPatch, uri, e, uri, opts...)
-	if err != nil {
-		return nil, err
-	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(body, &msg); err != nil {
-		return nil, fmt.Errorf("discord: decode an edited message: %w", err)
-	}
-	return &msg, nil
+	return a.original(http.MethodPatch, token, e, "an edited message", opts...)
 }
 
 // webhookMessage reads an interaction's @original message.
 func (a *Adapter) webhookMessage(token string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
-	uri := discordgo.EndpointWebhookMessage(a.cfg.AppID, token, "@original")
-	body, err := a.s.RequestWithBucketID(http.MethodGet, uri, nil, uri, opts...)
-	if err != nil {
-		return nil, err
-	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(body, &msg); err != nil {
-		return nil, fmt.Errorf("discord: decode a message: %w", err)
-	}
-	return &msg, nil
+	return a.original(http.MethodGet, token, nil, "a message", opts...)
 }
 
 // webhookDelete deletes an interaction's @original message.
@@ -448,6 +430,22 @@ func (a *Adapter) webhookDelete(token string, opts ...discordgo.RequestOption) e
 	uri := discordgo.EndpointWebhookMessage(a.cfg.AppID, token, "@original")
 	_, err := a.s.RequestWithBucketID(http.MethodDelete, uri, nil, uri, opts...)
 	return err
+}
+
+// original calls an interaction's @original message under its token's own
+// bucket and decodes the message Discord answers with (what names it in
+// an error).
+func (a *Adapter) original(method, token string, body any, what string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
+	uri := discordgo.EndpointWebhookMessage(a.cfg.AppID, token, "@original")
+	resp, err := a.s.RequestWithBucketID(method, uri, body, uri, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("discord: decode %s: %w", what, err)
+	}
+	return &msg, nil
 }
 
 // nonced is a message with Discord's nonce and enforce_nonce, which
