@@ -97,8 +97,9 @@ type state struct {
 	Notes  []string `json:"nt,omitempty"`
 	Engine []byte   `json:"e,omitempty"`
 	// Applied are the IDs of the latest requests that changed this game, so
-	// one handled again changes nothing.
-	Applied []string `json:"ap,omitempty"`
+	// one handled again changes nothing. Stored as "ap", last: encodeState
+	// adds them to a body encoded once (withApplied).
+	Applied []string `json:"-"`
 	// Final is the game's closing post in the channel (the standings, then
 	// the ratings folded in).
 	Final Ref `json:"fin,omitzero"`
@@ -159,6 +160,17 @@ func (st *state) humans() int {
 }
 
 func encodeState(st *state) ([]byte, error) {
+	body, err := encodeBody(st)
+	if err != nil {
+		return nil, err
+	}
+	return withApplied(body, st.Applied), nil
+}
+
+// encodeBody is the stored state without its Applied IDs. A request that
+// changed the game adds its ID only once the encoding shows that it did,
+// so the body is encoded once for both.
+func encodeBody(st *state) ([]byte, error) {
 	if st.game != nil {
 		b, err := st.game.MarshalBinary()
 		if err != nil {
@@ -168,6 +180,21 @@ func encodeState(st *state) ([]byte, error) {
 	}
 	st.V = stateVersion
 	return json.Marshal(st)
+}
+
+// withApplied is body, a JSON object, with "ap": ids as its last member.
+func withApplied(body []byte, ids []string) []byte {
+	if len(ids) == 0 {
+		return body
+	}
+	ap, _ := json.Marshal(ids) // strings always encode
+	out := make([]byte, 0, len(body)+len(ap)+6)
+	out = append(out, body[:len(body)-1]...)
+	if len(body) > 2 {
+		out = append(out, ',')
+	}
+	out = append(append(append(out, `"ap":`...), ap...), '}')
+	return out
 }
 
 // decode is decodeState with the row of the game's platform, which
@@ -183,9 +210,14 @@ func (b *Bot) decode(data []byte) (*state, error) {
 
 func decodeState(data []byte) (*state, error) {
 	st := &state{}
-	if err := json.Unmarshal(data, st); err != nil {
+	wire := struct {
+		*state
+		Applied []string `json:"ap"`
+	}{state: st}
+	if err := json.Unmarshal(data, &wire); err != nil {
 		return nil, fmt.Errorf("bot: decode game: %w", err)
 	}
+	st.Applied = wire.Applied
 	if st.V != stateVersion {
 		return nil, fmt.Errorf("bot: game stored by version %d, this build reads %d", st.V, stateVersion)
 	}
@@ -358,18 +390,20 @@ func (b *Bot) write(ctx context.Context, key string, st *state, c change, id str
 		// A request that changed nothing (looking at a hand, a stale
 		// button) writes nothing: no contention with real moves. One that
 		// did is remembered by its ID, so it applies once.
-		enc, err := encodeState(st)
-		if err != nil || (c.replace == nil && bytes.Equal(enc, data)) {
+		body, err := encodeBody(st)
+		if err != nil {
 			return due, err
+		}
+		enc := withApplied(body, st.Applied)
+		if c.replace == nil && bytes.Equal(enc, data) {
+			return due, nil
 		}
 		if id != "" {
 			st.Applied = append(st.Applied, id)
 			if n := len(st.Applied); n > maxApplied {
 				st.Applied = st.Applied[n-maxApplied:]
 			}
-			if enc, err = encodeState(st); err != nil {
-				return due, err
-			}
+			enc = withApplied(body, st.Applied)
 		}
 		_, err = b.store.Commit(ctx, key, enc, ver, c.ttl, due)
 		return nil, err
