@@ -42,6 +42,14 @@ type fakeSlack struct {
 	files map[string]*slackFile
 	// uploadFails answers this many uploads to the upload URL with a 500.
 	uploadFails int
+	// killToken, when set, is a replica's token: its killAt-th
+	// chat.postMessage is made, then the replica dies (onKill runs) before
+	// the answer reaches it, and every later call of that token finds the
+	// connection closed, as calls from a killed process never arrive.
+	killToken        string
+	killAt, byKilled int
+	killed           bool
+	onKill           func()
 	// loseEvery, when set, makes every n-th chat.postMessage (lost counts
 	// them) and then drops the connection: Slack made the post, the
 	// client sees a failure, as when it times out after Slack answered.
@@ -244,6 +252,11 @@ func (f *fakeSlack) postMessage(w http.ResponseWriter, r *http.Request) {
 	defer f.mu.Unlock()
 	_ = r.ParseForm()
 	f.calls = append(f.calls, "chat.postMessage")
+	byKillable := f.killToken != "" && (r.Form.Get("token") == f.killToken || r.Header.Get("Authorization") == "Bearer "+f.killToken)
+	if byKillable && f.killed {
+		hangUp(w)
+		return
+	}
 	if f.limitOnce {
 		f.limitOnce = false
 		w.Header().Set("Retry-After", "1")
@@ -273,6 +286,14 @@ func (f *fakeSlack) postMessage(w http.ResponseWriter, r *http.Request) {
 		m.Pings = append(m.Pings, u[1])
 	}
 	f.posts++
+	if byKillable {
+		if f.byKilled++; f.byKilled == f.killAt {
+			f.killed = true
+			f.onKill()
+			hangUp(w)
+			return
+		}
+	}
 	if f.loseEvery > 0 && f.posts%f.loseEvery == 0 {
 		// Made, but the answer never arrives.
 		f.lost++
@@ -282,6 +303,13 @@ func (f *fakeSlack) postMessage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	f.ok(w, map[string]any{"channel": ch, "ts": m.TS})
+}
+
+// hangUp closes the connection without an answer.
+func hangUp(w http.ResponseWriter) {
+	if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+		conn.Close()
+	}
 }
 
 // listed is a message as conversations.history and .replies return it:
