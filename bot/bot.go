@@ -94,6 +94,7 @@ type Bot struct {
 	sending  map[string]bool
 	locked   map[string]bool // games whose send lock this replica holds
 	flushes  sync.WaitGroup
+	flushMu  sync.Mutex // orders startFlush's Add before Drain's Wait
 	sendCtx  context.Context
 	abort    context.CancelFunc
 	stopping atomic.Bool

@@ -41,14 +41,14 @@ func (b *Bot) outboxDue(st *state) time.Time {
 // handoff starts sending key's deliveries from this replica, or, without
 // Config.Handoff, wakes the timer loop to.
 func (b *Bot) handoff(key string) {
-	if !b.cfg.Handoff || b.stopping.Load() {
+	if !b.cfg.Handoff || !b.startFlush() {
 		b.signal()
 		return
 	}
 	if !b.startSending(key) {
+		b.flushes.Done()
 		return
 	}
-	b.flushes.Add(1)
 	go func() {
 		defer b.flushes.Done()
 		b.flushing <- struct{}{}
@@ -227,6 +227,20 @@ func (b *Bot) renewLock(ctx context.Context, key, lock string, token []byte, dke
 	return ctx, func() { close(done); cancel() }
 }
 
+// startFlush counts a flush about to start, unless the host is stopping:
+// Drain waits for the flushes counted, and a WaitGroup may not grow from
+// zero while it is waited on (the race detector caught a Tick doing so
+// during a SIGTERM).
+func (b *Bot) startFlush() bool {
+	b.flushMu.Lock()
+	defer b.flushMu.Unlock()
+	if b.stopping.Load() {
+		return false
+	}
+	b.flushes.Add(1)
+	return true
+}
+
 // Drain stops sending at the next delivery boundary: a send under way
 // finishes and is recorded, then each game's deadline is set for now so
 // another replica carries on at once, and the locks are released. It waits
@@ -234,7 +248,9 @@ func (b *Bot) renewLock(ctx context.Context, key, lock string, token []byte, dke
 // games go at once (a send stuck in a platform library's sleep is not
 // waited for: shutdown stays bounded).
 func (b *Bot) Drain(ctx context.Context) error {
+	b.flushMu.Lock()
 	b.stopping.Store(true)
+	b.flushMu.Unlock()
 	done := make(chan struct{})
 	go func() { b.flushes.Wait(); close(done) }()
 	select {

@@ -121,8 +121,15 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 				}
 				continue
 			}
+			if !b.startFlush() {
+				// Stopping: another replica sends them, now.
+				<-b.flushing
+				if err := b.store.Schedule(ctx, c.Key, now); err != nil {
+					b.log.Error("handing deliveries over", "game", key, "err", err)
+				}
+				continue
+			}
 			flushes.Add(1)
-			b.flushes.Add(1)
 			go func() {
 				defer func() { <-b.flushing; flushes.Done(); b.flushes.Done() }()
 				b.deliverClaimed(c, key, now)
