@@ -2,6 +2,7 @@ package picture
 
 import (
 	"image"
+	"strings"
 	"testing"
 
 	xdraw "golang.org/x/image/draw"
@@ -109,6 +110,39 @@ func playOne(t *testing.T, g *engine.Game) {
 				t.Fatal(err)
 			}
 			return
+		}
+	}
+}
+
+// TestNotesNotCut: the scoring notes under the cards ("3 icons", "Salmon",
+// "1 open", "unused", "1 copy") fit beside each other at full size in
+// tables of every width: none ends cut short with "…".
+func TestNotesNotCut(t *testing.T) {
+	menu, err := engine.ParseMenu("uramaki, tofu, edamame, onigiri, special order, takeout, fruit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []engine.Settings{{Players: 5}, {Players: 6, Ruleset: engine.Party, Menu: menu}} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			g, err := engine.New(s, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !g.Over() && g.Turn() < g.Settings().HandSize()-1 {
+				playOne(t, g)
+				names := []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza-Maria", "Fu", "Gus", "Hana"}[:s.Players]
+				c, err := table(g.PublicView(), names)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, d := range c.texts {
+					if d.face == "small" && strings.HasSuffix(d.s, "…") {
+						t.Errorf("%d players, seed %d, round %d turn %d: a note cut to %q", s.Players, seed, g.Round(), g.Turn(), d.s)
+					}
+				}
+				pages.put(c.img) // as png() would, without encoding
+				faceSets.Put(c.faces)
+			}
 		}
 	}
 }

@@ -281,7 +281,7 @@ func columnNotes(c *canvas, cols []column) []string {
 			widths[k+1] = c.measure("small", notes[k])
 		}
 	}
-	const pitch, gap = cardW + colGap, 6
+	const pitch, gap = cardW + colGap, 4
 	for k := range notes {
 		if notes[k] == "" {
 			continue
