@@ -67,7 +67,7 @@ func killedMidSendGame(t *testing.T, killAt int) int {
 	e.click(bob, lobby, lobby.action("sg1:join:"))
 	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
 	took := false
-	for step := 0; step < 400 && e.f.latest("", "Final standings") == nil; step++ {
+	playOutWithClock(e, func() {
 		if dead.Load() && !took {
 			// The second replica: the dead one's lock lapses in real time.
 			time.Sleep(lease + 50*time.Millisecond)
@@ -75,42 +75,16 @@ func killedMidSendGame(t *testing.T, killAt int) int {
 			e.now = e.now.Add(time.Minute)
 			e.flush()
 		}
-		for _, p := range []person{alice, bob} {
-			if dm := e.f.latest(p.id, "Your hand"); dm != nil {
-				if id := dm.action("sg1:pick:"); id != "" {
-					e.click(p, dm, id)
-				}
-			}
-		}
-		e.now = e.now.Add(2 * time.Second)
-		e.flush()
-	}
+	})
 	if !took {
 		t.Fatalf("the first replica never reached its post %d: the test did not test (%d posts, %d by it)", killAt, e.f.posts, e.f.byKilled)
 	}
-	for range 5 {
-		e.now = e.now.Add(time.Minute)
-		e.flush()
-	}
-	final := e.f.latest("", "Final standings")
-	if final == nil {
+	if e.f.latest("", "Final standings") == nil {
 		t.Fatal("the game never ended in the channel")
 	}
 	e.f.mu.Lock()
 	defer e.f.mu.Unlock()
-	posts, doubled := map[string]int{}, 0
-	for _, m := range e.f.created {
-		if m.Audience == "" {
-			posts[plain(m.Blocks)]++
-		}
-	}
-	for text, n := range posts {
-		if n > 1 && !strings.Contains(text, "lobby") {
-			doubled++
-			t.Errorf("posted %d times: %.80s", n, text)
-		}
-	}
-	return doubled
+	return doubledPosts(t, e, func(text string) bool { return !strings.Contains(text, "lobby") })
 }
 
 // killable is a replica's view of the store: once dead, nothing it writes

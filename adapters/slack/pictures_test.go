@@ -39,6 +39,49 @@ func playOut(t *testing.T, e *env) {
 	t.Fatal("the game did not end")
 }
 
+// playOutWithClock plays as playOut does, but the clock moves at every
+// step, so a retry waiting out its backoff goes on while the players click
+// on; each, when set, runs first at every step. Then five minutes pass.
+func playOutWithClock(e *env, each func()) {
+	for step := 0; step < 400 && e.f.latest("", "Final standings") == nil; step++ {
+		if each != nil {
+			each()
+		}
+		for _, p := range []person{alice, bob} {
+			if dm := e.f.latest(p.id, "Your hand"); dm != nil {
+				if id := dm.action("sg1:pick:"); id != "" {
+					e.click(p, dm, id)
+				}
+			}
+		}
+		e.now = e.now.Add(2 * time.Second)
+		e.flush()
+	}
+	for range 5 {
+		e.now = e.now.Add(time.Minute)
+		e.flush()
+	}
+}
+
+// doubledPosts counts, and reports, the channel posts made more than once
+// among those checked says to look at. The caller holds e.f.mu.
+func doubledPosts(t *testing.T, e *env, checked func(text string) bool) int {
+	t.Helper()
+	posts, doubled := map[string]int{}, 0
+	for _, m := range e.f.created {
+		if m.Audience == "" && checked(plain(m.Blocks)) {
+			posts[plain(m.Blocks)]++
+		}
+	}
+	for text, n := range posts {
+		if n > 1 {
+			doubled++
+			t.Errorf("posted %d times: %.80s", n, text)
+		}
+	}
+	return doubled
+}
+
 // imageFiles are the Slack files a message's image blocks show, with
 // their alt text.
 func imageFiles(m *slackMessage) map[string]string {
@@ -213,45 +256,15 @@ func lostRepliesGame(t *testing.T, loseEvery int) (doubled, lost int) {
 	e.f.loseEvery = loseEvery
 	e.f.mu.Unlock()
 	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
-	// As playOut, but the clock moves at every step: a lost answer's
-	// retry waits out its backoff while the players click on.
-	for step := 0; step < 400 && e.f.latest("", "Final standings") == nil; step++ {
-		for _, p := range []person{alice, bob} {
-			if dm := e.f.latest(p.id, "Your hand"); dm != nil {
-				if id := dm.action("sg1:pick:"); id != "" {
-					e.click(p, dm, id)
-				}
-			}
-		}
-		e.now = e.now.Add(2 * time.Second)
-		e.flush()
-	}
-	for range 5 {
-		e.now = e.now.Add(time.Minute)
-		e.flush()
-	}
+	playOutWithClock(e, nil)
 	e.f.mu.Lock()
 	defer e.f.mu.Unlock()
 	if e.f.lost < 5 {
 		t.Fatalf("only %d answers lost: the test did not test", e.f.lost)
 	}
-	posts := map[string]int{}
-	for _, m := range e.f.created {
-		if m.Audience != "" {
-			continue
-		}
-		for _, what := range []string{"Reveal", "scores", "Final standings"} {
-			if strings.Contains(plain(m.Blocks), what) {
-				posts[plain(m.Blocks)]++
-			}
-		}
-	}
-	for text, n := range posts {
-		if n > 1 {
-			doubled++
-			t.Errorf("posted %d times: %.80s", n, text)
-		}
-	}
+	doubled = doubledPosts(t, e, func(text string) bool {
+		return strings.Contains(text, "Reveal") || strings.Contains(text, "scores") || strings.Contains(text, "Final standings")
+	})
 	t.Logf("%d posts, %d answers lost, %d doubled", e.f.posts, e.f.lost, doubled)
 	for _, title := range []string{"Round 1 scores", "Round 2 scores", "Round 3 scores", "Final standings"} {
 		found := false
