@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/sushigo/sushigo/words"
 	"strconv"
 	"strings"
 
@@ -16,7 +17,7 @@ type UsageError struct{ Msg string }
 func (e *UsageError) Error() string { return e.Msg }
 
 // usage says the command could not be read, for reason r.
-func usage(r reason, a ...any) error { return &UsageError{say(r, a...)} }
+func usage(r words.Key, a ...any) error { return &UsageError{say(r, a...)} }
 
 // ParseCommand parses the text after the slash command, shared by every
 // platform: "new bots=2 timer=60", "pick salmon wasabi", "leaderboard week".
@@ -32,7 +33,7 @@ func ParseCommand(text string) (Action, error) {
 	verb, args := words[0], words[1:]
 	noArgs := func(a Action) (Action, error) {
 		if len(args) != 0 {
-			return nil, usage(noArguments, verb)
+			return nil, usage("usage.noArguments", verb)
 		}
 		return a, nil
 	}
@@ -52,7 +53,7 @@ func ParseCommand(text string) (Action, error) {
 	case "addbot", "addbots", "bot":
 		a := AddBot{N: 1}
 		if len(args) > 2 {
-			return nil, usage(addbotUsage)
+			return nil, usage("usage.addbotUsage")
 		}
 		for _, w := range args {
 			if l, err := strategy.ParseLevel(w); err == nil && l != "random" {
@@ -61,14 +62,14 @@ func ParseCommand(text string) (Action, error) {
 			}
 			v, err := strconv.Atoi(w)
 			if err != nil || v < 1 || v > engine.MaxSeats-1 {
-				return nil, usage(addbotCount, engine.MaxSeats-1)
+				return nil, usage("usage.addbotCount", engine.MaxSeats-1)
 			}
 			a.N = v
 		}
 		return a, nil
 	case "kick":
 		if len(args) != 1 {
-			return nil, usage(kickUsage)
+			return nil, usage("usage.kickUsage")
 		}
 		return Kick{Player: mention(raw[1])}, nil
 	case "hand":
@@ -77,7 +78,7 @@ func ParseCommand(text string) (Action, error) {
 		return parsePick(args)
 	case "choose", "ask", "order", "copy", "take":
 		if len(args) == 0 {
-			return nil, usage(chooseUsage)
+			return nil, usage("usage.chooseUsage")
 		}
 		name := strings.Join(args, " ")
 		if c, ok := cardWords(args); ok {
@@ -86,14 +87,14 @@ func ParseCommand(text string) (Action, error) {
 		if k, ok := engine.ParseKind(name); ok && k != engine.KindNone {
 			return Answer{Kind: k}, nil
 		}
-		return nil, usage(noSuchCardOrKind, name)
+		return nil, usage("usage.noSuchCardOrKind", name)
 	case "flip":
 		a := Answer{}
 		if len(args) == 1 && args[0] == "none" {
 			return a, nil
 		}
 		if len(args) == 0 {
-			return nil, usage(flipUsage)
+			return nil, usage("usage.flipUsage")
 		}
 		for _, w := range args {
 			for _, f := range strings.Split(w, ",") {
@@ -102,7 +103,7 @@ func ParseCommand(text string) (Action, error) {
 				}
 				n, err := strconv.Atoi(f)
 				if err != nil || n < 1 || n > 32 {
-					return nil, usage(flipUsage)
+					return nil, usage("usage.flipUsage")
 				}
 				a.Flip |= 1 << (n - 1)
 			}
@@ -126,7 +127,7 @@ func ParseCommand(text string) (Action, error) {
 			} else if a == "rating" || a == "ratings" || a == "elo" {
 				lb.By = storage.ByRating
 			} else {
-				return nil, usage(leaderboardUsage)
+				return nil, usage("usage.leaderboardUsage")
 			}
 		}
 		return lb, nil
@@ -147,7 +148,7 @@ func ParseCommand(text string) (Action, error) {
 			case err == nil && n >= 1 && n <= storage.HistoryLength:
 				h.Open = n
 			default:
-				return nil, usage(historyUsage, historyShown)
+				return nil, usage("usage.historyUsage", historyShown)
 			}
 		}
 		return h, nil
@@ -164,7 +165,7 @@ func ParseCommand(text string) (Action, error) {
 			case k == "pictures" && (v == "on" || v == "off"):
 				cs.Pictures = v
 			default:
-				return nil, usage(settingsUsage)
+				return nil, usage("usage.settingsUsage")
 			}
 		}
 		return cs, nil
@@ -176,7 +177,7 @@ func ParseCommand(text string) (Action, error) {
 	if r := []rune(verb); len(r) > 24 {
 		verb = string(r[:24]) + "…" // junk is not echoed back whole
 	}
-	return nil, usage(unknownCommand, verb, shortUsage)
+	return nil, usage("usage.unknownCommand", verb, shortUsage)
 }
 
 // fields splits a command into words; double quotes (straight or curly,
@@ -228,7 +229,7 @@ func parsePick(args []string) (Action, error) {
 		if d, ok := strings.CutPrefix(a, "call="); ok {
 			c, ok := engine.ParseCard(d)
 			if !ok || (c.Kind() != engine.KindChopsticks && c.Kind() != engine.KindSpoon) {
-				return nil, usage(badCall, say(pickUsage))
+				return nil, usage("usage.badCall", say("usage.pickUsage"))
 			}
 			p.Call = c
 			continue
@@ -236,7 +237,7 @@ func parsePick(args []string) (Action, error) {
 		if d, ok := strings.CutPrefix(a, "copy="); ok {
 			c, ok := engine.ParseCard(d)
 			if !ok || c == engine.None {
-				return nil, usage(noSuchCard, d, say(pickUsage))
+				return nil, usage("usage.noSuchCard", d, say("usage.pickUsage"))
 			}
 			p.Copy = c
 			continue
@@ -244,7 +245,7 @@ func parsePick(args []string) (Action, error) {
 		if d, ok := strings.CutPrefix(a, "dummy="); ok {
 			c, ok := engine.ParseCard(d)
 			if !ok {
-				return nil, usage(noSuchCard, d, say(pickUsage))
+				return nil, usage("usage.noSuchCard", d, say("usage.pickUsage"))
 			}
 			p.Dummy = c
 			continue
@@ -267,7 +268,7 @@ func parsePick(args []string) (Action, error) {
 				p.Kind = k
 				return p, nil
 			}
-			return nil, usage(noSuchCard, words[i], say(pickUsage))
+			return nil, usage("usage.noSuchCard", words[i], say("usage.pickUsage"))
 		}
 		i = j
 	}
@@ -276,11 +277,11 @@ func parsePick(args []string) (Action, error) {
 		p.Card = cards[0]
 	case 2:
 		if p.Call != engine.None {
-			return nil, usage(pickUsage)
+			return nil, usage("usage.pickUsage")
 		}
 		p.Card, p.Extra, p.Chop = cards[0], cards[1], true
 	default:
-		return nil, usage(pickUsage)
+		return nil, usage("usage.pickUsage")
 	}
 	return p, nil
 }

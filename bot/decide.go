@@ -26,7 +26,7 @@ func (b *Bot) answer(req Request, st *state, a Answer) (change, error) {
 		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case errors.Is(err, engine.ErrNotYourDecision):
 		d, _ := g.Decision()
-		return change{}, refuse(otherDecides, st.name(d.Seat), decisionName(d))
+		return change{}, refuse("play.otherDecides", st.name(d.Seat), decisionName(d))
 	case errors.Is(err, engine.ErrNotAnOption) && a.Round == 0:
 		d, _ := g.Decision()
 		return change{}, typedHint(d, a)
@@ -83,15 +83,15 @@ func typedAnswer(g *engine.Game, seat int, a Answer) engine.Answer {
 func typedHint(d engine.Decision, a Answer) error {
 	switch {
 	case d.Kind == engine.DecideTakeout && a.Flip == 0:
-		return refuse(takeoutWaits)
+		return refuse("play.takeoutWaits")
 	case d.Kind == engine.DecideTakeout:
-		return refuse(flipNumbered)
+		return refuse("play.flipNumbered")
 	case d.Kind == engine.DecideSpoon && a.Flip != 0:
-		return refuse(spoonWaits)
+		return refuse("play.spoonWaits")
 	case d.Kind == engine.DecideSpoon:
-		return refuse(spoonAsks)
+		return refuse("play.spoonAsks")
 	case a.Flip != 0:
-		return refuse(choiceWaits, decisionName(d))
+		return refuse("play.choiceWaits", decisionName(d))
 	}
 	return engineRefusal(engine.ErrNotAnOption)
 }

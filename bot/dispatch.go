@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sushigo/sushigo/words"
 	"slices"
 	"strings"
 	"time"
@@ -20,7 +21,7 @@ type refusal struct{ msg string }
 func (r *refusal) Error() string { return r.msg }
 
 // refuse turns the request down for reason r, worded by hostWords.
-func refuse(r reason, a ...any) error { return &refusal{say(r, a...)} }
+func refuse(r words.Key, a ...any) error { return &refusal{say(r, a...)} }
 
 // engineRefusal is the engine's refusal err in the player's words, or nil
 // when err is not one a player caused.
@@ -128,11 +129,11 @@ func (b *Bot) resolve(ctx context.Context, req *Request) error {
 	}
 	g, ok := req.Action.(interface{ game() string })
 	if !ok || g.game() == "" {
-		return refuse(notInChannel)
+		return refuse("where.notInChannel")
 	}
 	data, err := b.store.GetRecord(ctx, locationKey(g.game()))
 	if errors.Is(err, storage.ErrNotFound) {
-		return refuse(gameGone)
+		return refuse("where.gameGone")
 	}
 	if err != nil {
 		return fmt.Errorf("locate game %s: %w", g.game(), err)
@@ -204,7 +205,7 @@ func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
 	case Help:
 		return privateReply(req, helpView(b.platform(req.Where.Platform).Commands)), nil
 	case nil:
-		return Response{}, usage(nothingToDo, shortUsage)
+		return Response{}, usage("usage.nothingToDo", shortUsage)
 	}
 	return Response{}, fmt.Errorf("bot: unhandled action %T", req.Action)
 }
@@ -215,12 +216,12 @@ func (b *Bot) inGame(ctx context.Context, req Request, gameID string, fn func(Re
 	return b.update(ctx, req.Where.Key(), func(st *state) (change, error) {
 		if st == nil {
 			if gameID != "" {
-				return change{}, refuse(buttonGameGone)
+				return change{}, refuse("where.buttonGameGone")
 			}
-			return change{}, refuse(noGameHere)
+			return change{}, refuse("where.noGameHere")
 		}
 		if gameID != "" && gameID != st.ID {
-			return change{}, refuse(buttonOldGame)
+			return change{}, refuse("where.buttonOldGame")
 		}
 		return fn(req, st)
 	})
@@ -230,7 +231,7 @@ func (b *Bot) inGame(ctx context.Context, req Request, gameID string, fn func(Re
 func (b *Bot) read(ctx context.Context, req Request, view func(*state) View) (Response, error) {
 	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
 	if errors.Is(err, storage.ErrNotFound) {
-		return Response{}, refuse(noGameHere)
+		return Response{}, refuse("where.noGameHere")
 	}
 	if err != nil {
 		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)

@@ -125,7 +125,7 @@ const historyShown = 10
 
 func (b *Bot) history(ctx context.Context, req Request, a History) (Response, error) {
 	if req.Where.Community == "" {
-		return Response{}, refuse(historyInChannel)
+		return Response{}, refuse("where.historyInChannel")
 	}
 	board := req.Where.gameBoard(a.Party)
 	n := historyShown
@@ -138,7 +138,7 @@ func (b *Bot) history(ctx context.Context, req Request, a History) (Response, er
 	}
 	if a.Open > 0 {
 		if a.Open > len(games) {
-			return Response{}, refuse(noSuchHistory, a.Open, historyShown)
+			return Response{}, refuse("where.noSuchHistory", a.Open, historyShown)
 		}
 		v, err := pastView(games[a.Open-1])
 		if err != nil {
@@ -152,7 +152,7 @@ func (b *Bot) history(ctx context.Context, req Request, a History) (Response, er
 func (b *Bot) pastGame(ctx context.Context, req Request, a PastGame) (Response, error) {
 	g, err := b.store.HistoryGame(ctx, req.Where.gameBoard(a.Party), a.ID)
 	if errors.Is(err, storage.ErrNotFound) {
-		return Response{}, refuse(historyForgotten, storage.HistoryLength)
+		return Response{}, refuse("where.historyForgotten", storage.HistoryLength)
 	}
 	if err != nil {
 		return Response{}, fmt.Errorf("history game %s: %w", a.ID, err)

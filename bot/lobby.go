@@ -72,12 +72,12 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat,
 		// Every picture would be refused: the game goes without, and its
 		// host learns why now rather than from a stalled game.
 		o.NoPictures = true
-		notes = append(notes, say(picturesNoFiles))
+		notes = append(notes, say("lobby.picturesNoFiles"))
 	}
 	now := b.now()
 	return b.update(ctx, req.Where.Key(), func(old *state) (change, error) {
 		if old != nil && old.Phase != phaseOver {
-			return change{}, refuse(gameRunning,
+			return change{}, refuse("lobby.gameRunning",
 				map[phase]string{phaseLobby: "waiting to start", phasePlaying: "running"}[old.Phase], old.hostName())
 		}
 		st := &state{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now, plat: b.platform(req.Where.Platform)}
@@ -122,21 +122,21 @@ func (b *Bot) join(req Request, st *state) (change, error) {
 	switch st.Phase {
 	case phaseLobby:
 		if i >= 0 {
-			return change{}, refuse(alreadyJoined)
+			return change{}, refuse("lobby.alreadyJoined")
 		}
 		if len(st.Seats) >= maxSeats(st.Opts) {
-			return change{}, refuse(tableFull, maxSeats(st.Opts))
+			return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 		}
 		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name})
 		ds := warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You joined the game."+st.menuWarning()))
 		return change{save: true, resp: Response{Deliveries: ds}}, nil
 	case phasePlaying:
 		if i < 0 {
-			return change{}, refuse(joinStarted)
+			return change{}, refuse("lobby.joinStarted")
 		}
 		s := &st.Seats[i]
 		if !s.Bot {
-			return change{}, refuse(alreadyPlaying)
+			return change{}, refuse("lobby.alreadyPlaying")
 		}
 		// The seat is theirs again, but what leaving cost stays: a forfeit
 		// (Left) or, before the game counted, no rating (Early).
@@ -159,13 +159,13 @@ func (b *Bot) join(req Request, st *state) (change, error) {
 		}
 		return change{save: true, resp: Response{Deliveries: ds}}, nil
 	}
-	return change{}, refuse(joinOver)
+	return change{}, refuse("lobby.joinOver")
 }
 
 func (b *Bot) leave(req Request, st *state) (change, error) {
 	i := st.seatOf(req.Who.ID)
 	if i < 0 {
-		return change{}, refuse(notInGame)
+		return change{}, refuse("lobby.notInGame")
 	}
 	switch st.Phase {
 	case phaseLobby:
@@ -178,7 +178,7 @@ func (b *Bot) leave(req Request, st *state) (change, error) {
 		return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You left the game.")}}, nil
 	case phasePlaying:
 		if st.Seats[i].Bot {
-			return change{}, refuse(botAlreadyThere)
+			return change{}, refuse("lobby.botAlreadyThere")
 		}
 		wasRated, name := st.rated(), st.Seats[i].Name
 		st.markLeft(i)
@@ -191,7 +191,7 @@ func (b *Bot) leave(req Request, st *state) (change, error) {
 		}
 		return b.replaceWithBot(req, st, i, note)
 	}
-	return change{}, refuse(gameOver)
+	return change{}, refuse("lobby.gameOver")
 }
 
 // handOver passes the host role to the first human still seated.
@@ -223,10 +223,10 @@ func (b *Bot) replaceWithBot(req Request, st *state, i int, note string) (change
 
 func (b *Bot) addBots(req Request, st *state, n int, level strategy.Level) (change, error) {
 	if st.Phase != phaseLobby {
-		return change{}, refuse(botsBeforeStart)
+		return change{}, refuse("lobby.botsBeforeStart")
 	}
 	if req.Who.ID != st.Host {
-		return change{}, refuse(hostAddsBots, st.hostName())
+		return change{}, refuse("lobby.hostAddsBots", st.hostName())
 	}
 	added := 0
 	for range n {
@@ -237,7 +237,7 @@ func (b *Bot) addBots(req Request, st *state, n int, level strategy.Level) (chan
 		added++
 	}
 	if added == 0 {
-		return change{}, refuse(tableFull, maxSeats(st.Opts))
+		return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 	}
 	return change{save: true, resp: Response{Deliveries: warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "Bot added."+st.menuWarning()))}}, nil
 }
@@ -262,7 +262,7 @@ func slicesContainsName(ss []seat, name string) bool {
 
 func (b *Bot) kick(req Request, st *state, who string) (change, error) {
 	if req.Who.ID != st.Host && !req.Who.Admin {
-		return change{}, refuse(hostKicks, st.hostName())
+		return change{}, refuse("lobby.hostKicks", st.hostName())
 	}
 	i := -1
 	for j, s := range st.Seats {
@@ -273,12 +273,12 @@ func (b *Bot) kick(req Request, st *state, who string) (change, error) {
 	if i < 0 {
 		if platformID.MatchString(who) {
 			// A mention: its platform ID means nothing to a reader.
-			return change{}, refuse(kickNotSeated)
+			return change{}, refuse("lobby.kickNotSeated")
 		}
-		return change{}, refuse(kickNoSuchName, who)
+		return change{}, refuse("lobby.kickNoSuchName", who)
 	}
 	if st.Seats[i].User == req.Who.ID {
-		return change{}, refuse(kickSelf)
+		return change{}, refuse("lobby.kickSelf")
 	}
 	if st.Phase == phaseLobby {
 		name := st.Seats[i].Name
@@ -286,14 +286,14 @@ func (b *Bot) kick(req Request, st *state, who string) (change, error) {
 		return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), name+" was removed.")}}, nil
 	}
 	if st.Phase != phasePlaying {
-		return change{}, refuse(gameOver)
+		return change{}, refuse("lobby.gameOver")
 	}
 	s := &st.Seats[i]
 	if s.Bot {
-		return change{}, refuse(botAlreadyThere)
+		return change{}, refuse("lobby.botAlreadyThere")
 	}
 	if !st.mayRemove(i) {
-		return change{}, refuse(kickPresent, s.Name)
+		return change{}, refuse("lobby.kickPresent", s.Name)
 	}
 	wasRated := st.rated()
 	st.markKicked(i)
@@ -312,10 +312,10 @@ func (b *Bot) kick(req Request, st *state, who string) (change, error) {
 
 func (b *Bot) start(req Request, st *state) (change, error) {
 	if st.Phase != phaseLobby {
-		return change{}, refuse(alreadyStarted)
+		return change{}, refuse("lobby.alreadyStarted")
 	}
 	if req.Who.ID != st.Host {
-		return change{}, refuse(hostStarts, st.hostName())
+		return change{}, refuse("lobby.hostStarts", st.hostName())
 	}
 	n := len(st.Seats)
 	set := st.Opts.settings()
@@ -325,11 +325,11 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 		lo, hi := set.Ruleset.Players()
 		switch {
 		case st.Opts.Dummy:
-			return change{}, refuse(dummyPlayers, n)
+			return change{}, refuse("lobby.dummyPlayers", n)
 		case n < lo:
-			return change{}, refuse(tooFewPlayers, lo)
+			return change{}, refuse("lobby.tooFewPlayers", lo)
 		case n > hi:
-			return change{}, refuse(tooManyPlayers, hi, gameName(st.Opts))
+			return change{}, refuse("lobby.tooManyPlayers", hi, gameName(st.Opts))
 		}
 		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
@@ -369,7 +369,7 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 
 func (b *Bot) end(req Request, st *state) (change, error) {
 	if req.Who.ID != st.Host && !req.Who.Admin {
-		return change{}, refuse(hostEnds, st.hostName())
+		return change{}, refuse("lobby.hostEnds", st.hostName())
 	}
 	if st.Phase == phaseOver {
 		return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, nil, "The finished game was cleared.")}}, nil
@@ -410,7 +410,7 @@ func (st *state) handsEnded() []Delivery {
 func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response, error) {
 	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
 	if errors.Is(err, storage.ErrNotFound) {
-		return Response{}, refuse(rematchGone)
+		return Response{}, refuse("lobby.rematchGone")
 	}
 	if err != nil {
 		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
@@ -420,13 +420,13 @@ func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response
 		return Response{}, err
 	}
 	if gameID != "" && gameID != old.ID {
-		return Response{}, refuse(rematchOld)
+		return Response{}, refuse("lobby.rematchOld")
 	}
 	if old.Phase != phaseOver {
-		return Response{}, refuse(rematchNotOver)
+		return Response{}, refuse("lobby.rematchNotOver")
 	}
 	if old.seatOf(req.Who.ID) < 0 {
-		return Response{}, refuse(rematchNotPlayed)
+		return Response{}, refuse("lobby.rematchNotPlayed")
 	}
 	// The one who asks hosts; the game's bots keep their seats; the other
 	// people are invited, once, and sit down only by pressing Join.

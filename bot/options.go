@@ -20,7 +20,7 @@ func ParseOptions(args []string) (Options, error) {
 		case k == "bots":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > engine.MaxSeats-1 {
-				return o, usage(botsRange, engine.MaxSeats-1)
+				return o, usage("usage.botsRange", engine.MaxSeats-1)
 			}
 			o.Bots = n
 		case k == "pass" && v == "left":
@@ -42,7 +42,7 @@ func ParseOptions(args []string) (Options, error) {
 		case k == "timer":
 			n, err := strconv.Atoi(strings.TrimSuffix(v, "s"))
 			if err != nil || n < 0 || n > 3600 || (n > 0 && n < 10) {
-				return o, usage(timerRange)
+				return o, usage("usage.timerRange")
 			}
 			o.Timer = n
 		case k == "hands" && (v == "ephemeral" || v == "private"):
@@ -60,24 +60,24 @@ func ParseOptions(args []string) (Options, error) {
 		case k == "level":
 			l, err := strategy.ParseLevel(v)
 			if err != nil || l == "random" {
-				return o, usage(unknownLevel)
+				return o, usage("usage.unknownLevel")
 			}
 			o.Level = l
 		default:
-			return o, usage(unknownOption, a, newUsage)
+			return o, usage("usage.unknownOption", a, newUsage)
 		}
 	}
 	if classic && o.Menu != "" {
-		return o, usage(menuWithoutParty)
+		return o, usage("usage.menuWithoutParty")
 	}
 	if err := o.settings().CheckVariant(); err != nil {
-		return o, usage(badVariant, friendly(err))
+		return o, usage("usage.badVariant", friendly(err))
 	}
 	if o.hasMenu() && o.Menu == "" {
 		o.Menu = defaultMenu.String()
 	}
 	if hi := maxSeats(o); o.Bots > hi-1 {
-		return o, usage(botsRangeIn, hi-1, gameName(o))
+		return o, usage("usage.botsRangeIn", hi-1, gameName(o))
 	}
 	return o, nil
 }
@@ -103,7 +103,7 @@ func parseMenuOption(v string) (menu string, custom bool, err error) {
 		for _, n := range engine.RecommendedMenus {
 			names = append(names, n.Key)
 		}
-		return "", false, usage(badMenu,
+		return "", false, usage("usage.badMenu",
 			friendly(err), strings.Join(names, ", "))
 	}
 	return m.String(), false, nil

@@ -32,15 +32,15 @@ func lobbyMenu(o Options) (m engine.Menu, ok bool) {
 func menuProblems(o Options, m engine.Menu, n int) []string {
 	if lo, _ := o.settings().PlayerRange(); n < lo {
 		// Every card wants company: one line, not one per card type.
-		return []string{say(gameTooFew, o.settings().Name(), lo, n)}
+		return []string{say("menu.gameTooFew", o.settings().Name(), lo, n)}
 	}
 	var out []string
 	for _, k := range m.Unplayable(n) {
 		lo, hi := k.Players()
 		if n < lo {
-			out = append(out, say(kindTooFew, k.Emoji(), k.Name(), lo, n))
+			out = append(out, say("menu.kindTooFew", k.Emoji(), k.Name(), lo, n))
 		} else {
-			out = append(out, say(kindTooMany, k.Emoji(), k.Name(), hi, n))
+			out = append(out, say("menu.kindTooMany", k.Emoji(), k.Name(), hi, n))
 		}
 	}
 	return out
@@ -142,13 +142,13 @@ func customSelects(game string, m engine.Menu) []Select {
 // setMenu changes a Party lobby's menu from the host's selects.
 func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 	if st.Phase != phaseLobby {
-		return change{}, refuse(menuAfterStart)
+		return change{}, refuse("menu.menuAfterStart")
 	}
 	if !st.Opts.hasMenu() {
-		return change{}, refuse(menuInClassic)
+		return change{}, refuse("menu.menuInClassic")
 	}
 	if req.Who.ID != st.Host {
-		return change{}, refuse(hostChoosesMenu, st.hostName())
+		return change{}, refuse("menu.hostChoosesMenu", st.hostName())
 	}
 	o := &st.Opts
 	cur, fixed := lobbyMenu(*o)
@@ -159,7 +159,7 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 	switch a.Part {
 	case "menu":
 		if len(a.Values) != 1 {
-			return change{}, refuse(oneMenu)
+			return change{}, refuse("menu.oneMenu")
 		}
 		switch v := a.Values[0]; v {
 		case "custom":
@@ -174,7 +174,7 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 		default:
 			i := slices.IndexFunc(engine.RecommendedMenus, func(n engine.NamedMenu) bool { return n.Key == v })
 			if i < 0 {
-				return change{}, refuse(noSuchMenu, v)
+				return change{}, refuse("menu.noSuchMenu", v)
 			}
 			o.Custom, o.Menu = false, engine.RecommendedMenus[i].Menu.String()
 			ack = "Menu: " + engine.RecommendedMenus[i].Name + "."
@@ -186,12 +186,12 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 		for _, v := range a.Values {
 			k, ok := engine.ParseKind(v)
 			if !ok || k.Group() != gr || slices.Contains(ks, k) {
-				return change{}, refuse(notInGroup, v, strings.ToLower(gr.String()))
+				return change{}, refuse("menu.notInGroup", v, strings.ToLower(gr.String()))
 			}
 			ks = append(ks, k)
 		}
 		if len(ks) != n {
-			return change{}, refuse(groupCount,
+			return change{}, refuse("menu.groupCount",
 				plural(n, strings.ToLower(gr.String()), strings.ToLower(gr.String())+"s"), len(ks), strings.ToLower(gr.String())+"s")
 		}
 		all := cur.Kinds()
@@ -221,7 +221,7 @@ func (b *Bot) startMenu(st *state, n int) (engine.Menu, error) {
 	if !fixed {
 		ms := engine.Menus(n)
 		if len(ms) == 0 {
-			return engine.Menu{}, refuse(noMenuFits, n)
+			return engine.Menu{}, refuse("menu.noMenuFits", n)
 		}
 		return ms[b.seed()%uint64(len(ms))].Menu, nil
 	}

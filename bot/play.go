@@ -14,17 +14,17 @@ import (
 // playerSeat finds the caller's seat in a running game, or refuses.
 func playerSeat(req Request, st *state) (int, error) {
 	if st.Phase == phaseLobby {
-		return -1, refuse(notStarted)
+		return -1, refuse("play.notStarted")
 	}
 	if st.Phase == phaseOver {
-		return -1, refuse(playOver)
+		return -1, refuse("play.playOver")
 	}
 	i := st.seatOf(req.Who.ID)
 	if i < 0 {
-		return -1, refuse(notYourCards)
+		return -1, refuse("play.notYourCards")
 	}
 	if st.Seats[i].Bot {
-		return -1, refuse(botHasSeat)
+		return -1, refuse("play.botHasSeat")
 	}
 	return i, nil
 }
@@ -120,7 +120,7 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 	case errors.As(err, &missing) && errors.Is(err, engine.ErrNotInHand):
 		if !isClick(req) {
 			// A typed pick names cards that may never have been in the hand.
-			return change{}, refuse(notInHand, missing.Card.Name())
+			return change{}, refuse("play.notInHand", missing.Card.Name())
 		}
 		return change{}, engineRefusal(err)
 	case choosing(p, err):
@@ -172,11 +172,11 @@ func ofKind(hand []engine.Card, k engine.Kind) (engine.Card, error) {
 	}
 	switch len(found) {
 	case 0:
-		return engine.None, refuse(notInHand, strings.ToLower(k.Name()))
+		return engine.None, refuse("play.notInHand", strings.ToLower(k.Name()))
 	case 1:
 		return found[0], nil
 	}
-	return engine.None, refuse(whichCard,
+	return engine.None, refuse("play.whichCard",
 		strings.ToLower(k.Name()), strings.Join(names, ", "), strings.ToLower(found[0].Short()))
 }
 

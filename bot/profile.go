@@ -71,7 +71,7 @@ func (b *Bot) findPlayer(ctx context.Context, where Location, typed string) (str
 
 func (b *Bot) stats(ctx context.Context, req Request, a Stats) (Response, error) {
 	if req.Where.Community == "" {
-		return Response{}, refuse(statsInChannel)
+		return Response{}, refuse("where.statsInChannel")
 	}
 	who := req.Who.ID
 	if a.Player != "" {
@@ -151,7 +151,7 @@ func (b *Bot) top(ctx context.Context, where Location, a Leaderboard) ([]storage
 
 func (b *Bot) leaderboard(ctx context.Context, req Request, a Leaderboard) (Response, error) {
 	if req.Where.Community == "" {
-		return Response{}, refuse(leaderboardInChannel)
+		return Response{}, refuse("where.leaderboardInChannel")
 	}
 	top, err := b.top(ctx, req.Where, a)
 	if err != nil {

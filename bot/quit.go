@@ -206,7 +206,7 @@ func placeOf(places []int, seat int) int {
 // else still playing, ending is leaving, and forfeits at once.
 func (b *Bot) askToEnd(req Request, st *state) (change, error) {
 	if v := st.Vote; v != nil {
-		return change{}, refuse(endAsked, v.Name)
+		return change{}, refuse("end.endAsked", v.Name)
 	}
 	now := b.now()
 	st.Vote = &endVote{By: req.Who.ID, Name: req.Who.Name, Due: now.Add(voteTime)}
@@ -228,14 +228,14 @@ func (b *Bot) askToEnd(req Request, st *state) (change, error) {
 // vote counts an answer to the pending request to end the game.
 func (b *Bot) vote(req Request, st *state, a EndVote) (change, error) {
 	if st.Phase != phasePlaying || st.Vote == nil {
-		return change{}, refuse(endGone)
+		return change{}, refuse("end.endGone")
 	}
 	if req.Who.ID == st.Vote.By {
-		return change{}, refuse(endAsker)
+		return change{}, refuse("end.endAsker")
 	}
 	i := st.seatOf(req.Who.ID)
 	if i < 0 || !st.Seats[i].human() {
-		return change{}, refuse(endNotPlaying)
+		return change{}, refuse("end.endNotPlaying")
 	}
 	now := b.now()
 	if !a.Agree {

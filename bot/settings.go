@@ -39,7 +39,7 @@ func (b *Bot) settingsOf(ctx context.Context, where Location) (ChannelSettings, 
 // so in the channel: a change every player there should know of.
 func (b *Bot) channelSettings(ctx context.Context, req Request, a ChannelSettings) (Response, error) {
 	if req.Where.Channel == "" {
-		return Response{}, refuse(settingsInChannel)
+		return Response{}, refuse("where.settingsInChannel")
 	}
 	cs, err := b.settingsOf(ctx, req.Where)
 	if err != nil {

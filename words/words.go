@@ -1,0 +1,69 @@
+// Package words is the catalog of every word a player reads: each sentence
+// has a key ("lobby.hostStarts"), and Say words a key with its arguments.
+// Code elsewhere names keys and passes numbers and names, never
+// sentences, so a language is added here and nowhere else.
+//
+// The catalog is built on golang.org/x/text/message: its plural selectors
+// follow CLDR's rules for each language (English has two forms, Polish
+// four, Japanese one), which hand-written helpers cannot do.
+package words
+
+import (
+	"fmt"
+	"sort"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/message/catalog"
+)
+
+// Key names one message of the catalog.
+type Key = string
+
+// english is the language every key is written in first.
+var english = language.English
+
+var (
+	cat     = catalog.NewBuilder(catalog.Fallback(english))
+	printer *message.Printer
+	known   = map[Key]bool{}
+)
+
+func init() {
+	for k, text := range en {
+		if err := cat.SetString(english, k, text); err != nil {
+			panic(fmt.Sprintf("words: %s: %v", k, err))
+		}
+		known[k] = true
+	}
+	printer = message.NewPrinter(english, message.Catalog(cat))
+}
+
+// Say words key with its arguments. A key missing from the catalog is a
+// programming error the tests catch; the player still reads a sentence.
+func Say(key Key, a ...any) string {
+	if !known[key] {
+		return printer.Sprintf(fallback)
+	}
+	return printer.Sprintf(key, a...)
+}
+
+// fallback is what a player reads for a key the catalog lacks.
+const fallback = "That can't be done right now."
+
+// Has says whether the catalog words key.
+func Has(key Key) bool { return known[key] }
+
+// Text is key's words before its arguments are put in: for tests that
+// count a message's verbs.
+func Text(key Key) string { return en[key] }
+
+// Keys are the catalog's keys, sorted.
+func Keys() []Key {
+	ks := make([]Key, 0, len(en))
+	for k := range en {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

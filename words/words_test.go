@@ -1,0 +1,111 @@
+package words
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sayers are the calls whose first argument is a catalog key and whose
+// others are its arguments: Say itself, and the host's wrappers that make
+// a refusal or a usage error of a key.
+var sayers = map[string]bool{"Say": true, "say": true, "refuse": true, "usage": true}
+
+// TestEveryKeyIsSaidWithItsArguments: the words moved out of the calls, so
+// vet no longer checks their verbs. Every call that says a key, anywhere
+// in the production code, names a key the catalog has as a literal and
+// passes exactly as many arguments as its words have verbs (a key
+// read from a table is checked where the table is); and every key
+// of the catalog is named somewhere.
+func TestEveryKeyIsSaidWithItsArguments(t *testing.T) {
+	fset := token.NewFileSet()
+	verb := regexp.MustCompile(`%[-+# 0]*[0-9]*(\.[0-9]+)?[a-zA-Z]`)
+	named := map[string]bool{}
+	calls := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && d.Name() != ".." || path == "." {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		file, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BasicLit:
+				if n.Kind == token.STRING {
+					if s, err := strconv.Unquote(n.Value); err == nil && Has(s) {
+						named[s] = true
+					}
+				}
+			case *ast.CallExpr:
+				var name string
+				switch f := n.Fun.(type) {
+				case *ast.Ident:
+					name = f.Name
+				case *ast.SelectorExpr:
+					if x, ok := f.X.(*ast.Ident); ok && x.Name == "words" {
+						name = f.Sel.Name
+					}
+				}
+				if !sayers[name] || len(n.Args) == 0 || file.Name.Name != "bot" && name != "Say" {
+					return true
+				}
+				pos := fset.Position(n.Pos())
+				lit, ok := n.Args[0].(*ast.BasicLit)
+				if !ok { // a wrapper passing its key on, or a key from a table
+					return true
+				}
+				calls++
+				key, _ := strconv.Unquote(lit.Value)
+				if !Has(key) {
+					t.Errorf("%s: the catalog has no key %q", pos, key)
+					return true
+				}
+				want := len(verb.FindAllString(strings.ReplaceAll(Text(key), "%%", ""), -1))
+				if got := len(n.Args) - 1; got != want {
+					t.Errorf("%s: %s takes %d arguments (%q), the call passes %d", pos, key, want, Text(key), got)
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls < 80 {
+		t.Fatalf("found %d calls that say a key; the test no longer reads the source", calls)
+	}
+	for _, k := range Keys() {
+		if !named[k] {
+			t.Errorf("key %s (%q) is never used", k, Text(k))
+		}
+	}
+}
+
+// TestSayFillsTheArguments: the printer puts the arguments where the verbs
+// are, and an unknown key still gives the player a sentence.
+func TestSayFillsTheArguments(t *testing.T) {
+	if got, want := Say("lobby.tableFull", 8), "The table is full (8 seats)."; got != want {
+		t.Errorf("Say = %q, want %q", got, want)
+	}
+	if got := Say("no.such.key"); got != fallback {
+		t.Errorf("an unknown key says %q, want %q", got, fallback)
+	}
+}
