@@ -16,6 +16,7 @@ import (
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/redis"
 )
 
@@ -69,11 +70,11 @@ func (c *countHook) ProcessPipelineHook(next goredis.ProcessPipelineHook) goredi
 // the hand views the host sends them.
 type benchGame struct {
 	mu    sync.Mutex
-	where bot.Location
-	next  map[string]bot.Action
+	where protocol.Location
+	next  map[string]protocol.Action
 }
 
-func (g *benchGame) learn(resp bot.Response) {
+func (g *benchGame) learn(resp protocol.Response) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for _, d := range resp.Deliveries {
@@ -82,7 +83,7 @@ func (g *benchGame) learn(resp bot.Response) {
 		}
 		for _, b := range d.View.Buttons() {
 			if strings.HasPrefix(b.ActionID, "sg1:pick:") && !strings.Contains(b.Label, "chopsticks") {
-				a, _ := bot.ParseActionID(b.ActionID)
+				a, _ := protocol.ParseActionID(b.ActionID)
 				g.next[d.To.User] = a
 				break
 			}
@@ -90,7 +91,7 @@ func (g *benchGame) learn(resp bot.Response) {
 	}
 }
 
-func (g *benchGame) take(r *rand.Rand) (string, bot.Action) {
+func (g *benchGame) take(r *rand.Rand) (string, protocol.Action) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var ready []string
@@ -135,15 +136,15 @@ func benchHost(b *testing.B, parallelism int, level strategy.Level) {
 	var seed atomic.Uint64
 	host := bot.New(store, bot.Config{Seed: func() uint64 { return seed.Add(1) }})
 	players := []string{"p1", "p2", "p3", "p4"}
-	opts := bot.Options{Timer: 0}
+	opts := protocol.Options{Timer: 0}
 	if level != "" {
 		players, opts.Bots, opts.Level = players[:2], 2, level
 	}
 	const n = 1000
 	games := make([]*benchGame, n)
-	handle := func(g *benchGame, who string, a bot.Action, private bool) bot.Response {
-		resp, err := host.Handle(ctx, bot.Request{Where: g.where, Who: bot.User{ID: who, Name: who}, Action: a,
-			FromPrivate: private, Reply: bot.Ref{ID: "t-" + who, Expires: time.Now().Add(time.Hour)}})
+	handle := func(g *benchGame, who string, a protocol.Action, private bool) protocol.Response {
+		resp, err := host.Handle(ctx, protocol.Request{Where: g.where, Who: protocol.User{ID: who, Name: who}, Action: a,
+			FromPrivate: private, Reply: protocol.Ref{ID: "t-" + who, Expires: time.Now().Add(time.Hour)}})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -151,15 +152,15 @@ func benchHost(b *testing.B, parallelism int, level strategy.Level) {
 		return resp
 	}
 	for i := range games {
-		g := &benchGame{where: bot.Location{Platform: "bench", Community: "c", Channel: fmt.Sprint(i)}, next: map[string]bot.Action{}}
+		g := &benchGame{where: protocol.Location{Platform: "bench", Community: "c", Channel: fmt.Sprint(i)}, next: map[string]protocol.Action{}}
 		games[i] = g
-		handle(g, "p1", bot.NewGame{Options: opts}, false)
+		handle(g, "p1", protocol.NewGame{Options: opts}, false)
 		for _, p := range players[1:] {
-			handle(g, p, bot.Join{}, false)
+			handle(g, p, protocol.Join{}, false)
 		}
-		handle(g, "p1", bot.Start{}, false)
+		handle(g, "p1", protocol.Start{}, false)
 		for _, p := range players {
-			handle(g, p, bot.ShowHand{}, false)
+			handle(g, p, protocol.ShowHand{}, false)
 		}
 	}
 	byChannel := map[string]*benchGame{}
@@ -201,7 +202,7 @@ func benchHost(b *testing.B, parallelism int, level strategy.Level) {
 		for pb.Next() {
 			var g *benchGame
 			var who string
-			var a bot.Action
+			var a protocol.Action
 			// People wait for hard bots still thinking: up to 10 s.
 			deadline := time.Now().Add(10 * time.Second)
 			for try := 0; ; try++ {

@@ -1,7 +1,8 @@
 // Package bot is the sushigo host: lobby, commands, turn flow, timers, bot
 // seats, authorization, leaderboards and platform-neutral views. It keeps
-// every game in a storage.Store and returns what to show, to whom, as
-// values; the adapters deliver them. It never calls a chat platform.
+// every game in a storage.Store, takes a protocol.Request and returns what
+// to show, to whom, as a protocol.Response; the adapters deliver it. It
+// never calls a chat platform, and its words come from package words.
 package bot
 
 import (
@@ -14,6 +15,8 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/outage"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -60,7 +63,7 @@ type Config struct {
 	Metrics Metrics
 	// Platforms describes platforms by name, as their adapters do with
 	// AddPlatform (platform.go).
-	Platforms map[string]Platform
+	Platforms map[string]protocol.Platform
 	// ThinkInline lets searching bots choose during the request that needs
 	// them, as the terminal game does; a server leaves it off, so they
 	// think off the request path (think.go).
@@ -99,7 +102,7 @@ type Bot struct {
 	abort    context.CancelFunc
 	stopping atomic.Bool
 	// failing logs a run of failed requests once (report).
-	failing Outage
+	failing outage.Outage
 }
 
 // New returns a host keeping its games in store.

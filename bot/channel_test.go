@@ -13,12 +13,13 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
 // publicOf lists a response's channel and thread deliveries.
-func publicOf(r bot.Response) []bot.Delivery {
-	var out []bot.Delivery
+func publicOf(r protocol.Response) []protocol.Delivery {
+	var out []protocol.Delivery
 	for _, d := range r.Deliveries {
 		if d.To.IsPublic() {
 			out = append(out, d)
@@ -45,7 +46,7 @@ func TestEndSaysItOnceAndDisarmsHands(t *testing.T) {
 	h.click("ann", show.ActionID, false)
 	r := h.do("ann", "end")
 	pub := publicOf(r)
-	if len(pub) != 1 || !(pub[0].Kind == bot.Edit || pub[0].Kind == bot.Reply && pub[0].Replace) || pub[0].View.Title != "🎉 Sushi Go Party! — game ended" {
+	if len(pub) != 1 || !(pub[0].Kind == protocol.Edit || pub[0].Kind == protocol.Reply && pub[0].Replace) || pub[0].View.Title != "🎉 Sushi Go Party! — game ended" {
 		t.Errorf("public deliveries of `end`: %+v", pub)
 	}
 	hands := 0
@@ -53,13 +54,13 @@ func TestEndSaysItOnceAndDisarmsHands(t *testing.T) {
 		if d.To.IsPublic() {
 			continue
 		}
-		if d.Kind == bot.Edit {
+		if d.Kind == protocol.Edit {
 			hands++
 			if len(d.View.Buttons()) > 0 {
 				t.Errorf("a hand of the ended game keeps buttons: %s", d.View)
 			}
 		}
-		if d.Kind == bot.Reply && d.To.User != "ann" {
+		if d.Kind == protocol.Reply && d.To.User != "ann" {
 			t.Errorf("a reply to %q", d.To.User)
 		}
 	}
@@ -77,23 +78,23 @@ func TestReminderNamesLatePlayersAndGoes(t *testing.T) {
 	h.startGame("ann")
 	h.playTurn([]string{"ann"})
 	h.tick(35 * time.Second)
-	var rem bot.Delivery
+	var rem protocol.Delivery
 	for _, s := range h.all {
-		if s.d.View.Screen == bot.ScreenPing && strings.Contains(s.d.View.Text, "left to") {
+		if s.d.View.Screen == protocol.ScreenPing && strings.Contains(s.d.View.Text, "left to") {
 			rem = s.d
 		}
 	}
-	if rem.Slot != bot.SlotReminder || !rem.To.Thread || !slices.Equal(rem.View.Mentions, []string{"bob", "cy"}) {
+	if rem.Slot != protocol.SlotReminder || !rem.To.Thread || !slices.Equal(rem.View.Mentions, []string{"bob", "cy"}) {
 		t.Fatalf("reminder: %+v", rem)
 	}
 	h.playTurn([]string{"bob"})
-	if slices.ContainsFunc(h.all, func(s sent) bool { return s.d.Kind == bot.Delete }) {
+	if slices.ContainsFunc(h.all, func(s sent) bool { return s.d.Kind == protocol.Delete }) {
 		t.Error("the reminder went while cy is still late")
 	}
 	h.playTurn([]string{"cy"})
 	deleted := 0
 	for _, s := range h.all {
-		if s.d.Kind == bot.Delete && s.d.Ref.ID != "" {
+		if s.d.Kind == protocol.Delete && s.d.Ref.ID != "" {
 			deleted++
 		}
 	}
@@ -137,7 +138,7 @@ func TestRefusalsNameNoPlatformID(t *testing.T) {
 	if txt := r.Deliveries[0].View.Text; strings.Contains(txt, "1100000000000000005") || !strings.Contains(txt, "isn't at this table") {
 		t.Errorf("refusal: %q", txt)
 	}
-	if _, err := bot.ParseCommand("new game=classic menu=master"); err == nil {
+	if _, err := protocol.ParseCommand("new game=classic menu=master"); err == nil {
 		t.Error("a classic game with a menu was accepted (it silently opened a Party lobby)")
 	}
 }
@@ -165,7 +166,7 @@ func TestChannelTurnsThreadsOff(t *testing.T) {
 	if threaded() {
 		t.Error("a thread post in a channel whose threads are off")
 	}
-	if rv, ok := h.lastPublic("Reveal"); !ok || rv.Screen != bot.ScreenReveal {
+	if rv, ok := h.lastPublic("Reveal"); !ok || rv.Screen != protocol.ScreenReveal {
 		t.Error("no reveal in the channel")
 	}
 	h.endAgreed("ann", "bob")
@@ -190,7 +191,7 @@ func TestNudgeEveryTurnThatWaits(t *testing.T) {
 	nudges := func() int {
 		n := 0
 		for _, v := range h.public {
-			if v.Screen == bot.ScreenPing && strings.Contains(v.Text, "the table has waited") {
+			if v.Screen == protocol.ScreenPing && strings.Contains(v.Text, "the table has waited") {
 				n++
 			}
 		}
@@ -240,8 +241,8 @@ func TestOutageLoggedOnce(t *testing.T) {
 	ctx := context.Background()
 	down.Store(true)
 	for i := range 20 {
-		resp, err := b.Handle(ctx, bot.Request{Where: h.where, Who: user(fmt.Sprint("p", i)), Action: bot.Join{}})
-		var reported *bot.Reported
+		resp, err := b.Handle(ctx, protocol.Request{Where: h.where, Who: user(fmt.Sprint("p", i)), Action: protocol.Join{}})
+		var reported *protocol.Reported
 		if !errors.As(err, &reported) {
 			t.Fatalf("request %d: %v, want a failure the host reported", i, err)
 		}
@@ -253,7 +254,7 @@ func TestOutageLoggedOnce(t *testing.T) {
 		t.Errorf("%d error lines for one outage, want 1:\n%s", n, logs.String())
 	}
 	down.Store(false)
-	if _, err := b.Handle(ctx, bot.Request{Where: h.where, Who: user("ann"), Action: bot.Status{}}); err != nil {
+	if _, err := b.Handle(ctx, protocol.Request{Where: h.where, Who: user("ann"), Action: protocol.Status{}}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(logs.String(), "requests succeed again") {

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 )
 
-func firstText(r bot.Response) string {
+func firstText(r protocol.Response) string {
 	if len(r.Deliveries) == 0 {
 		return ""
 	}
@@ -54,8 +54,8 @@ func TestTypedPicksAndChangeMyPick(t *testing.T) {
 	hand := h.hand["ann"]
 	var cards []engine.Card
 	for _, b := range hand.Buttons() {
-		if a, err := bot.ParseActionID(b.ActionID); err == nil {
-			if p, ok := a.(bot.Pick); ok && p.Card != engine.None && !p.Chop {
+		if a, err := protocol.ParseActionID(b.ActionID); err == nil {
+			if p, ok := a.(protocol.Pick); ok && p.Card != engine.None && !p.Chop {
 				cards = append(cards, p.Card)
 			}
 		}
@@ -91,7 +91,7 @@ func TestTypedPicksAndChangeMyPick(t *testing.T) {
 		t.Errorf("the reveal does not show ann's changed pick %s:\n%s", cards[1], rv)
 	}
 	for cmd, want := range map[string]string{"pick hamburger": "No card called", "pick pudding pudding pudding": "Usage"} {
-		if _, err := bot.ParseCommand(cmd); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := protocol.ParseCommand(cmd); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v", cmd, err)
 		}
 	}
@@ -124,7 +124,7 @@ func TestChopsticksByButtons(t *testing.T) {
 	if !strings.Contains(h.private["ann"].Text, "Now choose your second card") {
 		t.Fatalf("chopsticks step 2:\n%s", h.private["ann"])
 	}
-	var second bot.Button
+	var second protocol.Button
 	for _, b := range h.private["ann"].Buttons() {
 		if !b.Disabled {
 			second = b
@@ -184,7 +184,7 @@ func TestInformationCommands(t *testing.T) {
 	// Another community's board is separate.
 	other := *h
 	other.where.Community = "elsewhere"
-	if r, _ := other.b.Handle(context.Background(), bot.Request{Where: other.where, Who: user("bob"), Action: bot.Leaderboard{}}); !strings.Contains(firstText(r), "No finished games") {
+	if r, _ := other.b.Handle(context.Background(), protocol.Request{Where: other.where, Who: user("bob"), Action: protocol.Leaderboard{}}); !strings.Contains(firstText(r), "No finished games") {
 		t.Errorf("another community's leaderboard: %s", firstText(r))
 	}
 }
@@ -244,7 +244,7 @@ func TestTypedPicksAreJudgedByTheEngine(t *testing.T) {
 			h := newHarness(t)
 			h.lobby("ann", tc.opts, "bob")
 			h.startGame("ann")
-			h.send("ann", bot.ShowHand{}, false)
+			h.send("ann", protocol.ShowHand{}, false)
 			hand := map[engine.Card]bool{}
 			for _, b := range h.hand["ann"].Buttons() {
 				if c := cardOf(t, b.ActionID); c != engine.None {

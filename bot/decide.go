@@ -6,11 +6,12 @@ import (
 	"slices"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // answer takes a player's answer to their Party decision after a reveal:
 // a button or select of their private prompt, or a typed `choose`/`flip`.
-func (b *Bot) answer(req Request, st *state, a Answer) (change, error) {
+func (b *Bot) answer(req protocol.Request, st *state, a protocol.Answer) (change, error) {
 	i, err := playerSeat(req, st)
 	if err != nil {
 		return change{}, err
@@ -23,7 +24,7 @@ func (b *Bot) answer(req Request, st *state, a Answer) (change, error) {
 		// An old prompt: show what is current instead, privately.
 		v := handOrOver(st, i)
 		v.Text = "⌛ That choice was already made. " + v.Text
-		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case errors.Is(err, engine.ErrNotYourDecision):
 		d, _ := g.Decision()
 		return change{}, refuse("play.otherDecides", st.name(d.Seat), decisionName(d))
@@ -41,11 +42,11 @@ func (b *Bot) answer(req Request, st *state, a Answer) (change, error) {
 	st.Seats[i].Idle = 0
 	more, again := b.advance(st, nil)
 	mine := b.handReply(req, st, i, handOrOver(st, i))
-	ds := b.settle(Request{}, st, append(shown, more...), moved || again)
+	ds := b.settle(protocol.Request{}, st, append(shown, more...), moved || again)
 	if req.FromPrivate && isClick(req) {
 		ds = dropHandEdit(ds, req.Who.ID)
 	}
-	return b.afterPlay(req, st, Response{Deliveries: append(ds, mine)})
+	return b.afterPlay(req, st, protocol.Response{Deliveries: append(ds, mine)})
 }
 
 // typedAnswer turns an Answer action into the engine's answer to the
@@ -53,7 +54,7 @@ func (b *Bot) answer(req Request, st *state, a Answer) (change, error) {
 // tempura` to a spoon asks for the type, `choose onigiri` to a menu takes
 // the first onigiri offered. Whether the answer stands is the engine's to
 // say.
-func typedAnswer(g *engine.Game, seat int, a Answer) engine.Answer {
+func typedAnswer(g *engine.Game, seat int, a protocol.Answer) engine.Answer {
 	d, ok := g.Decision()
 	ans := engine.Answer{Card: a.Card, Kind: a.Kind, Flip: a.Flip, Round: d.Round, Turn: d.Turn, Step: d.Step}
 	if a.Round != 0 || !ok {
@@ -80,7 +81,7 @@ func typedAnswer(g *engine.Game, seat int, a Answer) engine.Answer {
 
 // typedHint is the refusal of a typed answer that isn't one of the
 // decision's options: how to answer this kind of decision.
-func typedHint(d engine.Decision, a Answer) error {
+func typedHint(d engine.Decision, a protocol.Answer) error {
 	switch {
 	case d.Kind == engine.DecideTakeout && a.Flip == 0:
 		return refuse("play.takeoutWaits")

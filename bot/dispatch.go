@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/sushigo/sushigo/words"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // refusal is a user-facing "no": shown privately to the user, never logged
@@ -26,7 +27,7 @@ func refuse(r words.Key, a ...any) error { return &refusal{say(r, a...)} }
 // engineRefusal is the engine's refusal err in the player's words, or nil
 // when err is not one a player caused.
 func engineRefusal(err error) error {
-	if msg := friendly(err); msg != "" {
+	if msg := words.Friendly(err); msg != "" {
 		return &refusal{msg}
 	}
 	return nil
@@ -36,7 +37,7 @@ func engineRefusal(err error) error {
 // card, stale button, bad command…) comes back as a private reply with a nil
 // error. Any other failure returns a generic private reply and the error, for
 // the adapter to log once with its request context.
-func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
+func (b *Bot) Handle(ctx context.Context, req protocol.Request) (protocol.Response, error) {
 	start := time.Now()
 	resp, err := b.handle(withRequestID(ctx, req.ID), req)
 	resp.Deliveries = repliesFirst(resp.Deliveries)
@@ -44,9 +45,11 @@ func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
 		resp.Where = req.Where
 	}
 	var r *refusal
-	var u *UsageError
+	var u *protocol.UsageError
 	outcome := "error"
-	defer func() { b.cfg.Metrics.Action(req.Where.Platform, ActionName(req.Action), outcome, time.Since(start)) }()
+	defer func() {
+		b.cfg.Metrics.Action(req.Where.Platform, protocol.ActionName(req.Action), outcome, time.Since(start))
+	}()
 	switch {
 	case err == nil:
 		outcome = "ok"
@@ -55,64 +58,45 @@ func (b *Bot) Handle(ctx context.Context, req Request) (Response, error) {
 	case errors.As(err, &u):
 		outcome, resp, err = "refused", privateReply(req, notice(u.Msg)), nil
 	default:
-		resp = privateReply(req, View{Screen: ScreenNotice, Title: "Something went wrong", Text: "Sorry — that didn't work. Please try again in a moment.", Tone: ToneError})
+		resp = privateReply(req, protocol.View{Screen: protocol.ScreenNotice, Title: "Something went wrong", Text: "Sorry — that didn't work. Please try again in a moment.", Tone: protocol.ToneError})
 		err = b.report(req, err)
 	}
 	if err == nil {
 		b.failing.Succeeded(b.log, "requests succeed again")
 	}
-	speakAll(b.platform(req.Where.Platform).Commands, resp.Deliveries)
+	protocol.SpeakAll(b.platform(req.Where.Platform).Commands, resp.Deliveries)
 	return resp, err
 }
 
-// Reported is a request's failure the host has logged already: once when
-// failures begin (a store outage fails every request), then at debug level
-// until a request succeeds. Adapters need not log it again.
-type Reported struct{ Err error }
-
-func (r *Reported) Error() string { return r.Err.Error() }
-func (r *Reported) Unwrap() error { return r.Err }
-
 // report logs a request's failure once per run of failures.
-func (b *Bot) report(req Request, err error) error {
+func (b *Bot) report(req protocol.Request, err error) error {
 	b.failing.Failed(b.log, "requests are failing", "platform", req.Where.Platform,
-		"channel", req.Where.Channel, "user", req.Who.ID, "action", ActionName(req.Action), "err", err)
-	return &Reported{Err: err}
-}
-
-// actionName is the metric label of an action: its type, lower case.
-// ActionName names an action's kind for metrics and logs: "pick",
-// "newgame", "none" for nil.
-func ActionName(a Action) string {
-	if a == nil {
-		return "none"
-	}
-	n := fmt.Sprintf("%T", a)
-	return strings.ToLower(n[strings.LastIndexByte(n, '.')+1:])
+		"channel", req.Where.Channel, "user", req.Who.ID, "action", protocol.ActionName(req.Action), "err", err)
+	return &protocol.Reported{Err: err}
 }
 
 // repliesFirst moves replies to the front, keeping order otherwise: a
 // platform answers the triggering interaction before anything else.
-func repliesFirst(ds []Delivery) []Delivery {
-	out := make([]Delivery, 0, len(ds))
+func repliesFirst(ds []protocol.Delivery) []protocol.Delivery {
+	out := make([]protocol.Delivery, 0, len(ds))
 	for _, d := range ds {
-		if d.Kind == Reply {
+		if d.Kind == protocol.Reply {
 			out = append(out, d)
 		}
 	}
 	for _, d := range ds {
-		if d.Kind != Reply {
+		if d.Kind != protocol.Reply {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-func privateReply(req Request, v View) Response {
-	return Response{Deliveries: []Delivery{{Kind: Reply, To: Private(req.Who.ID), View: v}}}
+func privateReply(req protocol.Request, v protocol.View) protocol.Response {
+	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: v}}}
 }
 
-func notice(msg string) View { return View{Text: msg, Tone: ToneError} }
+func notice(msg string) protocol.View { return protocol.View{Text: msg, Tone: protocol.ToneError} }
 
 // locationTTL bounds how long a game's location is remembered for clicks
 // that come from a DM, where the platform does not say which channel the
@@ -123,96 +107,96 @@ func locationKey(gameID string) string { return "game-location:" + gameID }
 
 // resolve fills in the location of a click from a private message from the
 // game ID its button carries.
-func (b *Bot) resolve(ctx context.Context, req *Request) error {
+func (b *Bot) resolve(ctx context.Context, req *protocol.Request) error {
 	if req.Where.Channel != "" {
 		return nil
 	}
-	g, ok := req.Action.(interface{ game() string })
-	if !ok || g.game() == "" {
+	game := protocol.GameOf(req.Action)
+	if game == "" {
 		return refuse("where.notInChannel")
 	}
-	data, err := b.store.GetRecord(ctx, locationKey(g.game()))
+	data, err := b.store.GetRecord(ctx, locationKey(game))
 	if errors.Is(err, storage.ErrNotFound) {
 		return refuse("where.gameGone")
 	}
 	if err != nil {
-		return fmt.Errorf("locate game %s: %w", g.game(), err)
+		return fmt.Errorf("locate game %s: %w", game, err)
 	}
-	var loc Location
+	var loc protocol.Location
 	if err := json.Unmarshal(data, &loc); err != nil {
-		return fmt.Errorf("locate game %s: %w", g.game(), err)
+		return fmt.Errorf("locate game %s: %w", game, err)
 	}
 	req.Where = loc
 	return nil
 }
 
-func (b *Bot) handle(ctx context.Context, req Request) (Response, error) {
+func (b *Bot) handle(ctx context.Context, req protocol.Request) (protocol.Response, error) {
 	if err := b.resolve(ctx, &req); err != nil {
-		return Response{}, err
+		return protocol.Response{}, err
 	}
 	switch a := req.Action.(type) {
-	case NewGame:
+	case protocol.NewGame:
 		return b.newGame(ctx, req, a.Options, nil)
-	case Join:
+	case protocol.Join:
 		return b.inGame(ctx, req, a.Game, b.join)
-	case Leave:
+	case protocol.Leave:
 		return b.inGame(ctx, req, a.Game, b.leave)
-	case Start:
+	case protocol.Start:
 		return b.inGame(ctx, req, a.Game, b.start)
-	case SetMenu:
-		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.setMenu(req, st, a) })
-	case Answer:
-		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.answer(req, st, a) })
-	case AddBot:
-		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.addBots(req, st, a.N, a.Level) })
-	case Kick:
-		return b.inGame(ctx, req, "", func(req Request, st *state) (change, error) { return b.kick(req, st, a.Player) })
-	case ShowHand:
+	case protocol.SetMenu:
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) { return b.setMenu(req, st, a) })
+	case protocol.Answer:
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) { return b.answer(req, st, a) })
+	case protocol.AddBot:
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) { return b.addBots(req, st, a.N, a.Level) })
+	case protocol.Kick:
+		return b.inGame(ctx, req, "", func(req protocol.Request, st *state) (change, error) { return b.kick(req, st, a.Player) })
+	case protocol.ShowHand:
 		return b.inGame(ctx, req, a.Game, b.showHand)
-	case Pick:
-		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.pick(req, st, a) })
-	case Change:
-		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) {
-			return b.pick(req, st, Pick{Game: a.Game, Round: a.Round, Turn: a.Turn})
+	case protocol.Pick:
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) { return b.pick(req, st, a) })
+	case protocol.Change:
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) {
+			return b.pick(req, st, protocol.Pick{Game: a.Game, Round: a.Round, Turn: a.Turn})
 		})
-	case End:
+	case protocol.End:
 		return b.inGame(ctx, req, a.Game, b.end)
-	case EndVote:
-		return b.inGame(ctx, req, a.Game, func(req Request, st *state) (change, error) { return b.vote(req, st, a) })
-	case Rematch:
+	case protocol.EndVote:
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) { return b.vote(req, st, a) })
+	case protocol.Rematch:
 		return b.rematch(ctx, req, a.Game)
-	case Status:
-		return b.read(ctx, req, func(st *state) View { return tableView(st, b.now()) })
-	case Scores:
+	case protocol.Status:
+		return b.read(ctx, req, func(st *state) protocol.View { return tableView(st, b.now()) })
+	case protocol.Scores:
 		return b.read(ctx, req, scoresView)
-	case Leaderboard:
+	case protocol.Leaderboard:
 		return b.leaderboard(ctx, req, a)
-	case Stats:
+	case protocol.Stats:
 		return b.stats(ctx, req, a)
-	case History:
+	case protocol.History:
 		return b.history(ctx, req, a)
-	case PastGame:
+	case protocol.PastGame:
 		return b.pastGame(ctx, req, a)
-	case Rules:
+	case protocol.Rules:
 		if a.Card == "" {
 			if m, ok := b.partyMenu(ctx, req.Where); ok {
 				return privateReply(req, partyRulesView(m)), nil
 			}
 		}
 		return privateReply(req, rulesIn(a.Card, b.variant(ctx, req.Where))), nil
-	case ChannelSettings:
+	case protocol.ChannelSettings:
 		return b.channelSettings(ctx, req, a)
-	case Help:
+	case protocol.Help:
 		return privateReply(req, helpView(b.platform(req.Where.Platform).Commands)), nil
 	case nil:
-		return Response{}, usage("usage.nothingToDo", shortUsage)
+		return protocol.Response{}, usage("usage.nothingToDo", words.Say("usage.short"))
 	}
-	return Response{}, fmt.Errorf("bot: unhandled action %T", req.Action)
+	return protocol.Response{}, fmt.Errorf("bot: unhandled action %T", req.Action)
 }
 
 // inGame runs fn on the channel's game, refusing when there is none or when
 // a button belongs to another game than the current one.
-func (b *Bot) inGame(ctx context.Context, req Request, gameID string, fn func(Request, *state) (change, error)) (Response, error) {
+func (b *Bot) inGame(ctx context.Context, req protocol.Request, gameID string, fn func(protocol.Request, *state) (change, error)) (protocol.Response, error) {
 	return b.update(ctx, req.Where.Key(), func(st *state) (change, error) {
 		if st == nil {
 			if gameID != "" {
@@ -228,65 +212,64 @@ func (b *Bot) inGame(ctx context.Context, req Request, gameID string, fn func(Re
 }
 
 // read shows a private view of the channel's game.
-func (b *Bot) read(ctx context.Context, req Request, view func(*state) View) (Response, error) {
+func (b *Bot) read(ctx context.Context, req protocol.Request, view func(*state) protocol.View) (protocol.Response, error) {
 	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
 	if errors.Is(err, storage.ErrNotFound) {
-		return Response{}, refuse("where.noGameHere")
+		return protocol.Response{}, refuse("where.noGameHere")
 	}
 	if err != nil {
-		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
+		return protocol.Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
 	}
 	st, err := b.decode(data)
 	if err != nil {
-		return Response{}, err
+		return protocol.Response{}, err
 	}
 	return privateReply(req, view(st)), nil
 }
 
 // isClick reports whether the request came from a button (as opposed to a
 // typed command): buttons carry their game's ID.
-func isClick(req Request) bool {
-	g, ok := req.Action.(interface{ game() string })
-	return ok && g.game() != ""
+func isClick(req protocol.Request) bool {
+	return protocol.GameOf(req.Action) != ""
 }
 
 // refreshTable updates the public table (or lobby) message: through the
 // click when the button was on it, else by editing the remembered message,
 // else by posting a new one and remembering it.
-func refreshTable(req Request, st *state, v View, now time.Time) []Delivery {
+func refreshTable(req protocol.Request, st *state, v protocol.View, now time.Time) []protocol.Delivery {
 	if isClick(req) && !req.FromPrivate {
-		return []Delivery{{Kind: Reply, To: Channel, Replace: true, View: v}}
+		return []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, Replace: true, View: v}}
 	}
 	if st.Table.Usable(now) {
-		return []Delivery{{Kind: Edit, To: Channel, Ref: st.Table, View: v}}
+		return []protocol.Delivery{{Kind: protocol.Edit, To: protocol.Channel, Ref: st.Table, View: v}}
 	}
-	return []Delivery{{Kind: Post, To: Channel, Slot: SlotTable, View: v}}
+	return []protocol.Delivery{{Kind: protocol.Post, To: protocol.Channel, Slot: protocol.SlotTable, View: v}}
 }
 
 // warnMenu tells whoever changed the seats, privately, when the menu no
 // longer suits them (a typed command's acknowledgement already says so).
-func warnMenu(req Request, st *state, ds []Delivery) []Delivery {
+func warnMenu(req protocol.Request, st *state, ds []protocol.Delivery) []protocol.Delivery {
 	w := st.menuWarning()
-	if w == "" || slices.ContainsFunc(ds, func(d Delivery) bool { return d.Kind == Reply && !d.To.IsPublic() }) {
+	if w == "" || slices.ContainsFunc(ds, func(d protocol.Delivery) bool { return d.Kind == protocol.Reply && !d.To.IsPublic() }) {
 		return ds
 	}
-	return append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: View{Text: strings.TrimSpace(w), Tone: ToneInfo}})
+	return append(ds, protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: protocol.View{Text: strings.TrimSpace(w), Tone: protocol.ToneInfo}})
 }
 
 // withAck adds a private confirmation for typed commands, whose only other
 // delivery may be an edit of another message.
-func withAck(req Request, ds []Delivery, msg string) []Delivery {
+func withAck(req protocol.Request, ds []protocol.Delivery, msg string) []protocol.Delivery {
 	for _, d := range ds {
-		if d.Kind == Reply {
+		if d.Kind == protocol.Reply {
 			return ds
 		}
 	}
-	return append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: View{Text: msg, Tone: ToneInfo}})
+	return append(ds, protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: protocol.View{Text: msg, Tone: protocol.ToneInfo}})
 }
 
 // Remember stores a message reference an adapter reports for a delivery's
 // Slot, so later updates edit that message instead of posting new ones.
-func (b *Bot) Remember(ctx context.Context, where Location, gameID, slot string, ref Ref) error {
+func (b *Bot) Remember(ctx context.Context, where protocol.Location, gameID, slot string, ref protocol.Ref) error {
 	_, err := b.update(ctx, where.Key(), func(st *state) (change, error) {
 		if st == nil || st.ID != gameID {
 			return change{}, nil
@@ -300,7 +283,7 @@ func (b *Bot) Remember(ctx context.Context, where Location, gameID, slot string,
 // Discard drops a lobby whose message never appeared (the app may not post
 // in the channel), so nobody joins a game nobody can see. A lobby that was
 // shown, or a game under way, is kept.
-func (b *Bot) Discard(ctx context.Context, where Location, gameID string) error {
+func (b *Bot) Discard(ctx context.Context, where protocol.Location, gameID string) error {
 	_, err := b.update(ctx, where.Key(), func(st *state) (change, error) {
 		if st == nil || st.ID != gameID || st.Phase != phaseLobby || st.Table.ID != "" {
 			return change{}, nil
@@ -313,7 +296,7 @@ func (b *Bot) Discard(ctx context.Context, where Location, gameID string) error 
 // Undeliverable records that a private message to user could not be
 // delivered (DMs closed): their hands go the ephemeral route from now on. It
 // returns the table refresh that tells the channel (without any card).
-func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user string) (Response, error) {
+func (b *Bot) Undeliverable(ctx context.Context, where protocol.Location, gameID, user string) (protocol.Response, error) {
 	return b.update(ctx, where.Key(), func(st *state) (change, error) {
 		if st == nil || st.ID != gameID {
 			return change{}, nil
@@ -323,20 +306,20 @@ func (b *Bot) Undeliverable(ctx context.Context, where Location, gameID, user st
 			return change{}, nil
 		}
 		st.Seats[i].DMFailed = true
-		st.Seats[i].Hand = Ref{}
+		st.Seats[i].Hand = protocol.Ref{}
 		st.Notes = append(st.Notes, fmt.Sprintf("📪 I can't send %s private messages: press **Show my hand** here instead.", st.Seats[i].Name))
-		return change{save: true, resp: Response{Deliveries: refreshTable(Request{}, st, tableView(st, b.now()), b.now())}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st, b.now()), b.now())}}, nil
 	})
 }
 
 // partyMenu is the menu of the Party game at where, if one is there.
-func (b *Bot) partyMenu(ctx context.Context, where Location) (engine.Menu, bool) {
+func (b *Bot) partyMenu(ctx context.Context, where protocol.Location) (engine.Menu, bool) {
 	data, _, err := b.store.LoadGame(ctx, where.Key())
 	if err != nil {
 		return engine.Menu{}, false
 	}
 	st, err := b.decode(data)
-	if err != nil || !st.Opts.hasMenu() {
+	if err != nil || !st.Opts.HasMenu() {
 		return engine.Menu{}, false
 	}
 	if st.game != nil {
@@ -348,7 +331,7 @@ func (b *Bot) partyMenu(ctx context.Context, where Location) (engine.Menu, bool)
 
 // variant names the game played in the channel ("party", "dummy",
 // "classic"), or "" when there is none to tell.
-func (b *Bot) variant(ctx context.Context, where Location) string {
+func (b *Bot) variant(ctx context.Context, where protocol.Location) string {
 	data, _, err := b.store.LoadGame(ctx, where.Key())
 	if err != nil {
 		return ""
@@ -364,7 +347,7 @@ func (b *Bot) variant(ctx context.Context, where Location) string {
 }
 
 // Running reports whether the channel has a game in its lobby or in play.
-func (b *Bot) Running(ctx context.Context, where Location) (bool, error) {
+func (b *Bot) Running(ctx context.Context, where protocol.Location) (bool, error) {
 	data, _, err := b.store.LoadGame(ctx, where.Key())
 	if errors.Is(err, storage.ErrNotFound) {
 		return false, nil

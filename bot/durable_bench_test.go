@@ -16,6 +16,7 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -63,9 +64,9 @@ func (h *tripHook) ProcessPipelineHook(next goredis.ProcessPipelineHook) goredis
 // durableGame is one benchmark game: each player's next click, learnt
 // from the hands they are sent, and the clicks whose table is not sent yet.
 type durableGame struct {
-	where bot.Location
+	where protocol.Location
 	mu    sync.Mutex
-	hands map[string]chan bot.Action
+	hands map[string]chan protocol.Action
 	// waiting are the clicks saved and not yet shown on a table handed to
 	// the sender: when each started and was saved.
 	waiting []*click
@@ -121,13 +122,13 @@ func (c *commitClock) Commit(ctx context.Context, key string, data []byte, prev 
 }
 
 // learn passes a hand's first pick button to its player.
-func (g *durableGame) learn(d bot.Delivery) {
+func (g *durableGame) learn(d protocol.Delivery) {
 	if d.To.IsPublic() || d.To.User == "" {
 		return
 	}
 	for _, btn := range d.View.Buttons() {
-		a, err := bot.ParseActionID(btn.ActionID)
-		if _, ok := a.(bot.Pick); err == nil && ok {
+		a, err := protocol.ParseActionID(btn.ActionID)
+		if _, ok := a.(protocol.Pick); err == nil && ok {
 			select {
 			case g.hands[d.To.User] <- a:
 			default: // an older hand not clicked yet: the newest wins below
@@ -149,10 +150,10 @@ type benchSender struct {
 	ids   atomic.Int64
 }
 
-func (s *benchSender) Send(_ context.Context, where bot.Location, _ string, d bot.Delivery) (bot.Ref, error) {
+func (s *benchSender) Send(_ context.Context, where protocol.Location, _ string, d protocol.Delivery) (protocol.Ref, error) {
 	g := s.games[where.Channel]
 	now := time.Now()
-	if d.To.IsPublic() && d.View.Screen == bot.ScreenTable {
+	if d.To.IsPublic() && d.View.Screen == protocol.ScreenTable {
 		g.mu.Lock()
 		keep := g.waiting[:0]
 		for _, c := range g.waiting {
@@ -169,9 +170,9 @@ func (s *benchSender) Send(_ context.Context, where bot.Location, _ string, d bo
 	}
 	g.learn(d)
 	if d.Slot == "" {
-		return bot.Ref{}, nil
+		return protocol.Ref{}, nil
 	}
-	return bot.Ref{ID: fmt.Sprint(s.ids.Add(1)), Expires: now.Add(time.Hour)}, nil
+	return protocol.Ref{ID: fmt.Sprint(s.ids.Add(1)), Expires: now.Add(time.Hour)}, nil
 }
 
 type latencies struct {
@@ -198,20 +199,20 @@ func benchDurable(b *testing.B, n int) {
 	sender := &benchSender{games: map[string]*durableGame{}, table: &latencies{}}
 	m := &countMetrics{}
 	host := bot.New(&commitClock{Store: store}, bot.Config{Seed: func() uint64 { return seed.Add(1) }, Timer: -1, Nudge: -1,
-		Platforms: map[string]bot.Platform{"bench": {Hands: bot.HandsDM, Sender: sender}},
+		Platforms: map[string]protocol.Platform{"bench": {Hands: protocol.HandsDM, Sender: sender}},
 		Handoff:   true, FlushWait: 500 * time.Millisecond, Metrics: m, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	players := []string{"p1", "p2", "p3", "p4"}
 	games := make([]*durableGame, n)
 	for i := range games {
-		g := &durableGame{where: bot.Location{Platform: "bench", Community: "c", Channel: fmt.Sprint(i)}, hands: map[string]chan bot.Action{}}
+		g := &durableGame{where: protocol.Location{Platform: "bench", Community: "c", Channel: fmt.Sprint(i)}, hands: map[string]chan protocol.Action{}}
 		for _, p := range players {
-			g.hands[p] = make(chan bot.Action, 1)
+			g.hands[p] = make(chan protocol.Action, 1)
 		}
 		games[i] = g
 		sender.games[g.where.Channel] = g
 	}
-	handle := func(g *durableGame, who string, a bot.Action, private bool) {
-		resp, err := host.Handle(ctx, bot.Request{Where: g.where, Who: bot.User{ID: who, Name: who}, Action: a, FromPrivate: private})
+	handle := func(g *durableGame, who string, a protocol.Action, private bool) {
+		resp, err := host.Handle(ctx, protocol.Request{Where: g.where, Who: protocol.User{ID: who, Name: who}, Action: a, FromPrivate: private})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -220,7 +221,7 @@ func benchDurable(b *testing.B, n int) {
 			if d.Slot != "" {
 				// As adapters do: the message a reply created (the table)
 				// is remembered, so the outbox edits it.
-				ref := bot.Ref{ID: fmt.Sprint(sender.ids.Add(1)), Expires: time.Now().Add(time.Hour)}
+				ref := protocol.Ref{ID: fmt.Sprint(sender.ids.Add(1)), Expires: time.Now().Add(time.Hour)}
 				if err := host.Remember(ctx, g.where, resp.Game, d.Slot, ref); err != nil {
 					b.Fatal(err)
 				}
@@ -252,11 +253,11 @@ func benchDurable(b *testing.B, n int) {
 		}
 	})
 	for _, g := range games {
-		handle(g, "p1", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}}, false)
+		handle(g, "p1", protocol.NewGame{Options: protocol.Options{Timer: -1, Hands: protocol.HandsDM}}, false)
 		for _, p := range players[1:] {
-			handle(g, p, bot.Join{}, false)
+			handle(g, p, protocol.Join{}, false)
 		}
-		handle(g, "p1", bot.Start{}, false)
+		handle(g, "p1", protocol.Start{}, false)
 	}
 	hook := &tripHook{}
 	store.Client().AddHook(hook)
@@ -275,7 +276,7 @@ func benchDurable(b *testing.B, n int) {
 			people.Go(func() {
 				r := rand.New(rand.NewPCG(rand.Uint64(), 1))
 				for {
-					var a bot.Action
+					var a protocol.Action
 					select {
 					case <-stop:
 						return
@@ -294,7 +295,7 @@ func benchDurable(b *testing.B, n int) {
 					g.mu.Lock()
 					g.waiting = append(g.waiting, c)
 					g.mu.Unlock()
-					resp, err := host.Handle(context.WithValue(ctx, requestPath{}, c), bot.Request{Where: g.where, Who: bot.User{ID: p, Name: p}, Action: a, FromPrivate: true})
+					resp, err := host.Handle(context.WithValue(ctx, requestPath{}, c), protocol.Request{Where: g.where, Who: protocol.User{ID: p, Name: p}, Action: a, FromPrivate: true})
 					if err != nil {
 						b.Error(err)
 						return

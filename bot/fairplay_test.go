@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // The holes a competitive community found in the rating rules (kicking the
@@ -16,7 +16,7 @@ import (
 
 // forget forgets the previous game's messages.
 func (h *harness) forget() {
-	h.public, h.hand = nil, map[string]bot.View{}
+	h.public, h.hand = nil, map[string]protocol.View{}
 }
 
 // playRound plays until the first round is scored.

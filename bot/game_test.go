@@ -10,6 +10,7 @@ import (
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -38,7 +39,7 @@ func (h *harness) playTurn(users []string) {
 					break // already locked in this turn
 				}
 			}
-			var first bot.Button
+			var first protocol.Button
 			for _, b := range hv.Buttons() {
 				if strings.HasPrefix(b.ActionID, "sg1:pick:") && !strings.Contains(b.Label, "chopsticks") {
 					first = b
@@ -143,11 +144,11 @@ func wholeGame(t *testing.T, h *harness) {
 // cardOf returns the card a pick button names, or None.
 func cardOf(t *testing.T, actionID string) engine.Card {
 	t.Helper()
-	a, err := bot.ParseActionID(actionID)
+	a, err := protocol.ParseActionID(actionID)
 	if err != nil {
 		return engine.None
 	}
-	if p, ok := a.(bot.Pick); ok && !p.Chop {
+	if p, ok := a.(protocol.Pick); ok && !p.Chop {
 		return p.Card
 	}
 	return engine.None
@@ -162,7 +163,7 @@ func TestOthersCannotPressYourCards(t *testing.T) {
 	h.lobby("ann", "timer=0", "bob")
 	h.startGame("ann")
 	for _, who := range []string{"ann", "bob"} {
-		h.send(who, bot.ShowHand{}, false) // each one's hand as it is now
+		h.send(who, protocol.ShowHand{}, false) // each one's hand as it is now
 	}
 	bobHas := map[engine.Card]bool{}
 	for _, b := range h.hand["bob"].Buttons() {
@@ -232,7 +233,7 @@ func TestStaleButtons(t *testing.T) {
 		t.Errorf("button of an ended game: %q", r.Deliveries[0].View.Text)
 	}
 	// A forged or mangled ID.
-	if _, err := bot.ParseActionID(old + ":9"); err == nil {
+	if _, err := protocol.ParseActionID(old + ":9"); err == nil {
 		t.Error("a mangled action ID parsed")
 	}
 }
@@ -254,7 +255,7 @@ func TestHostHandoverAndPermissions(t *testing.T) {
 		t.Errorf("non-host end: %q", r.Deliveries[0].View.Text)
 	}
 	// A channel admin may end it.
-	admin := bot.Request{Where: h.where, Who: bot.User{ID: "mod", Name: "Mod", Admin: true}, Action: bot.End{}}
+	admin := protocol.Request{Where: h.where, Who: protocol.User{ID: "mod", Name: "Mod", Admin: true}, Action: protocol.End{}}
 	if _, err := h.b.Handle(context.Background(), admin); err != nil {
 		t.Fatal(err)
 	}
@@ -275,14 +276,14 @@ func TestBusyChannel(t *testing.T) {
 
 func TestBadCommandsGetUsage(t *testing.T) {
 	for _, c := range []string{"fly", "new bots=9", "new timer=abc", "pick hamburger", "addbot 8", "new bots=5", "new party dummy", "new menu=nonsense", "kick"} {
-		if _, err := bot.ParseCommand(c); err == nil {
+		if _, err := protocol.ParseCommand(c); err == nil {
 			t.Errorf("%q parsed", c)
-		} else if _, ok := err.(*bot.UsageError); !ok {
+		} else if _, ok := err.(*protocol.UsageError); !ok {
 			t.Errorf("%q: %T is not a usage error", c, err)
 		}
 	}
 	h := newHarness(t)
-	r, err := h.b.Handle(context.Background(), bot.Request{Where: h.where, Who: user("ann")})
+	r, err := h.b.Handle(context.Background(), protocol.Request{Where: h.where, Who: user("ann")})
 	if err != nil || r.Deliveries[0].To.IsPublic() {
 		t.Errorf("empty action: %+v, %v", r, err)
 	}
@@ -374,11 +375,11 @@ func TestConcurrentPicks(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	var resps []bot.Response
+	var resps []protocol.Response
 	for _, p := range append(players, "ann") { // ann double-clicks
-		a, _ := bot.ParseActionID(clicks[p])
+		a, _ := protocol.ParseActionID(clicks[p])
 		wg.Go(func() {
-			r, err := h.b.Handle(context.Background(), bot.Request{Where: h.where, Who: user(p), Action: a, FromPrivate: true})
+			r, err := h.b.Handle(context.Background(), protocol.Request{Where: h.where, Who: user(p), Action: a, FromPrivate: true})
 			if err != nil {
 				t.Error(err)
 			}
@@ -461,7 +462,7 @@ func TestClicksFromDirectMessages(t *testing.T) {
 	}
 	// A click in the DM carries no channel: the host finds the game.
 	dm := *h
-	dm.where = bot.Location{Platform: "test"}
+	dm.where = protocol.Location{Platform: "test"}
 	r := dm.click("bob", bobHand.Buttons()[0].ActionID, true)
 	if r.Where != h.where {
 		t.Errorf("the response to a DM click names %+v, not the game's channel", r.Where)

@@ -11,12 +11,13 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/enginetest"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-func golden(t *testing.T, name string, v View) {
+func golden(t *testing.T, name string, v protocol.View) {
 	t.Helper()
 	goldenText(t, name, v.String())
 }
@@ -60,7 +61,7 @@ func goldenState(t *testing.T) *state {
 	enginetest.Turn(t, g, enginetest.Pick(engine.Chopsticks), enginetest.Pick(engine.Maki3), enginetest.Pick(engine.Sashimi))
 	enginetest.Turn(t, g, enginetest.Pick(engine.Tempura), enginetest.Pick(engine.Wasabi), enginetest.Pick(engine.Pudding))
 	return &state{ID: "k2x9", Phase: phasePlaying, Host: "ann",
-		Opts:  Options{Timer: 90, Pass: engine.PassLeft, Hands: HandsEphemeral},
+		Opts:  protocol.Options{Timer: 90, Pass: engine.PassLeft, Hands: protocol.HandsEphemeral},
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Maki-bot", Bot: true}},
 		game:  g}
 }
@@ -72,10 +73,10 @@ func TestGoldenViews(t *testing.T) {
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Maki-bot", Bot: true}}}
 	golden(t, "lobby", lobbyView(lobby))
 	golden(t, "table", tableView(st, now))
-	golden(t, "hand", handView(st, 0, Pick{}))
-	golden(t, "hand_chopsticks_first", handView(st, 0, Pick{Chop: true}))
+	golden(t, "hand", handView(st, 0, protocol.Pick{}))
+	golden(t, "hand_chopsticks_first", handView(st, 0, protocol.Pick{Chop: true}))
 	hand := st.game.View(0).AppendHand(nil)
-	golden(t, "hand_chopsticks_second", handView(st, 0, Pick{Chop: true, Card: hand[0]}))
+	golden(t, "hand_chopsticks_second", handView(st, 0, protocol.Pick{Chop: true, Card: hand[0]}))
 	golden(t, "locked", lockedView(st, 0, engine.Submission{Card: hand[0], Extra: hand[1]}))
 	golden(t, "reveal", revealView(st))
 	// Play out the game for the score views: first legal choices, so no
@@ -138,12 +139,12 @@ func TestGoldenViews(t *testing.T) {
 	golden(t, "table_over", tableView(st, now))
 	golden(t, "leaderboard", leaderboardView([]storage.Entry{
 		{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, Points: 180},
-		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150}}, Leaderboard{Period: storage.Week}, 3))
+		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150}}, protocol.Leaderboard{Period: storage.Week}, 3))
 	golden(t, "leaderboard_rating", leaderboardView([]storage.Entry{
 		{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, Points: 180, Rating: storage.Rating{Mu: 29.1, Sigma: 5.2}, Previous: storage.Rating{Mu: 28, Sigma: 5.6}},
 		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150, Rating: storage.Rating{Mu: 23.5, Sigma: 5.3}, Previous: storage.Rating{Mu: 24.9, Sigma: 5.5}}},
-		Leaderboard{By: storage.ByRating}, 3))
-	golden(t, "leaderboard_rating_empty", leaderboardView(nil, Leaderboard{By: storage.ByRating, Period: storage.Month, Party: true}, 3))
+		protocol.Leaderboard{By: storage.ByRating}, 3))
+	golden(t, "leaderboard_rating_empty", leaderboardView(nil, protocol.Leaderboard{By: storage.ByRating, Period: storage.Month, Party: true}, 3))
 	ann := storage.Profile{
 		Stats:      storage.Stats{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, TotalScore: 180, BestScore: 56, PlaceSum: 5},
 		Rated:      4,
@@ -163,15 +164,15 @@ func TestGoldenViews(t *testing.T) {
 	golden(t, "stats_nobody", profileView([2]boardStats{{}, {party: true}}, "zed", "", 3))
 	golden(t, "rules", rulesView(""))
 	golden(t, "rules_wasabi", rulesView("wasabi"))
-	golden(t, "help", helpView(Slash))
-	golden(t, "help_discord", helpView(SlashOptions))
+	golden(t, "help", helpView(protocol.Slash))
+	golden(t, "help_discord", helpView(protocol.SlashOptions))
 
 	// The dummy's controller, choosing the dummy's card.
 	dg, _ := engine.New(engine.Settings{Players: 2, Dummy: true}, 3)
-	dst := &state{ID: "d7", Phase: phasePlaying, Opts: Options{Pass: engine.PassLeft, Dummy: true, Hands: HandsDM},
+	dst := &state{ID: "d7", Phase: phasePlaying, Opts: protocol.Options{Pass: engine.PassLeft, Dummy: true, Hands: protocol.HandsDM},
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}}, game: dg}
 	dh := dg.View(0).AppendHand(nil)
-	golden(t, "hand_dummy", handView(dst, 0, Pick{Card: dh[0]}))
+	golden(t, "hand_dummy", handView(dst, 0, protocol.Pick{Card: dh[0]}))
 	golden(t, "table_dummy", tableView(dst, now))
 }
 
@@ -180,7 +181,7 @@ func TestGoldenViews(t *testing.T) {
 // most 100 characters, button labels of at most 75 characters (Slack).
 func TestViewsFitPlatforms(t *testing.T) {
 	st := goldenState(t)
-	for _, v := range []View{tableView(st, time.Time{}), handView(st, 0, Pick{}), handView(st, 0, Pick{Chop: true})} {
+	for _, v := range []protocol.View{tableView(st, time.Time{}), handView(st, 0, protocol.Pick{}), handView(st, 0, protocol.Pick{Chop: true})} {
 		if len(v.Rows) > 5 {
 			t.Errorf("%q: %d rows", v.Title, len(v.Rows))
 		}
@@ -189,10 +190,10 @@ func TestViewsFitPlatforms(t *testing.T) {
 				t.Errorf("%q: a row of %d buttons", v.Title, len(row))
 			}
 			for _, b := range row {
-				if len(b.ActionID) > MaxActionID || len(b.Label) > 75 {
+				if len(b.ActionID) > protocol.MaxActionID || len(b.Label) > 75 {
 					t.Errorf("%q: button %+v too long", v.Title, b)
 				}
-				if _, err := ParseActionID(b.ActionID); err != nil {
+				if _, err := protocol.ParseActionID(b.ActionID); err != nil {
 					t.Errorf("%q: button %q does not parse", v.Title, b.ActionID)
 				}
 			}

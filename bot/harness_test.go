@@ -11,6 +11,7 @@ import (
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
 	"github.com/sushigo/sushigo/storage/redis"
@@ -29,15 +30,15 @@ type harness struct {
 	// hands, when set, are the round-1 hands every game starts with
 	// (bot.DealHands).
 	hands [][]engine.Card
-	where bot.Location
+	where protocol.Location
 	tok   int
 	// reopen replaces the store as a process restart would.
 	reopen func() storage.Store
 
-	public  []bot.View          // every channel delivery, in order
-	private map[string]bot.View // each user's latest private view
-	hand    map[string]bot.View // each user's latest private message that has pick buttons (their hand)
-	all     []sent              // every delivery
+	public  []protocol.View          // every channel delivery, in order
+	private map[string]protocol.View // each user's latest private view
+	hand    map[string]protocol.View // each user's latest private message that has pick buttons (their hand)
+	all     []sent                   // every delivery
 	// handles maps each request's reply handle to the audience of the
 	// message it edits: its first reply's (as on Discord and Slack).
 	handles map[string]string
@@ -50,7 +51,7 @@ type harness struct {
 }
 
 type sent struct {
-	d    bot.Delivery
+	d    protocol.Delivery
 	from string // who triggered it ("" for a timer)
 }
 
@@ -71,8 +72,8 @@ func openStore(t testing.TB, path string) storage.Store {
 func newHarness(t testing.TB) *harness {
 	path := filepath.Join(t.TempDir(), "sushigo.db")
 	h := &harness{t: t, path: path, now: start, seed: 42,
-		where:   bot.Location{Platform: "test", Community: "guild", Channel: "chan"},
-		private: map[string]bot.View{}, hand: map[string]bot.View{}, handles: map[string]string{}}
+		where:   protocol.Location{Platform: "test", Community: "guild", Channel: "chan"},
+		private: map[string]protocol.View{}, hand: map[string]protocol.View{}, handles: map[string]string{}}
 	h.store = openStore(t, path)
 	h.b = h.newBot()
 	return h
@@ -103,7 +104,7 @@ func (h *harness) newBot() *bot.Bot {
 		Seed: func() uint64 { h.seed++; return h.seed },
 	}
 	if h.sender != nil {
-		cfg.Platforms = map[string]bot.Platform{h.where.Platform: {Sender: h.sender}}
+		cfg.Platforms = map[string]protocol.Platform{h.where.Platform: {Sender: h.sender}}
 	}
 	b := bot.New(h.store, cfg)
 	if h.hands != nil {
@@ -132,12 +133,14 @@ func (h *harness) restart() {
 	h.b = h.newBot()
 }
 
-func user(id string) bot.User { return bot.User{ID: id, Name: strings.ToUpper(id[:1]) + id[1:]} }
+func user(id string) protocol.User {
+	return protocol.User{ID: id, Name: strings.ToUpper(id[:1]) + id[1:]}
+}
 
 // do sends a typed command.
-func (h *harness) do(who string, text string) bot.Response {
+func (h *harness) do(who string, text string) protocol.Response {
 	h.t.Helper()
-	a, err := bot.ParseCommand(text)
+	a, err := protocol.ParseCommand(text)
 	if err != nil {
 		h.t.Fatalf("parse %q: %v", text, err)
 	}
@@ -146,29 +149,29 @@ func (h *harness) do(who string, text string) bot.Response {
 
 // click presses a button by action ID; private says it was on a private
 // message.
-func (h *harness) click(who, actionID string, private bool) bot.Response {
+func (h *harness) click(who, actionID string, private bool) protocol.Response {
 	h.t.Helper()
-	a, err := bot.ParseActionID(actionID)
+	a, err := protocol.ParseActionID(actionID)
 	if err != nil {
 		h.t.Fatalf("parse action %q: %v", actionID, err)
 	}
 	return h.send(who, a, private)
 }
 
-func (h *harness) send(who string, a bot.Action, private bool) bot.Response {
+func (h *harness) send(who string, a protocol.Action, private bool) protocol.Response {
 	h.t.Helper()
 	h.tok++
 	u := user(who)
 	u.Admin = h.admins[who]
-	req := bot.Request{Where: h.where, Who: u, Action: a, FromPrivate: private,
-		Reply: bot.Ref{ID: fmt.Sprintf("tok%d", h.tok), Expires: h.now.Add(14 * time.Minute)},
+	req := protocol.Request{Where: h.where, Who: u, Action: a, FromPrivate: private,
+		Reply: protocol.Ref{ID: fmt.Sprintf("tok%d", h.tok), Expires: h.now.Add(14 * time.Minute)},
 		ID:    fmt.Sprintf("req%d", requestIDs.Add(1))} // unique, as Discord's interaction IDs are
 	resp, err := h.b.Handle(context.Background(), req)
 	if err != nil {
 		h.t.Fatalf("%s %T: %v", who, a, err)
 	}
 	for _, d := range resp.Deliveries {
-		if d.Kind == bot.Reply {
+		if d.Kind == protocol.Reply {
 			h.handles[req.Reply.ID] = d.To.User
 			break
 		}
@@ -180,12 +183,12 @@ func (h *harness) send(who string, a bot.Action, private bool) bot.Response {
 	return resp
 }
 
-func (h *harness) deliver(from string, resp bot.Response) {
+func (h *harness) deliver(from string, resp protocol.Response) {
 	for _, d := range resp.Deliveries {
 		h.record(from, d)
 		if d.Slot != "" {
 			id := fmt.Sprintf("msg%d", len(h.all))
-			if err := h.b.Remember(context.Background(), h.where, h.gameID(), d.Slot, bot.Ref{ID: id}); err != nil {
+			if err := h.b.Remember(context.Background(), h.where, h.gameID(), d.Slot, protocol.Ref{ID: id}); err != nil {
 				h.t.Fatal(err)
 			}
 		}
@@ -193,17 +196,17 @@ func (h *harness) deliver(from string, resp bot.Response) {
 }
 
 // record keeps one delivery as the channel or its user sees it.
-func (h *harness) record(from string, d bot.Delivery) {
+func (h *harness) record(from string, d protocol.Delivery) {
 	{
-		if aud, ok := h.handles[d.Ref.ID]; ok && d.Kind == bot.Edit && aud != d.To.User {
+		if aud, ok := h.handles[d.Ref.ID]; ok && d.Kind == protocol.Edit && aud != d.To.User {
 			h.t.Errorf("an edit for %q goes through a handle whose message %q sees (%q)", d.To.User, aud, d.View.Title)
 		}
 		h.all = append(h.all, sent{d, from})
-		if d.Kind == bot.Delete {
+		if d.Kind == protocol.Delete {
 			return
 		}
 		to := d.To.User
-		if d.Kind == bot.Reply && !d.To.IsPublic() {
+		if d.Kind == protocol.Reply && !d.To.IsPublic() {
 			to = d.To.User
 		}
 		if d.To.IsPublic() {
@@ -218,7 +221,7 @@ func (h *harness) record(from string, d bot.Delivery) {
 }
 
 // tick advances the clock and fires due timers.
-func (h *harness) tick(d time.Duration) []bot.Outbound {
+func (h *harness) tick(d time.Duration) []protocol.Outbound {
 	h.t.Helper()
 	h.now = h.now.Add(d)
 	out, err := h.b.Tick(context.Background())
@@ -231,7 +234,7 @@ func (h *harness) tick(d time.Duration) []bot.Outbound {
 	return out
 }
 
-func hasPick(v bot.View) bool {
+func hasPick(v protocol.View) bool {
 	for _, b := range v.Buttons() {
 		if strings.HasPrefix(b.ActionID, "sg1:pick:") || strings.HasPrefix(b.ActionID, "sg2:pick:") {
 			return true
@@ -252,58 +255,58 @@ func (h *harness) gameID() string {
 }
 
 // lastPublic returns the latest channel view whose title contains s.
-func (h *harness) lastPublic(s string) (bot.View, bool) {
+func (h *harness) lastPublic(s string) (protocol.View, bool) {
 	for i := len(h.public) - 1; i >= 0; i-- {
 		if strings.Contains(h.public[i].Title, s) {
 			return h.public[i], true
 		}
 	}
-	return bot.View{}, false
+	return protocol.View{}, false
 }
 
 // ratingsOf is the ratings a channel view shows: the closing post's
 // "📈 Ratings" field, or a ratings post of its own (a game that did not
 // reach its end), as a view whose Text is the ratings.
-func ratingsOf(v bot.View) (bot.View, bool) {
+func ratingsOf(v protocol.View) (protocol.View, bool) {
 	if v.Title == "📈 Ratings" {
 		return v, true
 	}
 	for _, f := range v.Fields {
 		if f.Name == "📈 Ratings" {
-			return bot.View{Title: f.Name, Text: f.Value, Footer: v.Footer, Screen: bot.ScreenRatings}, true
+			return protocol.View{Title: f.Name, Text: f.Value, Footer: v.Footer, Screen: protocol.ScreenRatings}, true
 		}
 	}
-	return bot.View{}, false
+	return protocol.View{}, false
 }
 
 // lastPing returns the latest ping (start, decision, reminder) whose text
 // contains s.
-func (h *harness) lastPing(s string) (bot.View, bool) {
+func (h *harness) lastPing(s string) (protocol.View, bool) {
 	for i := len(h.public) - 1; i >= 0; i-- {
-		if h.public[i].Screen == bot.ScreenPing && strings.Contains(h.public[i].Text, s) {
+		if h.public[i].Screen == protocol.ScreenPing && strings.Contains(h.public[i].Text, s) {
 			return h.public[i], true
 		}
 	}
-	return bot.View{}, false
+	return protocol.View{}, false
 }
 
 // table returns the latest public table view.
-func (h *harness) table() bot.View {
+func (h *harness) table() protocol.View {
 	for i := len(h.public) - 1; i >= 0; i-- {
 		if t := h.public[i].Title; strings.HasPrefix(t, "🍣 Sushi Go! — round") || strings.HasPrefix(t, "🎉 Sushi Go Party! — round") {
 			return h.public[i]
 		}
 	}
-	return bot.View{}
+	return protocol.View{}
 }
 
-func button(v bot.View, label string) (bot.Button, bool) {
+func button(v protocol.View, label string) (protocol.Button, bool) {
 	for _, b := range v.Buttons() {
 		if strings.Contains(b.Label, label) {
 			return b, true
 		}
 	}
-	return bot.Button{}, false
+	return protocol.Button{}, false
 }
 
 // lobby opens a game with host and joins the others by button.

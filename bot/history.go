@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -104,62 +105,43 @@ func decodeSummary(data []byte) (summary, error) {
 	return s, nil
 }
 
-// History lists the community's last finished games; Open (1 = the latest)
-// shows one game's scores again.
-type History struct {
-	Party bool
-	Open  int
-}
-
-// PastGame shows a recorded game's scores again (a history button).
-type PastGame struct {
-	ID    string
-	Party bool
-}
-
-func (History) action()  {}
-func (PastGame) action() {}
-
-// historyShown is how many games `history` lists.
-const historyShown = 10
-
-func (b *Bot) history(ctx context.Context, req Request, a History) (Response, error) {
+func (b *Bot) history(ctx context.Context, req protocol.Request, a protocol.History) (protocol.Response, error) {
 	if req.Where.Community == "" {
-		return Response{}, refuse("where.historyInChannel")
+		return protocol.Response{}, refuse("where.historyInChannel")
 	}
-	board := req.Where.gameBoard(a.Party)
-	n := historyShown
+	board := req.Where.Board(a.Party)
+	n := protocol.HistoryShown
 	if a.Open > 0 {
 		n = a.Open
 	}
 	games, err := b.store.History(ctx, board, n)
 	if err != nil {
-		return Response{}, fmt.Errorf("history: %w", err)
+		return protocol.Response{}, fmt.Errorf("history: %w", err)
 	}
 	if a.Open > 0 {
 		if a.Open > len(games) {
-			return Response{}, refuse("where.noSuchHistory", a.Open, historyShown)
+			return protocol.Response{}, refuse("where.noSuchHistory", a.Open, protocol.HistoryShown)
 		}
 		v, err := pastView(games[a.Open-1])
 		if err != nil {
-			return Response{}, err
+			return protocol.Response{}, err
 		}
-		return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: v}}}, nil
+		return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: v}}}, nil
 	}
-	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: historyView(games, a.Party, b.now())}}}, nil
+	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: historyView(games, a.Party, b.now())}}}, nil
 }
 
-func (b *Bot) pastGame(ctx context.Context, req Request, a PastGame) (Response, error) {
-	g, err := b.store.HistoryGame(ctx, req.Where.gameBoard(a.Party), a.ID)
+func (b *Bot) pastGame(ctx context.Context, req protocol.Request, a protocol.PastGame) (protocol.Response, error) {
+	g, err := b.store.HistoryGame(ctx, req.Where.Board(a.Party), a.ID)
 	if errors.Is(err, storage.ErrNotFound) {
-		return Response{}, refuse("where.historyForgotten", storage.HistoryLength)
+		return protocol.Response{}, refuse("where.historyForgotten", storage.HistoryLength)
 	}
 	if err != nil {
-		return Response{}, fmt.Errorf("history game %s: %w", a.ID, err)
+		return protocol.Response{}, fmt.Errorf("history game %s: %w", a.ID, err)
 	}
 	v, err := pastView(g)
 	if err != nil {
-		return Response{}, err
+		return protocol.Response{}, err
 	}
 	return privateReply(req, v), nil
 }
@@ -177,8 +159,8 @@ func when(t, now time.Time) string {
 	return t.Format("Mon 2 Jan 15:04")
 }
 
-func historyView(games []storage.Game, partyBoard bool, now time.Time) View {
-	v := View{Screen: ScreenBoard, Title: "📜 Recent games", Tone: ToneInfo}
+func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.View {
+	v := protocol.View{Screen: protocol.ScreenBoard, Title: "📜 Recent games", Tone: protocol.ToneInfo}
 	if partyBoard {
 		v.Title = "📜 Recent Sushi Go Party! games"
 	} else {
@@ -189,7 +171,7 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) View {
 		return v
 	}
 	var lines []string
-	var row []Button
+	var row []protocol.Button
 	for i, g := range games {
 		s, err := decodeSummary(g.Summary)
 		if err != nil {
@@ -225,7 +207,7 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) View {
 		if l := changesLine(s, g); l != "" {
 			lines = append(lines, "    "+l)
 		}
-		row = append(row, Button{Label: fmt.Sprint(i + 1), ActionID: PastGameID(g.ID, partyBoard)})
+		row = append(row, protocol.Button{Label: fmt.Sprint(i + 1), ActionID: protocol.PastGameID(g.ID, partyBoard)})
 		if len(row) == 5 {
 			v.Rows, row = append(v.Rows, row), nil
 		}
@@ -244,16 +226,16 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) View {
 
 // pastView shows a recorded game's final scores: each seat's rounds and
 // dessert adding up to the total, and its points by category.
-func pastView(g storage.Game) (View, error) {
+func pastView(g storage.Game) (protocol.View, error) {
 	s, err := decodeSummary(g.Summary)
 	if err != nil {
-		return View{}, err
+		return protocol.View{}, err
 	}
 	title := "Sushi Go!"
 	if s.Game == "party" {
 		title = "Sushi Go Party! (" + s.Menu + ")"
 	}
-	v := View{Screen: ScreenBoard, Title: fmt.Sprintf("📜 %s — %s UTC", title, g.FinishedAt.UTC().Format("Mon 2 Jan 2006 15:04")), Tone: ToneOver}
+	v := protocol.View{Screen: protocol.ScreenBoard, Title: fmt.Sprintf("📜 %s — %s UTC", title, g.FinishedAt.UTC().Format("Mon 2 Jan 2006 15:04")), Tone: protocol.ToneOver}
 	var lines []string
 	for _, ss := range s.Seats {
 		m := "  "
@@ -337,13 +319,4 @@ func categoryEmojiNamed(name string) string {
 		}
 	}
 	return ""
-}
-
-// PastGameID is the action ID of a history button.
-func PastGameID(gameID string, partyBoard bool) string {
-	board := "c"
-	if partyBoard {
-		board = "p"
-	}
-	return encodeID(idParty, "past", gameID, board)
 }

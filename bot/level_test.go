@@ -9,24 +9,25 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/enginetest"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // TestBotLevels: levels parse, a bot seat keeps its own level, and a seat
 // handed to a bot (a player who went away) plays at the game's level.
 func TestBotLevels(t *testing.T) {
-	a, err := ParseCommand("new bots=2 level=expert")
-	if err != nil || a.(NewGame).Options.Level != strategy.Expert {
+	a, err := protocol.ParseCommand("new bots=2 level=expert")
+	if err != nil || a.(protocol.NewGame).Options.Level != strategy.Expert {
 		t.Fatalf("new level=expert: %+v, %v", a, err)
 	}
-	if a, err := ParseCommand("addbot 2 hard"); err != nil || a != (AddBot{N: 2, Level: strategy.Hard}) {
+	if a, err := protocol.ParseCommand("addbot 2 hard"); err != nil || a != (protocol.AddBot{N: 2, Level: strategy.Hard}) {
 		t.Fatalf("addbot 2 hard: %+v, %v", a, err)
 	}
 	for _, bad := range []string{"new level=godlike", "new level=random", "addbot 2 hard easy", "addbot lots"} {
-		if _, err := ParseCommand(bad); err == nil {
+		if _, err := protocol.ParseCommand(bad); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}
-	st := &state{Opts: Options{Level: strategy.Expert}, Seats: []seat{{User: "ann", Name: "Ann"}, {Name: "Hiro-bot", Bot: true, Level: strategy.Easy}}}
+	st := &state{Opts: protocol.Options{Level: strategy.Expert}, Seats: []seat{{User: "ann", Name: "Ann"}, {Name: "Hiro-bot", Bot: true, Level: strategy.Easy}}}
 	st.Seats[0].Bot = true // Ann went away
 	if st.botLevel(0) != strategy.Expert || st.botLevel(1) != strategy.Easy {
 		t.Errorf("levels %s, %s", st.botLevel(0), st.botLevel(1))
@@ -58,7 +59,7 @@ func TestPuddingsShownWithTheirTotal(t *testing.T) {
 	if g.Round() != 2 || kept != 1 || now != 1 {
 		t.Fatalf("round %d: %d puddings kept, %d this round; want round 2, 1 and 1", g.Round(), kept, now)
 	}
-	st := &state{ID: "p", Phase: phasePlaying, Opts: Options{Pass: engine.PassLeft}, game: g,
+	st := &state{ID: "p", Phase: phasePlaying, Opts: protocol.Options{Pass: engine.PassLeft}, game: g,
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {User: "cy", Name: "Cy"}}}
 	want := fmt.Sprintf("🍮 %d kept + %d this round = %d", kept, now, kept+now)
 	if tv := tableView(st, time.Time{}); !strings.Contains(tv.Fields[0].Value, want) {

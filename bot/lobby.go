@@ -11,6 +11,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -30,7 +31,7 @@ func (b *Bot) newID() string {
 // 🍣 Salmon" reads as a player and a card (Maki-bot's did not).
 var botNames = []string{"Aiko-bot", "Kenji-bot", "Mei-bot", "Taro-bot", "Yumi-bot", "Hiro-bot", "Nana-bot", "Sora-bot"}
 
-func (b *Bot) options(req Request, o Options) Options {
+func (b *Bot) options(req protocol.Request, o protocol.Options) protocol.Options {
 	if o.Timer < 0 {
 		o.Timer = max(0, int(b.cfg.Timer/time.Second))
 	}
@@ -40,25 +41,25 @@ func (b *Bot) options(req Request, o Options) Options {
 	if o.Hands == "" {
 		o.Hands = b.platform(req.Where.Platform).Hands
 		if o.Hands == "" {
-			o.Hands = HandsEphemeral
+			o.Hands = protocol.HandsEphemeral
 		}
 	}
 	return o
 }
 
 // maxSeats is the most seats the options' game takes: the engine says.
-func maxSeats(o Options) int {
-	_, hi := o.settings().PlayerRange()
+func maxSeats(o protocol.Options) int {
+	_, hi := o.Settings().PlayerRange()
 	return hi
 }
 
 // newGame opens a lobby; seats prefills it (a rematch).
-func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat, invite ...string) (Response, error) {
+func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Options, seats []seat, invite ...string) (protocol.Response, error) {
 	o = b.options(req, o)
 	if !o.ThreadsChosen || !o.PicturesChosen {
 		cs, err := b.settingsOf(ctx, req.Where)
 		if err != nil {
-			return Response{}, err
+			return protocol.Response{}, err
 		}
 		if !o.ThreadsChosen {
 			o.NoThreads = cs.Threads == "off"
@@ -100,13 +101,13 @@ func (b *Bot) newGame(ctx context.Context, req Request, o Options, seats []seat,
 			return change{}, err
 		}
 		st.TableSince = now
-		ds := []Delivery{{Kind: Reply, To: Channel, Slot: SlotTable, View: v}}
+		ds := []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, Slot: protocol.SlotTable, View: v}}
 		for _, n := range notes {
-			ds = append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: notice(n)})
+			ds = append(ds, protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: notice(n)})
 		}
 		return change{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
 			records: []record{{locationKey(st.ID), loc, locationTTL}},
-			resp:    Response{Deliveries: ds}}, nil
+			resp:    protocol.Response{Deliveries: ds}}, nil
 	})
 }
 
@@ -117,7 +118,7 @@ func (st *state) hostName() string {
 	return "unknown"
 }
 
-func (b *Bot) join(req Request, st *state) (change, error) {
+func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 	i := st.seatOf(req.Who.ID)
 	switch st.Phase {
 	case phaseLobby:
@@ -129,7 +130,7 @@ func (b *Bot) join(req Request, st *state) (change, error) {
 		}
 		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name})
 		ds := warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You joined the game."+st.menuWarning()))
-		return change{save: true, resp: Response{Deliveries: ds}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	case phasePlaying:
 		if i < 0 {
 			return change{}, refuse("lobby.joinStarted")
@@ -152,17 +153,17 @@ func (b *Bot) join(req Request, st *state) (change, error) {
 			note += " Having left before the first round was scored, they are not rated in this game."
 		}
 		st.Notes = append(st.Notes, note)
-		ds := b.settle(Request{}, st, nil, false)
-		ds = append(ds, Delivery{Kind: Reply, To: Private(req.Who.ID), View: handOrOver(st, i)})
-		if st.Opts.Hands == HandsEphemeral {
+		ds := b.settle(protocol.Request{}, st, nil, false)
+		ds = append(ds, protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: handOrOver(st, i)})
+		if st.Opts.Hands == protocol.HandsEphemeral {
 			s.Hand = req.Reply
 		}
-		return change{save: true, resp: Response{Deliveries: ds}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	}
 	return change{}, refuse("lobby.joinOver")
 }
 
-func (b *Bot) leave(req Request, st *state) (change, error) {
+func (b *Bot) leave(req protocol.Request, st *state) (change, error) {
 	i := st.seatOf(req.Who.ID)
 	if i < 0 {
 		return change{}, refuse("lobby.notInGame")
@@ -171,11 +172,11 @@ func (b *Bot) leave(req Request, st *state) (change, error) {
 	case phaseLobby:
 		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
 		if st.humans() == 0 {
-			v := View{Screen: ScreenTable, Title: "🍣 Sushi Go! — lobby closed", Text: "Everyone left. Start a new game with `new`.", Tone: ToneOver}
-			return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), "You left.")}}, nil
+			v := protocol.View{Screen: protocol.ScreenTable, Title: "🍣 Sushi Go! — lobby closed", Text: "Everyone left. Start a new game with `new`.", Tone: protocol.ToneOver}
+			return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), "You left.")}}, nil
 		}
 		b.handOver(st, req.Who.ID)
-		return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You left the game.")}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You left the game.")}}, nil
 	case phasePlaying:
 		if st.Seats[i].Bot {
 			return change{}, refuse("lobby.botAlreadyThere")
@@ -211,17 +212,17 @@ func (b *Bot) handOver(st *state, leaving string) {
 // replaceWithBot goes on after seat i was handed to a bot (markLeft or
 // markKicked): the table is told, the host role passes on, and the game
 // ends if nobody is left to play it.
-func (b *Bot) replaceWithBot(req Request, st *state, i int, note string) (change, error) {
+func (b *Bot) replaceWithBot(req protocol.Request, st *state, i int, note string) (change, error) {
 	st.Notes = append(st.Notes, note)
 	b.handOver(st, st.Seats[i].User)
 	if st.humans() == 0 {
 		return b.quitAll(req, st, "Everyone left, so the game ended.")
 	}
 	posts, revealed := b.advance(st, nil)
-	return b.afterPlay(req, st, Response{Deliveries: withAck(req, b.settle(req, st, posts, revealed), "Done.")})
+	return b.afterPlay(req, st, protocol.Response{Deliveries: withAck(req, b.settle(req, st, posts, revealed), "Done.")})
 }
 
-func (b *Bot) addBots(req Request, st *state, n int, level strategy.Level) (change, error) {
+func (b *Bot) addBots(req protocol.Request, st *state, n int, level strategy.Level) (change, error) {
 	if st.Phase != phaseLobby {
 		return change{}, refuse("lobby.botsBeforeStart")
 	}
@@ -239,7 +240,7 @@ func (b *Bot) addBots(req Request, st *state, n int, level strategy.Level) (chan
 	if added == 0 {
 		return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 	}
-	return change{save: true, resp: Response{Deliveries: warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "Bot added."+st.menuWarning()))}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "Bot added."+st.menuWarning()))}}, nil
 }
 
 func nextBotName(st *state) string {
@@ -260,7 +261,7 @@ func slicesContainsName(ss []seat, name string) bool {
 	return false
 }
 
-func (b *Bot) kick(req Request, st *state, who string) (change, error) {
+func (b *Bot) kick(req protocol.Request, st *state, who string) (change, error) {
 	if req.Who.ID != st.Host && !req.Who.Admin {
 		return change{}, refuse("lobby.hostKicks", st.hostName())
 	}
@@ -283,7 +284,7 @@ func (b *Bot) kick(req Request, st *state, who string) (change, error) {
 	if st.Phase == phaseLobby {
 		name := st.Seats[i].Name
 		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
-		return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), name+" was removed.")}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), name+" was removed.")}}, nil
 	}
 	if st.Phase != phasePlaying {
 		return change{}, refuse("lobby.gameOver")
@@ -310,7 +311,7 @@ func (b *Bot) kick(req Request, st *state, who string) (change, error) {
 	return b.replaceWithBot(req, st, i, note)
 }
 
-func (b *Bot) start(req Request, st *state) (change, error) {
+func (b *Bot) start(req protocol.Request, st *state) (change, error) {
 	if st.Phase != phaseLobby {
 		return change{}, refuse("lobby.alreadyStarted")
 	}
@@ -318,7 +319,7 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 		return change{}, refuse("lobby.hostStarts", st.hostName())
 	}
 	n := len(st.Seats)
-	set := st.Opts.settings()
+	set := st.Opts.Settings()
 	set.Players = n
 	// The engine decides who can play; the host only words its answer.
 	if err := set.CheckPlayers(); err != nil {
@@ -333,7 +334,7 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 		}
 		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
-	if st.Opts.hasMenu() {
+	if st.Opts.HasMenu() {
 		m, err := b.startMenu(st, n)
 		if err != nil {
 			return change{}, err
@@ -349,14 +350,14 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 	posts, _ := b.advance(st, nil)
 	ds := b.settle(req, st, posts, true)
 	ds = append(ds, startPing(st)...)
-	if i := st.seatOf(req.Who.ID); i >= 0 && st.Opts.Hands == HandsEphemeral && req.Reply.ID != "" {
+	if i := st.seatOf(req.Who.ID); i >= 0 && st.Opts.Hands == protocol.HandsEphemeral && req.Reply.ID != "" {
 		// The host pressed Start: show them their hand at once, where the
 		// platform leaves a handle to keep it up to date (Discord's
 		// token). Slack's click on the public lobby leaves none: a hand
 		// posted then could never be updated or removed, and would linger
 		// beside the one Show my hand brings.
-		hand := Delivery{Kind: Reply, To: Private(req.Who.ID), View: handView(st, i, Pick{})}
-		if ds[0].Kind == Reply {
+		hand := protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: handView(st, i, protocol.Pick{})}
+		if ds[0].Kind == protocol.Reply {
 			// A follow-up: the click's handle edits the table it updated,
 			// so it must not become this hand's (the table prompts instead).
 			ds = append(ds, hand)
@@ -364,15 +365,15 @@ func (b *Bot) start(req Request, st *state) (change, error) {
 			ds = append(ds, b.handReply(req, st, i, hand.View))
 		}
 	}
-	return b.afterPlay(req, st, Response{Deliveries: ds})
+	return b.afterPlay(req, st, protocol.Response{Deliveries: ds})
 }
 
-func (b *Bot) end(req Request, st *state) (change, error) {
+func (b *Bot) end(req protocol.Request, st *state) (change, error) {
 	if req.Who.ID != st.Host && !req.Who.Admin {
 		return change{}, refuse("lobby.hostEnds", st.hostName())
 	}
 	if st.Phase == phaseOver {
-		return change{remove: true, cancel: true, resp: Response{Deliveries: withAck(req, nil, "The finished game was cleared.")}}, nil
+		return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, nil, "The finished game was cleared.")}}, nil
 	}
 	if st.Phase == phasePlaying && st.rated() {
 		if !st.counted() {
@@ -380,11 +381,11 @@ func (b *Bot) end(req Request, st *state) (change, error) {
 		}
 		return b.askToEnd(req, st)
 	}
-	v := View{Screen: ScreenTable, Title: gameTitle(st) + " — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: ToneOver}
+	v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st) + " — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: protocol.ToneOver}
 	// The table says it; whoever typed the command is answered privately
 	// (a public answer would say it twice).
 	ds := withAck(req, append(refreshTable(req, st, v, b.now()), st.handsEnded()...), "Done: the game is over.")
-	return change{remove: true, cancel: true, resp: Response{Deliveries: ds}}, nil
+	return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: ds}}, nil
 }
 
 // gameTitle names the game played: its tables' titles start with it.
@@ -396,37 +397,37 @@ var platformID = regexp.MustCompile(`^(\d{15,20}|[UW][A-Z0-9]{6,})$`)
 
 // handsEnded turns every private hand message of a game that ended early
 // into a note without buttons, so no card looks playable any more.
-func (st *state) handsEnded() []Delivery {
-	var ds []Delivery
+func (st *state) handsEnded() []protocol.Delivery {
+	var ds []protocol.Delivery
 	for i := range st.Seats {
 		if s := &st.Seats[i]; s.human() && s.Hand.ID != "" {
-			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand.use(),
-				View: View{Screen: ScreenHand, Title: gameTitle(st) + " — game ended", Text: "This game ended early; its cards can no longer be played.", Tone: ToneOver, Channel: st.Where.Channel}})
+			ds = append(ds, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(),
+				View: protocol.View{Screen: protocol.ScreenHand, Title: gameTitle(st) + " — game ended", Text: "This game ended early; its cards can no longer be played.", Tone: protocol.ToneOver, Channel: st.Where.Channel}})
 		}
 	}
 	return ds
 }
 
-func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response, error) {
+func (b *Bot) rematch(ctx context.Context, req protocol.Request, gameID string) (protocol.Response, error) {
 	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
 	if errors.Is(err, storage.ErrNotFound) {
-		return Response{}, refuse("lobby.rematchGone")
+		return protocol.Response{}, refuse("lobby.rematchGone")
 	}
 	if err != nil {
-		return Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
+		return protocol.Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
 	}
 	old, err := b.decode(data)
 	if err != nil {
-		return Response{}, err
+		return protocol.Response{}, err
 	}
 	if gameID != "" && gameID != old.ID {
-		return Response{}, refuse("lobby.rematchOld")
+		return protocol.Response{}, refuse("lobby.rematchOld")
 	}
 	if old.Phase != phaseOver {
-		return Response{}, refuse("lobby.rematchNotOver")
+		return protocol.Response{}, refuse("lobby.rematchNotOver")
 	}
 	if old.seatOf(req.Who.ID) < 0 {
-		return Response{}, refuse("lobby.rematchNotPlayed")
+		return protocol.Response{}, refuse("lobby.rematchNotPlayed")
 	}
 	// The one who asks hosts; the game's bots keep their seats; the other
 	// people are invited, once, and sit down only by pressing Join.
@@ -444,7 +445,10 @@ func (b *Bot) rematch(ctx context.Context, req Request, gameID string) (Response
 }
 
 // finishEarly ends a game nobody is left to play, without recording it.
-func (b *Bot) finishEarly(req Request, st *state, why string) (change, error) {
-	v := View{Screen: ScreenTable, Title: gameTitle(st) + " — game ended", Text: why, Tone: ToneOver}
-	return change{remove: true, cancel: true, resp: Response{Deliveries: append(refreshTable(req, st, v, b.now()), st.handsEnded()...)}}, nil
+func (b *Bot) finishEarly(req protocol.Request, st *state, why string) (change, error) {
+	v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st) + " — game ended", Text: why, Tone: protocol.ToneOver}
+	return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: append(refreshTable(req, st, v, b.now()), st.handsEnded()...)}}, nil
 }
+
+// gameName is the name of the game the options play.
+func gameName(o protocol.Options) string { return o.Settings().Name() }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // look is what the shared screens (table, reveal, scores, final
@@ -17,8 +18,8 @@ type look struct {
 	// lobby, hand and locked are the screens each game draws its own way:
 	// the lobby, a seat's private hand at step p of choosing, and the words
 	// for a locked-in pick.
-	lobby  func(st *state) View
-	hand   func(st *state, i int, p Pick) View
+	lobby  func(st *state) protocol.View
+	hand   func(st *state, i int, p protocol.Pick) protocol.View
 	locked func(sub engine.Submission) string
 	// tableau renders a seat's cards in front of it.
 	tableau func(s engine.SeatView) string

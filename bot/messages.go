@@ -1,54 +1,13 @@
 package bot
 
 import (
-	"errors"
-	"strings"
-
-	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/words"
 )
-
-// engineWords are the catalog's keys for the engine's refusals: the one
-// place where its sentinel errors become words.
-var engineWords = []struct {
-	err error
-	key words.Key
-}{
-	{engine.ErrGameOver, "engine.gameOver"},
-	{engine.ErrWrongTurn, "engine.wrongTurn"},
-	{engine.ErrNotInHand, "engine.notInHand"},
-	{engine.ErrSameCardTwice, "engine.sameCardTwice"},
-	{engine.ErrNoChopsticks, "engine.noChopsticks"},
-	{engine.ErrHandTooSmall, "engine.handTooSmall"},
-	{engine.ErrDummyCard, "engine.dummyCard"},
-	{engine.ErrNotController, "engine.notController"},
-	{engine.ErrNoCard, "engine.noCard"},
-	{engine.ErrNoSpoon, "engine.noSpoon"},
-	{engine.ErrCopyTarget, "engine.copyTarget"},
-	{engine.ErrDeciding, "engine.deciding"},
-	{engine.ErrExtraAfterReveal, "engine.extraAfterReveal"},
-	{engine.ErrNoDecision, "engine.noDecision"},
-	{engine.ErrNotYourDecision, "engine.notYourDecision"},
-	{engine.ErrNotAnOption, "engine.notAnOption"},
-}
-
-// friendly is what a player reads for an engine error: a rule's own
-// reason (engine.Problem, such as what is wrong with a menu) as a
-// sentence, else the table's words, else "" (not a refusal the player
-// caused).
-func friendly(err error) string {
-	var p *engine.Problem
-	if errors.As(err, &p) && p.Reason != "" {
-		return strings.ToUpper(p.Reason[:1]) + p.Reason[1:]
-	}
-	for _, w := range engineWords {
-		if errors.Is(err, w.err) {
-			return words.Say(w.key)
-		}
-	}
-	return ""
-}
 
 // say words a refusal or usage error's key (words/en.go) with its
 // arguments.
 func say(key words.Key, a ...any) string { return words.Say(key, a...) }
+
+// usage is a usage error worded by key.
+func usage(key words.Key, a ...any) error { return &protocol.UsageError{Msg: words.Say(key, a...)} }

@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"github.com/sushigo/sushigo/words"
-	"strings"
 	"testing"
 
 	"github.com/sushigo/sushigo/engine"
@@ -19,18 +17,6 @@ func TestEngineRefusalsTheHostReturnsAreWorded(t *testing.T) {
 	} {
 		if engineRefusal(err) == nil {
 			t.Errorf("%v has no words in engineWords", err)
-		}
-	}
-}
-
-// TestEngineWordsAreInTheCatalog: each engine refusal's key is worded and
-// takes no arguments, since friendly passes none.
-func TestEngineWordsAreInTheCatalog(t *testing.T) {
-	for _, w := range engineWords {
-		if !words.Has(w.key) {
-			t.Errorf("%v: the catalog has no key %q", w.err, w.key)
-		} else if strings.Contains(words.Text(w.key), "%") {
-			t.Errorf("%v: %q takes arguments friendly does not pass", w.err, words.Text(w.key))
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -28,40 +29,12 @@ import (
 // resolved when it is sent: an edit of the table message once it exists, a
 // post (remembered) until then, so a game has one table message.
 
-// Sender delivers one durable delivery of a game on its platform. It returns
-// the reference of the message a delivery with a Slot created, and an error
-// when the platform refused or failed: the host retries it later.
-type Sender interface {
-	Send(ctx context.Context, where Location, game string, d Delivery) (Ref, error)
-}
-
-// ResendChecker is a Sender whose platform cannot itself refuse a repeated
-// post (Slack has no nonce): the outbox records each post's attempt in the
-// send log before making it, so that after a failure or a crash the next
-// attempt is marked Resend, and the sender looks before posting again.
-type ResendChecker interface {
-	Sender
-	ChecksResends()
-}
-
-// RetryLater is a Sender's error for a delivery the platform will take
-// only after a while (a rate limit's Retry-After). The game's deliveries
-// wait that long, in order, and no attempt is spent: the sender never
-// sleeps past its lease while another replica takes the game over.
-type RetryLater struct {
-	After time.Duration
-	Err   error
-}
-
-func (e *RetryLater) Error() string { return fmt.Sprintf("retry after %s: %v", e.After, e.Err) }
-func (e *RetryLater) Unwrap() error { return e.Err }
-
 // queued is one pending delivery in a game's outbox.
 type queued struct {
-	Seq      uint64   `json:"q"`
-	Target   string   `json:"g,omitempty"` // what newer deliveries replace: "table", "ref:<id>", "slot:<slot>"
-	D        Delivery `json:"d"`
-	Attempts int      `json:"a,omitempty"`
+	Seq      uint64            `json:"q"`
+	Target   string            `json:"g,omitempty"` // what newer deliveries replace: "table", "ref:<id>", "slot:<slot>"
+	D        protocol.Delivery `json:"d"`
+	Attempts int               `json:"a,omitempty"`
 }
 
 // notYet reports a game's deliveries backing off until a time, after
@@ -97,7 +70,7 @@ const (
 )
 
 // sender returns the Sender for st's platform, or nil.
-func (b *Bot) sender(st *state) Sender {
+func (b *Bot) sender(st *state) protocol.Sender {
 	if st == nil {
 		return nil
 	}
@@ -105,18 +78,18 @@ func (b *Bot) sender(st *state) Sender {
 }
 
 // target names what a delivery updates, so a newer one can replace it.
-func (st *state) target(d Delivery) string {
+func (st *state) target(d protocol.Delivery) string {
 	switch {
-	case d.Kind == Delete && d.Ref.ID != "":
+	case d.Kind == protocol.Delete && d.Ref.ID != "":
 		return "" // removes one message: never replaced
-	case d.Kind == Delete:
+	case d.Kind == protocol.Delete:
 		// The message is not sent yet: its pending post is dropped.
 		return "slot:" + d.Slot
-	case d.Slot == SlotTable || (d.Kind == Edit && d.Ref.ID != "" && d.Ref.ID == st.Table.ID):
+	case d.Slot == protocol.SlotTable || (d.Kind == protocol.Edit && d.Ref.ID != "" && d.Ref.ID == st.Table.ID):
 		return "table"
 	case d.Slot != "":
 		return "slot:" + d.Slot
-	case d.Kind == Edit && d.Ref.ID != "":
+	case d.Kind == protocol.Edit && d.Ref.ID != "":
 		return "ref:" + d.Ref.ID
 	}
 	return ""
@@ -125,26 +98,26 @@ func (st *state) target(d Delivery) string {
 // enqueue moves c's posts and edits into st's outbox and reports whether
 // there were any; replies stay in c.
 func (st *state) enqueue(c *change) bool {
-	var keep []Delivery
+	var keep []protocol.Delivery
 	added := false
 	for _, d := range c.resp.Deliveries {
-		if d.Kind == Reply && d.Replace && d.To.IsPublic() && (st.Table.ID != "" || !st.TableSince.IsZero()) {
+		if d.Kind == protocol.Reply && d.Replace && d.To.IsPublic() && (st.Table.ID != "" || !st.TableSince.IsZero()) {
 			// A click on the table answers with a silent acknowledgement;
 			// the table itself is edited through the outbox, in order with
 			// every other change, so it cannot go back to an older view.
 			// (Its reference may still be on its way: the outbox waits.)
-			d = Delivery{Kind: Edit, To: Channel, Ref: st.Table, Slot: SlotTable, View: d.View}
+			d = protocol.Delivery{Kind: protocol.Edit, To: protocol.Channel, Ref: st.Table, Slot: protocol.SlotTable, View: d.View}
 		}
-		if d.Kind == Reply && d.Replace && !d.To.IsPublic() && st.chat() {
-			if i := st.seatOf(d.To.User); i >= 0 && st.byDM(&st.Seats[i]) && st.Seats[i].Hand.lasting() {
+		if d.Kind == protocol.Reply && d.Replace && !d.To.IsPublic() && st.chat() {
+			if i := st.seatOf(d.To.User); i >= 0 && st.byDM(&st.Seats[i]) && st.Seats[i].Hand.Lasting() {
 				// A click on a DM hand: the answer is the hand message
 				// edited through the outbox, so it survives a crash after
 				// the acknowledgement and cannot overtake a later turn's
 				// edit of the same message.
-				d = Delivery{Kind: Edit, To: d.To, Ref: st.Seats[i].Hand.use(), View: d.View}
+				d = protocol.Delivery{Kind: protocol.Edit, To: d.To, Ref: st.Seats[i].Hand.Use(), View: d.View}
 			}
 		}
-		if d.Kind == Reply {
+		if d.Kind == protocol.Reply {
 			keep = append(keep, d)
 			continue
 		}
@@ -214,22 +187,22 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			q := st.Outbox[0]
 			d, said, sendErr := st.resolve(q, b.now())
 			picSaid, tableSaid := false, false
-			if st.NoPictures != "" && !st.PicturesSaid && d.To.IsPublic() && d.Kind == Post {
+			if st.NoPictures != "" && !st.PicturesSaid && d.To.IsPublic() && d.Kind == protocol.Post {
 				// Not by choice: the first post since says why.
-				d.View.Text = PictureFallbackNote(st.NoPictures) + "\n" + d.View.Text
+				d.View.Text = protocol.PictureFallbackNote(st.NoPictures) + "\n" + d.View.Text
 				picSaid = true
 			}
-			if st.TableLost && q.Target == "table" && d.Kind == Post {
+			if st.TableLost && q.Target == "table" && d.Kind == protocol.Post {
 				d.View.Text = tableAgainNote + "\n" + d.View.Text
 				tableSaid = true
 			}
-			var ref Ref
-			if sendErr == nil && !(d.Kind == Delete && d.Ref.ID == "") {
+			var ref protocol.Ref
+			if sendErr == nil && !(d.Kind == protocol.Delete && d.Ref.ID == "") {
 				b.attach(st, &d, d.Ref)
-				if d.Kind == Post || (d.View.Picture != nil && d.View.Picture.PNG != nil) {
+				if d.Kind == protocol.Post || (d.View.Picture != nil && d.View.Picture.PNG != nil) {
 					d.Nonce = nonce(st.ID, q.Seq)
 				}
-				if _, checks := s.(ResendChecker); checks && d.Nonce != "" {
+				if _, checks := s.(protocol.ResendChecker); checks && d.Nonce != "" {
 					d.Resend = q.Attempts > 0 || pr.Trying == q.Seq
 					if pr.Trying != q.Seq {
 						pr.Trying = q.Seq
@@ -240,9 +213,9 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				}
 				ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
 			}
-			var gone *GoneError
+			var gone *protocol.GoneError
 			if errors.As(sendErr, &gone) {
-				if q.Target == "table" && d.Kind == Edit {
+				if q.Target == "table" && d.Kind == protocol.Edit {
 					// Someone deleted the table: post it again, this
 					// delivery first, and the thread hangs on.
 					pr.learn(st, learnt{TableGone: true})
@@ -253,8 +226,8 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				}
 				sendErr = nil // deleted: nothing to retry
 			}
-			var noThread *NoThreadError
-			var noPicture *NoPictureError
+			var noThread *protocol.NoThreadError
+			var noPicture *protocol.NoPictureError
 			switch {
 			case errors.As(sendErr, &noPicture):
 				// Nothing was sent: this delivery and the rest go without
@@ -278,7 +251,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			case sendErr != nil:
 				attempts = q.Attempts + 1
 				wait := outboxBackoff(attempts)
-				if rl := (*RetryLater)(nil); errors.As(sendErr, &rl) {
+				if rl := (*protocol.RetryLater)(nil); errors.As(sendErr, &rl) {
 					attempts, wait = q.Attempts, max(rl.After, time.Second)
 				}
 				if attempts < maxAttempts {
@@ -362,9 +335,9 @@ const recordWait = 2 * time.Second
 // game knows now: a thread post's parent (or the channel), the closing
 // post's edit, the table's edit or post. errTableComing holds it while the
 // table message is being created.
-func (st *state) resolve(q queued, now time.Time) (d Delivery, said bool, err error) {
+func (st *state) resolve(q queued, now time.Time) (d protocol.Delivery, said bool, err error) {
 	d = q.D
-	if d.Kind == Post && d.To.Thread {
+	if d.Kind == protocol.Post && d.To.Thread {
 		var wait bool
 		if d, wait, said = st.route(d, now); wait {
 			err = errTableComing
@@ -375,41 +348,41 @@ func (st *state) resolve(q queued, now time.Time) (d Delivery, said bool, err er
 		// Resolved now: the table message may have been created since.
 		switch {
 		case st.Table.Usable(now):
-			d.Kind, d.Ref, d.Slot = Edit, st.Table, ""
+			d.Kind, d.Ref, d.Slot = protocol.Edit, st.Table, ""
 		case !st.TableSince.IsZero() && now.Sub(st.TableSince) < tableWait:
 			// A reply is creating the table; its reference comes soon.
 			err = errTableComing
 		default:
-			d.Kind, d.Ref, d.Slot = Post, Ref{}, SlotTable
+			d.Kind, d.Ref, d.Slot = protocol.Post, protocol.Ref{}, protocol.SlotTable
 		}
 	}
 	return d, said, err
 }
 
 // remember keeps the reference of a message a slotted delivery created.
-func (st *state) remember(slot string, ref Ref) {
+func (st *state) remember(slot string, ref protocol.Ref) {
 	switch slot {
-	case SlotTable:
+	case protocol.SlotTable:
 		st.Table, st.TableSince = ref, time.Time{}
 		return
-	case SlotFinal:
+	case protocol.SlotFinal:
 		st.Final = ref
 		return
-	case SlotReminder:
+	case protocol.SlotReminder:
 		if st.RemindFor != nil {
 			st.Reminder = ref
 		}
 		return
-	case SlotNoThread:
+	case protocol.SlotNoThread:
 		// The adapter said why with the post it moved to the channel.
 		st.Thread, st.ThreadSaid = ref.ID, true
 		return
-	case SlotNoPictures:
+	case protocol.SlotNoPictures:
 		// The adapter said why with the post it sent without its picture.
 		st.NoPictures, st.PicturesSaid = ref.ID, true
 		return
 	}
-	if user, ok := strings.CutPrefix(slot, slotHand); ok {
+	if user, ok := strings.CutPrefix(slot, protocol.HandSlotPrefix); ok {
 		if i := st.seatOf(user); i >= 0 {
 			st.Seats[i].Hand = ref
 		}

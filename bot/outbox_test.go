@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // fakeSender is a platform that records what the host's outbox sends to it,
@@ -22,16 +23,16 @@ type fakeSender struct {
 	h    *harness
 	mu   sync.Mutex
 	fail int // refuse this many sends first
-	sent []bot.Delivery
+	sent []protocol.Delivery
 	n    int
 }
 
-func (f *fakeSender) Send(_ context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
+func (f *fakeSender) Send(_ context.Context, where protocol.Location, game string, d protocol.Delivery) (protocol.Ref, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.fail > 0 {
 		f.fail--
-		return bot.Ref{}, errors.New("platform unavailable")
+		return protocol.Ref{}, errors.New("platform unavailable")
 	}
 	f.sent = append(f.sent, d)
 	if f.h != nil {
@@ -39,12 +40,12 @@ func (f *fakeSender) Send(_ context.Context, where bot.Location, game string, d 
 	}
 	if d.Slot != "" {
 		f.n++
-		return bot.Ref{ID: fmt.Sprintf("out%d", f.n)}, nil
+		return protocol.Ref{ID: fmt.Sprintf("out%d", f.n)}, nil
 	}
-	return bot.Ref{}, nil
+	return protocol.Ref{}, nil
 }
 
-func (f *fakeSender) count(match func(bot.Delivery) bool) int {
+func (f *fakeSender) count(match func(protocol.Delivery) bool) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	n := 0
@@ -63,7 +64,9 @@ func newOutboxHarness(t *testing.T) *harness {
 	return h
 }
 
-func isTablePost(d bot.Delivery) bool { return d.Kind == bot.Post && d.Slot == bot.SlotTable }
+func isTablePost(d protocol.Delivery) bool {
+	return d.Kind == protocol.Post && d.Slot == protocol.SlotTable
+}
 
 // TestOutboxWholeGame plays a whole game with every post and edit going
 // through the durable outbox: replies alone come back with the request, the
@@ -87,11 +90,11 @@ func TestOutboxWholeGame(t *testing.T) {
 	if n := h.sender.count(isTablePost); n != 0 {
 		t.Errorf("%d more table messages posted, want the lobby's edited in place", n)
 	}
-	if n := h.sender.count(func(d bot.Delivery) bool { return d.Kind == bot.Edit && d.Ref.ID == "msg1" }); n < 10 {
+	if n := h.sender.count(func(d protocol.Delivery) bool { return d.Kind == protocol.Edit && d.Ref.ID == "msg1" }); n < 10 {
 		t.Errorf("%d edits of the table message, want one per turn at least", n)
 	}
 	for _, s := range h.all {
-		if s.d.Kind != bot.Reply && s.from != "" {
+		if s.d.Kind != protocol.Reply && s.from != "" {
 			t.Fatalf("a %v delivery came back with a request instead of going through the outbox", s.d.Kind)
 		}
 	}
@@ -104,10 +107,12 @@ func TestOutboxSurvivesACrash(t *testing.T) {
 	h.lobby("ann", "timer=0", "bob")
 	h.startGame("ann")
 	for _, u := range []string{"ann", "bob"} {
-		h.send(u, bot.ShowHand{}, false)
+		h.send(u, protocol.ShowHand{}, false)
 	}
 	reveals := func() int {
-		return h.sender.count(func(d bot.Delivery) bool { return d.Kind == bot.Post && strings.Contains(d.View.Title, "Reveal") })
+		return h.sender.count(func(d protocol.Delivery) bool {
+			return d.Kind == protocol.Post && strings.Contains(d.View.Title, "Reveal")
+		})
 	}
 	h.playTurnNoFlush(t, []string{"ann", "bob"})
 	if got := reveals(); got != 0 {
@@ -148,14 +153,14 @@ func TestOutboxCoalescesTheTable(t *testing.T) {
 	s := h.sender
 	h.sender = nil // no tick after each request
 	for _, u := range []string{"bob", "cy"} {
-		h.send(u, bot.Join{}, false)
+		h.send(u, protocol.Join{}, false)
 	}
 	h.sender = s
 	h.tick(0)
 	posts := 0
-	var last bot.Delivery
+	var last protocol.Delivery
 	for _, d := range s.sent {
-		if d.Kind == bot.Edit {
+		if d.Kind == protocol.Edit {
 			posts++
 			last = d
 		}
@@ -173,9 +178,9 @@ func TestOutboxCoalescesTheTable(t *testing.T) {
 func TestOutboxRetriesWithBackoff(t *testing.T) {
 	h := newOutboxHarness(t)
 	h.do("ann", "new timer=0")
-	edits := func() int { return h.sender.count(func(d bot.Delivery) bool { return d.Kind == bot.Edit }) }
+	edits := func() int { return h.sender.count(func(d protocol.Delivery) bool { return d.Kind == protocol.Edit }) }
 	h.sender.fail = 2
-	h.send("bob", bot.Join{}, false) // the table edit fails at once
+	h.send("bob", protocol.Join{}, false) // the table edit fails at once
 	if edits() != 0 {
 		t.Fatal("delivered despite the failure")
 	}
@@ -202,17 +207,17 @@ func TestOutboxTwoReplicas(t *testing.T) {
 	h.sender = nil
 	mk := func() *bot.Bot {
 		return bot.New(h.store, bot.Config{Now: func() time.Time { return h.now },
-			Seed: func() uint64 { h.seed++; return h.seed }, Platforms: map[string]bot.Platform{h.where.Platform: {Sender: shared}}})
+			Seed: func() uint64 { h.seed++; return h.seed }, Platforms: map[string]protocol.Platform{h.where.Platform: {Sender: shared}}})
 	}
 	a, b := mk(), mk()
 	h.b = a
 	h.do("ann", "new timer=0")
 	// The lobby is the reply to `new`; remember it as an adapter would.
-	if err := a.Remember(context.Background(), h.where, h.gameID(), bot.SlotTable, bot.Ref{ID: "lobby"}); err != nil {
+	if err := a.Remember(context.Background(), h.where, h.gameID(), protocol.SlotTable, protocol.Ref{ID: "lobby"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []string{"bob", "cy", "dee"} {
-		h.send(u, bot.Join{}, false)
+		h.send(u, protocol.Join{}, false)
 	}
 	var wg sync.WaitGroup
 	for _, r := range []*bot.Bot{a, b, a, b} {
@@ -225,7 +230,7 @@ func TestOutboxTwoReplicas(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := shared.count(func(bot.Delivery) bool { return true }); n != 1 {
+	if n := shared.count(func(protocol.Delivery) bool { return true }); n != 1 {
 		// One: the three joins' table edits coalesced into the latest.
 		t.Errorf("%d deliveries for one coalesced lobby, want exactly 1", n)
 	}
@@ -238,27 +243,27 @@ func TestOutboxWaitsForTheTableBeingCreated(t *testing.T) {
 	h := newOutboxHarness(t)
 	s := h.sender
 	h.sender = nil
-	a, err := bot.ParseCommand("new timer=0")
+	a, err := protocol.ParseCommand("new timer=0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := h.b.Handle(context.Background(), bot.Request{Where: h.where, Who: user("ann"), Action: a})
-	if err != nil || len(resp.Deliveries) != 1 || resp.Deliveries[0].Slot != bot.SlotTable {
+	resp, err := h.b.Handle(context.Background(), protocol.Request{Where: h.where, Who: user("ann"), Action: a})
+	if err != nil || len(resp.Deliveries) != 1 || resp.Deliveries[0].Slot != protocol.SlotTable {
 		t.Fatalf("new: %+v %v", resp, err)
 	}
 	h.all = append(h.all, sent{d: resp.Deliveries[0]}) // posted; not remembered yet
 	h.public = append(h.public, resp.Deliveries[0].View)
-	h.send("bob", bot.Join{}, false)
+	h.send("bob", protocol.Join{}, false)
 	h.sender = s
 	h.tick(0)
 	if n := len(s.sent); n != 0 {
 		t.Fatalf("%d deliveries before the table's reference came back, want 0 (%+v)", n, s.sent)
 	}
-	if err := h.b.Remember(context.Background(), h.where, resp.Game, bot.SlotTable, bot.Ref{ID: "lobby"}); err != nil {
+	if err := h.b.Remember(context.Background(), h.where, resp.Game, protocol.SlotTable, protocol.Ref{ID: "lobby"}); err != nil {
 		t.Fatal(err)
 	}
 	h.tick(2 * time.Second)
-	if len(s.sent) != 1 || s.sent[0].Kind != bot.Edit || s.sent[0].Ref.ID != "lobby" {
+	if len(s.sent) != 1 || s.sent[0].Kind != protocol.Edit || s.sent[0].Ref.ID != "lobby" {
 		t.Errorf("sent %+v, want one edit of the lobby", s.sent)
 	}
 }
@@ -287,45 +292,45 @@ func TestThreeReplicasSlowPlatform(t *testing.T) {
 func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 	h := newHarness(t)
 	var mu sync.Mutex
-	var edits []bot.View
+	var edits []protocol.View
 	posts := 0
-	slow := senderFunc(func(d bot.Delivery) (bot.Ref, error) {
+	slow := senderFunc(func(d protocol.Delivery) (protocol.Ref, error) {
 		time.Sleep(latency) // a platform that takes a while
 		mu.Lock()
 		defer mu.Unlock()
 		switch {
-		case d.Kind == bot.Edit && d.Ref.ID == "lobby":
+		case d.Kind == protocol.Edit && d.Ref.ID == "lobby":
 			edits = append(edits, d.View)
-		case d.Slot == bot.SlotTable:
+		case d.Slot == protocol.SlotTable:
 			posts++
-			return bot.Ref{ID: fmt.Sprintf("table%d", posts)}, nil
+			return protocol.Ref{ID: fmt.Sprintf("table%d", posts)}, nil
 		}
-		return bot.Ref{}, nil
+		return protocol.Ref{}, nil
 	})
 	var seed atomic.Uint64
 	replicas := make([]*bot.Bot, 3)
 	for i := range replicas {
 		replicas[i] = bot.New(h.store, bot.Config{Seed: func() uint64 { return seed.Add(1) },
-			Platforms: map[string]bot.Platform{h.where.Platform: {Sender: slow}}})
+			Platforms: map[string]protocol.Platform{h.where.Platform: {Sender: slow}}})
 	}
 	ctx := context.Background()
-	do := func(r *bot.Bot, who string, a bot.Action) bot.Response {
-		resp, err := r.Handle(ctx, bot.Request{Where: h.where, Who: user(who), Action: a, FromPrivate: true})
+	do := func(r *bot.Bot, who string, a protocol.Action) protocol.Response {
+		resp, err := r.Handle(ctx, protocol.Request{Where: h.where, Who: user(who), Action: a, FromPrivate: true})
 		if err != nil {
 			t.Error(err)
 		}
 		return resp
 	}
-	newGame, _ := bot.ParseCommand("new timer=0")
+	newGame, _ := protocol.ParseCommand("new timer=0")
 	resp := do(replicas[0], "ann", newGame)
-	if err := replicas[0].Remember(ctx, h.where, resp.Game, bot.SlotTable, bot.Ref{ID: "lobby"}); err != nil {
+	if err := replicas[0].Remember(ctx, h.where, resp.Game, protocol.SlotTable, protocol.Ref{ID: "lobby"}); err != nil {
 		t.Fatal(err)
 	}
 	players := []string{"ann", "bob", "cy", "dee"}
 	for _, p := range players[1:] {
-		do(replicas[1], p, bot.Join{})
+		do(replicas[1], p, protocol.Join{})
 	}
-	do(replicas[2], "ann", bot.Start{})
+	do(replicas[2], "ann", protocol.Start{})
 	stop := make(chan struct{})
 	var tickers sync.WaitGroup
 	for _, r := range replicas {
@@ -358,7 +363,7 @@ func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 				if turns > 0 && picks >= turns {
 					return
 				}
-				v := do(r, p, bot.ShowHand{})
+				v := do(r, p, protocol.ShowHand{})
 				if len(v.Deliveries) == 0 {
 					return
 				}
@@ -369,7 +374,7 @@ func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 				pressed := false
 				for _, b := range hand.Buttons() {
 					if strings.HasPrefix(b.ActionID, "sg1:pick:") && !strings.Contains(b.Label, "chopsticks") {
-						a, err := bot.ParseActionID(b.ActionID)
+						a, err := protocol.ParseActionID(b.ActionID)
 						if err == nil {
 							do(r, p, a)
 							pressed, picks = true, picks+1
@@ -456,9 +461,9 @@ func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 	t.Logf("%d table edits over 3 replicas, platform latency %s; at most %d goroutines", len(edits), latency, peak)
 }
 
-type senderFunc func(bot.Delivery) (bot.Ref, error)
+type senderFunc func(protocol.Delivery) (protocol.Ref, error)
 
-func (f senderFunc) Send(_ context.Context, _ bot.Location, _ string, d bot.Delivery) (bot.Ref, error) {
+func (f senderFunc) Send(_ context.Context, _ protocol.Location, _ string, d protocol.Delivery) (protocol.Ref, error) {
 	return f(d)
 }
 
@@ -470,14 +475,14 @@ func TestOutboxTableClickBeforeTheTableIsKnown(t *testing.T) {
 	h := newOutboxHarness(t)
 	s := h.sender
 	h.sender = nil
-	a, _ := bot.ParseCommand("new timer=0")
-	resp, err := h.b.Handle(context.Background(), bot.Request{Where: h.where, Who: user("ann"), Action: a})
+	a, _ := protocol.ParseCommand("new timer=0")
+	resp, err := h.b.Handle(context.Background(), protocol.Request{Where: h.where, Who: user("ann"), Action: a})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The Add bot button on the lobby message (a click: it names the game).
-	r, err := h.b.Handle(context.Background(), bot.Request{Where: h.where, Who: user("ann"), Action: bot.AddBot{Game: resp.Game, N: 1},
-		Reply: bot.Ref{ID: "tok"}, ID: "click-1"})
+	r, err := h.b.Handle(context.Background(), protocol.Request{Where: h.where, Who: user("ann"), Action: protocol.AddBot{Game: resp.Game, N: 1},
+		Reply: protocol.Ref{ID: "tok"}, ID: "click-1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -491,11 +496,11 @@ func TestOutboxTableClickBeforeTheTableIsKnown(t *testing.T) {
 	if len(s.sent) != 0 {
 		t.Fatalf("sent %+v before the lobby's reference was known", s.sent)
 	}
-	if err := h.b.Remember(context.Background(), h.where, resp.Game, bot.SlotTable, bot.Ref{ID: "lobby"}); err != nil {
+	if err := h.b.Remember(context.Background(), h.where, resp.Game, protocol.SlotTable, protocol.Ref{ID: "lobby"}); err != nil {
 		t.Fatal(err)
 	}
 	h.tick(2 * time.Second)
-	if len(s.sent) != 1 || s.sent[0].Kind != bot.Edit || s.sent[0].Ref.ID != "lobby" || !strings.Contains(s.sent[0].View.String(), "bot") {
+	if len(s.sent) != 1 || s.sent[0].Kind != protocol.Edit || s.sent[0].Ref.ID != "lobby" || !strings.Contains(s.sent[0].View.String(), "bot") {
 		t.Errorf("sent %+v, want one edit of the lobby showing the bot", s.sent)
 	}
 }
@@ -508,35 +513,35 @@ func TestOutboxTableClickBeforeTheTableIsKnown(t *testing.T) {
 func TestStalledPlatformStallsOnlyItsGame(t *testing.T) {
 	h := newHarness(t)
 	hung := make(chan struct{}, 100)
-	stalled := senderCtx(func(ctx context.Context, d bot.Delivery) (bot.Ref, error) {
+	stalled := senderCtx(func(ctx context.Context, d protocol.Delivery) (protocol.Ref, error) {
 		hung <- struct{}{}
 		<-ctx.Done() // a platform that never answers
-		return bot.Ref{}, ctx.Err()
+		return protocol.Ref{}, ctx.Err()
 	})
 	var mu sync.Mutex
 	delivered := 0
-	fine := senderFunc(func(d bot.Delivery) (bot.Ref, error) {
+	fine := senderFunc(func(d protocol.Delivery) (protocol.Ref, error) {
 		mu.Lock()
 		defer mu.Unlock()
 		delivered++
-		return bot.Ref{ID: fmt.Sprintf("m%d", delivered)}, nil
+		return protocol.Ref{ID: fmt.Sprintf("m%d", delivered)}, nil
 	})
 	var seed atomic.Uint64
 	b := bot.New(h.store, bot.Config{Seed: func() uint64 { return seed.Add(1) }, FlushWait: 50 * time.Millisecond,
-		Platforms: map[string]bot.Platform{"slow": {Sender: stalled}, "quick": {Sender: fine}}})
+		Platforms: map[string]protocol.Platform{"slow": {Sender: stalled}, "quick": {Sender: fine}}})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	play := func(platform string) {
-		where := bot.Location{Platform: platform, Community: "c", Channel: "ch"}
-		newGame, _ := bot.ParseCommand("new bots=1 timer=0")
-		for _, a := range []bot.Action{newGame, bot.Start{}} {
-			resp, err := b.Handle(ctx, bot.Request{Where: where, Who: user("ann"), Action: a})
+		where := protocol.Location{Platform: platform, Community: "c", Channel: "ch"}
+		newGame, _ := protocol.ParseCommand("new bots=1 timer=0")
+		for _, a := range []protocol.Action{newGame, protocol.Start{}} {
+			resp, err := b.Handle(ctx, protocol.Request{Where: where, Who: user("ann"), Action: a})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, new := a.(bot.NewGame); new {
+			if _, new := a.(protocol.NewGame); new {
 				// The adapter reports the lobby it posted.
-				if err := b.Remember(ctx, where, resp.Game, bot.SlotTable, bot.Ref{ID: "lobby-" + platform}); err != nil {
+				if err := b.Remember(ctx, where, resp.Game, protocol.SlotTable, protocol.Ref{ID: "lobby-" + platform}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -575,9 +580,9 @@ func TestStalledPlatformStallsOnlyItsGame(t *testing.T) {
 }
 
 // senderCtx is a Sender from a function that sees the send's context.
-type senderCtx func(ctx context.Context, d bot.Delivery) (bot.Ref, error)
+type senderCtx func(ctx context.Context, d protocol.Delivery) (protocol.Ref, error)
 
-func (f senderCtx) Send(ctx context.Context, _ bot.Location, _ string, d bot.Delivery) (bot.Ref, error) {
+func (f senderCtx) Send(ctx context.Context, _ protocol.Location, _ string, d protocol.Delivery) (protocol.Ref, error) {
 	return f(ctx, d)
 }
 
@@ -591,7 +596,7 @@ func TestOutboxBacksOffByTime(t *testing.T) {
 	h.lobby("ann", "timer=0 bots=1", "bob")
 	h.startGame("ann")
 	for _, u := range []string{"ann", "bob"} {
-		h.send(u, bot.ShowHand{}, false)
+		h.send(u, protocol.ShowHand{}, false)
 	}
 	h.sender.mu.Lock()
 	h.sender.fail = 1000
@@ -600,7 +605,7 @@ func TestOutboxBacksOffByTime(t *testing.T) {
 		// Their hand messages are not edited while the platform is down:
 		// they ask for their hands, as a player would.
 		for _, u := range []string{"ann", "bob"} {
-			h.send(u, bot.ShowHand{}, false)
+			h.send(u, protocol.ShowHand{}, false)
 		}
 		h.playTurn([]string{"ann", "bob"})
 	}
@@ -617,7 +622,9 @@ func TestOutboxBacksOffByTime(t *testing.T) {
 	for range 3 {
 		h.tick(time.Minute)
 	}
-	reveals := h.sender.count(func(d bot.Delivery) bool { return d.Kind == bot.Post && d.View.Screen == bot.ScreenReveal })
+	reveals := h.sender.count(func(d protocol.Delivery) bool {
+		return d.Kind == protocol.Post && d.View.Screen == protocol.ScreenReveal
+	})
 	if reveals != 4 {
 		t.Errorf("%d reveals delivered after the outage, want all 4", reveals)
 	}

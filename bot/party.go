@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // This file is the Party lobby: the menu a game will be played with, its
@@ -14,25 +15,25 @@ import (
 
 // lobbyMenu is the menu a Party lobby will start with; ok is false for a
 // random menu, drawn at the start.
-func lobbyMenu(o Options) (m engine.Menu, ok bool) {
-	if o.Menu == menuRandom {
+func lobbyMenu(o protocol.Options) (m engine.Menu, ok bool) {
+	if o.Menu == protocol.MenuRandom {
 		return engine.Menu{}, false
 	}
 	m, err := engine.ParseMenu(o.Menu)
 	if err != nil {
 		// Options are validated when set; a stored menu that no longer
 		// parses plays the default rather than wedge the lobby.
-		return defaultMenu, true
+		return protocol.DefaultMenu, true
 	}
 	return m, true
 }
 
 // menuProblems says, one line each, why the menu can't be played by n
 // players in the options' game and what would fix it.
-func menuProblems(o Options, m engine.Menu, n int) []string {
-	if lo, _ := o.settings().PlayerRange(); n < lo {
+func menuProblems(o protocol.Options, m engine.Menu, n int) []string {
+	if lo, _ := o.Settings().PlayerRange(); n < lo {
 		// Every card wants company: one line, not one per card type.
-		return []string{say("menu.gameTooFew", o.settings().Name(), lo, n)}
+		return []string{say("menu.gameTooFew", o.Settings().Name(), lo, n)}
 	}
 	var out []string
 	for _, k := range m.Unplayable(n) {
@@ -49,7 +50,7 @@ func menuProblems(o Options, m engine.Menu, n int) []string {
 // menuWarning is a lobby change's note when the seats now make the menu
 // illegal ("" when they don't).
 func (st *state) menuWarning() string {
-	if !st.Opts.hasMenu() {
+	if !st.Opts.HasMenu() {
 		return ""
 	}
 	m, fixed := lobbyMenu(st.Opts)
@@ -62,7 +63,7 @@ func (st *state) menuWarning() string {
 	return ""
 }
 
-func partyLobbyView(st *state) View {
+func partyLobbyView(st *state) protocol.View {
 	v := classicLobbyView(st)
 	v.Title = "🎉 Sushi Go Party! — lobby"
 	n := len(st.Seats)
@@ -79,9 +80,9 @@ func partyLobbyView(st *state) View {
 	g := st.ID
 	if st.Opts.Custom {
 		v.Selects = customSelects(g, m)
-		v.Rows[0] = append(v.Rows[0], Button{Label: "Menus", Emoji: "📋", ActionID: ActionID(SetMenu{Game: g, Part: "menu", Values: []string{"recommended"}})})
+		v.Rows[0] = append(v.Rows[0], protocol.Button{Label: "Menus", Emoji: "📋", ActionID: protocol.ActionID(protocol.SetMenu{Game: g, Part: "menu", Values: []string{"recommended"}})})
 	} else {
-		v.Selects = []Select{menuSelect(g, st.Opts, n)}
+		v.Selects = []protocol.Select{menuSelect(g, st.Opts, n)}
 	}
 	v.Footer = "The host picks the menu and presses Start when everyone is in. An unstarted lobby closes after a while."
 	return v
@@ -89,31 +90,31 @@ func partyLobbyView(st *state) View {
 
 // menuSelect offers the recommended menus (those the table can play now
 // first), a custom menu and a random one.
-func menuSelect(game string, o Options, n int) Select {
+func menuSelect(game string, o protocol.Options, n int) protocol.Select {
 	cur, fixed := lobbyMenu(o)
-	sel := Select{ActionID: SelectID("menu", game, "menu"), Placeholder: "Choose the menu", Min: 1, Max: 1}
+	sel := protocol.Select{ActionID: protocol.SelectID("menu", game, "menu"), Placeholder: "Choose the menu", Min: 1, Max: 1}
 	// A table too small to start says so itself: marking every menu "not
 	// for 1 player" tells the lone host nothing.
-	lo, _ := o.settings().PlayerRange()
+	lo, _ := o.Settings().PlayerRange()
 	for _, nm := range engine.RecommendedMenus {
 		desc := nm.Blurb
 		if err := nm.Menu.Check(n); err != nil && n >= lo {
 			desc = "not for " + plural(n, "player", "players") + " — " + desc
 		}
-		sel.Options = append(sel.Options, Option{Label: nm.Name, Value: nm.Key, Description: desc,
+		sel.Options = append(sel.Options, protocol.Option{Label: nm.Name, Value: nm.Key, Description: desc,
 			Selected: fixed && !o.Custom && cur == nm.Menu})
 	}
 	sel.Options = append(sel.Options,
-		Option{Label: "Custom menu…", Value: "custom", Emoji: "🛠️", Description: "choose the roll, appetizers, specials and dessert"},
-		Option{Label: "Random", Value: menuRandom, Emoji: "🎲", Description: "a menu that suits the table, drawn at the start", Selected: !fixed})
+		protocol.Option{Label: "Custom menu…", Value: "custom", Emoji: "🛠️", Description: "choose the roll, appetizers, specials and dessert"},
+		protocol.Option{Label: "Random", Value: protocol.MenuRandom, Emoji: "🎲", Description: "a menu that suits the table, drawn at the start", Selected: !fixed})
 	return sel
 }
 
 // customSelects are the menu builder: a roll, three appetizers, two
 // specials and a dessert.
-func customSelects(game string, m engine.Menu) []Select {
-	part := func(name, placeholder string, gr engine.Group, chosen []engine.Kind, n int) Select {
-		s := Select{ActionID: SelectID("menu", game, name), Placeholder: placeholder, Min: n, Max: n}
+func customSelects(game string, m engine.Menu) []protocol.Select {
+	part := func(name, placeholder string, gr engine.Group, chosen []engine.Kind, n int) protocol.Select {
+		s := protocol.Select{ActionID: protocol.SelectID("menu", game, name), Placeholder: placeholder, Min: n, Max: n}
 		for _, k := range engine.KindsOf(gr) {
 			desc := partyRules.Rule(k)
 			if len(desc) > 100 {
@@ -127,11 +128,11 @@ func customSelects(game string, m engine.Menu) []Select {
 				}
 				desc = desc[:i] + "…"
 			}
-			s.Options = append(s.Options, Option{Label: k.Name(), Value: k.Key(), Emoji: k.Emoji(), Description: desc, Selected: slices.Contains(chosen, k)})
+			s.Options = append(s.Options, protocol.Option{Label: k.Name(), Value: k.Key(), Emoji: k.Emoji(), Description: desc, Selected: slices.Contains(chosen, k)})
 		}
 		return s
 	}
-	return []Select{
+	return []protocol.Select{
 		part("roll", "Roll", engine.GroupRoll, []engine.Kind{m.Roll}, 1),
 		part("appetizers", "Appetizers (3)", engine.GroupAppetizer, m.Appetizers[:], 3),
 		part("specials", "Specials (2)", engine.GroupSpecial, m.Specials[:], 2),
@@ -140,11 +141,11 @@ func customSelects(game string, m engine.Menu) []Select {
 }
 
 // setMenu changes a Party lobby's menu from the host's selects.
-func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
+func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (change, error) {
 	if st.Phase != phaseLobby {
 		return change{}, refuse("menu.menuAfterStart")
 	}
-	if !st.Opts.hasMenu() {
+	if !st.Opts.HasMenu() {
 		return change{}, refuse("menu.menuInClassic")
 	}
 	if req.Who.ID != st.Host {
@@ -153,7 +154,7 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 	o := &st.Opts
 	cur, fixed := lobbyMenu(*o)
 	if !fixed {
-		cur = defaultMenu
+		cur = protocol.DefaultMenu
 	}
 	ack := ""
 	switch a.Part {
@@ -168,8 +169,8 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 		case "recommended":
 			o.Custom = false
 			ack = "Choose one of the recommended menus."
-		case menuRandom:
-			o.Custom, o.Menu = false, menuRandom
+		case protocol.MenuRandom:
+			o.Custom, o.Menu = false, protocol.MenuRandom
 			ack = "The menu will be drawn at the start."
 		default:
 			i := slices.IndexFunc(engine.RecommendedMenus, func(n engine.NamedMenu) bool { return n.Key == v })
@@ -211,7 +212,7 @@ func (b *Bot) setMenu(req Request, st *state, a SetMenu) (change, error) {
 		o.Custom, o.Menu = true, m.String()
 		ack = "Menu updated."
 	}
-	return change{save: true, resp: Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), ack)}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), ack)}}, nil
 }
 
 // startMenu is the menu a Party game starts with for n players, or a

@@ -11,12 +11,13 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/enginetest"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // goldenFrom is golden with a first line naming the position (or seed)
 // and menu the view was built from, so a changed golden can be rebuilt and
 // read by hand.
-func goldenFrom(t *testing.T, name string, from string, menu string, v View) {
+func goldenFrom(t *testing.T, name string, from string, menu string, v protocol.View) {
 	t.Helper()
 	goldenText(t, name, fmt.Sprintf("# built from %s, menu %s\n", from, menu)+v.String())
 }
@@ -24,8 +25,8 @@ func goldenFrom(t *testing.T, name string, from string, menu string, v View) {
 // partyTable seats Ann, Bob… (the last one a bot) at game g.
 func partyTable(g *engine.Game, names []string) *state {
 	n := g.Settings().Players
-	st := &state{ID: "p4rty", Phase: phasePlaying, Host: "u0", Where: Location{"test", "g", "c"},
-		Opts: Options{Timer: 90, Pass: engine.PassLeft, Hands: HandsEphemeral, Party: true, Menu: g.Settings().Menu.String()}, game: g}
+	st := &state{ID: "p4rty", Phase: phasePlaying, Host: "u0", Where: protocol.Location{Platform: "test", Community: "g", Channel: "c"},
+		Opts: protocol.Options{Timer: 90, Pass: engine.PassLeft, Hands: protocol.HandsEphemeral, Party: true, Menu: g.Settings().Menu.String()}, game: g}
 	for i := range n {
 		st.Seats = append(st.Seats, seat{User: fmt.Sprint("u", i), Name: names[i]})
 	}
@@ -235,7 +236,7 @@ func revealPosition(t *testing.T, menu string, ev engine.EventKind) *engine.Game
 func TestGoldenPartyViews(t *testing.T) {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	master := engine.RecommendedMenus[3].Menu.String()
-	lobby := &state{ID: "p4rty", Phase: phaseLobby, Host: "ann", Opts: Options{Timer: 90, Pass: engine.PassLeft, Hands: HandsEphemeral, Party: true, Menu: master},
+	lobby := &state{ID: "p4rty", Phase: phaseLobby, Host: "ann", Opts: protocol.Options{Timer: 90, Pass: engine.PassLeft, Hands: protocol.HandsEphemeral, Party: true, Menu: master},
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Aiko-bot", Bot: true}}}
 	goldenFrom(t, "party_lobby", "a lobby", master, lobbyView(lobby))
 	lobby.Seats = lobby.Seats[:2]
@@ -271,8 +272,8 @@ func TestGoldenPartyViews(t *testing.T) {
 	if len(g.View(0).AppendCallable(nil)) != 2 {
 		t.Fatalf("seat 0 can call %v", g.View(0).AppendCallable(nil))
 	}
-	goldenFrom(t, "party_hand_callable", "a position", chopMenu, handView(st, 0, Pick{}))
-	goldenFrom(t, "party_hand_calling", "a position", chopMenu, handView(st, 0, Pick{Call: g.View(0).AppendCallable(nil)[0]}))
+	goldenFrom(t, "party_hand_callable", "a position", chopMenu, handView(st, 0, protocol.Pick{}))
+	goldenFrom(t, "party_hand_calling", "a position", chopMenu, handView(st, 0, protocol.Pick{Call: g.View(0).AppendCallable(nil)[0]}))
 	g = enginetest.Deal(t, enginetest.Party(t, orderMenu, 4), orderHands...)
 	enginetest.Turn(t, g, enginetest.Pick(engine.OnigiriCircle))
 	enginetest.Turn(t, g, kindIn(t, g, 0, engine.KindUramaki, engine.None))
@@ -281,7 +282,7 @@ func TestGoldenPartyViews(t *testing.T) {
 	if !slices.Contains(g.View(0).AppendHand(nil), engine.SpecialOrder) || len(g.View(0).AppendCopyOptions(nil)) < 3 {
 		t.Fatalf("seat 0: hand %v, copies %v", g.View(0).AppendHand(nil), g.View(0).AppendCopyOptions(nil))
 	}
-	goldenFrom(t, "party_hand_copy", "a position", orderMenu, handView(st, 0, Pick{Card: engine.SpecialOrder}))
+	goldenFrom(t, "party_hand_copy", "a position", orderMenu, handView(st, 0, protocol.Pick{Card: engine.SpecialOrder}))
 	goldenFrom(t, "party_locked", "a position", orderMenu, lockedView(st, 0, engine.Submission{Card: engine.SpecialOrder, Copy: g.View(0).AppendCopyOptions(nil)[0]}))
 
 	for _, c := range []struct {
@@ -369,7 +370,7 @@ func TestPartyEventWords(t *testing.T) {
 
 // chatLimits are the tightest of Discord's and Slack's documented limits
 // on what a host view becomes (platforms.md): the adapters only map it.
-func chatLimits(t *testing.T, what string, v View) {
+func chatLimits(t *testing.T, what string, v protocol.View) {
 	t.Helper()
 	runes := utf8.RuneCountInString
 	total := runes(v.Title) + runes(v.Text) + runes(v.Footer)
@@ -393,16 +394,16 @@ func chatLimits(t *testing.T, what string, v View) {
 			t.Errorf("%s: a row of %d buttons", what, len(row))
 		}
 		for _, b := range row {
-			if len(b.ActionID) > MaxActionID || runes(b.Emoji+" "+b.Label) > 75 {
+			if len(b.ActionID) > protocol.MaxActionID || runes(b.Emoji+" "+b.Label) > 75 {
 				t.Errorf("%s: button %+v", what, b)
 			}
-			if _, err := ParseActionID(b.ActionID); err != nil {
+			if _, err := protocol.ParseActionID(b.ActionID); err != nil {
 				t.Errorf("%s: button %q does not parse", what, b.ActionID)
 			}
 		}
 	}
 	for _, s := range v.Selects {
-		if len(s.Options) > 25 || len(s.Options) == 0 || runes(s.Placeholder) > 150 || len(s.ActionID) > MaxActionID || s.Max > len(s.Options) {
+		if len(s.Options) > 25 || len(s.Options) == 0 || runes(s.Placeholder) > 150 || len(s.ActionID) > protocol.MaxActionID || s.Max > len(s.Options) {
 			t.Errorf("%s: select %q with %d options", what, s.Placeholder, len(s.Options))
 		}
 		for _, o := range s.Options {
@@ -450,7 +451,7 @@ func TestPartyViewsFitChatLimits(t *testing.T) {
 			for i := range n {
 				chatLimits(t, where+" hand", handOrOver(st, i))
 				for _, c := range g.View(i).AppendCallable(nil) {
-					chatLimits(t, where+" calling", handView(st, i, Pick{Call: c}))
+					chatLimits(t, where+" calling", handView(st, i, protocol.Pick{Call: c}))
 				}
 			}
 			return false
@@ -469,7 +470,7 @@ func TestTypedAnswersOnlyWhereTyping(t *testing.T) {
 		menu string
 		kind engine.DecisionKind
 	}{{spoonMenu, engine.DecideSpoon}, {orderMenu, engine.DecideTakeout}} {
-		for _, p := range []Platform{{Commands: SlashOptions}, {Commands: Slash}, {Terminal: true, Commands: Typed}} {
+		for _, p := range []protocol.Platform{{Commands: protocol.SlashOptions}, {Commands: protocol.Slash}, {Terminal: true, Commands: protocol.Typed}} {
 			st := partyTable(decisionPosition(t, c.menu, c.kind), goldenNames)
 			st.plat = p
 			v := decisionView(st, 0)
@@ -485,7 +486,7 @@ func TestTypedAnswersOnlyWhereTyping(t *testing.T) {
 // every menu "not for 1 player" (the table itself is too small to start);
 // a full table still hears which menus do not suit it.
 func TestLoneHostMenusNotAllRefused(t *testing.T) {
-	o := Options{Party: true, Pass: engine.PassLeft}
+	o := protocol.Options{Party: true, Pass: engine.PassLeft}
 	for _, opt := range menuSelect("g", o, 1).Options {
 		if strings.Contains(opt.Description, "not for") {
 			t.Errorf("alone: %s — %s", opt.Label, opt.Description)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
 
@@ -56,9 +57,9 @@ func TestPartyPrivacyRandomGames(t *testing.T) {
 		}
 		players := lo + r.IntN(hi-lo+1)
 		people := []string{"ann", "bob", "cy"}[:1+r.IntN(min(3, players))]
-		where := Location{"test", "g", fmt.Sprint("p", n)}
-		send := func(who string, a Action, private bool) Response {
-			req := Request{Where: where, Who: User{ID: who, Name: who}, Action: a, FromPrivate: private}
+		where := protocol.Location{Platform: "test", Community: "g", Channel: fmt.Sprint("p", n)}
+		send := func(who string, a protocol.Action, private bool) protocol.Response {
+			req := protocol.Request{Where: where, Who: protocol.User{ID: who, Name: who}, Action: a, FromPrivate: private}
 			resp, err := b.Handle(ctx, req)
 			if err != nil {
 				t.Fatalf("game %d: %v", n, err)
@@ -66,15 +67,15 @@ func TestPartyPrivacyRandomGames(t *testing.T) {
 			checkDeliveries(t, b, where, resp)
 			return resp
 		}
-		a, err := ParseCommand(fmt.Sprintf("new timer=0 menu=%s bots=%d", menu, players-len(people)))
+		a, err := protocol.ParseCommand(fmt.Sprintf("new timer=0 menu=%s bots=%d", menu, players-len(people)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		send("ann", a, false)
 		for _, p := range people[1:] {
-			send(p, Join{}, false)
+			send(p, protocol.Join{}, false)
 		}
-		send("ann", Start{}, false)
+		send("ann", protocol.Start{}, false)
 		for step := 0; step < 3000; step++ {
 			st := load(t, b, where)
 			if st.Phase == phaseOver {
@@ -86,14 +87,14 @@ func TestPartyPrivacyRandomGames(t *testing.T) {
 			} else if st.game.Submitted(st.seatOf(who)) {
 				continue
 			}
-			resp := send(who, ShowHand{}, false)
+			resp := send(who, protocol.ShowHand{}, false)
 			for range 4 {
 				act := randomControl(t, r, resp, who)
 				if act == nil {
 					break
 				}
 				if d, ok := load(t, b, where).game.Decision(); ok {
-					if _, answer := act.(Answer); answer {
+					if _, answer := act.(protocol.Answer); answer {
 						decided[d.Kind]++
 					}
 				}
@@ -114,9 +115,9 @@ func TestPartyPrivacyRandomGames(t *testing.T) {
 
 // randomControl presses a random button or select of the private view who
 // was sent, or returns nil when it has none.
-func randomControl(t *testing.T, r *rand.Rand, resp Response, who string) Action {
+func randomControl(t *testing.T, r *rand.Rand, resp protocol.Response, who string) protocol.Action {
 	t.Helper()
-	var v View
+	var v protocol.View
 	for _, d := range resp.Deliveries {
 		if d.To.User == who {
 			v = d.View
@@ -139,7 +140,7 @@ func randomControl(t *testing.T, r *rand.Rand, resp Response, who string) Action
 		}
 	}
 	if k < len(bs) {
-		a, err := ParseActionID(bs[k].ActionID)
+		a, err := protocol.ParseActionID(bs[k].ActionID)
 		if err != nil {
 			t.Fatalf("button %q: %v", bs[k].ActionID, err)
 		}
@@ -151,7 +152,7 @@ func randomControl(t *testing.T, r *rand.Rand, resp Response, who string) Action
 	for _, i := range r.Perm(len(sel.Options))[:count] {
 		values = append(values, sel.Options[i].Value)
 	}
-	a, err := ParseSelection(sel.ActionID, values)
+	a, err := protocol.ParseSelection(sel.ActionID, values)
 	if err != nil {
 		t.Fatalf("select %q %v: %v", sel.ActionID, values, err)
 	}

@@ -11,12 +11,13 @@ import (
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/picture"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // toDecision plays ann's picks (bots fill the table) leaning towards the
 // card that asks her something after the reveal, until she has a prompt.
 // It returns the prompt, or fails when the game ends first.
-func toDecision(t *testing.T, h *harness, lean string) bot.View {
+func toDecision(t *testing.T, h *harness, lean string) protocol.View {
 	t.Helper()
 	for step := 0; step < 200; step++ {
 		if v := h.private["ann"]; strings.Contains(v.Title, "Your choice") {
@@ -33,7 +34,7 @@ func toDecision(t *testing.T, h *harness, lean string) bot.View {
 				t.Fatalf("ann has nothing to press:\n%s", v)
 			}
 		}
-		var pick bot.Button
+		var pick protocol.Button
 		bs := v.Buttons()
 		pick = bs[0]
 		for _, b := range bs {
@@ -44,7 +45,7 @@ func toDecision(t *testing.T, h *harness, lean string) bot.View {
 		h.click("ann", pick.ActionID, true)
 	}
 	t.Fatal("ann never had to decide")
-	return bot.View{}
+	return protocol.View{}
 }
 
 // TestPartyTimerAnswersDecisions: a player who never answers a spoon, a
@@ -137,7 +138,7 @@ func TestPartyStaleAndForeignAnswers(t *testing.T) {
 	h := newHarness(t)
 	h.lobby("ann", "timer=0 bots=2 menu=maki,miso,tofu,eel,menu,tea,pudding", "bob")
 	h.startGame("ann")
-	var prompt bot.View
+	var prompt protocol.View
 	for step := 0; step < 100; step++ {
 		if v := h.private["ann"]; strings.Contains(v.Title, "Your choice") {
 			prompt = v
@@ -205,7 +206,7 @@ func TestPartyTypedAnswers(t *testing.T) {
 		if typed == "" {
 			typed = "choose " + strings.ToLower(prompt.Buttons()[0].Label)
 		}
-		if _, err := bot.ParseCommand("choose nonsense-card"); err == nil {
+		if _, err := protocol.ParseCommand("choose nonsense-card"); err == nil {
 			t.Error("choose nonsense-card parsed")
 		}
 		r := h.do("ann", "flip 9")
@@ -220,7 +221,7 @@ func TestPartyTypedAnswers(t *testing.T) {
 		}
 		r = h.do("ann", typed)
 		for _, d := range r.Deliveries {
-			if d.To.User == "ann" && d.View.Tone == bot.ToneError {
+			if d.To.User == "ann" && d.View.Tone == protocol.ToneError {
 				t.Fatalf("%q refused: %s", typed, d.View.Text)
 			}
 		}
@@ -259,7 +260,7 @@ func TestPartyLobbySaysWhatToChange(t *testing.T) {
 		t.Errorf("start with an illegal menu: %q", v.Text)
 	}
 	sel := lobby.Selects[0]
-	a, err := bot.ParseSelection(sel.ActionID, []string{"big-banquet"})
+	a, err := protocol.ParseSelection(sel.ActionID, []string{"big-banquet"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,14 +282,14 @@ func TestPartyLobbySaysWhatToChange(t *testing.T) {
 func TestPartyRulesExplainEveryCard(t *testing.T) {
 	for _, name := range []string{"temaki", "uramaki", "eel", "tofu", "edamame", "miso", "onigiri", "soy", "tea",
 		"spoon", "menu", "special order", "takeout box", "ice cream", "fruit", "maki", "nigiri", "chopsticks", "pudding", "wasabi"} {
-		a, err := bot.ParseCommand("rules " + name)
+		a, err := protocol.ParseCommand("rules " + name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		h := newHarness(t)
 		r := h.send("ann", a, false)
 		v := r.Deliveries[0].View
-		if v.Tone == bot.ToneError || len(v.Text) < 20 {
+		if v.Tone == protocol.ToneError || len(v.Text) < 20 {
 			t.Errorf("rules %s: %+v", name, v)
 		}
 	}
@@ -380,11 +381,11 @@ func TestCardButtonsCarryTheirColour(t *testing.T) {
 		h.startGame("ann")
 		coloured := 0
 		for _, b := range h.hand["ann"].Buttons() {
-			a, err := bot.ParseActionID(b.ActionID)
+			a, err := protocol.ParseActionID(b.ActionID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, _ := a.(bot.Pick)
+			p, _ := a.(protocol.Pick)
 			switch {
 			case p.Card != engine.None && b.Colour != picture.Colour(p.Card.Kind()):
 				t.Errorf("%s: %q has colour %q, want its type's", opts, b.Label, b.Colour)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // This file renders a Party game: tableaux, the private hand with calls
@@ -115,22 +116,22 @@ func seatTableau(s engine.SeatView) string { return partyTableau(s.Tableau, s.Ur
 // partyHandView is seat i's private Party hand at step p of choosing: a
 // card, optionally a chopsticks or spoon to call, and what a special order
 // copies.
-func partyHandView(st *state, i int, p Pick) View {
+func partyHandView(st *state, i int, p protocol.Pick) protocol.View {
 	g := st.game
 	w := g.View(i)
 	hand := w.AppendHand(nil)
 	slices.Sort(hand)
-	base := Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: p.Call}
+	base := protocol.Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: p.Call}
 	v := handHead(st, g.Round(), g.Turn())
 	var text []string
-	var control []Button
+	var control []protocol.Button
 	if p.Card == engine.SpecialOrder && p.Copy == engine.None {
 		text = append(text, "🌈 Your **special order** copies a card in front of you. Which one?")
-		var row []Button
+		var row []protocol.Button
 		for _, c := range w.AppendCopyOptions(nil) {
 			q := base
 			q.Card, q.Copy = engine.SpecialOrder, c
-			row = append(row, Button{Label: c.Short(), Emoji: buttonEmoji(c), ActionID: ActionID(q), Colour: cardColour(c)})
+			row = append(row, protocol.Button{Label: c.Short(), Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
 		}
 		v.Rows = chunk(row, 5, 4)
 	} else {
@@ -138,7 +139,7 @@ func partyHandView(st *state, i int, p Pick) View {
 		if p.Call != engine.None {
 			text = append(text, callText(p.Call))
 		}
-		var row []Button
+		var row []protocol.Button
 		for j, c := range hand {
 			if j > 0 && hand[j-1] == c {
 				continue
@@ -150,14 +151,14 @@ func partyHandView(st *state, i int, p Pick) View {
 				// Played now it copies nothing and is discarded: say so.
 				label += " (nothing to copy yet)"
 			}
-			row = append(row, Button{Label: label, Emoji: buttonEmoji(c), ActionID: ActionID(q), Colour: cardColour(c)})
+			row = append(row, protocol.Button{Label: label, Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
 		}
 		v.Rows = chunk(row, 5, 4)
 		for _, c := range w.AppendCallable(nil) {
 			if c == p.Call {
 				continue
 			}
-			q := Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: c}
+			q := protocol.Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: c}
 			verb := "Call"
 			if p.Call != engine.None {
 				verb = "Call instead"
@@ -168,17 +169,17 @@ func partyHandView(st *state, i int, p Pick) View {
 				// spoon finds nothing and is discarded. Say so.
 				label += " (finds nothing now)"
 			}
-			control = append(control, Button{Label: label, Emoji: c.Emoji(), ActionID: ActionID(q)})
+			control = append(control, protocol.Button{Label: label, Emoji: c.Emoji(), ActionID: protocol.ActionID(q)})
 		}
 	}
 	if p.Call != engine.None || p.Card != engine.None {
-		control = append(control, Button{Label: "Start over", Emoji: "↩️", ActionID: ActionID(Change{st.ID, g.Round(), g.Turn()})})
+		control = append(control, protocol.Button{Label: "Start over", Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
 	}
 	if len(control) > 0 {
 		v.Rows = append(v.Rows, control[:min(len(control), 5)])
 	}
 	v.Text = strings.Join(text, "\n")
-	v.Fields = []Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
+	v.Fields = []protocol.Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
 	return v
 }
 
@@ -200,8 +201,8 @@ func count(cs []engine.Card, c engine.Card) int {
 }
 
 // chunk splits buttons into rows of per, at most rows rows.
-func chunk(bs []Button, per, rows int) [][]Button {
-	var out [][]Button
+func chunk(bs []protocol.Button, per, rows int) [][]protocol.Button {
+	var out [][]protocol.Button
 	for len(bs) > 0 && len(out) < rows {
 		n := min(per, len(bs))
 		out = append(out, bs[:n])
@@ -241,7 +242,7 @@ func decisionName(d engine.Decision) string {
 
 // decisionView is the private prompt of seat i's pending decision, with a
 // button (or select) for every answer the engine offers.
-func decisionView(st *state, i int) View {
+func decisionView(st *state, i int) protocol.View {
 	g := st.game
 	w := g.View(i)
 	d, _ := g.Decision()
@@ -249,10 +250,10 @@ func decisionView(st *state, i int) View {
 	v := handHead(st, d.Round, d.Turn)
 	v.Title = fmt.Sprintf("🎴 Your choice — round %d, turn %d", d.Round, d.Turn)
 	id := func(a engine.Answer) string {
-		return ActionID(Answer{Game: st.ID, Round: d.Round, Turn: d.Turn, Step: d.Step, Card: a.Card, Kind: a.Kind, Flip: a.Flip})
+		return protocol.ActionID(protocol.Answer{Game: st.ID, Round: d.Round, Turn: d.Turn, Step: d.Step, Card: a.Card, Kind: a.Kind, Flip: a.Flip})
 	}
 	tab := w.AppendTableau(nil, i)
-	var row []Button
+	var row []protocol.Button
 	switch d.Kind {
 	case engine.DecideChopsticks, engine.DecideMenu, engine.DecideCopy:
 		var drawn []engine.Card
@@ -275,7 +276,7 @@ func decisionView(st *state, i int) View {
 			if n := count(drawn, a.Card); n > 1 {
 				label = cardLabel(a.Card, n)
 			}
-			row = append(row, Button{Label: label, Emoji: buttonEmoji(a.Card), ActionID: id(a), Style: Primary, Colour: cardColour(a.Card)})
+			row = append(row, protocol.Button{Label: label, Emoji: buttonEmoji(a.Card), ActionID: id(a), Style: protocol.Primary, Colour: cardColour(a.Card)})
 		}
 		v.Rows = chunk(row, 5, 5)
 	case engine.DecideSpoon:
@@ -285,26 +286,26 @@ func decisionView(st *state, i int) View {
 			// screen game) it is not shown.
 			v.Footer = "Or type `choose <card or type>`."
 		}
-		sel := Select{ActionID: SelectID("ask", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
+		sel := protocol.Select{ActionID: protocol.SelectID("ask", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
 			Placeholder: "…or ask for an exact card", Min: 1, Max: 1}
 		for _, a := range opts {
 			if a.Card == engine.None {
-				row = append(row, Button{Label: a.Kind.Name(), Emoji: a.Kind.Emoji(), ActionID: id(a), Style: Primary})
+				row = append(row, protocol.Button{Label: a.Kind.Name(), Emoji: a.Kind.Emoji(), ActionID: id(a), Style: protocol.Primary})
 			} else if len(sel.Options) < 25 {
 				// Named as on the buttons: "Spoon ⑤", not "Spoon (5)".
-				sel.Options = append(sel.Options, Option{Label: a.Card.Short(), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: buttonEmoji(a.Card)})
+				sel.Options = append(sel.Options, protocol.Option{Label: a.Card.Short(), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: buttonEmoji(a.Card)})
 			}
 		}
 		v.Rows = chunk(row, 5, 2)
 		if len(sel.Options) > 0 {
-			v.Selects = []Select{sel}
+			v.Selects = []protocol.Select{sel}
 		}
 	case engine.DecideTakeout:
 		v.Text = fmt.Sprintf("%s Your **takeout box**: turn any of your earlier cards face down — each then scores 2 at the round's end instead of what it is.", d.Via.Emoji())
 		if st.typing() {
 			v.Footer = "Type `flip 1 3` for several, or use the buttons."
 		}
-		sel := Select{ActionID: SelectID("flip", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
+		sel := protocol.Select{ActionID: protocol.SelectID("flip", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
 			Placeholder: "Cards to turn face down", Min: 0}
 		var lines []string
 		for p, c := range tab {
@@ -313,30 +314,30 @@ func decisionView(st *state, i int) View {
 			}
 			label := fmt.Sprintf("%d. %s", p+1, placedText(c))
 			lines = append(lines, label)
-			sel.Options = append(sel.Options, Option{Label: label, Value: strconv.Itoa(p)})
+			sel.Options = append(sel.Options, protocol.Option{Label: label, Value: strconv.Itoa(p)})
 		}
 		sel.Max = len(sel.Options)
 		v.Text += "\n" + strings.Join(lines, "\n")
 		for _, a := range opts {
 			switch {
 			case a.Flip == 0:
-				row = append(row, Button{Label: "Flip nothing", Emoji: "✋", ActionID: id(a)})
+				row = append(row, protocol.Button{Label: "Flip nothing", Emoji: "✋", ActionID: id(a)})
 			case a.Flip == d.Flippable:
-				row = append(row, Button{Label: flipAllLabel(len(sel.Options)), Emoji: d.Via.Emoji(), ActionID: id(a), Style: Primary})
+				row = append(row, protocol.Button{Label: flipAllLabel(len(sel.Options)), Emoji: d.Via.Emoji(), ActionID: id(a), Style: protocol.Primary})
 			case len(sel.Options) <= 10:
 				p := 0
 				for a.Flip>>p&1 == 0 {
 					p++
 				}
-				row = append(row, Button{Label: fmt.Sprintf("Flip %d only", p+1), ActionID: id(a)})
+				row = append(row, protocol.Button{Label: fmt.Sprintf("Flip %d only", p+1), ActionID: id(a)})
 			}
 		}
 		if len(sel.Options) > 1 {
-			v.Selects = []Select{sel}
+			v.Selects = []protocol.Select{sel}
 		}
 		v.Rows = chunk(row, 5, 3)
 	}
-	v.Fields = []Field{{Name: "In front of you", Value: partyTableau(tab, w.UramakiIcons(i))}}
+	v.Fields = []protocol.Field{{Name: "In front of you", Value: partyTableau(tab, w.UramakiIcons(i))}}
 	if !st.chat() {
 		// The terminal shows a reveal only once its decisions are made:
 		// what was revealed comes with the question it raises.
@@ -363,12 +364,12 @@ func placedText(p engine.Placed) string {
 
 // waitingView is a Party player's hand message while someone else decides
 // after the reveal.
-func waitingView(st *state, i int) View {
+func waitingView(st *state, i int) protocol.View {
 	d, _ := st.game.Decision()
 	w := st.game.View(i)
 	v := handHead(st, d.Round, d.Turn)
 	v.Text = fmt.Sprintf("👀 The cards are revealed. Waiting for %s to use %s %s…", st.name(d.Seat), their(st.name(d.Seat)), decisionName(d))
-	v.Fields = []Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
+	v.Fields = []protocol.Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
 	return v
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/picture"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // Pictures: the table, each round's scores and the end of the game go to
@@ -30,18 +31,18 @@ func (st *state) names(n int) []string {
 // tablePicture asks for the picture of the table. What it shows is named
 // when it is sent (attach), from the game as stored then: the table view
 // is rebuilt at every click, and its picture is drawn at most once a turn.
-func tablePicture(st *state) *Picture {
+func tablePicture(st *state) *protocol.Picture {
 	if !st.pictures() {
 		return nil
 	}
-	return &Picture{Of: PictureTable}
+	return &protocol.Picture{Of: protocol.PictureTable}
 }
 
 // nameTable gives a table picture its key and alt text from st. The key
 // changes with a reveal, a decision and the game's end, not with a pick:
 // the picture is sent at most once a turn, and it draws no one's "picked"
 // mark, which the text keeps current.
-func nameTable(st *state, p *Picture) {
+func nameTable(st *state, p *protocol.Picture) {
 	pv := tablePublic(st)
 	decider := -1
 	if pv.Decision != nil {
@@ -61,18 +62,18 @@ func tablePublic(st *state) engine.PublicView {
 	return pv
 }
 
-func roundPicture(st *state, round int) *Picture {
+func roundPicture(st *state, round int) *protocol.Picture {
 	if !st.pictures() {
 		return nil
 	}
 	pv := st.game.PublicView()
-	return &Picture{Of: PictureRound, Round: round, Key: fmt.Sprintf("round/%d", round),
+	return &protocol.Picture{Of: protocol.PictureRound, Round: round, Key: fmt.Sprintf("round/%d", round),
 		Alt: picture.RoundScoresAlt(pv, round, st.names(len(pv.Seats)))}
 }
 
 // finalPicture names the end-of-game chart; notes[seat] are the rating
 // changes once known.
-func finalPicture(st *state, notes []string) *Picture {
+func finalPicture(st *state, notes []string) *protocol.Picture {
 	if !st.pictures() || !st.game.Over() {
 		return nil
 	}
@@ -81,24 +82,24 @@ func finalPicture(st *state, notes []string) *Picture {
 	if notes != nil {
 		key = "final/rated"
 	}
-	return &Picture{Of: PictureFinal, Key: key, Notes: notes, Alt: picture.FinalAlt(pv, st.names(len(pv.Seats)))}
+	return &protocol.Picture{Of: protocol.PictureFinal, Key: key, Notes: notes, Alt: picture.FinalAlt(pv, st.names(len(pv.Seats)))}
 }
 
 // draw makes p's image from st's game.
-func (st *state) draw(p *Picture) ([]byte, error) {
+func (st *state) draw(p *protocol.Picture) ([]byte, error) {
 	if st.game == nil {
 		return nil, fmt.Errorf("draw %s: no game", p.Key)
 	}
-	if p.Of == PictureTable {
+	if p.Of == protocol.PictureTable {
 		pv := tablePublic(st)
 		return picture.Table(pv, st.names(len(pv.Seats)))
 	}
 	pv := st.game.PublicView()
 	names := st.names(len(pv.Seats))
 	switch p.Of {
-	case PictureRound:
+	case protocol.PictureRound:
 		return picture.RoundScores(pv, p.Round, names)
-	case PictureFinal:
+	case protocol.PictureFinal:
 		return picture.Final(pv, names, p.Notes)
 	}
 	return nil, fmt.Errorf("draw %s: unknown picture", p.Key)
@@ -107,18 +108,18 @@ func (st *state) draw(p *Picture) ([]byte, error) {
 // attach readies d's picture for sending: kept where the message shows it
 // already (shown is what it shows), else drawn. A picture that cannot be
 // drawn is left out; the text says it all.
-func (b *Bot) attach(st *state, d *Delivery, shown Ref) {
+func (b *Bot) attach(st *state, d *protocol.Delivery, shown protocol.Ref) {
 	if d.View.Picture == nil || st.NoPictures != "" {
 		d.View.Picture = nil // queued before the platform refused pictures
 		return
 	}
 	p := *d.View.Picture // the queued delivery keeps its own
 	d.View.Picture = &p
-	if p.Of == PictureTable && st.game != nil {
+	if p.Of == protocol.PictureTable && st.game != nil {
 		// What the table shows now: the drawing is of the game as stored.
 		nameTable(st, &p)
 	}
-	if d.Kind == Edit && shown.Pic == p.Key {
+	if d.Kind == protocol.Edit && shown.Pic == p.Key {
 		p.Keep = true
 		return
 	}
@@ -134,25 +135,25 @@ func (b *Bot) attach(st *state, d *Delivery, shown Ref) {
 // shows is what a message shows once d, with its picture, was sent: the
 // reference to remember for the table or the closing post, or false when
 // d is neither or sent no new picture. sent is the adapter's answer.
-func shows(d Delivery, target string, sent Ref) (slot string, ref Ref, ok bool) {
+func shows(d protocol.Delivery, target string, sent protocol.Ref) (slot string, ref protocol.Ref, ok bool) {
 	p := d.View.Picture
 	if p == nil || p.Keep || p.PNG == nil {
-		return "", Ref{}, false
+		return "", protocol.Ref{}, false
 	}
 	switch {
 	case target == "table":
-		slot = SlotTable
-	case d.Slot == SlotFinal:
-		slot = SlotFinal
+		slot = protocol.SlotTable
+	case d.Slot == protocol.SlotFinal:
+		slot = protocol.SlotFinal
 	default:
-		return "", Ref{}, false
+		return "", protocol.Ref{}, false
 	}
 	ref = d.Ref // an edit: the message stays the same
-	if d.Kind == Post {
+	if d.Kind == protocol.Post {
 		ref = sent
 	}
 	if ref.ID == "" {
-		return "", Ref{}, false
+		return "", protocol.Ref{}, false
 	}
 	ref.Pic, ref.File = p.Key, sent.File
 	return slot, ref, true

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
 
@@ -20,24 +21,24 @@ func TestPlatformIsARow(t *testing.T) {
 	}
 	defer store.Close()
 	host := bot.New(store, bot.Config{})
-	host.AddPlatform("screen", bot.Platform{Terminal: true, Commands: bot.Typed})
-	host.AddPlatform("chat", bot.Platform{Commands: bot.SlashOptions})
-	say := func(platform string, a bot.Action) string {
-		resp, err := host.Handle(context.Background(), bot.Request{Where: bot.Location{Platform: platform, Community: "c", Channel: "x"},
-			Who: bot.User{ID: "ann", Name: "Ann"}, Action: a})
+	host.AddPlatform("screen", protocol.Platform{Terminal: true, Commands: protocol.Typed})
+	host.AddPlatform("chat", protocol.Platform{Commands: protocol.SlashOptions})
+	say := func(platform string, a protocol.Action) string {
+		resp, err := host.Handle(context.Background(), protocol.Request{Where: protocol.Location{Platform: platform, Community: "c", Channel: "x"},
+			Who: protocol.User{ID: "ann", Name: "Ann"}, Action: a})
 		if err != nil || len(resp.Deliveries) == 0 {
 			t.Fatalf("%s %T: %v", platform, a, err)
 		}
 		v := resp.Deliveries[0].View
 		return v.Title + "\n" + v.Text + "\n" + v.Footer
 	}
-	if s := say("screen", bot.Status{}); !strings.Contains(s, "`new`") || strings.Contains(s, "/sushigo") {
+	if s := say("screen", protocol.Status{}); !strings.Contains(s, "`new`") || strings.Contains(s, "/sushigo") {
 		t.Errorf("a terminal's status names commands as typed:\n%s", s)
 	}
-	if s := say("chat", bot.Help{}); !strings.Contains(s, "/sushigo new` — open a lobby. Options: `game:`") {
+	if s := say("chat", protocol.Help{}); !strings.Contains(s, "/sushigo new` — open a lobby. Options: `game:`") {
 		t.Errorf("a platform with typed options gets their help:\n%s", s)
 	}
-	if s := say("unknown", bot.Status{}); !strings.Contains(s, "`/sushigo new`") {
+	if s := say("unknown", protocol.Status{}); !strings.Contains(s, "`/sushigo new`") {
 		t.Errorf("an undescribed platform is a chat with slash commands:\n%s", s)
 	}
 }

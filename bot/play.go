@@ -9,10 +9,11 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // playerSeat finds the caller's seat in a running game, or refuses.
-func playerSeat(req Request, st *state) (int, error) {
+func playerSeat(req protocol.Request, st *state) (int, error) {
 	if st.Phase == phaseLobby {
 		return -1, refuse("play.notStarted")
 	}
@@ -39,18 +40,18 @@ const keepHandle = 5 * time.Minute
 // private message when there is one, else as a new private reply. In
 // ephemeral mode the reply becomes the player's hand message for later
 // edits, its handle the freshest there is.
-func (b *Bot) handReply(req Request, st *state, i int, v View) Delivery {
+func (b *Bot) handReply(req protocol.Request, st *state, i int, v protocol.View) protocol.Delivery {
 	return b.handAnswer(req, st, i, v, false)
 }
 
 // lookReply is handReply for a request that changes nothing (a look, a
 // stale button, a step of a selection): a click on the hand keeps the
 // handle it has while it lasts, so nothing is written.
-func (b *Bot) lookReply(req Request, st *state, i int, v View) Delivery {
+func (b *Bot) lookReply(req protocol.Request, st *state, i int, v protocol.View) protocol.Delivery {
 	return b.handAnswer(req, st, i, v, true)
 }
 
-func (b *Bot) handAnswer(req Request, st *state, i int, v View, look bool) Delivery {
+func (b *Bot) handAnswer(req protocol.Request, st *state, i int, v protocol.View, look bool) protocol.Delivery {
 	s := &st.Seats[i]
 	if !st.byDM(s) {
 		switch live := s.Hand.Usable(b.now()); {
@@ -58,15 +59,15 @@ func (b *Bot) handAnswer(req Request, st *state, i int, v View, look bool) Deliv
 			// Asked from the table where a new private message could never
 			// be updated (Slack): the live hand message shows it instead,
 			// so no stale copy is left behind.
-			st.extra = append(st.extra, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand.use(), View: v})
-			return Delivery{Kind: Reply, To: Private(req.Who.ID), View: View{Screen: ScreenNotice, Tone: ToneInfo,
+			st.extra = append(st.extra, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(), View: v})
+			return protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo,
 				Text: "🎴 Your hand is up to date in my earlier message (only you see it)."}}
 		case !req.FromPrivate && req.Reply.ID != "" && live && s.Hand.ID != req.Reply.ID:
 			// The new reply becomes the hand message; the old one would
 			// linger, never updated again, so it goes.
-			st.extra = append(st.extra, Delivery{Kind: Delete, To: Private(s.User), Ref: s.Hand.use()})
+			st.extra = append(st.extra, protocol.Delivery{Kind: protocol.Delete, To: protocol.Private(s.User), Ref: s.Hand.Use()})
 		}
-		if req.Reply.ID != "" && !(look && req.FromPrivate && isClick(req) && s.Hand.lastsFor(b.now(), keepHandle)) {
+		if req.Reply.ID != "" && !(look && req.FromPrivate && isClick(req) && s.Hand.LastsFor(b.now(), keepHandle)) {
 			s.Hand = req.Reply
 		}
 	}
@@ -74,10 +75,10 @@ func (b *Bot) handAnswer(req Request, st *state, i int, v View, look bool) Deliv
 		s.DMNoticed = true
 		v.Text = "📪 I couldn't send you a private message (your DMs are closed), so your hand shows up here instead.\n" + v.Text
 	}
-	return Delivery{Kind: Reply, To: Private(req.Who.ID), Replace: req.FromPrivate && isClick(req), View: v}
+	return protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), Replace: req.FromPrivate && isClick(req), View: v}
 }
 
-func (b *Bot) showHand(req Request, st *state) (change, error) {
+func (b *Bot) showHand(req protocol.Request, st *state) (change, error) {
 	i, err := playerSeat(req, st)
 	if err != nil {
 		return change{}, err
@@ -86,10 +87,10 @@ func (b *Bot) showHand(req Request, st *state) (change, error) {
 	if p, ok := st.game.View(i).Pending(); ok && !st.game.Deciding() {
 		v = lockedView(st, i, p)
 	}
-	return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 }
 
-func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
+func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, error) {
 	i, err := playerSeat(req, st)
 	if err != nil {
 		return change{}, err
@@ -116,7 +117,7 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 		} else {
 			v.Text = "⌛ That button was from an earlier turn. " + v.Text
 		}
-		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, v)}}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case errors.As(err, &missing) && errors.Is(err, engine.ErrNotInHand):
 		if !isClick(req) {
 			// A typed pick names cards that may never have been in the hand.
@@ -128,7 +129,7 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 		if p.Chop && p.Extra == engine.None && w.Chopsticks(i) == 0 {
 			return change{}, engineRefusal(engine.ErrNoChopsticks)
 		}
-		return change{save: true, resp: Response{Deliveries: []Delivery{b.lookReply(req, st, i, handView(st, i, p))}}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, handView(st, i, p))}}}, nil
 	}
 	sub.Round, sub.Turn = g.Round(), g.Turn()
 	shown, revealed, err := b.submit(st, i, sub, nil)
@@ -143,20 +144,20 @@ func (b *Bot) pick(req Request, st *state, p Pick) (change, error) {
 	revealed = revealed || again
 	// The player's own answer first: it records their newest hand reference,
 	// which the table rendered next takes into account.
-	var mine Delivery
+	var mine protocol.Delivery
 	if revealed {
 		mine = b.handReply(req, st, i, handOrOver(st, i))
 	} else {
 		mine = b.handReply(req, st, i, lockedView(st, i, sub))
 	}
-	ds := b.settle(Request{Who: req.Who}, st, append(shown, more...), revealed)
+	ds := b.settle(protocol.Request{Who: req.Who}, st, append(shown, more...), revealed)
 	if revealed && req.FromPrivate && isClick(req) {
 		// Their click is answered by replacing that very message, so its
 		// separate edit is dropped.
 		ds = dropHandEdit(ds, req.Who.ID)
 	}
 	ds = append(ds, mine)
-	return b.afterPlay(req, st, Response{Deliveries: ds})
+	return b.afterPlay(req, st, protocol.Response{Deliveries: ds})
 }
 
 // ofKind is the hand's one card of type k, for a typed "pick maki"; with
@@ -183,7 +184,7 @@ func ofKind(hand []engine.Card, k engine.Kind) (engine.Card, error) {
 // choosing reports whether the engine's answer to a selection (err) only
 // says the player has more to choose: a first card, the second card for
 // chopsticks, the dummy's card, what a special order copies.
-func choosing(p Pick, err error) bool {
+func choosing(p protocol.Pick, err error) bool {
 	return err == nil && p.Chop && p.Extra == engine.None ||
 		errors.Is(err, engine.ErrNoCard) || errors.Is(err, engine.ErrDummyCard) ||
 		errors.Is(err, engine.ErrCopyTarget) && p.Copy == engine.None
@@ -191,10 +192,10 @@ func choosing(p Pick, err error) bool {
 
 // dropHandEdit removes the edit of user's hand message: their click is
 // answered by replacing that very message.
-func dropHandEdit(ds []Delivery, user string) []Delivery {
+func dropHandEdit(ds []protocol.Delivery, user string) []protocol.Delivery {
 	out := ds[:0]
 	for _, d := range ds {
-		if d.Kind == Edit && d.To.User == user {
+		if d.Kind == protocol.Edit && d.To.User == user {
 			continue
 		}
 		out = append(out, d)
@@ -202,14 +203,14 @@ func dropHandEdit(ds []Delivery, user string) []Delivery {
 	return out
 }
 
-func handOrOver(st *state, i int) View {
+func handOrOver(st *state, i int) protocol.View {
 	g := st.game
 	if g.Over() {
 		text := "The game is over — see the final standings in the channel."
 		if st.plat.Terminal {
 			text = "The game is over — the final standings are above."
 		}
-		return View{Screen: ScreenHand, Title: "🍣 Game over", Text: text, Tone: ToneOver, Channel: st.Where.Channel}
+		return protocol.View{Screen: protocol.ScreenHand, Title: "🍣 Game over", Text: text, Tone: protocol.ToneOver, Channel: st.Where.Channel}
 	}
 	if d, ok := g.Decision(); ok {
 		if d.Seat == i {
@@ -217,7 +218,7 @@ func handOrOver(st *state, i int) View {
 		}
 		return waitingView(st, i)
 	}
-	return handView(st, i, Pick{})
+	return handView(st, i, protocol.Pick{})
 }
 
 // callable reads a typed call loosely: `call=spoon` means the first spoon
@@ -240,9 +241,9 @@ func callable(w engine.View, c engine.Card) engine.Card {
 // the last card of a round) submit and answer their decisions, repeatedly,
 // and returns what each reveal shows. autoNotes are timer notices to show
 // with the next reveal.
-func (b *Bot) advance(st *state, autoNotes []string) ([]Delivery, bool) {
+func (b *Bot) advance(st *state, autoNotes []string) ([]protocol.Delivery, bool) {
 	g := st.game
-	var ds []Delivery
+	var ds []protocol.Delivery
 	movedAny := false
 	var legal []engine.Submission
 	var forced []string // said with the reveal: a person's only choice played itself
@@ -305,7 +306,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]Delivery, bool) {
 }
 
 // submit submits for seat i; see act.
-func (b *Bot) submit(st *state, i int, sub engine.Submission, notes []string) ([]Delivery, bool, error) {
+func (b *Bot) submit(st *state, i int, sub engine.Submission, notes []string) ([]protocol.Delivery, bool, error) {
 	return b.act(st, notes, func(g *engine.Game) error { return g.Submit(i, sub) })
 }
 
@@ -325,7 +326,7 @@ func progressOf(g *engine.Game) progress {
 // the game on it returns true, and, when a turn ended, what the reveal
 // shows; while decisions follow a reveal, each decider gets a fresh turn
 // timer and notes wait on the table for the reveal.
-func (b *Bot) act(st *state, notes []string, do func(*engine.Game) error) ([]Delivery, bool, error) {
+func (b *Bot) act(st *state, notes []string, do func(*engine.Game) error) ([]protocol.Delivery, bool, error) {
 	g := st.game
 	before := progressOf(g)
 	if err := do(g); err != nil {
@@ -350,7 +351,7 @@ func (b *Bot) act(st *state, notes []string, do func(*engine.Game) error) ([]Del
 // revealed is what the channel sees after a reveal: who took what, the
 // round's scores when it ended, the final standings when the game did.
 // The table and hands are refreshed once, by settle.
-func (b *Bot) revealed(st *state, round int, notes []string) []Delivery {
+func (b *Bot) revealed(st *state, round int, notes []string) []protocol.Delivery {
 	now := b.now()
 	g := st.game
 	st.TurnStart, st.Reminded, st.Notes = now, false, notes
@@ -363,7 +364,7 @@ func (b *Bot) revealed(st *state, round int, notes []string) []Delivery {
 	if g.Over() {
 		st.Phase = phaseOver
 		st.finishedAt(now)
-		ds = append(ds, Delivery{Kind: Post, To: Channel, Slot: SlotFinal, View: finalView(st)})
+		ds = append(ds, protocol.Delivery{Kind: protocol.Post, To: protocol.Channel, Slot: protocol.SlotFinal, View: finalView(st)})
 	}
 	return ds
 }
@@ -371,7 +372,7 @@ func (b *Bot) revealed(st *state, round int, notes []string) []Delivery {
 // settle ends a request that changed the game: one refresh of the public
 // table, rendered from the final state, and, after a reveal, every
 // player's hand. Posts (reveals, scores) come first.
-func (b *Bot) settle(req Request, st *state, posts []Delivery, revealed bool) []Delivery {
+func (b *Bot) settle(req protocol.Request, st *state, posts []protocol.Delivery, revealed bool) []protocol.Delivery {
 	now := b.now()
 	ds := append(posts, st.reminderDone()...)
 	ds = append(ds, refreshTable(req, st, tableView(st, now), now)...)
@@ -384,8 +385,8 @@ func (b *Bot) settle(req Request, st *state, posts []Delivery, revealed bool) []
 // handDeliveries refreshes every player's private hand message that can
 // still be edited; in DM mode a player without one, or whom the new turn
 // needs, gets a new DM (except the clicker, whose click shows it).
-func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []Delivery {
-	var ds []Delivery
+func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []protocol.Delivery {
+	var ds []protocol.Delivery
 	for i := range st.Seats {
 		s := &st.Seats[i]
 		if !s.human() {
@@ -396,13 +397,13 @@ func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []Deliver
 		case st.byDM(s) && st.chat() && s.Hand.Usable(now) && st.needsReader(i) && s.User != clicker:
 			// An edited DM tells nobody it is their move: a new one does.
 			// The old one goes once the new one is there.
-			ds = append(ds, Delivery{Kind: Post, To: Private(s.User), Slot: HandSlot(s.User), View: v},
-				Delivery{Kind: Delete, To: Private(s.User), Ref: s.Hand.use()})
-			s.Hand = Ref{}
+			ds = append(ds, protocol.Delivery{Kind: protocol.Post, To: protocol.Private(s.User), Slot: protocol.HandSlot(s.User), View: v},
+				protocol.Delivery{Kind: protocol.Delete, To: protocol.Private(s.User), Ref: s.Hand.Use()})
+			s.Hand = protocol.Ref{}
 		case s.Hand.Usable(now):
-			ds = append(ds, Delivery{Kind: Edit, To: Private(s.User), Ref: s.Hand.use(), View: v})
+			ds = append(ds, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(), View: v})
 		case st.byDM(s) && !st.game.Over():
-			ds = append(ds, Delivery{Kind: Post, To: Private(s.User), Slot: HandSlot(s.User), View: v})
+			ds = append(ds, protocol.Delivery{Kind: protocol.Post, To: protocol.Private(s.User), Slot: protocol.HandSlot(s.User), View: v})
 		}
 	}
 	return ds
@@ -410,7 +411,7 @@ func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []Deliver
 
 // byDM reports whether seat s's hands go by DM (the game's choice, unless
 // their DMs failed).
-func (st *state) byDM(s *seat) bool { return st.Opts.Hands == HandsDM && !s.DMFailed }
+func (st *state) byDM(s *seat) bool { return st.Opts.Hands == protocol.HandsDM && !s.DMFailed }
 
 // needsReader reports whether seat i must act now: choose a card, or make
 // the decision the game waits on.
@@ -428,7 +429,7 @@ func (st *state) needsReader(i int) bool {
 // afterPlay finishes an update that may have changed the engine: at game
 // end it records the result and keeps the game for a while; during play it
 // keeps the timer's deadline.
-func (b *Bot) afterPlay(req Request, st *state, resp Response) (change, error) {
+func (b *Bot) afterPlay(req protocol.Request, st *state, resp protocol.Response) (change, error) {
 	c := change{save: true, resp: resp}
 	if st.Phase == phaseOver {
 		c.ttl, c.cancel = b.cfg.FinishedTTL, true

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
 
@@ -42,7 +43,7 @@ func TestPrivacyRandomGames(t *testing.T) {
 	ctx := context.Background()
 	for n := range games {
 		r := rand.New(rand.NewPCG(uint64(n), 1))
-		where := Location{"test", "g", fmt.Sprint("c", n)}
+		where := protocol.Location{Platform: "test", Community: "g", Channel: fmt.Sprint("c", n)}
 		people := []string{"ann", "bob"}[:1+r.IntN(2)]
 		dummy := len(people) == 2 && r.IntN(4) == 0
 		bots := 0
@@ -56,8 +57,8 @@ func TestPrivacyRandomGames(t *testing.T) {
 		if dummy {
 			opts += " dummy"
 		}
-		send := func(who string, a Action, private bool) Response {
-			req := Request{Where: where, Who: User{ID: who, Name: who}, Action: a, FromPrivate: private}
+		send := func(who string, a protocol.Action, private bool) protocol.Response {
+			req := protocol.Request{Where: where, Who: protocol.User{ID: who, Name: who}, Action: a, FromPrivate: private}
 			resp, err := b.Handle(ctx, req)
 			if err != nil {
 				t.Fatalf("game %d: %v", n, err)
@@ -65,12 +66,12 @@ func TestPrivacyRandomGames(t *testing.T) {
 			checkDeliveries(t, b, where, resp)
 			return resp
 		}
-		a, _ := ParseCommand(opts)
+		a, _ := protocol.ParseCommand(opts)
 		send("ann", a, false)
 		if len(people) == 2 {
-			send("bob", Join{}, false)
+			send("bob", protocol.Join{}, false)
 		}
-		send("ann", Start{}, false)
+		send("ann", protocol.Start{}, false)
 		for step := 0; step < 400; step++ {
 			st := load(t, b, where)
 			if st.Phase == phaseOver {
@@ -82,9 +83,9 @@ func TestPrivacyRandomGames(t *testing.T) {
 				continue
 			}
 			// Walk the hand buttons at random until submitted.
-			resp := send(who, ShowHand{}, false)
+			resp := send(who, protocol.ShowHand{}, false)
 			for k := 0; k < 4; k++ {
-				var picks []Button
+				var picks []protocol.Button
 				for _, d := range resp.Deliveries {
 					if d.To.User == who {
 						for _, btn := range d.View.Buttons() {
@@ -97,7 +98,7 @@ func TestPrivacyRandomGames(t *testing.T) {
 				if len(picks) == 0 {
 					break
 				}
-				act, err := ParseActionID(picks[r.IntN(len(picks))].ActionID)
+				act, err := protocol.ParseActionID(picks[r.IntN(len(picks))].ActionID)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -110,7 +111,7 @@ func TestPrivacyRandomGames(t *testing.T) {
 	}
 }
 
-func load(t *testing.T, b *Bot, where Location) *state {
+func load(t *testing.T, b *Bot, where protocol.Location) *state {
 	t.Helper()
 	data, _, err := b.store.LoadGame(context.Background(), where.Key())
 	if err != nil {
@@ -123,7 +124,7 @@ func load(t *testing.T, b *Bot, where Location) *state {
 	return st
 }
 
-func checkDeliveries(t *testing.T, b *Bot, where Location, resp Response) {
+func checkDeliveries(t *testing.T, b *Bot, where protocol.Location, resp protocol.Response) {
 	t.Helper()
 	st := load(t, b, where)
 	if st.game == nil {
@@ -136,22 +137,22 @@ func checkDeliveries(t *testing.T, b *Bot, where Location, resp Response) {
 	hidden.game = &g
 	renders := []struct {
 		name string
-		fn   func(*state) View
+		fn   func(*state) protocol.View
 	}{
-		{"table", func(s *state) View { return tableView(s, now) }},
+		{"table", func(s *state) protocol.View { return tableView(s, now) }},
 		{"reveal", revealView},
 		{"scores", scoresView},
 	}
 	if st.game.Round() > 1 || st.game.Over() {
 		renders = append(renders, struct {
 			name string
-			fn   func(*state) View
-		}{"round", func(s *state) View { return roundScoreView(s, 1) }})
+			fn   func(*state) protocol.View
+		}{"round", func(s *state) protocol.View { return roundScoreView(s, 1) }})
 	}
 	if st.game.Over() {
 		renders = append(renders, struct {
 			name string
-			fn   func(*state) View
+			fn   func(*state) protocol.View
 		}{"final", finalView})
 	}
 	for _, r := range renders {
@@ -203,11 +204,11 @@ func checkDeliveries(t *testing.T, b *Bot, where Location, resp Response) {
 }
 
 // handCards lists the cards of a stage-one hand view's card buttons.
-func handCards(v View) []engine.Card {
+func handCards(v protocol.View) []engine.Card {
 	var out []engine.Card
 	for _, btn := range v.Buttons() {
-		a, err := ParseActionID(btn.ActionID)
-		if p, ok := a.(Pick); err == nil && ok && !p.Chop && p.Card != engine.None && p.Extra == engine.None && p.Dummy == engine.None && p.Copy == engine.None {
+		a, err := protocol.ParseActionID(btn.ActionID)
+		if p, ok := a.(protocol.Pick); err == nil && ok && !p.Chop && p.Card != engine.None && p.Extra == engine.None && p.Dummy == engine.None && p.Copy == engine.None {
 			out = append(out, p.Card)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -20,11 +21,11 @@ type boardStats struct {
 }
 
 // profileOf reads a player's profile on both boards (classic and Party).
-func (b *Bot) profileOf(ctx context.Context, where Location, who string) ([2]boardStats, error) {
+func (b *Bot) profileOf(ctx context.Context, where protocol.Location, who string) ([2]boardStats, error) {
 	var out [2]boardStats
 	now := b.now()
 	for i, party := range []bool{false, true} {
-		board := where.gameBoard(party)
+		board := where.Board(party)
 		p, err := b.store.Profile(ctx, board, who)
 		if err != nil {
 			return out, fmt.Errorf("profile: %w", err)
@@ -45,9 +46,9 @@ func (b *Bot) profileOf(ctx context.Context, where Location, who string) ([2]boa
 
 // findPlayer resolves what someone typed after `stats` (a mention gives an
 // ID; a name is looked up among the community's players) to a player ID.
-func (b *Bot) findPlayer(ctx context.Context, where Location, typed string) (string, error) {
+func (b *Bot) findPlayer(ctx context.Context, where protocol.Location, typed string) (string, error) {
 	for _, party := range []bool{false, true} {
-		p, err := b.store.Profile(ctx, where.gameBoard(party), typed)
+		p, err := b.store.Profile(ctx, where.Board(party), typed)
 		if err != nil {
 			return "", fmt.Errorf("stats: %w", err)
 		}
@@ -56,7 +57,7 @@ func (b *Bot) findPlayer(ctx context.Context, where Location, typed string) (str
 		}
 	}
 	for _, party := range []bool{false, true} {
-		es, err := b.store.Top(ctx, storage.Query{Community: where.gameBoard(party), At: b.now(), By: storage.ByWins, N: 1000})
+		es, err := b.store.Top(ctx, storage.Query{Community: where.Board(party), At: b.now(), By: storage.ByWins, N: 1000})
 		if err != nil {
 			return "", fmt.Errorf("stats: %w", err)
 		}
@@ -69,35 +70,35 @@ func (b *Bot) findPlayer(ctx context.Context, where Location, typed string) (str
 	return typed, nil
 }
 
-func (b *Bot) stats(ctx context.Context, req Request, a Stats) (Response, error) {
+func (b *Bot) stats(ctx context.Context, req protocol.Request, a protocol.Stats) (protocol.Response, error) {
 	if req.Where.Community == "" {
-		return Response{}, refuse("where.statsInChannel")
+		return protocol.Response{}, refuse("where.statsInChannel")
 	}
 	who := req.Who.ID
 	if a.Player != "" {
 		var err error
 		if who, err = b.findPlayer(ctx, req.Where, a.Player); err != nil {
-			return Response{}, err
+			return protocol.Response{}, err
 		}
 	}
 	boards, err := b.profileOf(ctx, req.Where, who)
 	if err != nil {
-		return Response{}, err
+		return protocol.Response{}, err
 	}
 	versus := ""
 	if who != req.Who.ID {
 		versus = req.Who.ID
 	}
 	v := profileView(boards, a.Player, versus, b.cfg.MinRatedGames)
-	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: v}}}, nil
+	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: v}}}, nil
 }
 
 // Home is a user's home page (Slack's App Home): their profile and the
 // community's boards by rating.
-func (b *Bot) Home(ctx context.Context, where Location, user string) (View, error) {
+func (b *Bot) Home(ctx context.Context, where protocol.Location, user string) (protocol.View, error) {
 	boards, err := b.profileOf(ctx, where, user)
 	if err != nil {
-		return View{}, err
+		return protocol.View{}, err
 	}
 	v := profileView(boards, "", "", b.cfg.MinRatedGames)
 	v.Title = "🍣 Sushi Go! — your games"
@@ -105,16 +106,16 @@ func (b *Bot) Home(ctx context.Context, where Location, user string) (View, erro
 		if party && boards[1].profile.Games == 0 {
 			continue
 		}
-		a := Leaderboard{By: storage.ByRating, Party: party}
+		a := protocol.Leaderboard{By: storage.ByRating, Party: party}
 		top, err := b.top(ctx, where, a)
 		if err != nil {
-			return View{}, fmt.Errorf("home: %w", err)
+			return protocol.View{}, fmt.Errorf("home: %w", err)
 		}
 		lb := leaderboardView(top, a, b.cfg.MinRatedGames)
-		v.Fields = append(v.Fields, Field{Name: strings.TrimPrefix(lb.Title, "🏅 "), Value: lb.Text})
+		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimPrefix(lb.Title, "🏅 "), Value: lb.Text})
 	}
 	v.Footer = "Play with `/sushigo new` in any channel. This page refreshes when one of your games ends."
-	return spoken(b.platform(where.Platform).Commands, v), nil
+	return protocol.Spoken(b.platform(where.Platform).Commands, v), nil
 }
 
 // boardLength is how many players a board shows; boardReach how many the
@@ -127,9 +128,9 @@ const (
 // top reads a board. The rating board shows ratings as of now (Widened)
 // and only settled players: a provisional rating, a newcomer's or one
 // grown uncertain with time away, is no place to rank anybody.
-func (b *Bot) top(ctx context.Context, where Location, a Leaderboard) ([]storage.Entry, error) {
+func (b *Bot) top(ctx context.Context, where protocol.Location, a protocol.Leaderboard) ([]storage.Entry, error) {
 	now := b.now()
-	q := storage.Query{Community: where.gameBoard(a.Party), Period: a.Period, At: now, By: a.By, N: boardLength, MinGames: b.cfg.MinRatedGames}
+	q := storage.Query{Community: where.Board(a.Party), Period: a.Period, At: now, By: a.By, N: boardLength, MinGames: b.cfg.MinRatedGames}
 	if a.By != storage.ByRating {
 		return b.store.Top(ctx, q)
 	}
@@ -149,15 +150,15 @@ func (b *Bot) top(ctx context.Context, where Location, a Leaderboard) ([]storage
 	return out[:min(len(out), boardLength)], nil
 }
 
-func (b *Bot) leaderboard(ctx context.Context, req Request, a Leaderboard) (Response, error) {
+func (b *Bot) leaderboard(ctx context.Context, req protocol.Request, a protocol.Leaderboard) (protocol.Response, error) {
 	if req.Where.Community == "" {
-		return Response{}, refuse("where.leaderboardInChannel")
+		return protocol.Response{}, refuse("where.leaderboardInChannel")
 	}
 	top, err := b.top(ctx, req.Where, a)
 	if err != nil {
-		return Response{}, fmt.Errorf("leaderboard: %w", err)
+		return protocol.Response{}, fmt.Errorf("leaderboard: %w", err)
 	}
-	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: leaderboardView(top, a, b.cfg.MinRatedGames)}}}, nil
+	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: leaderboardView(top, a, b.cfg.MinRatedGames)}}}, nil
 }
 
 // ratingText is a rating with its change in the last game: "1112 (+112)",
@@ -171,9 +172,9 @@ func ratingText(r, prev storage.Rating) string {
 	return fmt.Sprintf("**%s** (%s)", shown(r), signed(d))
 }
 
-func leaderboardView(top []storage.Entry, a Leaderboard, minGames int) View {
+func leaderboardView(top []storage.Entry, a protocol.Leaderboard, minGames int) protocol.View {
 	by := map[storage.Metric]string{storage.ByWins: "wins", storage.ByPoints: "points", storage.ByRating: "rating"}[a.By]
-	v := View{Screen: ScreenBoard, Title: fmt.Sprintf("🏅 Leaderboard — %s, by %s", a.Period, by), Tone: ToneInfo}
+	v := protocol.View{Screen: protocol.ScreenBoard, Title: fmt.Sprintf("🏅 Leaderboard — %s, by %s", a.Period, by), Tone: protocol.ToneInfo}
 	if a.Party {
 		v.Title = fmt.Sprintf("🏅 Sushi Go Party! leaderboard — %s, by %s", a.Period, by)
 	} else {
@@ -208,14 +209,14 @@ func leaderboardView(top []storage.Entry, a Leaderboard, minGames int) View {
 // profileView shows a player's profile: per game played, rating and trend,
 // totals, favourite card, best category, and the record against versus
 // (the asking player) when set.
-func profileView(boards [2]boardStats, typed, versus string, minGames int) View {
+func profileView(boards [2]boardStats, typed, versus string, minGames int) protocol.View {
 	name := ""
 	for _, bs := range boards {
 		if bs.profile.Name != "" {
 			name = bs.profile.Name
 		}
 	}
-	v := View{Screen: ScreenBoard, Title: "📈 " + name, Tone: ToneInfo}
+	v := protocol.View{Screen: protocol.ScreenBoard, Title: "📈 " + name, Tone: protocol.ToneInfo}
 	if name == "" {
 		// Never show a platform's user ID as a name.
 		v.Title = "📈 Stats"
@@ -231,7 +232,7 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) View 
 		if bs.party {
 			prefix = "🎉 Party — "
 		}
-		add := func(n, val string) { v.Fields = append(v.Fields, Field{Name: prefix + n, Value: val}) }
+		add := func(n, val string) { v.Fields = append(v.Fields, protocol.Field{Name: prefix + n, Value: val}) }
 		if p.Rating.Rated() {
 			val := ratingText(p.Rating, p.Previous) + " after the last game"
 			if w := bs.now; w.Rated() && shown(w) != shown(p.Rating) {

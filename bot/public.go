@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -15,7 +16,7 @@ var ErrNoTable = errors.New("no game has been dealt here")
 // PublicTable returns what anyone may see of the game at where: the
 // engine's public view (no card of any hand) and each seat's name, the
 // dummy's included. Tools and pictures draw from it.
-func (b *Bot) PublicTable(ctx context.Context, where Location) (engine.PublicView, []string, error) {
+func (b *Bot) PublicTable(ctx context.Context, where protocol.Location) (engine.PublicView, []string, error) {
 	data, _, err := b.store.LoadGame(ctx, where.Key())
 	if errors.Is(err, storage.ErrNotFound) {
 		return engine.PublicView{}, nil, ErrNoTable

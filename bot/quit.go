@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -140,7 +141,7 @@ func (st *state) voters() []int {
 
 // quitAll ends a game its last person left: a rated game is recorded, the
 // leavers in the order they left; a game that rates nobody just ends.
-func (b *Bot) quitAll(req Request, st *state, why string) (change, error) {
+func (b *Bot) quitAll(req protocol.Request, st *state, why string) (change, error) {
 	if !st.rated() {
 		switch {
 		case !st.counted() && st.people() > 1:
@@ -155,19 +156,19 @@ func (b *Bot) quitAll(req Request, st *state, why string) (change, error) {
 
 // endRated ends a rated game before its last reveal and records it: the
 // people still seated by the standings so far, the leavers after them.
-func (b *Bot) endRated(req Request, st *state, why string) (change, error) {
+func (b *Bot) endRated(req protocol.Request, st *state, why string) (change, error) {
 	now := b.now()
 	st.Phase, st.Ended, st.Vote = phaseOver, why, nil
 	st.finishedAt(now)
 	ds := append(st.clearReminder(), refreshTable(req, st, endedView(st), now)...)
 	ds = append(ds, st.handsEnded()...)
-	return change{save: true, ttl: b.cfg.FinishedTTL, cancel: true, result: b.result(st), resp: Response{Deliveries: ds}}, nil
+	return change{save: true, ttl: b.cfg.FinishedTTL, cancel: true, result: b.result(st), resp: protocol.Response{Deliveries: ds}}, nil
 }
 
 // endedView is the table of a rated game that ended early: the places it
 // is rated by, the seats that played on by their scores so far (or all
 // first, when they agreed to end), then those who forfeited.
-func endedView(st *state) View {
+func endedView(st *state) protocol.View {
 	lines := []string{st.Ended, ""}
 	pv := st.game.PublicView()
 	places := st.ratedPlaces(pv.Standings)
@@ -190,8 +191,8 @@ func endedView(st *state) View {
 	} else {
 		lines = append(lines, "", "📈 Rated on the scores at that moment; 🚪 a forfeit ranks after every seat that played on, the first to leave last.")
 	}
-	return View{Screen: ScreenTable, Title: gameTitle(st) + " — game ended", Text: strings.Join(lines, "\n"), Tone: ToneOver,
-		Rows: [][]Button{{{Label: "Rematch", Emoji: "🔁", ActionID: ActionID(Rematch{st.ID}), Style: Primary}}}}
+	return protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st) + " — game ended", Text: strings.Join(lines, "\n"), Tone: protocol.ToneOver,
+		Rows: [][]protocol.Button{{{Label: "Rematch", Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}}
 }
 
 // placeOf is a seat's rated place; the dummy (no seat) comes last.
@@ -204,7 +205,7 @@ func placeOf(places []int, seat int) int {
 
 // askToEnd starts the vote on ending a rated game in progress; with nobody
 // else still playing, ending is leaving, and forfeits at once.
-func (b *Bot) askToEnd(req Request, st *state) (change, error) {
+func (b *Bot) askToEnd(req protocol.Request, st *state) (change, error) {
 	if v := st.Vote; v != nil {
 		return change{}, refuse("end.endAsked", v.Name)
 	}
@@ -218,15 +219,15 @@ func (b *Bot) askToEnd(req Request, st *state) (change, error) {
 		}
 		return b.endRated(req, st, fmt.Sprintf("%s ended the game; nobody else was still playing.", req.Who.Name))
 	}
-	ping := View{Screen: ScreenPing, Tone: TonePlay, Mentions: st.mentionsOf(voters),
+	ping := protocol.View{Screen: protocol.ScreenPing, Tone: protocol.TonePlay, Mentions: st.mentionsOf(voters),
 		Text: fmt.Sprintf("⚖️ %s asked to end this rated game. Answer with the buttons on the table within %s.", req.Who.Name, humanDuration(voteTime))}
 	ds := append(refreshTable(req, st, tableView(st, now), now), playByPlay(ping))
 	ds = withAck(req, ds, "Asked: if everyone still playing agrees, the game ends unrated; if anyone wants to keep playing, or not all agree in time, it goes on.")
-	return change{save: true, resp: Response{Deliveries: ds}, side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: ds}, side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
 }
 
 // vote counts an answer to the pending request to end the game.
-func (b *Bot) vote(req Request, st *state, a EndVote) (change, error) {
+func (b *Bot) vote(req protocol.Request, st *state, a protocol.EndVote) (change, error) {
 	if st.Phase != phasePlaying || st.Vote == nil {
 		return change{}, refuse("end.endGone")
 	}
@@ -242,7 +243,7 @@ func (b *Bot) vote(req Request, st *state, a EndVote) (change, error) {
 		st.Vote = nil
 		st.Notes = append(st.Notes, fmt.Sprintf("⚖️ %s wants to keep playing: the game goes on.", st.Seats[i].Name))
 		ds := withAck(req, refreshTable(req, st, tableView(st, now), now), "Counted: the game goes on.")
-		return change{save: true, resp: Response{Deliveries: ds}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	}
 	if !slices.Contains(st.Vote.Yes, req.Who.ID) {
 		st.Vote.Yes = append(st.Vote.Yes, req.Who.ID)
@@ -251,7 +252,7 @@ func (b *Bot) vote(req Request, st *state, a EndVote) (change, error) {
 		return b.endAgreed(req, st)
 	}
 	ds := withAck(req, refreshTable(req, st, tableView(st, now), now), "Counted: you agree to end the game unrated.")
-	return change{save: true, resp: Response{Deliveries: ds}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 }
 
 // allAgreed reports whether everyone who answers the vote agreed (and at
@@ -269,7 +270,7 @@ func (st *state) allAgreed() bool {
 // endAgreed ends the game everyone still playing agreed to end: unrated,
 // unless someone forfeited before; then the forfeits stand and the
 // players share first place ahead of them.
-func (b *Bot) endAgreed(req Request, st *state) (change, error) {
+func (b *Bot) endAgreed(req protocol.Request, st *state) (change, error) {
 	by := st.Vote.Name
 	st.Vote = nil
 	var gone []string
@@ -308,16 +309,16 @@ func voteLines(st *state) []string {
 }
 
 // voteRow is the table's answer buttons while a vote is pending.
-func voteRow(st *state) []Button {
-	return []Button{
-		{Label: "Agree to end", Emoji: "✅", ActionID: ActionID(EndVote{st.ID, true})},
-		{Label: "Keep playing", Emoji: "❌", ActionID: ActionID(EndVote{st.ID, false}), Style: Danger},
+func voteRow(st *state) []protocol.Button {
+	return []protocol.Button{
+		{Label: "Agree to end", Emoji: "✅", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: true})},
+		{Label: "Keep playing", Emoji: "❌", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: false}), Style: protocol.Danger},
 	}
 }
 
 // voteClaimed closes a vote nobody settled in time: the game goes on.
-func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now time.Time) (Outbound, error) {
-	var o Outbound
+func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now time.Time) (protocol.Outbound, error) {
+	var o protocol.Outbound
 	resp, err := b.update(ctx, key, func(st *state) (change, error) {
 		if st == nil || st.Vote == nil || st.Phase != phasePlaying {
 			return change{}, nil
@@ -327,11 +328,11 @@ func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now 
 			return change{side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
 		}
 		if st.allAgreed() {
-			return b.endAgreed(Request{}, st)
+			return b.endAgreed(protocol.Request{}, st)
 		}
 		st.Vote = nil
 		st.Notes = append(st.Notes, fmt.Sprintf("⚖️ Not everyone agreed to end the game within %s: it goes on.", humanDuration(voteTime)))
-		return change{save: true, resp: Response{Deliveries: refreshTable(Request{}, st, tableView(st, now), now)}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st, now), now)}}, nil
 	})
 	if err != nil {
 		if errors.Is(err, storage.ErrNotFound) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/rating"
 )
 
@@ -56,13 +57,13 @@ func wantUnrated(t *testing.T, h *harness, ids ...string) {
 }
 
 // anyTable is the game's latest table, in play or ended.
-func (h *harness) anyTable() bot.View {
+func (h *harness) anyTable() protocol.View {
 	for i := len(h.public) - 1; i >= 0; i-- {
 		if t := h.public[i].Title; strings.Contains(t, "Sushi Go") && (strings.Contains(t, " — round") || strings.Contains(t, " — game ended")) {
 			return h.public[i]
 		}
 	}
-	return bot.View{}
+	return protocol.View{}
 }
 
 // endAgreed ends the channel's game as its host; a rated game in progress
@@ -77,8 +78,8 @@ func (h *harness) endAgreed(host string, others ...string) {
 	}
 }
 
-func ratingsPost(h *harness) (bot.View, bool) {
-	var post bot.View
+func ratingsPost(h *harness) (protocol.View, bool) {
+	var post protocol.View
 	found := false
 	for _, v := range h.public {
 		if v, ok := ratingsOf(v); ok {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/rating"
 	"github.com/sushigo/sushigo/storage"
 )
@@ -224,7 +225,7 @@ func (b *Bot) result(st *state) *storage.Result {
 	if at.IsZero() {
 		at = b.now()
 	}
-	r := &storage.Result{GameID: st.ID, Community: st.Where.gameBoard(party(st)), FinishedAt: at}
+	r := &storage.Result{GameID: st.ID, Community: st.Where.Board(party(st)), FinishedAt: at}
 	pv := st.game.PublicView()
 	places := st.ratedPlaces(pv.Standings)
 	var peoplePlaces []int
@@ -290,22 +291,16 @@ const (
 	resultRetry  = time.Minute
 )
 
-// HomePublisher shows a user their home page on a platform that has one
-// (Slack's App Home), refreshed when one of their games ends.
-type HomePublisher interface {
-	PublishHome(ctx context.Context, where Location, user string, v View) error
-}
-
 // recordResult records a finished game, posts its players' rating changes
 // once, refreshes their home pages and clears the recovery deadline. It
 // returns what the ratings post adds to the request's response (nothing
 // when the platform's outbox sends it).
-func (b *Bot) recordResult(ctx context.Context, key string, st *state, r *storage.Result) ([]Delivery, error) {
+func (b *Bot) recordResult(ctx context.Context, key string, st *state, r *storage.Result) ([]protocol.Delivery, error) {
 	rec, err := b.store.RecordResult(ctx, *r)
 	if err != nil {
 		return nil, fmt.Errorf("record result of %s: %w", key, err)
 	}
-	var ds []Delivery
+	var ds []protocol.Delivery
 	if r.Rate != nil {
 		prior, after := rec.Prior, rec.After
 		if after == nil {
@@ -347,7 +342,7 @@ func (b *Bot) storedRatings(ctx context.Context, r *storage.Result) (prior, afte
 // announceRatings posts, once per game, how the game moved its players'
 // ratings: a change of the stored game, so it survives a crash and goes
 // through the outbox like any post.
-func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players []storage.PlayerResult, prior, after []storage.Rating) ([]Delivery, error) {
+func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players []storage.PlayerResult, prior, after []storage.Rating) ([]protocol.Delivery, error) {
 	if len(after) != len(players) || len(prior) != len(players) {
 		return nil, nil
 	}
@@ -362,17 +357,17 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 		if st.game == nil || !st.game.Over() {
 			// A game ended some other way: the ratings stand on their own.
 			v := ratingsView(st, players, prior, after)
-			return change{save: true, ttl: b.cfg.FinishedTTL, resp: Response{Deliveries: []Delivery{{Kind: Post, To: Channel, View: v}}}}, nil
+			return change{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Post, To: protocol.Channel, View: v}}}}, nil
 		}
 		// Folded into the closing post: the channel gets no message more.
 		v := finalView(st)
 		r := ratingsView(st, players, prior, after)
-		v.Fields = append(v.Fields, Field{Name: r.Title, Value: r.Text})
+		v.Fields = append(v.Fields, protocol.Field{Name: r.Title, Value: r.Text})
 		v.Footer = r.Footer
 		if v.Picture != nil {
 			v.Picture = finalPicture(st, ratingNotes(st, players, prior, after))
 		}
-		return change{save: true, ttl: b.cfg.FinishedTTL, resp: Response{Deliveries: []Delivery{{Kind: Edit, To: Channel, Slot: SlotFinal, Ref: st.Final, View: v}}}}, nil
+		return change{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Edit, To: protocol.Channel, Slot: protocol.SlotFinal, Ref: st.Final, View: v}}}}, nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("announce ratings of %s: %w", key, err)
@@ -419,7 +414,7 @@ func ratingNotes(st *state, players []storage.PlayerResult, prior, after []stora
 	return notes
 }
 
-func ratingsView(st *state, players []storage.PlayerResult, prior, after []storage.Rating) View {
+func ratingsView(st *state, players []storage.PlayerResult, prior, after []storage.Rating) protocol.View {
 	var parts []string
 	for i, p := range players {
 		d := Display(after[i]) - Display(Widened(prior[i], after[i].At))
@@ -433,7 +428,7 @@ func ratingsView(st *state, players []storage.PlayerResult, prior, after []stora
 		}
 		parts = append(parts, part)
 	}
-	return View{Screen: ScreenRatings, Title: "📈 Ratings", Text: strings.Join(parts, " · "), Tone: ToneOver,
+	return protocol.View{Screen: protocol.ScreenRatings, Title: "📈 Ratings", Text: strings.Join(parts, " · "), Tone: protocol.ToneOver,
 		Footer: "People are rated among themselves; bots never count. A new player starts at 1000 (the floor); “?” marks a rating still settling. `stats` shows yours, `leaderboard` the board."}
 }
 
@@ -476,26 +471,26 @@ func (b *Bot) homesClaimed(ctx context.Context, c storage.Claim, key string) err
 // resultClaimed records the result of a game whose replica died between
 // finishing it and recording it (or announcing it), and returns what to
 // deliver where the platform has no outbox.
-func (b *Bot) resultClaimed(ctx context.Context, c storage.Claim, key string) (Outbound, error) {
+func (b *Bot) resultClaimed(ctx context.Context, c storage.Claim, key string) (protocol.Outbound, error) {
 	data, _, err := b.store.LoadGame(ctx, key)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
-		return Outbound{}, b.store.Complete(ctx, c)
+		return protocol.Outbound{}, b.store.Complete(ctx, c)
 	case err != nil:
-		return Outbound{}, fmt.Errorf("load %s: %w", key, err)
+		return protocol.Outbound{}, fmt.Errorf("load %s: %w", key, err)
 	}
 	st, err := b.decode(data)
 	if err != nil {
-		return Outbound{}, err
+		return protocol.Outbound{}, err
 	}
-	o := Outbound{Where: st.Where, Game: st.ID}
+	o := protocol.Outbound{Where: st.Where, Game: st.ID}
 	if st.Phase == phaseOver && st.game != nil {
 		if r := b.result(st); r != nil {
 			ds, err := b.recordResult(ctx, key, st, r)
 			if err != nil {
-				return Outbound{}, err
+				return protocol.Outbound{}, err
 			}
-			o.Response = Response{Deliveries: st.foldFinal(ds), Where: st.Where, Game: st.ID}
+			o.Response = protocol.Response{Deliveries: st.foldFinal(ds), Where: st.Where, Game: st.ID}
 		}
 	}
 	return o, b.store.Complete(ctx, c)

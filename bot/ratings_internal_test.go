@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
-
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/rating"
 	"github.com/sushigo/sushigo/storage"
 )
@@ -223,8 +223,8 @@ func TestSettlingIsMeasured(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), settlesAfter) {
 		t.Errorf("docs/ratings.md does not say %q", settlesAfter)
 	}
-	for _, text := range []string{helpView(Slash).Text, helpView(SlashOptions).Text,
-		leaderboardView(nil, Leaderboard{By: storage.ByRating}, 3).Text} {
+	for _, text := range []string{helpView(protocol.Slash).Text, helpView(protocol.SlashOptions).Text,
+		leaderboardView(nil, protocol.Leaderboard{By: storage.ByRating}, 3).Text} {
 		if !strings.Contains(text, settlesAfter) {
 			t.Errorf("%q does not say %q", text, settlesAfter)
 		}

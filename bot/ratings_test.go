@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/rating"
 	"github.com/sushigo/sushigo/storage"
 )
@@ -94,7 +95,7 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 		want[i] = rated[k]
 	}
 	// The channel is told once how the game moved each person's rating.
-	var posts []bot.View
+	var posts []protocol.View
 	for _, v := range h.public {
 		if v, ok := ratingsOf(v); ok {
 			posts = append(posts, v)
@@ -247,7 +248,7 @@ func TestLeaverCountsLast(t *testing.T) {
 		}
 	}
 	want := rating.Rate([]rating.Rating{rating.New(), rating.New(), rating.New(), rating.New()}, places)
-	var post bot.View
+	var post protocol.View
 	for _, v := range h.public {
 		if v, ok := ratingsOf(v); ok {
 			post = v
@@ -357,7 +358,7 @@ func TestLostResultReplyAnnouncedOnce(t *testing.T) {
 	if n := count(); n != 1 {
 		t.Fatalf("%d ratings posts after the retry, want 1", n)
 	}
-	var post bot.View
+	var post protocol.View
 	for _, v := range h.public {
 		if v, ok := ratingsOf(v); ok {
 			post = v

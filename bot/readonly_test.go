@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -71,48 +71,48 @@ func TestReadOnlyInputsWriteNothing(t *testing.T) {
 		h.lobby("ann", "bots=1 hands="+hands+" timer=0", "bob")
 		h.startGame("ann")
 		id := h.gameID()
-		h.send("ann", bot.ShowHand{Game: id}, false)
-		h.send("bob", bot.ShowHand{Game: id}, false)
+		h.send("ann", protocol.ShowHand{Game: id}, false)
+		h.send("bob", protocol.ShowHand{Game: id}, false)
 		inputs := []struct {
 			who     string
-			a       bot.Action
+			a       protocol.Action
 			private bool
 		}{
-			{"ann", bot.ShowHand{Game: id}, true},
-			{"ann", bot.ShowHand{Game: id}, false},
-			{"cat", bot.ShowHand{Game: id}, false},
-			{"ann", bot.Status{}, false},
-			{"ann", bot.Scores{}, false},
-			{"ann", bot.Help{}, false},
-			{"ann", bot.Rules{}, false},
-			{"ann", bot.Rules{Card: "spoon"}, false},
-			{"ann", bot.Leaderboard{}, false},
-			{"ann", bot.Stats{}, false},
-			{"ann", bot.ChannelSettings{}, false},
-			{"cat", bot.Pick{Game: id, Round: 1, Turn: 1}, true},
-			{"ann", bot.Pick{Game: id, Round: 1, Turn: 7}, true},
-			{"ann", bot.Pick{Game: "zz", Round: 1, Turn: 1}, true},
-			{"ann", bot.Join{Game: id}, false},
-			{"cat", bot.Join{Game: id}, false},
-			{"cat", bot.Leave{Game: id}, false},
-			{"ann", bot.Start{Game: id}, false},
-			{"bob", bot.Start{Game: id}, false},
-			{"cat", bot.Start{Game: id}, false},
-			{"cat", bot.End{Game: id}, false},
-			{"ann", bot.Rematch{Game: id}, false},
-			{"cat", bot.Kick{Player: "bob"}, false},
-			{"ann", bot.Kick{Player: "nobody"}, false},
-			{"ann", bot.AddBot{}, false},
-			{"ann", bot.EndVote{Game: id, Agree: true}, false},
-			{"cat", bot.Answer{Game: id, Round: 1, Turn: 1, Step: 1}, true},
-			{"ann", bot.Join{Game: "old"}, false},
+			{"ann", protocol.ShowHand{Game: id}, true},
+			{"ann", protocol.ShowHand{Game: id}, false},
+			{"cat", protocol.ShowHand{Game: id}, false},
+			{"ann", protocol.Status{}, false},
+			{"ann", protocol.Scores{}, false},
+			{"ann", protocol.Help{}, false},
+			{"ann", protocol.Rules{}, false},
+			{"ann", protocol.Rules{Card: "spoon"}, false},
+			{"ann", protocol.Leaderboard{}, false},
+			{"ann", protocol.Stats{}, false},
+			{"ann", protocol.ChannelSettings{}, false},
+			{"cat", protocol.Pick{Game: id, Round: 1, Turn: 1}, true},
+			{"ann", protocol.Pick{Game: id, Round: 1, Turn: 7}, true},
+			{"ann", protocol.Pick{Game: "zz", Round: 1, Turn: 1}, true},
+			{"ann", protocol.Join{Game: id}, false},
+			{"cat", protocol.Join{Game: id}, false},
+			{"cat", protocol.Leave{Game: id}, false},
+			{"ann", protocol.Start{Game: id}, false},
+			{"bob", protocol.Start{Game: id}, false},
+			{"cat", protocol.Start{Game: id}, false},
+			{"cat", protocol.End{Game: id}, false},
+			{"ann", protocol.Rematch{Game: id}, false},
+			{"cat", protocol.Kick{Player: "bob"}, false},
+			{"ann", protocol.Kick{Player: "nobody"}, false},
+			{"ann", protocol.AddBot{}, false},
+			{"ann", protocol.EndVote{Game: id, Agree: true}, false},
+			{"cat", protocol.Answer{Game: id, Round: 1, Turn: 1, Step: 1}, true},
+			{"ann", protocol.Join{Game: "old"}, false},
 		}
 		for _, in := range inputs {
 			before := wc.writes.Load()
 			wc.last.Store("")
 			h.send(in.who, in.a, in.private)
 			want := int64(0)
-			if _, look := in.a.(bot.ShowHand); look && hands == "ephemeral" && !in.private && in.who == "ann" {
+			if _, look := in.a.(protocol.ShowHand); look && hands == "ephemeral" && !in.private && in.who == "ann" {
 				want = 1
 			}
 			if n := wc.writes.Load() - before; n != want {

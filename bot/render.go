@@ -10,6 +10,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/picture"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -79,14 +80,14 @@ func optionsLineAt(st *state) string {
 	return l
 }
 
-func optionsLine(o Options) string {
+func optionsLine(o protocol.Options) string {
 	parts := []string{"Pass: " + o.Pass.String()}
 	if o.Timer > 0 {
 		parts = append(parts, fmt.Sprintf("Timer: %d s", o.Timer))
 	} else {
 		parts = append(parts, "Timer: off")
 	}
-	if o.Hands == HandsDM {
+	if o.Hands == protocol.HandsDM {
 		parts = append(parts, "Hands: by DM")
 	} else {
 		parts = append(parts, "Hands: private replies")
@@ -100,9 +101,9 @@ func optionsLine(o Options) string {
 	return strings.Join(parts, " · ")
 }
 
-func lobbyView(st *state) View { return lookOf(st).lobby(st) }
+func lobbyView(st *state) protocol.View { return lookOf(st).lobby(st) }
 
-func classicLobbyView(st *state) View {
+func classicLobbyView(st *state) protocol.View {
 	var lines []string
 	for i, s := range st.Seats {
 		l := fmt.Sprintf("%d. %s", i+1, s.Name)
@@ -118,18 +119,18 @@ func classicLobbyView(st *state) View {
 		lines = append(lines, l)
 	}
 	g := st.ID
-	return View{
-		Screen: ScreenLobby,
+	return protocol.View{
+		Screen: protocol.ScreenLobby,
 		Title:  "🍣 Sushi Go! — lobby",
 		Text:   fmt.Sprintf("Host: **%s** · %s\n%s", st.hostName(), optionsLineAt(st), ratedLine(st)),
-		Fields: []Field{{Name: fmt.Sprintf("Players (%d/%d)", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
-		Rows: [][]Button{{
-			{Label: "Join", Emoji: "🙋", ActionID: ActionID(Join{g}), Style: Primary},
-			{Label: "Leave", Emoji: "🚪", ActionID: ActionID(Leave{g})},
-			{Label: "Add bot", Emoji: "🤖", ActionID: ActionID(AddBot{Game: g, N: 1}), Disabled: len(st.Seats) >= maxSeats(st.Opts)},
-			{Label: "Start", Emoji: "▶️", ActionID: ActionID(Start{g}), Style: Success, Disabled: len(st.Seats) < 2},
+		Fields: []protocol.Field{{Name: fmt.Sprintf("Players (%d/%d)", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
+		Rows: [][]protocol.Button{{
+			{Label: "Join", Emoji: "🙋", ActionID: protocol.ActionID(protocol.Join{Game: g}), Style: protocol.Primary},
+			{Label: "Leave", Emoji: "🚪", ActionID: protocol.ActionID(protocol.Leave{Game: g})},
+			{Label: "Add bot", Emoji: "🤖", ActionID: protocol.ActionID(protocol.AddBot{Game: g, N: 1}), Disabled: len(st.Seats) >= maxSeats(st.Opts)},
+			{Label: "Start", Emoji: "▶️", ActionID: protocol.ActionID(protocol.Start{Game: g}), Style: protocol.Success, Disabled: len(st.Seats) < 2},
 		}},
-		Tone:   ToneLobby,
+		Tone:   protocol.ToneLobby,
 		Footer: "The host presses Start when everyone is in. An unstarted lobby closes after a while.",
 	}
 }
@@ -178,7 +179,7 @@ func tableau(ps []engine.Placed) string {
 
 // tableView is the public table. It reads only the public view and the
 // seats, so it can hold no hand card.
-func tableView(st *state, now time.Time) View {
+func tableView(st *state, now time.Time) protocol.View {
 	if st.Phase == phaseLobby || st.game == nil {
 		return lobbyView(st)
 	}
@@ -186,11 +187,11 @@ func tableView(st *state, now time.Time) View {
 		return endedView(st)
 	}
 	pv := st.game.PublicView()
-	v := View{Screen: ScreenTable, Tone: TonePlay, Picture: tablePicture(st)}
+	v := protocol.View{Screen: protocol.ScreenTable, Tone: protocol.TonePlay, Picture: tablePicture(st)}
 	lk := lookOf(st)
 	title := lk.title
 	if pv.Over {
-		v.Title, v.Tone = title+" — game over", ToneOver
+		v.Title, v.Tone = title+" — game over", protocol.ToneOver
 	} else {
 		v.Title = fmt.Sprintf("%s — round %d/%d, turn %d/%d", title, pv.Round, engine.Rounds, pv.Turn, pv.Settings.HandSize())
 	}
@@ -230,7 +231,7 @@ func tableView(st *state, now time.Time) View {
 		default:
 			val += fmt.Sprintf("\n%s in hand", plural(s.HandSize, "card", "cards"))
 		}
-		v.Fields = append(v.Fields, Field{Name: strings.TrimSpace(fmt.Sprintf("%s %s — %d pts", mark, name, s.Score)), Value: val, Inline: true})
+		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimSpace(fmt.Sprintf("%s %s — %d pts", mark, name, s.Score)), Value: val, Inline: true})
 	}
 	var lines []string
 	if r := pv.LastReveal; r.Turn > 0 && st.chat() && !pv.Over {
@@ -287,7 +288,7 @@ func tableView(st *state, now time.Time) View {
 	if !pv.Over && !st.plat.Terminal {
 		// A chat's way back to a lost private message; the terminal shows
 		// the hand itself.
-		v.Rows = [][]Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: ActionID(ShowHand{st.ID}), Style: Primary}}}
+		v.Rows = [][]protocol.Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
 	}
 	if st.Vote != nil && !pv.Over {
 		v.Rows = append(v.Rows, voteRow(st))
@@ -331,11 +332,11 @@ func passingText(st *state, i, cards int) string {
 }
 
 // handView is seat i's private hand at step p of choosing.
-func handView(st *state, i int, p Pick) View { return lookOf(st).hand(st, i, p) }
+func handView(st *state, i int, p protocol.Pick) protocol.View { return lookOf(st).hand(st, i, p) }
 
 // classicHandView is seat i's classic hand: a card, chopsticks' second
 // card, the dummy's card.
-func classicHandView(st *state, i int, p Pick) View {
+func classicHandView(st *state, i int, p protocol.Pick) protocol.View {
 	g := st.game
 	w := g.View(i)
 	hand := w.AppendHand(nil)
@@ -347,19 +348,19 @@ func classicHandView(st *state, i int, p Pick) View {
 		}
 	}
 	ctrl := g.Controller() == i
-	base := Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Chop: p.Chop, Card: p.Card, Extra: p.Extra}
+	base := protocol.Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Chop: p.Chop, Card: p.Card, Extra: p.Extra}
 	var text []string
-	var next func(c engine.Card) Pick
+	var next func(c engine.Card) protocol.Pick
 	switch {
 	case p.Chop && p.Card == engine.None:
 		text = append(text, "🥢 **Chopsticks**: choose your first card.")
-		next = func(c engine.Card) Pick { q := base; q.Card = c; return q }
+		next = func(c engine.Card) protocol.Pick { q := base; q.Card = c; return q }
 	case p.Chop && p.Extra == engine.None:
 		text = append(text, fmt.Sprintf("🥢 First card: %s %s. Now choose your second card.", p.Card.Emoji(), p.Card.Short()))
-		next = func(c engine.Card) Pick { q := base; q.Extra = c; return q }
+		next = func(c engine.Card) protocol.Pick { q := base; q.Extra = c; return q }
 	case p.Card != engine.None && ctrl:
 		text = append(text, fmt.Sprintf("You keep %s. Now choose the card **the dummy** gets.", chosen(p.Card, p.Extra)))
-		next = func(c engine.Card) Pick { q := base; q.Dummy = c; return q }
+		next = func(c engine.Card) protocol.Pick { q := base; q.Dummy = c; return q }
 	default:
 		text = append(text, "Choose a card to keep."+passingText(st, i, len(hand)))
 		if ctrl {
@@ -369,20 +370,20 @@ func classicHandView(st *state, i int, p Pick) View {
 			}
 			text = append(text, "🎭 You control the dummy this turn: you'll then choose a card for it."+drew)
 		}
-		next = func(c engine.Card) Pick { q := base; q.Card = c; return q }
+		next = func(c engine.Card) protocol.Pick { q := base; q.Card = c; return q }
 	}
 	v := handHead(st, g.Round(), g.Turn())
 	v.Text = strings.Join(text, "\n")
 	// Every card of the hand keeps its place (and its number in the
 	// terminal) through the steps of a choice: one already chosen stays,
 	// disabled, rather than shifting the others.
-	var row []Button
+	var row []protocol.Button
 	for j, c := range hand {
 		if j > 0 && hand[j-1] == c {
 			continue
 		}
 		n := count(left, c)
-		b := Button{Label: cardLabel(c, n), Emoji: c.Emoji(), ActionID: ActionID(next(c)), Colour: cardColour(c)}
+		b := protocol.Button{Label: cardLabel(c, n), Emoji: c.Emoji(), ActionID: protocol.ActionID(next(c)), Colour: cardColour(c)}
 		if n == 0 {
 			b.Label, b.Disabled = c.Short()+" (chosen)", true
 		}
@@ -395,7 +396,7 @@ func classicHandView(st *state, i int, p Pick) View {
 	if len(row) > 0 {
 		v.Rows = append(v.Rows, row)
 	}
-	var control []Button
+	var control []protocol.Button
 	need := 2
 	if ctrl {
 		need = 3
@@ -403,15 +404,15 @@ func classicHandView(st *state, i int, p Pick) View {
 	if !p.Chop && p.Card == engine.None && w.Chopsticks(i) > 0 && len(hand) >= need {
 		q := base
 		q.Chop = true
-		control = append(control, Button{Label: "Use chopsticks (take 2)", Emoji: "🥢", ActionID: ActionID(q)})
+		control = append(control, protocol.Button{Label: "Use chopsticks (take 2)", Emoji: "🥢", ActionID: protocol.ActionID(q)})
 	}
 	if p.Chop || p.Card != engine.None {
-		control = append(control, Button{Label: "Start over", Emoji: "↩️", ActionID: ActionID(Change{st.ID, g.Round(), g.Turn()})})
+		control = append(control, protocol.Button{Label: "Start over", Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
 	}
 	if len(control) > 0 {
 		v.Rows = append(v.Rows, control)
 	}
-	v.Fields = []Field{{Name: "In front of you", Value: tableau(w.AppendTableau(nil, i))}}
+	v.Fields = []protocol.Field{{Name: "In front of you", Value: tableau(w.AppendTableau(nil, i))}}
 	return v
 }
 
@@ -437,7 +438,7 @@ func classicLocked(sub engine.Submission) string {
 	return "🔒 Locked in: " + chosen(sub.Card, sub.Extra)
 }
 
-func lockedView(st *state, i int, sub engine.Submission) View {
+func lockedView(st *state, i int, sub engine.Submission) protocol.View {
 	g := st.game
 	text := lookOf(st).locked(sub)
 	if sub.Dummy != engine.None {
@@ -446,15 +447,15 @@ func lockedView(st *state, i int, sub engine.Submission) View {
 	text += "\n" + fmt.Sprintf("Waiting for %s. You can change your pick until everyone has chosen.", plural(g.Waiting(), "player", "players"))
 	v := handHead(st, g.Round(), g.Turn())
 	v.Text = text
-	v.Rows = [][]Button{{{Label: "Change my pick", Emoji: "✏️", ActionID: ActionID(Change{st.ID, g.Round(), g.Turn()})}}}
+	v.Rows = [][]protocol.Button{{{Label: "Change my pick", Emoji: "✏️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})}}}
 	return v
 }
 
 // handHead is the start of every private hand view of a turn: its title,
 // screen, tone and moment. The hand is written from it in classic, Party,
 // locked and waiting forms.
-func handHead(st *state, round, turn int) View {
-	return View{Screen: ScreenHand, Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", round, turn), Tone: TonePlay,
+func handHead(st *state, round, turn int) protocol.View {
+	return protocol.View{Screen: protocol.ScreenHand, Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", round, turn), Tone: protocol.TonePlay,
 		Channel: st.Where.Channel, Round: round, Turn: turn}
 }
 
@@ -482,11 +483,11 @@ func placement(p engine.Placement, party bool) string {
 }
 
 // revealView shows the latest reveal, from the public view.
-func revealView(st *state) View {
+func revealView(st *state) protocol.View {
 	pv := st.game.PublicView()
 	r := pv.LastReveal
 	lines := append(revealLines(st, pv), st.Notes...)
-	return View{Screen: ScreenReveal, Title: fmt.Sprintf("👀 Reveal — round %d, turn %d", r.Round, r.Turn), Text: strings.Join(lines, "\n"), Tone: ToneReveal,
+	return protocol.View{Screen: protocol.ScreenReveal, Title: fmt.Sprintf("👀 Reveal — round %d, turn %d", r.Round, r.Turn), Text: strings.Join(lines, "\n"), Tone: protocol.ToneReveal,
 		Round: r.Round, Turn: r.Turn}
 }
 
@@ -588,9 +589,9 @@ func scoringText(b engine.Breakdown) string {
 	return strings.Join(out, "\n")
 }
 
-func roundScoreView(st *state, round int) View {
+func roundScoreView(st *state, round int) protocol.View {
 	pv := st.game.PublicView()
-	v := View{Screen: ScreenRoundScores, Title: fmt.Sprintf("📊 Round %d scores", round), Tone: ToneScore, Picture: roundPicture(st, round)}
+	v := protocol.View{Screen: protocol.ScreenRoundScores, Title: fmt.Sprintf("📊 Round %d scores", round), Tone: protocol.ToneScore, Picture: roundPicture(st, round)}
 	for _, s := range pv.Seats {
 		b := pv.Scores[round-1][s.Seat]
 		// The total as it stood after this round: not the final score when
@@ -600,7 +601,7 @@ func roundScoreView(st *state, round int) View {
 			total += pv.Scores[r][s.Seat].Total()
 		}
 		name := st.name(s.Seat)
-		v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %s this round, %s total", name, pointsSigned(b.Total()), number(total)), Value: scoringText(b), Inline: true})
+		v.Fields = append(v.Fields, protocol.Field{Name: fmt.Sprintf("%s — %s this round, %s total", name, pointsSigned(b.Total()), number(total)), Value: scoringText(b), Inline: true})
 	}
 	if !fits(v) {
 		for k, s := range pv.Seats {
@@ -613,10 +614,10 @@ func roundScoreView(st *state, round int) View {
 
 var medals = []string{"🥇", "🥈", "🥉"}
 
-func finalView(st *state) View {
+func finalView(st *state) protocol.View {
 	pv := st.game.PublicView()
 	lines := standingLines(st)
-	v := View{Screen: ScreenFinal, Title: "🏆 Final standings", Text: strings.Join(append(lines, finalNotes(st)...), "\n"), Tone: ToneOver,
+	v := protocol.View{Screen: protocol.ScreenFinal, Title: "🏆 Final standings", Text: strings.Join(append(lines, finalNotes(st)...), "\n"), Tone: protocol.ToneOver,
 		Picture: finalPicture(st, nil)}
 	// Only the seats whose dessert scored: the totals above say the rest.
 	var dessert []string
@@ -624,16 +625,16 @@ func finalView(st *state) View {
 		if t := scoringText(pv.Dessert[s.Seat]); pv.Dessert[s.Seat].Total() != 0 || t != "nothing scored" {
 			if lookOf(st).dessertFieldEach {
 				// A fruit dessert takes lines a seat: one field each.
-				v.Fields = append(v.Fields, Field{Name: "Dessert — " + st.name(s.Seat), Value: t, Inline: true})
+				v.Fields = append(v.Fields, protocol.Field{Name: "Dessert — " + st.name(s.Seat), Value: t, Inline: true})
 				continue
 			}
 			dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), t))
 		}
 	}
 	if len(dessert) > 0 {
-		v.Fields = append(v.Fields, Field{Name: "Dessert", Value: strings.Join(dessert, "\n")})
+		v.Fields = append(v.Fields, protocol.Field{Name: "Dessert", Value: strings.Join(dessert, "\n")})
 	}
-	v.Rows = [][]Button{{{Label: "Rematch", Emoji: "🔁", ActionID: ActionID(Rematch{st.ID}), Style: Primary}}}
+	v.Rows = [][]protocol.Button{{{Label: "Rematch", Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}
 	return v
 }
 
@@ -725,12 +726,12 @@ func finalNotes(st *state) []string {
 	return lines
 }
 
-func scoresView(st *state) View {
+func scoresView(st *state) protocol.View {
 	if st.game == nil {
-		return View{Text: "The game hasn't started yet.", Tone: ToneInfo}
+		return protocol.View{Text: "The game hasn't started yet.", Tone: protocol.ToneInfo}
 	}
 	pv := st.game.PublicView()
-	v := View{Screen: ScreenScores, Title: "📊 Scores so far", Tone: ToneScore}
+	v := protocol.View{Screen: protocol.ScreenScores, Title: "📊 Scores so far", Tone: protocol.ToneScore}
 	// The round under way, scored as if it ended now: what each seat's
 	// cards are worth so far (desserts still wait for the end).
 	var now []engine.Breakdown
@@ -771,7 +772,7 @@ func scoresView(st *state) View {
 	}
 	if len(pv.Scores) > 0 || now != nil {
 		for _, s := range pv.Seats {
-			v.Fields = append(v.Fields, Field{Name: fmt.Sprintf("%s — %d pts", st.name(s.Seat), s.Score), Value: seatScores(s.Seat, full), Inline: true})
+			v.Fields = append(v.Fields, protocol.Field{Name: fmt.Sprintf("%s — %d pts", st.name(s.Seat), s.Score), Value: seatScores(s.Seat, full), Inline: true})
 		}
 	}
 	if !fits(v) {
@@ -785,7 +786,7 @@ func scoresView(st *state) View {
 
 // fits reports whether a view stays within what every platform shows in
 // one message: 1,000 characters a field and 5,500 in all.
-func fits(v View) bool {
+func fits(v protocol.View) bool {
 	total := len([]rune(v.Title)) + len([]rune(v.Text))
 	for _, f := range v.Fields {
 		n := len([]rune(f.Value))
@@ -810,10 +811,10 @@ func compactBreakdown(b engine.Breakdown) string {
 	return strings.Join(out, " ")
 }
 
-func helpView(style CommandStyle) View {
-	if style == SlashOptions {
+func helpView(style protocol.CommandStyle) protocol.View {
+	if style == protocol.SlashOptions {
 		// Typed options and no typed picks (Discord): the buttons do it.
-		return View{Screen: ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
+		return protocol.View{Screen: protocol.ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: protocol.ToneInfo, Text: strings.Join([]string{
 			"`/sushigo new` — open a lobby. Options: `game:` classic or party · `menu:` (Party) · `bots:` · `level:` · `pass:` · `variant:` dummy · `timer:` seconds · `hands:` ephemeral or dm · `threads:` and `pictures:` on or off",
 			"`/sushigo join` · `/sushigo leave` · `/sushigo start` · `/sushigo addbot` · `/sushigo kick` — the lobby (the host adds bots, removes players and starts)",
 			"**Show my hand** on the table, or `/sushigo hand` — your cards, privately: pick, call chopsticks or a spoon and answer every prompt with their buttons",
@@ -825,7 +826,7 @@ func helpView(style CommandStyle) View {
 			ratedHelp,
 		}, "\n")}
 	}
-	return View{Screen: ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: ToneInfo, Text: strings.Join([]string{
+	return protocol.View{Screen: protocol.ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: protocol.ToneInfo, Text: strings.Join([]string{
 		"`new [bots=N] [level=easy|normal|hard|expert] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off]` — open a lobby",
 		"`new party [menu=NAME|custom|random|TEXT]` — Sushi Go Party! for 2–8, e.g. `new party menu=\"master menu\"`",
 		"`join` · `leave` · `addbot [n] [level]` · `kick <player>` · `start` — lobby (host: addbot, kick, start)",

@@ -9,17 +9,18 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
-// resendSender is a bot.ResendChecker that keeps each post's Resend mark.
+// resendSender is a protocol.ResendChecker that keeps each post's Resend mark.
 // With hang set, the first post it is given never returns until the test
 // ends: a replica that died mid-send, after the platform may have posted.
 type resendSender struct {
 	mu      sync.Mutex
 	hang    chan struct{}
 	entered chan struct{}
-	posts   []bot.Delivery
+	posts   []protocol.Delivery
 	// dies, when set, is stored true as the hanging send begins: the
 	// process is gone, and its store writes with it (deadStore).
 	dies *atomic.Bool
@@ -27,9 +28,9 @@ type resendSender struct {
 
 func (s *resendSender) ChecksResends() {}
 
-func (s *resendSender) Send(ctx context.Context, _ bot.Location, _ string, d bot.Delivery) (bot.Ref, error) {
-	if d.Kind != bot.Post {
-		return bot.Ref{}, nil
+func (s *resendSender) Send(ctx context.Context, _ protocol.Location, _ string, d protocol.Delivery) (protocol.Ref, error) {
+	if d.Kind != protocol.Post {
+		return protocol.Ref{}, nil
 	}
 	s.mu.Lock()
 	s.posts = append(s.posts, d)
@@ -43,9 +44,9 @@ func (s *resendSender) Send(ctx context.Context, _ bot.Location, _ string, d bot
 		case <-hang:
 		case <-ctx.Done():
 		}
-		return bot.Ref{}, errors.New("killed")
+		return protocol.Ref{}, errors.New("killed")
 	}
-	return bot.Ref{ID: "m" + d.Nonce}, nil
+	return protocol.Ref{ID: "m" + d.Nonce}, nil
 }
 
 // clock is a test clock that replicas running side by side can read.
@@ -100,9 +101,9 @@ func TestResendAfterACrashMidSend(t *testing.T) {
 	release := make(chan struct{})
 	dying := &resendSender{hang: release, entered: make(chan struct{}), dies: &dead}
 	clock := newClock(h.now)
-	cfg := func(s bot.Sender) bot.Config {
+	cfg := func(s protocol.Sender) bot.Config {
 		return bot.Config{Now: clock.now, Seed: clock.seed,
-			Platforms: map[string]bot.Platform{h.where.Platform: {Sender: s}}, SendLease: 300 * time.Millisecond}
+			Platforms: map[string]protocol.Platform{h.where.Platform: {Sender: s}}, SendLease: 300 * time.Millisecond}
 	}
 	h.b = bot.New(deadStore{h.store, &dead}, cfg(dying))
 	h.lobby("ann", "timer=0", "bob")
@@ -152,9 +153,9 @@ type slowSender struct {
 	started chan struct{} // closed as the first post begins
 }
 
-func (s *slowSender) Send(ctx context.Context, _ bot.Location, _ string, d bot.Delivery) (bot.Ref, error) {
-	if d.Kind != bot.Post {
-		return bot.Ref{}, nil
+func (s *slowSender) Send(ctx context.Context, _ protocol.Location, _ string, d protocol.Delivery) (protocol.Ref, error) {
+	if d.Kind != protocol.Post {
+		return protocol.Ref{}, nil
 	}
 	s.mu.Lock()
 	if s.posts == 0 && s.started != nil {
@@ -166,7 +167,7 @@ func (s *slowSender) Send(ctx context.Context, _ bot.Location, _ string, d bot.D
 	s.mu.Lock()
 	s.posts++
 	s.mu.Unlock()
-	return bot.Ref{ID: "m" + d.Nonce}, nil
+	return protocol.Ref{ID: "m" + d.Nonce}, nil
 }
 
 // A replica that is alive keeps its games' delivery lock while it sends,
@@ -174,9 +175,9 @@ func (s *slowSender) Send(ctx context.Context, _ bot.Location, _ string, d bot.D
 func TestSlowSendKeepsItsLock(t *testing.T) {
 	h := newHarness(t)
 	clock := newClock(h.now)
-	cfg := func(s bot.Sender) bot.Config {
+	cfg := func(s protocol.Sender) bot.Config {
 		return bot.Config{Now: clock.now, Seed: clock.seed,
-			Platforms: map[string]bot.Platform{h.where.Platform: {Sender: s}}, SendLease: 150 * time.Millisecond}
+			Platforms: map[string]protocol.Platform{h.where.Platform: {Sender: s}}, SendLease: 150 * time.Millisecond}
 	}
 	started := make(chan struct{})
 	slow := &slowSender{took: 400 * time.Millisecond, started: started} // longer than the lease

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // classicRules and partyRules ask the engine for each game's rule texts.
@@ -24,9 +25,9 @@ func menuLines(m engine.Menu) []string {
 
 // rulesIn explains the game, or one card, for the variant played in the
 // channel (variant "" when there is no game: every rule of the card).
-func rulesIn(card, variant string) View {
+func rulesIn(card, variant string) protocol.View {
 	v := rulesView(card)
-	if card == "" || v.Tone == ToneError || variant == "" {
+	if card == "" || v.Tone == protocol.ToneError || variant == "" {
 		return v
 	}
 	k := engine.KindNone
@@ -50,7 +51,7 @@ func rulesIn(card, variant string) View {
 	return v
 }
 
-func rulesView(card string) View {
+func rulesView(card string) protocol.View {
 	if card != "" {
 		if c, ok := engine.ParseCard(card); ok && c != engine.None && c != engine.FaceDown {
 			return ruleView(c.Kind(), c.Name())
@@ -58,7 +59,7 @@ func rulesView(card string) View {
 		if k, ok := engine.ParseKind(card); ok && k != engine.KindNone {
 			return ruleView(k, k.Name())
 		}
-		return View{Text: fmt.Sprintf("No card called %q. Cards: tempura, sashimi, dumpling, maki, nigiri, wasabi, chopsticks, pudding; Party: temaki, uramaki, eel, tofu, edamame, miso, onigiri, soy, tea, spoon, menu, special order, takeout, ice cream, fruit.", card), Tone: ToneError}
+		return protocol.View{Text: fmt.Sprintf("No card called %q. Cards: tempura, sashimi, dumpling, maki, nigiri, wasabi, chopsticks, pudding; Party: temaki, uramaki, eel, tofu, edamame, miso, onigiri, soy, tea, spoon, menu, special order, takeout, ice cream, fruit.", card), Tone: protocol.ToneError}
 	}
 	var lines []string
 	lines = append(lines,
@@ -70,12 +71,12 @@ func rulesView(card string) View {
 	}
 	lines = append(lines, "Highest total wins; a tie goes to most puddings, then the win is shared.",
 		"Sushi Go Party! (`new party`) plays a menu of 8 card types with 2–8 players: `rules <card>` explains each, e.g. `rules spoon`.")
-	return View{Screen: ScreenHelp, Title: "📖 How to play Sushi Go!", Text: strings.Join(lines, "\n"), Tone: ToneInfo}
+	return protocol.View{Screen: protocol.ScreenHelp, Title: "📖 How to play Sushi Go!", Text: strings.Join(lines, "\n"), Tone: protocol.ToneInfo}
 }
 
 // partyRulesView explains a Party game: how a turn goes and what each card
 // type on its menu does.
-func partyRulesView(m engine.Menu) View {
+func partyRulesView(m engine.Menu) protocol.View {
 	lines := []string{"Each turn everyone secretly keeps one card from their hand, all are revealed together, and hands pass on. Three rounds; desserts score at the end. This game's menu:"}
 	lines = append(lines, menuLines(m)...)
 	for _, k := range []engine.Kind{engine.KindChopsticks, engine.KindSpoon, engine.KindMenu, engine.KindTakeoutBox} {
@@ -87,46 +88,16 @@ func partyRulesView(m engine.Menu) View {
 		}
 	}
 	lines = append(lines, "Highest total wins; a tie goes to the most desserts kept, then the win is shared. `rules <card>` explains one card.")
-	return View{Screen: ScreenHelp, Title: "📖 How to play Sushi Go Party! — " + m.Name(), Text: strings.Join(lines, "\n"), Tone: ToneInfo}
-}
-
-// ButtonRule is the rule of the card a hand's button plays, in the game's
-// rules ("🐟 Sashimi — A set of 3 sashimi scores 10."), or "" for any other
-// button: the terminal shows it for the card under the cursor.
-func ButtonRule(actionID string) string {
-	version, _, _, _, ok := splitID(actionID)
-	a, err := ParseActionID(actionID)
-	p, isPick := a.(Pick)
-	if !ok || err != nil || !isPick {
-		return ""
-	}
-	c := p.Card
-	for _, later := range []engine.Card{p.Extra, p.Dummy, p.Copy} {
-		if later != engine.None {
-			c = later // a later step's button names the card that step adds
-		}
-	}
-	if c == engine.None {
-		c = p.Call // a bonus action called on its own
-	}
-	set := classicRules
-	if version == idParty {
-		set = partyRules
-	}
-	text := set.Rule(c.Kind())
-	if c == engine.None || c == engine.FaceDown || text == "" {
-		return ""
-	}
-	return c.Emoji() + " " + c.Kind().Name() + " — " + text
+	return protocol.View{Screen: protocol.ScreenHelp, Title: "📖 How to play Sushi Go Party! — " + m.Name(), Text: strings.Join(lines, "\n"), Tone: protocol.ToneInfo}
 }
 
 // RulesView is how to play (card "") or what one card does, in both games:
 // the rules command outside any game.
-func RulesView(card string) View { return rulesView(card) }
+func RulesView(card string) protocol.View { return rulesView(card) }
 
 // ruleView explains one card type: its classic rule and, where Party
 // plays it differently or only Party has it, the Party rule.
-func ruleView(k engine.Kind, name string) View {
+func ruleView(k engine.Kind, name string) protocol.View {
 	var lines []string
 	classic, party := classicRules.Rule(k), partyRules.Rule(k)
 	switch {
@@ -140,28 +111,5 @@ func ruleView(k engine.Kind, name string) View {
 	if lo, hi := k.Players(); k.Group() != engine.GroupNone && (lo > 2 || hi < engine.MaxSeats) {
 		lines = append(lines, fmt.Sprintf("On a Party menu only with %d to %d players.", lo, hi))
 	}
-	return View{Screen: ScreenHelp, Title: k.Emoji() + " " + name, Text: strings.Join(lines, "\n"), Tone: ToneInfo}
-}
-
-// Choice is one value a command's option offers: its label and the text
-// the command takes.
-type Choice struct{ Name, Value string }
-
-// MenuChoices are what `new menu=` takes by name: the recommended menus,
-// then custom and random.
-func MenuChoices() []Choice {
-	var out []Choice
-	for _, m := range engine.RecommendedMenus {
-		out = append(out, Choice{Name: m.Name, Value: m.Key})
-	}
-	return append(out, Choice{Name: "Custom (build it in the lobby)", Value: "custom"}, Choice{Name: "Random", Value: menuRandom})
-}
-
-// CardChoices are every card type `rules` explains, classic and Party.
-func CardChoices() []Choice {
-	var out []Choice
-	for _, k := range engine.Kinds() {
-		out = append(out, Choice{Name: strings.ToLower(k.Name()), Value: k.Key()})
-	}
-	return out
+	return protocol.View{Screen: protocol.ScreenHelp, Title: k.Emoji() + " " + name, Text: strings.Join(lines, "\n"), Tone: protocol.ToneInfo}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // recSender records what it sends, safely from any goroutine; with gate
@@ -16,13 +17,13 @@ import (
 // started).
 type recSender struct {
 	mu      sync.Mutex
-	sent    []bot.Delivery
+	sent    []protocol.Delivery
 	n       int
 	gate    chan struct{}
 	started chan struct{}
 }
 
-func (s *recSender) Send(_ context.Context, _ bot.Location, _ string, d bot.Delivery) (bot.Ref, error) {
+func (s *recSender) Send(_ context.Context, _ protocol.Location, _ string, d protocol.Delivery) (protocol.Ref, error) {
 	if s.gate != nil {
 		s.started <- struct{}{}
 		<-s.gate
@@ -31,36 +32,36 @@ func (s *recSender) Send(_ context.Context, _ bot.Location, _ string, d bot.Deli
 	defer s.mu.Unlock()
 	s.sent = append(s.sent, d)
 	if d.Slot == "" {
-		return bot.Ref{}, nil
+		return protocol.Ref{}, nil
 	}
 	s.n++
-	return bot.Ref{ID: fmt.Sprintf("out%d", s.n)}, nil
+	return protocol.Ref{ID: fmt.Sprintf("out%d", s.n)}, nil
 }
 
-func (s *recSender) all() []bot.Delivery {
+func (s *recSender) all() []protocol.Delivery {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]bot.Delivery(nil), s.sent...)
+	return append([]protocol.Delivery(nil), s.sent...)
 }
 
 // handoffHost is a host on h's store and clock sending through s, handing
 // deliveries off itself when handoff is set.
-func handoffHost(h *harness, s bot.Sender, handoff bool) *bot.Bot {
+func handoffHost(h *harness, s protocol.Sender, handoff bool) *bot.Bot {
 	return bot.New(h.store, bot.Config{Now: func() time.Time { return h.now }, Seed: func() uint64 { h.seed++; return h.seed },
-		Platforms: map[string]bot.Platform{h.where.Platform: {Sender: s, Hands: bot.HandsDM}}, Handoff: handoff})
+		Platforms: map[string]protocol.Platform{h.where.Platform: {Sender: s, Hands: protocol.HandsDM}}, Handoff: handoff})
 }
 
 // act handles a on host b as an adapter would: the message a reply
 // creates (the table) is remembered.
-func act(t *testing.T, h *harness, b *bot.Bot, who string, a bot.Action) {
+func act(t *testing.T, h *harness, b *bot.Bot, who string, a protocol.Action) {
 	t.Helper()
-	resp, err := b.Handle(context.Background(), bot.Request{Where: h.where, Who: user(who), Action: a})
+	resp, err := b.Handle(context.Background(), protocol.Request{Where: h.where, Who: user(who), Action: a})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range resp.Deliveries {
 		if d.Slot != "" {
-			if err := b.Remember(context.Background(), h.where, resp.Game, d.Slot, bot.Ref{ID: "reply-" + d.Slot}); err != nil {
+			if err := b.Remember(context.Background(), h.where, resp.Game, d.Slot, protocol.Ref{ID: "reply-" + d.Slot}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -70,9 +71,9 @@ func act(t *testing.T, h *harness, b *bot.Bot, who string, a bot.Action) {
 // startTwo starts ann and bob's game (hands by DM, no timer) on b.
 func startTwo(t *testing.T, h *harness, b *bot.Bot) {
 	t.Helper()
-	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
-	act(t, h, b, "bob", bot.Join{})
-	act(t, h, b, "ann", bot.Start{})
+	act(t, h, b, "ann", protocol.NewGame{Options: protocol.Options{Timer: -1, Hands: protocol.HandsDM}})
+	act(t, h, b, "bob", protocol.Join{})
+	act(t, h, b, "ann", protocol.Start{})
 }
 
 // startHeld starts ann and bob's game on handoff host b with s holding
@@ -80,12 +81,12 @@ func startTwo(t *testing.T, h *harness, b *bot.Bot) {
 // it returns, with how many s sent before, once that send is under way.
 func startHeld(t *testing.T, h *harness, b *bot.Bot, s *recSender) int {
 	t.Helper()
-	act(t, h, b, "ann", bot.NewGame{Options: bot.Options{Timer: -1, Hands: bot.HandsDM}})
-	act(t, h, b, "bob", bot.Join{})
+	act(t, h, b, "ann", protocol.NewGame{Options: protocol.Options{Timer: -1, Hands: protocol.HandsDM}})
+	act(t, h, b, "bob", protocol.Join{})
 	b.WaitSends()
 	before := len(s.all())
 	s.gate, s.started = make(chan struct{}), make(chan struct{}, 1)
-	act(t, h, b, "ann", bot.Start{})
+	act(t, h, b, "ann", protocol.Start{})
 	<-s.started
 	return before
 }
@@ -188,7 +189,7 @@ func TestDrainFinishesTheSendUnderWay(t *testing.T) {
 	if len(rest) < 2 {
 		t.Fatalf("the next replica sent %d deliveries at once, want the rest of the start's", len(rest))
 	}
-	k := func(d bot.Delivery) string { return fmt.Sprint(d.Kind, d.To, d.Ref, d.View.Title, d.View.Text) }
+	k := func(d protocol.Delivery) string { return fmt.Sprint(d.Kind, d.To, d.Ref, d.View.Title, d.View.Text) }
 	for _, d := range rest {
 		if k(d) == k(first[0]) {
 			t.Errorf("the delivery under way at the drain was sent again: %s", d.View.Title)
@@ -205,13 +206,13 @@ type rateLimited struct {
 	tries int
 }
 
-func (r *rateLimited) Send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
+func (r *rateLimited) Send(ctx context.Context, where protocol.Location, game string, d protocol.Delivery) (protocol.Ref, error) {
 	r.mu.Lock()
 	r.tries++
 	if r.left > 0 {
 		r.left--
 		r.mu.Unlock()
-		return bot.Ref{}, &bot.RetryLater{After: r.after, Err: fmt.Errorf("429 Too Many Requests")}
+		return protocol.Ref{}, &protocol.RetryLater{After: r.after, Err: fmt.Errorf("429 Too Many Requests")}
 	}
 	r.mu.Unlock()
 	return r.recSender.Send(ctx, where, game, d)
@@ -292,7 +293,7 @@ func TestNonceStableAcrossAttempts(t *testing.T) {
 	h.sender.h = nil
 	nonces := &nonceSender{fakeSender: h.sender, fail: 1}
 	h.b = bot.New(h.store, bot.Config{Now: func() time.Time { return h.now }, Seed: func() uint64 { h.seed++; return h.seed },
-		Platforms: map[string]bot.Platform{h.where.Platform: {Sender: nonces}}})
+		Platforms: map[string]protocol.Platform{h.where.Platform: {Sender: nonces}}})
 	startTwo(t, h, h.b)
 	tickOn(t, h.b) // the first post fails
 	h.now = h.now.Add(time.Minute)
@@ -312,12 +313,12 @@ type nonceSender struct {
 	fail int
 }
 
-func (n *nonceSender) Send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
-	if d.Kind == bot.Post {
+func (n *nonceSender) Send(ctx context.Context, where protocol.Location, game string, d protocol.Delivery) (protocol.Ref, error) {
+	if d.Kind == protocol.Post {
 		n.seen = append(n.seen, d.Nonce)
 		if n.fail > 0 {
 			n.fail--
-			return bot.Ref{}, fmt.Errorf("503 Service Unavailable")
+			return protocol.Ref{}, fmt.Errorf("503 Service Unavailable")
 		}
 	}
 	return n.fakeSender.Send(ctx, where, game, d)

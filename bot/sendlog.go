@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // sendLog is how far a game's outbox has been sent: the game's side value
@@ -33,11 +35,11 @@ type sendLog struct {
 // learnt is one thing a send taught: the reference of a message a slotted
 // delivery created, or the state of the game's thread.
 type learnt struct {
-	N      uint64 `json:"n"`
-	Slot   string `json:"s,omitempty"`
-	Ref    Ref    `json:"r,omitzero"`
-	Thread string `json:"t,omitempty"`
-	Said   bool   `json:"y,omitempty"`
+	N      uint64       `json:"n"`
+	Slot   string       `json:"s,omitempty"`
+	Ref    protocol.Ref `json:"r,omitzero"`
+	Thread string       `json:"t,omitempty"`
+	Said   bool         `json:"y,omitempty"`
 	// NoPictures is why the platform refused the game's pictures;
 	// PicturesSaid that the channel was told.
 	NoPictures   string `json:"np,omitempty"`
@@ -89,7 +91,7 @@ func (st *state) apply(l learnt) {
 		st.openThread(l.Thread)
 	}
 	if l.TableGone {
-		st.Table, st.TableSince, st.TableLost = Ref{}, time.Time{}, true
+		st.Table, st.TableSince, st.TableLost = protocol.Ref{}, time.Time{}, true
 	}
 	if l.TableSaid {
 		st.TableLost = false

@@ -5,6 +5,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // TestSendLogStoredFormat pins the send log's stored bytes (a game's side
@@ -14,7 +16,7 @@ func TestSendLogStoredFormat(t *testing.T) {
 	const golden = "testdata/stored/sendlog-v1.json"
 	at := time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC)
 	log := &sendLog{Game: "g1", Done: 4, FailedSeq: 5, Failed: 2, Wait: at, N: 2, Learnt: []learnt{
-		{N: 1, Slot: SlotTable, Ref: Ref{ID: "m1"}},
+		{N: 1, Slot: protocol.SlotTable, Ref: protocol.Ref{ID: "m1"}},
 		{N: 2, Thread: threadOpen},
 	}}
 	got, err := json.Marshal(log)

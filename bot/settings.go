@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -14,11 +15,11 @@ import (
 // play-by-play goes to a thread (the default) or into the channel, for
 // communities that prefer the old way. A `new` that says threads=… wins.
 
-func settingsKey(where Location) string { return "channel-settings:" + where.Key() }
+func settingsKey(where protocol.Location) string { return "channel-settings:" + where.Key() }
 
 // settingsOf reads where's settings (the defaults when none were saved).
-func (b *Bot) settingsOf(ctx context.Context, where Location) (ChannelSettings, error) {
-	var cs ChannelSettings
+func (b *Bot) settingsOf(ctx context.Context, where protocol.Location) (protocol.ChannelSettings, error) {
+	var cs protocol.ChannelSettings
 	if where.Channel == "" {
 		return cs, nil
 	}
@@ -30,20 +31,20 @@ func (b *Bot) settingsOf(ctx context.Context, where Location) (ChannelSettings, 
 		return cs, fmt.Errorf("settings of %s: %w", where.Key(), err)
 	}
 	if err := json.Unmarshal(data, &cs); err != nil {
-		return ChannelSettings{}, fmt.Errorf("settings of %s: %w", where.Key(), err)
+		return protocol.ChannelSettings{}, fmt.Errorf("settings of %s: %w", where.Key(), err)
 	}
 	return cs, nil
 }
 
 // channelSettings shows the channel's settings, or changes them and says
 // so in the channel: a change every player there should know of.
-func (b *Bot) channelSettings(ctx context.Context, req Request, a ChannelSettings) (Response, error) {
+func (b *Bot) channelSettings(ctx context.Context, req protocol.Request, a protocol.ChannelSettings) (protocol.Response, error) {
 	if req.Where.Channel == "" {
-		return Response{}, refuse("where.settingsInChannel")
+		return protocol.Response{}, refuse("where.settingsInChannel")
 	}
 	cs, err := b.settingsOf(ctx, req.Where)
 	if err != nil {
-		return Response{}, err
+		return protocol.Response{}, err
 	}
 	if a.Threads == "" && a.Pictures == "" {
 		threads := "on: each game's play-by-play goes to a thread under its table"
@@ -54,7 +55,7 @@ func (b *Bot) channelSettings(ctx context.Context, req Request, a ChannelSetting
 		if cs.Pictures == "off" {
 			pictures = "off: games show the table and the scores as text only"
 		}
-		return privateReply(req, View{Screen: ScreenNotice, Tone: ToneInfo,
+		return privateReply(req, protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo,
 			Text: "🧵 Threads are " + threads + ".\n🖼️ Pictures are " + pictures +
 				".\nChange them with `settings threads=on|off` and `settings pictures=on|off`."}), nil
 	}
@@ -77,10 +78,10 @@ func (b *Bot) channelSettings(ctx context.Context, req Request, a ChannelSetting
 	}
 	data, err := json.Marshal(cs)
 	if err != nil {
-		return Response{}, err
+		return protocol.Response{}, err
 	}
 	if err := b.store.SetRecord(ctx, settingsKey(req.Where), data, 0); err != nil {
-		return Response{}, fmt.Errorf("save settings of %s: %w", req.Where.Key(), err)
+		return protocol.Response{}, fmt.Errorf("save settings of %s: %w", req.Where.Key(), err)
 	}
-	return Response{Deliveries: []Delivery{{Kind: Reply, To: Channel, View: View{Screen: ScreenNotice, Tone: ToneInfo, Text: strings.Join(said, "\n")}}}}, nil
+	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo, Text: strings.Join(said, "\n")}}}}, nil
 }

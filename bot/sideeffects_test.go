@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -49,7 +50,7 @@ func TestReadOnlyRequestsDoNotSave(t *testing.T) {
 	h.startGame("ann")
 	before := cs.saves.Load()
 	for range 3 {
-		h.send("ann", bot.ShowHand{}, true)
+		h.send("ann", protocol.ShowHand{}, true)
 	}
 	if n := cs.saves.Load() - before; n != 0 {
 		t.Errorf("%d saves for three looks at a hand, want 0", n)
@@ -69,17 +70,17 @@ func TestReadOnlyClicksOnAnEphemeralHandDoNotSave(t *testing.T) {
 	h.lobby("ann", "bots=2 hands=ephemeral timer=0")
 	h.startGame("ann")
 	id := h.gameID()
-	h.send("ann", bot.ShowHand{Game: id}, false) // from the table: a new message, its handle kept
+	h.send("ann", protocol.ShowHand{Game: id}, false) // from the table: a new message, its handle kept
 	before := cs.saves.Load()
 	for range 3 {
-		h.send("ann", bot.ShowHand{Game: id}, true)
-		h.send("ann", bot.Pick{Game: id, Round: 1, Turn: 7}, true) // a button from another turn
+		h.send("ann", protocol.ShowHand{Game: id}, true)
+		h.send("ann", protocol.Pick{Game: id, Round: 1, Turn: 7}, true) // a button from another turn
 	}
 	if n := cs.saves.Load() - before; n != 0 {
 		t.Errorf("%d saves for six read-only clicks on the hand, want 0", n)
 	}
 	h.now = h.now.Add(10 * time.Minute) // the kept handle has 4 minutes left
-	h.send("ann", bot.ShowHand{Game: id}, true)
+	h.send("ann", protocol.ShowHand{Game: id}, true)
 	if n := cs.saves.Load() - before; n != 1 {
 		t.Errorf("%d saves once the handle runs short, want 1 (renewing it)", n)
 	}
@@ -150,7 +151,7 @@ func TestMetricsCounted(t *testing.T) {
 func TestRequestAppliedOnce(t *testing.T) {
 	h := newHarness(t)
 	h.do("ann", "new timer=0")
-	req := bot.Request{Where: h.where, Who: user("ann"), Action: bot.AddBot{N: 1}, ID: "interaction-1"}
+	req := protocol.Request{Where: h.where, Who: user("ann"), Action: protocol.AddBot{N: 1}, ID: "interaction-1"}
 	for range 2 {
 		if _, err := h.b.Handle(context.Background(), req); err != nil {
 			t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -30,7 +31,7 @@ type seat struct {
 	// Idle counts consecutive turns the timer picked for this player.
 	Idle int `json:"i,omitempty"`
 	// Hand is the player's latest private hand message.
-	Hand Ref `json:"h,omitzero"`
+	Hand protocol.Ref `json:"h,omitzero"`
 	// DMFailed is set once a DM to this player failed; hands then go the
 	// ephemeral route.
 	DMFailed bool `json:"df,omitempty"`
@@ -61,14 +62,14 @@ func (s *seat) human() bool { return !s.Bot && s.User != "" }
 
 // state is the stored envelope of one channel's game.
 type state struct {
-	V       int       `json:"v"`
-	ID      string    `json:"id"`
-	Where   Location  `json:"w"`
-	Phase   phase     `json:"p"`
-	Host    string    `json:"host"`
-	Opts    Options   `json:"o"`
-	Seats   []seat    `json:"s"`
-	Created time.Time `json:"c"`
+	V       int               `json:"v"`
+	ID      string            `json:"id"`
+	Where   protocol.Location `json:"w"`
+	Phase   phase             `json:"p"`
+	Host    string            `json:"host"`
+	Opts    protocol.Options  `json:"o"`
+	Seats   []seat            `json:"s"`
+	Created time.Time         `json:"c"`
 	// Finished is when the game ended: the period its result counts in.
 	Finished time.Time `json:"f,omitzero"`
 	// Ended says why a rated game ended before its last reveal ("" for a
@@ -87,8 +88,8 @@ type state struct {
 	Reminded  bool      `json:"rem,omitempty"`
 	// Nudging is set while a game without a timer has its nudge's deadline
 	// pending.
-	Nudging bool `json:"nd,omitempty"`
-	Table   Ref  `json:"t,omitzero"`
+	Nudging bool         `json:"nd,omitempty"`
+	Table   protocol.Ref `json:"t,omitzero"`
 	// TableSince is when a reply that creates the table went out; until its
 	// reference is remembered (or tableWait passes) the outbox holds table
 	// deliveries rather than post a second table.
@@ -102,7 +103,7 @@ type state struct {
 	Applied []string `json:"-"`
 	// Final is the game's closing post in the channel (the standings, then
 	// the ratings folded in).
-	Final Ref `json:"fin,omitzero"`
+	Final protocol.Ref `json:"fin,omitzero"`
 	// Thread is the state of the game's play-by-play thread: "" before its
 	// first post, threadOpen once made, else why there is none (its posts
 	// go to the channel); ThreadSaid is set once the channel was told why.
@@ -111,15 +112,15 @@ type state struct {
 	// ThreadRoot is the table message the thread hangs from: it stays the
 	// thread's when a deleted table is posted again. TableLost is set from
 	// the table's deletion until the table posted again said so.
-	ThreadRoot Ref  `json:"tr,omitzero"`
-	TableLost  bool `json:"tl,omitempty"`
+	ThreadRoot protocol.Ref `json:"tr,omitzero"`
+	TableLost  bool         `json:"tl,omitempty"`
 	// NoPictures says why the platform refused this game's pictures ("":
 	// it did not); PicturesSaid is set once the channel was told.
 	NoPictures   string `json:"np,omitempty"`
 	PicturesSaid bool   `json:"nps,omitempty"`
 	// Reminder is the game's one live reminder, naming RemindFor.
-	Reminder  Ref      `json:"rm,omitzero"`
-	RemindFor []string `json:"rmf,omitempty"`
+	Reminder  protocol.Ref `json:"rm,omitzero"`
+	RemindFor []string     `json:"rmf,omitempty"`
 	// Pinged is the decision whose decider was last told to move
 	// ("round.turn.step"), so each decision pings once.
 	Pinged string `json:"pg,omitempty"`
@@ -133,14 +134,14 @@ type state struct {
 	// record holds.
 	Folded uint64 `json:"fo,omitempty"`
 
-	game *engine.Game // decoded Engine, while handling one request
-	plat Platform     // the row of Where.Platform, while handling one request
+	game *engine.Game      // decoded Engine, while handling one request
+	plat protocol.Platform // the row of Where.Platform, while handling one request
 	// think is set when a searching bot must choose: it thinks off the
 	// request path (think.go), after the save.
 	think bool
 	// extra are deliveries a step adds beside its answer (the edit or
 	// deletion of an older hand message), added to the change's.
-	extra []Delivery
+	extra []protocol.Delivery
 }
 
 const stateVersion = 1
@@ -276,7 +277,7 @@ const maxRetries = 20
 // change is what an update function decides: deliveries and what to do with
 // the stored game.
 type change struct {
-	resp     Response
+	resp     protocol.Response
 	save     bool // write st back
 	remove   bool // delete the game
 	ttl      time.Duration
@@ -304,11 +305,11 @@ type record struct {
 // update loads the location's game (nil if there is none), runs fn on it and
 // stores the outcome with compare-and-swap, re-running fn on a fresh copy
 // after a conflict. Deliveries are returned only for the run that stored.
-func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change, error)) (Response, error) {
+func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change, error)) (protocol.Response, error) {
 	for range maxRetries {
 		st, log, data, ver, err := b.load(ctx, key)
 		if err != nil {
-			return Response{}, err
+			return protocol.Response{}, err
 		}
 		was := phase("")
 		if st != nil {
@@ -317,11 +318,11 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		}
 		id := requestID(ctx)
 		if id != "" && st != nil && slices.Contains(st.Applied, id) {
-			return Response{Where: st.Where, Game: st.ID}, nil // applied already
+			return protocol.Response{Where: st.Where, Game: st.ID}, nil // applied already
 		}
 		c, err := fn(st)
 		if err != nil {
-			return Response{}, err
+			return protocol.Response{}, err
 		}
 		if st != nil && len(st.extra) > 0 {
 			c.resp.Deliveries = append(c.resp.Deliveries, st.extra...)
@@ -340,11 +341,11 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			continue
 		}
 		if err != nil {
-			return Response{}, fmt.Errorf("save %s: %w", key, err)
+			return protocol.Response{}, fmt.Errorf("save %s: %w", key, err)
 		}
 		return b.afterWrite(ctx, key, st, c, was, due, queued)
 	}
-	return Response{}, fmt.Errorf("bot: %s: still conflicting after %d tries", key, maxRetries)
+	return protocol.Response{}, fmt.Errorf("bot: %s: still conflicting after %d tries", key, maxRetries)
 }
 
 // prepare readies a change for its write: the platform's wording, thread
@@ -357,7 +358,7 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 		due = append(due, storage.Deadline{Key: resultPrefix + key, Due: b.now().Add(resultRetry)})
 	}
 	if st != nil {
-		speakAll(st.plat.Commands, c.resp.Deliveries)
+		protocol.SpeakAll(st.plat.Commands, c.resp.Deliveries)
 	}
 	if st != nil && !c.remove && b.sender(st) == nil {
 		// Delivered straight from this response: thread posts are
@@ -415,10 +416,10 @@ func (b *Bot) write(ctx context.Context, key string, st *state, c change, id str
 // that lost the race does none of it): the deadlines the save did not
 // set, metrics, records, the game's result, the outbox's and the bots'
 // wake-ups, the cancelled deadline.
-func (b *Bot) afterWrite(ctx context.Context, key string, st *state, c change, was phase, due []storage.Deadline, queued bool) (Response, error) {
+func (b *Bot) afterWrite(ctx context.Context, key string, st *state, c change, was phase, due []storage.Deadline, queued bool) (protocol.Response, error) {
 	for _, d := range due {
 		if err := b.store.Schedule(ctx, d.Key, d.Due); err != nil {
-			return Response{}, fmt.Errorf("schedule %s: %w", d.Key, err)
+			return protocol.Response{}, fmt.Errorf("schedule %s: %w", d.Key, err)
 		}
 	}
 	if st != nil && c.replace == nil && st.Phase != was {
@@ -431,7 +432,7 @@ func (b *Bot) afterWrite(ctx context.Context, key string, st *state, c change, w
 	}
 	for _, r := range c.records {
 		if err := b.store.SetRecord(ctx, r.key, r.data, r.ttl); err != nil {
-			return Response{}, fmt.Errorf("record %s: %w", r.key, err)
+			return protocol.Response{}, fmt.Errorf("record %s: %w", r.key, err)
 		}
 	}
 	if c.result != nil {
@@ -451,7 +452,7 @@ func (b *Bot) afterWrite(ctx context.Context, key string, st *state, c change, w
 	}
 	if c.cancel {
 		if err := b.store.Cancel(ctx, key); err != nil {
-			return Response{}, fmt.Errorf("cancel deadline of %s: %w", key, err)
+			return protocol.Response{}, fmt.Errorf("cancel deadline of %s: %w", key, err)
 		}
 	}
 	if st != nil {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // TestGameStoredByThePreviousReleaseKeepsPlaying loads a game stored by the
@@ -26,7 +26,7 @@ func TestGameStoredByThePreviousReleaseKeepsPlaying(t *testing.T) {
 	if _, err := h.store.SaveGame(context.Background(), h.where.Key(), data, 0, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.b.Remember(context.Background(), h.where, "17", bot.SlotTable, bot.Ref{ID: "msg1"}); err != nil {
+	if err := h.b.Remember(context.Background(), h.where, "17", protocol.SlotTable, protocol.Ref{ID: "msg1"}); err != nil {
 		t.Fatal(err)
 	}
 	// Pick the public table back up from a status view.
@@ -36,7 +36,7 @@ func TestGameStoredByThePreviousReleaseKeepsPlaying(t *testing.T) {
 			break
 		}
 		for _, u := range []string{"ann", "bob"} {
-			h.send(u, bot.ShowHand{}, false)
+			h.send(u, protocol.ShowHand{}, false)
 		}
 		h.playTurn([]string{"ann", "bob"})
 	}
@@ -71,7 +71,7 @@ func TestPartyGameStoredByThisReleaseKeepsPlaying(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.do("ann", "status")
-	h.send("ann", bot.ShowHand{}, false)
+	h.send("ann", protocol.ShowHand{}, false)
 	if v := h.private["ann"]; !strings.Contains(v.Title, "Your choice") || !strings.Contains(v.Text, "menu") {
 		t.Fatalf("the stored game is not waiting on ann's menu:\n%s", v)
 	}
@@ -79,7 +79,7 @@ func TestPartyGameStoredByThisReleaseKeepsPlaying(t *testing.T) {
 		if _, over := h.lastPublic("Final standings"); over {
 			break
 		}
-		h.send("ann", bot.ShowHand{}, false)
+		h.send("ann", protocol.ShowHand{}, false)
 		if bs := h.private["ann"].Buttons(); len(bs) > 0 {
 			h.click("ann", bs[0].ActionID, true)
 		}
@@ -110,24 +110,24 @@ func TestOutboxStoredByThePreviousReleaseDelivers(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.tick(0)
-	var reveal bot.Delivery
+	var reveal protocol.Delivery
 	for _, d := range h.sender.sent {
 		if d.View.Title == "👀 Reveal — round 1, turn 1" {
 			reveal = d
 		}
 	}
-	if reveal.Kind != bot.Post || !reveal.To.IsPublic() || reveal.To.Thread {
+	if reveal.Kind != protocol.Post || !reveal.To.IsPublic() || reveal.To.Thread {
 		t.Fatalf("the stored reveal: %+v", reveal)
 	}
-	if n := h.sender.count(func(d bot.Delivery) bool { return d.Kind == bot.Edit && d.To.User == "ann" }); n != 1 {
+	if n := h.sender.count(func(d protocol.Delivery) bool { return d.Kind == protocol.Edit && d.To.User == "ann" }); n != 1 {
 		t.Errorf("ann's stored hand edit went out %d times, want once", n)
 	}
 	for _, u := range []string{"ann", "bob"} {
-		h.send(u, bot.ShowHand{}, false)
+		h.send(u, protocol.ShowHand{}, false)
 	}
 	h.playTurn([]string{"ann", "bob"})
-	if n := h.sender.count(func(d bot.Delivery) bool {
-		return d.Kind == bot.Post && d.To.Thread && d.View.Title == "👀 Reveal — round 1, turn 2"
+	if n := h.sender.count(func(d protocol.Delivery) bool {
+		return d.Kind == protocol.Post && d.To.Thread && d.View.Title == "👀 Reveal — round 1, turn 2"
 	}); n != 1 {
 		t.Errorf("the next reveal went to the thread %d times, want once", n)
 	}
@@ -173,12 +173,12 @@ func TestOutboxWithPicturesStoredByThisRelease(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.tick(time.Minute) // past the wait the failed sends left
-	var round, table *bot.Picture
+	var round, table *protocol.Picture
 	for _, d := range h.sender.sent {
-		if p := d.View.Picture; p != nil && p.Of == bot.PictureRound {
+		if p := d.View.Picture; p != nil && p.Of == protocol.PictureRound {
 			round = p
 		}
-		if p := d.View.Picture; p != nil && p.Of == bot.PictureTable {
+		if p := d.View.Picture; p != nil && p.Of == protocol.PictureTable {
 			table = p
 		}
 	}

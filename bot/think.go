@@ -11,6 +11,7 @@ import (
 	"github.com/sushigo/sushigo/deadline"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -57,8 +58,8 @@ type move struct {
 
 // thinkClaimed lets the game's searching bots choose, then applies their
 // choices. It returns what to deliver.
-func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string) (Outbound, error) {
-	var o Outbound
+func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string) (protocol.Outbound, error) {
+	var o protocol.Outbound
 	data, _, err := b.store.LoadGame(ctx, key)
 	if errors.Is(err, storage.ErrNotFound) {
 		return o, b.store.Complete(ctx, c)
@@ -82,10 +83,10 @@ func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string) (Ou
 			return change{}, nil
 		}
 		o.Where, o.Game = st.Where, st.ID
-		var posts []Delivery
+		var posts []protocol.Delivery
 		revealed := false
 		for _, m := range moves {
-			var shown []Delivery
+			var shown []protocol.Delivery
 			var r bool
 			var err error
 			if m.decide {
@@ -100,7 +101,7 @@ func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string) (Ou
 			posts, revealed = append(posts, shown...), revealed || r
 		}
 		more, again := b.advance(st, nil)
-		return b.afterPlay(Request{}, st, Response{Deliveries: b.settle(Request{}, st, append(posts, more...), revealed || again)})
+		return b.afterPlay(protocol.Request{}, st, protocol.Response{Deliveries: b.settle(protocol.Request{}, st, append(posts, more...), revealed || again)})
 	})
 	if err != nil {
 		return o, err

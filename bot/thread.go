@@ -1,11 +1,11 @@
 package bot
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // A game keeps a busy channel readable: the channel gets the table message
@@ -30,7 +30,7 @@ func (st *state) openThread(state string) {
 }
 
 // threadParent is the message the thread hangs from.
-func (st *state) threadParent() Ref {
+func (st *state) threadParent() protocol.Ref {
 	if st.ThreadRoot.ID != "" {
 		return st.ThreadRoot
 	}
@@ -51,14 +51,16 @@ func threadName(st *state) string { return lookOf(st).title + " — play-by-play
 
 // playByPlay is a post to the game's thread; route resolves it when it is
 // sent.
-func playByPlay(v View) Delivery { return Delivery{Kind: Post, To: Thread, View: v} }
+func playByPlay(v protocol.View) protocol.Delivery {
+	return protocol.Delivery{Kind: protocol.Post, To: protocol.Thread, View: v}
+}
 
 // route resolves a thread post against the state as it is now: under the
 // table message while the game has a thread, else in the channel (with the
 // reason, the first time). A thread post that must wait for the table's
 // reference reports wait.
-func (st *state) route(d Delivery, now time.Time) (out Delivery, wait, said bool) {
-	if d.Kind != Post || !d.To.Thread {
+func (st *state) route(d protocol.Delivery, now time.Time) (out protocol.Delivery, wait, said bool) {
+	if d.Kind != protocol.Post || !d.To.Thread {
 		return d, false, false
 	}
 	switch {
@@ -71,10 +73,10 @@ func (st *state) route(d Delivery, now time.Time) (out Delivery, wait, said bool
 	case st.threaded() && !st.TableSince.IsZero() && now.Sub(st.TableSince) < tableWait:
 		return d, true, false
 	}
-	d.To, d.Parent, d.OpenThread = Channel, Ref{}, ""
+	d.To, d.Parent, d.OpenThread = protocol.Channel, protocol.Ref{}, ""
 	if st.chat() && !st.Opts.NoThreads && !st.threaded() && !st.ThreadSaid {
 		// Not by choice: st.Thread says why.
-		d.View.Text = ThreadFallbackNote(st.Thread) + "\n" + d.View.Text
+		d.View.Text = protocol.ThreadFallbackNote(st.Thread) + "\n" + d.View.Text
 		said = true
 	}
 	return d, false, said
@@ -84,15 +86,15 @@ func (st *state) route(d Delivery, now time.Time) (out Delivery, wait, said bool
 // (no outbox): the first one opens the thread, which is then taken as open;
 // an adapter that fails to open it reports SlotNoThread. A delete of a
 // message not yet known is dropped.
-func (st *state) routeAll(ds []Delivery, now time.Time) []Delivery {
+func (st *state) routeAll(ds []protocol.Delivery, now time.Time) []protocol.Delivery {
 	out := ds[:0]
 	for _, d := range ds {
-		if d.Kind == Delete && d.Ref.ID == "" {
+		if d.Kind == protocol.Delete && d.Ref.ID == "" {
 			continue
 		}
 		r, wait, said := st.route(d, now)
 		if wait {
-			r.To, r.Parent = Channel, Ref{}
+			r.To, r.Parent = protocol.Channel, protocol.Ref{}
 		}
 		if r.OpenThread != "" {
 			st.openThread(threadOpen)
@@ -107,85 +109,34 @@ func (st *state) routeAll(ds []Delivery, now time.Time) []Delivery {
 
 // finalEdit resolves the edit of the closing post that adds the ratings:
 // an edit of the post once its reference is known, else the post itself.
-func (st *state) finalEdit(d Delivery) Delivery {
-	if d.Slot != SlotFinal || d.Kind != Edit {
+func (st *state) finalEdit(d protocol.Delivery) protocol.Delivery {
+	if d.Slot != protocol.SlotFinal || d.Kind != protocol.Edit {
 		return d
 	}
 	if st.Final.ID != "" {
 		d.Ref = st.Final
 	} else {
-		d.Kind, d.Ref = Post, Ref{}
+		d.Kind, d.Ref = protocol.Post, protocol.Ref{}
 	}
 	return d
 }
 
 // foldFinal folds an edit of the closing post into that post when both are
 // delivered at once (no outbox: the post's reference is not known yet).
-func (st *state) foldFinal(ds []Delivery) []Delivery {
+func (st *state) foldFinal(ds []protocol.Delivery) []protocol.Delivery {
 	post := -1
 	out := ds[:0]
 	for _, d := range ds {
 		switch {
-		case d.Slot == SlotFinal && d.Kind == Post:
+		case d.Slot == protocol.SlotFinal && d.Kind == protocol.Post:
 			post = len(out)
-		case d.Slot == SlotFinal && d.Kind == Edit && post >= 0:
+		case d.Slot == protocol.SlotFinal && d.Kind == protocol.Edit && post >= 0:
 			out[post].View = d.View
 			continue
 		}
 		out = append(out, st.finalEdit(d))
 	}
 	return out
-}
-
-// Rememberer keeps the reference of a message an adapter created for a
-// delivery's Slot (Bot.Remember).
-type Rememberer interface {
-	Remember(ctx context.Context, where Location, gameID, slot string, ref Ref) error
-}
-
-// PostNow sends a post of a response delivered straight away (no outbox)
-// with send, as the outbox would: a thread post the platform cannot thread
-// goes to the channel, saying why, and the host learns there is no thread;
-// a slotted message's reference is remembered. A failed send was logged
-// by send and is not retried; the error is the host's failing to remember.
-func PostNow(ctx context.Context, h Rememberer, resp Response, d Delivery, send func(Delivery) (Ref, error)) error {
-	ref, err := send(d)
-	var np *NoPictureError
-	if errors.As(err, &np) {
-		if err := h.Remember(ctx, resp.Where, resp.Game, SlotNoPictures, Ref{ID: np.Reason}); err != nil {
-			return fmt.Errorf("remember there are no pictures: %w", err)
-		}
-		d.View.Picture = nil
-		d.View.Text = PictureFallbackNote(np.Reason) + "\n" + d.View.Text
-		ref, err = send(d)
-	}
-	var nt *NoThreadError
-	if errors.As(err, &nt) {
-		if err := h.Remember(ctx, resp.Where, resp.Game, SlotNoThread, Ref{ID: nt.Reason}); err != nil {
-			return fmt.Errorf("remember there is no thread: %w", err)
-		}
-		d = d.InChannel(nt.Reason)
-		ref, err = send(d)
-	}
-	if err == nil && d.Slot != "" && ref.ID != "" {
-		return h.Remember(ctx, resp.Where, resp.Game, d.Slot, ref)
-	}
-	return nil
-}
-
-// InChannel is a thread post sent to the channel instead, saying why: for
-// an adapter delivering a response straight away that could not use the
-// game's thread (the host learns it through SlotNoThread).
-func (d Delivery) InChannel(reason string) Delivery {
-	d.To, d.Parent, d.OpenThread = Channel, Ref{}, ""
-	d.View.Text = ThreadFallbackNote(reason) + "\n" + d.View.Text
-	return d
-}
-
-// ThreadFallbackNote is what the channel reads, once, when a game's
-// play-by-play cannot go to a thread.
-func ThreadFallbackNote(reason string) string {
-	return "🧵 " + reason + ", so this game's play-by-play is posted here in the channel."
 }
 
 // mentionsOf are the user IDs of seats, for a ping.
@@ -200,12 +151,12 @@ func (st *state) mentionsOf(seats []int) []string {
 }
 
 // showHandRow is the button that brings a player's hand back.
-func showHandRow(st *state) [][]Button {
-	return [][]Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: ActionID(ShowHand{st.ID}), Style: Primary}}}
+func showHandRow(st *state) [][]protocol.Button {
+	return [][]protocol.Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
 }
 
 // startPing tells every person at the table, once, that the game began.
-func startPing(st *state) []Delivery {
+func startPing(st *state) []protocol.Delivery {
 	var seats []int
 	for i := range st.Seats {
 		seats = append(seats, i)
@@ -215,15 +166,15 @@ func startPing(st *state) []Delivery {
 		return nil
 	}
 	text := "🍣 The game has started! Press **Show my hand** to see your cards and pick one."
-	if st.Opts.Hands == HandsDM {
+	if st.Opts.Hands == protocol.HandsDM {
 		text = "🍣 The game has started! Your cards come by direct message (or press **Show my hand**)."
 	}
-	return []Delivery{playByPlay(View{Screen: ScreenPing, Text: text, Mentions: who, Rows: showHandRow(st), Tone: TonePlay})}
+	return []protocol.Delivery{playByPlay(protocol.View{Screen: protocol.ScreenPing, Text: text, Mentions: who, Rows: showHandRow(st), Tone: protocol.TonePlay})}
 }
 
 // decisionPing tells the person who must decide after a reveal, once per
 // decision; an edit of a private message notifies nobody.
-func decisionPing(st *state) []Delivery {
+func decisionPing(st *state) []protocol.Delivery {
 	if !st.chat() || st.game == nil {
 		return nil
 	}
@@ -237,9 +188,9 @@ func decisionPing(st *state) []Delivery {
 	}
 	st.Pinged = key
 	name := st.name(d.Seat)
-	v := View{Screen: ScreenPing, Tone: TonePlay, Mentions: st.mentionsOf([]int{d.Seat}), Rows: showHandRow(st),
+	v := protocol.View{Screen: protocol.ScreenPing, Tone: protocol.TonePlay, Mentions: st.mentionsOf([]int{d.Seat}), Rows: showHandRow(st),
 		Text: fmt.Sprintf("🤔 %s, your move: use your %s. Everyone waits for you.", name, decisionName(d))}
-	return []Delivery{playByPlay(v)}
+	return []protocol.Delivery{playByPlay(v)}
 }
 
 // waitingSeats are the people the game waits on now: the decider after a
@@ -262,31 +213,31 @@ func (st *state) waitingSeats() (seats []int, what string) {
 
 // remind posts the game's one reminder, naming only the late players; an
 // older one still live is removed first.
-func (st *state) remind(seats []int, text string) []Delivery {
+func (st *state) remind(seats []int, text string) []protocol.Delivery {
 	ds := st.clearReminder()
-	v := View{Screen: ScreenPing, Tone: TonePlay, Text: text, Mentions: st.mentionsOf(seats)}
+	v := protocol.View{Screen: protocol.ScreenPing, Tone: protocol.TonePlay, Text: text, Mentions: st.mentionsOf(seats)}
 	if st.chat() {
 		v.Rows = showHandRow(st)
 	}
 	d := playByPlay(v)
-	d.Slot = SlotReminder
+	d.Slot = protocol.SlotReminder
 	st.RemindFor = append([]string{}, v.Mentions...)
 	return append(ds, d)
 }
 
 // clearReminder removes the live reminder (or, not sent yet, drops it).
-func (st *state) clearReminder() []Delivery {
+func (st *state) clearReminder() []protocol.Delivery {
 	if st.Reminder.ID == "" && st.RemindFor == nil {
 		return nil
 	}
-	d := Delivery{Kind: Delete, To: Thread, Ref: st.Reminder, Slot: SlotReminder}
-	st.Reminder, st.RemindFor = Ref{}, nil
-	return []Delivery{d}
+	d := protocol.Delivery{Kind: protocol.Delete, To: protocol.Thread, Ref: st.Reminder, Slot: protocol.SlotReminder}
+	st.Reminder, st.RemindFor = protocol.Ref{}, nil
+	return []protocol.Delivery{d}
 }
 
 // reminderDone removes the reminder once none of the people it named is
 // still awaited.
-func (st *state) reminderDone() []Delivery {
+func (st *state) reminderDone() []protocol.Delivery {
 	if st.RemindFor == nil || st.game == nil {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -24,7 +25,7 @@ const lockedRetry = 250 * time.Millisecond
 type deadlineKind struct {
 	prefix string
 	runs   runMode
-	run    func(b *Bot, ctx context.Context, c storage.Claim, key string, now time.Time) (Outbound, error)
+	run    func(b *Bot, ctx context.Context, c storage.Claim, key string, now time.Time) (protocol.Outbound, error)
 	failed string
 }
 
@@ -42,18 +43,18 @@ const (
 // own timer (lobby expiry, reminders, auto-picks).
 var deadlineKinds = []deadlineKind{
 	{prefix: outboxPrefix, runs: runFlush, failed: "sending deliveries failed"},
-	{prefix: resultPrefix, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (Outbound, error) {
+	{prefix: resultPrefix, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (protocol.Outbound, error) {
 		return b.resultClaimed(ctx, c, key)
 	}, failed: "recording a result failed"},
-	{prefix: homePrefix, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (Outbound, error) {
-		return Outbound{}, b.homesClaimed(ctx, c, key)
+	{prefix: homePrefix, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (protocol.Outbound, error) {
+		return protocol.Outbound{}, b.homesClaimed(ctx, c, key)
 	}, failed: "refreshing home pages failed"},
 	{prefix: votePrefix, run: (*Bot).voteClaimed, failed: "closing a vote failed"},
-	{prefix: redoPrefix, run: func(b *Bot, ctx context.Context, c storage.Claim, _ string, now time.Time) (Outbound, error) {
+	{prefix: redoPrefix, run: func(b *Bot, ctx context.Context, c storage.Claim, _ string, now time.Time) (protocol.Outbound, error) {
 		b.redoClaimed(ctx, c, now)
-		return Outbound{}, nil
+		return protocol.Outbound{}, nil
 	}},
-	{prefix: thinkPrefix, runs: runAside, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (Outbound, error) {
+	{prefix: thinkPrefix, runs: runAside, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (protocol.Outbound, error) {
 		return b.thinkClaimed(ctx, c, key)
 	}, failed: "bots' thinking failed"},
 }
@@ -74,10 +75,10 @@ func deadlineKindOf(k string) (deadlineKind, string) {
 
 // fireAndComplete fires a game's timer and, once it has, completes the
 // claim; a failed one stays claimed and comes back after the lease.
-func (b *Bot) fireAndComplete(ctx context.Context, c storage.Claim, _ string, now time.Time) (Outbound, error) {
+func (b *Bot) fireAndComplete(ctx context.Context, c storage.Claim, _ string, now time.Time) (protocol.Outbound, error) {
 	o, err := b.fire(ctx, c, now)
 	if err != nil {
-		return Outbound{}, err
+		return protocol.Outbound{}, err
 	}
 	if err := b.store.Complete(ctx, c); err != nil {
 		b.log.Error("completing timer", "game", c.Key, "err", err)
@@ -88,13 +89,13 @@ func (b *Bot) fireAndComplete(ctx context.Context, c storage.Claim, _ string, no
 // Tick fires every due deadline (lobby expiry, turn reminders, auto-picks)
 // and returns what to deliver, per game. Call it every second or so from
 // each replica: the store hands each deadline to exactly one of them.
-func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
+func (b *Bot) Tick(ctx context.Context) ([]protocol.Outbound, error) {
 	now := b.now()
 	claims, err := b.store.ClaimDue(ctx, now, b.cfg.ClaimLease, 100)
 	if err != nil {
 		return nil, fmt.Errorf("tick: %w", err)
 	}
-	var out []Outbound
+	var out []protocol.Outbound
 	var outMu sync.Mutex
 	// Games' deliveries go out side by side, a bounded number at once
 	// across ticks: a platform that takes a second per message, or stalls,
@@ -102,7 +103,7 @@ func (b *Bot) Tick(ctx context.Context) ([]Outbound, error) {
 	// at most Config.FlushWait; a stalled one carries on alone, bounded by
 	// flushBudget, and its game's next deliveries wait for it.
 	var sending, flushes sync.WaitGroup
-	keep := func(o Outbound) {
+	keep := func(o protocol.Outbound) {
 		if len(o.Response.Deliveries) > 0 {
 			outMu.Lock()
 			out = append(out, o)
@@ -199,8 +200,8 @@ func (b *Bot) waitFlushes(wg *sync.WaitGroup) {
 	}
 }
 
-func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (Outbound, error) {
-	var o Outbound
+func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (protocol.Outbound, error) {
+	var o protocol.Outbound
 	resp, err := b.update(ctx, c.Key, func(st *state) (change, error) {
 		if st == nil {
 			return change{}, nil
@@ -212,9 +213,9 @@ func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (Outboun
 			if now.Before(expires) {
 				return change{schedule: expires}, nil
 			}
-			v := View{Screen: ScreenTable, Title: gameTitle(st) + " — lobby expired", Tone: ToneOver,
+			v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st) + " — lobby expired", Tone: protocol.ToneOver,
 				Text: fmt.Sprintf("Nobody started this game within %s. Open a new one with `new`.", humanDuration(b.cfg.LobbyTTL))}
-			return change{remove: true, resp: Response{Deliveries: refreshTable(Request{}, st, v, now)}}, nil
+			return change{remove: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, v, now)}}, nil
 		case phasePlaying:
 			if st.Opts.Timer <= 0 {
 				return b.nudge(st, now)
@@ -239,7 +240,7 @@ func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
 		st.Reminded = true
 		left := st.TurnStart.Add(limit).Sub(now).Round(time.Second)
 		text := fmt.Sprintf("⏰ %s left to %s, or I'll choose for you.", humanDuration(left), what)
-		return change{save: true, schedule: b.nextDeadline(st), resp: Response{Deliveries: st.remind(waiting, text)}}, nil
+		return change{save: true, schedule: b.nextDeadline(st), resp: protocol.Response{Deliveries: st.remind(waiting, text)}}, nil
 	}
 	return change{schedule: b.nextDeadline(st)}, nil
 }
@@ -259,7 +260,7 @@ func (b *Bot) nudge(st *state, now time.Time) (change, error) {
 		return change{schedule: at}, nil
 	}
 	st.Reminded, st.Nudging = true, false
-	return change{save: true, resp: Response{Deliveries: st.remind(waiting, nudgeText(st, waiting, what, now.Sub(st.TurnStart)))}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: st.remind(waiting, nudgeText(st, waiting, what, now.Sub(st.TurnStart)))}}, nil
 }
 
 // autoPick chooses for players the timer ran out on, with the heuristic
@@ -286,7 +287,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 			notes = append(notes, fmt.Sprintf("⏰ Time's up — I picked for %s.", object(s.Name)))
 		}
 	}
-	var posts []Delivery
+	var posts []protocol.Delivery
 	revealed := false
 	if deciding {
 		// The heuristic answers the decision the player left open.
@@ -310,7 +311,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 	}
 	more, again := b.advance(st, nil)
 	if st.humans() == 0 && st.Phase != phaseOver {
-		return b.quitAll(Request{}, st, "Nobody is playing any more, so the game ended.")
+		return b.quitAll(protocol.Request{}, st, "Nobody is playing any more, so the game ended.")
 	}
-	return b.afterPlay(Request{}, st, Response{Deliveries: b.settle(Request{}, st, append(posts, more...), revealed || again)})
+	return b.afterPlay(protocol.Request{}, st, protocol.Response{Deliveries: b.settle(protocol.Request{}, st, append(posts, more...), revealed || again)})
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // TestScoreLinesSayNothingScored: a line worth nothing says so instead of
@@ -50,8 +51,8 @@ func TestWordingHelpers(t *testing.T) {
 // TestPartyLobbyAloneWarnsOnce: a Party lobby with the host alone says
 // once that more players are needed, not once per card type (item 7).
 func TestPartyLobbyAloneWarnsOnce(t *testing.T) {
-	st := &state{ID: "g", Where: Location{Platform: "test"}, Phase: phaseLobby, Host: "ann",
-		Opts: Options{Party: true, Menu: defaultMenu.String(), Pass: engine.PassLeft}, Seats: []seat{{User: "ann", Name: "Ann"}}}
+	st := &state{ID: "g", Where: protocol.Location{Platform: "test"}, Phase: phaseLobby, Host: "ann",
+		Opts: protocol.Options{Party: true, Menu: protocol.DefaultMenu.String(), Pass: engine.PassLeft}, Seats: []seat{{User: "ann", Name: "Ann"}}}
 	v := lobbyView(st)
 	if n := strings.Count(v.Text, "⚠️"); n != 1 || !strings.Contains(v.Text, "needs at least 2 players (now 1)") {
 		t.Errorf("%d warnings:\n%s", n, v.Text)
@@ -73,9 +74,9 @@ func TestHandHandleUsesCounted(t *testing.T) {
 	}
 	now := time.Unix(1_800_000_000, 0)
 	b := New(nil, Config{Now: func() time.Time { return now }})
-	st := &state{ID: "g", Where: Location{Platform: "slack", Community: "T", Channel: "C"}, Phase: phasePlaying, game: g,
-		Opts: Options{Hands: HandsEphemeral, Pass: engine.PassLeft}, TurnStart: now,
-		Seats: []seat{{User: "ann", Name: "Ann", Hand: Ref{ID: "r:https://hooks/1", Max: 5, Uses: 1}}, {User: "bob", Name: "Bob"}}}
+	st := &state{ID: "g", Where: protocol.Location{Platform: "slack", Community: "T", Channel: "C"}, Phase: phasePlaying, game: g,
+		Opts: protocol.Options{Hands: protocol.HandsEphemeral, Pass: engine.PassLeft}, TurnStart: now,
+		Seats: []seat{{User: "ann", Name: "Ann", Hand: protocol.Ref{ID: "r:https://hooks/1", Max: 5, Uses: 1}}, {User: "bob", Name: "Bob"}}}
 	edits := 0
 	for range 8 {
 		for _, d := range b.handDeliveries(st, now, "") {
@@ -102,27 +103,27 @@ func TestHandHandleUsesCounted(t *testing.T) {
 // the bare words in the terminal (item 5).
 func TestCommandsNamedPerPlatform(t *testing.T) {
 	for _, c := range []struct {
-		style    CommandStyle
+		style    protocol.CommandStyle
 		in, want string
 	}{
-		{Slash, "Start one with `new`.", "Start one with `/sushigo new`."},
-		{SlashOptions, "Start one with `new`.", "Start one with `/sushigo new`."},
-		{Typed, "Start one with `new`.", "Start one with `new`."},
-		{SlashOptions, "Open a Party game with `new party`.", "Open a Party game with `/sushigo new game:party`."},
-		{Slash, "Open a Party game with `new party`.", "Open a Party game with `/sushigo new party`."},
-		{SlashOptions, "(`history <n> party`)", "(`/sushigo history game:<n> board:party`)"},
-		{SlashOptions, "`leaderboard wins` or `points`", "`/sushigo leaderboard by:wins` or `points`"},
-		{SlashOptions, "e.g. `rules spoon`", "e.g. `/sushigo rules card:spoon`"},
-		{SlashOptions, "`join` to come back", "`/sushigo join` to come back"},
-		{Slash, "already `/sushigo new`", "already `/sushigo new`"},
-		{CommandLine, "Open a Party game with `new party`.", "Open a Party game with `sushigo play --party`."},
-		{CommandLine, "`history 3`", "`sushigo stats --game 3`"},
+		{protocol.Slash, "Start one with `new`.", "Start one with `/sushigo new`."},
+		{protocol.SlashOptions, "Start one with `new`.", "Start one with `/sushigo new`."},
+		{protocol.Typed, "Start one with `new`.", "Start one with `new`."},
+		{protocol.SlashOptions, "Open a Party game with `new party`.", "Open a Party game with `/sushigo new game:party`."},
+		{protocol.Slash, "Open a Party game with `new party`.", "Open a Party game with `/sushigo new party`."},
+		{protocol.SlashOptions, "(`history <n> party`)", "(`/sushigo history game:<n> board:party`)"},
+		{protocol.SlashOptions, "`leaderboard wins` or `points`", "`/sushigo leaderboard by:wins` or `points`"},
+		{protocol.SlashOptions, "e.g. `rules spoon`", "e.g. `/sushigo rules card:spoon`"},
+		{protocol.SlashOptions, "`join` to come back", "`/sushigo join` to come back"},
+		{protocol.Slash, "already `/sushigo new`", "already `/sushigo new`"},
+		{protocol.CommandLine, "Open a Party game with `new party`.", "Open a Party game with `sushigo play --party`."},
+		{protocol.CommandLine, "`history 3`", "`sushigo stats --game 3`"},
 	} {
-		if got := speak(c.style, c.in); got != c.want {
+		if got := protocol.Speak(c.style, c.in); got != c.want {
 			t.Errorf("speak(%d, %q) = %q, want %q", c.style, c.in, got, c.want)
 		}
 	}
-	if v := helpView(SlashOptions); strings.Contains(v.Text, "pick <card>") || strings.Contains(v.Text, "choose") || strings.Contains(v.Text, "flip") || strings.Contains(v.Text, "=") {
+	if v := helpView(protocol.SlashOptions); strings.Contains(v.Text, "pick <card>") || strings.Contains(v.Text, "choose") || strings.Contains(v.Text, "flip") || strings.Contains(v.Text, "=") {
 		t.Errorf("Discord's help names what Discord does not have:\n%s", v.Text)
 	}
 }

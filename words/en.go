@@ -21,6 +21,7 @@ var en = map[Key]string{
 	"engine.notYourDecision":  "Another player is deciding right now.",
 	"engine.notAnOption":      "That isn't one of your choices — pick one of the buttons.",
 	// usage
+	"usage.short":            "Try `new`, `join`, `start`, `hand`, `pick <card>`, `status`, `scores`, `leaderboard`, `rules` or `help`.",
 	"usage.nothingToDo":      "Nothing to do. %s",
 	"usage.noArguments":      "`%s` takes no arguments.",
 	"usage.addbotUsage":      "Usage: `addbot [n] [easy|normal|hard|expert]`.",

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -137,11 +137,11 @@ func PlayRandomly(t testing.TB, c Chat, people []Person, seed uint64, steps int,
 		}
 		key := titleTurn.FindString(m.Title + "\n" + m.Text)
 		for _, id := range m.Controls {
-			a, err := bot.ParseActionID(id)
+			a, err := protocol.ParseActionID(id)
 			if err != nil || !IsControl(id) {
 				continue
 			}
-			if pk, ok := a.(bot.Pick); ok && pk.Card != engine.None && pk.Copy == engine.None && !pk.Chop {
+			if pk, ok := a.(protocol.Pick); ok && pk.Card != engine.None && pk.Copy == engine.None && !pk.Chop {
 				if rec.Shown[key] == nil {
 					rec.Shown[key] = map[string][]string{}
 				}

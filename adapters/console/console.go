@@ -15,29 +15,29 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // Host is what the console needs of the game host.
 type Host interface {
-	Handle(ctx context.Context, req bot.Request) (bot.Response, error)
-	Remember(ctx context.Context, where bot.Location, gameID, slot string, ref bot.Ref) error
-	Running(ctx context.Context, where bot.Location) (bool, error)
-	AddPlatform(name string, p bot.Platform)
+	Handle(ctx context.Context, req protocol.Request) (protocol.Response, error)
+	Remember(ctx context.Context, where protocol.Location, gameID, slot string, ref protocol.Ref) error
+	Running(ctx context.Context, where protocol.Location) (bool, error)
+	AddPlatform(name string, p protocol.Platform)
 }
 
 // platform is what the terminal is to the host: one person at a screen,
 // who types answers and commands as written.
-var platform = bot.Platform{Terminal: true, Commands: bot.Typed}
+var platform = protocol.Platform{Terminal: true, Commands: protocol.Typed}
 
 // Where is the console's one table.
-var Where = bot.Location{Platform: "console", Community: "local", Channel: "terminal"}
+var Where = protocol.Location{Platform: "console", Community: "local", Channel: "terminal"}
 
 // Console plays one person's game in a terminal.
 type Console struct {
 	// Tick, when set, is the host's timer loop: the console runs it every
 	// TickEvery (a second), so a turn timer fires while you think.
-	Tick      func(ctx context.Context) ([]bot.Outbound, error)
+	Tick      func(ctx context.Context) ([]protocol.Outbound, error)
 	TickEvery time.Duration
 	// Width is the terminal's width in columns that lines wrap at (80).
 	Width int
@@ -45,15 +45,15 @@ type Console struct {
 	h       Host
 	in      *bufio.Reader
 	out     io.Writer
-	me      bot.User
-	buttons []bot.Button // of the last view shown with buttons, numbered from 1
-	onHand  bool         // buttons are the player's hand (a table's must not replace them)
-	quiet   bool         // show only refusals (opening the game)
+	me      protocol.User
+	buttons []protocol.Button // of the last view shown with buttons, numbered from 1
+	onHand  bool              // buttons are the player's hand (a table's must not replace them)
+	quiet   bool              // show only refusals (opening the game)
 	game    string
 }
 
 // New returns a console for me, reading in and writing out.
-func New(h Host, in io.Reader, out io.Writer, me bot.User) *Console {
+func New(h Host, in io.Reader, out io.Writer, me protocol.User) *Console {
 	h.AddPlatform(Where.Platform, platform)
 	return &Console{h: h, in: bufio.NewReader(in), out: out, me: me}
 }
@@ -62,17 +62,17 @@ func New(h Host, in io.Reader, out io.Writer, me bot.User) *Console {
 // seats; no turn timer unless opts sets one) and starts it, then plays
 // until the input ends or the player quits. An unfinished game stays saved
 // for the next Run.
-func (c *Console) Run(ctx context.Context, opts bot.Options) error {
+func (c *Console) Run(ctx context.Context, opts protocol.Options) error {
 	running, err := c.h.Running(ctx, Where)
 	if err != nil {
 		return err
 	}
 	if running {
 		fmt.Fprintln(c.out, "Resuming your saved game. (Type end to abandon it.)")
-		if err := c.send(ctx, bot.Status{}); err != nil {
+		if err := c.send(ctx, protocol.Status{}); err != nil {
 			return err
 		}
-		if err := c.send(ctx, bot.ShowHand{}); err != nil {
+		if err := c.send(ctx, protocol.ShowHand{}); err != nil {
 			return err
 		}
 	} else {
@@ -83,7 +83,7 @@ func (c *Console) Run(ctx context.Context, opts bot.Options) error {
 		if err != nil {
 			return err
 		}
-		if err := c.send(ctx, bot.Start{}); err != nil {
+		if err := c.send(ctx, protocol.Start{}); err != nil {
 			return err
 		}
 	}
@@ -163,7 +163,7 @@ func (c *Console) Run(ctx context.Context, opts bot.Options) error {
 				fmt.Fprintln(c.out, "That button is not available right now.")
 				break
 			}
-			a, err := bot.ParseActionID(b.ActionID)
+			a, err := protocol.ParseActionID(b.ActionID)
 			if err != nil {
 				return err
 			}
@@ -245,16 +245,16 @@ func (c *Console) prompt() {
 
 // newGame opens the terminal's game: the lobby is a chat's waiting room,
 // and the terminal has no default turn timer.
-func newGame(o bot.Options) bot.NewGame {
+func newGame(o protocol.Options) protocol.NewGame {
 	if o.Timer < 0 {
 		o.Timer = 0
 	}
-	return bot.NewGame{Options: o}
+	return protocol.NewGame{Options: o}
 }
 
 func (c *Console) command(ctx context.Context, line string) error {
-	a, err := bot.ParseCommand(line)
-	var u *bot.UsageError
+	a, err := protocol.ParseCommand(line)
+	var u *protocol.UsageError
 	if errors.As(err, &u) {
 		fmt.Fprintln(c.out, c.wrap(plainText(u.Msg)))
 		return nil
@@ -268,10 +268,10 @@ func (c *Console) command(ctx context.Context, line string) error {
 // send hands an action to the host and shows what comes back: the table
 // and reveals first, then the player's own messages, whose buttons the
 // numbers press.
-func (c *Console) send(ctx context.Context, a bot.Action) error {
+func (c *Console) send(ctx context.Context, a protocol.Action) error {
 	private := true // every console button is on the player's own screen
-	resp, err := c.h.Handle(ctx, bot.Request{Where: Where, Who: c.me, Action: a, FromPrivate: private,
-		Reply: bot.Ref{ID: "console"}})
+	resp, err := c.h.Handle(ctx, protocol.Request{Where: Where, Who: c.me, Action: a, FromPrivate: private,
+		Reply: protocol.Ref{ID: "console"}})
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
 	}
@@ -279,7 +279,7 @@ func (c *Console) send(ctx context.Context, a bot.Action) error {
 		return err
 	}
 	switch a.(type) {
-	case bot.End:
+	case protocol.End:
 		// The game is gone: its buttons with it.
 		c.buttons, c.onHand = nil, false
 	}
@@ -288,10 +288,10 @@ func (c *Console) send(ctx context.Context, a bot.Action) error {
 
 // show prints a response: the table and reveals first, then the player's
 // own messages, whose buttons the numbers press.
-func (c *Console) show(ctx context.Context, resp bot.Response) error {
-	var public, mine []bot.Delivery
+func (c *Console) show(ctx context.Context, resp protocol.Response) error {
+	var public, mine []protocol.Delivery
 	for _, d := range resp.Deliveries {
-		if d.Kind == bot.Delete {
+		if d.Kind == protocol.Delete {
 			continue // the terminal's lines stay where they were printed
 		}
 		if d.To.IsPublic() {
@@ -304,11 +304,11 @@ func (c *Console) show(ctx context.Context, resp bot.Response) error {
 	// new ones (a `scores` reply leaves the hand's buttons usable), and a
 	// table shown by `status` never takes the hand's numbers away.
 	printed := map[string]bool{}
-	var lastPublic []bot.Button // the buttons of the last public view that has some
+	var lastPublic []protocol.Button // the buttons of the last public view that has some
 	for _, d := range append(public, mine...) {
 		text := plainText(lineText(d.View))
 		// The same view twice (a table edited and announced): once is enough.
-		if !printed[text] && (!c.quiet || d.View.Tone == bot.ToneError) {
+		if !printed[text] && (!c.quiet || d.View.Tone == protocol.ToneError) {
 			fmt.Fprintln(c.out)
 			fmt.Fprint(c.out, c.wrap(text))
 		}
@@ -331,7 +331,7 @@ func (c *Console) show(ctx context.Context, resp bot.Response) error {
 		}
 		if d.Slot != "" {
 			// The terminal never loses a message: every slot is editable forever.
-			if err := c.h.Remember(ctx, Where, c.game, d.Slot, bot.Ref{ID: "console"}); err != nil {
+			if err := c.h.Remember(ctx, Where, c.game, d.Slot, protocol.Ref{ID: "console"}); err != nil {
 				return fmt.Errorf("console: %w", err)
 			}
 		}
@@ -340,7 +340,7 @@ func (c *Console) show(ctx context.Context, resp bot.Response) error {
 }
 
 // use makes bs the buttons the numbers press.
-func (c *Console) use(bs []bot.Button, hand bool) {
+func (c *Console) use(bs []protocol.Button, hand bool) {
 	c.buttons, c.onHand = bs, hand
 	if id := gameOf(bs); id != "" {
 		c.game = id
@@ -351,7 +351,7 @@ func (c *Console) use(bs []bot.Button, hand bool) {
 // drop-downs) as plain lines, since here choices are typed, and each
 // button's number, emoji and label held together (no-break spaces) so a
 // wrap never parts them.
-func lineText(v bot.View) string {
+func lineText(v protocol.View) string {
 	sels, rows, footer := v.Selects, v.Rows, v.Footer
 	v.Selects, v.Rows, v.Footer = nil, nil, ""
 	var b strings.Builder
@@ -432,7 +432,7 @@ func (c *Console) wrap(text string) string {
 
 // Print writes a view as the terminal shows it, wrapped at width columns
 // (80 when 0).
-func Print(w io.Writer, v bot.View, width int) {
+func Print(w io.Writer, v protocol.View, width int) {
 	if width <= 0 {
 		width = 80
 	}
@@ -444,9 +444,9 @@ func Print(w io.Writer, v bot.View, width int) {
 var plainText = strings.NewReplacer("**", "", "`", "").Replace
 
 // isHand reports whether v is the player's own hand or prompt.
-func isHand(v bot.View) bool { return v.Screen == bot.ScreenHand }
+func isHand(v protocol.View) bool { return v.Screen == protocol.ScreenHand }
 
-func gameOf(bs []bot.Button) string {
+func gameOf(bs []protocol.Button) string {
 	for _, b := range bs {
 		if f := strings.Split(b.ActionID, ":"); len(f) >= 3 {
 			return f[2]

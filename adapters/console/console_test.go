@@ -18,6 +18,7 @@ import (
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/adapters/console/consoletest"
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
@@ -33,7 +34,7 @@ func playGame(t *testing.T, dir string, seed uint64) (string, storage.Store) {
 	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
 	var out consoletest.Buffer
 	in := &consoletest.Player{Out: &out, Max: 500}
-	c := console.New(host, in, &out, bot.User{ID: "you", Name: "You"})
+	c := console.New(host, in, &out, protocol.User{ID: "you", Name: "You"})
 	if err := c.Run(context.Background(), options(t, "bots=3")); err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestResumesAfterInterrupt(t *testing.T) {
 	}
 	host := bot.New(store, bot.Config{Seed: func() uint64 { return 3 }})
 	var out bytes.Buffer
-	if err := console.New(host, strings.NewReader("1\n1\n1\n"), &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=2")); err != nil {
+	if err := console.New(host, strings.NewReader("1\n1\n1\n"), &out, protocol.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=2")); err != nil {
 		t.Fatal(err)
 	}
 	store.Close() // the process ends mid-game
@@ -95,7 +96,7 @@ func TestResumesAfterInterrupt(t *testing.T) {
 	defer store.Close()
 	out.Reset()
 	host = bot.New(store, bot.Config{})
-	if err := console.New(host, strings.NewReader("quit\n"), &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=2")); err != nil {
+	if err := console.New(host, strings.NewReader("quit\n"), &out, protocol.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=2")); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "Resuming") || !strings.Contains(out.String(), "turn 4/9") {
@@ -129,7 +130,7 @@ func TestInterruptSavesAndReturns(t *testing.T) {
 	var out consoletest.Buffer
 	done := make(chan error)
 	go func() {
-		done <- console.New(bot.New(store, bot.Config{}), in, &out, bot.User{ID: "you", Name: "You"}).Run(ctx, options(t, "bots=1"))
+		done <- console.New(bot.New(store, bot.Config{}), in, &out, protocol.User{ID: "you", Name: "You"}).Run(ctx, options(t, "bots=1"))
 	}()
 	// Ctrl-C once the game is on screen and waiting for input (before, a
 	// fixed 50 ms sleep sometimes interrupted it before the game existed).
@@ -171,7 +172,7 @@ func TestInputOfAnyLength(t *testing.T) {
 	junk := strings.Repeat("x", 100_000)
 	in := strings.NewReader(junk + "\n" + strings.Repeat("y", 150) + "\nquit\n")
 	var out bytes.Buffer
-	if err := console.New(host, in, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=1")); err != nil {
+	if err := console.New(host, in, &out, protocol.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=1")); err != nil {
 		t.Fatal(err)
 	}
 	o := out.String()
@@ -207,7 +208,7 @@ func TestTerminalTimerFires(t *testing.T) {
 	defer cancel()
 	stop := make(chan struct{})
 	defer close(stop)
-	c := console.New(host, blocked{stop}, &out, bot.User{ID: "you", Name: "You"})
+	c := console.New(host, blocked{stop}, &out, protocol.User{ID: "you", Name: "You"})
 	c.Tick, c.TickEvery = host.Tick, time.Millisecond
 	done := make(chan error, 1)
 	go func() { done <- c.Run(ctx, options(t, "bots=1 timer=30")) }()
@@ -255,7 +256,7 @@ func runScript(t *testing.T, opts string, lines ...string) string {
 	t.Helper()
 	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }})
 	var out consoletest.Buffer
-	if err := console.New(host, &script{out: &out, lines: lines}, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, opts)); err != nil {
+	if err := console.New(host, &script{out: &out, lines: lines}, &out, protocol.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, opts)); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -312,7 +313,7 @@ func TestTerminalTalksLikeATerminal(t *testing.T) {
 func TestWrapsByDisplayWidth(t *testing.T) {
 	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 8 }})
 	var out bytes.Buffer
-	c := console.New(host, strings.NewReader("rules\nquit\n"), &out, bot.User{ID: "you", Name: "You"})
+	c := console.New(host, strings.NewReader("rules\nquit\n"), &out, protocol.User{ID: "you", Name: "You"})
 	c.Width = 40
 	if err := c.Run(context.Background(), options(t, "bots=3")); err != nil {
 		t.Fatal(err)
@@ -369,7 +370,7 @@ func (a *rematcher) Read(p []byte) (int, error) {
 func TestLineModeRematchByNumber(t *testing.T) {
 	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }, ThinkInline: true})
 	var out consoletest.Buffer
-	if err := console.New(host, &rematcher{out: &out}, &out, bot.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=2")); err != nil {
+	if err := console.New(host, &rematcher{out: &out}, &out, protocol.User{ID: "you", Name: "You"}).Run(context.Background(), options(t, "bots=2")); err != nil {
 		t.Fatal(err)
 	}
 	o := out.String()
@@ -407,7 +408,7 @@ func TestLineModeTypedNames(t *testing.T) {
 func TestNarrowLineMode(t *testing.T) {
 	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }})
 	var out consoletest.Buffer
-	c := console.New(host, &script{out: &out, lines: []string{"help", "pick nothing-of-the-kind at all", "new bots=99"}}, &out, bot.User{ID: "you", Name: "You"})
+	c := console.New(host, &script{out: &out, lines: []string{"help", "pick nothing-of-the-kind at all", "new bots=99"}}, &out, protocol.User{ID: "you", Name: "You"})
 	c.Width = 40
 	if err := c.Run(context.Background(), options(t, "bots=2")); err != nil {
 		t.Fatal(err)
@@ -427,9 +428,9 @@ func TestNarrowLineMode(t *testing.T) {
 }
 
 // options parses what a `new` command takes after its name.
-func options(t *testing.T, s string) bot.Options {
+func options(t *testing.T, s string) protocol.Options {
 	t.Helper()
-	o, err := bot.ParseOptions(strings.Fields(s))
+	o, err := protocol.ParseOptions(strings.Fields(s))
 	if err != nil {
 		t.Fatalf("options %q: %v", s, err)
 	}

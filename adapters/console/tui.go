@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // This file is the interactive terminal game, on Bubble Tea: the same host
@@ -26,8 +26,8 @@ import (
 type tui struct {
 	ctx   context.Context
 	h     Host
-	me    bot.User
-	opts  bot.Options
+	me    protocol.User
+	opts  protocol.Options
 	timer Ticker
 	// clock, when set, is the host's clock: it stands still while a panel
 	// is open (WithClock). turnAt is when the choice on screen first
@@ -39,11 +39,11 @@ type tui struct {
 	seatLines1 bool
 	w, ht      int
 
-	table  bot.View   // the latest table (or lobby)
-	hand   bot.View   // the latest private hand or prompt
-	queue  []bot.View // reveals, scores, help and the final table, one at a time
-	status string     // the latest notice (a refusal, an answer to a command)
-	cursor int        // the button chosen
+	table  protocol.View   // the latest table (or lobby)
+	hand   protocol.View   // the latest private hand or prompt
+	queue  []protocol.View // reveals, scores, help and the final table, one at a time
+	status string          // the latest notice (a refusal, an answer to a command)
+	cursor int             // the button chosen
 	err    error
 	done   bool
 
@@ -55,7 +55,7 @@ type tui struct {
 	confirmEnd bool
 	// log is this round's reveals, for `l`, and handed each hand you were
 	// handed this game, by its round and turn.
-	log    []bot.View
+	log    []protocol.View
 	handed map[[2]int]string
 	// The hand's list (Select): the row chosen, what is ticked in a list
 	// of several, and whether the keys move in the list or the buttons.
@@ -65,12 +65,12 @@ type tui struct {
 }
 
 // Ticker is the host's timer loop (bot.Bot.Tick).
-type Ticker func(ctx context.Context) ([]bot.Outbound, error)
+type Ticker func(ctx context.Context) ([]protocol.Outbound, error)
 
 // NewTUI returns the interactive terminal game for me, opening a game with
 // opts (or resuming the saved one). With tick, the host's timers run every
 // second, so a turn timer fires while you think.
-func NewTUI(ctx context.Context, h Host, me bot.User, opts bot.Options, tick Ticker, options ...Option) tea.Model {
+func NewTUI(ctx context.Context, h Host, me protocol.User, opts protocol.Options, tick Ticker, options ...Option) tea.Model {
 	h.AddPlatform(Where.Platform, platform)
 	m := &tui{ctx: ctx, h: h, me: me, opts: opts, timer: tick, w: 80, ht: 24, panel: viewport.New(78, 20)}
 	for _, o := range options {
@@ -161,8 +161,8 @@ func (m *tui) start() {
 		return
 	}
 	if running {
-		m.send(bot.Status{})
-		m.send(bot.ShowHand{})
+		m.send(protocol.Status{})
+		m.send(protocol.ShowHand{})
 		m.status = "Resumed your saved game."
 		return
 	}
@@ -171,9 +171,9 @@ func (m *tui) start() {
 
 // newGame opens a game with the options play was given and deals it.
 func (m *tui) newGame() {
-	m.hand, m.queue, m.seatLines1, m.log, m.handed = bot.View{}, nil, false, nil, nil
+	m.hand, m.queue, m.seatLines1, m.log, m.handed = protocol.View{}, nil, false, nil, nil
 	m.send(newGame(m.opts))
-	m.send(bot.Start{})
+	m.send(protocol.Start{})
 }
 
 func (m *tui) key(k tea.KeyMsg) tea.Cmd {
@@ -185,7 +185,7 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 	if m.confirmEnd {
 		m.confirmEnd = false
 		if s == "y" {
-			m.send(bot.End{})
+			m.send(protocol.End{})
 		} else {
 			m.status = "The game goes on."
 		}
@@ -208,7 +208,7 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	case "s":
-		m.send(bot.Scores{})
+		m.send(protocol.Scores{})
 		return nil
 	case "e":
 		if m.table.Title != "" && !m.over() {
@@ -224,7 +224,7 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 	case "r":
-		m.send(bot.ShowHand{})
+		m.send(protocol.ShowHand{})
 		return nil
 	}
 	if sel, ok := m.list(); ok && m.listKey(s, sel) {
@@ -280,7 +280,7 @@ func (m *tui) showLog() {
 	if m.over() {
 		title = "📜 The last round, turn by turn" // the recap of a game just played
 	}
-	m.queue = append([]bot.View{{Screen: bot.ScreenHelp, Title: title, Text: strings.TrimRight(b.String(), "\n")}}, m.queue...)
+	m.queue = append([]protocol.View{{Screen: protocol.ScreenHelp, Title: title, Text: strings.TrimRight(b.String(), "\n")}}, m.queue...)
 }
 
 // number reads a button key: 1–9, then 0 for the tenth.
@@ -308,8 +308,8 @@ func (m *tui) panelKey(s string, k tea.KeyMsg) {
 		}
 		m.queue = m.queue[1:]
 	case "s":
-		if m.queue[0].Screen == bot.ScreenReveal || m.queue[0].Screen == bot.ScreenRoundScores {
-			m.send(bot.Scores{})
+		if m.queue[0].Screen == protocol.ScreenReveal || m.queue[0].Screen == protocol.ScreenRoundScores {
+			m.send(protocol.Scores{})
 		}
 	default:
 		m.panel, _ = m.panel.Update(k)
@@ -318,12 +318,12 @@ func (m *tui) panelKey(s string, k tea.KeyMsg) {
 
 // help opens the keys and the rules of this game's cards as a panel.
 func (m *tui) help() {
-	resp, err := m.h.Handle(m.ctx, bot.Request{Where: Where, Who: m.me, Action: bot.Rules{}, FromPrivate: true})
+	resp, err := m.h.Handle(m.ctx, protocol.Request{Where: Where, Who: m.me, Action: protocol.Rules{}, FromPrivate: true})
 	rules := ""
 	if err == nil && len(resp.Deliveries) > 0 {
 		rules = "\n" + resp.Deliveries[0].View.Title + "\n" + resp.Deliveries[0].View.Text
 	}
-	m.queue = append([]bot.View{{Screen: bot.ScreenHelp, Title: "❓ Help", Text: keysHelp + rules}}, m.queue...)
+	m.queue = append([]protocol.View{{Screen: protocol.ScreenHelp, Title: "❓ Help", Text: keysHelp + rules}}, m.queue...)
 }
 
 // keysHelp lists the keys.
@@ -335,19 +335,19 @@ s: the scores so far · l: this round's reveals · r: your hand again · e: end 
 In a panel: ↑/↓, PgUp/PgDn scroll · Enter: the rest of it, then next · Esc or →: next`
 
 // over reports whether the game shown has ended.
-func (m *tui) over() bool { return m.table.Tone == bot.ToneOver }
+func (m *tui) over() bool { return m.table.Tone == protocol.ToneOver }
 
 // list is the hand's list, if it has one.
-func (m *tui) list() (bot.Select, bool) {
+func (m *tui) list() (protocol.Select, bool) {
 	if len(m.hand.Selects) == 0 {
-		return bot.Select{}, false
+		return protocol.Select{}, false
 	}
 	return m.hand.Selects[0], true
 }
 
 // listKey handles a key meant for the hand's list, and reports whether it
 // was one.
-func (m *tui) listKey(s string, sel bot.Select) bool {
+func (m *tui) listKey(s string, sel protocol.Select) bool {
 	multi := sel.Max > 1
 	switch s {
 	case "up", "k":
@@ -400,13 +400,13 @@ func (m *tui) listKey(s string, sel bot.Select) bool {
 	return true
 }
 
-func (m *tui) tick(sel bot.Select, i int) {
+func (m *tui) tick(sel protocol.Select, i int) {
 	v := sel.Options[i].Value
 	m.ticked[v] = !m.ticked[v]
 }
 
 // tickedValues are the ticked options, in the list's order.
-func (m *tui) tickedValues(sel bot.Select) []string {
+func (m *tui) tickedValues(sel protocol.Select) []string {
 	var out []string
 	for _, o := range sel.Options {
 		if m.ticked[o.Value] {
@@ -417,12 +417,12 @@ func (m *tui) tickedValues(sel bot.Select) []string {
 }
 
 // choose sends the list's choice.
-func (m *tui) choose(sel bot.Select, values []string) {
+func (m *tui) choose(sel protocol.Select, values []string) {
 	if len(values) < sel.Min {
 		m.status = fmt.Sprintf("Tick at least %d first (Space ticks).", sel.Min)
 		return
 	}
-	a, err := bot.ParseSelection(sel.ActionID, values)
+	a, err := protocol.ParseSelection(sel.ActionID, values)
 	if err != nil {
 		m.status = "That choice is not possible."
 		return
@@ -432,19 +432,19 @@ func (m *tui) choose(sel bot.Select, values []string) {
 
 // buttons are what the keys press: the hand's, else the table's (Start,
 // Rematch).
-func (m *tui) buttons() []bot.Button {
+func (m *tui) buttons() []protocol.Button {
 	if bs := m.hand.Buttons(); len(bs) > 0 {
 		return bs
 	}
 	return m.table.Buttons()
 }
 
-func (m *tui) press(b bot.Button) {
+func (m *tui) press(b protocol.Button) {
 	if b.Disabled {
 		m.status = "That one is not available now (" + plainText(b.Label) + "): choose another."
 		return
 	}
-	a, err := bot.ParseActionID(b.ActionID)
+	a, err := protocol.ParseActionID(b.ActionID)
 	if err != nil {
 		m.err = err
 		return
@@ -452,31 +452,31 @@ func (m *tui) press(b bot.Button) {
 	m.send(a)
 }
 
-func (m *tui) send(a bot.Action) {
-	resp, err := m.h.Handle(m.ctx, bot.Request{Where: Where, Who: m.me, Action: a, FromPrivate: true, Reply: bot.Ref{ID: "console"}})
+func (m *tui) send(a protocol.Action) {
+	resp, err := m.h.Handle(m.ctx, protocol.Request{Where: Where, Who: m.me, Action: a, FromPrivate: true, Reply: protocol.Ref{ID: "console"}})
 	if err != nil {
 		m.err = fmt.Errorf("console: %w", err)
 		return
 	}
 	m.status = ""
 	m.show(resp)
-	if _, ok := a.(bot.End); ok {
-		m.hand, m.queue = bot.View{}, nil
+	if _, ok := a.(protocol.End); ok {
+		m.hand, m.queue = protocol.View{}, nil
 	}
 }
 
 // show takes in what the host answered or its timers said.
-func (m *tui) show(resp bot.Response) {
+func (m *tui) show(resp protocol.Response) {
 	for _, d := range resp.Deliveries {
 		v := keyed(d.View)
 		if d.Slot != "" {
-			if err := m.h.Remember(m.ctx, Where, resp.Game, d.Slot, bot.Ref{ID: "console"}); err != nil {
+			if err := m.h.Remember(m.ctx, Where, resp.Game, d.Slot, protocol.Ref{ID: "console"}); err != nil {
 				m.err = err
 				return
 			}
 		}
 		switch {
-		case d.Kind == bot.Delete:
+		case d.Kind == protocol.Delete:
 		case !d.To.IsPublic() && d.To.User != m.me.ID:
 		case isHand(v):
 			m.setHand(v)
@@ -484,13 +484,13 @@ func (m *tui) show(resp bot.Response) {
 			m.queue = append(m.queue, v)
 			m.record(v)
 		case isTable(v):
-			if v.Screen == bot.ScreenLobby {
+			if v.Screen == protocol.ScreenLobby {
 				// A new lobby (a rematch): the last game's hand and
 				// its Rematch are gone; the lobby's buttons are the keys,
 				// Start first: you host it, and are in it already.
-				m.setHand(bot.View{})
+				m.setHand(protocol.View{})
 				m.log, m.handed = nil, nil // the last game's
-				if m.table.Screen != bot.ScreenLobby {
+				if m.table.Screen != protocol.ScreenLobby {
 					for i, b := range v.Buttons() {
 						if strings.Contains(b.ActionID, ":start:") {
 							m.cursor = i
@@ -508,8 +508,8 @@ func (m *tui) show(resp bot.Response) {
 // record keeps the round's reveals for the log (l), starting afresh with
 // each round. The last round's stay after the game ends, for a look back
 // at how it went; a new game starts a new log.
-func (m *tui) record(v bot.View) {
-	if v.Screen == bot.ScreenReveal {
+func (m *tui) record(v protocol.View) {
+	if v.Screen == protocol.ScreenReveal {
 		if len(m.log) > 0 && m.log[0].Round != v.Round {
 			m.log = nil
 		}
@@ -520,8 +520,8 @@ func (m *tui) record(v bot.View) {
 // setHand shows a new hand, starting its chooser afresh when its choices
 // changed: in its list, when it has one. The cards of a turn's first hand
 // are kept for the log: what you were handed (you passed on the rest).
-func (m *tui) setHand(v bot.View) {
-	if v.Screen == bot.ScreenHand && v.Turn > 0 {
+func (m *tui) setHand(v protocol.View) {
+	if v.Screen == protocol.ScreenHand && v.Turn > 0 {
 		var cards []string
 		for _, b := range v.Buttons() {
 			if b.Colour != "" { // a card, not a control
@@ -554,13 +554,15 @@ func (m *tui) setHand(v bot.View) {
 
 // panelScreens are the views shown as a panel, one after another, each
 // waiting for Enter.
-var panelScreens = map[bot.Screen]bool{bot.ScreenReveal: true, bot.ScreenRoundScores: true, bot.ScreenFinal: true,
-	bot.ScreenScores: true, bot.ScreenHelp: true}
+var panelScreens = map[protocol.Screen]bool{protocol.ScreenReveal: true, protocol.ScreenRoundScores: true, protocol.ScreenFinal: true,
+	protocol.ScreenScores: true, protocol.ScreenHelp: true}
 
 // isTable reports whether v is the table (or lobby).
-func isTable(v bot.View) bool { return v.Screen == bot.ScreenTable || v.Screen == bot.ScreenLobby }
+func isTable(v protocol.View) bool {
+	return v.Screen == protocol.ScreenTable || v.Screen == protocol.ScreenLobby
+}
 
-func buttonsChanged(a, b bot.View) bool {
+func buttonsChanged(a, b protocol.View) bool {
 	x, y := a.Buttons(), b.Buttons()
 	if len(x) != len(y) {
 		return true
@@ -573,7 +575,7 @@ func buttonsChanged(a, b bot.View) bool {
 	return false
 }
 
-func listChanged(a, b bot.View) bool {
+func listChanged(a, b protocol.View) bool {
 	if len(a.Selects) != len(b.Selects) {
 		return true
 	}
@@ -604,7 +606,7 @@ var commandKeys = []struct {
 // (U+FE0F): "↩️" is laid out as two cells by the layout library and
 // drawn in one by tmux and many terminals, which shifted every border
 // after it; without the selector both take one.
-func keyed(v bot.View) bot.View {
+func keyed(v protocol.View) protocol.View {
 	bare := strings.NewReplacer("\uFE0F", "").Replace
 	say := func(s string) string {
 		for _, c := range commandKeys {
@@ -613,25 +615,25 @@ func keyed(v bot.View) bot.View {
 		return bare(s)
 	}
 	v.Title, v.Text, v.Footer = bare(v.Title), say(v.Text), say(v.Footer)
-	fields := make([]bot.Field, len(v.Fields))
+	fields := make([]protocol.Field, len(v.Fields))
 	for i, f := range v.Fields {
 		f.Name, f.Value = bare(f.Name), say(f.Value)
 		fields[i] = f
 	}
 	v.Fields = fields
-	rows := make([][]bot.Button, len(v.Rows))
+	rows := make([][]protocol.Button, len(v.Rows))
 	for i, r := range v.Rows {
-		rows[i] = make([]bot.Button, len(r))
+		rows[i] = make([]protocol.Button, len(r))
 		for j, b := range r {
 			b.Label, b.Emoji = bare(b.Label), bare(b.Emoji)
 			rows[i][j] = b
 		}
 	}
 	v.Rows = rows
-	sels := make([]bot.Select, len(v.Selects))
+	sels := make([]protocol.Select, len(v.Selects))
 	for i, s := range v.Selects {
 		s.Placeholder = bare(s.Placeholder)
-		opts := make([]bot.Option, len(s.Options))
+		opts := make([]protocol.Option, len(s.Options))
 		for j, o := range s.Options {
 			o.Label, o.Emoji = bare(o.Label), bare(o.Emoji)
 			opts[j] = o

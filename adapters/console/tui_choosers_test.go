@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
 
@@ -145,7 +146,7 @@ func TestTUISpoonChooser(t *testing.T) {
 	}
 }
 
-func optionLabels(sel bot.Select) []string {
+func optionLabels(sel protocol.Select) []string {
 	var out []string
 	for _, o := range sel.Options {
 		out = append(out, o.Label)
@@ -285,7 +286,7 @@ func TestTUITurnTimer(t *testing.T) {
 	t.Cleanup(func() { store.Close() })
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }, ThinkInline: true})
-	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, options(t, "bots=2 timer=30"), host.Tick).(*tui)
+	m := NewTUI(context.Background(), host, protocol.User{ID: "you", Name: "You"}, options(t, "bots=2 timer=30"), host.Tick).(*tui)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(startMsg{})
 	if !strings.Contains(m.hand.Title, "turn 1") {
@@ -357,7 +358,7 @@ func TestTUIRevealBeforeDecision(t *testing.T) {
 	if !strings.Contains(f, "Revealed — turn 4: You: 🥡 Takeout") || !strings.Contains(f, "Aiko-bot:") {
 		t.Errorf("the decision does not say what was revealed:\n%s", f)
 	}
-	m.queue = append(m.queue, bot.View{Screen: bot.ScreenReveal, Title: "👀 Reveal — round 1, turn 3"})
+	m.queue = append(m.queue, protocol.View{Screen: protocol.ScreenReveal, Title: "👀 Reveal — round 1, turn 3"})
 	m.syncPanel()
 	if f := onScreen(t, m); strings.Contains(f, "Your choice") {
 		t.Errorf("the decision shows over a panel still waiting:\n%s", f)
@@ -375,9 +376,9 @@ func TestTUISeatBoxesUseTheWidth(t *testing.T) {
 	if !strings.HasPrefix(lines[1], "╭") || strings.Count(lines[1], "╭") != 4 {
 		t.Errorf("four seats, not one row of four boxes:\n%s", m.View())
 	}
-	m.hand.Rows = [][]bot.Button{make([]bot.Button, 12)}
+	m.hand.Rows = [][]protocol.Button{make([]protocol.Button, 12)}
 	for i := range m.hand.Rows[0] {
-		m.hand.Rows[0][i] = bot.Button{Label: "b" + strconv.Itoa(i+1), ActionID: "x"}
+		m.hand.Rows[0][i] = protocol.Button{Label: "b" + strconv.Itoa(i+1), ActionID: "x"}
 	}
 	keys(m, "0")
 	if m.cursor != 9 {
@@ -399,7 +400,7 @@ func TestTUITimerWaitsWhilePanelOpen(t *testing.T) {
 	wall := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	clock := NewClock(func() time.Time { return wall })
 	host := bot.New(store, bot.Config{Now: clock.Now, Seed: func() uint64 { return 5 }, ThinkInline: true})
-	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, options(t, "bots=2 timer=30"), host.Tick, WithClock(clock)).(*tui)
+	m := NewTUI(context.Background(), host, protocol.User{ID: "you", Name: "You"}, options(t, "bots=2 timer=30"), host.Tick, WithClock(clock)).(*tui)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(startMsg{})
 	picked := func() bool {
@@ -481,8 +482,8 @@ func TestTUIStrayKeysSendNothing(t *testing.T) {
 // TestTUINamesKeysNotCommands: the screen game has keys, not a command
 // line: what the host writes as a command reads as the key that does it.
 func TestTUINamesKeysNotCommands(t *testing.T) {
-	v := keyed(bot.View{Text: "Ann ended the game. Start a new one with `new`.", Footer: "`scores` and `rules <card>` explain each symbol.",
-		Fields: []bot.Field{{Name: "x", Value: "`new party` or `end`"}}})
+	v := keyed(protocol.View{Text: "Ann ended the game. Start a new one with `new`.", Footer: "`scores` and `rules <card>` explain each symbol.",
+		Fields: []protocol.Field{{Name: "x", Value: "`new party` or `end`"}}})
 	if v.Text != "Ann ended the game. Start a new one with n." || v.Footer != "s and ? explain each symbol." || v.Fields[0].Value != "n or e" {
 		t.Errorf("%q / %q / %q", v.Text, v.Footer, v.Fields[0].Value)
 	}
@@ -491,8 +492,8 @@ func TestTUINamesKeysNotCommands(t *testing.T) {
 // TestTUIDropsEmojiSelectors: emoji come without U+FE0F, which made the
 // layout count two cells where tmux draws one and shifted the borders.
 func TestTUIDropsEmojiSelectors(t *testing.T) {
-	v := keyed(bot.View{Title: "⚠️ x", Text: "☝️", Rows: [][]bot.Button{{{Label: "Start over", Emoji: "↩️"}}},
-		Selects: []bot.Select{{Options: []bot.Option{{Label: "a", Emoji: "▶️"}}}}})
+	v := keyed(protocol.View{Title: "⚠️ x", Text: "☝️", Rows: [][]protocol.Button{{{Label: "Start over", Emoji: "↩️"}}},
+		Selects: []protocol.Select{{Options: []protocol.Option{{Label: "a", Emoji: "▶️"}}}}})
 	all := v.Title + v.Text + v.Rows[0][0].Emoji + v.Selects[0].Options[0].Emoji
 	if strings.ContainsRune(all, '\uFE0F') || all != "⚠ x☝↩▶" {
 		t.Errorf("%q", all)
@@ -586,13 +587,13 @@ func lastLine(frame string) string {
 // than their titles: round 2's first turn is not round 1's.
 func TestTUIHandedByRoundAndTurn(t *testing.T) {
 	m := newTUI(t, "bots=2", 80, 24)
-	hand := func(round, turn int, card string) bot.View {
-		return bot.View{Screen: bot.ScreenHand, Round: round, Turn: turn, Title: "a title that says nothing",
-			Rows: [][]bot.Button{{{Label: card, ActionID: "x", Colour: "#ffffff"}}}}
+	hand := func(round, turn int, card string) protocol.View {
+		return protocol.View{Screen: protocol.ScreenHand, Round: round, Turn: turn, Title: "a title that says nothing",
+			Rows: [][]protocol.Button{{{Label: card, ActionID: "x", Colour: "#ffffff"}}}}
 	}
 	m.setHand(hand(1, 1, "Egg"))
 	m.setHand(hand(2, 1, "Squid"))
-	m.log = []bot.View{{Screen: bot.ScreenReveal, Round: 2, Turn: 1, Title: "a reveal"}}
+	m.log = []protocol.View{{Screen: protocol.ScreenReveal, Round: 2, Turn: 1, Title: "a reveal"}}
 	m.queue = nil
 	m.showLog()
 	if body := viewBody(m.queue[0]); !strings.Contains(body, "You were handed: Squid") || strings.Contains(body, "Egg") {

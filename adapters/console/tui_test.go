@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
 
@@ -29,7 +30,7 @@ func newTUI(t *testing.T, opts string, w, h int) *tui {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	seed := uint64(30)
 	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }, ThinkInline: true})
-	m := NewTUI(context.Background(), host, bot.User{ID: "you", Name: "You"}, options(t, opts), nil).(*tui)
+	m := NewTUI(context.Background(), host, protocol.User{ID: "you", Name: "You"}, options(t, opts), nil).(*tui)
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(m.Init()())
 	return m
@@ -177,9 +178,9 @@ func TestTUIPlaysAWholeGame(t *testing.T) {
 }
 
 // options parses what a `new` command takes after its name.
-func options(t *testing.T, s string) bot.Options {
+func options(t *testing.T, s string) protocol.Options {
 	t.Helper()
-	o, err := bot.ParseOptions(strings.Fields(s))
+	o, err := protocol.ParseOptions(strings.Fields(s))
 	if err != nil {
 		t.Fatalf("options %q: %v", s, err)
 	}

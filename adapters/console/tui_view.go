@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 var seatColours = []lipgloss.Color{"12", "9", "10", "11", "13", "14", "208", "141"}
@@ -115,7 +115,7 @@ func (m *tui) frame(w int) string {
 	seats := m.seats(w)
 	var rule []string // the rule of the card under the cursor
 	if bs := m.buttons(); !m.onList && m.cursor < len(bs) && !bs[m.cursor].Disabled {
-		if r := bot.ButtonRule(bs[m.cursor].ActionID); r != "" {
+		if r := protocol.ButtonRule(bs[m.cursor].ActionID); r != "" {
 			rule = []string{dimStyle.Width(w).Render(plainText(r))}
 		}
 	}
@@ -178,7 +178,7 @@ func (m *tui) keyLine(w int) string {
 		keys = []string{"↑/↓ move", "Space tick", "Enter confirm", "Tab buttons", "? help", "q quit"}
 	case m.over():
 		keys = []string{"←/→ choose", "Enter press", "n new game", "l last round", "s scores", "? help", "q quit"}
-	case m.table.Screen == bot.ScreenLobby:
+	case m.table.Screen == protocol.ScreenLobby:
 		keys = []string{"←/→ or 1-9 choose", "Enter press", "? help", "q quit"}
 	default:
 		keys = []string{"←/→ or 1-9 choose", "Enter play", "s scores", "l log", "e end", "? help", "q quit"}
@@ -192,7 +192,7 @@ func (m *tui) keyLine(w int) string {
 }
 
 // viewBody is a view's text and fields, without its title and buttons.
-func viewBody(v bot.View) string {
+func viewBody(v protocol.View) string {
 	b := v.Title + "\n"
 	if v.Text != "" {
 		b += v.Text + "\n"
@@ -238,7 +238,7 @@ func (m *tui) seatLines(w int) []string {
 	var out []string
 	for _, f := range m.table.Fields {
 		line := plainText(f.Name + ": " + strings.ReplaceAll(f.Value, "\n", " · "))
-		if m.table.Screen == bot.ScreenLobby {
+		if m.table.Screen == protocol.ScreenLobby {
 			// A lobby's fields are its players and settings, not seats
 			// whose score s shows: they wrap rather than lose a name.
 			out = append(out, lipgloss.NewStyle().Width(w).Render(line))

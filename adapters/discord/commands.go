@@ -6,7 +6,8 @@ import (
 	"slices"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/sushigo/sushigo/bot"
+
+	"github.com/sushigo/sushigo/protocol"
 )
 
 const commandName = "sushigo"
@@ -79,13 +80,17 @@ func Command() *discordgo.ApplicationCommand {
 	}
 }
 
-// menuChoices are the host's menu choices (bot.MenuChoices).
-func menuChoices() []*discordgo.ApplicationCommandOptionChoice { return hostChoices(bot.MenuChoices()) }
+// menuChoices are the host's menu choices (protocol.MenuChoices).
+func menuChoices() []*discordgo.ApplicationCommandOptionChoice {
+	return hostChoices(protocol.MenuChoices())
+}
 
 // cardChoices are every card type, classic and Party (23 of Discord's 25).
-func cardChoices() []*discordgo.ApplicationCommandOptionChoice { return hostChoices(bot.CardChoices()) }
+func cardChoices() []*discordgo.ApplicationCommandOptionChoice {
+	return hostChoices(protocol.CardChoices())
+}
 
-func hostChoices(cs []bot.Choice) []*discordgo.ApplicationCommandOptionChoice {
+func hostChoices(cs []protocol.Choice) []*discordgo.ApplicationCommandOptionChoice {
 	out := make([]*discordgo.ApplicationCommandOptionChoice, len(cs))
 	for i, c := range cs {
 		out[i] = &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value}

@@ -16,22 +16,23 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sushigo/sushigo/adapters/pool"
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/outage"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // Host is what the adapter needs of the game host.
 type Host interface {
-	Handle(ctx context.Context, req bot.Request) (bot.Response, error)
-	Remember(ctx context.Context, where bot.Location, gameID, slot string, ref bot.Ref) error
-	Undeliverable(ctx context.Context, where bot.Location, gameID, user string) (bot.Response, error)
+	Handle(ctx context.Context, req protocol.Request) (protocol.Response, error)
+	Remember(ctx context.Context, where protocol.Location, gameID, slot string, ref protocol.Ref) error
+	Undeliverable(ctx context.Context, where protocol.Location, gameID, user string) (protocol.Response, error)
 	Park(ctx context.Context, platform, id string, payload []byte, after time.Duration) error
 	Unpark(ctx context.Context, platform, id string) error
-	AddPlatform(name string, p bot.Platform)
+	AddPlatform(name string, p protocol.Platform)
 }
 
 // platform is what Discord can do, as the host needs to know it: slash
 // commands whose arguments are typed options, private replies for hands.
-var platform = bot.Platform{Commands: bot.SlashOptions, Hands: bot.HandsEphemeral}
+var platform = protocol.Platform{Commands: protocol.SlashOptions, Hands: protocol.HandsEphemeral}
 
 // Seen de-duplicates interaction IDs across replicas (storage.Records).
 type Seen interface {
@@ -72,9 +73,9 @@ type Adapter struct {
 	background func(func())
 	pool       *pool.Pool
 	// dedupe logs a run of de-duplication failures (a store outage) once.
-	dedupe bot.Outage
+	dedupe outage.Outage
 	// oversized logs refused oversized bodies (unauthenticated) sparingly.
-	oversized bot.Flood
+	oversized outage.Flood
 }
 
 // deliveryWorkers bounds the deliveries running at once after answered
@@ -117,7 +118,7 @@ func New(s *discordgo.Session, host Host, seen Seen, cfg Config) *Adapter {
 // Platform is Discord's row for the host with this adapter sending its
 // durable deliveries and handling its parked interactions again: what a
 // server adds to the host (New adds what Discord can do, without them).
-func (a *Adapter) Platform() bot.Platform {
+func (a *Adapter) Platform() protocol.Platform {
 	p := platform
 	p.Sender, p.Redo = a, a.Redo
 	return p

@@ -22,6 +22,7 @@ import (
 	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
@@ -141,7 +142,7 @@ func newDurableEnvOn(t *testing.T, store storage.Store) *env {
 func makeDurable(e *env) *env {
 	seed := uint64(100)
 	e.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Platforms: map[string]bot.Platform{"discord": e.a.Platform()}})
+		Platforms: map[string]protocol.Platform{"discord": e.a.Platform()}})
 	e.a.host = e.host
 	e.durable = true
 	return e
@@ -320,7 +321,7 @@ func (readCloser) Close() error { return nil }
 
 func TestPayloadsDecode(t *testing.T) {
 	e := newEnv(t)
-	decode := func(name string, v map[string]string) bot.Request {
+	decode := func(name string, v map[string]string) protocol.Request {
 		var ix discordgo.Interaction
 		if err := json.Unmarshal(e.fill(name, v), &ix); err != nil {
 			t.Fatal(err)
@@ -335,8 +336,8 @@ func TestPayloadsDecode(t *testing.T) {
 	v["SUB"] = "new"
 	v["OPTIONS"] = `[{"name":"bots","type":4,"value":2},{"name":"pass","type":3,"value":"alternate"},{"name":"variant","type":3,"value":"classic"},{"name":"timer","type":4,"value":60},{"name":"hands","type":3,"value":"dm"}]`
 	req := decode("slash_command.json", v)
-	want := bot.NewGame{Options: bot.Options{Bots: 2, Pass: engine.PassAlternate, Timer: 60, Hands: bot.HandsDM}}
-	if req.Action != want || req.Where != (bot.Location{Platform: "discord", Community: guildID, Channel: channelID}) || !req.Who.Admin || req.Who.Name != "Alice" {
+	want := protocol.NewGame{Options: protocol.Options{Bots: 2, Pass: engine.PassAlternate, Timer: 60, Hands: protocol.HandsDM}}
+	if req.Action != want || req.Where != (protocol.Location{Platform: "discord", Community: guildID, Channel: channelID}) || !req.Who.Admin || req.Who.Name != "Alice" {
 		t.Errorf("slash command decoded to %+v", req)
 	}
 	if req.Reply.ID != "w:tk" || req.Reply.Expires.Sub(e.now) != tokenLife {
@@ -345,7 +346,7 @@ func TestPayloadsDecode(t *testing.T) {
 	v = e.vars(bob, "tk2")
 	v["CUSTOM_ID"], v["MESSAGE"], v["FLAGS"] = "sg1:join:abc", "5", "0"
 	req = decode("button_guild.json", v)
-	if req.Action != (bot.Join{Game: "abc"}) || req.FromPrivate || req.Who.Admin || req.Who.ID != bob.id {
+	if req.Action != (protocol.Join{Game: "abc"}) || req.FromPrivate || req.Who.Admin || req.Who.ID != bob.id {
 		t.Errorf("guild button decoded to %+v", req)
 	}
 	v["FLAGS"] = "64"
@@ -355,7 +356,7 @@ func TestPayloadsDecode(t *testing.T) {
 	v = e.vars(bob, "tk3")
 	v["CUSTOM_ID"], v["MESSAGE"], v["CHANNEL"] = "sg1:pick:abc:1:2:3:0:0:0", "6", "dm-1"
 	req = decode("button_dm.json", v)
-	if req.Where != (bot.Location{Platform: "discord"}) || !req.FromPrivate || req.Who.Name != "Bob" {
+	if req.Where != (protocol.Location{Platform: "discord"}) || !req.FromPrivate || req.Who.Name != "Bob" {
 		t.Errorf("DM button decoded to %+v", req)
 	}
 }
@@ -545,7 +546,7 @@ type slowHost struct {
 	delay time.Duration
 }
 
-func (s slowHost) Handle(ctx context.Context, req bot.Request) (bot.Response, error) {
+func (s slowHost) Handle(ctx context.Context, req protocol.Request) (protocol.Response, error) {
 	time.Sleep(s.delay)
 	return s.Host.Handle(ctx, req)
 }
@@ -763,31 +764,31 @@ func TestSubcommandOptionsDecode(t *testing.T) {
 	for _, c := range []struct {
 		sub  string
 		opts []*discordgo.ApplicationCommandInteractionDataOption
-		want bot.Action
+		want protocol.Action
 	}{
-		{"addbot", []*discordgo.ApplicationCommandInteractionDataOption{opt("count", discordgo.ApplicationCommandOptionInteger, 2.0)}, bot.AddBot{N: 2}},
-		{"kick", []*discordgo.ApplicationCommandInteractionDataOption{opt("player", discordgo.ApplicationCommandOptionUser, "1100000000000000002")}, bot.Kick{Player: "1100000000000000002"}},
-		{"leaderboard", []*discordgo.ApplicationCommandInteractionDataOption{opt("period", discordgo.ApplicationCommandOptionString, "week"), opt("by", discordgo.ApplicationCommandOptionString, "points")}, bot.Leaderboard{Period: storage.Week, By: storage.ByPoints}},
-		{"stats", []*discordgo.ApplicationCommandInteractionDataOption{opt("player", discordgo.ApplicationCommandOptionUser, "42")}, bot.Stats{Player: "42"}},
-		{"rules", []*discordgo.ApplicationCommandInteractionDataOption{opt("card", discordgo.ApplicationCommandOptionString, "maki2")}, bot.Rules{Card: "maki2"}},
-		{"new", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", discordgo.ApplicationCommandOptionString, "dummy")}, bot.NewGame{Options: bot.Options{Dummy: true, Timer: -1}}},
-		{"hand", nil, bot.ShowHand{}},
-		{"end", nil, bot.End{}},
-		{"rematch", nil, bot.Rematch{}},
+		{"addbot", []*discordgo.ApplicationCommandInteractionDataOption{opt("count", discordgo.ApplicationCommandOptionInteger, 2.0)}, protocol.AddBot{N: 2}},
+		{"kick", []*discordgo.ApplicationCommandInteractionDataOption{opt("player", discordgo.ApplicationCommandOptionUser, "1100000000000000002")}, protocol.Kick{Player: "1100000000000000002"}},
+		{"leaderboard", []*discordgo.ApplicationCommandInteractionDataOption{opt("period", discordgo.ApplicationCommandOptionString, "week"), opt("by", discordgo.ApplicationCommandOptionString, "points")}, protocol.Leaderboard{Period: storage.Week, By: storage.ByPoints}},
+		{"stats", []*discordgo.ApplicationCommandInteractionDataOption{opt("player", discordgo.ApplicationCommandOptionUser, "42")}, protocol.Stats{Player: "42"}},
+		{"rules", []*discordgo.ApplicationCommandInteractionDataOption{opt("card", discordgo.ApplicationCommandOptionString, "maki2")}, protocol.Rules{Card: "maki2"}},
+		{"new", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", discordgo.ApplicationCommandOptionString, "dummy")}, protocol.NewGame{Options: protocol.Options{Dummy: true, Timer: -1}}},
+		{"hand", nil, protocol.ShowHand{}},
+		{"end", nil, protocol.End{}},
+		{"rematch", nil, protocol.Rematch{}},
 	} {
 		text, err := commandText(discordgo.ApplicationCommandInteractionData{Name: "sushigo",
 			Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: c.sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: c.opts}}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := bot.ParseCommand(text)
+		got, err := protocol.ParseCommand(text)
 		if err != nil || got != c.want {
 			t.Errorf("%s → %q → %#v, %v; want %#v", c.sub, text, got, err, c.want)
 		}
 	}
 	// Every subcommand registered is one the parser knows.
 	for _, s := range Command().Options {
-		if _, err := bot.ParseCommand(s.Name); err != nil && !strings.Contains(err.Error(), "Usage") {
+		if _, err := protocol.ParseCommand(s.Name); err != nil && !strings.Contains(err.Error(), "Usage") {
 			t.Errorf("/sushigo %s: %v", s.Name, err)
 		}
 	}
@@ -802,11 +803,11 @@ func TestRateLimitWaitsInTheOutbox(t *testing.T) {
 	e := newEnv(t)
 	e.a.s.ShouldRetryOnRateLimit = false
 	e.f.limitOnce["/channels/"] = true
-	_, err := e.a.Send(context.Background(), bot.Location{Platform: "discord", Community: "g1", Channel: "c1"}, "g",
-		bot.Delivery{Kind: bot.Post, To: bot.Channel, View: bot.View{Text: "hello"}})
-	var rl *bot.RetryLater
+	_, err := e.a.Send(context.Background(), protocol.Location{Platform: "discord", Community: "g1", Channel: "c1"}, "g",
+		protocol.Delivery{Kind: protocol.Post, To: protocol.Channel, View: protocol.View{Text: "hello"}})
+	var rl *protocol.RetryLater
 	if !errors.As(err, &rl) || rl.After != 10*time.Millisecond {
-		t.Fatalf("a 429 with retry_after 0.01: %v, want bot.RetryLater after 10ms", err)
+		t.Fatalf("a 429 with retry_after 0.01: %v, want protocol.RetryLater after 10ms", err)
 	}
 	posts := 0
 	for _, c := range e.f.calls {
@@ -825,8 +826,8 @@ func TestRateLimitWaitsInTheOutbox(t *testing.T) {
 // first message instead of a second one (issue 22, defect 14).
 func TestPostResentAfterACrashIsOneMessage(t *testing.T) {
 	e := newEnv(t)
-	where := bot.Location{Platform: "discord", Community: "g1", Channel: "c1"}
-	d := bot.Delivery{Kind: bot.Post, To: bot.Channel, Slot: bot.SlotTable, View: bot.View{Text: "👀 Reveal"}, Nonce: "game1-seq7"}
+	where := protocol.Location{Platform: "discord", Community: "g1", Channel: "c1"}
+	d := protocol.Delivery{Kind: protocol.Post, To: protocol.Channel, Slot: protocol.SlotTable, View: protocol.View{Text: "👀 Reveal"}, Nonce: "game1-seq7"}
 	first, err := e.a.Send(context.Background(), where, "game1", d)
 	if err != nil {
 		t.Fatal(err)

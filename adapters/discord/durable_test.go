@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // stalledSeen is a de-duplication store that answers only when released,
@@ -89,12 +90,12 @@ type stuckHost struct {
 	release chan struct{}
 }
 
-func (s stuckHost) Handle(ctx context.Context, req bot.Request) (bot.Response, error) {
+func (s stuckHost) Handle(ctx context.Context, req protocol.Request) (protocol.Response, error) {
 	select {
 	case <-s.release:
 	case <-ctx.Done():
 	}
-	return bot.Response{}, context.Canceled
+	return protocol.Response{}, context.Canceled
 }
 
 // TestDeferredInteractionRedoneAfterACrash: an interaction deferred because
@@ -106,7 +107,7 @@ func TestDeferredInteractionRedoneAfterACrash(t *testing.T) {
 	e := newDurableEnv(t)
 	seed := uint64(100)
 	e.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Platforms: map[string]bot.Platform{"discord": e.a.Platform()}})
+		Platforms: map[string]protocol.Platform{"discord": e.a.Platform()}})
 	e.a.host = e.host
 	// The replica that takes the interaction: its host never finishes, and
 	// it dies after answering.

@@ -13,7 +13,7 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/redis"
 	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
@@ -188,11 +188,11 @@ func TestHungInteractionStallsOnlyItsGame(t *testing.T) {
 	hung := make(chan struct{})
 	go func() {
 		defer close(hung)
-		_ = e.a.editErr(context.Background(), "w:tok-stuck", render(bot.View{Text: "stuck"}))
+		_ = e.a.editErr(context.Background(), "w:tok-stuck", render(protocol.View{Text: "stuck"}))
 	}()
 	<-in // Discord holds the first call now
 	done := make(chan error, 1)
-	go func() { done <- e.a.editErr(context.Background(), "w:tok-free", render(bot.View{Text: "free"})) }()
+	go func() { done <- e.a.editErr(context.Background(), "w:tok-free", render(protocol.View{Text: "free"})) }()
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):

@@ -6,32 +6,32 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // Permissions that make a member a channel admin for the host (may `end`).
 const adminPerms = discordgo.PermissionAdministrator | discordgo.PermissionManageChannels | discordgo.PermissionManageGuild
 
 // request turns an interaction into a host request.
-func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
-	req := bot.Request{
-		Where: bot.Location{Platform: "discord", Community: ix.GuildID, Channel: ix.ChannelID},
-		Reply: bot.Ref{ID: tokenRef(ix.Token), Expires: a.cfg.Now().Add(tokenLife)},
+func (a *Adapter) request(ix *discordgo.Interaction) (protocol.Request, error) {
+	req := protocol.Request{
+		Where: protocol.Location{Platform: "discord", Community: ix.GuildID, Channel: ix.ChannelID},
+		Reply: protocol.Ref{ID: tokenRef(ix.Token), Expires: a.cfg.Now().Add(tokenLife)},
 		ID:    ix.ID,
 	}
 	if ix.GuildID == "" {
 		// A DM: the host finds the game from the button's game ID.
-		req.Where = bot.Location{Platform: "discord"}
+		req.Where = protocol.Location{Platform: "discord"}
 	}
 	// Discord sends the app's permissions in the channel with every
 	// interaction: without Attach Files no picture can be posted here.
 	req.NoFiles = ix.GuildID != "" && ix.AppPermissions != 0 && ix.AppPermissions&discordgo.PermissionAttachFiles == 0
 	switch {
 	case ix.Member != nil && ix.Member.User != nil:
-		req.Who = bot.User{ID: ix.Member.User.ID, Name: displayName(ix.Member.Nick, ix.Member.User),
+		req.Who = protocol.User{ID: ix.Member.User.ID, Name: displayName(ix.Member.Nick, ix.Member.User),
 			Admin: ix.Member.Permissions&adminPerms != 0}
 	case ix.User != nil:
-		req.Who = bot.User{ID: ix.User.ID, Name: displayName("", ix.User)}
+		req.Who = protocol.User{ID: ix.User.ID, Name: displayName("", ix.User)}
 	default:
 		return req, fmt.Errorf("discord: interaction %s has no user", ix.ID)
 	}
@@ -41,19 +41,19 @@ func (a *Adapter) request(ix *discordgo.Interaction) (bot.Request, error) {
 		if err != nil {
 			return req, err
 		}
-		act, err := bot.ParseCommand(text)
+		act, err := protocol.ParseCommand(text)
 		if err != nil {
 			return req, err
 		}
 		req.Action = act
 	case discordgo.InteractionMessageComponent:
 		d := ix.MessageComponentData()
-		var act bot.Action
+		var act protocol.Action
 		var err error
 		if d.ComponentType == discordgo.SelectMenuComponent {
-			act, err = bot.ParseSelection(d.CustomID, d.Values)
+			act, err = protocol.ParseSelection(d.CustomID, d.Values)
 		} else {
-			act, err = bot.ParseActionID(d.CustomID)
+			act, err = protocol.ParseActionID(d.CustomID)
 		}
 		if err != nil {
 			return req, err
@@ -87,9 +87,9 @@ var permNames = []struct {
 
 // canHost refuses to open a lobby (new, rematch) in a channel where the
 // app could not show it: nothing would be seen, yet others could join.
-func canHost(ix *discordgo.Interaction, act bot.Action) error {
+func canHost(ix *discordgo.Interaction, act protocol.Action) error {
 	switch act.(type) {
-	case bot.NewGame, bot.Rematch:
+	case protocol.NewGame, protocol.Rematch:
 	default:
 		return nil
 	}
@@ -105,7 +105,7 @@ func canHost(ix *discordgo.Interaction, act bot.Action) error {
 	if len(missing) == 0 {
 		return nil
 	}
-	return &bot.UsageError{Msg: fmt.Sprintf("I can't run a game in this channel: I'm missing the %s permission here. "+
+	return &protocol.UsageError{Msg: fmt.Sprintf("I can't run a game in this channel: I'm missing the %s permission here. "+
 		"Ask a server admin to give me it in this channel (or to invite me again with the link in my README), or start the game in another channel.",
 		strings.Join(missing, ", "))}
 }

@@ -10,11 +10,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 type handled struct {
-	resp bot.Response
+	resp protocol.Response
 	err  error
 	// status is set when the interaction must not be handled: a duplicate
 	// (409).
@@ -31,14 +31,14 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 	req, err := a.request(ix)
 	if err != nil {
 		msg := "I don't know that button or command. Try `/sushigo help`."
-		var u *bot.UsageError
+		var u *protocol.UsageError
 		if errors.As(err, &u) {
-			msg = bot.Speak(platform.Commands, u.Msg)
+			msg = protocol.Speak(platform.Commands, u.Msg)
 		} else {
 			a.cfg.Log.Warn("unreadable interaction", "interaction", ix.ID, "err", err)
 		}
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: render(bot.View{Text: msg, Tone: bot.ToneError}).data(true)}, func(context.Context) {}, 0
+			Data: render(protocol.View{Text: msg, Tone: protocol.ToneError}).data(true)}, func(context.Context) {}, 0
 	}
 	done := make(chan handled, 1)
 	var parked atomic.Bool
@@ -112,13 +112,13 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 		if h.status != 0 {
 			// Found a duplicate only after deferring: the deferral says
 			// nothing more. (The parked copy is the first one's.)
-			a.editOriginal(ctx, ix, render(bot.View{Text: "That was already handled.", Tone: bot.ToneInfo}))
+			a.editOriginal(ctx, ix, render(protocol.View{Text: "That was already handled.", Tone: protocol.ToneInfo}))
 			return
 		}
 		if h.err != nil && parked.Load() {
 			// Still failing: the parked copy is handled again (Redo) until
 			// it is applied, and its answer edits this message then.
-			a.editOriginal(ctx, ix, render(bot.View{Text: bot.Speak(platform.Commands, slowStore), Tone: bot.ToneInfo}))
+			a.editOriginal(ctx, ix, render(protocol.View{Text: protocol.Speak(platform.Commands, slowStore), Tone: protocol.ToneInfo}))
 			return
 		}
 		if err := a.host.Unpark(ctx, "discord", ix.ID); err != nil {
@@ -171,8 +171,8 @@ func (a *Adapter) editOriginal(ctx context.Context, ix *discordgo.Interaction, m
 	}
 }
 
-func (a *Adapter) logHandled(ix *discordgo.Interaction, req bot.Request, h handled) {
-	var reported *bot.Reported
+func (a *Adapter) logHandled(ix *discordgo.Interaction, req protocol.Request, h handled) {
+	var reported *protocol.Reported
 	if h.err != nil && !errors.As(h.err, &reported) { // the host logs its own, once an outage
 		a.cfg.Log.Error("handling failed", "interaction", ix.ID, "user", req.Who.ID,
 			"guild", ix.GuildID, "channel", ix.ChannelID, "action", actionName(req.Action), "err", h.err)
@@ -181,21 +181,21 @@ func (a *Adapter) logHandled(ix *discordgo.Interaction, req bot.Request, h handl
 
 // actionName names an action in the logs: its button ID when it has one
 // (which button, for which game), else its kind.
-func actionName(a bot.Action) string {
+func actionName(a protocol.Action) string {
 	if a == nil {
 		return ""
 	}
-	if id := bot.ActionID(a); id != "" {
+	if id := protocol.ActionID(a); id != "" {
 		return id
 	}
-	return bot.ActionName(a)
+	return protocol.ActionName(a)
 }
 
 // splitReply takes the first reply out: it becomes the acknowledgement.
-func splitReply(ds []bot.Delivery) (*bot.Delivery, []bot.Delivery) {
+func splitReply(ds []protocol.Delivery) (*protocol.Delivery, []protocol.Delivery) {
 	for i, d := range ds {
-		if d.Kind == bot.Reply {
-			rest := append(append([]bot.Delivery(nil), ds[:i]...), ds[i+1:]...)
+		if d.Kind == protocol.Reply {
+			rest := append(append([]protocol.Delivery(nil), ds[:i]...), ds[i+1:]...)
 			return &d, rest
 		}
 	}
@@ -203,13 +203,13 @@ func splitReply(ds []bot.Delivery) (*bot.Delivery, []bot.Delivery) {
 }
 
 // ack is the interaction response carrying the first reply.
-func (a *Adapter) ack(ix *discordgo.Interaction, first *bot.Delivery) *discordgo.InteractionResponse {
+func (a *Adapter) ack(ix *discordgo.Interaction, first *protocol.Delivery) *discordgo.InteractionResponse {
 	if first == nil {
 		if ix.Type == discordgo.InteractionMessageComponent {
 			return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
 		}
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: render(bot.View{Text: "✅", Tone: bot.ToneInfo}).data(true)}
+			Data: render(protocol.View{Text: "✅", Tone: protocol.ToneInfo}).data(true)}
 	}
 	m := render(first.View)
 	if first.Replace && ix.Type == discordgo.InteractionMessageComponent {
@@ -220,12 +220,12 @@ func (a *Adapter) ack(ix *discordgo.Interaction, first *bot.Delivery) *discordgo
 
 // finish delivers what follows a quick acknowledgement, and remembers the
 // message the acknowledgement created when the host asked for its slot.
-func (a *Adapter) finish(ctx context.Context, ix *discordgo.Interaction, resp bot.Response, first *bot.Delivery, rest []bot.Delivery) {
+func (a *Adapter) finish(ctx context.Context, ix *discordgo.Interaction, resp protocol.Response, first *protocol.Delivery, rest []protocol.Delivery) {
 	if first != nil && first.Slot != "" {
 		msg, err := a.readBack(ctx, ix)
 		if err != nil {
 			a.logErr("reading back a reply failed", err, "interaction", ix.ID)
-		} else if err := a.host.Remember(ctx, resp.Where, resp.Game, first.Slot, bot.Ref{ID: messageRef(msg)}); err != nil {
+		} else if err := a.host.Remember(ctx, resp.Where, resp.Game, first.Slot, protocol.Ref{ID: messageRef(msg)}); err != nil {
 			a.cfg.Log.Error("remembering a message failed", "err", err)
 		}
 	}
@@ -293,9 +293,9 @@ const parkBudget = 500 * time.Millisecond
 // answerDeferred delivers the host's answer to a deferred interaction: the
 // first reply edits the private "thinking" message (or it says done), the
 // rest follows.
-func (a *Adapter) answerDeferred(ctx context.Context, ix *discordgo.Interaction, resp bot.Response) {
+func (a *Adapter) answerDeferred(ctx context.Context, ix *discordgo.Interaction, resp protocol.Response) {
 	first, rest := splitReply(resp.Deliveries)
-	done := render(bot.View{Text: "✅", Tone: bot.ToneInfo})
+	done := render(protocol.View{Text: "✅", Tone: protocol.ToneInfo})
 	switch {
 	case first == nil:
 		a.editOriginal(ctx, ix, done)
@@ -307,8 +307,8 @@ func (a *Adapter) answerDeferred(ctx context.Context, ix *discordgo.Interaction,
 		a.editOriginal(ctx, ix, done)
 	default:
 		d := *first
-		d.Kind = bot.Post
-		rest = append([]bot.Delivery{d}, rest...)
+		d.Kind = protocol.Post
+		rest = append([]protocol.Delivery{d}, rest...)
 		a.editOriginal(ctx, ix, done)
 	}
 	for _, d := range rest {

@@ -12,17 +12,17 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
-var toneColors = map[bot.Tone]int{
-	bot.ToneInfo: 0x99AAB5, bot.ToneLobby: 0x5865F2, bot.TonePlay: 0x57F287, bot.ToneReveal: 0xFEE75C,
-	bot.ToneScore: 0xE67E22, bot.ToneOver: 0x9B59B6, bot.ToneError: 0xED4245,
+var toneColors = map[protocol.Tone]int{
+	protocol.ToneInfo: 0x99AAB5, protocol.ToneLobby: 0x5865F2, protocol.TonePlay: 0x57F287, protocol.ToneReveal: 0xFEE75C,
+	protocol.ToneScore: 0xE67E22, protocol.ToneOver: 0x9B59B6, protocol.ToneError: 0xED4245,
 }
 
-var buttonStyles = map[bot.Style]discordgo.ButtonStyle{
-	bot.Secondary: discordgo.SecondaryButton, bot.Primary: discordgo.PrimaryButton,
-	bot.Success: discordgo.SuccessButton, bot.Danger: discordgo.DangerButton,
+var buttonStyles = map[protocol.Style]discordgo.ButtonStyle{
+	protocol.Secondary: discordgo.SecondaryButton, protocol.Primary: discordgo.PrimaryButton,
+	protocol.Success: discordgo.SuccessButton, protocol.Danger: discordgo.DangerButton,
 }
 
 // cut trims s to n runes (Discord counts characters), marking the cut.
@@ -44,11 +44,11 @@ type message struct {
 	// pic is the picture the embed shows: an attachment to upload (PNG),
 	// or the message's own, kept (Keep). hadPicture says the message
 	// being edited shows one now.
-	pic        *bot.Picture
+	pic        *protocol.Picture
 	hadPicture bool
 }
 
-func render(v bot.View) message {
+func render(v protocol.View) message {
 	desc := v.Text
 	if v.Channel != "" {
 		// In a DM this names and links the game's channel (and server).
@@ -73,7 +73,7 @@ func render(v bot.View) message {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: cut(f.Name, 256), Value: cut(val, 1024), Inline: f.Inline})
 	}
 	fitEmbed(e)
-	var pic *bot.Picture
+	var pic *protocol.Picture
 	if p := v.Picture; p != nil && (p.PNG != nil || p.Keep) {
 		// The embed shows the message's attachment of this name.
 		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + p.FileName()}
@@ -212,25 +212,25 @@ const threadArchive = 1440
 // a missing permission (Attach Files): the host sends it again without,
 // and the rest of the game too. Nil for any other failure, or a message
 // without a picture (its refusal is about something else).
-func noPicture(err error, m message) *bot.NoPictureError {
+func noPicture(err error, m message) *protocol.NoPictureError {
 	if code, _ := restCode(err); code == codeMissingPermissions && m.pic != nil && m.pic.PNG != nil {
-		return &bot.NoPictureError{Reason: "I'm missing the Attach Files permission here"}
+		return &protocol.NoPictureError{Reason: "I'm missing the Attach Files permission here"}
 	}
 	return nil
 }
 
 // noThread turns Discord's refusal to make or use a thread into what the
 // channel is told, or nil when the failure is worth retrying.
-func noThread(err error) *bot.NoThreadError {
+func noThread(err error) *protocol.NoThreadError {
 	switch code, _ := restCode(err); code {
 	case codeMissingPermissions:
-		return &bot.NoThreadError{Reason: "I'm missing the Create Public Threads or Send Messages in Threads permission here"}
+		return &protocol.NoThreadError{Reason: "I'm missing the Create Public Threads or Send Messages in Threads permission here"}
 	case codeMissingAccess:
-		return &bot.NoThreadError{Reason: "I can't see this channel's threads"}
+		return &protocol.NoThreadError{Reason: "I can't see this channel's threads"}
 	case codeWrongChannelType:
-		return &bot.NoThreadError{Reason: "This kind of channel can't have threads"}
+		return &protocol.NoThreadError{Reason: "This kind of channel can't have threads"}
 	case codeUnknownChannel, codeUnknownMessage:
-		return &bot.NoThreadError{Reason: "The game's thread (or its table message) was deleted"}
+		return &protocol.NoThreadError{Reason: "The game's thread (or its table message) was deleted"}
 	}
 	return nil
 }
@@ -238,10 +238,10 @@ func noThread(err error) *bot.NoThreadError {
 // threadOf returns the channel a thread post goes to: the thread started
 // from the table message (a thread's ID is its first message's ID),
 // making it first when the host asks.
-func (a *Adapter) threadOf(ctx context.Context, d bot.Delivery) (string, error) {
+func (a *Adapter) threadOf(ctx context.Context, d protocol.Delivery) (string, error) {
 	ch, msg, ok := strings.Cut(strings.TrimPrefix(d.Parent.ID, "m:"), ":")
 	if !ok || !strings.HasPrefix(d.Parent.ID, "m:") {
-		return "", &bot.NoThreadError{Reason: "The table message can't carry a thread"}
+		return "", &protocol.NoThreadError{Reason: "The table message can't carry a thread"}
 	}
 	if d.OpenThread != "" {
 		_, err := a.s.MessageThreadStartComplex(ch, msg, &discordgo.ThreadStart{Name: cut(d.OpenThread, 100), AutoArchiveDuration: threadArchive},
@@ -287,11 +287,11 @@ func (a *Adapter) logErr(msg string, err error, attrs ...any) {
 
 // deliver sends one delivery that is not the interaction's acknowledgement.
 // ix is nil for timer deliveries.
-func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp bot.Response, d bot.Delivery) {
+func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp protocol.Response, d protocol.Delivery) {
 	opt := discordgo.WithContext(ctx)
 	m := render(d.View)
 	switch d.Kind {
-	case bot.Reply:
+	case protocol.Reply:
 		if ix == nil {
 			a.cfg.Log.Warn("reply without an interaction dropped", "game", resp.Game)
 			return
@@ -299,22 +299,22 @@ func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp b
 		if _, err := a.s.FollowupMessageCreate(ix, true, m.params(!d.To.IsPublic()), opt); err != nil {
 			a.logErr("follow-up failed", err, "interaction", ix.ID)
 		}
-	case bot.Post:
+	case protocol.Post:
 		// The same post the outbox makes; here a failure is logged (by
 		// Send) and not retried.
-		send := func(d bot.Delivery) (bot.Ref, error) { return a.Send(ctx, resp.Where, resp.Game, d) }
-		if err := bot.PostNow(ctx, a.host, resp, d, send); err != nil {
+		send := func(d protocol.Delivery) (protocol.Ref, error) { return a.Send(ctx, resp.Where, resp.Game, d) }
+		if err := protocol.PostNow(ctx, a.host, resp, d, send); err != nil {
 			a.cfg.Log.Error("remembering a message failed", "err", err)
 		}
-	case bot.Edit:
+	case protocol.Edit:
 		err := a.editErr(ctx, d.Ref.ID, m)
 		if np := noPicture(err, m); np != nil {
 			// As the outbox would: the game goes on without pictures.
-			if err := a.host.Remember(ctx, resp.Where, resp.Game, bot.SlotNoPictures, bot.Ref{ID: np.Reason}); err != nil {
+			if err := a.host.Remember(ctx, resp.Where, resp.Game, protocol.SlotNoPictures, protocol.Ref{ID: np.Reason}); err != nil {
 				a.cfg.Log.Error("remembering a message failed", "err", err)
 			}
 			d.View.Picture = nil
-			d.View.Text = bot.PictureFallbackNote(np.Reason) + "\n" + d.View.Text
+			d.View.Text = protocol.PictureFallbackNote(np.Reason) + "\n" + d.View.Text
 			m = render(d.View)
 			m.hadPicture = true
 			err = a.editErr(ctx, d.Ref.ID, m)
@@ -322,7 +322,7 @@ func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp b
 		if err != nil && !errors.Is(err, errGone) {
 			a.logErr("editing failed", err)
 		}
-	case bot.Delete:
+	case protocol.Delete:
 		if _, err := a.Send(ctx, resp.Where, resp.Game, d); err != nil {
 			a.logErr("deleting failed", err)
 		}
@@ -349,7 +349,7 @@ func (a *Adapter) remove(ctx context.Context, ref string) error {
 	return err
 }
 
-func (a *Adapter) undeliverable(ctx context.Context, resp bot.Response, user string) {
+func (a *Adapter) undeliverable(ctx context.Context, resp protocol.Response, user string) {
 	r, err := a.host.Undeliverable(ctx, resp.Where, resp.Game, user)
 	if err != nil {
 		a.cfg.Log.Error("recording an undeliverable DM failed", "err", err)
@@ -459,7 +459,7 @@ type nonced struct {
 
 // post creates a message in channel; with a nonce, once: a post resent
 // after a crash mid-send comes back as the message already made.
-func (a *Adapter) post(channel string, m *discordgo.MessageSend, pic *bot.Picture, nonce string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
+func (a *Adapter) post(channel string, m *discordgo.MessageSend, pic *protocol.Picture, nonce string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
 	withPic := pic != nil && pic.PNG != nil
 	if !withPic && (nonce == "" || len(m.Files) > 0) {
 		return a.s.ChannelMessageSendComplex(channel, m, opts...)
@@ -499,7 +499,7 @@ type attachment struct {
 // withPicture sends payload with the picture as its one attachment, in
 // Discord's multipart form (payload_json and files[0]), with its alt text,
 // and returns Discord's answer.
-func (a *Adapter) withPicture(method, endpoint string, payload any, pic *bot.Picture, opts ...discordgo.RequestOption) ([]byte, error) {
+func (a *Adapter) withPicture(method, endpoint string, payload any, pic *protocol.Picture, opts ...discordgo.RequestOption) ([]byte, error) {
 	// The payload's fields and the attachments list: on an edit the list
 	// is every attachment the message keeps, only the new one, so the
 	// picture it replaces goes.
@@ -521,48 +521,48 @@ func (a *Adapter) withPicture(method, endpoint string, payload any, pic *bot.Pic
 	return a.s.RequestRaw(method, endpoint, ctype, data, endpoint, 0, opts...)
 }
 
-// Send implements bot.Sender: one post or edit of a game's durable outbox.
+// Send implements protocol.Sender: one post or edit of a game's durable outbox.
 // It returns the created message's reference, and an error when Discord
 // failed or refused in a way worth retrying. A DM to a user who does not
 // accept them is not retried: the host is told and their hands go
 // ephemeral.
-func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
+func (a *Adapter) Send(ctx context.Context, where protocol.Location, game string, d protocol.Delivery) (protocol.Ref, error) {
 	ref, err := a.send(ctx, where, game, d)
 	var rl *discordgo.RateLimitError
 	if errors.As(err, &rl) && rl.RateLimit != nil && rl.TooManyRequests != nil {
 		// Discord said when: the game's deliveries wait that long, in
 		// order, rather than this send sleeping past its lease.
-		return ref, &bot.RetryLater{After: rl.RetryAfter, Err: err}
+		return ref, &protocol.RetryLater{After: rl.RetryAfter, Err: err}
 	}
 	return ref, err
 }
 
-func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
-	resp := bot.Response{Where: where, Game: game}
+func (a *Adapter) send(ctx context.Context, where protocol.Location, game string, d protocol.Delivery) (protocol.Ref, error) {
+	resp := protocol.Response{Where: where, Game: game}
 	opt := discordgo.WithContext(ctx)
 	m := render(d.View)
 	m.hadPicture = d.Ref.Pic != ""
 	switch d.Kind {
-	case bot.Edit:
+	case protocol.Edit:
 		err := a.editErr(ctx, d.Ref.ID, m)
 		if np := noPicture(err, m); np != nil {
-			return bot.Ref{}, np
+			return protocol.Ref{}, np
 		}
 		if errors.Is(err, errGone) {
-			return bot.Ref{}, &bot.GoneError{}
+			return protocol.Ref{}, &protocol.GoneError{}
 		}
 		if err != nil {
 			a.logErr("editing failed", err)
 		}
-		return bot.Ref{}, err
-	case bot.Delete:
-		return bot.Ref{}, a.remove(ctx, d.Ref.ID)
-	case bot.Post:
+		return protocol.Ref{}, err
+	case protocol.Delete:
+		return protocol.Ref{}, a.remove(ctx, d.Ref.ID)
+	case protocol.Post:
 		channel := where.Channel
 		if d.To.Thread && d.Parent.ID != "" {
 			th, err := a.threadOf(ctx, d)
 			if err != nil {
-				return bot.Ref{}, err
+				return protocol.Ref{}, err
 			}
 			channel = th
 		}
@@ -572,40 +572,40 @@ func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d b
 				a.logErr("opening a DM failed", err, "user", d.To.User)
 				if _, status := restCode(err); status >= 400 && status < 500 && status != http.StatusTooManyRequests {
 					a.undeliverable(ctx, resp, d.To.User)
-					return bot.Ref{}, nil
+					return protocol.Ref{}, nil
 				}
-				return bot.Ref{}, err
+				return protocol.Ref{}, err
 			}
 			channel = dm.ID
 		}
 		msg, err := a.post(channel, m.send(), m.pic, d.Nonce, opt)
 		if np := noPicture(err, m); np != nil {
 			// Before the thread's reasons: the same code means either.
-			return bot.Ref{}, np
+			return protocol.Ref{}, np
 		}
 		if err != nil && d.To.Thread && d.Parent.ID != "" {
 			if nt := noThread(err); nt != nil {
-				return bot.Ref{}, nt
+				return protocol.Ref{}, nt
 			}
 		}
 		if err != nil {
 			if code, _ := restCode(err); code == codeCannotDM {
 				a.cfg.Log.Info("DMs closed; hands go ephemeral", "user", d.To.User)
 				a.undeliverable(ctx, resp, d.To.User)
-				return bot.Ref{}, nil
+				return protocol.Ref{}, nil
 			}
 			a.logErr("posting failed", err, "channel", channel)
-			return bot.Ref{}, err
+			return protocol.Ref{}, err
 		}
-		return bot.Ref{ID: messageRef(msg)}, nil
+		return protocol.Ref{ID: messageRef(msg)}, nil
 	}
 	// Replies answer a live interaction; they never reach the outbox.
 	a.cfg.Log.Warn("a reply in the outbox dropped", "game", game)
-	return bot.Ref{}, nil
+	return protocol.Ref{}, nil
 }
 
 // Deliver sends a timer's deliveries (posts and edits) for one game.
-func (a *Adapter) Deliver(ctx context.Context, o bot.Outbound) {
+func (a *Adapter) Deliver(ctx context.Context, o protocol.Outbound) {
 	resp := o.Response
 	resp.Where, resp.Game = o.Where, o.Game
 	for _, d := range resp.Deliveries {

@@ -11,7 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sushigo/sushigo/adapters/adaptertest"
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // bareCommand is a command named without /sushigo, or one Discord lacks
@@ -198,7 +198,7 @@ func TestNoLobbyWhereTheAppCannotPost(t *testing.T) {
 	if !strings.Contains(w.Body.String(), "missing the Send Messages, Read Message History permission") || !strings.Contains(w.Body.String(), `"flags":64`) {
 		t.Errorf("the answer: %s", w.Body)
 	}
-	if running, err := e.host.Running(context.Background(), bot.Location{Platform: "discord", Community: guildID, Channel: channelID}); err != nil || running {
+	if running, err := e.host.Running(context.Background(), protocol.Location{Platform: "discord", Community: guildID, Channel: channelID}); err != nil || running {
 		t.Errorf("a lobby was stored: %v, %v", running, err)
 	}
 	if e.latest("", "lobby") != nil {

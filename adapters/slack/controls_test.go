@@ -9,6 +9,7 @@ import (
 	slackapi "github.com/slack-go/slack"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // TestMultiSelectWaitsForConfirm: Slack sends block_actions on every
@@ -16,10 +17,10 @@ import (
 // first item chosen was submitted), and the Confirm button submits what
 // the message's state holds (item 1).
 func TestMultiSelectWaitsForConfirm(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	flip := "sg2:flip:g1:1:2:3"
-	v := bot.View{Selects: []bot.Select{{ActionID: flip, Placeholder: "Cards to flip", Min: 0, Max: 3,
-		Options: []bot.Option{{Label: "Egg", Value: "0"}, {Label: "Tofu", Value: "1"}, {Label: "Eel", Value: "2"}}}}}
+	v := protocol.View{Selects: []protocol.Select{{ActionID: flip, Placeholder: "Cards to flip", Min: 0, Max: 3,
+		Options: []protocol.Option{{Label: "Egg", Value: "0"}, {Label: "Tofu", Value: "1"}, {Label: "Eel", Value: "2"}}}}}
 	bs, _ := blocks(v)
 	raw, _ := json.Marshal(bs)
 	if !strings.Contains(string(raw), `"action_id":"sgc:select0"`) {
@@ -39,7 +40,7 @@ func TestMultiSelectWaitsForConfirm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := bot.ParseSelection(flip, []string{"0", "2"})
+	want, _ := protocol.ParseSelection(flip, []string{"0", "2"})
 	if req.Action != want {
 		t.Errorf("confirmed %+v, want %+v", req.Action, want)
 	}
@@ -53,8 +54,8 @@ func TestMultiSelectWaitsForConfirm(t *testing.T) {
 // disabled one is shown in brackets where it was, so the others do not
 // shift, and pressing it does nothing (item 12).
 func TestDisabledButtonsKeepTheirPlace(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
-	v := bot.View{Rows: [][]bot.Button{{{Label: "Egg", ActionID: "sg1:pick:g:1:1:1:0:0:0"}, {Label: "Salmon (chosen)", ActionID: "sg1:pick:g:1:1:2:0:0:0", Disabled: true},
+	e := newEnv(t, protocol.HandsDM)
+	v := protocol.View{Rows: [][]protocol.Button{{{Label: "Egg", ActionID: "sg1:pick:g:1:1:1:0:0:0"}, {Label: "Salmon (chosen)", ActionID: "sg1:pick:g:1:1:2:0:0:0", Disabled: true},
 		{Label: "Squid", ActionID: "sg1:pick:g:1:1:3:0:0:0"}}}}
 	bs, _ := blocks(v)
 	raw, _ := json.Marshal(bs)
@@ -81,13 +82,13 @@ func TestDisabledButtonsKeepTheirPlace(t *testing.T) {
 // not in tells its typer privately how to invite it, and stores no lobby
 // others could join unseen (item 3).
 func TestNoLobbyWhereTheAppCannotPost(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	e.f.notIn[channel] = true
 	e.slash(alice, "new bots=1")
 	if m := e.f.latest(alice.id, "invite me"); m == nil {
 		t.Errorf("alice was not told to invite the app: %v", e.f.history)
 	}
-	where := bot.Location{Platform: "slack", Community: team, Channel: channel}
+	where := protocol.Location{Platform: "slack", Community: team, Channel: channel}
 	if running, err := e.a.host.(*bot.Bot).Running(context.Background(), where); err != nil || running {
 		t.Errorf("a lobby was stored: %v, %v", running, err)
 	}
@@ -103,7 +104,7 @@ func TestNoLobbyWhereTheAppCannotPost(t *testing.T) {
 // message) posts no hand: a hand posted then could never be kept up to
 // date, and lingered beside the one Show my hand brings.
 func TestStartLeavesNoStaleHand(t *testing.T) {
-	e := newEnv(t, bot.HandsEphemeral)
+	e := newEnv(t, protocol.HandsEphemeral)
 	e.slash(alice, "new bots=1 timer=0")
 	lobby := e.f.latest("", "lobby")
 	e.click(bob, lobby, lobby.action("sg1:join:"))

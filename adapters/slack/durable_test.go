@@ -15,6 +15,7 @@ import (
 
 	"github.com/sushigo/sushigo/adapters/pool"
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // clickBody is a signed-ready block_actions body for p pressing actionID on m.
@@ -38,7 +39,7 @@ func bots(t *testing.T, e *env) int {
 // TestReplayedRequestAppliedOnce: the same signed Add-bot click sent three
 // times within Slack's 5-minute window adds one bot; the copies get 409.
 func TestReplayedRequestAppliedOnce(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	e.a.cfg.Seen = e.store
 	e.slash(alice, "new bots=0 timer=0")
 	lobby := e.f.latest("", "lobby")
@@ -71,7 +72,7 @@ func TestReplayedRequestAppliedOnce(t *testing.T) {
 // not as a bad signature; 300 of them (nobody's signature was checked)
 // write one log line, not 300.
 func TestOversizedBodyIs413(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	var logged bytes.Buffer
 	e.a.cfg.Log = slog.New(slog.NewTextHandler(&logged, nil))
 	big := bytes.Repeat([]byte("x"), maxBody+1)
@@ -93,7 +94,7 @@ func TestOversizedBodyIs413(t *testing.T) {
 // stored, before any delivery runs (Before, the 200 came first: a SIGTERM
 // or crash right after it lost the click).
 func TestClickAppliedBeforeTheAck(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	e.slash(alice, "new bots=0 timer=0")
 	lobby := e.f.latest("", "lobby")
 	w := httptest.NewRecorder()
@@ -115,12 +116,12 @@ type slowHost struct {
 	release chan struct{}
 }
 
-func (s slowHost) Handle(ctx context.Context, req bot.Request) (bot.Response, error) {
+func (s slowHost) Handle(ctx context.Context, req protocol.Request) (protocol.Response, error) {
 	select {
 	case <-s.release:
 	case <-ctx.Done():
 	}
-	return bot.Response{}, context.Canceled
+	return protocol.Response{}, context.Canceled
 }
 
 // parkDown is a host whose store cannot park a click.
@@ -137,7 +138,7 @@ func (parkDown) Park(context.Context, string, string, []byte, time.Duration) err
 // time, or a click that cannot even be parked, still gets 503, never a 200
 // for something a crash could lose.
 func TestSlowClickParkedAndAcknowledged(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	e.slash(alice, "new timer=0")
 	lobby := e.f.latest("", "lobby")
 	slow := slowHost{Host: e.a.host, release: make(chan struct{})}
@@ -167,7 +168,7 @@ func TestSlowClickParkedAndAcknowledged(t *testing.T) {
 		t.Fatalf("slow click answered %d, want 200 once parked", w.Code)
 	}
 	// Another replica's timer loop handles it again.
-	other := bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Platforms: map[string]bot.Platform{"slack": e.a.Platform()}})
+	other := bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Platforms: map[string]protocol.Platform{"slack": e.a.Platform()}})
 	e.now = e.now.Add(redoAfter + time.Second)
 	if _, err := other.Tick(context.Background()); err != nil {
 		t.Fatal(err)
@@ -181,7 +182,7 @@ func TestSlowClickParkedAndAcknowledged(t *testing.T) {
 // still acknowledged at once; its deliveries wait for a worker, not Slack
 // (issue 22, defect 3: the 200 was written only once the work was queued).
 func TestAckNotHeldByBusyWorkers(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	e.slash(alice, "new bots=1 timer=0")
 	lobby := e.f.latest("", "lobby")
 	busy := pool.New(1)
@@ -224,7 +225,7 @@ func (downSeen) AddRecord(context.Context, string, []byte, time.Duration) (bool,
 // requests is down, each request gets a 503 (Slack shows its error and the
 // player presses again) and the log says so once (issue 22, defect 12).
 func TestOutageLoggedOnceAndRefused(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	var logs bytes.Buffer
 	e.a.cfg.Log = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	e.a.cfg.Seen = downSeen{}
@@ -247,7 +248,7 @@ func TestOutageLoggedOnceAndRefused(t *testing.T) {
 // acknowledgement must not leave the clicker looking at the old turn
 // (issue 22, defect 10).
 func TestClickersNewHandSurvivesACrash(t *testing.T) {
-	e := newDurableEnv(t, bot.HandsDM)
+	e := newDurableEnv(t, protocol.HandsDM)
 	e.slash(alice, "new bots=0 timer=0")
 	lobby := e.f.latest("", "lobby")
 	e.click(bob, lobby, lobby.action("sg1:join:"))

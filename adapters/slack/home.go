@@ -10,12 +10,12 @@ import (
 	slackapi "github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // Homes is what the adapter needs of the host for the App Home tab.
 type Homes interface {
-	Home(ctx context.Context, where bot.Location, user string) (bot.View, error)
+	Home(ctx context.Context, where protocol.Location, user string) (protocol.View, error)
 }
 
 // homeBlocks bounds a Home tab (Slack allows 100 blocks).
@@ -23,7 +23,7 @@ const homeBlocks = 100
 
 // PublishHome shows user their home tab (views.publish): the host calls it
 // when one of their games ends.
-func (a *Adapter) PublishHome(ctx context.Context, where bot.Location, user string, v bot.View) error {
+func (a *Adapter) PublishHome(ctx context.Context, where protocol.Location, user string, v protocol.View) error {
 	bs, _ := blocks(v)
 	if len(bs) > homeBlocks {
 		bs = bs[:homeBlocks]
@@ -42,7 +42,7 @@ func (a *Adapter) homeOpened(ctx context.Context, team string, ev *slackevents.A
 	if ev.Tab != "home" || a.homes == nil {
 		return
 	}
-	where := bot.Location{Platform: "slack", Community: team}
+	where := protocol.Location{Platform: "slack", Community: team}
 	v, err := a.homes.Home(ctx, where, ev.User)
 	if err != nil {
 		a.cfg.Log.Error("building a home tab failed", "user", ev.User, "err", err)

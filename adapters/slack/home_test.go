@@ -11,7 +11,7 @@ import (
 	"github.com/slack-go/slack/slackevents"
 	"github.com/slack-go/slack/socketmode"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 func homeOpenedEvent(user string) string {
@@ -22,7 +22,7 @@ func homeOpenedEvent(user string) string {
 // Opening the Home tab publishes the user's profile and the workspace's
 // boards, over the Events API (signed) and over Socket Mode.
 func TestAppHomeOpened(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	// A finished game between alice, bob and a bot, so there is something
 	// to show; the end already published both homes.
 	e.slash(alice, "new bots=1 timer=0")

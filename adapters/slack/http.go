@@ -14,7 +14,7 @@ import (
 
 	slackapi "github.com/slack-go/slack"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // maxBody bounds a request body; Slack's are a few kilobytes.
@@ -184,16 +184,16 @@ type ephemeralAck struct {
 func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ephemeralAck, _ func(context.Context), applied bool) {
 	req, err := a.commandRequest(cmd)
 	if err != nil {
-		var u *bot.UsageError
+		var u *protocol.UsageError
 		msg := "Something is off with that command. Try `/sushigo help`."
 		if errors.As(err, &u) {
-			msg = bot.Speak(platform.Commands, u.Msg)
+			msg = protocol.Speak(platform.Commands, u.Msg)
 		}
-		bs, text := blocks(bot.View{Text: msg, Tone: bot.ToneError})
+		bs, text := blocks(protocol.View{Text: msg, Tone: protocol.ToneError})
 		return &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, func(context.Context) {}, true
 	}
 	o := &origin{channel: cmd.ChannelID, responseURL: cmd.ResponseURL}
-	done := make(chan bot.Response, 1)
+	done := make(chan protocol.Response, 1)
 	go func() {
 		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 		defer cancel()
@@ -205,7 +205,7 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 	case resp := <-done:
 		ds := resp.Deliveries
 		var ack *ephemeralAck
-		if len(ds) > 0 && ds[0].Kind == bot.Reply && !ds[0].To.IsPublic() && !ds[0].Replace {
+		if len(ds) > 0 && ds[0].Kind == protocol.Reply && !ds[0].To.IsPublic() && !ds[0].Replace {
 			bs, text := blocks(ds[0].View)
 			ack, ds = &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, ds[1:]
 		}
@@ -247,24 +247,24 @@ func (a *Adapter) clickParked(ctx context.Context, cb slackapi.InteractionCallba
 	}
 	if err != nil {
 		msg := "I don't know that button. Try `/sushigo help`."
-		var u *bot.UsageError
+		var u *protocol.UsageError
 		if errors.As(err, &u) {
-			msg = bot.Speak(platform.Commands, u.Msg)
+			msg = protocol.Speak(platform.Commands, u.Msg)
 		} else {
 			a.cfg.Log.Warn("unreadable interaction", "err", err)
 		}
 		return func(ctx context.Context) {
-			bs, text := blocks(bot.View{Text: msg, Tone: bot.ToneError})
+			bs, text := blocks(protocol.View{Text: msg, Tone: protocol.ToneError})
 			a.respond(ctx, cb.ResponseURL, false, bs, text)
 		}, true
 	}
-	done := make(chan bot.Response, 1)
+	done := make(chan protocol.Response, 1)
 	hctx, stop := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	go func() {
 		defer stop()
 		done <- a.handle(hctx, req)
 	}()
-	deliver := func(ctx context.Context, resp bot.Response) {
+	deliver := func(ctx context.Context, resp protocol.Response) {
 		for _, d := range resp.Deliveries {
 			a.deliver(ctx, o, resp, d)
 		}
@@ -332,9 +332,9 @@ func (a *Adapter) Redo(ctx context.Context, id string, payload []byte) error {
 	return nil
 }
 
-func (a *Adapter) handle(ctx context.Context, req bot.Request) bot.Response {
+func (a *Adapter) handle(ctx context.Context, req protocol.Request) protocol.Response {
 	resp, err := a.host.Handle(ctx, req)
-	var reported *bot.Reported
+	var reported *protocol.Reported
 	if err != nil && !errors.As(err, &reported) { // the host logs its own, once an outage
 		a.cfg.Log.Error("handling failed", "user", req.Who.ID, "team", req.Where.Community,
 			"channel", req.Where.Channel, "err", err)

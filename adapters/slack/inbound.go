@@ -7,26 +7,26 @@ import (
 
 	slackapi "github.com/slack-go/slack"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // where is the game location of a channel; a DM ("D…") has none, and the
 // host finds the game from the button's game ID.
-func where(team, channel string) bot.Location {
+func where(team, channel string) protocol.Location {
 	if strings.HasPrefix(channel, "D") {
-		return bot.Location{Platform: "slack"}
+		return protocol.Location{Platform: "slack"}
 	}
-	return bot.Location{Platform: "slack", Community: team, Channel: channel}
+	return protocol.Location{Platform: "slack", Community: team, Channel: channel}
 }
 
 // commandRequest turns a slash command into a host request.
-func (a *Adapter) commandRequest(c slackapi.SlashCommand) (bot.Request, error) {
-	req := bot.Request{
+func (a *Adapter) commandRequest(c slackapi.SlashCommand) (protocol.Request, error) {
+	req := protocol.Request{
 		Where: where(c.TeamID, c.ChannelID),
-		Who:   bot.User{ID: c.UserID, Name: c.UserName},
-		Reply: bot.Ref{ID: responseRef(c.ResponseURL), Expires: a.cfg.Now().Add(responseLife), Max: responseUses},
+		Who:   protocol.User{ID: c.UserID, Name: c.UserName},
+		Reply: protocol.Ref{ID: responseRef(c.ResponseURL), Expires: a.cfg.Now().Add(responseLife), Max: responseUses},
 	}
-	act, err := bot.ParseCommand(c.Text)
+	act, err := protocol.ParseCommand(c.Text)
 	if err != nil {
 		return req, err
 	}
@@ -41,7 +41,7 @@ var errNothingToDo = errors.New("slack: nothing to do")
 
 // confirmed reads, from the message's state, what the multi-select in
 // block holds when its Confirm button is pressed.
-func confirmed(cb slackapi.InteractionCallback, block string) (bot.Action, error) {
+func confirmed(cb slackapi.InteractionCallback, block string) (protocol.Action, error) {
 	if cb.BlockActionState == nil {
 		return nil, fmt.Errorf("slack: a confirm without the message's state")
 	}
@@ -50,16 +50,16 @@ func confirmed(cb slackapi.InteractionCallback, block string) (bot.Action, error
 		for _, o := range ba.SelectedOptions {
 			values = append(values, o.Value)
 		}
-		return bot.ParseSelection(id, values)
+		return protocol.ParseSelection(id, values)
 	}
 	// Untouched and empty: nothing chosen. Its action ID is not in the
 	// state, so the selection cannot be read.
-	return nil, &bot.UsageError{Msg: "Choose in the list first, then press Confirm."}
+	return nil, &protocol.UsageError{Msg: "Choose in the list first, then press Confirm."}
 }
 
-func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (bot.Request, error) {
+func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (protocol.Request, error) {
 	if cb.Type != slackapi.InteractionTypeBlockActions || len(cb.ActionCallback.BlockActions) == 0 {
-		return bot.Request{}, fmt.Errorf("slack: unsupported interaction %q", cb.Type)
+		return protocol.Request{}, fmt.Errorf("slack: unsupported interaction %q", cb.Type)
 	}
 	channel := cb.Container.ChannelID
 	if channel == "" {
@@ -70,26 +70,26 @@ func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (bot.Request, er
 		name = cb.User.ID
 	}
 	ba := cb.ActionCallback.BlockActions[0]
-	var act bot.Action
+	var act protocol.Action
 	var err error
 	switch {
 	case ba.Type == "multi_static_select", strings.HasPrefix(ba.ActionID, offPrefix):
 		// A multi-select changing (its Confirm submits it), or a disabled
 		// button's stand-in.
-		return bot.Request{}, errNothingToDo
+		return protocol.Request{}, errNothingToDo
 	case strings.HasPrefix(ba.ActionID, confirmPrefix):
 		act, err = confirmed(cb, strings.TrimPrefix(ba.ActionID, confirmPrefix))
 	case ba.Type == "static_select":
-		act, err = bot.ParseSelection(ba.ActionID, []string{ba.SelectedOption.Value})
+		act, err = protocol.ParseSelection(ba.ActionID, []string{ba.SelectedOption.Value})
 	default:
-		act, err = bot.ParseActionID(ba.ActionID)
+		act, err = protocol.ParseActionID(ba.ActionID)
 	}
 	if err != nil {
-		return bot.Request{}, err
+		return protocol.Request{}, err
 	}
-	req := bot.Request{
+	req := protocol.Request{
 		Where:       where(cb.Team.ID, channel),
-		Who:         bot.User{ID: cb.User.ID, Name: name},
+		Who:         protocol.User{ID: cb.User.ID, Name: name},
 		Action:      act,
 		FromPrivate: cb.Container.IsEphemeral || strings.HasPrefix(channel, "D"),
 	}
@@ -104,7 +104,7 @@ func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (bot.Request, er
 	if cb.Container.IsEphemeral {
 		// The click's own answer replaces its message: one of the
 		// response_url's five uses.
-		req.Reply = bot.Ref{ID: responseRef(cb.ResponseURL), Expires: a.cfg.Now().Add(responseLife), Max: responseUses, Uses: 1}
+		req.Reply = protocol.Ref{ID: responseRef(cb.ResponseURL), Expires: a.cfg.Now().Add(responseLife), Max: responseUses, Uses: 1}
 	}
 	return req, nil
 }

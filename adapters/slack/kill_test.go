@@ -13,6 +13,7 @@ import (
 	slackapi "github.com/slack-go/slack"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -44,13 +45,13 @@ func TestKilledMidSendDoublesNothing(t *testing.T) {
 // killedMidSendGame plays a game whose first replica dies at its killAt-th
 // post and returns how many channel posts were doubled.
 func killedMidSendGame(t *testing.T, killAt int) int {
-	e := newDurableEnv(t, bot.HandsDM)
+	e := newDurableEnv(t, protocol.HandsDM)
 	const lease = 200 * time.Millisecond
 	replica := func(store storage.Store, token string) *Adapter {
 		host := bot.New(store, bot.Config{Now: func() time.Time { return e.now }, SendLease: lease})
 		a := New(slackapi.New(token, slackapi.OptionAPIURL(e.f.srv.GetAPIURL())), host, Config{SigningSecret: secret, Now: func() time.Time { return e.now }})
 		row := a.Platform()
-		row.Hands = bot.HandsDM
+		row.Hands = protocol.HandsDM
 		host.AddPlatform("slack", row)
 		a.homes = host
 		a.background = func(f func()) { e.queue = append(e.queue, f) }

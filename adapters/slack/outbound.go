@@ -12,7 +12,7 @@ import (
 
 	slackapi "github.com/slack-go/slack"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // References the host keeps: "r:<response_url>" replaces an ephemeral
@@ -31,10 +31,10 @@ type origin struct {
 }
 
 // deliver sends one delivery. o is nil for timer deliveries.
-func (a *Adapter) deliver(ctx context.Context, o *origin, resp bot.Response, d bot.Delivery) {
+func (a *Adapter) deliver(ctx context.Context, o *origin, resp protocol.Response, d protocol.Delivery) {
 	bs, text := blocks(d.View)
 	switch d.Kind {
-	case bot.Reply:
+	case protocol.Reply:
 		switch {
 		case o == nil:
 			a.cfg.Log.Warn("reply without a request dropped", "game", resp.Game)
@@ -44,27 +44,27 @@ func (a *Adapter) deliver(ctx context.Context, o *origin, resp bot.Response, d b
 			a.respond(ctx, o.responseURL, true, bs, text)
 		case d.To.IsPublic():
 			err := a.post(ctx, resp, resp.Where.Channel, d.Slot, bs, text)
-			if why := cannotPost(err); why != "" && d.Slot == bot.SlotTable {
+			if why := cannotPost(err); why != "" && d.Slot == protocol.SlotTable {
 				// The lobby never appeared: drop it, so nobody joins a game
 				// nobody can see, and tell whoever asked what to do.
 				if err := a.host.Discard(ctx, resp.Where, resp.Game); err != nil {
 					a.cfg.Log.Error("discarding an unseen lobby failed", "err", err)
 				}
-				v := bot.View{Tone: bot.ToneError, Text: why}
+				v := protocol.View{Tone: protocol.ToneError, Text: why}
 				bs, text := blocks(v)
 				a.respond(ctx, o.responseURL, false, bs, text)
 			}
 		default:
 			a.respond(ctx, o.responseURL, false, bs, text)
 		}
-	case bot.Post:
+	case protocol.Post:
 		// The same post the outbox makes; here a failure is logged and not
 		// retried.
-		send := func(d bot.Delivery) (bot.Ref, error) { return a.Send(ctx, resp.Where, resp.Game, d) }
-		if err := bot.PostNow(ctx, a.host, resp, d, send); err != nil {
+		send := func(d protocol.Delivery) (protocol.Ref, error) { return a.Send(ctx, resp.Where, resp.Game, d) }
+		if err := protocol.PostNow(ctx, a.host, resp, d, send); err != nil {
 			a.cfg.Log.Error("remembering a message failed", "err", err)
 		}
-	case bot.Edit:
+	case protocol.Edit:
 		switch ref := d.Ref.ID; {
 		case strings.HasPrefix(ref, "m:"):
 			ch, ts, _ := strings.Cut(ref[2:], ":")
@@ -74,7 +74,7 @@ func (a *Adapter) deliver(ctx context.Context, o *origin, resp bot.Response, d b
 		default:
 			a.cfg.Log.Error("unknown message reference", "ref", ref)
 		}
-	case bot.Delete:
+	case protocol.Delete:
 		if err := a.remove(ctx, d.Ref.ID); err != nil {
 			a.failed("chat.delete failed", err)
 		}
@@ -96,14 +96,14 @@ func (a *Adapter) remove(ctx context.Context, ref string) error {
 	return nil
 }
 
-func (a *Adapter) post(ctx context.Context, resp bot.Response, channel, slot string, bs []slackapi.Block, text string) error {
+func (a *Adapter) post(ctx context.Context, resp protocol.Response, channel, slot string, bs []slackapi.Block, text string) error {
 	ch, ts, err := a.api.PostMessageContext(ctx, channel, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false))
 	if err != nil {
 		a.failed("chat.postMessage failed", err, "channel", channel)
 		return err
 	}
 	if slot != "" {
-		if err := a.host.Remember(ctx, resp.Where, resp.Game, slot, bot.Ref{ID: messageRef(ch, ts)}); err != nil {
+		if err := a.host.Remember(ctx, resp.Where, resp.Game, slot, protocol.Ref{ID: messageRef(ch, ts)}); err != nil {
 			a.cfg.Log.Error("remembering a message failed", "err", err)
 		}
 	}
@@ -142,7 +142,7 @@ func (a *Adapter) updateErr(ctx context.Context, channel, ts string, bs []slacka
 
 // Retries is the Slack client's retry policy for a server: connection
 // failures are retried at once, a 429 is not slept on but returned, and
-// the outbox waits its Retry-After (bot.RetryLater) without holding a
+// the outbox waits its Retry-After (protocol.RetryLater) without holding a
 // game's send lock, or a shutdown, for up to a minute.
 func Retries() slackapi.Option {
 	cfg := slackapi.DefaultRetryConfig()
@@ -151,22 +151,22 @@ func Retries() slackapi.Option {
 	return slackapi.OptionRetryConfig(cfg)
 }
 
-// Send implements bot.Sender: one post or edit of a game's durable outbox.
+// Send implements protocol.Sender: one post or edit of a game's durable outbox.
 // It returns the created message's reference, and an error when Slack
 // failed or refused in a way worth retrying. A user who cannot be messaged
 // is not retried: the host is told and their hands go ephemeral.
-func (a *Adapter) Send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
+func (a *Adapter) Send(ctx context.Context, where protocol.Location, game string, d protocol.Delivery) (protocol.Ref, error) {
 	ref, err := a.send(ctx, where, game, d)
 	var rl *slackapi.RateLimitedError
 	if errors.As(err, &rl) {
 		// Slack said when: the game's deliveries wait that long, in order,
 		// rather than this send sleeping past its lease.
-		return ref, &bot.RetryLater{After: rl.RetryAfter, Err: err}
+		return ref, &protocol.RetryLater{After: rl.RetryAfter, Err: err}
 	}
 	return ref, err
 }
 
-// ChecksResends marks the adapter as a bot.ResendChecker: Slack has no
+// ChecksResends marks the adapter as a protocol.ResendChecker: Slack has no
 // nonce, so a post that may have been made already (a timeout after Slack
 // made it, a crash mid-send) is looked for by its metadata first.
 func (a *Adapter) ChecksResends() {}
@@ -175,57 +175,57 @@ func (a *Adapter) ChecksResends() {}
 // delivery's nonce as its "id".
 const deliveryEvent = "sushigo_delivery"
 
-func (a *Adapter) send(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
-	if d.Kind == bot.Post {
+func (a *Adapter) send(ctx context.Context, where protocol.Location, game string, d protocol.Delivery) (protocol.Ref, error) {
+	if d.Kind == protocol.Post {
 		return a.sendPost(ctx, where, game, d)
 	}
 	bs, text, file, err := a.rendered(ctx, d)
 	if err != nil {
-		return bot.Ref{}, err
+		return protocol.Ref{}, err
 	}
 	switch d.Kind {
-	case bot.Edit:
+	case protocol.Edit:
 		switch ref := d.Ref.ID; {
 		case strings.HasPrefix(ref, "m:"):
 			ch, ts, _ := strings.Cut(ref[2:], ":")
 			err := a.updateErr(ctx, ch, ts, bs, text)
 			if err != nil && gone(err) {
 				a.dropFile(ctx, file, d.Ref.File)
-				return bot.Ref{}, &bot.GoneError{} // deleted: nothing to retry
+				return protocol.Ref{}, &protocol.GoneError{} // deleted: nothing to retry
 			}
 			if err != nil {
 				a.failed("chat.update failed", err, "channel", ch)
 				a.dropFile(ctx, file, d.Ref.File)
-				return bot.Ref{}, err
+				return protocol.Ref{}, err
 			}
 			// The message no longer shows the file it showed.
 			a.dropFile(ctx, d.Ref.File, file)
-			return bot.Ref{File: file}, nil
+			return protocol.Ref{File: file}, nil
 		case strings.HasPrefix(ref, "r:"):
 			// A response_url lives 30 minutes and 5 uses; a refusal is final.
 			a.respond(ctx, ref[2:], true, bs, text)
 		default:
 			a.cfg.Log.Error("unknown message reference", "ref", ref)
 		}
-		return bot.Ref{}, nil
-	case bot.Delete:
-		return bot.Ref{}, a.remove(ctx, d.Ref.ID)
+		return protocol.Ref{}, nil
+	case protocol.Delete:
+		return protocol.Ref{}, a.remove(ctx, d.Ref.ID)
 	}
 	a.cfg.Log.Warn("a reply in the outbox dropped", "game", game)
-	return bot.Ref{}, nil
+	return protocol.Ref{}, nil
 }
 
 // sendPost makes a post: in the game's thread, the channel or a DM. A post
 // marked Resend is first looked for (its metadata names its nonce) and,
 // when Slack made it already, not made again.
-func (a *Adapter) sendPost(ctx context.Context, where bot.Location, game string, d bot.Delivery) (bot.Ref, error) {
-	resp := bot.Response{Where: where, Game: game}
+func (a *Adapter) sendPost(ctx context.Context, where protocol.Location, game string, d protocol.Delivery) (protocol.Ref, error) {
+	resp := protocol.Response{Where: where, Game: game}
 	channel, thread := where.Channel, ""
 	if d.To.Thread && d.Parent.ID != "" {
 		// A reply to the table message is the game's thread.
 		ch, ts, ok := strings.Cut(strings.TrimPrefix(d.Parent.ID, "m:"), ":")
 		if !ok || !strings.HasPrefix(d.Parent.ID, "m:") {
-			return bot.Ref{}, &bot.NoThreadError{Reason: "The table message can't carry a thread"}
+			return protocol.Ref{}, &protocol.NoThreadError{Reason: "The table message can't carry a thread"}
 		}
 		channel, thread = ch, ts
 	}
@@ -235,10 +235,10 @@ func (a *Adapter) sendPost(ctx context.Context, where bot.Location, game string,
 			if !transient(err) {
 				a.cfg.Log.Info("cannot DM user; hands go ephemeral", "user", d.To.User, "err", err)
 				a.undeliverable(ctx, resp, d.To.User)
-				return bot.Ref{}, nil
+				return protocol.Ref{}, nil
 			}
 			a.failed("conversations.open failed", err, "user", d.To.User)
-			return bot.Ref{}, err
+			return protocol.Ref{}, err
 		}
 		channel = ch.ID
 	}
@@ -250,12 +250,12 @@ func (a *Adapter) sendPost(ctx context.Context, where bot.Location, game string,
 			a.failed("looking for an earlier attempt failed", err, "channel", channel)
 		case ts != "":
 			a.cfg.Log.Info("a post resent after an ambiguous failure was there already", "channel", channel)
-			return bot.Ref{ID: messageRef(channel, ts), File: file}, nil
+			return protocol.Ref{ID: messageRef(channel, ts), File: file}, nil
 		}
 	}
 	bs, text, file, err := a.rendered(ctx, d)
 	if err != nil {
-		return bot.Ref{}, err
+		return protocol.Ref{}, err
 	}
 	opts := []slackapi.MsgOption{slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)}
 	if thread != "" {
@@ -266,7 +266,7 @@ func (a *Adapter) sendPost(ctx context.Context, where bot.Location, game string,
 	}
 	ch, ts, err := a.api.PostMessageContext(ctx, channel, opts...)
 	if err != nil && thread != "" && (gone(err) || err.Error() == "thread_not_found") {
-		return bot.Ref{}, &bot.NoThreadError{Reason: "The game's table message was deleted"}
+		return protocol.Ref{}, &protocol.NoThreadError{Reason: "The game's table message was deleted"}
 	}
 	if err != nil {
 		a.failed("chat.postMessage failed", err, "channel", channel)
@@ -274,9 +274,9 @@ func (a *Adapter) sendPost(ctx context.Context, where bot.Location, game string,
 			// Refused: Slack made nothing, so nothing shows the file.
 			a.dropFile(ctx, file, "")
 		}
-		return bot.Ref{}, err
+		return protocol.Ref{}, err
 	}
-	return bot.Ref{ID: messageRef(ch, ts), File: file}, nil
+	return protocol.Ref{ID: messageRef(ch, ts), File: file}, nil
 }
 
 // findLimit bounds how far back a resent post (or its upload) is looked
@@ -318,7 +318,7 @@ func (a *Adapter) findPost(ctx context.Context, channel, thread, nonce string) (
 
 // rendered is a delivery's blocks and text, showing its picture: the
 // Slack file it uploaded (or an earlier attempt's upload), "" for none.
-func (a *Adapter) rendered(ctx context.Context, d bot.Delivery) (bs []slackapi.Block, text, file string, err error) {
+func (a *Adapter) rendered(ctx context.Context, d protocol.Delivery) (bs []slackapi.Block, text, file string, err error) {
 	bs, text = blocks(d.View)
 	if file, err = a.pictureFile(ctx, d); err != nil {
 		return nil, "", "", err
@@ -333,7 +333,7 @@ func (a *Adapter) rendered(ctx context.Context, d bot.Delivery) (bs []slackapi.B
 // upload of its picture, the file its message shows already (kept), or
 // none. The upload is private to the bot (no channel), so the only place
 // it appears is the block that shows it: no "file shared" message.
-func (a *Adapter) pictureFile(ctx context.Context, d bot.Delivery) (string, error) {
+func (a *Adapter) pictureFile(ctx context.Context, d protocol.Delivery) (string, error) {
 	p := d.View.Picture
 	switch {
 	case p == nil:
@@ -477,7 +477,7 @@ func (a *Adapter) failed(msg string, err error, attrs ...any) {
 	a.cfg.Failed(code)
 }
 
-func (a *Adapter) undeliverable(ctx context.Context, resp bot.Response, user string) {
+func (a *Adapter) undeliverable(ctx context.Context, resp protocol.Response, user string) {
 	r, err := a.host.Undeliverable(ctx, resp.Where, resp.Game, user)
 	if err != nil {
 		a.cfg.Log.Error("recording an undeliverable DM failed", "err", err)
@@ -487,14 +487,14 @@ func (a *Adapter) undeliverable(ctx context.Context, resp bot.Response, user str
 		a.deliver(ctx, nil, r, d)
 	}
 	// Tell them now, privately, in the game's channel.
-	bs, text := blocks(bot.View{Text: "📪 I can't send you direct messages, so your hand will show up here: press *Show my hand*.", Tone: bot.ToneError})
+	bs, text := blocks(protocol.View{Text: "📪 I can't send you direct messages, so your hand will show up here: press *Show my hand*.", Tone: protocol.ToneError})
 	if _, err := a.api.PostEphemeralContext(ctx, resp.Where.Channel, user, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)); err != nil {
 		a.cfg.Log.Info("could not tell a user their DMs failed", "user", user, "err", err)
 	}
 }
 
 // Deliver sends a timer's deliveries (posts and edits) for one game.
-func (a *Adapter) Deliver(ctx context.Context, o bot.Outbound) {
+func (a *Adapter) Deliver(ctx context.Context, o protocol.Outbound) {
 	resp := o.Response
 	resp.Where, resp.Game = o.Where, o.Game
 	for _, d := range resp.Deliveries {

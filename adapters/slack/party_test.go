@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/adapters/adaptertest"
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 var (
@@ -90,7 +90,7 @@ func TestPartyEndToEndEightPlayers(t *testing.T) {
 		"temaki,miso,dumpling,onigiri,chopsticks,spoon,fruit",
 		"maki,miso,edamame,tempura,takeout,chopsticks,ice-cream",
 	} {
-		t.Run(menu, func(t *testing.T) { partyEndToEnd(t, newEnv(t, bot.HandsDM), menu, uint64(k)) })
+		t.Run(menu, func(t *testing.T) { partyEndToEnd(t, newEnv(t, protocol.HandsDM), menu, uint64(k)) })
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // playOut plays the started game to its end with DM hands: each person
@@ -103,7 +103,7 @@ func imageFiles(m *slackMessage) map[string]string {
 // superseded files are deleted, so at the end the workspace holds only
 // the files some message shows.
 func TestPicturesThroughSlackFiles(t *testing.T) {
-	e := newDurableEnv(t, bot.HandsDM)
+	e := newDurableEnv(t, protocol.HandsDM)
 	e.slash(alice, "new bots=1 timer=0")
 	lobby := e.f.latest("", "lobby")
 	e.click(bob, lobby, lobby.action("sg1:join:"))
@@ -173,7 +173,7 @@ func TestPicturesThroughSlackFiles(t *testing.T) {
 }
 
 func TestPicturesOffUploadsNothing(t *testing.T) {
-	e := newDurableEnv(t, bot.HandsDM)
+	e := newDurableEnv(t, protocol.HandsDM)
 	e.slash(alice, "new bots=1 timer=0 pictures=off")
 	lobby := e.f.latest("", "lobby")
 	e.click(bob, lobby, lobby.action("sg1:join:"))
@@ -187,7 +187,7 @@ func TestPicturesOffUploadsNothing(t *testing.T) {
 // TestFailedUploadRetried: uploads that fail are retried by the outbox,
 // each post made once, every reveal delivered.
 func TestFailedUploadRetried(t *testing.T) {
-	e := newDurableEnv(t, bot.HandsDM)
+	e := newDurableEnv(t, protocol.HandsDM)
 	e.slash(alice, "new bots=1 timer=0")
 	lobby := e.f.latest("", "lobby")
 	e.click(bob, lobby, lobby.action("sg1:join:"))
@@ -248,7 +248,7 @@ var lossGames = flag.Int("loss-games", 1, "games TestLostRepliesDoubleNothing pl
 // lostRepliesGame plays one game in which every loseEvery-th post's answer
 // is lost, and returns how many posts were doubled and answers lost.
 func lostRepliesGame(t *testing.T, loseEvery int) (doubled, lost int) {
-	e := newDurableEnv(t, bot.HandsDM)
+	e := newDurableEnv(t, protocol.HandsDM)
 	e.slash(alice, "new bots=1 timer=0")
 	lobby := e.f.latest("", "lobby")
 	e.click(bob, lobby, lobby.action("sg1:join:"))

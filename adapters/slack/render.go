@@ -8,7 +8,7 @@ import (
 
 	slackapi "github.com/slack-go/slack"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // escape makes text safe in mrkdwn: &, < and > are control characters.
@@ -25,8 +25,8 @@ func cut(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-var buttonStyles = map[bot.Style]slackapi.Style{
-	bot.Primary: slackapi.StylePrimary, bot.Success: slackapi.StylePrimary, bot.Danger: slackapi.StyleDanger,
+var buttonStyles = map[protocol.Style]slackapi.Style{
+	protocol.Primary: slackapi.StylePrimary, protocol.Success: slackapi.StylePrimary, protocol.Danger: slackapi.StyleDanger,
 }
 
 // maxBlocks is Slack's limit per message; sectionLimit its limit on a
@@ -72,7 +72,7 @@ const (
 
 // blocks renders a view as Block Kit within Slack's limits, and a plain
 // fallback for notifications.
-func blocks(v bot.View) ([]slackapi.Block, string) {
+func blocks(v protocol.View) ([]slackapi.Block, string) {
 	var bs []slackapi.Block
 	if len(v.Mentions) > 0 {
 		var ms []string

@@ -12,23 +12,24 @@ import (
 	slackapi "github.com/slack-go/slack"
 
 	"github.com/sushigo/sushigo/adapters/pool"
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/outage"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // Host is what the adapter needs of the game host.
 type Host interface {
-	Handle(ctx context.Context, req bot.Request) (bot.Response, error)
-	Remember(ctx context.Context, where bot.Location, gameID, slot string, ref bot.Ref) error
-	Undeliverable(ctx context.Context, where bot.Location, gameID, user string) (bot.Response, error)
-	Discard(ctx context.Context, where bot.Location, gameID string) error
+	Handle(ctx context.Context, req protocol.Request) (protocol.Response, error)
+	Remember(ctx context.Context, where protocol.Location, gameID, slot string, ref protocol.Ref) error
+	Undeliverable(ctx context.Context, where protocol.Location, gameID, user string) (protocol.Response, error)
+	Discard(ctx context.Context, where protocol.Location, gameID string) error
 	Park(ctx context.Context, platform, id string, payload []byte, after time.Duration) error
 	Unpark(ctx context.Context, platform, id string) error
-	AddPlatform(name string, p bot.Platform)
+	AddPlatform(name string, p protocol.Platform)
 }
 
 // platform is what Slack can do, as the host needs to know it: a slash
 // command with typed arguments, hands by DM.
-var platform = bot.Platform{Commands: bot.Slash, Hands: bot.HandsDM}
+var platform = protocol.Platform{Commands: protocol.Slash, Hands: protocol.HandsDM}
 
 // Config configures an Adapter.
 type Config struct {
@@ -65,9 +66,9 @@ type Adapter struct {
 	// homes builds App Home tabs, when the host can (Homes).
 	homes Homes
 	// dedupe logs a run of de-duplication failures (a store outage) once.
-	dedupe bot.Outage
+	dedupe outage.Outage
 	// oversized logs refused oversized bodies (unauthenticated) sparingly.
-	oversized bot.Flood
+	oversized outage.Flood
 }
 
 // deliveryWorkers bounds the deliveries running at once after answered
@@ -116,7 +117,7 @@ func New(api *slackapi.Client, host Host, cfg Config) *Adapter {
 // durable deliveries, handling its parked clicks again and publishing App
 // Home pages: what a server adds to the host (New adds what Slack can do,
 // without them).
-func (a *Adapter) Platform() bot.Platform {
+func (a *Adapter) Platform() protocol.Platform {
 	p := platform
 	p.Sender, p.Redo, p.Home = a, a.Redo, a
 	return p

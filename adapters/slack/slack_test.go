@@ -28,6 +28,7 @@ import (
 	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
@@ -59,13 +60,13 @@ type env struct {
 
 // newDurableEnv is newEnv with the adapter as the host's Sender, as serve
 // runs it.
-func newDurableEnv(t *testing.T, hands bot.HandsVia) *env {
+func newDurableEnv(t *testing.T, hands protocol.HandsVia) *env {
 	e := newEnv(t, hands)
 	seed := uint64(7)
 	row := e.a.Platform()
 	row.Hands = hands
 	e.a.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Platforms: map[string]bot.Platform{"slack": row}})
+		Platforms: map[string]protocol.Platform{"slack": row}})
 	e.a.homes = e.a.host.(Homes)
 	e.durable = true
 	return e
@@ -82,7 +83,7 @@ func (e *env) flush() {
 	}
 }
 
-func newEnv(t *testing.T, hands bot.HandsVia) *env {
+func newEnv(t *testing.T, hands protocol.HandsVia) *env {
 	store, err := bolt.Open(filepath.Join(t.TempDir(), "s.db"), bolt.Options{NoSync: true, SweepEvery: -1})
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +95,7 @@ func newEnv(t *testing.T, hands bot.HandsVia) *env {
 	e.a = New(e.f.api(), host, Config{SigningSecret: secret, Now: func() time.Time { return e.now }})
 	// Deliveries come back in each response here (no Sender); the home
 	// pages are the adapter's.
-	host.AddPlatform("slack", bot.Platform{Commands: bot.Slash, Hands: hands, Home: e.a})
+	host.AddPlatform("slack", protocol.Platform{Commands: protocol.Slash, Hands: hands, Home: e.a})
 	e.a.background = func(f func()) { e.queue = append(e.queue, f) }
 	return e
 }
@@ -197,7 +198,7 @@ func (e *env) click(p person, m *slackMessage, actionID string) {
 }
 
 func TestSignatures(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	body := []byte(fill(t, "slash_command.form", map[string]string{"TEAM": team, "CHANNEL": channel, "USER": alice.id,
 		"USERNAME": alice.name, "TEXT": "help", "RESPONSE_URL": "x"}))
 	for _, c := range []struct {
@@ -239,7 +240,7 @@ type readCloser struct{ *bytes.Reader }
 func (readCloser) Close() error { return nil }
 
 func TestPayloadsDecode(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	form, _ := url.ParseQuery(fill(t, "slash_command.form", map[string]string{"TEAM": team, "CHANNEL": channel,
 		"USER": alice.id, "USERNAME": alice.name, "TEXT": url.QueryEscape("new bots=2 timer=60 pass=alternate"), "RESPONSE_URL": "https%3A%2F%2Fhooks.slack.com%2Fcommands%2F1%2F2"}))
 	r := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(form.Encode()))
@@ -249,8 +250,8 @@ func TestPayloadsDecode(t *testing.T) {
 		t.Fatal(err)
 	}
 	req, err := e.a.commandRequest(cmd)
-	want := bot.NewGame{Options: bot.Options{Bots: 2, Timer: 60, Pass: engine.PassAlternate}}
-	if err != nil || req.Action != want || req.Where != (bot.Location{Platform: "slack", Community: team, Channel: channel}) ||
+	want := protocol.NewGame{Options: protocol.Options{Bots: 2, Timer: 60, Pass: engine.PassAlternate}}
+	if err != nil || req.Action != want || req.Where != (protocol.Location{Platform: "slack", Community: team, Channel: channel}) ||
 		req.Reply.ID != "r:https://hooks.slack.com/commands/1/2" {
 		t.Errorf("slash command: %+v, %v", req, err)
 	}
@@ -261,13 +262,13 @@ func TestPayloadsDecode(t *testing.T) {
 		t.Fatal(err)
 	}
 	req, err = e.a.clickRequest(cb)
-	if err != nil || req.Action != (bot.Join{Game: "abc"}) || req.Where != (bot.Location{Platform: "slack"}) || !req.FromPrivate {
+	if err != nil || req.Action != (protocol.Join{Game: "abc"}) || req.Where != (protocol.Location{Platform: "slack"}) || !req.FromPrivate {
 		t.Errorf("block_actions in a DM: %+v, %v", req, err)
 	}
 }
 
 func TestBadCommandGetsUsagePrivately(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	w := e.slash(alice, "fly away")
 	if !strings.Contains(w.Body.String(), "Unknown command") || e.f.latest("", "") != nil {
 		t.Errorf("usage reply %s; public messages: %v", w.Body, e.f.latest("", ""))
@@ -280,8 +281,8 @@ var turnOf = regexp.MustCompile(`round \d+, turn \d+`)
 // TestEndToEndThreePlayers plays a whole game (two people and a bot seat)
 // through Slack payloads only, hands by DM.
 func TestEndToEndThreePlayers(t *testing.T) {
-	t.Run("from memory", func(t *testing.T) { endToEndThreePlayers(t, newEnv(t, bot.HandsDM)) })
-	t.Run("durable outbox", func(t *testing.T) { endToEndThreePlayers(t, newDurableEnv(t, bot.HandsDM)) })
+	t.Run("from memory", func(t *testing.T) { endToEndThreePlayers(t, newEnv(t, protocol.HandsDM)) })
+	t.Run("durable outbox", func(t *testing.T) { endToEndThreePlayers(t, newDurableEnv(t, protocol.HandsDM)) })
 }
 
 func endToEndThreePlayers(t *testing.T, e *env) {
@@ -312,8 +313,8 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 				shown[key] = map[string][]engine.Card{}
 			}
 			for _, a := range dm.actionIDs() {
-				if act, err := bot.ParseActionID(a); err == nil {
-					if pk, ok := act.(bot.Pick); ok && pk.Card != engine.None && !pk.Chop {
+				if act, err := protocol.ParseActionID(a); err == nil {
+					if pk, ok := act.(protocol.Pick); ok && pk.Card != engine.None && !pk.Chop {
 						shown[key][strings.ToUpper(p.name[:1])+p.name[1:]] = append(shown[key][strings.ToUpper(p.name[:1])+p.name[1:]], pk.Card)
 					}
 				}
@@ -384,7 +385,7 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 }
 
 func TestEphemeralHands(t *testing.T) {
-	e := newEnv(t, bot.HandsEphemeral)
+	e := newEnv(t, protocol.HandsEphemeral)
 	e.slash(alice, "new bots=1 timer=0")
 	lobby := e.f.latest("", "lobby")
 	e.click(alice, lobby, lobby.action("sg1:start:"))
@@ -405,7 +406,7 @@ func TestEphemeralHands(t *testing.T) {
 }
 
 func TestUserWhoCannotBeMessaged(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	e.f.noDM[bob.id] = true
 	e.slash(alice, "new timer=0")
 	lobby := e.f.latest("", "lobby")
@@ -420,7 +421,7 @@ func TestUserWhoCannotBeMessaged(t *testing.T) {
 }
 
 func TestRateLimitRetried(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	e.f.limitOnce = true
 	e.slash(alice, "new timer=0")
 	if e.f.latest("", "lobby") == nil {
@@ -432,7 +433,7 @@ func TestRateLimitRetried(t *testing.T) {
 }
 
 func TestUserTextEscaped(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	e.slash(person{"U0EVIL001", "<!channel>&co"}, "new timer=0")
 	var bs []map[string]any
 	_ = json.Unmarshal([]byte(e.f.latest("", "lobby").Blocks), &bs)
@@ -443,7 +444,7 @@ func TestUserTextEscaped(t *testing.T) {
 }
 
 func TestSocketModeEvents(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	var acked []any
 	ack := func(p any) { acked = append(acked, p) }
 	e.a.onSocketEvent(context.Background(), socketmode.Event{Type: socketmode.EventTypeSlashCommand,
@@ -489,7 +490,7 @@ func plain(blocks string) string {
 // table must never be edited later through that click's response_url,
 // which would replace the table itself for everyone.
 func TestNoPrivateHandReplacesAPublicMessage(t *testing.T) {
-	e := newEnv(t, bot.HandsEphemeral)
+	e := newEnv(t, protocol.HandsEphemeral)
 	e.slash(alice, "new bots=1 timer=0")
 	lobby := e.f.latest("", "lobby")
 	e.click(alice, lobby, lobby.action("sg1:start:"))
@@ -506,7 +507,7 @@ func TestNoPrivateHandReplacesAPublicMessage(t *testing.T) {
 // from the public table; the reveal that follows must not replace the table
 // with their hand (that click's response_url points at the table).
 func TestLookingAgainDoesNotLeak(t *testing.T) {
-	e := newEnv(t, bot.HandsEphemeral)
+	e := newEnv(t, protocol.HandsEphemeral)
 	e.slash(alice, "new timer=0")
 	lobby := e.f.latest("", "lobby")
 	e.click(bob, lobby, lobby.action("sg1:join:"))
@@ -541,7 +542,7 @@ func TestLookingAgainDoesNotLeak(t *testing.T) {
 // TestTimerDeliveries: a timer's reveal reaches the channel and the DMs
 // through Deliver, with no request to answer.
 func TestTimerDeliveries(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	e.slash(alice, "new timer=30")
 	lobby := e.f.latest("", "lobby")
 	e.click(bob, lobby, lobby.action("sg1:join:"))
@@ -567,14 +568,14 @@ func TestTimerDeliveries(t *testing.T) {
 // not slept on: Send returns Slack's Retry-After to the outbox, which
 // holds the game's deliveries that long (issue 22, defect 5).
 func TestRateLimitWaitsInTheOutbox(t *testing.T) {
-	e := newEnv(t, bot.HandsDM)
+	e := newEnv(t, protocol.HandsDM)
 	e.a.api = slackapi.New("xoxb-test", slackapi.OptionAPIURL(e.f.srv.GetAPIURL()), Retries())
 	e.f.limitOnce = true
-	_, err := e.a.Send(context.Background(), bot.Location{Platform: "slack", Community: team, Channel: channel}, "g",
-		bot.Delivery{Kind: bot.Post, To: bot.Channel, View: bot.View{Text: "hello"}})
-	var rl *bot.RetryLater
+	_, err := e.a.Send(context.Background(), protocol.Location{Platform: "slack", Community: team, Channel: channel}, "g",
+		protocol.Delivery{Kind: protocol.Post, To: protocol.Channel, View: protocol.View{Text: "hello"}})
+	var rl *protocol.RetryLater
 	if !errors.As(err, &rl) || rl.After != time.Second {
-		t.Fatalf("a 429 with Retry-After 1: %v, want bot.RetryLater after 1s", err)
+		t.Fatalf("a 429 with Retry-After 1: %v, want protocol.RetryLater after 1s", err)
 	}
 	if n := strings.Count(strings.Join(e.f.calls, " "), "chat.postMessage"); n != 1 {
 		t.Errorf("%d chat.postMessage calls, want 1: the client must not sleep and retry itself", n)

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/adapters/adaptertest"
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // playCounting plays the open lobby's game to its end through Slack's
@@ -80,7 +80,7 @@ func TestChannelTraffic(t *testing.T) {
 		{"classic 5p", "new bots=3 timer=0", []person{alice, bob}},
 		{"party 8p", "new party timer=0 bots=5 menu=uramaki,miso,onigiri,eel,spoon,takeout,pudding", []person{alice, bob, carol}},
 	}
-	for h, hands := range []bot.HandsVia{bot.HandsDM, bot.HandsEphemeral} {
+	for h, hands := range []protocol.HandsVia{protocol.HandsDM, protocol.HandsEphemeral} {
 		for n, threads := range []string{"on", "off"} {
 			for k, g := range games {
 				if raceBuild && k != (h+n)%2 {
@@ -104,7 +104,7 @@ func TestChannelTraffic(t *testing.T) {
 					for _, n := range tr.DMs {
 						dms += n
 					}
-					if want := (len(g.people) - 1) * 3 * 5; hands == bot.HandsDM && dms < want {
+					if want := (len(g.people) - 1) * 3 * 5; hands == protocol.HandsDM && dms < want {
 						t.Errorf("%d new DMs, want at least %d: the turns came as edits", dms, want)
 					}
 					if e.f.refused != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // release is the version a build was stamped with (the image's
@@ -48,11 +49,11 @@ func version() string {
 // rules prints how to play, or what one card does.
 func rules(args []string, stdout io.Writer) error {
 	v := bot.RulesView(strings.Join(args, " "))
-	if v.Tone == bot.ToneError {
+	if v.Tone == protocol.ToneError {
 		// Said once, as the error: not also printed as a page.
 		return fmt.Errorf("rules: %s", strings.Join(strings.Fields(v.Text), " "))
 	}
-	v.Text = bot.Speak(bot.CommandLine, v.Text) // commands as this command line types them
+	v.Text = protocol.Speak(protocol.CommandLine, v.Text) // commands as this command line types them
 	console.Print(stdout, v, 80)
 	fmt.Fprintln(stdout)
 	return nil

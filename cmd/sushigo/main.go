@@ -38,6 +38,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/metrics"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
 	"github.com/sushigo/sushigo/storage/redis"
@@ -184,9 +185,9 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	}
 	// The flags become options through the one parser every `new` goes
 	// through, so the terminal validates exactly as a chat does.
-	opts, err := bot.ParseOptions(args)
+	opts, err := protocol.ParseOptions(args)
 	if err != nil {
-		var u *bot.UsageError
+		var u *protocol.UsageError
 		if errors.As(err, &u) {
 			return errors.New("play: " + strings.ReplaceAll(u.Msg, "`", ""))
 		}
@@ -233,7 +234,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	host := bot.New(store, bc)
 	var h interface {
 		console.Host
-		Tick(context.Context) ([]bot.Outbound, error)
+		Tick(context.Context) ([]protocol.Outbound, error)
 	} = host
 	var pw *pngWriter
 	if *pngDir != "" {
@@ -242,9 +243,9 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		}
 		h = pw
 	}
-	me := bot.User{ID: "you", Name: or(*name, "You")}
+	me := protocol.User{ID: "you", Name: or(*name, "You")}
 	if *fresh {
-		if _, err := host.Handle(ctx, bot.Request{Where: console.Where, Who: me, Action: bot.End{}}); err != nil {
+		if _, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: protocol.End{}}); err != nil {
 			return err
 		}
 	} else if running, err := host.Running(ctx, console.Where); err != nil {
@@ -398,7 +399,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	creds := newCredentials()
 	mux.HandleFunc("/readyz", readyz(store, creds))
 	mux.Handle("/metrics", m.Handler())
-	deliver := map[string]func(context.Context, bot.Outbound){}
+	deliver := map[string]func(context.Context, protocol.Outbound){}
 	// The host's own sends first: each finishes and is recorded, then the
 	// games are left for the next replica at once.
 	drains := []func(context.Context) error{host.Drain}
@@ -409,7 +410,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 			return fmt.Errorf("discord: %w", err)
 		}
 		s.ShardID, s.ShardCount = cfg.Discord.ShardID, cfg.Discord.ShardCount
-		// A 429 comes back to the outbox as a Retry-After (bot.RetryLater)
+		// A 429 comes back to the outbox as a Retry-After (protocol.RetryLater)
 		// instead of a sleep no shutdown can interrupt: the game's
 		// deliveries wait, in order, and nothing sleeps past its lease.
 		s.ShouldRetryOnRateLimit = false
@@ -553,13 +554,13 @@ func readyz(store storage.Health, creds *credentials) http.HandlerFunc {
 
 // ticker is the part of the host the timer loop drives.
 type ticker interface {
-	Tick(ctx context.Context) ([]bot.Outbound, error)
+	Tick(ctx context.Context) ([]protocol.Outbound, error)
 }
 
 // tickLoop fires the host's timers and sends its pending deliveries every
 // interval, and at once when wake says deliveries are waiting; deliveries a
 // timer returns go to the adapter of their platform.
-func tickLoop(ctx context.Context, host ticker, wake <-chan struct{}, deliver map[string]func(context.Context, bot.Outbound), log *slog.Logger, every time.Duration) {
+func tickLoop(ctx context.Context, host ticker, wake <-chan struct{}, deliver map[string]func(context.Context, protocol.Outbound), log *slog.Logger, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	down := false

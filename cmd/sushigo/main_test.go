@@ -26,7 +26,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/adapters/console/consoletest"
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 func env(vars map[string]string) func(string) string {
@@ -363,25 +363,25 @@ type fakeTicker struct {
 	calls int
 }
 
-func (f *fakeTicker) Tick(context.Context) ([]bot.Outbound, error) {
+func (f *fakeTicker) Tick(context.Context) ([]protocol.Outbound, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.calls++
 	if f.calls > 1 {
 		return nil, nil
 	}
-	return []bot.Outbound{
-		{Where: bot.Location{Platform: "discord"}, Game: "d1"},
-		{Where: bot.Location{Platform: "slack"}, Game: "s1"},
-		{Where: bot.Location{Platform: "pigeon"}, Game: "p1"},
+	return []protocol.Outbound{
+		{Where: protocol.Location{Platform: "discord"}, Game: "d1"},
+		{Where: protocol.Location{Platform: "slack"}, Game: "s1"},
+		{Where: protocol.Location{Platform: "pigeon"}, Game: "p1"},
 	}, nil
 }
 
 func TestTickLoopRoutesByPlatform(t *testing.T) {
 	var mu sync.Mutex
 	got := map[string][]string{}
-	record := func(platform string) func(context.Context, bot.Outbound) {
-		return func(_ context.Context, o bot.Outbound) {
+	record := func(platform string) func(context.Context, protocol.Outbound) {
+		return func(_ context.Context, o protocol.Outbound) {
 			mu.Lock()
 			defer mu.Unlock()
 			got[platform] = append(got[platform], o.Game)
@@ -391,7 +391,7 @@ func TestTickLoopRoutesByPlatform(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
-		tickLoop(ctx, &fakeTicker{}, nil, map[string]func(context.Context, bot.Outbound){"discord": record("discord"), "slack": record("slack")},
+		tickLoop(ctx, &fakeTicker{}, nil, map[string]func(context.Context, protocol.Outbound){"discord": record("discord"), "slack": record("slack")},
 			slog.New(slog.NewTextHandler(&logs, nil)), time.Millisecond)
 		close(done)
 	}()

@@ -10,6 +10,7 @@ import (
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/picture"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // pngWriter is the terminal's host with play --png: after each request it
@@ -31,7 +32,7 @@ func newPNGWriter(host *bot.Bot, dir string) (*pngWriter, error) {
 }
 
 // Handle is the host's, then writes any new picture.
-func (w *pngWriter) Handle(ctx context.Context, req bot.Request) (bot.Response, error) {
+func (w *pngWriter) Handle(ctx context.Context, req protocol.Request) (protocol.Response, error) {
 	resp, err := w.Bot.Handle(ctx, req)
 	if err == nil {
 		w.write(ctx)
@@ -40,7 +41,7 @@ func (w *pngWriter) Handle(ctx context.Context, req bot.Request) (bot.Response, 
 }
 
 // Tick is the host's, then writes any new picture.
-func (w *pngWriter) Tick(ctx context.Context) ([]bot.Outbound, error) {
+func (w *pngWriter) Tick(ctx context.Context) ([]protocol.Outbound, error) {
 	out, err := w.Bot.Tick(ctx)
 	if err == nil {
 		w.write(ctx)

@@ -15,6 +15,7 @@ import (
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/picture"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
@@ -61,7 +62,7 @@ func render(ctx context.Context, cfg config, args []string, stdout io.Writer) er
 		if len(parts) != 3 || parts[0] == "" || parts[2] == "" {
 			return fmt.Errorf("render: --channel takes platform:community:channel, not %q", *channel)
 		}
-		where = bot.Location{Platform: parts[0], Community: parts[1], Channel: parts[2]}
+		where = protocol.Location{Platform: parts[0], Community: parts[1], Channel: parts[2]}
 		s, closeStore, err := openStore(ctx, cfg)
 		if err != nil {
 			return fmt.Errorf("render: %w", err)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
 
@@ -87,13 +88,13 @@ func TestPlayWritesPictures(t *testing.T) {
 		t.Fatal(err)
 	}
 	host := bot.New(store, bot.Config{ThinkInline: true, Timer: -1})
-	where := bot.Location{Platform: "discord", Community: "g1", Channel: "c1"}
+	where := protocol.Location{Platform: "discord", Community: "g1", Channel: "c1"}
 	for _, text := range []string{"new bots=2 timer=0", "start"} {
-		a, err := bot.ParseCommand(text)
+		a, err := protocol.ParseCommand(text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := host.Handle(context.Background(), bot.Request{Where: where, Who: bot.User{ID: "u1", Name: "Ann"}, Action: a}); err != nil {
+		if _, err := host.Handle(context.Background(), protocol.Request{Where: where, Who: protocol.User{ID: "u1", Name: "Ann"}, Action: a}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
 )
 
 // localStats prints the terminal player's profile and game history from the
@@ -35,34 +36,34 @@ func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer
 	}
 	defer store.Close()
 	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr)})
-	me := bot.User{ID: "you", Name: "You"}
+	me := protocol.User{ID: "you", Name: "You"}
 	width := 80
 	if cfg.Columns > 0 {
 		width = cfg.Columns
 	}
-	var actions []bot.Action
+	var actions []protocol.Action
 	if *game > 0 {
-		actions = []bot.Action{bot.History{Party: *party, Open: *game}}
+		actions = []protocol.Action{protocol.History{Party: *party, Open: *game}}
 	} else {
-		actions = []bot.Action{bot.Stats{}, bot.History{Party: *party}}
+		actions = []protocol.Action{protocol.Stats{}, protocol.History{Party: *party}}
 	}
 	for _, a := range actions {
-		resp, err := host.Handle(ctx, bot.Request{Where: console.Where, Who: me, Action: a})
+		resp, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: a})
 		if err != nil {
 			return fmt.Errorf("stats: %w", err)
 		}
 		for _, d := range resp.Deliveries {
 			v := d.View
 			// Outside a game the commands to name are sushigo's own.
-			v.Text, v.Footer = bot.Speak(bot.CommandLine, v.Text), bot.Speak(bot.CommandLine, v.Footer)
-			if _, ok := a.(bot.History); ok && len(v.Rows) > 0 {
+			v.Text, v.Footer = protocol.Speak(protocol.CommandLine, v.Text), protocol.Speak(protocol.CommandLine, v.Footer)
+			if _, ok := a.(protocol.History); ok && len(v.Rows) > 0 {
 				v.Rows = nil
 				v.Footer = "sushigo stats --game <n> shows a game's scores again."
 				if *party {
 					v.Footer = "sushigo stats --party --game <n> shows a game's scores again."
 				}
 			}
-			if v.Tone == bot.ToneError {
+			if v.Tone == protocol.ToneError {
 				return errors.New("stats: " + strings.ReplaceAll(strings.TrimSpace(v.Text), "`", ""))
 			}
 			console.Print(stdout, v, width)

@@ -1,4 +1,7 @@
-package bot
+// Package outage keeps failure logs short: a run of failures of one kind
+// is logged once, and a flood of refused requests once a minute, for the
+// host and the adapters alike.
+package outage
 
 import (
 	"log/slog"

@@ -1,13 +1,13 @@
-package bot
+package protocol
 
 import (
-	"github.com/sushigo/sushigo/words"
 	"strconv"
 	"strings"
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // UsageError is a command the parser could not understand; its message is
@@ -17,20 +17,20 @@ type UsageError struct{ Msg string }
 func (e *UsageError) Error() string { return e.Msg }
 
 // usage says the command could not be read, for reason r.
-func usage(r words.Key, a ...any) error { return &UsageError{say(r, a...)} }
+func usage(r words.Key, a ...any) error { return &UsageError{words.Say(r, a...)} }
 
 // ParseCommand parses the text after the slash command, shared by every
 // platform: "new bots=2 timer=60", "pick salmon wasabi", "leaderboard week".
 func ParseCommand(text string) (Action, error) {
-	words := fields(strings.ToLower(text))
-	if len(words) == 0 {
+	toks := fields(strings.ToLower(text))
+	if len(toks) == 0 {
 		return Help{}, nil
 	}
 	raw := fields(text)
-	if len(raw) != len(words) {
-		raw = words
+	if len(raw) != len(toks) {
+		raw = toks
 	}
-	verb, args := words[0], words[1:]
+	verb, args := toks[0], toks[1:]
 	noArgs := func(a Action) (Action, error) {
 		if len(args) != 0 {
 			return nil, usage("usage.noArguments", verb)
@@ -148,7 +148,7 @@ func ParseCommand(text string) (Action, error) {
 			case err == nil && n >= 1 && n <= storage.HistoryLength:
 				h.Open = n
 			default:
-				return nil, usage("usage.historyUsage", historyShown)
+				return nil, usage("usage.historyUsage", HistoryShown)
 			}
 		}
 		return h, nil
@@ -177,10 +177,10 @@ func ParseCommand(text string) (Action, error) {
 	if r := []rune(verb); len(r) > 24 {
 		verb = string(r[:24]) + "…" // junk is not echoed back whole
 	}
-	return nil, usage("usage.unknownCommand", verb, shortUsage)
+	return nil, usage("usage.unknownCommand", verb, words.Say("usage.short"))
 }
 
-// fields splits a command into words; double quotes (straight or curly,
+// fields splits a command into toks; double quotes (straight or curly,
 // as Slack's clients type them) keep spaces in a word: menu="master menu".
 func fields(s string) []string {
 	var out []string
@@ -207,8 +207,6 @@ func fields(s string) []string {
 	return out
 }
 
-const shortUsage = "Try `new`, `join`, `start`, `hand`, `pick <card>`, `status`, `scores`, `leaderboard`, `rules` or `help`."
-
 // mention strips chat mention markup: <@123>, <@!123>, <@U123|name>, @name.
 func mention(s string) string {
 	s = strings.TrimPrefix(strings.TrimSuffix(s, ">"), "<@")
@@ -224,12 +222,12 @@ func mention(s string) string {
 func parsePick(args []string) (Action, error) {
 	p := Pick{}
 	var cards []engine.Card
-	var words []string
+	var toks []string
 	for _, a := range args {
 		if d, ok := strings.CutPrefix(a, "call="); ok {
 			c, ok := engine.ParseCard(d)
 			if !ok || (c.Kind() != engine.KindChopsticks && c.Kind() != engine.KindSpoon) {
-				return nil, usage("usage.badCall", say("usage.pickUsage"))
+				return nil, usage("usage.badCall", words.Say("usage.pickUsage"))
 			}
 			p.Call = c
 			continue
@@ -237,7 +235,7 @@ func parsePick(args []string) (Action, error) {
 		if d, ok := strings.CutPrefix(a, "copy="); ok {
 			c, ok := engine.ParseCard(d)
 			if !ok || c == engine.None {
-				return nil, usage("usage.noSuchCard", d, say("usage.pickUsage"))
+				return nil, usage("usage.noSuchCard", d, words.Say("usage.pickUsage"))
 			}
 			p.Copy = c
 			continue
@@ -245,30 +243,30 @@ func parsePick(args []string) (Action, error) {
 		if d, ok := strings.CutPrefix(a, "dummy="); ok {
 			c, ok := engine.ParseCard(d)
 			if !ok {
-				return nil, usage("usage.noSuchCard", d, say("usage.pickUsage"))
+				return nil, usage("usage.noSuchCard", d, words.Say("usage.pickUsage"))
 			}
 			p.Dummy = c
 			continue
 		}
-		words = append(words, a)
+		toks = append(toks, a)
 	}
-	// Card names may take several words ("maki 3", "special order"): the
-	// longest run of words that names a card is one card.
-	for i := 0; i < len(words); {
-		j := len(words)
+	// Card names may take several toks ("maki 3", "special order"): the
+	// longest run of toks that names a card is one card.
+	for i := 0; i < len(toks); {
+		j := len(toks)
 		for ; j > i; j-- {
-			if c, ok := cardWords(words[i:j]); ok {
+			if c, ok := cardWords(toks[i:j]); ok {
 				cards = append(cards, c)
 				break
 			}
 		}
 		if j == i {
-			if k, ok := engine.ParseKind(strings.Join(words[i:], " ")); ok && k != engine.KindNone && len(cards) == 0 {
+			if k, ok := engine.ParseKind(strings.Join(toks[i:], " ")); ok && k != engine.KindNone && len(cards) == 0 {
 				// A type alone: the host plays the hand's one card of it.
 				p.Kind = k
 				return p, nil
 			}
-			return nil, usage("usage.noSuchCard", words[i], say("usage.pickUsage"))
+			return nil, usage("usage.noSuchCard", toks[i], words.Say("usage.pickUsage"))
 		}
 		i = j
 	}
@@ -286,7 +284,7 @@ func parsePick(args []string) (Action, error) {
 	return p, nil
 }
 
-// cardWords reads a card named by one or more typed words: "maki 3",
+// cardWords reads a card named by one or more typed toks: "maki 3",
 // "maki3", "onigiri square", "special order".
 func cardWords(ws []string) (engine.Card, bool) {
 	for _, name := range []string{strings.Join(ws, " "), strings.Join(ws, "-"), strings.Join(ws, "")} {

@@ -1,7 +1,8 @@
-package bot
+package protocol
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -20,9 +21,9 @@ func (l Location) Key() string { return l.Platform + ":" + l.Community + ":" + l
 // and a Slack workspace never share a board.
 func (l Location) board() string { return l.Platform + ":" + l.Community }
 
-// gameBoard is the leaderboard of one game in the community: Sushi Go
+// Board is the leaderboard of one game in the community: Sushi Go
 // Party! scores (often 60–90) never rank beside classic ones (30–50).
-func (l Location) gameBoard(party bool) string {
+func (l Location) Board(party bool) string {
 	if party {
 		return l.board() + ":party"
 	}
@@ -61,19 +62,19 @@ func (r Ref) Usable(now time.Time) bool {
 	return r.ID != "" && (r.Expires.IsZero() || now.Before(r.Expires)) && (r.Max == 0 || r.Uses < r.Max)
 }
 
-// lastsFor reports whether the handle still works for d after now, with a
-// use to spare.
-func (r Ref) lastsFor(now time.Time, d time.Duration) bool {
+// LastsFor reports whether the handle still works for d after now, with a
+// Use to spare.
+func (r Ref) LastsFor(now time.Time, d time.Duration) bool {
 	return r.Usable(now.Add(d)) && (r.Max == 0 || r.Max-r.Uses >= 2)
 }
 
-// lasting reports whether the handle edits its message for as long as the
+// Lasting reports whether the handle edits its message for as long as the
 // message exists (a posted message, not an interaction token or a
 // response_url), so an edit may wait in the outbox.
-func (r Ref) lasting() bool { return r.ID != "" && r.Expires.IsZero() && r.Max == 0 }
+func (r Ref) Lasting() bool { return r.ID != "" && r.Expires.IsZero() && r.Max == 0 }
 
-// use counts one use of the handle and returns it as it was used.
-func (r *Ref) use() Ref {
+// Use counts one use of the handle and returns it as it was used.
+func (r *Ref) Use() Ref {
 	r.Uses++
 	return *r
 }
@@ -176,7 +177,7 @@ func (b Button) Numbered(n int) string {
 	if b.Disabled {
 		l = "(" + l + ")"
 	}
-	return "[" + itoa(n) + "] " + l
+	return "[" + strconv.Itoa(n) + "] " + l
 }
 
 // Select is a drop-down of choices. Its ActionID comes back with the values
@@ -361,8 +362,8 @@ type Outbound struct {
 
 // Slots the host remembers.
 const (
-	SlotTable = "table"
-	slotHand  = "hand:"
+	SlotTable      = "table"
+	HandSlotPrefix = "hand:"
 	// SlotFinal is the game's closing post in the channel, edited once the
 	// ratings are known.
 	SlotFinal = "final"
@@ -412,7 +413,7 @@ type GoneError struct{}
 func (*GoneError) Error() string { return "the message is gone" }
 
 // HandSlot is the slot of a user's private hand message.
-func HandSlot(user string) string { return slotHand + user }
+func HandSlot(user string) string { return HandSlotPrefix + user }
 
 // String renders a view as plain text: the console's output and the golden
 // files' format.

@@ -1,4 +1,4 @@
-package bot
+package protocol
 
 import (
 	"regexp"
@@ -78,8 +78,8 @@ func speak(style CommandStyle, text string) string {
 	})
 }
 
-// spoken is v with its commands rewritten as style spells them.
-func spoken(style CommandStyle, v View) View {
+// Spoken is v with its commands rewritten as style spells them.
+func Spoken(style CommandStyle, v View) View {
 	v.Text, v.Footer = speak(style, v.Text), speak(style, v.Footer)
 	if len(v.Fields) > 0 {
 		fs := make([]Field, len(v.Fields))
@@ -91,15 +91,9 @@ func spoken(style CommandStyle, v View) View {
 	return v
 }
 
-// speakAll rewrites the commands of every delivery as style spells them.
-func speakAll(style CommandStyle, ds []Delivery) {
+// SpeakAll rewrites the commands of every delivery as style spells them.
+func SpeakAll(style CommandStyle, ds []Delivery) {
 	for i := range ds {
-		ds[i].View = spoken(style, ds[i].View)
+		ds[i].View = Spoken(style, ds[i].View)
 	}
 }
-
-// typing reports whether players on the game's platform can type answers
-// (`choose`, `flip`) where the prompt is: only the terminal. On Discord
-// and Slack a prompt is a private message or a DM, where nothing typed
-// reaches the game: they answer with the buttons and the list.
-func (st *state) typing() bool { return st.plat.Terminal }

@@ -1,4 +1,4 @@
-package bot
+package protocol
 
 import (
 	"github.com/sushigo/sushigo/engine"
@@ -130,6 +130,15 @@ type EndVote struct {
 	Agree bool
 }
 
+// GameOf is the game a button's action names, or "" for a typed command
+// (which acts on the channel's game).
+func GameOf(a Action) string {
+	if g, ok := a.(interface{ game() string }); ok {
+		return g.game()
+	}
+	return ""
+}
+
 func (a Join) game() string     { return a.Game }
 func (a Leave) game() string    { return a.Game }
 func (a Start) game() string    { return a.Game }
@@ -203,22 +212,41 @@ type Options struct {
 	PicturesChosen bool `json:"-"`
 }
 
-// ruleset is the engine ruleset the options play.
-func (o Options) ruleset() engine.Ruleset {
+// Ruleset is the engine ruleset the options play.
+func (o Options) Ruleset() engine.Ruleset {
 	if o.Party {
 		return engine.Party
 	}
 	return engine.Classic
 }
 
-// hasMenu says whether the options' game is played with a menu.
-func (o Options) hasMenu() bool { return o.ruleset().HasMenu() }
+// HasMenu says whether the options' game is played with a menu.
+func (o Options) HasMenu() bool { return o.Ruleset().HasMenu() }
 
-// settings are the engine's settings the options choose, before the
+// Settings are the engine's settings the options choose, before the
 // players and the menu are known.
-func (o Options) settings() engine.Settings {
-	return engine.Settings{Ruleset: o.ruleset(), Dummy: o.Dummy, Pass: o.Pass}
+func (o Options) Settings() engine.Settings {
+	return engine.Settings{Ruleset: o.Ruleset(), Dummy: o.Dummy, Pass: o.Pass}
 }
 
-// menuRandom is the Menu of a Party game whose menu is drawn at the start.
-const menuRandom = "random"
+// MenuRandom is the Menu of a Party game whose menu is drawn at the start.
+const MenuRandom = "random"
+
+// History lists the community's last finished games; Open (1 = the latest)
+// shows one game's scores again.
+type History struct {
+	Party bool
+	Open  int
+}
+
+// PastGame shows a recorded game's scores again (a history button).
+type PastGame struct {
+	ID    string
+	Party bool
+}
+
+func (History) action()  {}
+func (PastGame) action() {}
+
+// HistoryShown is how many games `history` lists.
+const HistoryShown = 10

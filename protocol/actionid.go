@@ -1,4 +1,4 @@
-package bot
+package protocol
 
 import (
 	"errors"
@@ -273,4 +273,13 @@ func validGameID(s string) bool {
 		}
 	}
 	return true
+}
+
+// PastGameID is the action ID of a history button.
+func PastGameID(gameID string, partyBoard bool) string {
+	board := "c"
+	if partyBoard {
+		board = "p"
+	}
+	return encodeID(idParty, "past", gameID, board)
 }

@@ -1,4 +1,4 @@
-package bot
+package protocol
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/words"
 )
 
 // ParseOptions reads `new` options: bots=N, pass=left|alternate,
@@ -70,22 +71,22 @@ func ParseOptions(args []string) (Options, error) {
 	if classic && o.Menu != "" {
 		return o, usage("usage.menuWithoutParty")
 	}
-	if err := o.settings().CheckVariant(); err != nil {
-		return o, usage("usage.badVariant", friendly(err))
+	if err := o.Settings().CheckVariant(); err != nil {
+		return o, usage("usage.badVariant", words.Friendly(err))
 	}
-	if o.hasMenu() && o.Menu == "" {
-		o.Menu = defaultMenu.String()
+	if o.HasMenu() && o.Menu == "" {
+		o.Menu = DefaultMenu.String()
 	}
 	if hi := maxSeats(o); o.Bots > hi-1 {
-		return o, usage("usage.botsRangeIn", hi-1, gameName(o))
+		return o, usage("usage.botsRangeIn", hi-1, o.Settings().Name())
 	}
 	return o, nil
 }
 
 const newUsage = "`new [party] [menu=NAME|custom|random] [bots=N] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off] [pictures=on|off]`"
 
-// defaultMenu is the rulebook's menu for a first game.
-var defaultMenu = engine.RecommendedMenus[0].Menu
+// DefaultMenu is the rulebook's menu for a first game.
+var DefaultMenu = engine.RecommendedMenus[0].Menu
 
 // parseMenuOption reads menu=…: a recommended menu, custom (the lobby's
 // builder, starting from the default menu), random, or a custom menu's
@@ -93,9 +94,9 @@ var defaultMenu = engine.RecommendedMenus[0].Menu
 func parseMenuOption(v string) (menu string, custom bool, err error) {
 	switch v {
 	case "random":
-		return menuRandom, false, nil
+		return MenuRandom, false, nil
 	case "custom":
-		return defaultMenu.String(), true, nil
+		return DefaultMenu.String(), true, nil
 	}
 	m, err := engine.ParseMenu(v)
 	if err != nil {
@@ -104,9 +105,13 @@ func parseMenuOption(v string) (menu string, custom bool, err error) {
 			names = append(names, n.Key)
 		}
 		return "", false, usage("usage.badMenu",
-			friendly(err), strings.Join(names, ", "))
+			words.Friendly(err), strings.Join(names, ", "))
 	}
 	return m.String(), false, nil
 }
 
-func gameName(o Options) string { return o.settings().Name() }
+// maxSeats is the most seats the options' game takes: the engine says.
+func maxSeats(o Options) int {
+	_, hi := o.Settings().PlayerRange()
+	return hi
+}

@@ -1,4 +1,4 @@
-package bot
+package protocol
 
 import (
 	"reflect"
@@ -9,8 +9,8 @@ import (
 
 func TestActionIDRoundTrip(t *testing.T) {
 	for _, a := range []Action{
-		Join{"abc"}, Leave{"abc"}, Start{"abc"}, AddBot{Game: "abc", N: 2}, ShowHand{"abc"}, End{"abc"}, Rematch{"abc"},
-		Change{"abc", 3, 7},
+		Join{Game: "abc"}, Leave{Game: "abc"}, Start{Game: "abc"}, AddBot{Game: "abc", N: 2}, ShowHand{Game: "abc"}, End{Game: "abc"}, Rematch{Game: "abc"},
+		Change{Game: "abc", Round: 3, Turn: 7},
 		Pick{Game: "zz9", Round: 3, Turn: 10, Card: engine.SquidNigiri, Extra: engine.Wasabi, Dummy: engine.Pudding, Chop: true},
 		Pick{Game: "a", Round: 1, Turn: 1},
 	} {
