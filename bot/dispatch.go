@@ -166,7 +166,7 @@ func (b *Bot) handle(ctx context.Context, req protocol.Request) (protocol.Respon
 	case protocol.Rematch:
 		return b.rematch(ctx, req, a.Game)
 	case protocol.Status:
-		return b.read(ctx, req, func(st *state) protocol.View { return tableView(st, b.now()) })
+		return b.read(ctx, req, func(st *snapshot) protocol.View { return tableView(st, b.now()) })
 	case protocol.Scores:
 		return b.read(ctx, req, scoresView)
 	case protocol.Leaderboard:
@@ -212,7 +212,7 @@ func (b *Bot) inGame(ctx context.Context, req protocol.Request, gameID string, f
 }
 
 // read shows a private view of the channel's game.
-func (b *Bot) read(ctx context.Context, req protocol.Request, view func(*state) protocol.View) (protocol.Response, error) {
+func (b *Bot) read(ctx context.Context, req protocol.Request, view func(*snapshot) protocol.View) (protocol.Response, error) {
 	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
 	if errors.Is(err, storage.ErrNotFound) {
 		return protocol.Response{}, refuse("where.noGameHere")
@@ -224,7 +224,7 @@ func (b *Bot) read(ctx context.Context, req protocol.Request, view func(*state) 
 	if err != nil {
 		return protocol.Response{}, err
 	}
-	return privateReply(req, view(st)), nil
+	return privateReply(req, view(st.snap())), nil
 }
 
 // isClick reports whether the request came from a button (as opposed to a
@@ -249,7 +249,7 @@ func refreshTable(req protocol.Request, st *state, v protocol.View, now time.Tim
 // warnMenu tells whoever changed the seats, privately, when the menu no
 // longer suits them (a typed command's acknowledgement already says so).
 func warnMenu(req protocol.Request, st *state, ds []protocol.Delivery) []protocol.Delivery {
-	w := st.menuWarning()
+	w := st.snap().menuWarning()
 	if w == "" || slices.ContainsFunc(ds, func(d protocol.Delivery) bool { return d.Kind == protocol.Reply && !d.To.IsPublic() }) {
 		return ds
 	}
@@ -308,7 +308,7 @@ func (b *Bot) Undeliverable(ctx context.Context, where protocol.Location, gameID
 		st.Seats[i].DMFailed = true
 		st.Seats[i].Hand = protocol.Ref{}
 		st.Notes = append(st.Notes, fmt.Sprintf("📪 I can't send %s private messages: press **Show my hand** here instead.", st.Seats[i].Name))
-		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st, b.now()), b.now())}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st.snap(), b.now()), b.now())}}, nil
 	})
 }
 
@@ -343,7 +343,7 @@ func (b *Bot) variant(ctx context.Context, where protocol.Location) string {
 	if st.Opts.Dummy {
 		return "dummy"
 	}
-	return lookOf(st).key
+	return lookOf(st.snap()).key
 }
 
 // Running reports whether the channel has a game in its lobby or in play.

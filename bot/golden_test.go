@@ -71,23 +71,23 @@ func TestGoldenViews(t *testing.T) {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	lobby := &state{ID: "k2x9", Phase: phaseLobby, Host: "ann", Opts: st.Opts,
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Maki-bot", Bot: true}}}
-	golden(t, "lobby", lobbyView(lobby))
-	golden(t, "table", tableView(st, now))
-	golden(t, "hand", handView(st, 0, protocol.Pick{}))
-	golden(t, "hand_chopsticks_first", handView(st, 0, protocol.Pick{Chop: true}))
+	golden(t, "lobby", lobbyView(lobby.snap()))
+	golden(t, "table", tableView(st.snap(), now))
+	golden(t, "hand", handView(st.snap(), 0, protocol.Pick{}))
+	golden(t, "hand_chopsticks_first", handView(st.snap(), 0, protocol.Pick{Chop: true}))
 	hand := st.game.View(0).AppendHand(nil)
-	golden(t, "hand_chopsticks_second", handView(st, 0, protocol.Pick{Chop: true, Card: hand[0]}))
-	golden(t, "locked", lockedView(st, 0, engine.Submission{Card: hand[0], Extra: hand[1]}))
-	golden(t, "reveal", revealView(st))
+	golden(t, "hand_chopsticks_second", handView(st.snap(), 0, protocol.Pick{Chop: true, Card: hand[0]}))
+	golden(t, "locked", lockedView(st.snap(), 0, engine.Submission{Card: hand[0], Extra: hand[1]}))
+	golden(t, "reveal", revealView(st.snap()))
 	// Play out the game for the score views: first legal choices, so no
 	// bot's improvement moves these goldens.
 	for !st.game.Over() {
 		enginetest.Turns(t, st.game, 1)
 	}
 	st.Phase = phaseOver
-	golden(t, "round_scores", roundScoreView(st, 1))
-	golden(t, "final", finalView(st))
-	golden(t, "scores", scoresView(st))
+	golden(t, "round_scores", roundScoreView(st.snap(), 1))
+	golden(t, "final", finalView(st.snap()))
+	golden(t, "scores", scoresView(st.snap()))
 	// The history entry: its stored form is pinned, and what it shows.
 	st.Seats[2].Level = "hard"
 	summaryJSON, err := json.MarshalIndent(summaryOf(st, st.game.PublicView()), "", "  ")
@@ -136,7 +136,7 @@ func TestGoldenViews(t *testing.T) {
 		{ID: "k3a0", FinishedAt: now.Add(-time.Hour), Summary: gone}}, false, now))
 	golden(t, "history", historyView([]storage.Game{{ID: "k2x9", FinishedAt: now, Summary: pinned},
 		{ID: "k2x8", FinishedAt: now.Add(-50 * time.Hour), Summary: pinned}, {ID: "bad", FinishedAt: now.Add(-time.Hour * 400), Summary: []byte(`{"v":9}`)}}, false, now))
-	golden(t, "table_over", tableView(st, now))
+	golden(t, "table_over", tableView(st.snap(), now))
 	golden(t, "leaderboard", leaderboardView([]storage.Entry{
 		{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, Points: 180},
 		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150}}, protocol.Leaderboard{Period: storage.Week}, 3))
@@ -172,8 +172,8 @@ func TestGoldenViews(t *testing.T) {
 	dst := &state{ID: "d7", Phase: phasePlaying, Opts: protocol.Options{Pass: engine.PassLeft, Dummy: true, Hands: protocol.HandsDM},
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}}, game: dg}
 	dh := dg.View(0).AppendHand(nil)
-	golden(t, "hand_dummy", handView(dst, 0, protocol.Pick{Card: dh[0]}))
-	golden(t, "table_dummy", tableView(dst, now))
+	golden(t, "hand_dummy", handView(dst.snap(), 0, protocol.Pick{Card: dh[0]}))
+	golden(t, "table_dummy", tableView(dst.snap(), now))
 }
 
 // TestViewsFitPlatforms checks every golden view against the tightest
@@ -181,7 +181,7 @@ func TestGoldenViews(t *testing.T) {
 // most 100 characters, button labels of at most 75 characters (Slack).
 func TestViewsFitPlatforms(t *testing.T) {
 	st := goldenState(t)
-	for _, v := range []protocol.View{tableView(st, time.Time{}), handView(st, 0, protocol.Pick{}), handView(st, 0, protocol.Pick{Chop: true})} {
+	for _, v := range []protocol.View{tableView(st.snap(), time.Time{}), handView(st.snap(), 0, protocol.Pick{}), handView(st.snap(), 0, protocol.Pick{Chop: true})} {
 		if len(v.Rows) > 5 {
 			t.Errorf("%q: %d rows", v.Title, len(v.Rows))
 		}

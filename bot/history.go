@@ -49,42 +49,12 @@ type summarySeat struct {
 
 const summaryVersion = 1
 
-func summaryOf(st *state, pv engine.PublicView) summary {
-	s := summary{V: summaryVersion, Game: lookOf(st).key, Dummy: st.Opts.Dummy, Menu: menuName(st)}
-	for _, sd := range pv.Standings {
-		dessert := dessertOf(pv, sd.Seat)
-		ss := summarySeat{Name: st.name(sd.Seat), Score: sd.Score, Place: sd.Place, Dessert: dessert.Total()}
-		if sd.Seat < len(st.Seats) {
-			seat := st.Seats[sd.Seat]
-			ss.ID, ss.Left, ss.Removed, ss.Unrated = seat.User, st.forfeited(sd.Seat), seat.Kicked, seat.Early
-			if !seat.human() {
-				ss.Bot = string(st.seatLevel(sd.Seat))
-			}
-		} else {
-			ss.Bot = "dummy"
-		}
-		for _, bd := range append(seatBreakdowns(pv, sd.Seat), dessert) {
-			for _, l := range bd.Lines() {
-				if ss.Points == nil {
-					ss.Points = map[string]int{}
-				}
-				ss.Points[l.Category.String()] += l.Points
-			}
-		}
-		for r := range pv.Scores {
-			ss.Rounds = append(ss.Rounds, pv.Scores[r][sd.Seat].Total())
-		}
-		s.Seats = append(s.Seats, ss)
-	}
-	return s
-}
-
 // menuName is a Party game's menu as people know it: a recommended menu's
 // name, else its text form.
-func menuName(st *state) string {
-	m, err := engine.ParseMenu(st.Opts.Menu)
+func menuName(o protocol.Options) string {
+	m, err := engine.ParseMenu(o.Menu)
 	if err != nil {
-		return st.Opts.Menu
+		return o.Menu
 	}
 	for _, r := range engine.RecommendedMenus {
 		if r.Menu == m {

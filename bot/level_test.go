@@ -62,7 +62,7 @@ func TestPuddingsShownWithTheirTotal(t *testing.T) {
 	st := &state{ID: "p", Phase: phasePlaying, Opts: protocol.Options{Pass: engine.PassLeft}, game: g,
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {User: "cy", Name: "Cy"}}}
 	want := fmt.Sprintf("🍮 %d kept + %d this round = %d", kept, now, kept+now)
-	if tv := tableView(st, time.Time{}); !strings.Contains(tv.Fields[0].Value, want) {
+	if tv := tableView(st.snap(), time.Time{}); !strings.Contains(tv.Fields[0].Value, want) {
 		t.Fatalf("want %q in:\n%s", want, tv.Fields[0].Value)
 	}
 }

@@ -90,7 +90,7 @@ func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Opti
 		} else {
 			st.Seats = seats
 		}
-		v := lobbyView(st)
+		v := lobbyView(st.snap())
 		if len(invite) > 0 {
 			// Mentioned in the new message only: later edits ping nobody.
 			v.Mentions = invite
@@ -111,13 +111,6 @@ func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Opti
 	})
 }
 
-func (st *state) hostName() string {
-	if i := st.seatOf(st.Host); i >= 0 {
-		return st.Seats[i].Name
-	}
-	return "unknown"
-}
-
 func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 	i := st.seatOf(req.Who.ID)
 	switch st.Phase {
@@ -129,7 +122,7 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 			return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 		}
 		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name})
-		ds := warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You joined the game."+st.menuWarning()))
+		ds := warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), "You joined the game."+st.snap().menuWarning()))
 		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	case phasePlaying:
 		if i < 0 {
@@ -176,7 +169,7 @@ func (b *Bot) leave(req protocol.Request, st *state) (change, error) {
 			return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), "You left.")}}, nil
 		}
 		b.handOver(st, req.Who.ID)
-		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "You left the game.")}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), "You left the game.")}}, nil
 	case phasePlaying:
 		if st.Seats[i].Bot {
 			return change{}, refuse("lobby.botAlreadyThere")
@@ -240,7 +233,7 @@ func (b *Bot) addBots(req protocol.Request, st *state, n int, level strategy.Lev
 	if added == 0 {
 		return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 	}
-	return change{save: true, resp: protocol.Response{Deliveries: warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st), b.now()), "Bot added."+st.menuWarning()))}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), "Bot added."+st.snap().menuWarning()))}}, nil
 }
 
 func nextBotName(st *state) string {
@@ -284,7 +277,7 @@ func (b *Bot) kick(req protocol.Request, st *state, who string) (change, error) 
 	if st.Phase == phaseLobby {
 		name := st.Seats[i].Name
 		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
-		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), name+" was removed.")}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), name+" was removed.")}}, nil
 	}
 	if st.Phase != phasePlaying {
 		return change{}, refuse("lobby.gameOver")
@@ -356,7 +349,7 @@ func (b *Bot) start(req protocol.Request, st *state) (change, error) {
 		// token). Slack's click on the public lobby leaves none: a hand
 		// posted then could never be updated or removed, and would linger
 		// beside the one Show my hand brings.
-		hand := protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: handView(st, i, protocol.Pick{})}
+		hand := protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: handView(st.snap(), i, protocol.Pick{})}
 		if ds[0].Kind == protocol.Reply {
 			// A follow-up: the click's handle edits the table it updated,
 			// so it must not become this hand's (the table prompts instead).
@@ -381,7 +374,7 @@ func (b *Bot) end(req protocol.Request, st *state) (change, error) {
 		}
 		return b.askToEnd(req, st)
 	}
-	v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st) + " — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: protocol.ToneOver}
+	v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st.snap()) + " — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: protocol.ToneOver}
 	// The table says it; whoever typed the command is answered privately
 	// (a public answer would say it twice).
 	ds := withAck(req, append(refreshTable(req, st, v, b.now()), st.handsEnded()...), "Done: the game is over.")
@@ -389,7 +382,7 @@ func (b *Bot) end(req protocol.Request, st *state) (change, error) {
 }
 
 // gameTitle names the game played: its tables' titles start with it.
-func gameTitle(st *state) string { return lookOf(st).title }
+func gameTitle(st *snapshot) string { return lookOf(st).title }
 
 // platformID is what a mention becomes: a Discord snowflake or a Slack
 // user ID, which means nothing to a reader.
@@ -402,7 +395,7 @@ func (st *state) handsEnded() []protocol.Delivery {
 	for i := range st.Seats {
 		if s := &st.Seats[i]; s.human() && s.Hand.ID != "" {
 			ds = append(ds, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(),
-				View: protocol.View{Screen: protocol.ScreenHand, Title: gameTitle(st) + " — game ended", Text: "This game ended early; its cards can no longer be played.", Tone: protocol.ToneOver, Channel: st.Where.Channel}})
+				View: protocol.View{Screen: protocol.ScreenHand, Title: gameTitle(st.snap()) + " — game ended", Text: "This game ended early; its cards can no longer be played.", Tone: protocol.ToneOver, Channel: st.Where.Channel}})
 		}
 	}
 	return ds
@@ -446,7 +439,7 @@ func (b *Bot) rematch(ctx context.Context, req protocol.Request, gameID string) 
 
 // finishEarly ends a game nobody is left to play, without recording it.
 func (b *Bot) finishEarly(req protocol.Request, st *state, why string) (change, error) {
-	v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st) + " — game ended", Text: why, Tone: protocol.ToneOver}
+	v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st.snap()) + " — game ended", Text: why, Tone: protocol.ToneOver}
 	return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: append(refreshTable(req, st, v, b.now()), st.handsEnded()...)}}, nil
 }
 

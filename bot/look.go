@@ -18,8 +18,8 @@ type look struct {
 	// lobby, hand and locked are the screens each game draws its own way:
 	// the lobby, a seat's private hand at step p of choosing, and the words
 	// for a locked-in pick.
-	lobby  func(st *state) protocol.View
-	hand   func(st *state, i int, p protocol.Pick) protocol.View
+	lobby  func(st *snapshot) protocol.View
+	hand   func(st *snapshot, i int, p protocol.Pick) protocol.View
 	locked func(sub engine.Submission) string
 	// tableau renders a seat's cards in front of it.
 	tableau func(s engine.SeatView) string
@@ -88,7 +88,7 @@ func init() {
 }
 
 // lookOf is the look of st's game.
-func lookOf(st *state) look {
+func lookOf(st *snapshot) look {
 	if party(st) {
 		return partyLook
 	}

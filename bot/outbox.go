@@ -198,7 +198,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			}
 			var ref protocol.Ref
 			if sendErr == nil && !(d.Kind == protocol.Delete && d.Ref.ID == "") {
-				b.attach(st, &d, d.Ref)
+				b.attach(st.snap(), &d, d.Ref)
 				if d.Kind == protocol.Post || (d.View.Picture != nil && d.View.Picture.PNG != nil) {
 					d.Nonce = nonce(st.ID, q.Seq)
 				}

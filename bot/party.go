@@ -49,7 +49,7 @@ func menuProblems(o protocol.Options, m engine.Menu, n int) []string {
 
 // menuWarning is a lobby change's note when the seats now make the menu
 // illegal ("" when they don't).
-func (st *state) menuWarning() string {
+func (st *snapshot) menuWarning() string {
 	if !st.Opts.HasMenu() {
 		return ""
 	}
@@ -63,7 +63,7 @@ func (st *state) menuWarning() string {
 	return ""
 }
 
-func partyLobbyView(st *state) protocol.View {
+func partyLobbyView(st *snapshot) protocol.View {
 	v := classicLobbyView(st)
 	v.Title = "🎉 Sushi Go Party! — lobby"
 	n := len(st.Seats)
@@ -212,7 +212,7 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 		o.Custom, o.Menu = true, m.String()
 		ack = "Menu updated."
 	}
-	return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st), b.now()), ack)}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), ack)}}, nil
 }
 
 // startMenu is the menu a Party game starts with for n players, or a

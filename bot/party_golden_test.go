@@ -238,10 +238,10 @@ func TestGoldenPartyViews(t *testing.T) {
 	master := engine.RecommendedMenus[3].Menu.String()
 	lobby := &state{ID: "p4rty", Phase: phaseLobby, Host: "ann", Opts: protocol.Options{Timer: 90, Pass: engine.PassLeft, Hands: protocol.HandsEphemeral, Party: true, Menu: master},
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Aiko-bot", Bot: true}}}
-	goldenFrom(t, "party_lobby", "a lobby", master, lobbyView(lobby))
+	goldenFrom(t, "party_lobby", "a lobby", master, lobbyView(lobby.snap()))
 	lobby.Seats = lobby.Seats[:2]
 	lobby.Opts.Custom = true
-	goldenFrom(t, "party_lobby_custom_2_players", "a lobby", master, lobbyView(lobby))
+	goldenFrom(t, "party_lobby_custom_2_players", "a lobby", master, lobbyView(lobby.snap()))
 
 	for _, c := range []struct {
 		name, menu string
@@ -259,10 +259,10 @@ func TestGoldenPartyViews(t *testing.T) {
 			t.Fatalf("%s: the position does not reach seat 0's %v: %+v", c.name, c.kind, d)
 		}
 		st := partyTable(g, goldenNames)
-		goldenFrom(t, c.name, "a position", c.menu, decisionView(st, 0))
+		goldenFrom(t, c.name, "a position", c.menu, decisionView(st.snap(), 0))
 		if c.kind == engine.DecideSpoon {
-			goldenFrom(t, "party_waiting", "a position", c.menu, waitingView(st, 1))
-			goldenFrom(t, "party_table_deciding", "a position", c.menu, tableView(st, now))
+			goldenFrom(t, "party_waiting", "a position", c.menu, waitingView(st.snap(), 1))
+			goldenFrom(t, "party_table_deciding", "a position", c.menu, tableView(st.snap(), now))
 		}
 	}
 	g := enginetest.Deal(t, enginetest.Party(t, chopMenu, 4), chopHands...)
@@ -272,8 +272,8 @@ func TestGoldenPartyViews(t *testing.T) {
 	if len(g.View(0).AppendCallable(nil)) != 2 {
 		t.Fatalf("seat 0 can call %v", g.View(0).AppendCallable(nil))
 	}
-	goldenFrom(t, "party_hand_callable", "a position", chopMenu, handView(st, 0, protocol.Pick{}))
-	goldenFrom(t, "party_hand_calling", "a position", chopMenu, handView(st, 0, protocol.Pick{Call: g.View(0).AppendCallable(nil)[0]}))
+	goldenFrom(t, "party_hand_callable", "a position", chopMenu, handView(st.snap(), 0, protocol.Pick{}))
+	goldenFrom(t, "party_hand_calling", "a position", chopMenu, handView(st.snap(), 0, protocol.Pick{Call: g.View(0).AppendCallable(nil)[0]}))
 	g = enginetest.Deal(t, enginetest.Party(t, orderMenu, 4), orderHands...)
 	enginetest.Turn(t, g, enginetest.Pick(engine.OnigiriCircle))
 	enginetest.Turn(t, g, kindIn(t, g, 0, engine.KindUramaki, engine.None))
@@ -282,8 +282,8 @@ func TestGoldenPartyViews(t *testing.T) {
 	if !slices.Contains(g.View(0).AppendHand(nil), engine.SpecialOrder) || len(g.View(0).AppendCopyOptions(nil)) < 3 {
 		t.Fatalf("seat 0: hand %v, copies %v", g.View(0).AppendHand(nil), g.View(0).AppendCopyOptions(nil))
 	}
-	goldenFrom(t, "party_hand_copy", "a position", orderMenu, handView(st, 0, protocol.Pick{Card: engine.SpecialOrder}))
-	goldenFrom(t, "party_locked", "a position", orderMenu, lockedView(st, 0, engine.Submission{Card: engine.SpecialOrder, Copy: g.View(0).AppendCopyOptions(nil)[0]}))
+	goldenFrom(t, "party_hand_copy", "a position", orderMenu, handView(st.snap(), 0, protocol.Pick{Card: engine.SpecialOrder}))
+	goldenFrom(t, "party_locked", "a position", orderMenu, lockedView(st.snap(), 0, engine.Submission{Card: engine.SpecialOrder, Copy: g.View(0).AppendCopyOptions(nil)[0]}))
 
 	for _, c := range []struct {
 		name, menu string
@@ -301,7 +301,7 @@ func TestGoldenPartyViews(t *testing.T) {
 		if !hasEvent(c.ev)(g) {
 			t.Fatalf("%s: the last reveal has no %v: %+v", c.name, c.ev, g.LastReveal().AppendEvents(nil))
 		}
-		goldenFrom(t, c.name, "a position", c.menu, revealView(partyTable(g, goldenNames)))
+		goldenFrom(t, c.name, "a position", c.menu, revealView(partyTable(g, goldenNames).snap()))
 	}
 
 	// Eight players: the biggest table, reveal and scores.
@@ -317,17 +317,17 @@ func TestGoldenPartyViews(t *testing.T) {
 	}
 	st = partyTable(g, goldenNames)
 	const from8 = "seed 1, first legal choices"
-	goldenFrom(t, "party_table_8", from8, big, tableView(st, now))
-	goldenFrom(t, "party_reveal_8", from8, big, revealView(st))
-	goldenFrom(t, "party_round_scores_8", from8, big, roundScoreView(st, 1))
+	goldenFrom(t, "party_table_8", from8, big, tableView(st.snap(), now))
+	goldenFrom(t, "party_reveal_8", from8, big, revealView(st.snap()))
+	goldenFrom(t, "party_round_scores_8", from8, big, roundScoreView(st.snap(), 1))
 	for !g.Over() {
 		enginetest.Turns(t, g, 1)
 	}
 	st.Phase = phaseOver
 	// A round's view opened after the game: that round's total, no dessert.
-	goldenFrom(t, "party_round1_after_game_8", from8, big, roundScoreView(st, 1))
-	goldenFrom(t, "party_final_8", from8, big, finalView(st))
-	goldenFrom(t, "party_scores_8", from8, big, scoresView(st))
+	goldenFrom(t, "party_round1_after_game_8", from8, big, roundScoreView(st.snap(), 1))
+	goldenFrom(t, "party_final_8", from8, big, finalView(st.snap()))
+	goldenFrom(t, "party_scores_8", from8, big, scoresView(st.snap()))
 }
 
 // TestPartyEventWords narrates one event of each kind and outcome.
@@ -348,7 +348,7 @@ func TestPartyEventWords(t *testing.T) {
 		{Kind: engine.EvCopy, Seat: 5, Card: engine.None, Via: engine.SpecialOrder},
 		{Kind: engine.EvChopsticks, Seat: 1, Card: engine.Tempura, Via: engine.Chopsticks2},
 	}
-	got := strings.Join(narrate(st, evs), "\n") + "\n"
+	got := strings.Join(narrate(st.snap(), evs), "\n") + "\n"
 	want := `🥄 Ann asked for 🦑 Squid — Bob gave 🦑 Squid.
 🥄 Bob asked for 🧈 tofu — Cy gave 🧈 Tofu.
 🥄 Cy asked for 🐍 eel — nobody had one; the spoon is discarded.
@@ -435,30 +435,30 @@ func TestPartyViewsFitChatLimits(t *testing.T) {
 		st := partyGame(t, menu, n, long)
 		lobby := *st
 		lobby.Phase, lobby.game = phaseLobby, nil
-		chatLimits(t, "lobby", lobbyView(&lobby))
+		chatLimits(t, "lobby", lobbyView(lobby.snap()))
 		lobby.Opts.Custom = true
-		chatLimits(t, "custom lobby", lobbyView(&lobby))
+		chatLimits(t, "custom lobby", lobbyView(lobby.snap()))
 		playParty(t, st.game, uint64(k), func(g *engine.Game) bool {
 			where := fmt.Sprintf("%s round %d turn %d", menu, g.Round(), g.Turn())
-			chatLimits(t, where+" table", tableView(st, now))
+			chatLimits(t, where+" table", tableView(st.snap(), now))
 			if g.LastReveal().Turn > 0 {
-				chatLimits(t, where+" reveal", revealView(st))
+				chatLimits(t, where+" reveal", revealView(st.snap()))
 			}
 			for r := 1; r < g.Round() || (g.Over() && r <= 3); r++ {
-				chatLimits(t, where+" round scores", roundScoreView(st, r))
+				chatLimits(t, where+" round scores", roundScoreView(st.snap(), r))
 			}
-			chatLimits(t, where+" scores", scoresView(st))
+			chatLimits(t, where+" scores", scoresView(st.snap()))
 			for i := range n {
 				chatLimits(t, where+" hand", handOrOver(st, i))
 				for _, c := range g.View(i).AppendCallable(nil) {
-					chatLimits(t, where+" calling", handView(st, i, protocol.Pick{Call: c}))
+					chatLimits(t, where+" calling", handView(st.snap(), i, protocol.Pick{Call: c}))
 				}
 			}
 			return false
 		})
 		st.Phase = phaseOver
-		chatLimits(t, menu+" final", finalView(st))
-		chatLimits(t, menu+" scores at the end", scoresView(st))
+		chatLimits(t, menu+" final", finalView(st.snap()))
+		chatLimits(t, menu+" scores at the end", scoresView(st.snap()))
 	}
 }
 
@@ -473,7 +473,7 @@ func TestTypedAnswersOnlyWhereTyping(t *testing.T) {
 		for _, p := range []protocol.Platform{{Commands: protocol.SlashOptions}, {Commands: protocol.Slash}, {Terminal: true, Commands: protocol.Typed}} {
 			st := partyTable(decisionPosition(t, c.menu, c.kind), goldenNames)
 			st.plat = p
-			v := decisionView(st, 0)
+			v := decisionView(st.snap(), 0)
 			hint := strings.Contains(v.Footer, "type `choose") || strings.Contains(v.Footer, "Type `flip")
 			if hint != p.Terminal {
 				t.Errorf("%v on %+v: footer %q", c.kind, p, v.Footer)

@@ -116,7 +116,7 @@ func seatTableau(s engine.SeatView) string { return partyTableau(s.Tableau, s.Ur
 // partyHandView is seat i's private Party hand at step p of choosing: a
 // card, optionally a chopsticks or spoon to call, and what a special order
 // copies.
-func partyHandView(st *state, i int, p protocol.Pick) protocol.View {
+func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 	g := st.game
 	w := g.View(i)
 	hand := w.AppendHand(nil)
@@ -242,7 +242,7 @@ func decisionName(d engine.Decision) string {
 
 // decisionView is the private prompt of seat i's pending decision, with a
 // button (or select) for every answer the engine offers.
-func decisionView(st *state, i int) protocol.View {
+func decisionView(st *snapshot, i int) protocol.View {
 	g := st.game
 	w := g.View(i)
 	d, _ := g.Decision()
@@ -364,7 +364,7 @@ func placedText(p engine.Placed) string {
 
 // waitingView is a Party player's hand message while someone else decides
 // after the reveal.
-func waitingView(st *state, i int) protocol.View {
+func waitingView(st *snapshot, i int) protocol.View {
 	d, _ := st.game.Decision()
 	w := st.game.View(i)
 	v := handHead(st, d.Round, d.Turn)
@@ -374,7 +374,7 @@ func waitingView(st *state, i int) protocol.View {
 }
 
 // narrate tells a Party reveal's events in words.
-func narrate(st *state, evs []engine.Event) []string {
+func narrate(st *snapshot, evs []engine.Event) []string {
 	var out []string
 	for _, e := range evs {
 		who := st.name(int(e.Seat))

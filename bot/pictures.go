@@ -15,12 +15,12 @@ import (
 // stays complete: a picture never holds the only copy of a fact.
 
 // pictures reports whether st's public views carry pictures.
-func (st *state) pictures() bool {
+func (st *snapshot) pictures() bool {
 	return st.chat() && !st.Opts.NoPictures && st.NoPictures == "" && st.game != nil
 }
 
 // names is each seat's name, the dummy's included.
-func (st *state) names(n int) []string {
+func (st *snapshot) names(n int) []string {
 	out := make([]string, n)
 	for i := range out {
 		out[i] = st.name(i)
@@ -31,7 +31,7 @@ func (st *state) names(n int) []string {
 // tablePicture asks for the picture of the table. What it shows is named
 // when it is sent (attach), from the game as stored then: the table view
 // is rebuilt at every click, and its picture is drawn at most once a turn.
-func tablePicture(st *state) *protocol.Picture {
+func tablePicture(st *snapshot) *protocol.Picture {
 	if !st.pictures() {
 		return nil
 	}
@@ -42,7 +42,7 @@ func tablePicture(st *state) *protocol.Picture {
 // changes with a reveal, a decision and the game's end, not with a pick:
 // the picture is sent at most once a turn, and it draws no one's "picked"
 // mark, which the text keeps current.
-func nameTable(st *state, p *protocol.Picture) {
+func nameTable(st *snapshot, p *protocol.Picture) {
 	pv := tablePublic(st)
 	decider := -1
 	if pv.Decision != nil {
@@ -54,7 +54,7 @@ func nameTable(st *state, p *protocol.Picture) {
 
 // tablePublic is the public view a table picture draws: without the picks
 // made since the reveal.
-func tablePublic(st *state) engine.PublicView {
+func tablePublic(st *snapshot) engine.PublicView {
 	pv := st.game.PublicView()
 	for i := range pv.Seats {
 		pv.Seats[i].Submitted = false
@@ -62,7 +62,7 @@ func tablePublic(st *state) engine.PublicView {
 	return pv
 }
 
-func roundPicture(st *state, round int) *protocol.Picture {
+func roundPicture(st *snapshot, round int) *protocol.Picture {
 	if !st.pictures() {
 		return nil
 	}
@@ -73,7 +73,7 @@ func roundPicture(st *state, round int) *protocol.Picture {
 
 // finalPicture names the end-of-game chart; notes[seat] are the rating
 // changes once known.
-func finalPicture(st *state, notes []string) *protocol.Picture {
+func finalPicture(st *snapshot, notes []string) *protocol.Picture {
 	if !st.pictures() || !st.game.Over() {
 		return nil
 	}
@@ -86,7 +86,7 @@ func finalPicture(st *state, notes []string) *protocol.Picture {
 }
 
 // draw makes p's image from st's game.
-func (st *state) draw(p *protocol.Picture) ([]byte, error) {
+func (st *snapshot) draw(p *protocol.Picture) ([]byte, error) {
 	if st.game == nil {
 		return nil, fmt.Errorf("draw %s: no game", p.Key)
 	}
@@ -108,7 +108,7 @@ func (st *state) draw(p *protocol.Picture) ([]byte, error) {
 // attach readies d's picture for sending: kept where the message shows it
 // already (shown is what it shows), else drawn. A picture that cannot be
 // drawn is left out; the text says it all.
-func (b *Bot) attach(st *state, d *protocol.Delivery, shown protocol.Ref) {
+func (b *Bot) attach(st *snapshot, d *protocol.Delivery, shown protocol.Ref) {
 	if d.View.Picture == nil || st.NoPictures != "" {
 		d.View.Picture = nil // queued before the platform refused pictures
 		return

@@ -35,9 +35,3 @@ func (b *Bot) platform(name string) protocol.Platform {
 	}
 	return protocol.Platform{}
 }
-
-// typing reports whether players on the game's platform can type answers
-// (`choose`, `flip`) where the prompt is: only the terminal. On Discord
-// and Slack a prompt is a private message or a DM, where nothing typed
-// reaches the game: they answer with the buttons and the list.
-func (st *state) typing() bool { return st.plat.Terminal }

@@ -85,7 +85,7 @@ func (b *Bot) showHand(req protocol.Request, st *state) (change, error) {
 	}
 	v := handOrOver(st, i)
 	if p, ok := st.game.View(i).Pending(); ok && !st.game.Deciding() {
-		v = lockedView(st, i, p)
+		v = lockedView(st.snap(), i, p)
 	}
 	return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 }
@@ -129,7 +129,7 @@ func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, er
 		if p.Chop && p.Extra == engine.None && w.Chopsticks(i) == 0 {
 			return change{}, engineRefusal(engine.ErrNoChopsticks)
 		}
-		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, handView(st, i, p))}}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, handView(st.snap(), i, p))}}}, nil
 	}
 	sub.Round, sub.Turn = g.Round(), g.Turn()
 	shown, revealed, err := b.submit(st, i, sub, nil)
@@ -148,7 +148,7 @@ func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, er
 	if revealed {
 		mine = b.handReply(req, st, i, handOrOver(st, i))
 	} else {
-		mine = b.handReply(req, st, i, lockedView(st, i, sub))
+		mine = b.handReply(req, st, i, lockedView(st.snap(), i, sub))
 	}
 	ds := b.settle(protocol.Request{Who: req.Who}, st, append(shown, more...), revealed)
 	if revealed && req.FromPrivate && isClick(req) {
@@ -214,11 +214,11 @@ func handOrOver(st *state, i int) protocol.View {
 	}
 	if d, ok := g.Decision(); ok {
 		if d.Seat == i {
-			return decisionView(st, i)
+			return decisionView(st.snap(), i)
 		}
-		return waitingView(st, i)
+		return waitingView(st.snap(), i)
 	}
-	return handView(st, i, protocol.Pick{})
+	return handView(st.snap(), i, protocol.Pick{})
 }
 
 // callable reads a typed call loosely: `call=spoon` means the first spoon
@@ -357,14 +357,14 @@ func (b *Bot) revealed(st *state, round int, notes []string) []protocol.Delivery
 	st.TurnStart, st.Reminded, st.Notes = now, false, notes
 	st.countTaken()
 	ds := st.clearReminder()
-	ds = append(ds, playByPlay(revealView(st)))
+	ds = append(ds, playByPlay(revealView(st.snap())))
 	if g.Round() != round || g.Over() {
-		ds = append(ds, playByPlay(roundScoreView(st, round)))
+		ds = append(ds, playByPlay(roundScoreView(st.snap(), round)))
 	}
 	if g.Over() {
 		st.Phase = phaseOver
 		st.finishedAt(now)
-		ds = append(ds, protocol.Delivery{Kind: protocol.Post, To: protocol.Channel, Slot: protocol.SlotFinal, View: finalView(st)})
+		ds = append(ds, protocol.Delivery{Kind: protocol.Post, To: protocol.Channel, Slot: protocol.SlotFinal, View: finalView(st.snap())})
 	}
 	return ds
 }
@@ -375,7 +375,7 @@ func (b *Bot) revealed(st *state, round int, notes []string) []protocol.Delivery
 func (b *Bot) settle(req protocol.Request, st *state, posts []protocol.Delivery, revealed bool) []protocol.Delivery {
 	now := b.now()
 	ds := append(posts, st.reminderDone()...)
-	ds = append(ds, refreshTable(req, st, tableView(st, now), now)...)
+	ds = append(ds, refreshTable(req, st, tableView(st.snap(), now), now)...)
 	if revealed {
 		ds = append(ds, b.handDeliveries(st, now, req.Who.ID)...)
 	}
@@ -411,7 +411,6 @@ func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []protoco
 
 // byDM reports whether seat s's hands go by DM (the game's choice, unless
 // their DMs failed).
-func (st *state) byDM(s *seat) bool { return st.Opts.Hands == protocol.HandsDM && !s.DMFailed }
 
 // needsReader reports whether seat i must act now: choose a card, or make
 // the decision the game waits on.

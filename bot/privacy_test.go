@@ -137,27 +137,27 @@ func checkDeliveries(t *testing.T, b *Bot, where protocol.Location, resp protoco
 	hidden.game = &g
 	renders := []struct {
 		name string
-		fn   func(*state) protocol.View
+		fn   func(*snapshot) protocol.View
 	}{
-		{"table", func(s *state) protocol.View { return tableView(s, now) }},
+		{"table", func(s *snapshot) protocol.View { return tableView(s, now) }},
 		{"reveal", revealView},
 		{"scores", scoresView},
 	}
 	if st.game.Round() > 1 || st.game.Over() {
 		renders = append(renders, struct {
 			name string
-			fn   func(*state) protocol.View
-		}{"round", func(s *state) protocol.View { return roundScoreView(s, 1) }})
+			fn   func(*snapshot) protocol.View
+		}{"round", func(s *snapshot) protocol.View { return roundScoreView(s, 1) }})
 	}
 	if st.game.Over() {
 		renders = append(renders, struct {
 			name string
-			fn   func(*state) protocol.View
+			fn   func(*snapshot) protocol.View
 		}{"final", finalView})
 	}
 	for _, r := range renders {
-		if !reflect.DeepEqual(r.fn(st), r.fn(&hidden)) {
-			t.Fatalf("the %s view changes with hidden cards:\n%s\nvs\n%s", r.name, r.fn(st), r.fn(&hidden))
+		if !reflect.DeepEqual(r.fn(st.snap()), r.fn(hidden.snap())) {
+			t.Fatalf("the %s view changes with hidden cards:\n%s\nvs\n%s", r.name, r.fn(st.snap()), r.fn(hidden.snap()))
 		}
 	}
 	for _, d := range resp.Deliveries {
@@ -174,7 +174,7 @@ func checkDeliveries(t *testing.T, b *Bot, where protocol.Location, resp protoco
 				}
 			}
 			if (strings.HasPrefix(d.View.Title, "🍣 Sushi Go! — round") || strings.HasPrefix(d.View.Title, "🎉 Sushi Go Party! — round")) &&
-				!reflect.DeepEqual(d.View, tableView(st, now)) {
+				!reflect.DeepEqual(d.View, tableView(st.snap(), now)) {
 				t.Fatalf("the channel was shown a table that is not the stored state's:\n%s", d.View)
 			}
 			continue

@@ -28,9 +28,10 @@ func (b *Bot) PublicTable(ctx context.Context, where protocol.Location) (engine.
 	if err != nil {
 		return engine.PublicView{}, nil, err
 	}
-	if st.game == nil {
+	sn := st.snap()
+	if sn.game == nil {
 		return engine.PublicView{}, nil, ErrNoTable
 	}
-	pv := st.game.PublicView()
-	return pv, st.names(len(pv.Seats)), nil
+	pv := sn.game.PublicView()
+	return pv, sn.names(len(pv.Seats)), nil
 }

@@ -71,8 +71,9 @@ func (st *state) rated() bool { return st.ratedPeople() >= 2 }
 // auto-picked out, once the game counted (whether or not they came back).
 // A seat handed to a bot by an earlier release, which kept no order, is a
 // forfeit too.
-func (st *state) forfeited(i int) bool {
-	s := st.Seats[i]
+func (st *state) forfeited(i int) bool { return st.Seats[i].forfeited() }
+
+func (s seat) forfeited() bool {
 	return s.User != "" && !s.Early && (s.Left > 0 || (s.Bot && !s.Kicked))
 }
 
@@ -160,7 +161,7 @@ func (b *Bot) endRated(req protocol.Request, st *state, why string) (change, err
 	now := b.now()
 	st.Phase, st.Ended, st.Vote = phaseOver, why, nil
 	st.finishedAt(now)
-	ds := append(st.clearReminder(), refreshTable(req, st, endedView(st), now)...)
+	ds := append(st.clearReminder(), refreshTable(req, st, endedView(st.snap()), now)...)
 	ds = append(ds, st.handsEnded()...)
 	return change{save: true, ttl: b.cfg.FinishedTTL, cancel: true, result: b.result(st), resp: protocol.Response{Deliveries: ds}}, nil
 }
@@ -168,10 +169,10 @@ func (b *Bot) endRated(req protocol.Request, st *state, why string) (change, err
 // endedView is the table of a rated game that ended early: the places it
 // is rated by, the seats that played on by their scores so far (or all
 // first, when they agreed to end), then those who forfeited.
-func endedView(st *state) protocol.View {
+func endedView(st *snapshot) protocol.View {
 	lines := []string{st.Ended, ""}
 	pv := st.game.PublicView()
-	places := st.ratedPlaces(pv.Standings)
+	places := st.places
 	order := slices.Clone(pv.Standings)
 	slices.SortStableFunc(order, func(a, b engine.Standing) int { return cmp.Compare(placeOf(places, a.Seat), placeOf(places, b.Seat)) })
 	for _, s := range order {
@@ -221,7 +222,7 @@ func (b *Bot) askToEnd(req protocol.Request, st *state) (change, error) {
 	}
 	ping := protocol.View{Screen: protocol.ScreenPing, Tone: protocol.TonePlay, Mentions: st.mentionsOf(voters),
 		Text: fmt.Sprintf("⚖️ %s asked to end this rated game. Answer with the buttons on the table within %s.", req.Who.Name, humanDuration(voteTime))}
-	ds := append(refreshTable(req, st, tableView(st, now), now), playByPlay(ping))
+	ds := append(refreshTable(req, st, tableView(st.snap(), now), now), playByPlay(ping))
 	ds = withAck(req, ds, "Asked: if everyone still playing agrees, the game ends unrated; if anyone wants to keep playing, or not all agree in time, it goes on.")
 	return change{save: true, resp: protocol.Response{Deliveries: ds}, side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
 }
@@ -242,7 +243,7 @@ func (b *Bot) vote(req protocol.Request, st *state, a protocol.EndVote) (change,
 	if !a.Agree {
 		st.Vote = nil
 		st.Notes = append(st.Notes, fmt.Sprintf("⚖️ %s wants to keep playing: the game goes on.", st.Seats[i].Name))
-		ds := withAck(req, refreshTable(req, st, tableView(st, now), now), "Counted: the game goes on.")
+		ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), "Counted: the game goes on.")
 		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	}
 	if !slices.Contains(st.Vote.Yes, req.Who.ID) {
@@ -251,7 +252,7 @@ func (b *Bot) vote(req protocol.Request, st *state, a protocol.EndVote) (change,
 	if st.allAgreed() {
 		return b.endAgreed(req, st)
 	}
-	ds := withAck(req, refreshTable(req, st, tableView(st, now), now), "Counted: you agree to end the game unrated.")
+	ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), "Counted: you agree to end the game unrated.")
 	return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 }
 
@@ -292,7 +293,7 @@ func (b *Bot) endAgreed(req protocol.Request, st *state) (change, error) {
 }
 
 // voteLines tell the table about a pending vote.
-func voteLines(st *state) []string {
+func voteLines(st *snapshot) []string {
 	v := st.Vote
 	var agreed []string
 	for _, id := range v.Yes {
@@ -309,7 +310,7 @@ func voteLines(st *state) []string {
 }
 
 // voteRow is the table's answer buttons while a vote is pending.
-func voteRow(st *state) []protocol.Button {
+func voteRow(st *snapshot) []protocol.Button {
 	return []protocol.Button{
 		{Label: "Agree to end", Emoji: "✅", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: true})},
 		{Label: "Keep playing", Emoji: "❌", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: false}), Style: protocol.Danger},
@@ -332,7 +333,7 @@ func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now 
 		}
 		st.Vote = nil
 		st.Notes = append(st.Notes, fmt.Sprintf("⚖️ Not everyone agreed to end the game within %s: it goes on.", humanDuration(voteTime)))
-		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st, now), now)}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st.snap(), now), now)}}, nil
 	})
 	if err != nil {
 		if errors.Is(err, storage.ErrNotFound) {

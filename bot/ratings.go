@@ -225,7 +225,7 @@ func (b *Bot) result(st *state) *storage.Result {
 	if at.IsZero() {
 		at = b.now()
 	}
-	r := &storage.Result{GameID: st.ID, Community: st.Where.Board(party(st)), FinishedAt: at}
+	r := &storage.Result{GameID: st.ID, Community: st.Where.Board(party(st.snap())), FinishedAt: at}
 	pv := st.game.PublicView()
 	places := st.ratedPlaces(pv.Standings)
 	var peoplePlaces []int
@@ -360,12 +360,12 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 			return change{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Post, To: protocol.Channel, View: v}}}}, nil
 		}
 		// Folded into the closing post: the channel gets no message more.
-		v := finalView(st)
+		v := finalView(st.snap())
 		r := ratingsView(st, players, prior, after)
 		v.Fields = append(v.Fields, protocol.Field{Name: r.Title, Value: r.Text})
 		v.Footer = r.Footer
 		if v.Picture != nil {
-			v.Picture = finalPicture(st, ratingNotes(st, players, prior, after))
+			v.Picture = finalPicture(st.snap(), ratingNotes(st, players, prior, after))
 		}
 		return change{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Edit, To: protocol.Channel, Slot: protocol.SlotFinal, Ref: st.Final, View: v}}}}, nil
 	})
@@ -494,4 +494,35 @@ func (b *Bot) resultClaimed(ctx context.Context, c storage.Claim, key string) (p
 		}
 	}
 	return o, b.store.Complete(ctx, c)
+}
+
+// summaryOf is the finished game as the history keeps it.
+func summaryOf(st *state, pv engine.PublicView) summary {
+	s := summary{V: summaryVersion, Game: lookOf(st.snap()).key, Dummy: st.Opts.Dummy, Menu: menuName(st.Opts)}
+	for _, sd := range pv.Standings {
+		dessert := dessertOf(pv, sd.Seat)
+		ss := summarySeat{Name: st.name(sd.Seat), Score: sd.Score, Place: sd.Place, Dessert: dessert.Total()}
+		if sd.Seat < len(st.Seats) {
+			seat := st.Seats[sd.Seat]
+			ss.ID, ss.Left, ss.Removed, ss.Unrated = seat.User, st.forfeited(sd.Seat), seat.Kicked, seat.Early
+			if !seat.human() {
+				ss.Bot = string(st.seatLevel(sd.Seat))
+			}
+		} else {
+			ss.Bot = "dummy"
+		}
+		for _, bd := range append(seatBreakdowns(pv, sd.Seat), dessert) {
+			for _, l := range bd.Lines() {
+				if ss.Points == nil {
+					ss.Points = map[string]int{}
+				}
+				ss.Points[l.Category.String()] += l.Points
+			}
+		}
+		for r := range pv.Scores {
+			ss.Rounds = append(ss.Rounds, pv.Scores[r][sd.Seat].Total())
+		}
+		s.Seats = append(s.Seats, ss)
+	}
+	return s
 }

@@ -16,18 +16,11 @@ import (
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // party reports whether the state's game is Sushi Go Party!.
-func party(st *state) bool {
+func party(st *snapshot) bool {
 	if st.game != nil {
 		return st.game.Settings().Ruleset == engine.Party
 	}
 	return st.Opts.Party
-}
-
-func (st *state) name(i int) string {
-	if i >= 0 && i < len(st.Seats) {
-		return st.Seats[i].Name
-	}
-	return "Dummy"
 }
 
 // agree puts a verb after a name: the terminal's player is "You", who
@@ -72,7 +65,7 @@ func plural(n int, one, many string) string {
 
 // optionsLineAt is optionsLine where the game is played: the terminal has
 // no private replies or DMs to speak of.
-func optionsLineAt(st *state) string {
+func optionsLineAt(st *snapshot) string {
 	l := optionsLine(st.Opts)
 	if st.plat.Terminal {
 		l = strings.Replace(strings.Replace(l, " · Hands: private replies", "", 1), " · Hands: by DM", "", 1)
@@ -101,9 +94,9 @@ func optionsLine(o protocol.Options) string {
 	return strings.Join(parts, " · ")
 }
 
-func lobbyView(st *state) protocol.View { return lookOf(st).lobby(st) }
+func lobbyView(st *snapshot) protocol.View { return lookOf(st).lobby(st) }
 
-func classicLobbyView(st *state) protocol.View {
+func classicLobbyView(st *snapshot) protocol.View {
 	var lines []string
 	for i, s := range st.Seats {
 		l := fmt.Sprintf("%d. %s", i+1, s.Name)
@@ -179,7 +172,7 @@ func tableau(ps []engine.Placed) string {
 
 // tableView is the public table. It reads only the public view and the
 // seats, so it can hold no hand card.
-func tableView(st *state, now time.Time) protocol.View {
+func tableView(st *snapshot, now time.Time) protocol.View {
 	if st.Phase == phaseLobby || st.game == nil {
 		return lobbyView(st)
 	}
@@ -317,7 +310,7 @@ func cardLabel(c engine.Card, n int) string {
 // passingText says where seat i's hand came from and goes next, for a
 // player who follows the cards round the table; nothing on a round's last
 // card, which is not passed.
-func passingText(st *state, i, cards int) string {
+func passingText(st *snapshot, i, cards int) string {
 	if cards < 2 {
 		return ""
 	}
@@ -332,11 +325,11 @@ func passingText(st *state, i, cards int) string {
 }
 
 // handView is seat i's private hand at step p of choosing.
-func handView(st *state, i int, p protocol.Pick) protocol.View { return lookOf(st).hand(st, i, p) }
+func handView(st *snapshot, i int, p protocol.Pick) protocol.View { return lookOf(st).hand(st, i, p) }
 
 // classicHandView is seat i's classic hand: a card, chopsticks' second
 // card, the dummy's card.
-func classicHandView(st *state, i int, p protocol.Pick) protocol.View {
+func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 	g := st.game
 	w := g.View(i)
 	hand := w.AppendHand(nil)
@@ -438,7 +431,7 @@ func classicLocked(sub engine.Submission) string {
 	return "🔒 Locked in: " + chosen(sub.Card, sub.Extra)
 }
 
-func lockedView(st *state, i int, sub engine.Submission) protocol.View {
+func lockedView(st *snapshot, i int, sub engine.Submission) protocol.View {
 	g := st.game
 	text := lookOf(st).locked(sub)
 	if sub.Dummy != engine.None {
@@ -454,7 +447,7 @@ func lockedView(st *state, i int, sub engine.Submission) protocol.View {
 // handHead is the start of every private hand view of a turn: its title,
 // screen, tone and moment. The hand is written from it in classic, Party,
 // locked and waiting forms.
-func handHead(st *state, round, turn int) protocol.View {
+func handHead(st *snapshot, round, turn int) protocol.View {
 	return protocol.View{Screen: protocol.ScreenHand, Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", round, turn), Tone: protocol.TonePlay,
 		Channel: st.Where.Channel, Round: round, Turn: turn}
 }
@@ -483,7 +476,7 @@ func placement(p engine.Placement, party bool) string {
 }
 
 // revealView shows the latest reveal, from the public view.
-func revealView(st *state) protocol.View {
+func revealView(st *snapshot) protocol.View {
 	pv := st.game.PublicView()
 	r := pv.LastReveal
 	lines := append(revealLines(st, pv), st.Notes...)
@@ -493,7 +486,7 @@ func revealView(st *state) protocol.View {
 
 // revealLines are what each seat played at the latest reveal and what
 // happened, from the public view.
-func revealLines(st *state, pv engine.PublicView) []string {
+func revealLines(st *snapshot, pv engine.PublicView) []string {
 	r := pv.LastReveal
 	var lines []string
 	for _, s := range pv.Seats {
@@ -589,7 +582,7 @@ func scoringText(b engine.Breakdown) string {
 	return strings.Join(out, "\n")
 }
 
-func roundScoreView(st *state, round int) protocol.View {
+func roundScoreView(st *snapshot, round int) protocol.View {
 	pv := st.game.PublicView()
 	v := protocol.View{Screen: protocol.ScreenRoundScores, Title: fmt.Sprintf("📊 Round %d scores", round), Tone: protocol.ToneScore, Picture: roundPicture(st, round)}
 	for _, s := range pv.Seats {
@@ -614,7 +607,7 @@ func roundScoreView(st *state, round int) protocol.View {
 
 var medals = []string{"🥇", "🥈", "🥉"}
 
-func finalView(st *state) protocol.View {
+func finalView(st *snapshot) protocol.View {
 	pv := st.game.PublicView()
 	lines := standingLines(st)
 	v := protocol.View{Screen: protocol.ScreenFinal, Title: "🏆 Final standings", Text: strings.Join(append(lines, finalNotes(st)...), "\n"), Tone: protocol.ToneOver,
@@ -639,7 +632,7 @@ func finalView(st *state) protocol.View {
 }
 
 // standingLines are the final places, one line a seat.
-func standingLines(st *state) []string {
+func standingLines(st *snapshot) []string {
 	pv := st.game.PublicView()
 	var lines []string
 	for _, s := range pv.Standings {
@@ -687,7 +680,7 @@ func tieLines(standings []engine.Standing, name func(int) string, lk look) []str
 
 // finalNotes explain the standings: tie-breaks, the winner's margin, each
 // player's rounds adding up to their total.
-func finalNotes(st *state) []string {
+func finalNotes(st *snapshot) []string {
 	pv := st.game.PublicView()
 	var lines []string
 	lines = append(lines, tieLines(pv.Standings, st.name, lookOf(st))...)
@@ -726,7 +719,7 @@ func finalNotes(st *state) []string {
 	return lines
 }
 
-func scoresView(st *state) protocol.View {
+func scoresView(st *snapshot) protocol.View {
 	if st.game == nil {
 		return protocol.View{Text: "The game hasn't started yet.", Tone: protocol.ToneInfo}
 	}
@@ -876,19 +869,8 @@ func projected(pv engine.PublicView) []engine.Breakdown {
 	return out
 }
 
-// people counts the seats of people, those who left included.
-func (st *state) people() int {
-	n := 0
-	for _, s := range st.Seats {
-		if s.User != "" {
-			n++
-		}
-	}
-	return n
-}
-
 // ratedLine says in the lobby whether the game will be rated.
-func ratedLine(st *state) string {
+func ratedLine(st *snapshot) string {
 	if st.people() >= 2 {
 		return "📈 Rated once the first round is scored: the people here are rated among themselves; bots never count."
 	}

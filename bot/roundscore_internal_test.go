@@ -27,7 +27,7 @@ func TestRoundScoreViewTotalsAsOfThatRound(t *testing.T) {
 		for r := 1; r <= engine.Rounds; r++ {
 			b, _ := g.RoundScore(r, s)
 			running += b.Total()
-			v := roundScoreView(st, r)
+			v := roundScoreView(st.snap(), r)
 			want := fmt.Sprintf("%+d this round, %d total", b.Total(), running)
 			if !strings.Contains(v.Fields[s].Name, want) {
 				t.Errorf("round %d, seat %d: %q, want %q", r, s, v.Fields[s].Name, want)

@@ -146,6 +146,31 @@ type state struct {
 
 const stateVersion = 1
 
+// snap is the game as its screens see it: a copy, seats included, so a
+// screen cannot change the record.
+func (st *state) snap() *snapshot {
+	sn := &snapshot{ID: st.ID, Where: st.Where, Phase: st.Phase, Host: st.Host, Opts: st.Opts,
+		Seats: slices.Clone(st.Seats), Notes: st.Notes, Ended: st.Ended, Vote: st.Vote,
+		NoPictures: st.NoPictures, Agreed: st.Agreed, game: st.game, plat: st.plat}
+	if st.Ended != "" && st.game != nil {
+		sn.places = st.ratedPlaces(st.game.PublicView().Standings)
+	}
+	return sn
+}
+
+func (st *state) name(i int) string             { return seatName(st.Seats, i) }
+func (st *state) people() int                   { return peopleIn(st.Seats) }
+func (st *state) hostName() string              { return hostIn(st.Seats, st.Host) }
+func (st *state) byDM(s *seat) bool             { return dmHands(st.Opts, s) }
+func (st *state) botLevel(i int) strategy.Level { return levelOf(st.Seats[i], st.Opts) }
+
+// chat reports whether the game is in a chat rather than a terminal.
+func (st *state) chat() bool { return !st.plat.Terminal }
+
+// typing reports whether players can type answers where the prompt is
+// (snapshot.typing).
+func (st *state) typing() bool { return st.plat.Terminal }
+
 func (st *state) seatOf(user string) int {
 	return slices.IndexFunc(st.Seats, func(s seat) bool { return s.User == user })
 }

@@ -25,17 +25,6 @@ import (
 
 const thinkPrefix = "think:"
 
-// botLevel is seat i's level: its own, else the game's, else normal.
-func (st *state) botLevel(i int) strategy.Level {
-	if l := st.Seats[i].Level; l != "" {
-		return l
-	}
-	if st.Opts.Level != "" {
-		return st.Opts.Level
-	}
-	return strategy.Normal
-}
-
 // botPlayer is seat i's bot, and whether it may choose inline (a quick
 // level, or a host configured to think inline, as the terminal is). Its
 // seed follows the game and the moment, so a replayed choice is the same.

@@ -37,17 +37,13 @@ func (st *state) threadParent() protocol.Ref {
 	return st.Table
 }
 
-// chat reports whether the game is played in a chat, where people are
-// pinged and the play-by-play has a thread; the terminal has neither.
-func (st *state) chat() bool { return !st.plat.Terminal }
-
 // threaded reports whether the game's play-by-play goes to a thread.
 func (st *state) threaded() bool {
 	return st.chat() && !st.Opts.NoThreads && (st.Thread == "" || st.Thread == threadOpen)
 }
 
 // threadName names the game's thread (Discord: 1–100 characters).
-func threadName(st *state) string { return lookOf(st).title + " — play-by-play" }
+func threadName(st *state) string { return lookOf(st.snap()).title + " — play-by-play" }
 
 // playByPlay is a post to the game's thread; route resolves it when it is
 // sent.

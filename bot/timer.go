@@ -213,7 +213,7 @@ func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (protoco
 			if now.Before(expires) {
 				return change{schedule: expires}, nil
 			}
-			v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st) + " — lobby expired", Tone: protocol.ToneOver,
+			v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st.snap()) + " — lobby expired", Tone: protocol.ToneOver,
 				Text: fmt.Sprintf("Nobody started this game within %s. Open a new one with `new`.", humanDuration(b.cfg.LobbyTTL))}
 			return change{remove: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, v, now)}}, nil
 		case phasePlaying:

@@ -35,7 +35,7 @@ func TestYouInNarration(t *testing.T) {
 		{Kind: engine.EvUramaki, Seat: 0, N: 10, Place: 1, Points: 8},
 		{Kind: engine.EvUramaki, Seat: 1, N: 11, Place: 2, Points: 5},
 	}
-	got := strings.Join(narrate(st, evs), "\n")
+	got := strings.Join(narrate(st.snap(), evs), "\n")
 	for _, bad := range []string{"You's", "You reaches", "You copies", "copies their"} {
 		if strings.Contains(got, bad) {
 			t.Errorf("%q in:\n%s", bad, got)

@@ -53,12 +53,12 @@ func TestWordingHelpers(t *testing.T) {
 func TestPartyLobbyAloneWarnsOnce(t *testing.T) {
 	st := &state{ID: "g", Where: protocol.Location{Platform: "test"}, Phase: phaseLobby, Host: "ann",
 		Opts: protocol.Options{Party: true, Menu: protocol.DefaultMenu.String(), Pass: engine.PassLeft}, Seats: []seat{{User: "ann", Name: "Ann"}}}
-	v := lobbyView(st)
+	v := lobbyView(st.snap())
 	if n := strings.Count(v.Text, "⚠️"); n != 1 || !strings.Contains(v.Text, "needs at least 2 players (now 1)") {
 		t.Errorf("%d warnings:\n%s", n, v.Text)
 	}
 	st.Seats = append(st.Seats, seat{Name: "Aiko-bot", Bot: true})
-	if v := lobbyView(st); strings.Contains(v.Text, "⚠️") {
+	if v := lobbyView(st.snap()); strings.Contains(v.Text, "⚠️") {
 		t.Errorf("two players still warned:\n%s", v.Text)
 	}
 }
@@ -93,7 +93,7 @@ func TestHandHandleUsesCounted(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if v := tableView(st, now); !strings.Contains(v.Text, "New cards for Ann") {
+	if v := tableView(st.snap(), now); !strings.Contains(v.Text, "New cards for Ann") {
 		t.Errorf("the table does not ask Ann to press Show my hand:\n%s", v.Text)
 	}
 }

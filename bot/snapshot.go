@@ -1,0 +1,98 @@
+package bot
+
+import (
+	"slices"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/protocol"
+)
+
+// snapshot is one game as its screens see it (render.go, partyview.go,
+// pictures.go, look.go): a copy taken from the record (state.snap), so a
+// screen is a pure function of it and drawing one changes nothing.
+type snapshot struct {
+	ID         string
+	Where      protocol.Location
+	Phase      phase
+	Host       string
+	Opts       protocol.Options
+	Seats      []seat
+	Notes      []string
+	Ended      string
+	Vote       *endVote
+	NoPictures string
+	Agreed     bool
+	// places are the seats' rated places of a game that ended early
+	// (state.ratedPlaces), which its closing screen shows.
+	places []int
+
+	game *engine.Game
+	plat protocol.Platform
+}
+
+// seatName is seat i's name, or the dummy's.
+func seatName(seats []seat, i int) string {
+	if i >= 0 && i < len(seats) {
+		return seats[i].Name
+	}
+	return "Dummy"
+}
+
+func (st *snapshot) name(i int) string { return seatName(st.Seats, i) }
+
+// chat reports whether the game is in a chat rather than a terminal.
+func (st *snapshot) chat() bool { return !st.plat.Terminal }
+
+// typing reports whether players on the game's platform can type answers
+// (`choose`, `flip`) where the prompt is: only the terminal. On Discord
+// and Slack a prompt is a private message or a DM, where nothing typed
+// reaches the game: they answer with the buttons and the list.
+func (st *snapshot) typing() bool { return st.plat.Terminal }
+
+// The seat list's facts, for the record and its snapshots alike.
+
+// peopleIn counts the seats of people, those who left included.
+func peopleIn(seats []seat) int {
+	n := 0
+	for _, s := range seats {
+		if s.User != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// hostIn is the host's name.
+func hostIn(seats []seat, host string) string {
+	for _, s := range seats {
+		if s.User == host {
+			return s.Name
+		}
+	}
+	return "unknown"
+}
+
+// dmHands reports whether seat s's hand goes by DM.
+func dmHands(o protocol.Options, s *seat) bool { return o.Hands == protocol.HandsDM && !s.DMFailed }
+
+// levelOf is a bot seat's strength: its own, else the game's, else normal.
+func levelOf(s seat, o protocol.Options) strategy.Level {
+	if s.Level != "" {
+		return s.Level
+	}
+	if o.Level != "" {
+		return o.Level
+	}
+	return strategy.Normal
+}
+
+func (st *snapshot) people() int                   { return peopleIn(st.Seats) }
+func (st *snapshot) hostName() string              { return hostIn(st.Seats, st.Host) }
+func (st *snapshot) byDM(s *seat) bool             { return dmHands(st.Opts, s) }
+func (st *snapshot) botLevel(i int) strategy.Level { return levelOf(st.Seats[i], st.Opts) }
+func (st *snapshot) forfeited(i int) bool          { return st.Seats[i].forfeited() }
+
+func (st *snapshot) seatOf(user string) int {
+	return slices.IndexFunc(st.Seats, func(s seat) bool { return s.User == user })
+}
