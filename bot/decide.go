@@ -1,53 +1,11 @@
 package bot
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 )
-
-// answer takes a player's answer to their Party decision after a reveal:
-// a button or select of their private prompt, or a typed `choose`/`flip`.
-func (b *Bot) answer(req protocol.Request, st *state, a protocol.Answer) (change, error) {
-	i, err := playerSeat(req, st)
-	if err != nil {
-		return change{}, err
-	}
-	g := st.game
-	ans := typedAnswer(g, i, a)
-	err = g.CheckAnswer(i, ans)
-	switch {
-	case a.Round != 0 && (errors.Is(err, engine.ErrWrongTurn) || errors.Is(err, engine.ErrNoDecision)):
-		// An old prompt: show what is current instead, privately.
-		v := handOrOver(st, i)
-		v.Text = "⌛ That choice was already made. " + v.Text
-		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
-	case errors.Is(err, engine.ErrNotYourDecision):
-		d, _ := g.Decision()
-		return change{}, refuse("play.otherDecides", st.name(d.Seat), decisionName(d))
-	case errors.Is(err, engine.ErrNotAnOption) && a.Round == 0:
-		d, _ := g.Decision()
-		return change{}, typedHint(d, a)
-	}
-	shown, moved, err := b.act(st, nil, func(g *engine.Game) error { return g.Decide(i, ans) })
-	if err != nil {
-		if r := engineRefusal(err); r != nil {
-			return change{}, r
-		}
-		return change{}, fmt.Errorf("answer in %s: %w", st.ID, err)
-	}
-	st.Seats[i].Idle = 0
-	more, again := b.advance(st, nil)
-	mine := b.handReply(req, st, i, handOrOver(st, i))
-	ds := b.settle(protocol.Request{}, st, append(shown, more...), moved || again)
-	if req.FromPrivate && isClick(req) {
-		ds = dropHandEdit(ds, req.Who.ID)
-	}
-	return b.afterPlay(req, st, protocol.Response{Deliveries: append(ds, mine)})
-}
 
 // typedAnswer turns an Answer action into the engine's answer to the
 // pending decision. A typed answer names a card or a type loosely: `choose

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
@@ -445,3 +447,96 @@ func (b *Bot) finishEarly(req protocol.Request, st *state, why string) (change, 
 
 // gameName is the name of the game the options play.
 func gameName(o protocol.Options) string { return o.Settings().Name() }
+
+// setMenu changes a Party lobby's menu from the host's selects.
+func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (change, error) {
+	if st.Phase != phaseLobby {
+		return change{}, refuse("menu.menuAfterStart")
+	}
+	if !st.Opts.HasMenu() {
+		return change{}, refuse("menu.menuInClassic")
+	}
+	if req.Who.ID != st.Host {
+		return change{}, refuse("menu.hostChoosesMenu", st.hostName())
+	}
+	o := &st.Opts
+	cur, fixed := lobbyMenu(*o)
+	if !fixed {
+		cur = protocol.DefaultMenu
+	}
+	ack := ""
+	switch a.Part {
+	case "menu":
+		if len(a.Values) != 1 {
+			return change{}, refuse("menu.oneMenu")
+		}
+		switch v := a.Values[0]; v {
+		case "custom":
+			o.Custom, o.Menu = true, cur.String()
+			ack = "Build your menu with the selects."
+		case "recommended":
+			o.Custom = false
+			ack = "Choose one of the recommended menus."
+		case protocol.MenuRandom:
+			o.Custom, o.Menu = false, protocol.MenuRandom
+			ack = "The menu will be drawn at the start."
+		default:
+			i := slices.IndexFunc(engine.RecommendedMenus, func(n engine.NamedMenu) bool { return n.Key == v })
+			if i < 0 {
+				return change{}, refuse("menu.noSuchMenu", v)
+			}
+			o.Custom, o.Menu = false, engine.RecommendedMenus[i].Menu.String()
+			ack = "Menu: " + engine.RecommendedMenus[i].Name + "."
+		}
+	default:
+		gr, n := map[string]engine.Group{"roll": engine.GroupRoll, "appetizers": engine.GroupAppetizer,
+			"specials": engine.GroupSpecial, "dessert": engine.GroupDessert}[a.Part], map[string]int{"roll": 1, "appetizers": 3, "specials": 2, "dessert": 1}[a.Part]
+		var ks []engine.Kind
+		for _, v := range a.Values {
+			k, ok := engine.ParseKind(v)
+			if !ok || k.Group() != gr || slices.Contains(ks, k) {
+				return change{}, refuse("menu.notInGroup", v, strings.ToLower(gr.String()))
+			}
+			ks = append(ks, k)
+		}
+		if len(ks) != n {
+			return change{}, refuse("menu.groupCount",
+				plural(n, strings.ToLower(gr.String()), strings.ToLower(gr.String())+"s"), len(ks), strings.ToLower(gr.String())+"s")
+		}
+		all := cur.Kinds()
+		var next []engine.Kind
+		for _, k := range all[1:] {
+			if k.Group() != gr {
+				next = append(next, k)
+			}
+		}
+		m, err := engine.NewMenu(append(next, ks...)...)
+		if err != nil {
+			if r := engineRefusal(err); r != nil {
+				return change{}, r
+			}
+			return change{}, fmt.Errorf("menu of %s: %w", st.ID, err)
+		}
+		o.Custom, o.Menu = true, m.String()
+		ack = "Menu updated."
+	}
+	return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), ack)}}, nil
+}
+
+// startMenu is the menu a Party game starts with for n players, or a
+// refusal saying what to change.
+func (b *Bot) startMenu(st *state, n int) (engine.Menu, error) {
+	m, fixed := lobbyMenu(st.Opts)
+	if !fixed {
+		ms := engine.Menus(n)
+		if len(ms) == 0 {
+			return engine.Menu{}, refuse("menu.noMenuFits", n)
+		}
+		return ms[b.seed()%uint64(len(ms))].Menu, nil
+	}
+	if ps := menuProblems(st.Opts, m, n); len(ps) > 0 {
+		// Each line is already worded by hostWords.
+		return engine.Menu{}, &refusal{strings.Join(ps, "\n")}
+	}
+	return m, nil
+}

@@ -29,6 +29,66 @@ import (
 // resolved when it is sent: an edit of the table message once it exists, a
 // post (remembered) until then, so a game has one table message.
 
+// outbox is the record's part that holds deliveries not yet sent; only
+// its methods change it.
+type outbox struct {
+	// OutWait is when the outbox may be tried again after a failure: new
+	// changes queue behind it rather than spend its retries at once.
+	OutWait time.Time `json:"ow,omitzero"`
+	// Outbox holds deliveries not yet sent; OutSeq numbers them.
+	Outbox []queued `json:"ob,omitempty"`
+	OutSeq uint64   `json:"oq,omitempty"`
+	// Folded is the last of the sender's learnt facts (sendlog.go) this
+	// record holds.
+	Folded uint64 `json:"fo,omitempty"`
+}
+
+// add queues d, replacing what is pending for the same target ("" for
+// none).
+func (o *outbox) add(target string, d protocol.Delivery) {
+	if target != "" {
+		o.Outbox = deleteTarget(o.Outbox, target)
+	}
+	o.OutSeq++
+	o.Outbox = append(o.Outbox, queued{Seq: o.OutSeq, Target: target, D: d})
+}
+
+// empty reports whether nothing waits to be sent.
+func (o *outbox) empty() bool { return len(o.Outbox) == 0 }
+
+// sent drops the first delivery, sent or given up, and ends any backoff.
+func (o *outbox) sent() { o.Outbox, o.OutWait = o.Outbox[1:], time.Time{} }
+
+// due is when the outbox should be looked at: at once, or when its backoff
+// ends; handoff, when this replica sends it itself, is the time to wait
+// for that otherwise.
+func (o *outbox) due(now, handoff time.Time) time.Time {
+	if o.OutWait.After(now) {
+		return o.OutWait
+	}
+	if !handoff.IsZero() {
+		return handoff
+	}
+	return now
+}
+
+// caughtUp drops what the sender's log p says was sent, carries its
+// failures' count over, and takes its backoff.
+func (o *outbox) caughtUp(p *sendLog) {
+	out := o.Outbox[:0]
+	for _, q := range o.Outbox {
+		if q.Seq <= p.Done {
+			continue
+		}
+		if q.Seq == p.FailedSeq {
+			q.Attempts = max(q.Attempts, p.Failed)
+		}
+		out = append(out, q)
+	}
+	o.Outbox = out
+	o.OutWait = p.Wait
+}
+
 // queued is one pending delivery in a game's outbox.
 type queued struct {
 	Seq      uint64            `json:"q"`
@@ -121,12 +181,7 @@ func (st *state) enqueue(c *change) bool {
 			keep = append(keep, d)
 			continue
 		}
-		t := st.target(d)
-		if t != "" {
-			st.Outbox = deleteTarget(st.Outbox, t)
-		}
-		st.OutSeq++
-		st.Outbox = append(st.Outbox, queued{Seq: st.OutSeq, Target: t, D: d})
+		st.outbox.add(st.target(d), d)
 		added = true
 	}
 	c.resp.Deliveries = keep
@@ -168,7 +223,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		stored := st.Folded
 		st.fold(pr)
 		s := b.sender(st)
-		if len(st.Outbox) == 0 || s == nil {
+		if st.outbox.empty() || s == nil {
 			return 0, nil
 		}
 		if pr == nil || pr.Game != st.ID {
@@ -176,7 +231,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		}
 		// What the stored game folded already need not be kept.
 		pr = pr.trimmed(stored)
-		for len(st.Outbox) > 0 {
+		for !st.outbox.empty() {
 			if b.stopping.Load() {
 				return 0, errStopping
 			}
@@ -218,7 +273,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				if q.Target == "table" && d.Kind == protocol.Edit {
 					// Someone deleted the table: post it again, this
 					// delivery first, and the thread hangs on.
-					pr.learn(st, learnt{TableGone: true})
+					st.learnt(pr.learn(learnt{TableGone: true}))
 					if err := b.writeLog(ctx, key, pr); err != nil {
 						return 0, err
 					}
@@ -232,7 +287,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			case errors.As(sendErr, &noPicture):
 				// Nothing was sent: this delivery and the rest go without
 				// pictures, and the channel is told once.
-				pr.learn(st, learnt{NoPictures: noPicture.Reason})
+				st.learnt(pr.learn(learnt{NoPictures: noPicture.Reason}))
 				if err := b.writeLog(ctx, key, pr); err != nil {
 					return 0, err
 				}
@@ -240,7 +295,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			case errors.As(sendErr, &noThread):
 				// Nothing was posted: the play-by-play goes to the channel
 				// from now on, this delivery first.
-				pr.learn(st, learnt{Thread: noThread.Reason})
+				st.learnt(pr.learn(learnt{Thread: noThread.Reason}))
 				if err := b.writeLog(ctx, key, pr); err != nil {
 					return 0, err
 				}
@@ -265,26 +320,26 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			default:
 				if slot, shown, ok := shows(d, q.Target, ref); ok {
 					// The message now shows this picture (in this file).
-					pr.learn(st, learnt{Slot: slot, Ref: shown})
+					st.learnt(pr.learn(learnt{Slot: slot, Ref: shown}))
 				} else if d.Slot != "" && ref.ID != "" {
-					pr.learn(st, learnt{Slot: d.Slot, Ref: ref})
+					st.learnt(pr.learn(learnt{Slot: d.Slot, Ref: ref}))
 				}
 				if d.OpenThread != "" {
-					pr.learn(st, learnt{Thread: threadOpen})
+					st.learnt(pr.learn(learnt{Thread: threadOpen}))
 				}
 				if said {
-					pr.learn(st, learnt{Said: true})
+					st.learnt(pr.learn(learnt{Said: true}))
 				}
 				if picSaid {
-					pr.learn(st, learnt{PicturesSaid: true})
+					st.learnt(pr.learn(learnt{PicturesSaid: true}))
 				}
 				if tableSaid {
-					pr.learn(st, learnt{TableSaid: true})
+					st.learnt(pr.learn(learnt{TableSaid: true}))
 				}
 			}
 			// Sent, or dropped: the next one goes now.
 			pr.Done, pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, 0, 0, time.Time{}
-			st.Outbox, st.OutWait = st.Outbox[1:], time.Time{}
+			st.outbox.sent()
 			if err := b.writeLog(ctx, key, pr); err != nil {
 				return 0, err
 			}
@@ -394,3 +449,54 @@ func (st *state) remember(slot string, ref protocol.Ref) {
 func outboxBackoff(attempts int) time.Duration {
 	return min(time.Second<<min(max(attempts-1, 0), 6), time.Minute)
 }
+
+// learnt takes a fact the sender just learnt (sendLog.learn).
+func (st *state) learnt(l learnt) {
+	st.apply(l)
+	st.Folded = l.N
+}
+
+// apply takes a fact the sender learnt: a message's reference, the thread,
+// the table's loss, a note said, the pictures refused.
+func (st *state) apply(l learnt) {
+	if l.Slot != "" && l.Ref.ID != "" {
+		st.remember(l.Slot, l.Ref)
+	}
+	if l.Thread != "" {
+		st.openThread(l.Thread)
+	}
+	if l.TableGone {
+		st.Table, st.TableSince, st.TableLost = protocol.Ref{}, time.Time{}, true
+	}
+	if l.TableSaid {
+		st.TableLost = false
+	}
+	if l.Said {
+		st.ThreadSaid = true
+	}
+	if l.NoPictures != "" {
+		st.NoPictures = l.NoPictures
+	}
+	if l.PicturesSaid {
+		st.PicturesSaid = true
+	}
+}
+
+// fold brings st up to date with its sender's log p (nil: none yet, or a
+// game stored before the log was kept apart, whose outbox says it
+// all).
+func (st *state) fold(p *sendLog) {
+	if p == nil || p.Game != st.ID {
+		return // an earlier game's, in the same channel
+	}
+	for _, l := range p.Learnt {
+		if l.N > st.Folded {
+			st.apply(l)
+			st.Folded = l.N
+		}
+	}
+	st.outbox.caughtUp(p)
+}
+
+// unsent reports whether the record holds deliveries not yet sent.
+func (st *state) unsent() bool { return !st.outbox.empty() }

@@ -253,7 +253,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]protocol.Delivery, bool)
 			if d.Seat >= len(st.Seats) || !st.Seats[d.Seat].Bot {
 				break // a person decides
 			}
-			p, inline := b.botPlayer(st, d.Seat)
+			p, inline := b.botPlayer(st.snap(), d.Seat)
 			if !inline {
 				st.think = true
 				break
@@ -278,7 +278,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]protocol.Delivery, bool)
 			v := g.View(i)
 			var sub engine.Submission
 			if st.Seats[i].Bot {
-				p, inline := b.botPlayer(st, i)
+				p, inline := b.botPlayer(st.snap(), i)
 				if !inline {
 					st.think = true
 					continue
@@ -459,3 +459,73 @@ func (b *Bot) nextDeadline(st *state) time.Time {
 }
 
 func equalFold(a, b string) bool { return strings.EqualFold(a, b) }
+
+// answer takes a player's answer to their Party decision after a reveal:
+// a button or select of their private prompt, or a typed `choose`/`flip`.
+func (b *Bot) answer(req protocol.Request, st *state, a protocol.Answer) (change, error) {
+	i, err := playerSeat(req, st)
+	if err != nil {
+		return change{}, err
+	}
+	g := st.game
+	ans := typedAnswer(g, i, a)
+	err = g.CheckAnswer(i, ans)
+	switch {
+	case a.Round != 0 && (errors.Is(err, engine.ErrWrongTurn) || errors.Is(err, engine.ErrNoDecision)):
+		// An old prompt: show what is current instead, privately.
+		v := handOrOver(st, i)
+		v.Text = "⌛ That choice was already made. " + v.Text
+		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
+	case errors.Is(err, engine.ErrNotYourDecision):
+		d, _ := g.Decision()
+		return change{}, refuse("play.otherDecides", st.name(d.Seat), decisionName(d))
+	case errors.Is(err, engine.ErrNotAnOption) && a.Round == 0:
+		d, _ := g.Decision()
+		return change{}, typedHint(d, a)
+	}
+	shown, moved, err := b.act(st, nil, func(g *engine.Game) error { return g.Decide(i, ans) })
+	if err != nil {
+		if r := engineRefusal(err); r != nil {
+			return change{}, r
+		}
+		return change{}, fmt.Errorf("answer in %s: %w", st.ID, err)
+	}
+	st.Seats[i].Idle = 0
+	more, again := b.advance(st, nil)
+	mine := b.handReply(req, st, i, handOrOver(st, i))
+	ds := b.settle(protocol.Request{}, st, append(shown, more...), moved || again)
+	if req.FromPrivate && isClick(req) {
+		ds = dropHandEdit(ds, req.Who.ID)
+	}
+	return b.afterPlay(req, st, protocol.Response{Deliveries: append(ds, mine)})
+}
+
+// playMoves plays the searching bots' moves, chosen off the request path
+// from the game at progress at, unless the game moved on meanwhile.
+func (b *Bot) playMoves(st *state, at progress, moves []move, o *protocol.Outbound) (change, error) {
+	if st == nil || st.Phase != phasePlaying || progressOf(st.game) != at {
+		// The game moved on without them (a human's change, a timer):
+		// whoever moved it scheduled what comes next.
+		return change{}, nil
+	}
+	o.Where, o.Game = st.Where, st.ID
+	var posts []protocol.Delivery
+	revealed := false
+	for _, m := range moves {
+		var shown []protocol.Delivery
+		var r bool
+		var err error
+		if m.decide {
+			shown, r, err = b.act(st, nil, func(g *engine.Game) error { return g.Decide(m.seat, m.ans) })
+		} else if !st.game.Submitted(m.seat) {
+			shown, r, err = b.submit(st, m.seat, m.sub, nil)
+		}
+		if err != nil {
+			b.log.Error("searching bot's choice refused", "game", st.ID, "seat", m.seat, "err", err)
+			continue
+		}
+		posts, revealed = append(posts, shown...), revealed || r
+	}
+	more, again := b.advance(st, nil)
+	return b.afterPlay(protocol.Request{}, st, protocol.Response{Deliveries: b.settle(protocol.Request{}, st, append(posts, more...), revealed || again)})
+}

@@ -27,15 +27,13 @@ const lockPrefix = "outbox-lock:"
 // outboxDue is when the timer loop should look at st's outbox: at once,
 // unless this replica sends it itself (handoff), or a failure set it back
 // (backoff by time, not by how much the players click).
-func (b *Bot) outboxDue(st *state) time.Time {
+func (b *Bot) outboxDue(o *outbox) time.Time {
 	now := b.now()
-	switch {
-	case st.OutWait.After(now):
-		return st.OutWait
-	case b.cfg.Handoff:
-		return now.Add(handoffGrace)
+	var handoff time.Time
+	if b.cfg.Handoff {
+		handoff = now.Add(handoffGrace)
 	}
-	return now
+	return o.due(now, handoff)
 }
 
 // handoff starts sending key's deliveries from this replica, or, without
@@ -115,7 +113,7 @@ func (b *Bot) pending(ctx context.Context, key string) (bool, error) {
 		return false, err
 	}
 	st.fold(log)
-	return len(st.Outbox) > 0 && b.sender(st) != nil, nil
+	return st.unsent() && b.sender(st) != nil, nil
 }
 
 // sendLocked sends key's outbox under the game's send lock, then sets its

@@ -61,14 +61,14 @@ func decodeSendLog(side []byte) (*sendLog, error) {
 	return p, nil
 }
 
-// learn records l and applies it to st at once, so the rest of a flush
-// resolves its deliveries against it.
-func (p *sendLog) learn(st *state, l learnt) {
+// learn records l and returns it numbered, for the record to take at
+// once (state.learnt), so the rest of a flush resolves its deliveries
+// against it.
+func (p *sendLog) learn(l learnt) learnt {
 	p.N++
 	l.N = p.N
 	p.Learnt = append(p.Learnt, l)
-	st.apply(l)
-	st.Folded = p.N
+	return l
 }
 
 // trimmed drops what st has folded already: the stored game knows it.
@@ -81,55 +81,4 @@ func (p *sendLog) trimmed(folded uint64) *sendLog {
 		}
 	}
 	return &out
-}
-
-func (st *state) apply(l learnt) {
-	if l.Slot != "" && l.Ref.ID != "" {
-		st.remember(l.Slot, l.Ref)
-	}
-	if l.Thread != "" {
-		st.openThread(l.Thread)
-	}
-	if l.TableGone {
-		st.Table, st.TableSince, st.TableLost = protocol.Ref{}, time.Time{}, true
-	}
-	if l.TableSaid {
-		st.TableLost = false
-	}
-	if l.Said {
-		st.ThreadSaid = true
-	}
-	if l.NoPictures != "" {
-		st.NoPictures = l.NoPictures
-	}
-	if l.PicturesSaid {
-		st.PicturesSaid = true
-	}
-}
-
-// fold brings st up to date with its sender's log p (nil: none yet, or a
-// game stored before the log was kept apart, whose outbox says it
-// all).
-func (st *state) fold(p *sendLog) {
-	if p == nil || p.Game != st.ID {
-		return // an earlier game's, in the same channel
-	}
-	for _, l := range p.Learnt {
-		if l.N > st.Folded {
-			st.apply(l)
-			st.Folded = l.N
-		}
-	}
-	out := st.Outbox[:0]
-	for _, q := range st.Outbox {
-		if q.Seq <= p.Done {
-			continue
-		}
-		if q.Seq == p.FailedSeq {
-			q.Attempts = max(q.Attempts, p.Failed)
-		}
-		out = append(out, q)
-	}
-	st.Outbox = out
-	st.OutWait = p.Wait
 }

@@ -124,15 +124,9 @@ type state struct {
 	// Pinged is the decision whose decider was last told to move
 	// ("round.turn.step"), so each decision pings once.
 	Pinged string `json:"pg,omitempty"`
-	// OutWait is when the outbox may be tried again after a failure: new
-	// changes queue behind it rather than spend its retries at once.
-	OutWait time.Time `json:"ow,omitzero"`
-	// Outbox holds deliveries not yet sent (outbox.go); OutSeq numbers them.
-	Outbox []queued `json:"ob,omitempty"`
-	OutSeq uint64   `json:"oq,omitempty"`
-	// Folded is the last of the sender's learnt facts (sendlog.go) this
-	// record holds.
-	Folded uint64 `json:"fo,omitempty"`
+	// outbox holds the deliveries not yet sent (outbox.go). Embedded, so
+	// its fields are stored in the record's object as they always were.
+	outbox
 
 	game *engine.Game      // decoded Engine, while handling one request
 	plat protocol.Platform // the row of Where.Platform, while handling one request
@@ -392,7 +386,7 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 	}
 	if !c.remove && b.sender(st) != nil && st.enqueue(c) {
 		queued, c.save = true, true
-		due = append(due, storage.Deadline{Key: outboxPrefix + key, Due: b.outboxDue(st)})
+		due = append(due, storage.Deadline{Key: outboxPrefix + key, Due: b.outboxDue(&st.outbox)})
 	}
 	if st != nil && st.think && !c.remove {
 		due = append(due, storage.Deadline{Key: thinkPrefix + key, Due: b.now()})

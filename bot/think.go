@@ -28,7 +28,7 @@ const thinkPrefix = "think:"
 // botPlayer is seat i's bot, and whether it may choose inline (a quick
 // level, or a host configured to think inline, as the terminal is). Its
 // seed follows the game and the moment, so a replayed choice is the same.
-func (b *Bot) botPlayer(st *state, i int) (strategy.Player, bool) {
+func (b *Bot) botPlayer(st *snapshot, i int) (strategy.Player, bool) {
 	l := st.botLevel(i)
 	h := fnv.New64a()
 	h.Write([]byte(st.ID))
@@ -56,42 +56,17 @@ func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string) (pr
 	if err != nil {
 		return o, fmt.Errorf("load %s: %w", key, err)
 	}
-	st, err := b.decode(data)
+	rec, err := b.decode(data)
 	if err != nil {
 		return o, err
 	}
+	st := rec.snap()
 	if st.Phase != phasePlaying || st.game == nil {
 		return o, b.store.Complete(ctx, c)
 	}
 	at := progressOf(st.game)
 	moves := b.thinkAll(st)
-	resp, err := b.update(ctx, key, func(st *state) (change, error) {
-		if st == nil || st.Phase != phasePlaying || progressOf(st.game) != at {
-			// The game moved on without them (a human's change, a timer):
-			// whoever moved it scheduled what comes next.
-			return change{}, nil
-		}
-		o.Where, o.Game = st.Where, st.ID
-		var posts []protocol.Delivery
-		revealed := false
-		for _, m := range moves {
-			var shown []protocol.Delivery
-			var r bool
-			var err error
-			if m.decide {
-				shown, r, err = b.act(st, nil, func(g *engine.Game) error { return g.Decide(m.seat, m.ans) })
-			} else if !st.game.Submitted(m.seat) {
-				shown, r, err = b.submit(st, m.seat, m.sub, nil)
-			}
-			if err != nil {
-				b.log.Error("searching bot's choice refused", "game", st.ID, "seat", m.seat, "err", err)
-				continue
-			}
-			posts, revealed = append(posts, shown...), revealed || r
-		}
-		more, again := b.advance(st, nil)
-		return b.afterPlay(protocol.Request{}, st, protocol.Response{Deliveries: b.settle(protocol.Request{}, st, append(posts, more...), revealed || again)})
-	})
+	resp, err := b.update(ctx, key, func(st *state) (change, error) { return b.playMoves(st, at, moves, &o) })
 	if err != nil {
 		return o, err
 	}
@@ -101,7 +76,7 @@ func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string) (pr
 
 // thinkAll lets every searching bot that must move now choose, side by
 // side, each holding one of the host's thinking slots.
-func (b *Bot) thinkAll(st *state) []move {
+func (b *Bot) thinkAll(st *snapshot) []move {
 	g := st.game
 	var moves []move
 	if d, ok := g.Decision(); ok {
