@@ -45,8 +45,22 @@ func Say(key Key, a ...any) string {
 	if !known[key] {
 		return printer.Sprintf(fallback)
 	}
+	for i, v := range a {
+		switch v.(type) {
+		case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+			a[i] = plain{v}
+		}
+	}
 	return printer.Sprintf(key, a...)
 }
+
+// plain prints a number as fmt does, without the digit grouping the
+// printer would add ("1500", not "1,500"): a rating or a year reads
+// better so, and every message keeps the words it had before the catalog.
+// A language that wants grouping says so in its message.
+type plain struct{ v any }
+
+func (p plain) Format(f fmt.State, verb rune) { fmt.Fprintf(f, fmt.FormatString(f, verb), p.v) }
 
 // fallback is what a player reads for a key the catalog lacks.
 const fallback = "That can't be done right now."

@@ -1,6 +1,7 @@
 package words
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -119,5 +120,21 @@ func TestEngineWordsAreInTheCatalog(t *testing.T) {
 		} else if strings.Contains(Text(w.key), "%") {
 			t.Errorf("%v: %q takes arguments friendly does not pass", w.err, Text(w.key))
 		}
+	}
+}
+
+// TestSayPrintsNumbersAsFmtDoes: the catalog's English is what the host
+// wrote before it, digit for digit.
+func TestSayPrintsNumbersAsFmtDoes(t *testing.T) {
+	en["test.numbers"] = "%d %5d %+d %x %v %s %.1f"
+	defer delete(en, "test.numbers")
+	known["test.numbers"] = true
+	defer delete(known, "test.numbers")
+	if err := cat.SetString(english, "test.numbers", en["test.numbers"]); err != nil {
+		t.Fatal(err)
+	}
+	got := Say("test.numbers", 1500, 42, 7, 255, 12000, "x", 0.25)
+	if want := fmt.Sprintf(en["test.numbers"], 1500, 42, 7, 255, 12000, "x", 0.25); got != want {
+		t.Errorf("Say = %q, want %q", got, want)
 	}
 }
