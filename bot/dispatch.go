@@ -58,7 +58,7 @@ func (b *Bot) Handle(ctx context.Context, req protocol.Request) (protocol.Respon
 	case errors.As(err, &u):
 		outcome, resp, err = "refused", privateReply(req, notice(u.Msg)), nil
 	default:
-		resp = privateReply(req, protocol.View{Screen: protocol.ScreenNotice, Title: "Something went wrong", Text: "Sorry — that didn't work. Please try again in a moment.", Tone: protocol.ToneError})
+		resp = privateReply(req, protocol.View{Screen: protocol.ScreenNotice, Title: words.Say("dispatch.somethingWentWrong"), Text: words.Say("dispatch.sorryThatDidnTWork"), Tone: protocol.ToneError})
 		err = b.report(req, err)
 	}
 	if err == nil {
@@ -307,7 +307,7 @@ func (b *Bot) Undeliverable(ctx context.Context, where protocol.Location, gameID
 		}
 		st.Seats[i].DMFailed = true
 		st.Seats[i].Hand = protocol.Ref{}
-		st.Notes = append(st.Notes, fmt.Sprintf("📪 I can't send %s private messages: press **Show my hand** here instead.", st.Seats[i].Name))
+		st.Notes = append(st.Notes, words.Say("dispatch.iCanTSendS", st.Seats[i].Name))
 		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st.snap(), b.now()), b.now())}}, nil
 	})
 }

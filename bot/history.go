@@ -13,6 +13,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // summary is a finished game's entry in its community's history: enough
@@ -130,14 +131,14 @@ func when(t, now time.Time) string {
 }
 
 func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.View {
-	v := protocol.View{Screen: protocol.ScreenBoard, Title: "📜 Recent games", Tone: protocol.ToneInfo}
+	v := protocol.View{Screen: protocol.ScreenBoard, Title: words.Say("history.recentGames"), Tone: protocol.ToneInfo}
 	if partyBoard {
-		v.Title = "📜 Recent Sushi Go Party! games"
+		v.Title = words.Say("history.recentSushiGoPartyGames")
 	} else {
-		v.Footer = "Sushi Go Party! games have their own history: `history party`."
+		v.Footer = words.Say("history.sushiGoPartyGamesHave")
 	}
 	if len(games) == 0 {
-		v.Text = "No finished games yet. Play one with `new`!"
+		v.Text = words.Say("history.noFinishedGamesYetPlay")
 		return v
 	}
 	var lines []string
@@ -145,7 +146,7 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.
 	for i, g := range games {
 		s, err := decodeSummary(g.Summary)
 		if err != nil {
-			lines = append(lines, fmt.Sprintf("%d. (%s — unreadable entry)", i+1, when(g.FinishedAt, now)))
+			lines = append(lines, words.Say("history.dSUnreadableEntry", i+1, when(g.FinishedAt, now)))
 			continue
 		}
 		var who []string
@@ -164,13 +165,13 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.
 		}
 		won := "🏆 " + strings.Join(winners, " & ")
 		if len(winners) == 0 {
-			won = "🚪 everyone left"
+			won = words.Say("history.everyoneLeft")
 		}
-		game := "Sushi Go!"
+		game := words.Say("history.sushiGo")
 		if s.Game == "party" {
 			game = "Party · " + s.Menu
 		} else if s.Dummy {
-			game = "Sushi Go! (dummy)"
+			game = words.Say("history.sushiGoDummy")
 		}
 		lines = append(lines, fmt.Sprintf("%d. %s — %s — %s — %s", i+1, when(g.FinishedAt, now), game,
 			won, strings.Join(who, ", ")))
@@ -189,7 +190,7 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.
 	if v.Footer != "" {
 		v.Footer = "A number shows that game's scores (`history <n>`). " + v.Footer
 	} else {
-		v.Footer = "A number shows that game's scores (`history <n> party`)."
+		v.Footer = words.Say("history.aNumberShowsThatGame")
 	}
 	return v
 }
@@ -201,7 +202,7 @@ func pastView(g storage.Game) (protocol.View, error) {
 	if err != nil {
 		return protocol.View{}, err
 	}
-	title := "Sushi Go!"
+	title := words.Say("history.sushiGo")
 	if s.Game == "party" {
 		title = "Sushi Go Party! (" + s.Menu + ")"
 	}

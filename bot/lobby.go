@@ -15,6 +15,7 @@ import (
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 func newID(seed uint64) string {
@@ -81,7 +82,7 @@ func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Opti
 	return b.update(ctx, req.Where.Key(), func(old *state) (change, error) {
 		if old != nil && old.Phase != phaseOver {
 			return change{}, refuse("lobby.gameRunning",
-				map[phase]string{phaseLobby: "waiting to start", phasePlaying: "running"}[old.Phase], old.hostName())
+				map[phase]string{phaseLobby: words.Say("lobby.waitingToStart"), phasePlaying: "running"}[old.Phase], old.hostName())
 		}
 		st := &state{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now, plat: b.platform(req.Where.Platform)}
 		if seats == nil {
@@ -96,7 +97,7 @@ func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Opti
 		if len(invite) > 0 {
 			// Mentioned in the new message only: later edits ping nobody.
 			v.Mentions = invite
-			v.Text = fmt.Sprintf("🔁 **%s** asks for a rematch: press **Join** to play again.\n", req.Who.Name) + v.Text
+			v.Text = words.Say("lobby.sAsksForARematch", req.Who.Name) + v.Text
 		}
 		loc, err := json.Marshal(req.Where)
 		if err != nil {
@@ -137,9 +138,9 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 		// The seat is theirs again, but what leaving cost stays: a forfeit
 		// (Left) or, before the game counted, no rating (Early).
 		s.Bot, s.Idle, s.Kicked = false, 0, false
-		note := fmt.Sprintf("👋 %s is back and takes their seat from the bot.", s.Name)
+		note := words.Say("lobby.sIsBackAndTakes", s.Name)
 		if s.Name == "You" {
-			note = "👋 You are back and take your seat from the bot."
+			note = words.Say("lobby.youAreBackAndTake")
 		}
 		switch {
 		case st.forfeited(i):
@@ -167,20 +168,20 @@ func (b *Bot) leave(req protocol.Request, st *state) (change, error) {
 	case phaseLobby:
 		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
 		if st.humans() == 0 {
-			v := protocol.View{Screen: protocol.ScreenTable, Title: "🍣 Sushi Go! — lobby closed", Text: "Everyone left. Start a new game with `new`.", Tone: protocol.ToneOver}
-			return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), "You left.")}}, nil
+			v := protocol.View{Screen: protocol.ScreenTable, Title: words.Say("lobby.sushiGoLobbyClosed"), Text: words.Say("lobby.everyoneLeftStartANew"), Tone: protocol.ToneOver}
+			return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), words.Say("lobby.youLeft"))}}, nil
 		}
 		b.handOver(st, req.Who.ID)
-		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), "You left the game.")}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), words.Say("lobby.youLeftTheGame"))}}, nil
 	case phasePlaying:
 		if st.Seats[i].Bot {
 			return change{}, refuse("lobby.botAlreadyThere")
 		}
 		wasRated, name := st.rated(), st.Seats[i].Name
 		st.markLeft(i)
-		note := fmt.Sprintf("🚪 %s left; a bot plays their seat (`join` to come back).", name)
+		note := words.Say("lobby.sLeftABotPlays", name)
 		if st.Seats[i].Early && wasRated {
-			note = fmt.Sprintf("🚪 %s left before the first round was scored, so they are not rated in this game; a bot plays their seat.", name)
+			note = words.Say("lobby.sLeftBeforeTheFirst", name)
 			if !st.rated() {
 				note += " 📈 The game is no longer rated: fewer than two people are left in it."
 			}
@@ -198,7 +199,7 @@ func (b *Bot) handOver(st *state, leaving string) {
 	for _, s := range st.Seats {
 		if s.human() && s.User != leaving {
 			st.Host = s.User
-			st.Notes = append(st.Notes, fmt.Sprintf("👑 %s is now the host.", s.Name))
+			st.Notes = append(st.Notes, words.Say("lobby.sIsNowTheHost", s.Name))
 			return
 		}
 	}
@@ -211,7 +212,7 @@ func (b *Bot) replaceWithBot(req protocol.Request, st *state, i int, note string
 	st.Notes = append(st.Notes, note)
 	b.handOver(st, st.Seats[i].User)
 	if st.humans() == 0 {
-		return b.quitAll(req, st, "Everyone left, so the game ended.")
+		return b.quitAll(req, st, words.Say("lobby.everyoneLeftSoTheGame"))
 	}
 	posts, revealed := b.advance(st, nil)
 	return b.afterPlay(req, st, protocol.Response{Deliveries: withAck(req, b.settle(req, st, posts, revealed), "Done.")})
@@ -293,12 +294,12 @@ func (b *Bot) kick(req protocol.Request, st *state, who string) (change, error) 
 	}
 	wasRated := st.rated()
 	st.markKicked(i)
-	note := fmt.Sprintf("🤖 The host handed %s's seat to a bot.", s.Name)
+	note := words.Say("lobby.theHostHandedSS", s.Name)
 	switch {
 	case s.Kicked:
-		note = fmt.Sprintf("🤖 The host handed %s's seat to a bot: not a forfeit, %s is rated by where their seat finishes.", s.Name, s.Name)
+		note = words.Say("lobby.theHostHandedSS2", s.Name, s.Name)
 	case wasRated:
-		note = fmt.Sprintf("🤖 The host handed %s's seat to a bot before the first round was scored: %s is not rated in this game.", s.Name, s.Name)
+		note = words.Say("lobby.theHostHandedSS3", s.Name, s.Name)
 		if !st.rated() {
 			note += " 📈 The game is no longer rated: fewer than two people are left in it."
 		}
@@ -368,18 +369,18 @@ func (b *Bot) end(req protocol.Request, st *state) (change, error) {
 		return change{}, refuse("lobby.hostEnds", st.hostName())
 	}
 	if st.Phase == phaseOver {
-		return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, nil, "The finished game was cleared.")}}, nil
+		return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, nil, words.Say("lobby.theFinishedGameWasCleared"))}}, nil
 	}
 	if st.Phase == phasePlaying && st.rated() {
 		if !st.counted() {
-			return b.finishEarly(req, st, fmt.Sprintf("%s ended the game before the first round was scored, so it is not rated.", req.Who.Name))
+			return b.finishEarly(req, st, words.Say("lobby.sEndedTheGameBefore", req.Who.Name))
 		}
 		return b.askToEnd(req, st)
 	}
-	v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st.snap()) + " — game ended", Text: fmt.Sprintf("%s ended the game. Start a new one with `new`.", req.Who.Name), Tone: protocol.ToneOver}
+	v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st.snap()) + " — game ended", Text: words.Say("lobby.sEndedTheGameStart", req.Who.Name), Tone: protocol.ToneOver}
 	// The table says it; whoever typed the command is answered privately
 	// (a public answer would say it twice).
-	ds := withAck(req, append(refreshTable(req, st, v, b.now()), st.handsEnded()...), "Done: the game is over.")
+	ds := withAck(req, append(refreshTable(req, st, v, b.now()), st.handsEnded()...), words.Say("lobby.doneTheGameIsOver"))
 	return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: ds}}, nil
 }
 
@@ -397,7 +398,7 @@ func (st *state) handsEnded() []protocol.Delivery {
 	for i := range st.Seats {
 		if s := &st.Seats[i]; s.human() && s.Hand.ID != "" {
 			ds = append(ds, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(),
-				View: protocol.View{Screen: protocol.ScreenHand, Title: gameTitle(st.snap()) + " — game ended", Text: "This game ended early; its cards can no longer be played.", Tone: protocol.ToneOver, Channel: st.Where.Channel}})
+				View: protocol.View{Screen: protocol.ScreenHand, Title: gameTitle(st.snap()) + " — game ended", Text: words.Say("lobby.thisGameEndedEarlyIts"), Tone: protocol.ToneOver, Channel: st.Where.Channel}})
 		}
 	}
 	return ds
@@ -473,13 +474,13 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 		switch v := a.Values[0]; v {
 		case "custom":
 			o.Custom, o.Menu = true, cur.String()
-			ack = "Build your menu with the selects."
+			ack = words.Say("lobby.buildYourMenuWithThe")
 		case "recommended":
 			o.Custom = false
-			ack = "Choose one of the recommended menus."
+			ack = words.Say("lobby.chooseOneOfTheRecommended")
 		case protocol.MenuRandom:
 			o.Custom, o.Menu = false, protocol.MenuRandom
-			ack = "The menu will be drawn at the start."
+			ack = words.Say("lobby.theMenuWillBeDrawn")
 		default:
 			i := slices.IndexFunc(engine.RecommendedMenus, func(n engine.NamedMenu) bool { return n.Key == v })
 			if i < 0 {
@@ -518,7 +519,7 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 			return change{}, fmt.Errorf("menu of %s: %w", st.ID, err)
 		}
 		o.Custom, o.Menu = true, m.String()
-		ack = "Menu updated."
+		ack = words.Say("lobby.menuUpdated")
 	}
 	return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), ack)}}, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // look is what the shared screens (table, reveal, scores, final
@@ -39,14 +40,14 @@ type look struct {
 
 var classicLook = look{
 	key:     "classic",
-	title:   "🍣 Sushi Go!",
+	title:   words.Say("look.sushiGo"),
 	tableau: func(s engine.SeatView) string { return tableau(s.Tableau) },
 	kept: func(s engine.SeatView) string {
 		switch now := countCard(s.Tableau, engine.Pudding); {
 		case s.Puddings > 0 && now > 0:
-			return fmt.Sprintf("🍮 %d kept + %d this round = %d", s.Puddings, now, s.Puddings+now)
+			return words.Say("look.dKeptDThisRound", s.Puddings, now, s.Puddings+now)
 		case s.Puddings > 0:
-			return fmt.Sprintf("🍮 %d kept for dessert", s.Puddings)
+			return words.Say("look.dKeptForDessert", s.Puddings)
 		}
 		return ""
 	},
@@ -59,7 +60,7 @@ var classicLook = look{
 var partyLook = look{
 	party:   true,
 	key:     "party",
-	title:   "🎉 Sushi Go Party!",
+	title:   words.Say("look.sushiGoParty"),
 	tableau: seatTableau,
 	kept: func(s engine.SeatView) string {
 		if len(s.Desserts) == 0 {
@@ -70,13 +71,13 @@ var partyLook = look{
 	menu: func(pv engine.PublicView) []string {
 		out := []string{menuFooter(pv.Settings.Menu)}
 		if pv.Settings.Menu.Roll == engine.KindUramaki && engine.UramakiPoints(pv.UramakiNext) > 0 && !pv.Over {
-			out = append(out, fmt.Sprintf("🍱 next uramaki place: %s (%s)", ordinal(pv.UramakiNext), pointsSigned(engine.UramakiPoints(pv.UramakiNext))))
+			out = append(out, words.Say("look.nextUramakiPlaceSS", ordinal(pv.UramakiNext), pointsSigned(engine.UramakiPoints(pv.UramakiNext))))
 		}
 		return out
 	},
 	desserts:         func(s engine.Standing) string { return plural(s.Desserts, "dessert", "desserts") },
 	tally:            func(s engine.Standing) int { return s.Desserts },
-	tieBreak:         "dessert cards",
+	tieBreak:         words.Say("look.dessertCards"),
 	dessertFieldEach: true,
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // This file is the Party lobby: the menu a game will be played with, its
@@ -64,7 +65,7 @@ func (st *snapshot) menuWarning() string {
 
 func partyLobbyView(st *snapshot) protocol.View {
 	v := classicLobbyView(st)
-	v.Title = "🎉 Sushi Go Party! — lobby"
+	v.Title = words.Say("party.sushiGoPartyLobby")
 	n := len(st.Seats)
 	m, fixed := lobbyMenu(st.Opts)
 	var text []string
@@ -73,7 +74,7 @@ func partyLobbyView(st *snapshot) protocol.View {
 		text = append(text, menuLines(m)...)
 		text = append(text, menuProblems(st.Opts, m, n)...)
 	} else {
-		text = append(text, "**Menu: random** — drawn at the start from the menus that suit the table.")
+		text = append(text, words.Say("party.menuRandomDrawnAtThe"))
 	}
 	v.Text += "\n" + strings.Join(text, "\n")
 	g := st.ID
@@ -83,7 +84,7 @@ func partyLobbyView(st *snapshot) protocol.View {
 	} else {
 		v.Selects = []protocol.Select{menuSelect(g, st.Opts, n)}
 	}
-	v.Footer = "The host picks the menu and presses Start when everyone is in. An unstarted lobby closes after a while."
+	v.Footer = words.Say("party.theHostPicksTheMenu")
 	return v
 }
 
@@ -91,7 +92,7 @@ func partyLobbyView(st *snapshot) protocol.View {
 // first), a custom menu and a random one.
 func menuSelect(game string, o protocol.Options, n int) protocol.Select {
 	cur, fixed := lobbyMenu(o)
-	sel := protocol.Select{ActionID: protocol.SelectID("menu", game, "menu"), Placeholder: "Choose the menu", Min: 1, Max: 1}
+	sel := protocol.Select{ActionID: protocol.SelectID("menu", game, "menu"), Placeholder: words.Say("party.chooseTheMenu"), Min: 1, Max: 1}
 	// A table too small to start says so itself: marking every menu "not
 	// for 1 player" tells the lone host nothing.
 	lo, _ := o.Settings().PlayerRange()
@@ -104,8 +105,8 @@ func menuSelect(game string, o protocol.Options, n int) protocol.Select {
 			Selected: fixed && !o.Custom && cur == nm.Menu})
 	}
 	sel.Options = append(sel.Options,
-		protocol.Option{Label: "Custom menu…", Value: "custom", Emoji: "🛠️", Description: "choose the roll, appetizers, specials and dessert"},
-		protocol.Option{Label: "Random", Value: protocol.MenuRandom, Emoji: "🎲", Description: "a menu that suits the table, drawn at the start", Selected: !fixed})
+		protocol.Option{Label: words.Say("party.customMenu"), Value: "custom", Emoji: "🛠️", Description: words.Say("party.chooseTheRollAppetizersSpecials")},
+		protocol.Option{Label: "Random", Value: protocol.MenuRandom, Emoji: "🎲", Description: words.Say("party.aMenuThatSuitsThe"), Selected: !fixed})
 	return sel
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // This file renders a Party game: tableaux, the private hand with calls
@@ -126,7 +127,7 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 	var text []string
 	var control []protocol.Button
 	if p.Card == engine.SpecialOrder && p.Copy == engine.None {
-		text = append(text, "🌈 Your **special order** copies a card in front of you. Which one?")
+		text = append(text, words.Say("partyview.yourSpecialOrderCopiesA"))
 		var row []protocol.Button
 		for _, c := range w.AppendCopyOptions(nil) {
 			q := base
@@ -135,7 +136,7 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 		}
 		v.Rows = chunk(row, 5, 4)
 	} else {
-		text = append(text, "Choose a card to keep."+passingText(st, i, len(hand)))
+		text = append(text, words.Say("partyview.chooseACardToKeep")+passingText(st, i, len(hand)))
 		if p.Call != engine.None {
 			text = append(text, callText(p.Call))
 		}
@@ -161,7 +162,7 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 			q := protocol.Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: c}
 			verb := "Call"
 			if p.Call != engine.None {
-				verb = "Call instead"
+				verb = words.Say("partyview.callInstead")
 			}
 			label := verb + " " + c.Short()
 			if w.HandSize(i) < 2 {
@@ -173,21 +174,21 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 		}
 	}
 	if p.Call != engine.None || p.Card != engine.None {
-		control = append(control, protocol.Button{Label: "Start over", Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
+		control = append(control, protocol.Button{Label: words.Say("partyview.startOver"), Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
 	}
 	if len(control) > 0 {
 		v.Rows = append(v.Rows, control[:min(len(control), 5)])
 	}
 	v.Text = strings.Join(text, "\n")
-	v.Fields = []protocol.Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
+	v.Fields = []protocol.Field{{Name: words.Say("partyview.inFrontOfYou"), Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
 	return v
 }
 
 func callText(c engine.Card) string {
 	if c.Kind() == engine.KindSpoon {
-		return fmt.Sprintf("%s You call your **%s**: after the reveal you name a card; the first player to your left who has one gives it to you.", c.Emoji(), c.Short())
+		return words.Say("partyview.sYouCallYourS", c.Emoji(), c.Short())
 	}
-	return fmt.Sprintf("%s You call your **%s**: after the reveal you play a second card from this hand.", c.Emoji(), c.Short())
+	return words.Say("partyview.sYouCallYourS2", c.Emoji(), c.Short())
 }
 
 func count(cs []engine.Card, c engine.Card) int {
@@ -248,7 +249,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 	d, _ := g.Decision()
 	opts := w.AppendOptions(nil)
 	v := handHead(st, d.Round, d.Turn)
-	v.Title = fmt.Sprintf("🎴 Your choice — round %d, turn %d", d.Round, d.Turn)
+	v.Title = words.Say("partyview.yourChoiceRoundDTurn", d.Round, d.Turn)
 	id := func(a engine.Answer) string {
 		return protocol.ActionID(protocol.Answer{Game: st.ID, Round: d.Round, Turn: d.Turn, Step: d.Step, Card: a.Card, Kind: a.Kind, Flip: a.Flip})
 	}
@@ -259,7 +260,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 		var drawn []engine.Card
 		switch d.Kind {
 		case engine.DecideChopsticks:
-			v.Text = fmt.Sprintf("%s Your **%s**: choose a second card from your hand to play now.", d.Via.Emoji(), d.Via.Short())
+			v.Text = words.Say("partyview.sYourSChooseA", d.Via.Emoji(), d.Via.Short())
 			drawn = w.AppendHand(nil)
 		case engine.DecideMenu:
 			drawn = w.AppendMenuDraw(nil)
@@ -267,9 +268,9 @@ func decisionView(st *snapshot, i int) protocol.View {
 			for _, c := range drawn {
 				names = append(names, cardText(c))
 			}
-			v.Text = fmt.Sprintf("%s Your **menu** drew %s. Choose one to play; the others go back into the deck.", d.Via.Emoji(), strings.Join(names, ", "))
+			v.Text = words.Say("partyview.sYourMenuDrewS", d.Via.Emoji(), strings.Join(names, ", "))
 		default:
-			v.Text = "🌈 Your **special order** copies a card in front of you. Which one?"
+			v.Text = words.Say("partyview.yourSpecialOrderCopiesA")
 		}
 		for _, a := range opts {
 			label := a.Card.Short()
@@ -280,14 +281,14 @@ func decisionView(st *snapshot, i int) protocol.View {
 		}
 		v.Rows = chunk(row, 5, 5)
 	case engine.DecideSpoon:
-		v.Text = fmt.Sprintf("%s Your **%s**: name a card type or an exact card. The first player to your left who has one gives it to you and takes the spoon; if nobody has it, the spoon is discarded.", d.Via.Emoji(), d.Via.Short())
+		v.Text = words.Say("partyview.sYourSNameA", d.Via.Emoji(), d.Via.Short())
 		if st.typing() {
 			// A footer: where keys are the only input (the terminal's
 			// screen game) it is not shown.
-			v.Footer = "Or type `choose <card or type>`."
+			v.Footer = words.Say("partyview.orTypeChooseCardOr")
 		}
 		sel := protocol.Select{ActionID: protocol.SelectID("ask", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
-			Placeholder: "…or ask for an exact card", Min: 1, Max: 1}
+			Placeholder: words.Say("partyview.orAskForAnExact"), Min: 1, Max: 1}
 		for _, a := range opts {
 			if a.Card == engine.None {
 				row = append(row, protocol.Button{Label: a.Kind.Name(), Emoji: a.Kind.Emoji(), ActionID: id(a), Style: protocol.Primary})
@@ -301,12 +302,12 @@ func decisionView(st *snapshot, i int) protocol.View {
 			v.Selects = []protocol.Select{sel}
 		}
 	case engine.DecideTakeout:
-		v.Text = fmt.Sprintf("%s Your **takeout box**: turn any of your earlier cards face down — each then scores 2 at the round's end instead of what it is.", d.Via.Emoji())
+		v.Text = words.Say("partyview.sYourTakeoutBoxTurn", d.Via.Emoji())
 		if st.typing() {
-			v.Footer = "Type `flip 1 3` for several, or use the buttons."
+			v.Footer = words.Say("partyview.typeFlip13For")
 		}
 		sel := protocol.Select{ActionID: protocol.SelectID("flip", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
-			Placeholder: "Cards to turn face down", Min: 0}
+			Placeholder: words.Say("partyview.cardsToTurnFaceDown"), Min: 0}
 		var lines []string
 		for p, c := range tab {
 			if d.Flippable&(1<<p) == 0 {
@@ -321,7 +322,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 		for _, a := range opts {
 			switch {
 			case a.Flip == 0:
-				row = append(row, protocol.Button{Label: "Flip nothing", Emoji: "✋", ActionID: id(a)})
+				row = append(row, protocol.Button{Label: words.Say("partyview.flipNothing"), Emoji: "✋", ActionID: id(a)})
 			case a.Flip == d.Flippable:
 				row = append(row, protocol.Button{Label: flipAllLabel(len(sel.Options)), Emoji: d.Via.Emoji(), ActionID: id(a), Style: protocol.Primary})
 			case len(sel.Options) <= 10:
@@ -337,7 +338,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 		}
 		v.Rows = chunk(row, 5, 3)
 	}
-	v.Fields = []protocol.Field{{Name: "In front of you", Value: partyTableau(tab, w.UramakiIcons(i))}}
+	v.Fields = []protocol.Field{{Name: words.Say("partyview.inFrontOfYou"), Value: partyTableau(tab, w.UramakiIcons(i))}}
 	if !st.chat() {
 		// The terminal shows a reveal only once its decisions are made:
 		// what was revealed comes with the question it raises.
@@ -368,8 +369,8 @@ func waitingView(st *snapshot, i int) protocol.View {
 	d, _ := st.game.Decision()
 	w := st.game.View(i)
 	v := handHead(st, d.Round, d.Turn)
-	v.Text = fmt.Sprintf("👀 The cards are revealed. Waiting for %s to use %s %s…", st.name(d.Seat), their(st.name(d.Seat)), decisionName(d))
-	v.Fields = []protocol.Field{{Name: "In front of you", Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
+	v.Text = words.Say("partyview.theCardsAreRevealedWaiting", st.name(d.Seat), their(st.name(d.Seat)), decisionName(d))
+	v.Fields = []protocol.Field{{Name: words.Say("partyview.inFrontOfYou"), Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
 	return v
 }
 
@@ -381,12 +382,12 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 		switch e.Kind {
 		case engine.EvCopy:
 			if e.Card == engine.None {
-				out = append(out, fmt.Sprintf("🌈 %s special order had nothing to copy — discarded.", whose(who)))
+				out = append(out, words.Say("partyview.sSpecialOrderHadNothing", whose(who)))
 			} else {
-				out = append(out, fmt.Sprintf("🌈 %s special order copies %s %s.", whose(who), their(who), cardText(e.Card)))
+				out = append(out, words.Say("partyview.sSpecialOrderCopiesS", whose(who), their(who), cardText(e.Card)))
 			}
 		case engine.EvChopsticks:
-			out = append(out, fmt.Sprintf("🥢 %s used chopsticks to play %s too.", who, cardText(e.Card)))
+			out = append(out, words.Say("partyview.sUsedChopsticksToPlay", who, cardText(e.Card)))
 		case engine.EvSpoon:
 			asked := ""
 			if e.Asked != engine.None {
@@ -395,21 +396,21 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 				asked = e.Named.Emoji() + " " + strings.ToLower(e.Named.Name())
 			}
 			if e.Other < 0 {
-				out = append(out, fmt.Sprintf("🥄 %s asked for %s — nobody had one; the spoon is discarded.", who, asked))
+				out = append(out, words.Say("partyview.sAskedForSNobody", who, asked))
 			} else {
-				out = append(out, fmt.Sprintf("🥄 %s asked for %s — %s gave %s.", who, asked, st.name(int(e.Other)), cardText(e.Card)))
+				out = append(out, words.Say("partyview.sAskedForSS", who, asked, st.name(int(e.Other)), cardText(e.Card)))
 			}
 		case engine.EvMenu:
 			if e.Card == engine.None {
-				out = append(out, fmt.Sprintf("📜 %s menu had nothing to order.", whose(who)))
+				out = append(out, words.Say("partyview.sMenuHadNothingTo", whose(who)))
 			} else {
-				out = append(out, fmt.Sprintf("📜 %s ordered %s from the menu.", who, cardText(e.Card)))
+				out = append(out, words.Say("partyview.sOrderedSFromThe", who, cardText(e.Card)))
 			}
 		case engine.EvTakeout:
 			if e.N == 0 {
-				out = append(out, fmt.Sprintf("🥡 %s takeout box flipped nothing.", whose(who)))
+				out = append(out, words.Say("partyview.sTakeoutBoxFlippedNothing", whose(who)))
 			} else {
-				out = append(out, fmt.Sprintf("🥡 %s boxed %s (+2 each at round end).", who, plural(int(e.N), "card", "cards")))
+				out = append(out, words.Say("partyview.sBoxedS2Each", who, plural(int(e.N), "card", "cards")))
 			}
 		case engine.EvMiso:
 			var names []string
@@ -418,12 +419,12 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 					names = append(names, st.name(s))
 				}
 			}
-			out = append(out, fmt.Sprintf("🍲 %s miso soups (%s) — all discarded.", numberWord(int(e.N)), strings.Join(names, ", ")))
+			out = append(out, words.Say("partyview.sMisoSoupsSAll", numberWord(int(e.N)), strings.Join(names, ", ")))
 		case engine.EvUramaki:
 			if e.Points > 0 {
-				out = append(out, fmt.Sprintf("🍱 %s %d uramaki icons: %s place, %s now.", agree(who, "reaches", "reach"), e.N, ordinal(int(e.Place)), pointsSigned(int(e.Points))))
+				out = append(out, words.Say("partyview.sDUramakiIconsS", agree(who, "reaches", "reach"), e.N, ordinal(int(e.Place)), pointsSigned(int(e.Points))))
 			} else {
-				out = append(out, fmt.Sprintf("🍱 %s %d uramaki icons, but every place is taken.", agree(who, "reaches", "reach"), e.N))
+				out = append(out, words.Say("partyview.sDUramakiIconsBut", agree(who, "reaches", "reach"), e.N))
 			}
 		}
 	}
@@ -485,9 +486,9 @@ func menuFooter(m engine.Menu) string {
 // "Flip it" for one ("Flip all 1" reads oddly).
 func flipAllLabel(n int) string {
 	if n == 1 {
-		return "Flip it"
+		return words.Say("partyview.flipIt")
 	}
-	return fmt.Sprintf("Flip all %d", n)
+	return words.Say("partyview.flipAllD", n)
 }
 
 // partyLabel names a hand's card on its button: a special beside a twin

@@ -10,6 +10,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // playerSeat finds the caller's seat in a running game, or refuses.
@@ -61,7 +62,7 @@ func (b *Bot) handAnswer(req protocol.Request, st *state, i int, v protocol.View
 			// so no stale copy is left behind.
 			st.extra = append(st.extra, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(), View: v})
 			return protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo,
-				Text: "🎴 Your hand is up to date in my earlier message (only you see it)."}}
+				Text: words.Say("play.yourHandIsUpTo")}}
 		case !req.FromPrivate && req.Reply.ID != "" && live && s.Hand.ID != req.Reply.ID:
 			// The new reply becomes the hand message; the old one would
 			// linger, never updated again, so it goes.
@@ -73,7 +74,7 @@ func (b *Bot) handAnswer(req protocol.Request, st *state, i int, v protocol.View
 	}
 	if s.DMFailed && !s.DMNoticed {
 		s.DMNoticed = true
-		v.Text = "📪 I couldn't send you a private message (your DMs are closed), so your hand shows up here instead.\n" + v.Text
+		v.Text = words.Say("play.iCouldnTSendYou") + v.Text
 	}
 	return protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), Replace: req.FromPrivate && isClick(req), View: v}
 }
@@ -206,11 +207,11 @@ func dropHandEdit(ds []protocol.Delivery, user string) []protocol.Delivery {
 func handOrOver(st *state, i int) protocol.View {
 	g := st.game
 	if g.Over() {
-		text := "The game is over — see the final standings in the channel."
+		text := words.Say("play.theGameIsOverSee")
 		if st.plat.Terminal {
-			text = "The game is over — the final standings are above."
+			text = words.Say("play.theGameIsOverThe")
 		}
-		return protocol.View{Screen: protocol.ScreenHand, Title: "🍣 Game over", Text: text, Tone: protocol.ToneOver, Channel: st.Where.Channel}
+		return protocol.View{Screen: protocol.ScreenHand, Title: words.Say("play.gameOver"), Text: text, Tone: protocol.ToneOver, Channel: st.Where.Channel}
 	}
 	if d, ok := g.Decision(); ok {
 		if d.Seat == i {
@@ -286,7 +287,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]protocol.Delivery, bool)
 				sub = p.Choose(v)
 			} else if legal = v.AppendLegal(legal[:0]); len(legal) == 1 {
 				sub = legal[0]
-				forced = append(forced, fmt.Sprintf("☝️ %s only choice, %s, played itself.", whose(st.name(i)), cardText(sub.Card)))
+				forced = append(forced, words.Say("play.sOnlyChoiceSPlayed", whose(st.name(i)), cardText(sub.Card)))
 			} else {
 				continue
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // boardStats is what a profile shows of one game's board.
@@ -101,7 +102,7 @@ func (b *Bot) Home(ctx context.Context, where protocol.Location, user string) (p
 		return protocol.View{}, err
 	}
 	v := profileView(boards, "", "", b.cfg.MinRatedGames)
-	v.Title = "🍣 Sushi Go! — your games"
+	v.Title = words.Say("profile.sushiGoYourGames")
 	for _, party := range []bool{false, true} {
 		if party && boards[1].profile.Games == 0 {
 			continue
@@ -114,7 +115,7 @@ func (b *Bot) Home(ctx context.Context, where protocol.Location, user string) (p
 		lb := leaderboardView(top, a, b.cfg.MinRatedGames)
 		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimPrefix(lb.Title, "🏅 "), Value: lb.Text})
 	}
-	v.Footer = "Play with `/sushigo new` in any channel. This page refreshes when one of your games ends."
+	v.Footer = words.Say("profile.playWithSushigoNewIn")
 	return protocol.Spoken(b.platform(where.Platform).Commands, v), nil
 }
 
@@ -176,20 +177,20 @@ func leaderboardView(top []storage.Entry, a protocol.Leaderboard, minGames int) 
 	by := map[storage.Metric]string{storage.ByWins: "wins", storage.ByPoints: "points", storage.ByRating: "rating"}[a.By]
 	v := protocol.View{Screen: protocol.ScreenBoard, Title: fmt.Sprintf("🏅 Leaderboard — %s, by %s", a.Period, by), Tone: protocol.ToneInfo}
 	if a.Party {
-		v.Title = fmt.Sprintf("🏅 Sushi Go Party! leaderboard — %s, by %s", a.Period, by)
+		v.Title = words.Say("profile.sushiGoPartyLeaderboardS", a.Period, by)
 	} else {
-		v.Footer = "Sushi Go Party! games have their own board: `leaderboard party`."
+		v.Footer = words.Say("profile.sushiGoPartyGamesHave")
 	}
 	if a.By == storage.ByRating {
 		v.Footer = strings.TrimSpace(fmt.Sprintf("Rating: OpenSkill's cautious estimate μ − 3σ, scaled: 1000 for a new player and never below. Listed: settled ratings only (no “?”, at least %s). `leaderboard wins` or `points` ranks otherwise. %s",
 			plural(minGames, "rated game", "rated games"), v.Footer))
 	}
 	if len(top) == 0 {
-		v.Text = "No finished games yet. Play one with `new`!"
+		v.Text = words.Say("profile.noFinishedGamesYetPlay")
 		if a.By == storage.ByRating {
 			v.Text = "Nobody has a settled rating yet: it takes " + settlesAfter + ". Play one with `new`!"
 			if a.Period != storage.AllTime {
-				v.Text = fmt.Sprintf("Nobody who played %s has a settled rating yet: it takes %s. Play one with `new`!", a.Period, settlesAfter)
+				v.Text = words.Say("profile.nobodyWhoPlayedSHas", a.Period, settlesAfter)
 			}
 		}
 		return v
@@ -236,7 +237,7 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 		if p.Rating.Rated() {
 			val := ratingText(p.Rating, p.Previous) + " after the last game"
 			if w := bs.now; w.Rated() && shown(w) != shown(p.Rating) {
-				val += fmt.Sprintf("\nNow **%s**: less certain after time away (σ grows with every day without a rated game).", shown(w))
+				val += words.Say("profile.nowSLessCertainAfter", shown(w))
 			}
 			if len(p.Trend) > 1 {
 				var t []string
@@ -246,13 +247,13 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 				val += "\nLast " + itoa(len(p.Trend)) + ": " + strings.Join(t, " → ")
 			}
 			if p.Rated < minGames {
-				val += fmt.Sprintf("\nOn the board after %s (%d more).", plural(minGames, "rated game", "rated games"), minGames-p.Rated)
+				val += words.Say("profile.onTheBoardAfterS", plural(minGames, words.Say("profile.ratedGame"), words.Say("profile.ratedGames")), minGames-p.Rated)
 			}
 			add("Rating", val)
 		} else {
-			add("Rating", "Not rated yet: a game is rated when two or more people play it (practice against bots is not).")
+			add("Rating", words.Say("profile.notRatedYetAGame"))
 		}
-		games := fmt.Sprintf("%s · %s (%d %%) · average %.1f pts, best %d · average place %.2f",
+		games := words.Say("profile.sSDAverage1f",
 			plural(p.Games, "game", "games"), plural(p.Wins, "win", "wins"), (100*p.Wins+p.Games/2)/p.Games,
 			float64(p.TotalScore)/float64(p.Games), p.BestScore, p.AveragePlace())
 		if p.Quits > 0 {
@@ -260,29 +261,29 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 			games += fmt.Sprintf(" · 🚪 %d quit", p.Quits)
 		}
 		add("Games", games)
-		add("This month · this week", fmt.Sprintf("%s, %s · %s, %s",
+		add(words.Say("profile.thisMonthThisWeek"), fmt.Sprintf("%s, %s · %s, %s",
 			plural(bs.month.Games, "game", "games"), plural(bs.month.Wins, "win", "wins"),
 			plural(bs.week.Games, "game", "games"), plural(bs.week.Wins, "win", "wins")))
 		if k, n := top1(p.Cards); n > 0 {
 			card, emoji := cardFromKey(k)
-			add("Favourite card", strings.TrimSpace(emoji+" "+card)+" — "+plural(n, "taken", "taken"))
+			add(words.Say("profile.favouriteCard"), strings.TrimSpace(emoji+" "+card)+" — "+plural(n, "taken", "taken"))
 		}
 		if k, n := top1(p.Categories); n > 0 {
-			add("Best category", fmt.Sprintf("%s%s — %.1f pts a game", categoryEmojiNamed(k), k, float64(n)/float64(p.Games)))
+			add(words.Say("profile.bestCategory"), fmt.Sprintf("%s%s — %.1f pts a game", categoryEmojiNamed(k), k, float64(n)/float64(p.Games)))
 		}
 		if versus != "" {
 			h := p.Versus[versus]
-			val := "Never at the same table."
+			val := words.Say("profile.neverAtTheSameTable")
 			if h.Games > 0 {
-				val = fmt.Sprintf("%s together: %s ahead %d, you ahead %d, tied %d", plural(h.Games, "game", "games"), cmp.Or(name, "they were"), h.Wins, h.Losses, h.Games-h.Wins-h.Losses)
+				val = words.Say("profile.sTogetherSAheadD", plural(h.Games, "game", "games"), cmp.Or(name, words.Say("profile.theyWere")), h.Wins, h.Losses, h.Games-h.Wins-h.Losses)
 			}
-			add("Against you", val)
+			add(words.Say("profile.againstYou"), val)
 		}
 	}
 	if !played {
-		v.Text = "No finished games yet."
+		v.Text = words.Say("profile.noFinishedGamesYet")
 		if typed != "" {
-			v.Text = "That player has no finished games here yet."
+			v.Text = words.Say("profile.thatPlayerHasNoFinished")
 		}
 	}
 	return v

@@ -12,6 +12,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // The rules that keep a rating earned (docs/ratings.md):
@@ -95,7 +96,7 @@ func (st *state) markLeft(i int) {
 	if st.Vote != nil && st.Vote.By == st.Seats[i].User {
 		// Whoever asked left anyway.
 		st.Vote = nil
-		st.Notes = append(st.Notes, "⚖️ The request to end the game lapsed: its author left.")
+		st.Notes = append(st.Notes, words.Say("quit.theRequestToEndThe"))
 	}
 }
 
@@ -188,9 +189,9 @@ func endedView(st *snapshot) protocol.View {
 		lines = append(lines, l)
 	}
 	if st.Agreed {
-		lines = append(lines, "", "📈 Everyone still playing agreed to end: they share first place; 🚪 a forfeit stands, the first to leave last.")
+		lines = append(lines, "", words.Say("quit.everyoneStillPlayingAgreedTo"))
 	} else {
-		lines = append(lines, "", "📈 Rated on the scores at that moment; 🚪 a forfeit ranks after every seat that played on, the first to leave last.")
+		lines = append(lines, "", words.Say("quit.ratedOnTheScoresAt"))
 	}
 	return protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st) + " — game ended", Text: strings.Join(lines, "\n"), Tone: protocol.ToneOver,
 		Rows: [][]protocol.Button{{{Label: "Rematch", Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}}
@@ -218,12 +219,12 @@ func (b *Bot) askToEnd(req protocol.Request, st *state) (change, error) {
 		if i := st.seatOf(req.Who.ID); i >= 0 && st.Seats[i].human() {
 			st.markLeft(i)
 		}
-		return b.endRated(req, st, fmt.Sprintf("%s ended the game; nobody else was still playing.", req.Who.Name))
+		return b.endRated(req, st, words.Say("quit.sEndedTheGameNobody", req.Who.Name))
 	}
 	ping := protocol.View{Screen: protocol.ScreenPing, Tone: protocol.TonePlay, Mentions: st.mentionsOf(voters),
-		Text: fmt.Sprintf("⚖️ %s asked to end this rated game. Answer with the buttons on the table within %s.", req.Who.Name, humanDuration(voteTime))}
+		Text: words.Say("quit.sAskedToEndThis", req.Who.Name, humanDuration(voteTime))}
 	ds := append(refreshTable(req, st, tableView(st.snap(), now), now), playByPlay(ping))
-	ds = withAck(req, ds, "Asked: if everyone still playing agrees, the game ends unrated; if anyone wants to keep playing, or not all agree in time, it goes on.")
+	ds = withAck(req, ds, words.Say("quit.askedIfEveryoneStillPlaying"))
 	return change{save: true, resp: protocol.Response{Deliveries: ds}, side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
 }
 
@@ -242,8 +243,8 @@ func (b *Bot) vote(req protocol.Request, st *state, a protocol.EndVote) (change,
 	now := b.now()
 	if !a.Agree {
 		st.Vote = nil
-		st.Notes = append(st.Notes, fmt.Sprintf("⚖️ %s wants to keep playing: the game goes on.", st.Seats[i].Name))
-		ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), "Counted: the game goes on.")
+		st.Notes = append(st.Notes, words.Say("quit.sWantsToKeepPlaying", st.Seats[i].Name))
+		ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), words.Say("quit.countedTheGameGoesOn"))
 		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	}
 	if !slices.Contains(st.Vote.Yes, req.Who.ID) {
@@ -252,7 +253,7 @@ func (b *Bot) vote(req protocol.Request, st *state, a protocol.EndVote) (change,
 	if st.allAgreed() {
 		return b.endAgreed(req, st)
 	}
-	ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), "Counted: you agree to end the game unrated.")
+	ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), words.Say("quit.countedYouAgreeToEnd"))
 	return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 }
 
@@ -281,14 +282,14 @@ func (b *Bot) endAgreed(req protocol.Request, st *state) (change, error) {
 		}
 	}
 	if len(gone) == 0 {
-		return b.finishEarly(req, st, fmt.Sprintf("%s ended the game and everyone still playing agreed, so it is not rated.", by))
+		return b.finishEarly(req, st, words.Say("quit.sEndedTheGameAnd", by))
 	}
 	st.Agreed = true
 	verb := "forfeits"
 	if len(gone) > 1 {
 		verb = "forfeit"
 	}
-	return b.endRated(req, st, fmt.Sprintf("%s ended the game and everyone still playing agreed. %s left before and %s: the players share first place.",
+	return b.endRated(req, st, words.Say("quit.sEndedTheGameAnd2",
 		by, andList(gone), verb))
 }
 
@@ -301,7 +302,7 @@ func voteLines(st *snapshot) []string {
 			agreed = append(agreed, st.Seats[i].Name)
 		}
 	}
-	l := fmt.Sprintf("⚖️ **%s asked to end this rated game.** If everyone still playing agrees within %s, it ends unrated; if anyone wants to keep playing, or not all agree in time, the game goes on.",
+	l := words.Say("quit.sAskedToEndThis2",
 		v.Name, humanDuration(voteTime))
 	if len(agreed) > 0 {
 		l += " Agreed: " + strings.Join(agreed, ", ") + "."
@@ -312,8 +313,8 @@ func voteLines(st *snapshot) []string {
 // voteRow is the table's answer buttons while a vote is pending.
 func voteRow(st *snapshot) []protocol.Button {
 	return []protocol.Button{
-		{Label: "Agree to end", Emoji: "✅", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: true})},
-		{Label: "Keep playing", Emoji: "❌", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: false}), Style: protocol.Danger},
+		{Label: words.Say("quit.agreeToEnd"), Emoji: "✅", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: true})},
+		{Label: words.Say("quit.keepPlaying"), Emoji: "❌", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: false}), Style: protocol.Danger},
 	}
 }
 
@@ -332,7 +333,7 @@ func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now 
 			return b.endAgreed(protocol.Request{}, st)
 		}
 		st.Vote = nil
-		st.Notes = append(st.Notes, fmt.Sprintf("⚖️ Not everyone agreed to end the game within %s: it goes on.", humanDuration(voteTime)))
+		st.Notes = append(st.Notes, words.Say("quit.notEveryoneAgreedToEnd", humanDuration(voteTime)))
 		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st.snap(), now), now)}}, nil
 	})
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/rating"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // provisionalSigma is the uncertainty above which a rating is provisional,
@@ -429,7 +430,7 @@ func ratingsView(st *state, players []storage.PlayerResult, prior, after []stora
 		parts = append(parts, part)
 	}
 	return protocol.View{Screen: protocol.ScreenRatings, Title: "📈 Ratings", Text: strings.Join(parts, " · "), Tone: protocol.ToneOver,
-		Footer: "People are rated among themselves; bots never count. A new player starts at 1000 (the floor); “?” marks a rating still settling. `stats` shows yours, `leaderboard` the board."}
+		Footer: words.Say("ratings.peopleAreRatedAmongThemselves")}
 }
 
 // homePrefix marks the deadline that refreshes a finished game's players'

@@ -11,6 +11,7 @@ import (
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/picture"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -78,12 +79,12 @@ func optionsLine(o protocol.Options) string {
 	if o.Timer > 0 {
 		parts = append(parts, fmt.Sprintf("Timer: %d s", o.Timer))
 	} else {
-		parts = append(parts, "Timer: off")
+		parts = append(parts, words.Say("render.timerOff"))
 	}
 	if o.Hands == protocol.HandsDM {
-		parts = append(parts, "Hands: by DM")
+		parts = append(parts, words.Say("render.handsByDm"))
 	} else {
-		parts = append(parts, "Hands: private replies")
+		parts = append(parts, words.Say("render.handsPrivateReplies"))
 	}
 	if o.Dummy {
 		parts = append(parts, "Variant: 2 players + dummy")
@@ -114,17 +115,17 @@ func classicLobbyView(st *snapshot) protocol.View {
 	g := st.ID
 	return protocol.View{
 		Screen: protocol.ScreenLobby,
-		Title:  "🍣 Sushi Go! — lobby",
+		Title:  words.Say("render.sushiGoLobby"),
 		Text:   fmt.Sprintf("Host: **%s** · %s\n%s", st.hostName(), optionsLineAt(st), ratedLine(st)),
 		Fields: []protocol.Field{{Name: fmt.Sprintf("Players (%d/%d)", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
 		Rows: [][]protocol.Button{{
 			{Label: "Join", Emoji: "🙋", ActionID: protocol.ActionID(protocol.Join{Game: g}), Style: protocol.Primary},
 			{Label: "Leave", Emoji: "🚪", ActionID: protocol.ActionID(protocol.Leave{Game: g})},
-			{Label: "Add bot", Emoji: "🤖", ActionID: protocol.ActionID(protocol.AddBot{Game: g, N: 1}), Disabled: len(st.Seats) >= maxSeats(st.Opts)},
+			{Label: words.Say("render.addBot"), Emoji: "🤖", ActionID: protocol.ActionID(protocol.AddBot{Game: g, N: 1}), Disabled: len(st.Seats) >= maxSeats(st.Opts)},
 			{Label: "Start", Emoji: "▶️", ActionID: protocol.ActionID(protocol.Start{Game: g}), Style: protocol.Success, Disabled: len(st.Seats) < 2},
 		}},
 		Tone:   protocol.ToneLobby,
-		Footer: "The host presses Start when everyone is in. An unstarted lobby closes after a while.",
+		Footer: words.Say("render.theHostPressesStartWhen"),
 	}
 }
 
@@ -220,9 +221,9 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		switch {
 		case pv.Over || sameHands:
 		case s.Dummy:
-			val += fmt.Sprintf("\n%s in its pile", plural(s.HandSize, "card", "cards"))
+			val += words.Say("render.sInItsPile", plural(s.HandSize, "card", "cards"))
 		default:
-			val += fmt.Sprintf("\n%s in hand", plural(s.HandSize, "card", "cards"))
+			val += words.Say("render.sInHand", plural(s.HandSize, "card", "cards"))
 		}
 		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimSpace(fmt.Sprintf("%s %s — %d pts", mark, name, s.Score)), Value: val, Inline: true})
 	}
@@ -230,7 +231,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 	if r := pv.LastReveal; r.Turn > 0 && st.chat() && !pv.Over {
 		// The latest reveal stays on the table until the next one: the
 		// glance at the channel needs no scrolling through the thread.
-		lines = append(lines, fmt.Sprintf("👀 **Last reveal — round %d, turn %d**", r.Round, r.Turn))
+		lines = append(lines, words.Say("render.lastRevealRoundDTurn", r.Round, r.Turn))
 		lines = append(lines, revealLines(st, pv)...)
 		lines = append(lines, "")
 	}
@@ -242,7 +243,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		lines = append(lines, voteLines(st)...)
 	}
 	if pv.Decision != nil {
-		lines = append(lines, fmt.Sprintf("👀 Cards revealed. 🤔 Waiting for %s to use %s %s.", st.name(pv.Decision.Seat), their(st.name(pv.Decision.Seat)), decisionName(*pv.Decision)))
+		lines = append(lines, words.Say("render.cardsRevealedWaitingForS", st.name(pv.Decision.Seat), their(st.name(pv.Decision.Seat)), decisionName(*pv.Decision)))
 	} else if len(waiting) > 0 {
 		lines = append(lines, "Waiting for: "+strings.Join(waiting, ", "))
 	}
@@ -281,7 +282,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 	if !pv.Over && !st.plat.Terminal {
 		// A chat's way back to a lost private message; the terminal shows
 		// the hand itself.
-		v.Rows = [][]protocol.Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
+		v.Rows = [][]protocol.Button{{{Label: words.Say("render.showMyHand"), Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
 	}
 	if st.Vote != nil && !pv.Over {
 		v.Rows = append(v.Rows, voteRow(st))
@@ -346,22 +347,22 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 	var next func(c engine.Card) protocol.Pick
 	switch {
 	case p.Chop && p.Card == engine.None:
-		text = append(text, "🥢 **Chopsticks**: choose your first card.")
+		text = append(text, words.Say("render.chopsticksChooseYourFirstCard"))
 		next = func(c engine.Card) protocol.Pick { q := base; q.Card = c; return q }
 	case p.Chop && p.Extra == engine.None:
-		text = append(text, fmt.Sprintf("🥢 First card: %s %s. Now choose your second card.", p.Card.Emoji(), p.Card.Short()))
+		text = append(text, words.Say("render.firstCardSSNow", p.Card.Emoji(), p.Card.Short()))
 		next = func(c engine.Card) protocol.Pick { q := base; q.Extra = c; return q }
 	case p.Card != engine.None && ctrl:
-		text = append(text, fmt.Sprintf("You keep %s. Now choose the card **the dummy** gets.", chosen(p.Card, p.Extra)))
+		text = append(text, words.Say("render.youKeepSNowChoose", chosen(p.Card, p.Extra)))
 		next = func(c engine.Card) protocol.Pick { q := base; q.Dummy = c; return q }
 	default:
-		text = append(text, "Choose a card to keep."+passingText(st, i, len(hand)))
+		text = append(text, words.Say("render.chooseACardToKeep")+passingText(st, i, len(hand)))
 		if ctrl {
 			drew := ""
 			if c := w.Drawn(); c != engine.None {
 				drew = " You drew " + cardText(c) + " from its pile into your hand."
 			}
-			text = append(text, "🎭 You control the dummy this turn: you'll then choose a card for it."+drew)
+			text = append(text, words.Say("render.youControlTheDummyThis")+drew)
 		}
 		next = func(c engine.Card) protocol.Pick { q := base; q.Card = c; return q }
 	}
@@ -397,15 +398,15 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 	if !p.Chop && p.Card == engine.None && w.Chopsticks(i) > 0 && len(hand) >= need {
 		q := base
 		q.Chop = true
-		control = append(control, protocol.Button{Label: "Use chopsticks (take 2)", Emoji: "🥢", ActionID: protocol.ActionID(q)})
+		control = append(control, protocol.Button{Label: words.Say("render.useChopsticksTake2"), Emoji: "🥢", ActionID: protocol.ActionID(q)})
 	}
 	if p.Chop || p.Card != engine.None {
-		control = append(control, protocol.Button{Label: "Start over", Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
+		control = append(control, protocol.Button{Label: words.Say("render.startOver"), Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
 	}
 	if len(control) > 0 {
 		v.Rows = append(v.Rows, control)
 	}
-	v.Fields = []protocol.Field{{Name: "In front of you", Value: tableau(w.AppendTableau(nil, i))}}
+	v.Fields = []protocol.Field{{Name: words.Say("render.inFrontOfYou"), Value: tableau(w.AppendTableau(nil, i))}}
 	return v
 }
 
@@ -437,10 +438,10 @@ func lockedView(st *snapshot, i int, sub engine.Submission) protocol.View {
 	if sub.Dummy != engine.None {
 		text += "; the dummy gets " + sub.Dummy.Emoji() + " " + sub.Dummy.Short()
 	}
-	text += "\n" + fmt.Sprintf("Waiting for %s. You can change your pick until everyone has chosen.", plural(g.Waiting(), "player", "players"))
+	text += "\n" + words.Say("render.waitingForSYouCan", plural(g.Waiting(), "player", "players"))
 	v := handHead(st, g.Round(), g.Turn())
 	v.Text = text
-	v.Rows = [][]protocol.Button{{{Label: "Change my pick", Emoji: "✏️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})}}}
+	v.Rows = [][]protocol.Button{{{Label: words.Say("render.changeMyPick"), Emoji: "✏️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})}}}
 	return v
 }
 
@@ -448,7 +449,7 @@ func lockedView(st *snapshot, i int, sub engine.Submission) protocol.View {
 // screen, tone and moment. The hand is written from it in classic, Party,
 // locked and waiting forms.
 func handHead(st *snapshot, round, turn int) protocol.View {
-	return protocol.View{Screen: protocol.ScreenHand, Title: fmt.Sprintf("🎴 Your hand — round %d, turn %d", round, turn), Tone: protocol.TonePlay,
+	return protocol.View{Screen: protocol.ScreenHand, Title: words.Say("render.yourHandRoundDTurn", round, turn), Tone: protocol.TonePlay,
 		Channel: st.Where.Channel, Round: round, Turn: turn}
 }
 
@@ -496,7 +497,7 @@ func revealLines(st *snapshot, pv engine.PublicView) []string {
 		}
 		name := st.name(s.Seat)
 		if s.Dummy {
-			name = fmt.Sprintf("Dummy (chosen by %s)", st.name(r.Controller))
+			name = words.Say("render.dummyChosenByS", st.name(r.Controller))
 		}
 		lines = append(lines, fmt.Sprintf("**%s**: %s", name, placement(p, lookOf(st).party)))
 	}
@@ -518,7 +519,7 @@ func lineText(l engine.Line) string {
 	case engine.CatUramakiRace:
 		what, sep = fmt.Sprintf("reached 10 icons, %s place", ordinal(l.Place)), ": "
 	case engine.CatUramaki:
-		what, sep = fmt.Sprintf("%s left, most — %s place", plural(l.Count, "icon", "icons"), ordinal(l.Place)), ": "
+		what, sep = words.Say("render.sLeftMostSPlace", plural(l.Count, "icon", "icons"), ordinal(l.Place)), ": "
 		if l.Place == 0 {
 			what = plural(l.Count, "icon", "icons") + " left, no place"
 		}
@@ -549,7 +550,7 @@ func lineText(l engine.Line) string {
 	}
 	if l.Points == 0 {
 		// "→ +0" reads like a mistake; say it scores nothing.
-		return fmt.Sprintf("%s %s%s%s — no points", l.Category.Emoji(), l.Category, sep, what)
+		return words.Say("render.sSSSNo", l.Category.Emoji(), l.Category, sep, what)
 	}
 	return fmt.Sprintf("%s %s%s%s → %s", l.Category.Emoji(), l.Category, sep, what, pointsSigned(l.Points))
 }
@@ -557,7 +558,7 @@ func lineText(l engine.Line) string {
 func breakdownText(b engine.Breakdown) string {
 	ls := b.Lines()
 	if len(ls) == 0 {
-		return "nothing scored"
+		return words.Say("render.nothingScored")
 	}
 	var out []string
 	for _, l := range ls {
@@ -577,7 +578,7 @@ func scoringText(b engine.Breakdown) string {
 		}
 	}
 	if len(out) == 0 {
-		return "nothing scored"
+		return words.Say("render.nothingScored")
 	}
 	return strings.Join(out, "\n")
 }
@@ -594,13 +595,13 @@ func roundScoreView(st *snapshot, round int) protocol.View {
 			total += pv.Scores[r][s.Seat].Total()
 		}
 		name := st.name(s.Seat)
-		v.Fields = append(v.Fields, protocol.Field{Name: fmt.Sprintf("%s — %s this round, %s total", name, pointsSigned(b.Total()), number(total)), Value: scoringText(b), Inline: true})
+		v.Fields = append(v.Fields, protocol.Field{Name: words.Say("render.sSThisRoundS", name, pointsSigned(b.Total()), number(total)), Value: scoringText(b), Inline: true})
 	}
 	if !fits(v) {
 		for k, s := range pv.Seats {
 			v.Fields[k].Value = compactBreakdown(pv.Scores[round-1][s.Seat])
 		}
-		v.Footer = "`scores` and `rules <card>` explain each symbol."
+		v.Footer = words.Say("render.scoresAndRulesCardExplain")
 	}
 	return v
 }
@@ -610,7 +611,7 @@ var medals = []string{"🥇", "🥈", "🥉"}
 func finalView(st *snapshot) protocol.View {
 	pv := st.game.PublicView()
 	lines := standingLines(st)
-	v := protocol.View{Screen: protocol.ScreenFinal, Title: "🏆 Final standings", Text: strings.Join(append(lines, finalNotes(st)...), "\n"), Tone: protocol.ToneOver,
+	v := protocol.View{Screen: protocol.ScreenFinal, Title: words.Say("render.finalStandings"), Text: strings.Join(append(lines, finalNotes(st)...), "\n"), Tone: protocol.ToneOver,
 		Picture: finalPicture(st, nil)}
 	// Only the seats whose dessert scored: the totals above say the rest.
 	var dessert []string
@@ -671,7 +672,7 @@ func tieLines(standings []engine.Standing, name func(int) string, lk look) []str
 			broken = broken || lk.tally(s) != lk.tally(tied[0])
 		}
 		if broken {
-			lines = append(lines, fmt.Sprintf("🤝 %s tied on %d points; most %s breaks the tie (%s).",
+			lines = append(lines, words.Say("render.sTiedOnDPoints",
 				andList(names), tied[0].Score, lk.tieBreak, strings.Join(counts, " vs ")))
 		}
 	}
@@ -698,11 +699,11 @@ func finalNotes(st *snapshot) []string {
 		case margin > 0:
 			lines = append(lines, fmt.Sprintf("🎉 %s by %s.", agree(st.name(w.Seat), "wins", "win"), plural(margin, "point", "points")))
 		default:
-			lines = append(lines, fmt.Sprintf("🎉 %s on the tie-break.", agree(st.name(w.Seat), "wins", "win")))
+			lines = append(lines, words.Say("render.sOnTheTieBreak", agree(st.name(w.Seat), "wins", "win")))
 		}
 	}
 	if st.people() < 2 {
-		lines = append(lines, "🎯 A practice game: not rated. Games are rated when two or more people play.")
+		lines = append(lines, words.Say("render.aPracticeGameNotRated"))
 	}
 	// Each player's rounds and dessert, adding up to the total.
 	for _, s := range pv.Standings {
@@ -721,16 +722,16 @@ func finalNotes(st *snapshot) []string {
 
 func scoresView(st *snapshot) protocol.View {
 	if st.game == nil {
-		return protocol.View{Text: "The game hasn't started yet.", Tone: protocol.ToneInfo}
+		return protocol.View{Text: words.Say("render.theGameHasnTStarted"), Tone: protocol.ToneInfo}
 	}
 	pv := st.game.PublicView()
-	v := protocol.View{Screen: protocol.ScreenScores, Title: "📊 Scores so far", Tone: protocol.ToneScore}
+	v := protocol.View{Screen: protocol.ScreenScores, Title: words.Say("render.scoresSoFar"), Tone: protocol.ToneScore}
 	// The round under way, scored as if it ended now: what each seat's
 	// cards are worth so far (desserts still wait for the end).
 	var now []engine.Breakdown
 	if !pv.Over && pv.Round > len(pv.Scores) {
 		now = projected(pv)
-		v.Text = fmt.Sprintf("Round %d is under way: its points are what the cards in front of each player would score if it ended now.", pv.Round)
+		v.Text = words.Say("render.roundDIsUnderWay", pv.Round)
 	}
 	// A big table's full breakdowns overflow a chat message: then one line
 	// a round, each category as its symbol and points.
@@ -772,7 +773,7 @@ func scoresView(st *snapshot) protocol.View {
 		for k, s := range pv.Seats {
 			v.Fields[k].Value = seatScores(s.Seat, compact)
 		}
-		v.Footer = "`rules <card>` explains a category; each round's full breakdown was posted when it was scored."
+		v.Footer = words.Say("render.rulesCardExplainsACategory")
 	}
 	return v
 }
@@ -807,7 +808,7 @@ func compactBreakdown(b engine.Breakdown) string {
 func helpView(style protocol.CommandStyle) protocol.View {
 	if style == protocol.SlashOptions {
 		// Typed options and no typed picks (Discord): the buttons do it.
-		return protocol.View{Screen: protocol.ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: protocol.ToneInfo, Text: strings.Join([]string{
+		return protocol.View{Screen: protocol.ScreenHelp, Title: words.Say("render.sushiGoCommands"), Tone: protocol.ToneInfo, Text: strings.Join([]string{
 			"`/sushigo new` — open a lobby. Options: `game:` classic or party · `menu:` (Party) · `bots:` · `level:` · `pass:` · `variant:` dummy · `timer:` seconds · `hands:` ephemeral or dm · `threads:` and `pictures:` on or off",
 			"`/sushigo join` · `/sushigo leave` · `/sushigo start` · `/sushigo addbot` · `/sushigo kick` — the lobby (the host adds bots, removes players and starts)",
 			"**Show my hand** on the table, or `/sushigo hand` — your cards, privately: pick, call chopsticks or a spoon and answer every prompt with their buttons",
@@ -819,7 +820,7 @@ func helpView(style protocol.CommandStyle) protocol.View {
 			ratedHelp,
 		}, "\n")}
 	}
-	return protocol.View{Screen: protocol.ScreenHelp, Title: "🍣 Sushi Go! commands", Tone: protocol.ToneInfo, Text: strings.Join([]string{
+	return protocol.View{Screen: protocol.ScreenHelp, Title: words.Say("render.sushiGoCommands"), Tone: protocol.ToneInfo, Text: strings.Join([]string{
 		"`new [bots=N] [level=easy|normal|hard|expert] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off]` — open a lobby",
 		"`new party [menu=NAME|custom|random|TEXT]` — Sushi Go Party! for 2–8, e.g. `new party menu=\"master menu\"`",
 		"`join` · `leave` · `addbot [n] [level]` · `kick <player>` · `start` — lobby (host: addbot, kick, start)",
@@ -872,7 +873,7 @@ func projected(pv engine.PublicView) []engine.Breakdown {
 // ratedLine says in the lobby whether the game will be rated.
 func ratedLine(st *snapshot) string {
 	if st.people() >= 2 {
-		return "📈 Rated once the first round is scored: the people here are rated among themselves; bots never count."
+		return words.Say("render.ratedOnceTheFirstRound")
 	}
-	return "🎯 Practice: with one person the game is not rated. It is rated once two people play."
+	return words.Say("render.practiceWithOnePersonThe")
 }

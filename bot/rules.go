@@ -6,6 +6,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // classicRules and partyRules ask the engine for each game's rule texts.
@@ -46,7 +47,7 @@ func rulesIn(card, variant string) protocol.View {
 	}
 	v.Text = text
 	if lo, hi := k.Players(); variant == "party" && (lo > 2 || hi < engine.MaxSeats) {
-		v.Text += fmt.Sprintf("\nOn a Party menu only with %d to %d players.", lo, hi)
+		v.Text += words.Say("rules.onAPartyMenuOnly", lo, hi)
 	}
 	return v
 }
@@ -59,35 +60,35 @@ func rulesView(card string) protocol.View {
 		if k, ok := engine.ParseKind(card); ok && k != engine.KindNone {
 			return ruleView(k, k.Name())
 		}
-		return protocol.View{Text: fmt.Sprintf("No card called %q. Cards: tempura, sashimi, dumpling, maki, nigiri, wasabi, chopsticks, pudding; Party: temaki, uramaki, eel, tofu, edamame, miso, onigiri, soy, tea, spoon, menu, special order, takeout, ice cream, fruit.", card), Tone: protocol.ToneError}
+		return protocol.View{Text: words.Say("rules.noCardCalledQCards", card), Tone: protocol.ToneError}
 	}
 	var lines []string
 	lines = append(lines,
-		"Each turn everyone secretly keeps one card from their hand, all are revealed together, and hands pass to the next player. Three rounds; score after each, puddings at the end.")
+		words.Say("rules.eachTurnEveryoneSecretlyKeeps"))
 	for _, c := range []engine.Card{engine.Tempura, engine.Sashimi, engine.Dumpling, engine.Maki2, engine.SalmonNigiri, engine.Wasabi, engine.Chopsticks, engine.Pudding} {
 		// Headed by the type (Nigiri, Maki roll), not by the card that
 		// lends its emoji: "🍣 Salmon" headed all three nigiri.
 		lines = append(lines, fmt.Sprintf("%s **%s** — %s", c.Emoji(), c.Kind().Name(), classicRules.Rule(c.Kind())))
 	}
-	lines = append(lines, "Highest total wins; a tie goes to most puddings, then the win is shared.",
-		"Sushi Go Party! (`new party`) plays a menu of 8 card types with 2–8 players: `rules <card>` explains each, e.g. `rules spoon`.")
-	return protocol.View{Screen: protocol.ScreenHelp, Title: "📖 How to play Sushi Go!", Text: strings.Join(lines, "\n"), Tone: protocol.ToneInfo}
+	lines = append(lines, words.Say("rules.highestTotalWinsATie"),
+		words.Say("rules.sushiGoPartyNewParty"))
+	return protocol.View{Screen: protocol.ScreenHelp, Title: words.Say("rules.howToPlaySushiGo"), Text: strings.Join(lines, "\n"), Tone: protocol.ToneInfo}
 }
 
 // partyRulesView explains a Party game: how a turn goes and what each card
 // type on its menu does.
 func partyRulesView(m engine.Menu) protocol.View {
-	lines := []string{"Each turn everyone secretly keeps one card from their hand, all are revealed together, and hands pass on. Three rounds; desserts score at the end. This game's menu:"}
+	lines := []string{words.Say("rules.eachTurnEveryoneSecretlyKeeps2")}
 	lines = append(lines, menuLines(m)...)
 	for _, k := range []engine.Kind{engine.KindChopsticks, engine.KindSpoon, engine.KindMenu, engine.KindTakeoutBox} {
 		if m.Has(k) {
 			// The circled numbers on these cards would otherwise go
 			// unexplained (Spoon ⑤, Menu ⑧, Takeout ⑪).
-			lines = append(lines, "A circled number on a card (⑤, ⑧, ⑪…) is its corner number: after a reveal, chopsticks (1–3), spoons (4–6), menus (7–9) and takeout boxes (10–12) act in that order.")
+			lines = append(lines, words.Say("rules.aCircledNumberOnA"))
 			break
 		}
 	}
-	lines = append(lines, "Highest total wins; a tie goes to the most desserts kept, then the win is shared. `rules <card>` explains one card.")
+	lines = append(lines, words.Say("rules.highestTotalWinsATie2"))
 	return protocol.View{Screen: protocol.ScreenHelp, Title: "📖 How to play Sushi Go Party! — " + m.Name(), Text: strings.Join(lines, "\n"), Tone: protocol.ToneInfo}
 }
 
@@ -109,7 +110,7 @@ func ruleView(k engine.Kind, name string) protocol.View {
 		lines = append(lines, "**Sushi Go Party!** — "+party)
 	}
 	if lo, hi := k.Players(); k.Group() != engine.GroupNone && (lo > 2 || hi < engine.MaxSeats) {
-		lines = append(lines, fmt.Sprintf("On a Party menu only with %d to %d players.", lo, hi))
+		lines = append(lines, words.Say("rules.onAPartyMenuOnly2", lo, hi))
 	}
 	return protocol.View{Screen: protocol.ScreenHelp, Title: k.Emoji() + " " + name, Text: strings.Join(lines, "\n"), Tone: protocol.ToneInfo}
 }

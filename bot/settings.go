@@ -9,6 +9,7 @@ import (
 
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // A channel keeps its own defaults for new games: whether their
@@ -47,13 +48,13 @@ func (b *Bot) channelSettings(ctx context.Context, req protocol.Request, a proto
 		return protocol.Response{}, err
 	}
 	if a.Threads == "" && a.Pictures == "" {
-		threads := "on: each game's play-by-play goes to a thread under its table"
+		threads := words.Say("settings.onEachGameSPlay")
 		if cs.Threads == "off" {
-			threads = "off: each game's play-by-play is posted in the channel"
+			threads = words.Say("settings.offEachGameSPlay")
 		}
-		pictures := "on: games show the table and the scores as pictures too"
+		pictures := words.Say("settings.onGamesShowTheTable")
 		if cs.Pictures == "off" {
-			pictures = "off: games show the table and the scores as text only"
+			pictures = words.Say("settings.offGamesShowTheTable")
 		}
 		return privateReply(req, protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo,
 			Text: "🧵 Threads are " + threads + ".\n🖼️ Pictures are " + pictures +
@@ -63,17 +64,17 @@ func (b *Bot) channelSettings(ctx context.Context, req protocol.Request, a proto
 	if a.Threads != "" {
 		cs.Threads = a.Threads
 		if a.Threads == "off" {
-			said = append(said, fmt.Sprintf("🧵 %s turned threads off for this channel: each new game's play-by-play is posted in the channel.", req.Who.Name))
+			said = append(said, words.Say("settings.sTurnedThreadsOffFor", req.Who.Name))
 		} else {
-			said = append(said, fmt.Sprintf("🧵 %s turned threads on for this channel: each new game's play-by-play goes to a thread under its table.", req.Who.Name))
+			said = append(said, words.Say("settings.sTurnedThreadsOnFor", req.Who.Name))
 		}
 	}
 	if a.Pictures != "" {
 		cs.Pictures = a.Pictures
 		if a.Pictures == "off" {
-			said = append(said, fmt.Sprintf("🖼️ %s turned pictures off for this channel: new games show the table and the scores as text only.", req.Who.Name))
+			said = append(said, words.Say("settings.sTurnedPicturesOffFor", req.Who.Name))
 		} else {
-			said = append(said, fmt.Sprintf("🖼️ %s turned pictures on for this channel: new games show the table and the scores as pictures too.", req.Who.Name))
+			said = append(said, words.Say("settings.sTurnedPicturesOnFor", req.Who.Name))
 		}
 	}
 	data, err := json.Marshal(cs)

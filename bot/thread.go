@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // A game keeps a busy channel readable: the channel gets the table message
@@ -148,7 +149,7 @@ func (st *state) mentionsOf(seats []int) []string {
 
 // showHandRow is the button that brings a player's hand back.
 func showHandRow(st *state) [][]protocol.Button {
-	return [][]protocol.Button{{{Label: "Show my hand", Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
+	return [][]protocol.Button{{{Label: words.Say("thread.showMyHand"), Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
 }
 
 // startPing tells every person at the table, once, that the game began.
@@ -161,9 +162,9 @@ func startPing(st *state) []protocol.Delivery {
 	if !st.chat() || len(who) == 0 {
 		return nil
 	}
-	text := "🍣 The game has started! Press **Show my hand** to see your cards and pick one."
+	text := words.Say("thread.theGameHasStartedPress")
 	if st.Opts.Hands == protocol.HandsDM {
-		text = "🍣 The game has started! Your cards come by direct message (or press **Show my hand**)."
+		text = words.Say("thread.theGameHasStartedYour")
 	}
 	return []protocol.Delivery{playByPlay(protocol.View{Screen: protocol.ScreenPing, Text: text, Mentions: who, Rows: showHandRow(st), Tone: protocol.TonePlay})}
 }
@@ -185,7 +186,7 @@ func decisionPing(st *state) []protocol.Delivery {
 	st.Pinged = key
 	name := st.name(d.Seat)
 	v := protocol.View{Screen: protocol.ScreenPing, Tone: protocol.TonePlay, Mentions: st.mentionsOf([]int{d.Seat}), Rows: showHandRow(st),
-		Text: fmt.Sprintf("🤔 %s, your move: use your %s. Everyone waits for you.", name, decisionName(d))}
+		Text: words.Say("thread.sYourMoveUseYour", name, decisionName(d))}
 	return []protocol.Delivery{playByPlay(v)}
 }
 
@@ -204,7 +205,7 @@ func (st *state) waitingSeats() (seats []int, what string) {
 			seats = append(seats, i)
 		}
 	}
-	return seats, "choose your card"
+	return seats, words.Say("thread.chooseYourCard")
 }
 
 // remind posts the game's one reminder, naming only the late players; an
@@ -256,7 +257,7 @@ func nudgeText(st *state, seats []int, what string, waited time.Duration) string
 	for _, i := range seats {
 		names = append(names, st.Seats[i].Name)
 	}
-	return fmt.Sprintf("⏰ %s: the table has waited %s for you to %s.", strings.Join(names, ", "), humanDuration(waited), what)
+	return words.Say("thread.sTheTableHasWaited", strings.Join(names, ", "), humanDuration(waited), what)
 }
 
 // humanDuration says a duration as people do: "10 minutes", "45 seconds".

@@ -11,6 +11,7 @@ import (
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // flushWorkers bounds the games whose deliveries one replica sends at once.
@@ -214,7 +215,7 @@ func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (protoco
 				return change{schedule: expires}, nil
 			}
 			v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st.snap()) + " — lobby expired", Tone: protocol.ToneOver,
-				Text: fmt.Sprintf("Nobody started this game within %s. Open a new one with `new`.", humanDuration(b.cfg.LobbyTTL))}
+				Text: words.Say("timer.nobodyStartedThisGameWithin", humanDuration(b.cfg.LobbyTTL))}
 			return change{remove: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, v, now)}}, nil
 		case phasePlaying:
 			if st.Opts.Timer <= 0 {
@@ -239,7 +240,7 @@ func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
 	case !st.Reminded && !now.Before(st.TurnStart.Add(limit/2)):
 		st.Reminded = true
 		left := st.TurnStart.Add(limit).Sub(now).Round(time.Second)
-		text := fmt.Sprintf("⏰ %s left to %s, or I'll choose for you.", humanDuration(left), what)
+		text := words.Say("timer.sLeftToSOr", humanDuration(left), what)
 		return change{save: true, schedule: b.nextDeadline(st), resp: protocol.Response{Deliveries: st.remind(waiting, text)}}, nil
 	}
 	return change{schedule: b.nextDeadline(st)}, nil
@@ -281,10 +282,10 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 		// is nobody to play on with, and in the terminal nobody can `join`.
 		if s.Idle >= 2 && st.humans() > 1 {
 			st.markLeft(i)
-			notes = append(notes, fmt.Sprintf("🤖 %s was auto-picked twice in a row; a bot plays their seat now (`join` to come back).", s.Name))
+			notes = append(notes, words.Say("timer.sWasAutoPickedTwice", s.Name))
 			b.handOver(st, s.User)
 		} else {
-			notes = append(notes, fmt.Sprintf("⏰ Time's up — I picked for %s.", object(s.Name)))
+			notes = append(notes, words.Say("timer.timeSUpIPicked", object(s.Name)))
 		}
 	}
 	var posts []protocol.Delivery
@@ -311,7 +312,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 	}
 	more, again := b.advance(st, nil)
 	if st.humans() == 0 && st.Phase != phaseOver {
-		return b.quitAll(protocol.Request{}, st, "Nobody is playing any more, so the game ended.")
+		return b.quitAll(protocol.Request{}, st, words.Say("timer.nobodyIsPlayingAnyMore"))
 	}
 	return b.afterPlay(protocol.Request{}, st, protocol.Response{Deliveries: b.settle(protocol.Request{}, st, append(posts, more...), revealed || again)})
 }
