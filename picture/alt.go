@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 // altLimit bounds alt text: Discord takes 1,024 characters for an
@@ -16,9 +17,9 @@ const altLimit = 1000
 func TableAlt(pv engine.PublicView, names []string) string {
 	var b strings.Builder
 	if pv.Over {
-		b.WriteString("Picture of the table at the end of the game.")
+		b.WriteString(words.Say("picture.alt.pictureOfTheTableAt"))
 	} else {
-		fmt.Fprintf(&b, "Picture of the table, round %d of 3, turn %d.", pv.Round, pv.Turn)
+		fmt.Fprint(&b, words.Say("picture.alt.pictureOfTheTableRound", pv.Round, pv.Turn))
 	}
 	for i, s := range pv.Seats {
 		fmt.Fprintf(&b, " %s, %d points:", seatName(names, i, s), s.Score)
@@ -34,7 +35,7 @@ func TableAlt(pv engine.PublicView, names []string) string {
 			if col.faceDown {
 				name = "face-down"
 			} else if col.kind == engine.KindSpecialOrder {
-				name = "special order without a copy"
+				name = words.Say("picture.alt.specialOrderWithoutACopy")
 			}
 			fmt.Fprintf(&b, " %d %s", len(col.cards), name)
 		}
@@ -55,7 +56,7 @@ func RoundScoresAlt(pv engine.PublicView, r int, names []string) string {
 	for i, br := range pv.Scores[r-1] {
 		parts[i] = fmt.Sprintf("%s %d", seatName(names, i, pv.Seats[i]), br.Total())
 	}
-	return cutAlt(fmt.Sprintf("Bar chart of round %d's points by category: %s.", r, strings.Join(parts, ", ")))
+	return cutAlt(words.Say("picture.alt.barChartOfRoundD", r, strings.Join(parts, ", ")))
 }
 
 // FinalAlt says in words what Final draws.
@@ -67,7 +68,7 @@ func FinalAlt(pv engine.PublicView, names []string) string {
 	for i, st := range pv.Standings {
 		parts[i] = fmt.Sprintf("%s %s %d", placeLabel(st), seatName(names, st.Seat, pv.Seats[st.Seat]), st.Score)
 	}
-	return cutAlt(fmt.Sprintf("Line chart of each player's score after each round, and the standings: %s. %s",
+	return cutAlt(words.Say("picture.alt.lineChartOfEachPlayer",
 		strings.Join(parts, ", "), winnerLine(pv, names)))
 }
 

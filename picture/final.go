@@ -9,6 +9,7 @@ import (
 	"golang.org/x/image/vector"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Final chart layout, in pixels.
@@ -162,7 +163,7 @@ func winnerLine(pv engine.PublicView, names []string) string {
 	switch len(first) {
 	case 1:
 		if first[0] == "You" {
-			return "You win!" // the terminal's player
+			return words.Say("picture.final.youWin") // the terminal's player
 		}
 		return first[0] + " wins!"
 	default:

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/image/vector"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Table layout, in pixels. The width is what a phone shows at half size
@@ -121,13 +122,13 @@ func table(pv engine.PublicView, names []string) (*canvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	title := "Sushi Go!"
+	title := words.Say("picture.table.sushiGo")
 	if party {
 		title = "Sushi Go Party! · " + pv.Settings.Menu.Name()
 	}
 	status := fmt.Sprintf("Round %d of 3 · turn %d", pv.Round, pv.Turn)
 	if pv.Over {
-		status = "Game over"
+		status = words.Say("picture.table.gameOver")
 	}
 	sw := c.measure("body", status)
 	c.text("title", 16, 40, ink, c.fit("title", title, tableWidth-48-sw))

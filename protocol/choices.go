@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 // ButtonRule is the rule of the card a hand's button plays, in the game's
@@ -47,7 +48,7 @@ func MenuChoices() []Choice {
 	for _, m := range engine.RecommendedMenus {
 		out = append(out, Choice{Name: m.Name, Value: m.Key})
 	}
-	return append(out, Choice{Name: "Custom (build it in the lobby)", Value: "custom"}, Choice{Name: "Random", Value: MenuRandom})
+	return append(out, Choice{Name: words.Say("protocol.choices.customBuildItInThe"), Value: "custom"}, Choice{Name: "Random", Value: MenuRandom})
 }
 
 // CardChoices are every card type `rules` explains, classic and Party.

@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Host is what the console needs of the game host.
@@ -68,7 +69,7 @@ func (c *Console) Run(ctx context.Context, opts protocol.Options) error {
 		return err
 	}
 	if running {
-		fmt.Fprintln(c.out, "Resuming your saved game. (Type end to abandon it.)")
+		fmt.Fprintln(c.out, words.Say("console.console.resumingYourSavedGameType"))
 		if err := c.send(ctx, protocol.Status{}); err != nil {
 			return err
 		}
@@ -123,7 +124,7 @@ func (c *Console) Run(ctx context.Context, opts protocol.Options) error {
 		var line string
 		select {
 		case <-ctx.Done():
-			fmt.Fprintln(c.out, "\nInterrupted. Your game is saved: sushigo play resumes it.")
+			fmt.Fprintln(c.out, words.Say("console.console.interruptedYourGameIsSaved"))
 			return nil
 		case <-ticks:
 			if err := c.tick(ctx); err != nil && ctx.Err() == nil {
@@ -142,12 +143,12 @@ func (c *Console) Run(ctx context.Context, opts protocol.Options) error {
 		switch {
 		case line == "":
 		case len(line) > maxLine:
-			fmt.Fprintf(c.out, "That line is too long (%d characters): type a number or a command.\n", len(line))
+			fmt.Fprint(c.out, words.Say("console.console.thatLineIsTooLong", len(line)))
 		case line == "help" || line == "?":
 			fmt.Fprint(c.out, c.helpText())
 		case line == "q" || line == "quit" || line == "exit":
 			if running, err := c.h.Running(ctx, Where); err == nil && running {
-				fmt.Fprintln(c.out, "Bye! Your unfinished game is saved: sushigo play resumes it.")
+				fmt.Fprintln(c.out, words.Say("console.console.byeYourUnfinishedGameIs"))
 			} else {
 				fmt.Fprintln(c.out, "Bye!")
 			}
@@ -155,12 +156,12 @@ func (c *Console) Run(ctx context.Context, opts protocol.Options) error {
 		case isNumber(line):
 			n, _ := strconv.Atoi(line)
 			if n < 1 || n > len(c.buttons) {
-				fmt.Fprintf(c.out, "Choose a number from 1 to %d.\n", len(c.buttons))
+				fmt.Fprint(c.out, words.Say("console.console.chooseANumberFrom1", len(c.buttons)))
 				break
 			}
 			b := c.buttons[n-1]
 			if b.Disabled {
-				fmt.Fprintln(c.out, "That button is not available right now.")
+				fmt.Fprintln(c.out, words.Say("console.console.thatButtonIsNotAvailable"))
 				break
 			}
 			a, err := protocol.ParseActionID(b.ActionID)
@@ -382,13 +383,13 @@ func lineText(v protocol.View) string {
 // commands (join, kick, hands=…) mean nothing here. Each row is a command
 // and what it does.
 var terminalHelp = [][2]string{
-	{"pick <card> [second card]", "play a card by name (pick wasabi squid uses chopsticks)"},
-	{"choose <card> · flip 1 3", "answer a Party prompt (spoon, menu, takeout box…)"},
-	{"status · scores · hand", "the table · the score breakdown · your hand again"},
-	{"rules [card]", "how to play, or one card"},
-	{"stats · history · leaderboard", "your rating and totals · the last games · the board"},
-	{"end · new [bots=N] [party] · rematch", "end this game · open another · the same again"},
-	{"quit", "leave; an unfinished game is saved for next time"},
+	{words.Say("console.console.pickCardSecondCard"), words.Say("console.console.playACardByName")},
+	{"choose <card> · flip 1 3", words.Say("console.console.answerAPartyPromptSpoon")},
+	{"status · scores · hand", words.Say("console.console.theTableTheScoreBreakdown")},
+	{"rules [card]", words.Say("console.console.howToPlayOrOne")},
+	{"stats · history · leaderboard", words.Say("console.console.yourRatingAndTotalsThe")},
+	{"end · new [bots=N] [party] · rematch", words.Say("console.console.endThisGameOpenAnother")},
+	{"quit", words.Say("console.console.leaveAnUnfinishedGameIs")},
 }
 
 // helpText is the terminal's help at its width: a command and what it
@@ -408,7 +409,7 @@ func (c *Console) helpText() string {
 		side = side && 2+col+2+ansi.StringWidth(r[1]) <= w
 	}
 	var b strings.Builder
-	b.WriteString(ansi.Wrap("Type a button's number to press it, or a command:", w, "") + "\n")
+	b.WriteString(ansi.Wrap(words.Say("console.console.typeAButtonSNumber"), w, "") + "\n")
 	for _, r := range terminalHelp {
 		if side {
 			b.WriteString("  " + r[0] + strings.Repeat(" ", col-ansi.StringWidth(r[0])+2) + r[1] + "\n")

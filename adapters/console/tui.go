@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // This file is the interactive terminal game, on Bubble Tea: the same host
@@ -163,7 +164,7 @@ func (m *tui) start() {
 	if running {
 		m.send(protocol.Status{})
 		m.send(protocol.ShowHand{})
-		m.status = "Resumed your saved game."
+		m.status = words.Say("console.tui.resumedYourSavedGame")
 		return
 	}
 	m.newGame()
@@ -187,7 +188,7 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 		if s == "y" {
 			m.send(protocol.End{})
 		} else {
-			m.status = "The game goes on."
+			m.status = words.Say("console.tui.theGameGoesOn")
 		}
 		return nil
 	}
@@ -204,7 +205,7 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 		if m.onList {
 			m.onList = false
 		} else {
-			m.status = "q quits (your game is saved)."
+			m.status = words.Say("console.tui.qQuitsYourGameIs")
 		}
 		return nil
 	case "s":
@@ -213,9 +214,9 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 	case "e":
 		if m.table.Title != "" && !m.over() {
 			m.confirmEnd = true
-			m.status = "End this game for everyone, unfinished? y ends it · any other key plays on."
+			m.status = words.Say("console.tui.endThisGameForEveryone")
 		} else {
-			m.status = "No game is running: n starts a new one."
+			m.status = words.Say("console.tui.noGameIsRunningN")
 		}
 		return nil
 	case "n":
@@ -256,7 +257,7 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 			b := bs[n-1]
 			m.status = "Enter: " + plainText(strings.TrimSpace(b.Emoji+" "+b.Label)) + " · ←/→ or another number to change"
 		} else if ok && len(bs) > 0 {
-			m.status = fmt.Sprintf("There is no button %d: they go from 1 to %d.", n, len(bs))
+			m.status = words.Say("console.tui.thereIsNoButtonD", n, len(bs))
 		}
 	}
 	return nil
@@ -266,7 +267,7 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 // what, turn by turn.
 func (m *tui) showLog() {
 	if len(m.log) == 0 {
-		m.status = "No card has been revealed yet this round."
+		m.status = words.Say("console.tui.noCardHasBeenRevealed")
 		return
 	}
 	var b strings.Builder
@@ -276,9 +277,9 @@ func (m *tui) showLog() {
 		}
 		b.WriteString(viewBody(v))
 	}
-	title := "📜 This round so far"
+	title := words.Say("console.tui.thisRoundSoFar")
 	if m.over() {
-		title = "📜 The last round, turn by turn" // the recap of a game just played
+		title = words.Say("console.tui.theLastRoundTurnBy") // the recap of a game just played
 	}
 	m.queue = append([]protocol.View{{Screen: protocol.ScreenHelp, Title: title, Text: strings.TrimRight(b.String(), "\n")}}, m.queue...)
 }
@@ -380,7 +381,7 @@ func (m *tui) listKey(s string, sel protocol.Select) bool {
 			if len(ticked) == 0 {
 				// A stray Enter must not send "nothing": that is a button
 				// of its own, chosen on purpose.
-				m.status = "Nothing is ticked: Space ticks a card, or Tab goes to the buttons (one of them chooses none)."
+				m.status = words.Say("console.tui.nothingIsTickedSpaceTicks")
 				return true
 			}
 			m.choose(sel, ticked)
@@ -419,12 +420,12 @@ func (m *tui) tickedValues(sel protocol.Select) []string {
 // choose sends the list's choice.
 func (m *tui) choose(sel protocol.Select, values []string) {
 	if len(values) < sel.Min {
-		m.status = fmt.Sprintf("Tick at least %d first (Space ticks).", sel.Min)
+		m.status = words.Say("console.tui.tickAtLeastDFirst", sel.Min)
 		return
 	}
 	a, err := protocol.ParseSelection(sel.ActionID, values)
 	if err != nil {
-		m.status = "That choice is not possible."
+		m.status = words.Say("console.tui.thatChoiceIsNotPossible")
 		return
 	}
 	m.send(a)

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 var seatColours = []lipgloss.Color{"12", "9", "10", "11", "13", "14", "208", "141"}
@@ -59,13 +60,13 @@ func (m *tui) View() string {
 
 // panelFrame is the first queued panel, scrollable, over the whole screen.
 func (m *tui) panelFrame(w int) string {
-	more := fmt.Sprintf("Enter: next (%d more)", len(m.queue)-1)
+	more := words.Say("console.tui_view.enterNextDMore", len(m.queue)-1)
 	if len(m.queue) == 1 {
-		more = "Enter: back to the game"
+		more = words.Say("console.tui_view.enterBackToTheGame")
 	}
 	switch {
 	case !m.panel.AtBottom():
-		more = fmt.Sprintf("↑/↓ scroll · Enter: more (%d%%) · Esc: skip", int(m.panel.ScrollPercent()*100))
+		more = words.Say("console.tui_view.scrollEnterMoreDEsc", int(m.panel.ScrollPercent()*100))
 	case !m.panel.AtTop():
 		more = "↑/↓ scroll (100%) · " + more
 	}
@@ -140,7 +141,7 @@ func (m *tui) frame(w int) string {
 	if over := tall() - m.ht; over > 0 {
 		all := strings.Split(strings.Join(seats, "\n"), "\n")
 		keep := max(0, len(all)-over-1)
-		seats = append(all[:keep], dimStyle.Render("… s shows every seat's score"))
+		seats = append(all[:keep], dimStyle.Render(words.Say("console.tui_view.sShowsEverySeatS")))
 		if keep == 0 {
 			seats = nil
 		}
@@ -173,15 +174,15 @@ func (m *tui) keyLine(w int) string {
 	var keys []string
 	switch {
 	case m.confirmEnd:
-		keys = []string{"y: end the game", "any other key: play on"}
+		keys = []string{words.Say("console.tui_view.yEndTheGame"), words.Say("console.tui_view.anyOtherKeyPlayOn")}
 	case m.onList:
-		keys = []string{"↑/↓ move", "Space tick", "Enter confirm", "Tab buttons", "? help", "q quit"}
+		keys = []string{"↑/↓ move", words.Say("console.tui_view.spaceTick"), words.Say("console.tui_view.enterConfirm"), words.Say("console.tui_view.tabButtons"), "? help", "q quit"}
 	case m.over():
-		keys = []string{"←/→ choose", "Enter press", "n new game", "l last round", "s scores", "? help", "q quit"}
+		keys = []string{"←/→ choose", words.Say("console.tui_view.enterPress"), words.Say("console.tui_view.nNewGame"), words.Say("console.tui_view.lLastRound"), "s scores", "? help", "q quit"}
 	case m.table.Screen == protocol.ScreenLobby:
-		keys = []string{"←/→ or 1-9 choose", "Enter press", "? help", "q quit"}
+		keys = []string{"←/→ or 1-9 choose", words.Say("console.tui_view.enterPress"), "? help", "q quit"}
 	default:
-		keys = []string{"←/→ or 1-9 choose", "Enter play", "s scores", "l log", "e end", "? help", "q quit"}
+		keys = []string{"←/→ or 1-9 choose", words.Say("console.tui_view.enterPlay"), "s scores", "l log", "e end", "? help", "q quit"}
 	}
 	line := strings.Join(keys, " · ")
 	for lipgloss.Width(line) > w && len(keys) > 3 {
@@ -293,9 +294,9 @@ func (m *tui) chooser(w, rows int) []string {
 		out = append(out, dimStyle.Render(fmt.Sprintf("  ↓ %d more", len(sel.Options)-last)))
 	}
 	if multi {
-		out = append(out, dimStyle.Render(cutLine(fmt.Sprintf("Space or a number ticks · Enter confirms (%d ticked) · Tab: the buttons", len(m.tickedValues(sel))), w)))
+		out = append(out, dimStyle.Render(cutLine(words.Say("console.tui_view.spaceOrANumberTicks", len(m.tickedValues(sel))), w)))
 	} else {
-		out = append(out, dimStyle.Render(cutLine("↑/↓ or a number, then Enter · Tab: the buttons", w)))
+		out = append(out, dimStyle.Render(cutLine(words.Say("console.tui_view.orANumberThenEnter"), w)))
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Permissions that make a member a channel admin for the host (may `end`).
@@ -81,8 +82,8 @@ var permNames = []struct {
 	bit  int64
 	name string
 }{
-	{discordgo.PermissionViewChannel, "View Channel"}, {discordgo.PermissionSendMessages, "Send Messages"},
-	{discordgo.PermissionEmbedLinks, "Embed Links"}, {discordgo.PermissionReadMessageHistory, "Read Message History"},
+	{discordgo.PermissionViewChannel, words.Say("discord.inbound.viewChannel")}, {discordgo.PermissionSendMessages, words.Say("discord.inbound.sendMessages")},
+	{discordgo.PermissionEmbedLinks, words.Say("discord.inbound.embedLinks")}, {discordgo.PermissionReadMessageHistory, words.Say("discord.inbound.readMessageHistory")},
 }
 
 // canHost refuses to open a lobby (new, rematch) in a channel where the
@@ -106,7 +107,7 @@ func canHost(ix *discordgo.Interaction, act protocol.Action) error {
 		return nil
 	}
 	return &protocol.UsageError{Msg: fmt.Sprintf("I can't run a game in this channel: I'm missing the %s permission here. "+
-		"Ask a server admin to give me it in this channel (or to invite me again with the link in my README), or start the game in another channel.",
+		words.Say("discord.inbound.askAServerAdminTo"),
 		strings.Join(missing, ", "))}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 type handled struct {
@@ -30,7 +31,7 @@ type handled struct {
 func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once func(context.Context) (bool, error)) (*discordgo.InteractionResponse, func(context.Context), int) {
 	req, err := a.request(ix)
 	if err != nil {
-		msg := "I don't know that button or command. Try `/sushigo help`."
+		msg := words.Say("discord.interact.iDonTKnowThat")
 		var u *protocol.UsageError
 		if errors.As(err, &u) {
 			msg = protocol.Speak(platform.Commands, u.Msg)
@@ -112,7 +113,7 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 		if h.status != 0 {
 			// Found a duplicate only after deferring: the deferral says
 			// nothing more. (The parked copy is the first one's.)
-			a.editOriginal(ctx, ix, render(protocol.View{Text: "That was already handled.", Tone: protocol.ToneInfo}))
+			a.editOriginal(ctx, ix, render(protocol.View{Text: words.Say("discord.interact.thatWasAlreadyHandled"), Tone: protocol.ToneInfo}))
 			return
 		}
 		if h.err != nil && parked.Load() {

@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 var toneColors = map[protocol.Tone]int{
@@ -214,7 +215,7 @@ const threadArchive = 1440
 // without a picture (its refusal is about something else).
 func noPicture(err error, m message) *protocol.NoPictureError {
 	if code, _ := restCode(err); code == codeMissingPermissions && m.pic != nil && m.pic.PNG != nil {
-		return &protocol.NoPictureError{Reason: "I'm missing the Attach Files permission here"}
+		return &protocol.NoPictureError{Reason: words.Say("discord.outbound.iMMissingTheAttach")}
 	}
 	return nil
 }
@@ -224,13 +225,13 @@ func noPicture(err error, m message) *protocol.NoPictureError {
 func noThread(err error) *protocol.NoThreadError {
 	switch code, _ := restCode(err); code {
 	case codeMissingPermissions:
-		return &protocol.NoThreadError{Reason: "I'm missing the Create Public Threads or Send Messages in Threads permission here"}
+		return &protocol.NoThreadError{Reason: words.Say("discord.outbound.iMMissingTheCreate")}
 	case codeMissingAccess:
-		return &protocol.NoThreadError{Reason: "I can't see this channel's threads"}
+		return &protocol.NoThreadError{Reason: words.Say("discord.outbound.iCanTSeeThis")}
 	case codeWrongChannelType:
-		return &protocol.NoThreadError{Reason: "This kind of channel can't have threads"}
+		return &protocol.NoThreadError{Reason: words.Say("discord.outbound.thisKindOfChannelCan")}
 	case codeUnknownChannel, codeUnknownMessage:
-		return &protocol.NoThreadError{Reason: "The game's thread (or its table message) was deleted"}
+		return &protocol.NoThreadError{Reason: words.Say("discord.outbound.theGameSThreadOr")}
 	}
 	return nil
 }
@@ -241,7 +242,7 @@ func noThread(err error) *protocol.NoThreadError {
 func (a *Adapter) threadOf(ctx context.Context, d protocol.Delivery) (string, error) {
 	ch, msg, ok := strings.Cut(strings.TrimPrefix(d.Parent.ID, "m:"), ":")
 	if !ok || !strings.HasPrefix(d.Parent.ID, "m:") {
-		return "", &protocol.NoThreadError{Reason: "The table message can't carry a thread"}
+		return "", &protocol.NoThreadError{Reason: words.Say("discord.outbound.theTableMessageCanT")}
 	}
 	if d.OpenThread != "" {
 		_, err := a.s.MessageThreadStartComplex(ch, msg, &discordgo.ThreadStart{Name: cut(d.OpenThread, 100), AutoArchiveDuration: threadArchive},

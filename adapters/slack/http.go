@@ -15,6 +15,7 @@ import (
 	slackapi "github.com/slack-go/slack"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // maxBody bounds a request body; Slack's are a few kilobytes.
@@ -185,7 +186,7 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 	req, err := a.commandRequest(cmd)
 	if err != nil {
 		var u *protocol.UsageError
-		msg := "Something is off with that command. Try `/sushigo help`."
+		msg := words.Say("slack.http.somethingIsOffWithThat")
 		if errors.As(err, &u) {
 			msg = protocol.Speak(platform.Commands, u.Msg)
 		}
@@ -246,7 +247,7 @@ func (a *Adapter) clickParked(ctx context.Context, cb slackapi.InteractionCallba
 		return func(context.Context) {}, true
 	}
 	if err != nil {
-		msg := "I don't know that button. Try `/sushigo help`."
+		msg := words.Say("slack.http.iDonTKnowThat")
 		var u *protocol.UsageError
 		if errors.As(err, &u) {
 			msg = protocol.Speak(platform.Commands, u.Msg)

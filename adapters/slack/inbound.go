@@ -8,6 +8,7 @@ import (
 	slackapi "github.com/slack-go/slack"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // where is the game location of a channel; a DM ("D…") has none, and the
@@ -54,7 +55,7 @@ func confirmed(cb slackapi.InteractionCallback, block string) (protocol.Action, 
 	}
 	// Untouched and empty: nothing chosen. Its action ID is not in the
 	// state, so the selection cannot be read.
-	return nil, &protocol.UsageError{Msg: "Choose in the list first, then press Confirm."}
+	return nil, &protocol.UsageError{Msg: words.Say("slack.inbound.chooseInTheListFirst")}
 }
 
 func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (protocol.Request, error) {

@@ -13,6 +13,7 @@ import (
 	slackapi "github.com/slack-go/slack"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // References the host keeps: "r:<response_url>" replaces an ephemeral
@@ -118,13 +119,13 @@ func cannotPost(err error) string {
 	}
 	switch err.Error() {
 	case "not_in_channel":
-		return "I can't post in this channel yet: invite me with `/invite @sushigo` (or mention me and choose *Add to channel*), then start the game again."
+		return words.Say("slack.outbound.iCanTPostIn")
 	case "channel_not_found":
-		return "I can't see this channel (a private channel I'm not in?): invite me with `/invite @sushigo`, then start the game again."
+		return words.Say("slack.outbound.iCanTSeeThis")
 	case "is_archived":
-		return "This channel is archived: start the game in another one."
+		return words.Say("slack.outbound.thisChannelIsArchivedStart")
 	case "restricted_action", "restricted_action_read_only_channel", "restricted_action_thread_only_channel", "ekm_access_denied":
-		return "This workspace doesn't let me post in this channel: ask an admin, or start the game in another one."
+		return words.Say("slack.outbound.thisWorkspaceDoesnTLet")
 	}
 	return ""
 }
@@ -225,7 +226,7 @@ func (a *Adapter) sendPost(ctx context.Context, where protocol.Location, game st
 		// A reply to the table message is the game's thread.
 		ch, ts, ok := strings.Cut(strings.TrimPrefix(d.Parent.ID, "m:"), ":")
 		if !ok || !strings.HasPrefix(d.Parent.ID, "m:") {
-			return protocol.Ref{}, &protocol.NoThreadError{Reason: "The table message can't carry a thread"}
+			return protocol.Ref{}, &protocol.NoThreadError{Reason: words.Say("slack.outbound.theTableMessageCanT")}
 		}
 		channel, thread = ch, ts
 	}
@@ -266,7 +267,7 @@ func (a *Adapter) sendPost(ctx context.Context, where protocol.Location, game st
 	}
 	ch, ts, err := a.api.PostMessageContext(ctx, channel, opts...)
 	if err != nil && thread != "" && (gone(err) || err.Error() == "thread_not_found") {
-		return protocol.Ref{}, &protocol.NoThreadError{Reason: "The game's table message was deleted"}
+		return protocol.Ref{}, &protocol.NoThreadError{Reason: words.Say("slack.outbound.theGameSTableMessage")}
 	}
 	if err != nil {
 		a.failed("chat.postMessage failed", err, "channel", channel)
@@ -487,7 +488,7 @@ func (a *Adapter) undeliverable(ctx context.Context, resp protocol.Response, use
 		a.deliver(ctx, nil, r, d)
 	}
 	// Tell them now, privately, in the game's channel.
-	bs, text := blocks(protocol.View{Text: "📪 I can't send you direct messages, so your hand will show up here: press *Show my hand*.", Tone: protocol.ToneError})
+	bs, text := blocks(protocol.View{Text: words.Say("slack.outbound.iCanTSendYou"), Tone: protocol.ToneError})
 	if _, err := a.api.PostEphemeralContext(ctx, resp.Where.Channel, user, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)); err != nil {
 		a.cfg.Log.Info("could not tell a user their DMs failed", "user", user, "err", err)
 	}

@@ -42,6 +42,7 @@ import (
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
 	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/words"
 )
 
 func main() {
@@ -138,19 +139,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 
 func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	bots := fs.Int("bots", 3, "bot opponents: 1 to 4, or 1 to 7 with --party")
-	party := fs.Bool("party", false, "play Sushi Go Party! (2–8 players, a menu of 8 card types)")
-	menu := fs.String("menu", "", "Party menu: a recommended menu's name, random, or seven card types (implies --party)")
-	seed := fs.Uint64("seed", 0, "shuffle seed (0: random)")
-	pass := fs.String("pass", "left", "pass direction: left or alternate")
-	dummy := fs.Bool("dummy", false, "two-player dummy variant (one bot opponent)")
-	fresh := fs.Bool("new", false, "abandon a saved game and start a new one")
-	name := fs.String("name", "", "your name at the table")
-	level := fs.String("level", "normal", "how well the bots play: easy, normal, hard or expert")
-	timer := fs.Duration("timer", 0, "a turn timer, e.g. 30s (off unless given): the heuristic picks when it runs out")
-	plain := fs.Bool("plain", false, "line mode (automatic when input or output is not a terminal): for scripts and screen readers")
-	pngDir := fs.String("png", "", "write each round's scores and the end of the game as PNG pictures into this directory")
-	if helped, err := parseFlags(fs, args, "Usage: sushigo play [flags]\n\nPlay in the terminal against bots. Flags:", stdout); helped || err != nil {
+	bots := fs.Int("bots", 3, words.Say("sushigo.main.botOpponents1To4"))
+	party := fs.Bool("party", false, words.Say("sushigo.main.playSushiGoParty2"))
+	menu := fs.String("menu", "", words.Say("sushigo.main.partyMenuARecommendedMenu"))
+	seed := fs.Uint64("seed", 0, words.Say("sushigo.main.shuffleSeed0Random"))
+	pass := fs.String("pass", "left", words.Say("sushigo.main.passDirectionLeftOrAlternate"))
+	dummy := fs.Bool("dummy", false, words.Say("sushigo.main.twoPlayerDummyVariantOne"))
+	fresh := fs.Bool("new", false, words.Say("sushigo.main.abandonASavedGameAnd"))
+	name := fs.String("name", "", words.Say("sushigo.main.yourNameAtTheTable"))
+	level := fs.String("level", "normal", words.Say("sushigo.main.howWellTheBotsPlay"))
+	timer := fs.Duration("timer", 0, words.Say("sushigo.main.aTurnTimerEG"))
+	plain := fs.Bool("plain", false, words.Say("sushigo.main.lineModeAutomaticWhenInput"))
+	pngDir := fs.String("png", "", words.Say("sushigo.main.writeEachRoundSScores"))
+	if helped, err := parseFlags(fs, args, words.Say("sushigo.main.usageSushigoPlayFlagsPlay"), stdout); helped || err != nil {
 		return err
 	}
 	set := map[string]bool{}
@@ -258,9 +259,9 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 			}
 		}
 	}
-	title := "🍣 Sushi Go!"
+	title := words.Say("sushigo.main.sushiGo")
 	if *party {
-		title = "🎉 Sushi Go Party!"
+		title = words.Say("sushigo.main.sushiGoParty")
 	}
 	if !*plain && isTerminal(stdin) && isTerminal(stdout) {
 		var tick console.Ticker
@@ -271,7 +272,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 			return fmt.Errorf("terminal: %w", err)
 		}
-		fmt.Fprintln(stdout, "Bye! Your game is saved if unfinished: sushigo play resumes it.")
+		fmt.Fprintln(stdout, words.Say("sushigo.main.byeYourGameIsSaved"))
 		return pw.done(stdout)
 	}
 	// The line mode's greeting; the screen game has its own key line.

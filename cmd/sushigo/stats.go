@@ -12,15 +12,16 @@ import (
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // localStats prints the terminal player's profile and game history from the
 // terminal game's own file.
 func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
-	party := fs.Bool("party", false, "Sushi Go Party!'s history (the profile shows both games)")
-	game := fs.Int("game", 0, "show the scores of game N of the history (1: the latest)")
-	if helped, err := parseFlags(fs, args, "Usage: sushigo stats [flags]\n\nYour terminal games' profile and history. Flags:", stdout); helped || err != nil {
+	party := fs.Bool("party", false, words.Say("sushigo.stats.sushiGoPartySHistory"))
+	game := fs.Int("game", 0, words.Say("sushigo.stats.showTheScoresOfGame"))
+	if helped, err := parseFlags(fs, args, words.Say("sushigo.stats.usageSushigoStatsFlagsYour"), stdout); helped || err != nil {
 		return err
 	}
 	if *game < 0 || *game > 100 {
@@ -28,7 +29,7 @@ func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer
 	}
 	store, err := openPlayStore(cfg)
 	if errors.Is(err, errNoPlayDB) {
-		fmt.Fprintln(stdout, "No terminal games yet. Play one with: sushigo play")
+		fmt.Fprintln(stdout, words.Say("sushigo.stats.noTerminalGamesYetPlay"))
 		return nil
 	}
 	if err != nil {
@@ -58,9 +59,9 @@ func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer
 			v.Text, v.Footer = protocol.Speak(protocol.CommandLine, v.Text), protocol.Speak(protocol.CommandLine, v.Footer)
 			if _, ok := a.(protocol.History); ok && len(v.Rows) > 0 {
 				v.Rows = nil
-				v.Footer = "sushigo stats --game <n> shows a game's scores again."
+				v.Footer = words.Say("sushigo.stats.sushigoStatsGameNShows")
 				if *party {
-					v.Footer = "sushigo stats --party --game <n> shows a game's scores again."
+					v.Footer = words.Say("sushigo.stats.sushigoStatsPartyGameN")
 				}
 			}
 			if v.Tone == protocol.ToneError {
