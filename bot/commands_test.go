@@ -7,6 +7,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 func firstText(r protocol.Response) string {
@@ -64,7 +65,7 @@ func TestTypedPicksAndChangeMyPick(t *testing.T) {
 		t.Fatal("a hand with fewer than two kinds of card")
 	}
 	r := h.do("ann", "pick "+cards[0].Key())
-	if !strings.Contains(firstText(r), "Locked in: "+cards[0].Emoji()+" "+cards[0].Short()) {
+	if !strings.Contains(firstText(r), "Locked in: "+cards[0].Emoji()+" "+words.CardShort(cards[0])) {
 		t.Fatalf("typed pick: %s", firstText(r))
 	}
 	// Change my pick: the button shows the hand again; a new choice
@@ -74,7 +75,7 @@ func TestTypedPicksAndChangeMyPick(t *testing.T) {
 	again := h.private["ann"]
 	var second string
 	for _, b := range again.Buttons() {
-		if strings.Contains(b.Label, cards[1].Short()) {
+		if strings.Contains(b.Label, words.CardShort(cards[1])) {
 			second = b.ActionID
 		}
 	}
@@ -82,12 +83,12 @@ func TestTypedPicksAndChangeMyPick(t *testing.T) {
 		t.Fatalf("the hand after Change my pick:\n%s", again)
 	}
 	h.click("ann", second, true)
-	if !strings.Contains(h.private["ann"].Text, cards[1].Short()) {
+	if !strings.Contains(h.private["ann"].Text, words.CardShort(cards[1])) {
 		t.Fatalf("changed pick: %s", h.private["ann"].Text)
 	}
 	h.playTurn([]string{"bob"})
 	rv, _ := h.lastPublic("Reveal — round 1, turn 1")
-	if !strings.Contains(rv.Text, "**Ann**: "+cards[1].Emoji()+" "+cards[1].Short()) {
+	if !strings.Contains(rv.Text, "**Ann**: "+cards[1].Emoji()+" "+words.CardShort(cards[1])) {
 		t.Errorf("the reveal does not show ann's changed pick %s:\n%s", cards[1], rv)
 	}
 	for cmd, want := range map[string]string{"pick hamburger": "No card called", "pick pudding pudding pudding": "Usage"} {

@@ -59,7 +59,7 @@ func menuName(o protocol.Options) string {
 	}
 	for _, r := range engine.RecommendedMenus {
 		if r.Menu == m {
-			return r.Name
+			return words.RecommendedName(r)
 		}
 	}
 	return m.String()
@@ -247,7 +247,7 @@ func pastView(g storage.Game) (protocol.View, error) {
 		slices.SortFunc(cats, func(a, b cat) int { return cmp.Or(cmp.Compare(b.pts, a.pts), cmp.Compare(a.name, b.name)) })
 		var parts []string
 		for _, c := range cats {
-			parts = append(parts, fmt.Sprintf("%s%s %s", categoryEmojiNamed(c.name), c.name, pointsSigned(c.pts)))
+			parts = append(parts, fmt.Sprintf("%s %s", categoryShown(c.name), pointsSigned(c.pts)))
 		}
 		if len(parts) > 0 {
 			lines = append(lines, "    "+strings.Join(parts, " · "))
@@ -281,13 +281,50 @@ func changesLine(s summary, g storage.Game) string {
 	return "📈 " + strings.Join(parts, " · ")
 }
 
-// categoryEmojiNamed is the symbol of a category stored by name, with a
-// trailing space, or "" for a name this build does not know.
-func categoryEmojiNamed(name string) string {
+// categoryStored is the name each score category is stored under in
+// history summaries and profiles: the English names of the first release,
+// kept as identifiers whatever language a player reads them in.
+var categoryStored = [engine.NumCategories]string{
+	engine.CatMaki:           "Maki rolls",
+	engine.CatTempura:        "Tempura",
+	engine.CatSashimi:        "Sashimi",
+	engine.CatDumpling:       "Dumplings",
+	engine.CatEggNigiri:      "Egg nigiri",
+	engine.CatSalmonNigiri:   "Salmon nigiri",
+	engine.CatSquidNigiri:    "Squid nigiri",
+	engine.CatEggOnWasabi:    "Egg nigiri on wasabi",
+	engine.CatSalmonOnWasabi: "Salmon nigiri on wasabi",
+	engine.CatSquidOnWasabi:  "Squid nigiri on wasabi",
+	engine.CatPudding:        "Pudding",
+	engine.CatTemaki:         "Temaki",
+	engine.CatUramakiRace:    "Uramaki (10 icons)",
+	engine.CatUramaki:        "Uramaki (most left)",
+	engine.CatEel:            "Eel",
+	engine.CatTofu:           "Tofu",
+	engine.CatEdamame:        "Edamame",
+	engine.CatMiso:           "Miso soup",
+	engine.CatOnigiri:        "Onigiri",
+	engine.CatSoySauce:       "Soy sauce",
+	engine.CatTea:            "Tea",
+	engine.CatFaceDown:       "Takeout box (face down)",
+	engine.CatIceCream:       "Green tea ice cream",
+	engine.CatWatermelon:     "Watermelon",
+	engine.CatPineapple:      "Pineapple",
+	engine.CatOrange:         "Orange",
+	engine.CatWasabi:         "Empty wasabi",
+	engine.CatChopsticks:     "Unused chopsticks or spoon",
+}
+
+// storedName is the name category c is stored under.
+func storedName(c engine.Category) string { return categoryStored[c] }
+
+// categoryShown is a category stored by name as a player reads it: its
+// symbol and name, or the stored name for one this build does not know.
+func categoryShown(name string) string {
 	for c := range engine.NumCategories {
-		if c.String() == name {
-			return c.Emoji() + " "
+		if categoryStored[c] == name {
+			return c.Emoji() + " " + words.CategoryName(c)
 		}
 	}
-	return ""
+	return name
 }

@@ -447,7 +447,7 @@ func (b *Bot) finishEarly(req protocol.Request, st *state, why string) (change, 
 }
 
 // gameName is the name of the game the options play.
-func gameName(o protocol.Options) string { return o.Settings().Name() }
+func gameName(o protocol.Options) string { return words.GameName(o.Settings()) }
 
 // setMenu changes a Party lobby's menu from the host's selects.
 func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (change, error) {
@@ -487,7 +487,7 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 				return change{}, refuse("menu.noSuchMenu", v)
 			}
 			o.Custom, o.Menu = false, engine.RecommendedMenus[i].Menu.String()
-			ack = "Menu: " + engine.RecommendedMenus[i].Name + "."
+			ack = "Menu: " + words.RecommendedName(engine.RecommendedMenus[i]) + "."
 		}
 	default:
 		gr, n := map[string]engine.Group{"roll": engine.GroupRoll, "appetizers": engine.GroupAppetizer,

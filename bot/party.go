@@ -33,15 +33,15 @@ func lobbyMenu(o protocol.Options) (m engine.Menu, ok bool) {
 func menuProblems(o protocol.Options, m engine.Menu, n int) []string {
 	if lo, _ := o.Settings().PlayerRange(); n < lo {
 		// Every card wants company: one line, not one per card type.
-		return []string{say("menu.gameTooFew", o.Settings().Name(), lo, n)}
+		return []string{say("menu.gameTooFew", words.GameName(o.Settings()), lo, n)}
 	}
 	var out []string
 	for _, k := range m.Unplayable(n) {
 		lo, hi := k.Players()
 		if n < lo {
-			out = append(out, say("menu.kindTooFew", k.Emoji(), k.Name(), lo, n))
+			out = append(out, say("menu.kindTooFew", k.Emoji(), words.KindName(k), lo, n))
 		} else {
-			out = append(out, say("menu.kindTooMany", k.Emoji(), k.Name(), hi, n))
+			out = append(out, say("menu.kindTooMany", k.Emoji(), words.KindName(k), hi, n))
 		}
 	}
 	return out
@@ -70,7 +70,7 @@ func partyLobbyView(st *snapshot) protocol.View {
 	m, fixed := lobbyMenu(st.Opts)
 	var text []string
 	if fixed {
-		text = append(text, "**Menu: "+m.Name()+"**")
+		text = append(text, "**Menu: "+words.MenuName(m)+"**")
 		text = append(text, menuLines(m)...)
 		text = append(text, menuProblems(st.Opts, m, n)...)
 	} else {
@@ -97,11 +97,11 @@ func menuSelect(game string, o protocol.Options, n int) protocol.Select {
 	// for 1 player" tells the lone host nothing.
 	lo, _ := o.Settings().PlayerRange()
 	for _, nm := range engine.RecommendedMenus {
-		desc := nm.Blurb
+		desc := words.MenuBlurb(nm)
 		if err := nm.Menu.Check(n); err != nil && n >= lo {
 			desc = "not for " + plural(n, "player", "players") + " — " + desc
 		}
-		sel.Options = append(sel.Options, protocol.Option{Label: nm.Name, Value: nm.Key, Description: desc,
+		sel.Options = append(sel.Options, protocol.Option{Label: words.RecommendedName(nm), Value: nm.Key, Description: desc,
 			Selected: fixed && !o.Custom && cur == nm.Menu})
 	}
 	sel.Options = append(sel.Options,
@@ -116,7 +116,7 @@ func customSelects(game string, m engine.Menu) []protocol.Select {
 	part := func(name, placeholder string, gr engine.Group, chosen []engine.Kind, n int) protocol.Select {
 		s := protocol.Select{ActionID: protocol.SelectID("menu", game, name), Placeholder: placeholder, Min: n, Max: n}
 		for _, k := range engine.KindsOf(gr) {
-			desc := partyRules.Rule(k)
+			desc := words.Rule(partyRules, k)
 			if len(desc) > 100 {
 				// Platforms allow 100 characters: cut at a space.
 				i := strings.LastIndexByte(desc[:99], ' ')
@@ -128,7 +128,7 @@ func customSelects(game string, m engine.Menu) []protocol.Select {
 				}
 				desc = desc[:i] + "…"
 			}
-			s.Options = append(s.Options, protocol.Option{Label: k.Name(), Value: k.Key(), Emoji: k.Emoji(), Description: desc, Selected: slices.Contains(chosen, k)})
+			s.Options = append(s.Options, protocol.Option{Label: words.KindName(k), Value: k.Key(), Emoji: k.Emoji(), Description: desc, Selected: slices.Contains(chosen, k)})
 		}
 		return s
 	}

@@ -84,10 +84,10 @@ func partyTableau(ps []engine.Placed, uramaki int) string {
 func cardToken(c engine.Card) string {
 	switch c.Kind() {
 	case engine.KindOnigiri:
-		r := []rune(c.Short())
+		r := []rune(words.CardShort(c))
 		return c.Emoji() + string(r[len(r)-1])
 	case engine.KindFruit:
-		return strings.TrimPrefix(c.Short(), "Fruit ")
+		return strings.TrimPrefix(words.CardShort(c), "Fruit ")
 	case engine.KindMaki, engine.KindUramaki:
 		return c.Emoji() + strconv.Itoa(c.Icons())
 	}
@@ -97,9 +97,9 @@ func cardToken(c engine.Card) string {
 // cardText is a card's symbol and short name.
 func cardText(c engine.Card) string {
 	if c.Kind() == engine.KindFruit {
-		return c.Short()
+		return words.CardShort(c)
 	}
-	return c.Emoji() + " " + c.Short()
+	return c.Emoji() + " " + words.CardShort(c)
 }
 
 // buttonEmoji is the emoji a card's button shows beside its name: none for
@@ -132,7 +132,7 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 		for _, c := range w.AppendCopyOptions(nil) {
 			q := base
 			q.Card, q.Copy = engine.SpecialOrder, c
-			row = append(row, protocol.Button{Label: c.Short(), Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
+			row = append(row, protocol.Button{Label: words.CardShort(c), Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
 		}
 		v.Rows = chunk(row, 5, 4)
 	} else {
@@ -164,7 +164,7 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 			if p.Call != engine.None {
 				verb = words.Say("partyview.callInstead")
 			}
-			label := verb + " " + c.Short()
+			label := verb + " " + words.CardShort(c)
 			if w.HandSize(i) < 2 {
 				// Legal, but every hand is empty after the reveal: the
 				// spoon finds nothing and is discarded. Say so.
@@ -186,9 +186,9 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 
 func callText(c engine.Card) string {
 	if c.Kind() == engine.KindSpoon {
-		return words.Say("partyview.sYouCallYourS", c.Emoji(), c.Short())
+		return words.Say("partyview.sYouCallYourS", c.Emoji(), words.CardShort(c))
 	}
-	return words.Say("partyview.sYouCallYourS2", c.Emoji(), c.Short())
+	return words.Say("partyview.sYouCallYourS2", c.Emoji(), words.CardShort(c))
 }
 
 func count(cs []engine.Card, c engine.Card) int {
@@ -260,7 +260,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 		var drawn []engine.Card
 		switch d.Kind {
 		case engine.DecideChopsticks:
-			v.Text = words.Say("partyview.sYourSChooseA", d.Via.Emoji(), d.Via.Short())
+			v.Text = words.Say("partyview.sYourSChooseA", d.Via.Emoji(), words.CardShort(d.Via))
 			drawn = w.AppendHand(nil)
 		case engine.DecideMenu:
 			drawn = w.AppendMenuDraw(nil)
@@ -273,7 +273,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 			v.Text = words.Say("partyview.yourSpecialOrderCopiesA")
 		}
 		for _, a := range opts {
-			label := a.Card.Short()
+			label := words.CardShort(a.Card)
 			if n := count(drawn, a.Card); n > 1 {
 				label = cardLabel(a.Card, n)
 			}
@@ -281,7 +281,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 		}
 		v.Rows = chunk(row, 5, 5)
 	case engine.DecideSpoon:
-		v.Text = words.Say("partyview.sYourSNameA", d.Via.Emoji(), d.Via.Short())
+		v.Text = words.Say("partyview.sYourSNameA", d.Via.Emoji(), words.CardShort(d.Via))
 		if st.typing() {
 			// A footer: where keys are the only input (the terminal's
 			// screen game) it is not shown.
@@ -291,10 +291,10 @@ func decisionView(st *snapshot, i int) protocol.View {
 			Placeholder: words.Say("partyview.orAskForAnExact"), Min: 1, Max: 1}
 		for _, a := range opts {
 			if a.Card == engine.None {
-				row = append(row, protocol.Button{Label: a.Kind.Name(), Emoji: a.Kind.Emoji(), ActionID: id(a), Style: protocol.Primary})
+				row = append(row, protocol.Button{Label: words.KindName(a.Kind), Emoji: a.Kind.Emoji(), ActionID: id(a), Style: protocol.Primary})
 			} else if len(sel.Options) < 25 {
 				// Named as on the buttons: "Spoon ⑤", not "Spoon (5)".
-				sel.Options = append(sel.Options, protocol.Option{Label: a.Card.Short(), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: buttonEmoji(a.Card)})
+				sel.Options = append(sel.Options, protocol.Option{Label: words.CardShort(a.Card), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: buttonEmoji(a.Card)})
 			}
 		}
 		v.Rows = chunk(row, 5, 2)
@@ -393,7 +393,7 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 			if e.Asked != engine.None {
 				asked = cardText(e.Asked)
 			} else {
-				asked = e.Named.Emoji() + " " + strings.ToLower(e.Named.Name())
+				asked = e.Named.Emoji() + " " + strings.ToLower(words.KindName(e.Named))
 			}
 			if e.Other < 0 {
 				out = append(out, words.Say("partyview.sAskedForSNobody", who, asked))
@@ -479,7 +479,7 @@ func menuFooter(m engine.Menu) string {
 	for _, k := range m.Kinds() {
 		es = append(es, k.Emoji())
 	}
-	return "Menu: " + m.Name() + " " + strings.Join(es, "")
+	return "Menu: " + words.MenuName(m) + " " + strings.Join(es, "")
 }
 
 // flipAllLabel is the takeout box's button that flips every card it can:
@@ -497,12 +497,12 @@ func flipAllLabel(n int) string {
 func partyLabel(c engine.Card, hand []engine.Card) string {
 	label := cardLabel(c, count(hand, c))
 	n := c.Corner()
-	if n == 0 || strings.Contains(c.Short(), circled(n)) {
+	if n == 0 || strings.Contains(words.CardShort(c), circled(n)) {
 		return label
 	}
 	for _, o := range hand {
 		if o != c && o.Kind() == c.Kind() {
-			return strings.Replace(label, c.Short(), c.Short()+" "+circled(n), 1)
+			return strings.Replace(label, words.CardShort(c), words.CardShort(c)+" "+circled(n), 1)
 		}
 	}
 	return label

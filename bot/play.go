@@ -122,7 +122,7 @@ func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, er
 	case errors.As(err, &missing) && errors.Is(err, engine.ErrNotInHand):
 		if !isClick(req) {
 			// A typed pick names cards that may never have been in the hand.
-			return change{}, refuse("play.notInHand", missing.Card.Name())
+			return change{}, refuse("play.notInHand", words.CardName(missing.Card))
 		}
 		return change{}, engineRefusal(err)
 	case choosing(p, err):
@@ -169,17 +169,17 @@ func ofKind(hand []engine.Card, k engine.Kind) (engine.Card, error) {
 	for _, c := range hand {
 		if c.Kind() == k && !slices.Contains(found, c) {
 			found = append(found, c)
-			names = append(names, "`"+strings.ToLower(c.Short())+"`")
+			names = append(names, "`"+strings.ToLower(words.CardShort(c))+"`")
 		}
 	}
 	switch len(found) {
 	case 0:
-		return engine.None, refuse("play.notInHand", strings.ToLower(k.Name()))
+		return engine.None, refuse("play.notInHand", strings.ToLower(words.KindName(k)))
 	case 1:
 		return found[0], nil
 	}
 	return engine.None, refuse("play.whichCard",
-		strings.ToLower(k.Name()), strings.Join(names, ", "), strings.ToLower(found[0].Short()))
+		strings.ToLower(words.KindName(k)), strings.Join(names, ", "), strings.ToLower(words.CardShort(found[0])))
 }
 
 // choosing reports whether the engine's answer to a selection (err) only

@@ -269,7 +269,7 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 			add(words.Say("profile.favouriteCard"), strings.TrimSpace(emoji+" "+card)+" — "+plural(n, "taken", "taken"))
 		}
 		if k, n := top1(p.Categories); n > 0 {
-			add(words.Say("profile.bestCategory"), fmt.Sprintf("%s%s — %.1f pts a game", categoryEmojiNamed(k), k, float64(n)/float64(p.Games)))
+			add(words.Say("profile.bestCategory"), fmt.Sprintf("%s — %.1f pts a game", categoryShown(k), float64(n)/float64(p.Games)))
 		}
 		if versus != "" {
 			h := p.Versus[versus]

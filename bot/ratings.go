@@ -144,10 +144,10 @@ func cardKey(c engine.Card) string {
 // cardFromKey is cardKey's inverse, for display.
 func cardFromKey(key string) (name, emoji string) {
 	if c, ok := engine.ParseCard(key); ok && c.Kind() == engine.KindNigiri {
-		return c.Name(), c.Emoji()
+		return words.CardName(c), c.Emoji()
 	}
 	if k, ok := engine.ParseKind(key); ok {
-		return k.Name(), k.Emoji()
+		return words.KindName(k), k.Emoji()
 	}
 	return key, ""
 }
@@ -242,7 +242,7 @@ func (b *Bot) result(st *state) *storage.Result {
 		cats := map[string]int{}
 		for _, bd := range append(seatBreakdowns(pv, s.Seat), dessertOf(pv, s.Seat)) {
 			for _, l := range bd.Lines() {
-				cats[l.Category.String()] += l.Points
+				cats[storedName(l.Category)] += l.Points
 			}
 		}
 		r.Players = append(r.Players, storage.PlayerResult{ID: seat.User, Name: seat.Name, Score: s.Score, Place: places[s.Seat],
@@ -517,7 +517,7 @@ func summaryOf(st *state, pv engine.PublicView) summary {
 				if ss.Points == nil {
 					ss.Points = map[string]int{}
 				}
-				ss.Points[l.Category.String()] += l.Points
+				ss.Points[storedName(l.Category)] += l.Points
 			}
 		}
 		for r := range pv.Scores {

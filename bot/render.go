@@ -303,9 +303,9 @@ func countCard(ps []engine.Placed, c engine.Card) int {
 
 func cardLabel(c engine.Card, n int) string {
 	if n > 1 {
-		return fmt.Sprintf("%s ×%d", c.Short(), n)
+		return fmt.Sprintf("%s ×%d", words.CardShort(c), n)
 	}
-	return c.Short()
+	return words.CardShort(c)
 }
 
 // passingText says where seat i's hand came from and goes next, for a
@@ -350,7 +350,7 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 		text = append(text, words.Say("render.chopsticksChooseYourFirstCard"))
 		next = func(c engine.Card) protocol.Pick { q := base; q.Card = c; return q }
 	case p.Chop && p.Extra == engine.None:
-		text = append(text, words.Say("render.firstCardSSNow", p.Card.Emoji(), p.Card.Short()))
+		text = append(text, words.Say("render.firstCardSSNow", p.Card.Emoji(), words.CardShort(p.Card)))
 		next = func(c engine.Card) protocol.Pick { q := base; q.Extra = c; return q }
 	case p.Card != engine.None && ctrl:
 		text = append(text, words.Say("render.youKeepSNowChoose", chosen(p.Card, p.Extra)))
@@ -379,7 +379,7 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 		n := count(left, c)
 		b := protocol.Button{Label: cardLabel(c, n), Emoji: c.Emoji(), ActionID: protocol.ActionID(next(c)), Colour: cardColour(c)}
 		if n == 0 {
-			b.Label, b.Disabled = c.Short()+" (chosen)", true
+			b.Label, b.Disabled = words.CardShort(c)+" (chosen)", true
 		}
 		row = append(row, b)
 		if len(row) == 5 {
@@ -420,9 +420,9 @@ func cardColour(c engine.Card) string {
 }
 
 func chosen(card, extra engine.Card) string {
-	s := card.Emoji() + " " + card.Short()
+	s := card.Emoji() + " " + words.CardShort(card)
 	if extra != engine.None {
-		s += " and 🥢 " + extra.Emoji() + " " + extra.Short()
+		s += " and 🥢 " + extra.Emoji() + " " + words.CardShort(extra)
 	}
 	return s
 }
@@ -436,7 +436,7 @@ func lockedView(st *snapshot, i int, sub engine.Submission) protocol.View {
 	g := st.game
 	text := lookOf(st).locked(sub)
 	if sub.Dummy != engine.None {
-		text += "; the dummy gets " + sub.Dummy.Emoji() + " " + sub.Dummy.Short()
+		text += "; the dummy gets " + sub.Dummy.Emoji() + " " + words.CardShort(sub.Dummy)
 	}
 	text += "\n" + words.Say("render.waitingForSYouCan", plural(g.Waiting(), "player", "players"))
 	v := handHead(st, g.Round(), g.Turn())
@@ -461,7 +461,7 @@ func placement(p engine.Placement, party bool) string {
 		if c == engine.None {
 			continue
 		}
-		s := c.Emoji() + " " + c.Short()
+		s := c.Emoji() + " " + words.CardShort(c)
 		if party {
 			s = cardText(c)
 		}
@@ -550,9 +550,9 @@ func lineText(l engine.Line) string {
 	}
 	if l.Points == 0 {
 		// "→ +0" reads like a mistake; say it scores nothing.
-		return words.Say("render.sSSSNo", l.Category.Emoji(), l.Category, sep, what)
+		return words.Say("render.sSSSNo", l.Category.Emoji(), words.CategoryName(l.Category), sep, what)
 	}
-	return fmt.Sprintf("%s %s%s%s → %s", l.Category.Emoji(), l.Category, sep, what, pointsSigned(l.Points))
+	return fmt.Sprintf("%s %s%s%s → %s", l.Category.Emoji(), words.CategoryName(l.Category), sep, what, pointsSigned(l.Points))
 }
 
 func breakdownText(b engine.Breakdown) string {

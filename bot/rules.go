@@ -19,7 +19,7 @@ var (
 func menuLines(m engine.Menu) []string {
 	var lines []string
 	for _, k := range m.Kinds() {
-		lines = append(lines, fmt.Sprintf("%s **%s** — %s", k.Emoji(), k.Name(), partyRules.Rule(k)))
+		lines = append(lines, fmt.Sprintf("%s **%s** — %s", k.Emoji(), words.KindName(k), words.Rule(partyRules, k)))
 	}
 	return lines
 }
@@ -32,16 +32,16 @@ func rulesIn(card, variant string) protocol.View {
 		return v
 	}
 	k := engine.KindNone
-	if c, ok := engine.ParseCard(card); ok && c != engine.None {
+	if c, ok := words.ParseCard(card); ok && c != engine.None {
 		k = c.Kind()
-	} else if kk, ok := engine.ParseKind(card); ok {
+	} else if kk, ok := words.ParseKind(card); ok {
 		k = kk
 	}
 	set := engine.Settings{Ruleset: engine.Classic, Dummy: variant == "dummy"}
 	if variant == "party" {
 		set = partyRules
 	}
-	text := set.Rule(k)
+	text := words.Rule(set, k)
 	if text == "" {
 		return v
 	}
@@ -54,11 +54,11 @@ func rulesIn(card, variant string) protocol.View {
 
 func rulesView(card string) protocol.View {
 	if card != "" {
-		if c, ok := engine.ParseCard(card); ok && c != engine.None && c != engine.FaceDown {
-			return ruleView(c.Kind(), c.Name())
+		if c, ok := words.ParseCard(card); ok && c != engine.None && c != engine.FaceDown {
+			return ruleView(c.Kind(), words.CardName(c))
 		}
-		if k, ok := engine.ParseKind(card); ok && k != engine.KindNone {
-			return ruleView(k, k.Name())
+		if k, ok := words.ParseKind(card); ok && k != engine.KindNone {
+			return ruleView(k, words.KindName(k))
 		}
 		return protocol.View{Text: words.Say("rules.noCardCalledQCards", card), Tone: protocol.ToneError}
 	}
@@ -68,7 +68,7 @@ func rulesView(card string) protocol.View {
 	for _, c := range []engine.Card{engine.Tempura, engine.Sashimi, engine.Dumpling, engine.Maki2, engine.SalmonNigiri, engine.Wasabi, engine.Chopsticks, engine.Pudding} {
 		// Headed by the type (Nigiri, Maki roll), not by the card that
 		// lends its emoji: "🍣 Salmon" headed all three nigiri.
-		lines = append(lines, fmt.Sprintf("%s **%s** — %s", c.Emoji(), c.Kind().Name(), classicRules.Rule(c.Kind())))
+		lines = append(lines, fmt.Sprintf("%s **%s** — %s", c.Emoji(), words.KindName(c.Kind()), words.Rule(classicRules, c.Kind())))
 	}
 	lines = append(lines, words.Say("rules.highestTotalWinsATie"),
 		words.Say("rules.sushiGoPartyNewParty"))
@@ -89,7 +89,7 @@ func partyRulesView(m engine.Menu) protocol.View {
 		}
 	}
 	lines = append(lines, words.Say("rules.highestTotalWinsATie2"))
-	return protocol.View{Screen: protocol.ScreenHelp, Title: "📖 How to play Sushi Go Party! — " + m.Name(), Text: strings.Join(lines, "\n"), Tone: protocol.ToneInfo}
+	return protocol.View{Screen: protocol.ScreenHelp, Title: "📖 How to play Sushi Go Party! — " + words.MenuName(m), Text: strings.Join(lines, "\n"), Tone: protocol.ToneInfo}
 }
 
 // RulesView is how to play (card "") or what one card does, in both games:
@@ -100,7 +100,7 @@ func RulesView(card string) protocol.View { return rulesView(card) }
 // plays it differently or only Party has it, the Party rule.
 func ruleView(k engine.Kind, name string) protocol.View {
 	var lines []string
-	classic, party := classicRules.Rule(k), partyRules.Rule(k)
+	classic, party := words.Rule(classicRules, k), words.Rule(partyRules, k)
 	switch {
 	case classic != "" && party != "" && classic != party:
 		lines = append(lines, "**Sushi Go!** — "+classic, "**Sushi Go Party!** — "+party)

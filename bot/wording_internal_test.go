@@ -8,6 +8,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // TestScoreLinesSayNothingScored: a line worth nothing says so instead of
@@ -165,9 +166,9 @@ func TestBotNamesAreNoCards(t *testing.T) {
 	for _, n := range botNames {
 		name := strings.ToLower(strings.TrimSuffix(n, "-bot"))
 		for _, k := range engine.Kinds() {
-			for _, w := range []string{strings.ToLower(k.Name()), strings.ToLower(k.Key())} {
+			for _, w := range []string{strings.ToLower(words.KindName(k)), strings.ToLower(k.Key())} {
 				if strings.Contains(name, w) || strings.Contains(w, name) {
-					t.Errorf("bot %q reads as the card %q", n, k.Name())
+					t.Errorf("bot %q reads as the card %q", n, words.KindName(k))
 				}
 			}
 		}

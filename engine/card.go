@@ -125,61 +125,59 @@ type cardInfo struct {
 	kind    Kind
 	variant uint8 // maki/uramaki icons, nigiri base points, onigiri shape, fruit combination
 	key     string
-	short   string
-	name    string
 	emoji   string
 }
 
-// cards is the single source of card names and emoji, so every front end shows
-// a card the same way.
+// cards is the single source of card keys and emoji, so every front end shows
+// a card the same way (its names are words: package words).
 var cards = [NumCards]cardInfo{
-	None:                     {KindNone, 0, "none", "—", "No card", "▫️"},
-	Tempura:                  {KindTempura, 0, "tempura", "Tempura", "Tempura", "🍤"},
-	Sashimi:                  {KindSashimi, 0, "sashimi", "Sashimi", "Sashimi", "🐟"},
-	Dumpling:                 {KindDumpling, 0, "dumpling", "Dumpling", "Dumpling", "🥟"},
-	Maki1:                    {KindMaki, 1, "maki1", "Maki 1", "Maki roll (1 icon)", "🍥"},
-	Maki2:                    {KindMaki, 2, "maki2", "Maki 2", "Maki roll (2 icons)", "🍥"},
-	Maki3:                    {KindMaki, 3, "maki3", "Maki 3", "Maki roll (3 icons)", "🍥"},
-	EggNigiri:                {KindNigiri, 1, "egg", "Egg", "Egg nigiri", "🥚"},
-	SalmonNigiri:             {KindNigiri, 2, "salmon", "Salmon", "Salmon nigiri", "🍣"},
-	SquidNigiri:              {KindNigiri, 3, "squid", "Squid", "Squid nigiri", "🦑"},
-	Wasabi:                   {KindWasabi, 0, "wasabi", "Wasabi", "Wasabi", "🟢"},
-	Chopsticks:               {KindChopsticks, 1, "chopsticks", "Chopsticks", "Chopsticks", "🥢"},
-	Pudding:                  {KindPudding, 0, "pudding", "Pudding", "Pudding", "🍮"},
-	Temaki:                   {KindTemaki, 0, "temaki", "Temaki", "Temaki", "🌯"},
-	Uramaki3:                 {KindUramaki, 3, "uramaki3", "Uramaki 3", "Uramaki (3 icons)", "🍱"},
-	Uramaki4:                 {KindUramaki, 4, "uramaki4", "Uramaki 4", "Uramaki (4 icons)", "🍱"},
-	Uramaki5:                 {KindUramaki, 5, "uramaki5", "Uramaki 5", "Uramaki (5 icons)", "🍱"},
-	Eel:                      {KindEel, 0, "eel", "Eel", "Eel", "🐍"},
-	Tofu:                     {KindTofu, 0, "tofu", "Tofu", "Tofu", "🧈"},
-	Edamame:                  {KindEdamame, 0, "edamame", "Edamame", "Edamame", "🫘"},
-	MisoSoup:                 {KindMisoSoup, 0, "miso", "Miso", "Miso soup", "🍲"},
-	OnigiriCircle:            {KindOnigiri, 1, "onigiri-circle", "Onigiri ●", "Onigiri (circle)", "🍙"},
-	OnigiriTriangle:          {KindOnigiri, 2, "onigiri-triangle", "Onigiri ▲", "Onigiri (triangle)", "🍙"},
-	OnigiriSquare:            {KindOnigiri, 3, "onigiri-square", "Onigiri ■", "Onigiri (square)", "🍙"},
-	OnigiriRectangle:         {KindOnigiri, 4, "onigiri-rectangle", "Onigiri ▬", "Onigiri (rectangle)", "🍙"},
-	SoySauce:                 {KindSoySauce, 0, "soy", "Soy", "Soy sauce", "🍶"},
-	Tea:                      {KindTea, 0, "tea", "Tea", "Tea", "🍵"},
-	Spoon:                    {KindSpoon, 4, "spoon", "Spoon", "Spoon", "🥄"},
-	MenuCard:                 {KindMenu, 7, "menu", "Menu", "Menu", "📜"},
-	SpecialOrder:             {KindSpecialOrder, 0, "special-order", "Special", "Special order", "🌈"},
-	TakeoutBox:               {KindTakeoutBox, 10, "takeout", "Takeout", "Takeout box", "🥡"},
-	GreenTeaIceCream:         {KindGreenTeaIceCream, 0, "ice-cream", "Ice cream", "Green tea ice cream", "🍨"},
-	FruitWatermelon2:         {KindFruit, 1, "fruit-ww", "Fruit 🍉🍉", "Fruit (watermelon, watermelon)", "🍉"},
-	FruitPineapple2:          {KindFruit, 2, "fruit-pp", "Fruit 🍍🍍", "Fruit (pineapple, pineapple)", "🍍"},
-	FruitOrange2:             {KindFruit, 3, "fruit-oo", "Fruit 🍊🍊", "Fruit (orange, orange)", "🍊"},
-	FruitWatermelonPineapple: {KindFruit, 4, "fruit-wp", "Fruit 🍉🍍", "Fruit (watermelon, pineapple)", "🍉"},
-	FruitWatermelonOrange:    {KindFruit, 5, "fruit-wo", "Fruit 🍉🍊", "Fruit (watermelon, orange)", "🍉"},
-	FruitPineappleOrange:     {KindFruit, 6, "fruit-po", "Fruit 🍍🍊", "Fruit (pineapple, orange)", "🍍"},
-	Chopsticks2:              {KindChopsticks, 2, "chopsticks2", "Chopsticks ②", "Chopsticks (2)", "🥢"},
-	Chopsticks3:              {KindChopsticks, 3, "chopsticks3", "Chopsticks ③", "Chopsticks (3)", "🥢"},
-	Spoon5:                   {KindSpoon, 5, "spoon5", "Spoon ⑤", "Spoon (5)", "🥄"},
-	Spoon6:                   {KindSpoon, 6, "spoon6", "Spoon ⑥", "Spoon (6)", "🥄"},
-	Menu8:                    {KindMenu, 8, "menu8", "Menu ⑧", "Menu (8)", "📜"},
-	Menu9:                    {KindMenu, 9, "menu9", "Menu ⑨", "Menu (9)", "📜"},
-	Takeout11:                {KindTakeoutBox, 11, "takeout11", "Takeout ⑪", "Takeout box (11)", "🥡"},
-	Takeout12:                {KindTakeoutBox, 12, "takeout12", "Takeout ⑫", "Takeout box (12)", "🥡"},
-	FaceDown:                 {KindNone, 0, "face-down", "Face down", "Face-down card", "🂠"},
+	None:                     {KindNone, 0, "none", "▫️"},
+	Tempura:                  {KindTempura, 0, "tempura", "🍤"},
+	Sashimi:                  {KindSashimi, 0, "sashimi", "🐟"},
+	Dumpling:                 {KindDumpling, 0, "dumpling", "🥟"},
+	Maki1:                    {KindMaki, 1, "maki1", "🍥"},
+	Maki2:                    {KindMaki, 2, "maki2", "🍥"},
+	Maki3:                    {KindMaki, 3, "maki3", "🍥"},
+	EggNigiri:                {KindNigiri, 1, "egg", "🥚"},
+	SalmonNigiri:             {KindNigiri, 2, "salmon", "🍣"},
+	SquidNigiri:              {KindNigiri, 3, "squid", "🦑"},
+	Wasabi:                   {KindWasabi, 0, "wasabi", "🟢"},
+	Chopsticks:               {KindChopsticks, 1, "chopsticks", "🥢"},
+	Pudding:                  {KindPudding, 0, "pudding", "🍮"},
+	Temaki:                   {KindTemaki, 0, "temaki", "🌯"},
+	Uramaki3:                 {KindUramaki, 3, "uramaki3", "🍱"},
+	Uramaki4:                 {KindUramaki, 4, "uramaki4", "🍱"},
+	Uramaki5:                 {KindUramaki, 5, "uramaki5", "🍱"},
+	Eel:                      {KindEel, 0, "eel", "🐍"},
+	Tofu:                     {KindTofu, 0, "tofu", "🧈"},
+	Edamame:                  {KindEdamame, 0, "edamame", "🫘"},
+	MisoSoup:                 {KindMisoSoup, 0, "miso", "🍲"},
+	OnigiriCircle:            {KindOnigiri, 1, "onigiri-circle", "🍙"},
+	OnigiriTriangle:          {KindOnigiri, 2, "onigiri-triangle", "🍙"},
+	OnigiriSquare:            {KindOnigiri, 3, "onigiri-square", "🍙"},
+	OnigiriRectangle:         {KindOnigiri, 4, "onigiri-rectangle", "🍙"},
+	SoySauce:                 {KindSoySauce, 0, "soy", "🍶"},
+	Tea:                      {KindTea, 0, "tea", "🍵"},
+	Spoon:                    {KindSpoon, 4, "spoon", "🥄"},
+	MenuCard:                 {KindMenu, 7, "menu", "📜"},
+	SpecialOrder:             {KindSpecialOrder, 0, "special-order", "🌈"},
+	TakeoutBox:               {KindTakeoutBox, 10, "takeout", "🥡"},
+	GreenTeaIceCream:         {KindGreenTeaIceCream, 0, "ice-cream", "🍨"},
+	FruitWatermelon2:         {KindFruit, 1, "fruit-ww", "🍉"},
+	FruitPineapple2:          {KindFruit, 2, "fruit-pp", "🍍"},
+	FruitOrange2:             {KindFruit, 3, "fruit-oo", "🍊"},
+	FruitWatermelonPineapple: {KindFruit, 4, "fruit-wp", "🍉"},
+	FruitWatermelonOrange:    {KindFruit, 5, "fruit-wo", "🍉"},
+	FruitPineappleOrange:     {KindFruit, 6, "fruit-po", "🍍"},
+	Chopsticks2:              {KindChopsticks, 2, "chopsticks2", "🥢"},
+	Chopsticks3:              {KindChopsticks, 3, "chopsticks3", "🥢"},
+	Spoon5:                   {KindSpoon, 5, "spoon5", "🥄"},
+	Spoon6:                   {KindSpoon, 6, "spoon6", "🥄"},
+	Menu8:                    {KindMenu, 8, "menu8", "📜"},
+	Menu9:                    {KindMenu, 9, "menu9", "📜"},
+	Takeout11:                {KindTakeoutBox, 11, "takeout11", "🥡"},
+	Takeout12:                {KindTakeoutBox, 12, "takeout12", "🥡"},
+	FaceDown:                 {KindNone, 0, "face-down", "🂠"},
 }
 
 // cardKind and cardIcons duplicate the table as flat arrays: the reveal and
@@ -251,12 +249,6 @@ var fruitIcons = [7][3]uint8{{}, {2, 0, 0}, {0, 2, 0}, {0, 0, 2}, {1, 1, 0}, {1,
 // ("salmon", "maki2").
 func (c Card) Key() string { return c.info().key }
 
-// Short is a compact display name ("Salmon", "Maki 2").
-func (c Card) Short() string { return c.info().short }
-
-// Name is the full display name ("Salmon nigiri", "Maki roll (2 icons)").
-func (c Card) Name() string { return c.info().name }
-
 // Emoji is the card's symbol for chat and terminal display.
 func (c Card) Emoji() string { return c.info().emoji }
 
@@ -275,8 +267,8 @@ func (c Card) info() *cardInfo {
 	return &cards[c]
 }
 
-// ParseCard finds a card by its Key, its short name or its full name, ignoring
-// case and surrounding space ("Salmon", "salmon nigiri", "maki2").
+// ParseCard finds a card by its Key, ignoring case and surrounding space
+// ("salmon", "maki2"); words.ParseCard also reads its names.
 func ParseCard(s string) (Card, bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if s == "" {
@@ -284,7 +276,7 @@ func ParseCard(s string) (Card, bool) {
 	}
 	for c := Card(1); c < NumCards; c++ {
 		in := &cards[c]
-		if s == in.key || s == strings.ToLower(in.short) || s == strings.ToLower(in.name) {
+		if s == in.key {
 			return c, true
 		}
 	}

@@ -48,20 +48,23 @@ var (
 	ErrCorrupt = errors.New("engine: corrupt encoded game")
 )
 
-// Problem is a rule violation with its reason in words a player can read:
-// errors.Is matches its sentinel (Err), and Reason says what is wrong, so
-// a front end shows it without picking an error string apart.
+// Problem is a rule violation with its reason: errors.Is matches its
+// sentinel (Err), and Key and Args say what is wrong, so a front end words
+// it (words.Friendly) without picking an error string apart.
 type Problem struct {
-	Err    error
-	Reason string
+	Err error
+	// Key names the reason in the catalog (words), Args fill it in: card
+	// types as Kind, numbers, keys.
+	Key  string
+	Args []any
 }
 
-func (p *Problem) Error() string { return p.Err.Error() + ": " + p.Reason }
+func (p *Problem) Error() string { return fmt.Sprintf("%v: %s %v", p.Err, p.Key, p.Args) }
 func (p *Problem) Unwrap() error { return p.Err }
 
-// problem is a Problem of sentinel err, its reason formatted.
-func problem(err error, format string, a ...any) error {
-	return &Problem{Err: err, Reason: fmt.Sprintf(format, a...)}
+// problem is a Problem of sentinel err, its reason a catalog key.
+func problem(err error, key string, a ...any) error {
+	return &Problem{Err: err, Key: key, Args: a}
 }
 
 // CardError is a refusal about one card, such as ErrNotInHand: errors.Is

@@ -1,10 +1,12 @@
 package engine_test
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -62,5 +64,55 @@ func TestNoGlobalRandom(t *testing.T) {
 				t.Errorf("%s calls %s on the global source", f, strings.TrimSuffix(bad, "("))
 			}
 		}
+	}
+}
+
+// TestEngineSpeaksNoEnglish: the engine names cards, types, categories,
+// menus, rules and its refusals by key (Key, RuleKey, Problem.Key); every
+// word a player reads is the catalog's (package words). Only its own
+// failures (panics and errors for developers) may be in English.
+func TestEngineSpeaksNoEnglish(t *testing.T) {
+	sentence := regexp.MustCompile(`\pL{2,}[,;:]? \pL{2,}`)
+	for _, f := range sources(t) {
+		af, err := parser.ParseFile(token.NewFileSet(), f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		developer := map[*ast.BasicLit]bool{}
+		ast.Inspect(af, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			name := ""
+			switch fn := call.Fun.(type) {
+			case *ast.Ident:
+				name = fn.Name
+			case *ast.SelectorExpr:
+				name = fn.Sel.Name
+			}
+			// panics, errors, and the decoder's labels for its errors
+			if name == "panic" || name == "New" || name == "Errorf" || name == "cards" || name == "fail" {
+				for _, a := range call.Args {
+					ast.Inspect(a, func(m ast.Node) bool {
+						if bl, ok := m.(*ast.BasicLit); ok {
+							developer[bl] = true
+						}
+						return true
+					})
+				}
+			}
+			return true
+		})
+		ast.Inspect(af, func(n ast.Node) bool {
+			bl, ok := n.(*ast.BasicLit)
+			if !ok || bl.Kind != token.STRING || developer[bl] {
+				return true
+			}
+			if s, err := strconv.Unquote(bl.Value); err == nil && sentence.MatchString(s) {
+				t.Errorf("%s: %q: the engine names things by key; words belong in package words", f, s)
+			}
+			return true
+		})
 	}
 }

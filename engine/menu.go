@@ -36,7 +36,6 @@ func (g Group) String() string {
 
 type kindInfo struct {
 	key   string
-	name  string
 	group Group
 	// minPlayers and maxPlayers bound the Party player counts the type may
 	// be used with (docs/rules.md).
@@ -44,30 +43,30 @@ type kindInfo struct {
 }
 
 var kinds = [numKinds]kindInfo{
-	KindNone:             {"none", "None", GroupNone, 0, 0},
-	KindTempura:          {"tempura", "Tempura", GroupAppetizer, 2, 8},
-	KindSashimi:          {"sashimi", "Sashimi", GroupAppetizer, 2, 8},
-	KindDumpling:         {"dumpling", "Dumpling", GroupAppetizer, 2, 8},
-	KindMaki:             {"maki", "Maki", GroupRoll, 2, 8},
-	KindNigiri:           {"nigiri", "Nigiri", GroupNigiri, 2, 8},
-	KindWasabi:           {"wasabi", "Wasabi", GroupSpecial, 2, 8},
-	KindChopsticks:       {"chopsticks", "Chopsticks", GroupSpecial, 2, 8},
-	KindPudding:          {"pudding", "Pudding", GroupDessert, 2, 8},
-	KindTemaki:           {"temaki", "Temaki", GroupRoll, 2, 8},
-	KindUramaki:          {"uramaki", "Uramaki", GroupRoll, 2, 8},
-	KindEel:              {"eel", "Eel", GroupAppetizer, 2, 8},
-	KindTofu:             {"tofu", "Tofu", GroupAppetizer, 2, 8},
-	KindEdamame:          {"edamame", "Edamame", GroupAppetizer, 3, 8},
-	KindMisoSoup:         {"miso", "Miso soup", GroupAppetizer, 2, 8},
-	KindOnigiri:          {"onigiri", "Onigiri", GroupAppetizer, 2, 8},
-	KindSoySauce:         {"soy", "Soy sauce", GroupSpecial, 2, 8},
-	KindTea:              {"tea", "Tea", GroupSpecial, 2, 8},
-	KindSpoon:            {"spoon", "Spoon", GroupSpecial, 3, 8},
-	KindMenu:             {"menu", "Menu", GroupSpecial, 2, 6},
-	KindSpecialOrder:     {"special-order", "Special order", GroupSpecial, 2, 6},
-	KindTakeoutBox:       {"takeout", "Takeout box", GroupSpecial, 2, 8},
-	KindGreenTeaIceCream: {"ice-cream", "Green tea ice cream", GroupDessert, 2, 8},
-	KindFruit:            {"fruit", "Fruit", GroupDessert, 2, 8},
+	KindNone:             {"none", GroupNone, 0, 0},
+	KindTempura:          {"tempura", GroupAppetizer, 2, 8},
+	KindSashimi:          {"sashimi", GroupAppetizer, 2, 8},
+	KindDumpling:         {"dumpling", GroupAppetizer, 2, 8},
+	KindMaki:             {"maki", GroupRoll, 2, 8},
+	KindNigiri:           {"nigiri", GroupNigiri, 2, 8},
+	KindWasabi:           {"wasabi", GroupSpecial, 2, 8},
+	KindChopsticks:       {"chopsticks", GroupSpecial, 2, 8},
+	KindPudding:          {"pudding", GroupDessert, 2, 8},
+	KindTemaki:           {"temaki", GroupRoll, 2, 8},
+	KindUramaki:          {"uramaki", GroupRoll, 2, 8},
+	KindEel:              {"eel", GroupAppetizer, 2, 8},
+	KindTofu:             {"tofu", GroupAppetizer, 2, 8},
+	KindEdamame:          {"edamame", GroupAppetizer, 3, 8},
+	KindMisoSoup:         {"miso", GroupAppetizer, 2, 8},
+	KindOnigiri:          {"onigiri", GroupAppetizer, 2, 8},
+	KindSoySauce:         {"soy", GroupSpecial, 2, 8},
+	KindTea:              {"tea", GroupSpecial, 2, 8},
+	KindSpoon:            {"spoon", GroupSpecial, 3, 8},
+	KindMenu:             {"menu", GroupSpecial, 2, 6},
+	KindSpecialOrder:     {"special-order", GroupSpecial, 2, 6},
+	KindTakeoutBox:       {"takeout", GroupSpecial, 2, 8},
+	KindGreenTeaIceCream: {"ice-cream", GroupDessert, 2, 8},
+	KindFruit:            {"fruit", GroupDessert, 2, 8},
 }
 
 // Key is the kind's stable lower-case identifier, as typed in a menu's text
@@ -77,14 +76,6 @@ func (k Kind) Key() string {
 		return "unknown"
 	}
 	return kinds[k].key
-}
-
-// Name is the kind's display name ("Green tea ice cream").
-func (k Kind) Name() string {
-	if k >= numKinds {
-		return "Unknown"
-	}
-	return kinds[k].name
 }
 
 // Group returns the menu group of the kind.
@@ -114,22 +105,23 @@ func (k Kind) Colour() Kind {
 	return k
 }
 
-// ParseKind finds a kind by its key or name, ignoring case, space and
-// hyphens ("special order", "Ice cream", "takeout box").
+// ParseKind finds a kind by its key or a typed alias, ignoring case, space
+// and hyphens ("special order", "Ice cream", "takeout box"); words.ParseKind
+// also reads its names.
 func ParseKind(s string) (Kind, bool) {
 	n := normalize(s)
 	if n == "" {
 		return KindNone, false
 	}
 	for k := Kind(1); k < numKinds; k++ {
-		if n == normalize(kinds[k].key) || n == normalize(kinds[k].name) {
+		if n == normalize(kinds[k].key) {
 			return k, true
 		}
 	}
 	switch n {
 	case "takeoutbox", "box":
 		return KindTakeoutBox, true
-	case "icecream", "greentea":
+	case "icecream", "greentea", "greenteaicecream":
 		return KindGreenTeaIceCream, true
 	case "soysauce", "soy":
 		return KindSoySauce, true
@@ -159,11 +151,8 @@ type Menu struct {
 
 // NamedMenu is one of the rulebook's eight recommended menus.
 type NamedMenu struct {
-	Key  string // "master-menu"
-	Name string // "Master Menu"
-	// Blurb is the rulebook's one-line description.
-	Blurb string
-	Menu  Menu
+	Key  string // "master-menu"; its name and blurb are words
+	Menu Menu
 }
 
 func menuOf(ks ...Kind) Menu {
@@ -177,22 +166,14 @@ func menuOf(ks ...Kind) Menu {
 // RecommendedMenus are the rulebook's eight menus (docs/rules.md), in the
 // rulebook's order.
 var RecommendedMenus = []NamedMenu{
-	{"my-first-meal", "My First Meal", "a gentle first game",
-		menuOf(KindMaki, KindTempura, KindSashimi, KindMisoSoup, KindWasabi, KindTea, KindGreenTeaIceCream)},
-	{"sushi-go", "Sushi Go!", "the original game's cards, with Party rules",
-		menuOf(KindMaki, KindTempura, KindSashimi, KindDumpling, KindChopsticks, KindWasabi, KindPudding)},
-	{"party-sampler", "Party Sampler", "a showcase of new cards",
-		menuOf(KindTemaki, KindTempura, KindDumpling, KindTofu, KindWasabi, KindMenu, KindGreenTeaIceCream)},
-	{"master-menu", "Master Menu", "for experienced players",
-		menuOf(KindTemaki, KindOnigiri, KindTofu, KindSashimi, KindSpoon, KindTakeoutBox, KindFruit)},
-	{"points-platter", "Points Platter", "big scores",
-		menuOf(KindUramaki, KindOnigiri, KindDumpling, KindEdamame, KindSpecialOrder, KindTea, KindGreenTeaIceCream)},
-	{"cutthroat-combo", "Cutthroat Combo", "the most interactive",
-		menuOf(KindTemaki, KindEel, KindTofu, KindMisoSoup, KindSpoon, KindSoySauce, KindPudding)},
-	{"big-banquet", "Big Banquet", "suggested for 6–8 players",
-		menuOf(KindMaki, KindTempura, KindDumpling, KindEel, KindSpoon, KindChopsticks, KindGreenTeaIceCream)},
-	{"dinner-for-two", "Dinner for Two", "suggested for 2 players",
-		menuOf(KindUramaki, KindOnigiri, KindTofu, KindMisoSoup, KindMenu, KindSpecialOrder, KindFruit)},
+	{"my-first-meal", menuOf(KindMaki, KindTempura, KindSashimi, KindMisoSoup, KindWasabi, KindTea, KindGreenTeaIceCream)},
+	{"sushi-go", menuOf(KindMaki, KindTempura, KindSashimi, KindDumpling, KindChopsticks, KindWasabi, KindPudding)},
+	{"party-sampler", menuOf(KindTemaki, KindTempura, KindDumpling, KindTofu, KindWasabi, KindMenu, KindGreenTeaIceCream)},
+	{"master-menu", menuOf(KindTemaki, KindOnigiri, KindTofu, KindSashimi, KindSpoon, KindTakeoutBox, KindFruit)},
+	{"points-platter", menuOf(KindUramaki, KindOnigiri, KindDumpling, KindEdamame, KindSpecialOrder, KindTea, KindGreenTeaIceCream)},
+	{"cutthroat-combo", menuOf(KindTemaki, KindEel, KindTofu, KindMisoSoup, KindSpoon, KindSoySauce, KindPudding)},
+	{"big-banquet", menuOf(KindMaki, KindTempura, KindDumpling, KindEel, KindSpoon, KindChopsticks, KindGreenTeaIceCream)},
+	{"dinner-for-two", menuOf(KindUramaki, KindOnigiri, KindTofu, KindMisoSoup, KindMenu, KindSpecialOrder, KindFruit)},
 }
 
 // NewMenu builds a menu from its seven chosen kinds in any order (nigiri may
@@ -206,12 +187,12 @@ func NewMenu(ks ...Kind) (Menu, error) {
 		g := k.Group()
 		switch g {
 		case GroupNone:
-			return Menu{}, problem(ErrMenu, "%q is not a card type", k.Key())
+			return Menu{}, problem(ErrMenu, "engine.menu.notAType", k.Key())
 		case GroupNigiri:
 			continue
 		}
 		if slices.Contains(by[g][:n[g]], k) {
-			return Menu{}, problem(ErrMenu, "%s is listed twice", k.Name())
+			return Menu{}, problem(ErrMenu, "engine.menu.twice", k)
 		}
 		by[g][n[g]] = k
 		n[g]++
@@ -222,8 +203,7 @@ func NewMenu(ks ...Kind) (Menu, error) {
 	}{{GroupRoll, 1}, {GroupAppetizer, 3}, {GroupSpecial, 2}, {GroupDessert, 1}}
 	for _, w := range want {
 		if got := n[w.g]; got != w.n {
-			return Menu{}, problem(ErrMenu, "a menu needs exactly %d %s, this one has %d",
-				w.n, plural(w.g.String(), w.n), got)
+			return Menu{}, problem(ErrMenu, "engine.menu.needs."+w.g.String(), w.n, got)
 		}
 		slices.Sort(by[w.g][:w.n])
 	}
@@ -232,13 +212,6 @@ func NewMenu(ks ...Kind) (Menu, error) {
 	copy(m.Specials[:], by[GroupSpecial][:2])
 	m.Dessert = by[GroupDessert][0]
 	return m, nil
-}
-
-func plural(s string, n int) string {
-	if n == 1 {
-		return s
-	}
-	return s + "s"
 }
 
 // Kinds returns the menu's eight kinds: nigiri, the roll, the appetizers,
@@ -269,11 +242,11 @@ func (m Menu) Check(players int) error {
 		return err
 	}
 	if n != m {
-		return problem(ErrMenu, "appetizers and specials must be in card-type order")
+		return problem(ErrMenu, "engine.menu.order")
 	}
 	if bad := m.Unplayable(players); len(bad) > 0 {
 		lo, hi := bad[0].Players()
-		return problem(ErrMenu, "%s can't be used with %d players (only %d to %d)", bad[0].Name(), players, lo, hi)
+		return problem(ErrMenu, "engine.menu.players", bad[0], players, lo, hi)
 	}
 	return nil
 }
@@ -302,14 +275,14 @@ func (m Menu) String() string {
 	return strings.Join(keys, ",")
 }
 
-// Name returns the recommended menu's name when m is one, else "Custom menu".
-func (m Menu) Name() string {
+// Recommended returns the recommended menu m is, if it is one.
+func Recommended(m Menu) (NamedMenu, bool) {
 	for _, r := range RecommendedMenus {
 		if r.Menu == m {
-			return r.Name
+			return r, true
 		}
 	}
-	return "Custom menu"
+	return NamedMenu{}, false
 }
 
 // ParseMenu reads a recommended menu's key or name ("master", "Master
@@ -318,11 +291,12 @@ func (m Menu) Name() string {
 func ParseMenu(s string) (Menu, error) {
 	n := normalize(s)
 	if n == "" {
-		return Menu{}, problem(ErrMenu, "no menu given")
+		return Menu{}, problem(ErrMenu, "engine.menu.none")
 	}
 	for _, r := range RecommendedMenus {
-		k, name := normalize(r.Key), normalize(r.Name)
-		if n == k || n == name || n+"menu" == name || strings.TrimSuffix(name, "menu") == n {
+		// A key is its name's letters ("master-menu", "Master Menu").
+		k := normalize(r.Key)
+		if n == k || n+"menu" == k || strings.TrimSuffix(k, "menu") == n {
 			return r.Menu, nil
 		}
 	}
@@ -337,7 +311,7 @@ func ParseMenu(s string) (Menu, error) {
 		}
 		k, ok := ParseKind(f)
 		if !ok {
-			return Menu{}, problem(ErrMenu, "%q is neither a recommended menu nor a card type", strings.TrimSpace(f))
+			return Menu{}, problem(ErrMenu, "engine.menu.unknown", strings.TrimSpace(f))
 		}
 		ks = append(ks, k)
 	}

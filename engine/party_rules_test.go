@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Test names follow seed 002's card texts (TestSeed002…), the rulings
@@ -342,7 +343,7 @@ func TestRulingP1DeckAndDeal(t *testing.T) {
 			}
 		}
 		if main != 54 || dessert != 15 {
-			t.Errorf("%s: %d + %d cards, want 54 + 15", m.Name, main, dessert)
+			t.Errorf("%s: %d + %d cards, want 54 + 15", words.RecommendedName(m), main, dessert)
 		}
 	}
 	for _, c := range []engine.Card{engine.Uramaki3, engine.Uramaki4, engine.Uramaki5} {
@@ -374,16 +375,16 @@ func TestMenusAndTheirErrors(t *testing.T) {
 	for _, r := range engine.RecommendedMenus {
 		m, err := engine.ParseMenu(r.Menu.String())
 		if err != nil || m != r.Menu {
-			t.Errorf("%s: %q parses back to %v, %v", r.Name, r.Menu.String(), m, err)
+			t.Errorf("%s: %q parses back to %v, %v", words.RecommendedName(r), r.Menu.String(), m, err)
 		}
-		if m, err := engine.ParseMenu(r.Name); err != nil || m != r.Menu {
-			t.Errorf("menu by name %q: %v", r.Name, err)
+		if m, err := engine.ParseMenu(words.RecommendedName(r)); err != nil || m != r.Menu {
+			t.Errorf("menu by name %q: %v", words.RecommendedName(r), err)
 		}
-		if m.Name() != r.Name {
-			t.Errorf("Name %q, want %q", m.Name(), r.Name)
+		if words.MenuName(m) != words.RecommendedName(r) {
+			t.Errorf("Name %q, want %q", words.MenuName(m), words.RecommendedName(r))
 		}
 	}
-	if m, err := engine.ParseMenu("master"); err != nil || m.Name() != "Master Menu" {
+	if m, err := engine.ParseMenu("master"); err != nil || words.MenuName(m) != "Master Menu" {
 		t.Errorf("master: %v %v", m, err)
 	}
 	for _, c := range []struct {
@@ -404,7 +405,8 @@ func TestMenusAndTheirErrors(t *testing.T) {
 		if err == nil {
 			err = engine.Settings{Ruleset: engine.Party, Players: c.players, Menu: m}.Validate()
 		}
-		if !errors.Is(err, engine.ErrMenu) || !strings.Contains(err.Error(), c.want) {
+		var p *engine.Problem
+		if !errors.Is(err, engine.ErrMenu) || !errors.As(err, &p) || !strings.Contains(words.Reason(p), c.want) {
 			t.Errorf("%q at %d players: %v, want ErrMenu saying %q", c.menu, c.players, err, c.want)
 		}
 	}

@@ -174,7 +174,7 @@ func (g *Game) checkParty(seat int, sub Submission) error {
 		switch {
 		case g.tabLen[seat] == 0:
 			if sub.Copy != None {
-				return problem(ErrCopyTarget, "your special order has nothing in front of you to copy yet")
+				return problem(ErrCopyTarget, "engine.copy.nothingYet")
 			}
 		case sub.Copy == None:
 			return &CardError{ErrCopyTarget, None}
@@ -183,10 +183,10 @@ func (g *Game) checkParty(seat int, sub Submission) error {
 			for _, c := range g.appendCopyOptions(nil, seat) {
 				keys = append(keys, c.Key())
 			}
-			return problem(ErrCopyTarget, "your special order copies only a card in front of you: %s", strings.Join(keys, ", "))
+			return problem(ErrCopyTarget, "engine.copy.onlyInFront", strings.Join(keys, ", "))
 		}
 	} else if sub.Copy != None {
-		return problem(ErrCopyTarget, "only a special order copies a card")
+		return problem(ErrCopyTarget, "engine.copy.notSpecialOrder")
 	}
 	if sub.Call != None {
 		switch cardKind[sub.Call] {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Card shorthands keep rigged hands readable.
@@ -96,25 +97,6 @@ func TestDeckClassicComposition(t *testing.T) {
 	}
 	if total != 108 || icons != 54 {
 		t.Errorf("deck of %d cards and %d maki icons, want 108 and 54", total, icons)
-	}
-}
-
-func TestCardNamesAndParse(t *testing.T) {
-	for c := engine.Card(1); c < engine.NumCards; c++ {
-		if c.Name() == "" || c.Short() == "" || c.Emoji() == "" || c.Key() == "" {
-			t.Errorf("%d lacks a name, short name, emoji or key", c)
-		}
-		for _, s := range []string{c.Key(), c.Short(), c.Name()} {
-			if got, ok := engine.ParseCard(s); !ok || got != c {
-				t.Errorf("ParseCard(%q) = %s, %v; want %s", s, got, ok, c)
-			}
-		}
-	}
-	if _, ok := engine.ParseCard("hamburger"); ok {
-		t.Error("ParseCard accepted a card that does not exist")
-	}
-	if sal.Kind() != engine.KindNigiri || mk3.Icons() != 3 || sqd.NigiriPoints() != 3 {
-		t.Error("card kinds or variants wrong")
 	}
 }
 
@@ -631,8 +613,8 @@ func TestKinds(t *testing.T) {
 		t.Fatalf("Kinds() = %v", ks)
 	}
 	for i, k := range ks {
-		if k != engine.Kind(i+1) || k.Name() == "" {
-			t.Errorf("kind %d is %v (%q)", i, k, k.Name())
+		if k != engine.Kind(i+1) || words.KindName(k) == "" {
+			t.Errorf("kind %d is %v (%q)", i, k, words.KindName(k))
 		}
 	}
 }

@@ -44,35 +44,37 @@ const (
 	NumCategories
 )
 
-var categoryNames = [NumCategories]string{
-	CatMaki:           "Maki rolls",
-	CatTempura:        "Tempura",
-	CatSashimi:        "Sashimi",
-	CatDumpling:       "Dumplings",
-	CatEggNigiri:      "Egg nigiri",
-	CatSalmonNigiri:   "Salmon nigiri",
-	CatSquidNigiri:    "Squid nigiri",
-	CatEggOnWasabi:    "Egg nigiri on wasabi",
-	CatSalmonOnWasabi: "Salmon nigiri on wasabi",
-	CatSquidOnWasabi:  "Squid nigiri on wasabi",
-	CatPudding:        "Pudding",
-	CatTemaki:         "Temaki",
-	CatUramakiRace:    "Uramaki (10 icons)",
-	CatUramaki:        "Uramaki (most left)",
-	CatEel:            "Eel",
-	CatTofu:           "Tofu",
-	CatEdamame:        "Edamame",
-	CatMiso:           "Miso soup",
-	CatOnigiri:        "Onigiri",
-	CatSoySauce:       "Soy sauce",
-	CatTea:            "Tea",
-	CatFaceDown:       "Takeout box (face down)",
-	CatIceCream:       "Green tea ice cream",
-	CatWatermelon:     "Watermelon",
-	CatPineapple:      "Pineapple",
-	CatOrange:         "Orange",
-	CatWasabi:         "Empty wasabi",
-	CatChopsticks:     "Unused chopsticks or spoon",
+// categoryKeys name the categories; their names are words
+// (words.CategoryName).
+var categoryKeys = [NumCategories]string{
+	CatMaki:           "maki-rolls",
+	CatTempura:        "tempura",
+	CatSashimi:        "sashimi",
+	CatDumpling:       "dumplings",
+	CatEggNigiri:      "egg-nigiri",
+	CatSalmonNigiri:   "salmon-nigiri",
+	CatSquidNigiri:    "squid-nigiri",
+	CatEggOnWasabi:    "egg-nigiri-on-wasabi",
+	CatSalmonOnWasabi: "salmon-nigiri-on-wasabi",
+	CatSquidOnWasabi:  "squid-nigiri-on-wasabi",
+	CatPudding:        "pudding",
+	CatTemaki:         "temaki",
+	CatUramakiRace:    "uramaki-10-icons",
+	CatUramaki:        "uramaki-most-left",
+	CatEel:            "eel",
+	CatTofu:           "tofu",
+	CatEdamame:        "edamame",
+	CatMiso:           "miso-soup",
+	CatOnigiri:        "onigiri",
+	CatSoySauce:       "soy-sauce",
+	CatTea:            "tea",
+	CatFaceDown:       "takeout-box-face-down",
+	CatIceCream:       "green-tea-ice-cream",
+	CatWatermelon:     "watermelon",
+	CatPineapple:      "pineapple",
+	CatOrange:         "orange",
+	CatWasabi:         "empty-wasabi",
+	CatChopsticks:     "unused-chopsticks-or-spoon",
 }
 
 // categoryEmoji is each category's symbol, beside its name: a new
@@ -96,12 +98,16 @@ func (c Category) Emoji() string {
 	return categoryEmoji[c]
 }
 
-func (c Category) String() string {
+// Key is the category's stable identifier ("egg-nigiri-on-wasabi").
+func (c Category) Key() string {
 	if c < NumCategories {
-		return categoryNames[c]
+		return categoryKeys[c]
 	}
 	return "unknown"
 }
+
+// String returns the category's Key.
+func (c Category) String() string { return c.Key() }
 
 // Breakdown is one seat's score for one round (or for dessert at game end),
 // category by category.

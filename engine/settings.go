@@ -92,18 +92,6 @@ func (s Settings) withDefaults() Settings {
 	return s
 }
 
-// Name is the game as players call it: "classic Sushi Go!", "the dummy
-// variant" or "Sushi Go Party!".
-func (s Settings) Name() string {
-	switch {
-	case s.Ruleset == Party:
-		return "Sushi Go Party!"
-	case s.Dummy:
-		return "the dummy variant"
-	}
-	return "classic Sushi Go!"
-}
-
 // PlayerRange is how many players the settings seat: the ruleset's range,
 // exactly 2 with the dummy.
 func (s Settings) PlayerRange() (lo, hi int) {
@@ -122,9 +110,9 @@ func (s Settings) CheckVariant() error {
 	case s.Ruleset != Classic && s.Ruleset != Party:
 		return fmt.Errorf("%w: unknown ruleset %d", ErrSettings, s.Ruleset)
 	case s.Ruleset == Party && s.Dummy:
-		return problem(ErrSettings, "the dummy variant is for classic Sushi Go! only")
+		return problem(ErrSettings, "engine.settings.dummyClassic")
 	case s.Ruleset == Party && s.Pass != PassLeft:
-		return problem(ErrSettings, "passing alternately is for classic Sushi Go! only: in Sushi Go Party! hands always pass left")
+		return problem(ErrSettings, "engine.settings.alternateClassic")
 	case s.Pass != PassLeft && s.Pass != PassAlternate:
 		return fmt.Errorf("%w: unknown pass mode %d", ErrSettings, s.Pass)
 	}
@@ -142,7 +130,7 @@ func (s Settings) CheckPlayers() error {
 	lo, hi := s.Ruleset.Players()
 	switch {
 	case s.Players < lo || s.Players > hi:
-		return fmt.Errorf("%w: %s seats %d to %d players, not %d", ErrPlayerCount, s.Name(), lo, hi, s.Players)
+		return fmt.Errorf("%w: %v seats %d to %d players, not %d", ErrPlayerCount, s.Ruleset, lo, hi, s.Players)
 	case s.Dummy && s.Players != 2:
 		return fmt.Errorf("%w: the dummy variant is for exactly 2 players, not %d", ErrPlayerCount, s.Players)
 	}

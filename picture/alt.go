@@ -31,7 +31,7 @@ func TableAlt(pv engine.PublicView, names []string) string {
 			if k > 0 {
 				b.WriteString(",")
 			}
-			name := strings.ToLower(col.kind.Name())
+			name := strings.ToLower(words.KindName(col.kind))
 			if col.faceDown {
 				name = "face-down"
 			} else if col.kind == engine.KindSpecialOrder {

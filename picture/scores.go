@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Round-score chart layout, in pixels.
@@ -161,7 +162,7 @@ func roundScores(pv engine.PublicView, r int, names []string) (*canvas, error) {
 		x := 16 + (k%legendCols)*colW
 		ly := y + (k/legendCols)*legendRowH
 		cv.rect(float32(x), float32(ly), 20, 20, 4, categoryColour(c))
-		cv.text("body", x+28, ly+18, ink, cv.fit("body", c.String(), colW-34))
+		cv.text("body", x+28, ly+18, ink, cv.fit("body", words.CategoryName(c), colW-34))
 	}
 	return cv, nil
 }

@@ -124,7 +124,7 @@ func table(pv engine.PublicView, names []string) (*canvas, error) {
 	}
 	title := words.Say("picture.table.sushiGo")
 	if party {
-		title = "Sushi Go Party! · " + pv.Settings.Menu.Name()
+		title = "Sushi Go Party! · " + words.MenuName(pv.Settings.Menu)
 	}
 	status := fmt.Sprintf("Round %d of 3 · turn %d", pv.Round, pv.Turn)
 	if pv.Over {
@@ -137,7 +137,7 @@ func table(pv engine.PublicView, names []string) (*canvas, error) {
 	for _, row := range menu {
 		x := 16
 		for _, k := range row {
-			label := k.Name()
+			label := words.KindName(k)
 			w := c.measure("small", label) + 16
 			col := colourOf(k)
 			c.rect(float32(x), float32(y), float32(w), 26, 6, col)
@@ -180,7 +180,7 @@ func menuRows(pv engine.PublicView) [][]engine.Kind {
 		if k == engine.KindNone {
 			continue
 		}
-		w := font.MeasureString(fs["small"], k.Name()).Ceil() + 22
+		w := font.MeasureString(fs["small"], words.KindName(k)).Ceil() + 22
 		if x+w > tableWidth-16 && len(row) > 0 {
 			rows, row, x = append(rows, row), nil, 16
 		}
@@ -413,7 +413,7 @@ func (c *canvas) glyph(col column, cx, cy float32) {
 		c.fruit(col, cx, cy)
 	default:
 		c.ellipse(cx, cy, 18, 18, white)
-		c.centred("card", int(cx), int(cy)+6, colourOf(col.kind), col.kind.Name()[:1])
+		c.centred("card", int(cx), int(cy)+6, colourOf(col.kind), words.KindName(col.kind)[:1])
 	}
 }
 
@@ -504,7 +504,7 @@ func columnNote(col column) string {
 		if col.onWasabi {
 			return "tripled" // on its wasabi: the topping says which
 		}
-		return col.variant.Short()
+		return words.CardShort(col.variant)
 	case engine.KindWasabi:
 		n := 0
 		for _, p := range col.cards {

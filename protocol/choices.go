@@ -30,11 +30,11 @@ func ButtonRule(actionID string) string {
 	if version == idParty {
 		set = engine.Settings{Ruleset: engine.Party}
 	}
-	text := set.Rule(c.Kind())
+	text := words.Rule(set, c.Kind())
 	if c == engine.None || c == engine.FaceDown || text == "" {
 		return ""
 	}
-	return c.Emoji() + " " + c.Kind().Name() + " — " + text
+	return c.Emoji() + " " + words.KindName(c.Kind()) + " — " + text
 }
 
 // Choice is one value a command's option offers: its label and the text
@@ -46,7 +46,7 @@ type Choice struct{ Name, Value string }
 func MenuChoices() []Choice {
 	var out []Choice
 	for _, m := range engine.RecommendedMenus {
-		out = append(out, Choice{Name: m.Name, Value: m.Key})
+		out = append(out, Choice{Name: words.RecommendedName(m), Value: m.Key})
 	}
 	return append(out, Choice{Name: words.Say("protocol.choices.customBuildItInThe"), Value: "custom"}, Choice{Name: "Random", Value: MenuRandom})
 }
@@ -55,7 +55,7 @@ func MenuChoices() []Choice {
 func CardChoices() []Choice {
 	var out []Choice
 	for _, k := range engine.Kinds() {
-		out = append(out, Choice{Name: strings.ToLower(k.Name()), Value: k.Key()})
+		out = append(out, Choice{Name: strings.ToLower(words.KindName(k)), Value: k.Key()})
 	}
 	return out
 }

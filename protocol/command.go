@@ -84,7 +84,7 @@ func ParseCommand(text string) (Action, error) {
 		if c, ok := cardWords(args); ok {
 			return Answer{Card: c}, nil
 		}
-		if k, ok := engine.ParseKind(name); ok && k != engine.KindNone {
+		if k, ok := words.ParseKind(name); ok && k != engine.KindNone {
 			return Answer{Kind: k}, nil
 		}
 		return nil, usage("usage.noSuchCardOrKind", name)
@@ -225,7 +225,7 @@ func parsePick(args []string) (Action, error) {
 	var toks []string
 	for _, a := range args {
 		if d, ok := strings.CutPrefix(a, "call="); ok {
-			c, ok := engine.ParseCard(d)
+			c, ok := words.ParseCard(d)
 			if !ok || (c.Kind() != engine.KindChopsticks && c.Kind() != engine.KindSpoon) {
 				return nil, usage("usage.badCall", words.Say("usage.pickUsage"))
 			}
@@ -233,7 +233,7 @@ func parsePick(args []string) (Action, error) {
 			continue
 		}
 		if d, ok := strings.CutPrefix(a, "copy="); ok {
-			c, ok := engine.ParseCard(d)
+			c, ok := words.ParseCard(d)
 			if !ok || c == engine.None {
 				return nil, usage("usage.noSuchCard", d, words.Say("usage.pickUsage"))
 			}
@@ -241,7 +241,7 @@ func parsePick(args []string) (Action, error) {
 			continue
 		}
 		if d, ok := strings.CutPrefix(a, "dummy="); ok {
-			c, ok := engine.ParseCard(d)
+			c, ok := words.ParseCard(d)
 			if !ok {
 				return nil, usage("usage.noSuchCard", d, words.Say("usage.pickUsage"))
 			}
@@ -261,7 +261,7 @@ func parsePick(args []string) (Action, error) {
 			}
 		}
 		if j == i {
-			if k, ok := engine.ParseKind(strings.Join(toks[i:], " ")); ok && k != engine.KindNone && len(cards) == 0 {
+			if k, ok := words.ParseKind(strings.Join(toks[i:], " ")); ok && k != engine.KindNone && len(cards) == 0 {
 				// A type alone: the host plays the hand's one card of it.
 				p.Kind = k
 				return p, nil
@@ -288,7 +288,7 @@ func parsePick(args []string) (Action, error) {
 // "maki3", "onigiri square", "special order".
 func cardWords(ws []string) (engine.Card, bool) {
 	for _, name := range []string{strings.Join(ws, " "), strings.Join(ws, "-"), strings.Join(ws, "")} {
-		if c, ok := engine.ParseCard(name); ok && c != engine.None {
+		if c, ok := words.ParseCard(name); ok && c != engine.None {
 			return c, true
 		}
 	}

@@ -78,7 +78,7 @@ func ParseOptions(args []string) (Options, error) {
 		o.Menu = DefaultMenu.String()
 	}
 	if hi := maxSeats(o); o.Bots > hi-1 {
-		return o, usage("usage.botsRangeIn", hi-1, o.Settings().Name())
+		return o, usage("usage.botsRangeIn", hi-1, words.GameName(o.Settings()))
 	}
 	return o, nil
 }

@@ -37,8 +37,9 @@ var engineWords = []struct {
 // caused).
 func Friendly(err error) string {
 	var p *engine.Problem
-	if errors.As(err, &p) && p.Reason != "" {
-		return strings.ToUpper(p.Reason[:1]) + p.Reason[1:]
+	if errors.As(err, &p) && p.Key != "" {
+		r := Reason(p)
+		return strings.ToUpper(r[:1]) + r[1:]
 	}
 	for _, w := range engineWords {
 		if errors.Is(err, w.err) {
@@ -46,4 +47,18 @@ func Friendly(err error) string {
 		}
 	}
 	return ""
+}
+
+// Reason words a rule's problem as the engine states it, in lower case
+// ("tofu can't be used with 2 players (only 2 to 8)"): card types it names
+// by their names.
+func Reason(p *engine.Problem) string {
+	args := make([]any, len(p.Args))
+	for i, a := range p.Args {
+		if k, ok := a.(engine.Kind); ok {
+			a = KindName(k)
+		}
+		args[i] = a
+	}
+	return Say(p.Key, args...)
 }

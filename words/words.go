@@ -30,6 +30,11 @@ var (
 )
 
 func init() {
+	for _, m := range []map[Key]string{enGame, enProblems} {
+		for k, text := range m {
+			en[k] = text
+		}
+	}
 	for k, text := range en {
 		if err := cat.SetString(english, k, text); err != nil {
 			panic(fmt.Sprintf("words: %s: %v", k, err))

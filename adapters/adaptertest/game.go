@@ -13,6 +13,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Chat is an adapter test's fake platform as the shared games see it:
@@ -211,9 +212,9 @@ func button(m Message, prefix string) string {
 // CardText is a card as a reveal line names it.
 func CardText(c engine.Card) string {
 	if c.Kind() == engine.KindFruit {
-		return c.Short()
+		return words.CardShort(c)
 	}
-	return c.Emoji() + " " + c.Short()
+	return c.Emoji() + " " + words.CardShort(c)
 }
 
 // CheckReveals checks the channel's reveals against what the game

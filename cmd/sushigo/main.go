@@ -200,8 +200,8 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		if m, err := engine.ParseMenu(*menu); err == nil {
 			if err := m.Check(*bots + 1); err != nil {
 				why := err.Error()
-				if p := (*engine.Problem)(nil); errors.As(err, &p) && p.Reason != "" {
-					why = p.Reason
+				if p := (*engine.Problem)(nil); errors.As(err, &p) && p.Key != "" {
+					why = words.Reason(p)
 				}
 				return fmt.Errorf("play: %s: choose another --menu, or fewer --bots", why)
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/words"
 )
 
 // partyOn plays game i on the recommended menus legal for the count in turn.
@@ -54,7 +55,7 @@ func TestPlayersOnlyMakeLegalChoicesParty(t *testing.T) {
 				ps = append(ps, strategy.NewHeuristic())
 			}
 			if err := strategy.Play(g, ps); err != nil {
-				t.Fatalf("%d players %s seed %d: %v", players, s.Menu.Name(), i, err)
+				t.Fatalf("%d players %s seed %d: %v", players, words.MenuName(s.Menu), i, err)
 			}
 		}
 	}
