@@ -496,13 +496,13 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 		for _, v := range a.Values {
 			k, ok := engine.ParseKind(v)
 			if !ok || k.Group() != gr || slices.Contains(ks, k) {
-				return change{}, refuse("menu.notInGroup", v, strings.ToLower(gr.String()))
+				return change{}, refuse("menu.notInGroup", v, words.Say("group."+gr.String()))
 			}
 			ks = append(ks, k)
 		}
 		if len(ks) != n {
 			return change{}, refuse("menu.groupCount",
-				plural(n, strings.ToLower(gr.String()), strings.ToLower(gr.String())+"s"), len(ks), strings.ToLower(gr.String())+"s")
+				words.Count("group."+gr.String(), n), len(ks), words.Say("group."+gr.String()+".many"))
 		}
 		all := cur.Kinds()
 		var next []engine.Kind

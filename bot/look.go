@@ -71,11 +71,11 @@ var partyLook = look{
 	menu: func(pv engine.PublicView) []string {
 		out := []string{menuFooter(pv.Settings.Menu)}
 		if pv.Settings.Menu.Roll == engine.KindUramaki && engine.UramakiPoints(pv.UramakiNext) > 0 && !pv.Over {
-			out = append(out, words.Say("look.nextUramakiPlaceSS", ordinal(pv.UramakiNext), pointsSigned(engine.UramakiPoints(pv.UramakiNext))))
+			out = append(out, words.Say("look.nextUramakiPlaceSS", words.Ordinal(pv.UramakiNext), pointsSigned(engine.UramakiPoints(pv.UramakiNext))))
 		}
 		return out
 	},
-	desserts:         func(s engine.Standing) string { return plural(s.Desserts, "dessert", "desserts") },
+	desserts:         func(s engine.Standing) string { return words.Count("dessert", s.Desserts) },
 	tally:            func(s engine.Standing) int { return s.Desserts },
 	tieBreak:         words.Say("look.dessertCards"),
 	dessertFieldEach: true,

@@ -369,7 +369,7 @@ func waitingView(st *snapshot, i int) protocol.View {
 	d, _ := st.game.Decision()
 	w := st.game.View(i)
 	v := handHead(st, d.Round, d.Turn)
-	v.Text = words.Say("partyview.theCardsAreRevealedWaiting", st.name(d.Seat), their(st.name(d.Seat)), decisionName(d))
+	v.Text = words.Say("partyview.theCardsAreRevealedWaiting", st.name(d.Seat), words.Their(st.name(d.Seat)), decisionName(d))
 	v.Fields = []protocol.Field{{Name: words.Say("partyview.inFrontOfYou"), Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
 	return v
 }
@@ -382,9 +382,9 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 		switch e.Kind {
 		case engine.EvCopy:
 			if e.Card == engine.None {
-				out = append(out, words.Say("partyview.sSpecialOrderHadNothing", whose(who)))
+				out = append(out, words.Say("partyview.sSpecialOrderHadNothing", words.Possessive(who)))
 			} else {
-				out = append(out, words.Say("partyview.sSpecialOrderCopiesS", whose(who), their(who), cardText(e.Card)))
+				out = append(out, words.Say("partyview.sSpecialOrderCopiesS", words.Possessive(who), words.Their(who), cardText(e.Card)))
 			}
 		case engine.EvChopsticks:
 			out = append(out, words.Say("partyview.sUsedChopsticksToPlay", who, cardText(e.Card)))
@@ -402,15 +402,15 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 			}
 		case engine.EvMenu:
 			if e.Card == engine.None {
-				out = append(out, words.Say("partyview.sMenuHadNothingTo", whose(who)))
+				out = append(out, words.Say("partyview.sMenuHadNothingTo", words.Possessive(who)))
 			} else {
 				out = append(out, words.Say("partyview.sOrderedSFromThe", who, cardText(e.Card)))
 			}
 		case engine.EvTakeout:
 			if e.N == 0 {
-				out = append(out, words.Say("partyview.sTakeoutBoxFlippedNothing", whose(who)))
+				out = append(out, words.Say("partyview.sTakeoutBoxFlippedNothing", words.Possessive(who)))
 			} else {
-				out = append(out, words.Say("partyview.sBoxedS2Each", who, plural(int(e.N), "card", "cards")))
+				out = append(out, words.Say("partyview.sBoxedS2Each", who, words.Count("card", int(e.N))))
 			}
 		case engine.EvMiso:
 			var names []string
@@ -419,35 +419,16 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 					names = append(names, st.name(s))
 				}
 			}
-			out = append(out, words.Say("partyview.sMisoSoupsSAll", numberWord(int(e.N)), strings.Join(names, ", ")))
+			out = append(out, words.Say("partyview.sMisoSoupsSAll", words.NumberWord(int(e.N)), strings.Join(names, ", ")))
 		case engine.EvUramaki:
 			if e.Points > 0 {
-				out = append(out, words.Say("partyview.sDUramakiIconsS", agree(who, "reaches", "reach"), e.N, ordinal(int(e.Place)), pointsSigned(int(e.Points))))
+				out = append(out, words.Say("partyview.sDUramakiIconsS", agree(who, "reaches", "reach"), e.N, words.Ordinal(int(e.Place)), pointsSigned(int(e.Points))))
 			} else {
 				out = append(out, words.Say("partyview.sDUramakiIconsBut", agree(who, "reaches", "reach"), e.N))
 			}
 		}
 	}
 	return out
-}
-
-func numberWord(n int) string {
-	if n >= 0 && n < 9 {
-		return []string{"No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight"}[n]
-	}
-	return strconv.Itoa(n)
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return strconv.Itoa(n) + "th"
 }
 
 // dessertsText counts kept desserts by card: "🍮×2 🍨", fruit by its icons.

@@ -287,7 +287,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]protocol.Delivery, bool)
 				sub = p.Choose(v)
 			} else if legal = v.AppendLegal(legal[:0]); len(legal) == 1 {
 				sub = legal[0]
-				forced = append(forced, words.Say("play.sOnlyChoiceSPlayed", whose(st.name(i)), cardText(sub.Card)))
+				forced = append(forced, words.Say("play.sOnlyChoiceSPlayed", words.Possessive(st.name(i)), cardText(sub.Card)))
 			} else {
 				continue
 			}

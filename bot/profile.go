@@ -183,7 +183,7 @@ func leaderboardView(top []storage.Entry, a protocol.Leaderboard, minGames int) 
 	}
 	if a.By == storage.ByRating {
 		v.Footer = strings.TrimSpace(fmt.Sprintf("Rating: OpenSkill's cautious estimate μ − 3σ, scaled: 1000 for a new player and never below. Listed: settled ratings only (no “?”, at least %s). `leaderboard wins` or `points` ranks otherwise. %s",
-			plural(minGames, "rated game", "rated games"), v.Footer))
+			words.Count("ratedGame", minGames), v.Footer))
 	}
 	if len(top) == 0 {
 		v.Text = words.Say("profile.noFinishedGamesYetPlay")
@@ -198,10 +198,10 @@ func leaderboardView(top []storage.Entry, a protocol.Leaderboard, minGames int) 
 	var lines []string
 	for i, e := range top {
 		if a.By == storage.ByRating {
-			lines = append(lines, fmt.Sprintf("%d. **%s** — %s · %s, %s", i+1, e.Name, ratingText(e.Rating, e.Previous), plural(e.Games, "game", "games"), plural(e.Wins, "win", "wins")))
+			lines = append(lines, fmt.Sprintf("%d. **%s** — %s · %s, %s", i+1, e.Name, ratingText(e.Rating, e.Previous), words.Count("game", e.Games), words.Count("win", e.Wins)))
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%d. **%s** — %s, %d pts, %s", i+1, e.Name, plural(e.Wins, "win", "wins"), e.Points, plural(e.Games, "game", "games")))
+		lines = append(lines, fmt.Sprintf("%d. **%s** — %s, %d pts, %s", i+1, e.Name, words.Count("win", e.Wins), e.Points, words.Count("game", e.Games)))
 	}
 	v.Text = strings.Join(lines, "\n")
 	return v
@@ -247,14 +247,14 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 				val += "\nLast " + itoa(len(p.Trend)) + ": " + strings.Join(t, " → ")
 			}
 			if p.Rated < minGames {
-				val += words.Say("profile.onTheBoardAfterS", plural(minGames, words.Say("profile.ratedGame"), words.Say("profile.ratedGames")), minGames-p.Rated)
+				val += words.Say("profile.onTheBoardAfterS", words.Count("ratedGame", minGames), minGames-p.Rated)
 			}
 			add("Rating", val)
 		} else {
 			add("Rating", words.Say("profile.notRatedYetAGame"))
 		}
 		games := words.Say("profile.sSDAverage1f",
-			plural(p.Games, "game", "games"), plural(p.Wins, "win", "wins"), (100*p.Wins+p.Games/2)/p.Games,
+			words.Count("game", p.Games), words.Count("win", p.Wins), (100*p.Wins+p.Games/2)/p.Games,
 			float64(p.TotalScore)/float64(p.Games), p.BestScore, p.AveragePlace())
 		if p.Quits > 0 {
 			// A forfeit is part of the record, as on any rated site.
@@ -262,11 +262,11 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 		}
 		add("Games", games)
 		add(words.Say("profile.thisMonthThisWeek"), fmt.Sprintf("%s, %s · %s, %s",
-			plural(bs.month.Games, "game", "games"), plural(bs.month.Wins, "win", "wins"),
-			plural(bs.week.Games, "game", "games"), plural(bs.week.Wins, "win", "wins")))
+			words.Count("game", bs.month.Games), words.Count("win", bs.month.Wins),
+			words.Count("game", bs.week.Games), words.Count("win", bs.week.Wins)))
 		if k, n := top1(p.Cards); n > 0 {
 			card, emoji := cardFromKey(k)
-			add(words.Say("profile.favouriteCard"), strings.TrimSpace(emoji+" "+card)+" — "+plural(n, "taken", "taken"))
+			add(words.Say("profile.favouriteCard"), strings.TrimSpace(emoji+" "+card)+" — "+words.Count("taken", n))
 		}
 		if k, n := top1(p.Categories); n > 0 {
 			add(words.Say("profile.bestCategory"), fmt.Sprintf("%s — %.1f pts a game", categoryShown(k), float64(n)/float64(p.Games)))
@@ -275,7 +275,7 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 			h := p.Versus[versus]
 			val := words.Say("profile.neverAtTheSameTable")
 			if h.Games > 0 {
-				val = words.Say("profile.sTogetherSAheadD", plural(h.Games, "game", "games"), cmp.Or(name, words.Say("profile.theyWere")), h.Wins, h.Losses, h.Games-h.Wins-h.Losses)
+				val = words.Say("profile.sTogetherSAheadD", words.Count("game", h.Games), cmp.Or(name, words.Say("profile.theyWere")), h.Wins, h.Losses, h.Games-h.Wins-h.Losses)
 			}
 			add(words.Say("profile.againstYou"), val)
 		}

@@ -222,7 +222,7 @@ func (b *Bot) askToEnd(req protocol.Request, st *state) (change, error) {
 		return b.endRated(req, st, words.Say("quit.sEndedTheGameNobody", req.Who.Name))
 	}
 	ping := protocol.View{Screen: protocol.ScreenPing, Tone: protocol.TonePlay, Mentions: st.mentionsOf(voters),
-		Text: words.Say("quit.sAskedToEndThis", req.Who.Name, humanDuration(voteTime))}
+		Text: words.Say("quit.sAskedToEndThis", req.Who.Name, words.Duration(voteTime))}
 	ds := append(refreshTable(req, st, tableView(st.snap(), now), now), playByPlay(ping))
 	ds = withAck(req, ds, words.Say("quit.askedIfEveryoneStillPlaying"))
 	return change{save: true, resp: protocol.Response{Deliveries: ds}, side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
@@ -290,7 +290,7 @@ func (b *Bot) endAgreed(req protocol.Request, st *state) (change, error) {
 		verb = "forfeit"
 	}
 	return b.endRated(req, st, words.Say("quit.sEndedTheGameAnd2",
-		by, andList(gone), verb))
+		by, words.List(gone), verb))
 }
 
 // voteLines tell the table about a pending vote.
@@ -303,7 +303,7 @@ func voteLines(st *snapshot) []string {
 		}
 	}
 	l := words.Say("quit.sAskedToEndThis2",
-		v.Name, humanDuration(voteTime))
+		v.Name, words.Duration(voteTime))
 	if len(agreed) > 0 {
 		l += " Agreed: " + strings.Join(agreed, ", ") + "."
 	}
@@ -333,7 +333,7 @@ func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now 
 			return b.endAgreed(protocol.Request{}, st)
 		}
 		st.Vote = nil
-		st.Notes = append(st.Notes, words.Say("quit.notEveryoneAgreedToEnd", humanDuration(voteTime)))
+		st.Notes = append(st.Notes, words.Say("quit.notEveryoneAgreedToEnd", words.Duration(voteTime)))
 		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st.snap(), now), now)}}, nil
 	})
 	if err != nil {

@@ -27,41 +27,10 @@ func party(st *snapshot) bool {
 // agree puts a verb after a name: the terminal's player is "You", who
 // "control", not "controls".
 func agree(name, third, you string) string {
-	if name == "You" {
+	if name == words.You() {
 		return name + " " + you
 	}
 	return name + " " + third
-}
-
-// whose is a name's possessive: "Your" for the terminal's "You".
-func whose(name string) string {
-	if name == "You" {
-		return "Your"
-	}
-	return name + "'s"
-}
-
-// object is a name as an object: "you" for the terminal's "You".
-func object(name string) string {
-	if name == "You" {
-		return "you"
-	}
-	return name
-}
-
-// their is the possessive for a name: "your" for the terminal's "You".
-func their(name string) string {
-	if name == "You" {
-		return "your"
-	}
-	return "their"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return itoa(n) + " " + many
 }
 
 // optionsLineAt is optionsLine where the game is played: the terminal has
@@ -221,9 +190,9 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		switch {
 		case pv.Over || sameHands:
 		case s.Dummy:
-			val += words.Say("render.sInItsPile", plural(s.HandSize, "card", "cards"))
+			val += words.Say("render.sInItsPile", words.Count("card", s.HandSize))
 		default:
-			val += words.Say("render.sInHand", plural(s.HandSize, "card", "cards"))
+			val += words.Say("render.sInHand", words.Count("card", s.HandSize))
 		}
 		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimSpace(fmt.Sprintf("%s %s — %d pts", mark, name, s.Score)), Value: val, Inline: true})
 	}
@@ -243,7 +212,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		lines = append(lines, voteLines(st)...)
 	}
 	if pv.Decision != nil {
-		lines = append(lines, words.Say("render.cardsRevealedWaitingForS", st.name(pv.Decision.Seat), their(st.name(pv.Decision.Seat)), decisionName(*pv.Decision)))
+		lines = append(lines, words.Say("render.cardsRevealedWaitingForS", st.name(pv.Decision.Seat), words.Their(st.name(pv.Decision.Seat)), decisionName(*pv.Decision)))
 	} else if len(waiting) > 0 {
 		lines = append(lines, "Waiting for: "+strings.Join(waiting, ", "))
 	}
@@ -265,7 +234,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 	v.Text = strings.Join(lines, "\n")
 	footer := []string{optionsLineAt(st)}
 	if !pv.Over && sameHands && len(pv.Seats) > 0 {
-		footer = append(footer, plural(pv.Seats[0].HandSize, "card", "cards")+" in each hand")
+		footer = append(footer, words.Count("card", pv.Seats[0].HandSize)+" in each hand")
 	}
 	if st.Opts.Pass == engine.PassAlternate && !pv.Over {
 		dir := "left"
@@ -438,7 +407,7 @@ func lockedView(st *snapshot, i int, sub engine.Submission) protocol.View {
 	if sub.Dummy != engine.None {
 		text += "; the dummy gets " + sub.Dummy.Emoji() + " " + words.CardShort(sub.Dummy)
 	}
-	text += "\n" + words.Say("render.waitingForSYouCan", plural(g.Waiting(), "player", "players"))
+	text += "\n" + words.Say("render.waitingForSYouCan", words.Count("player", g.Waiting()))
 	v := handHead(st, g.Round(), g.Turn())
 	v.Text = text
 	v.Rows = [][]protocol.Button{{{Label: words.Say("render.changeMyPick"), Emoji: "✏️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})}}}
@@ -513,18 +482,18 @@ func lineText(l engine.Line) string {
 	sep := " "
 	switch l.Category {
 	case engine.CatMaki:
-		what, sep = plural(l.Count, "icon", "icons"), ": "
+		what, sep = words.Count("icon", l.Count), ": "
 	case engine.CatPudding, engine.CatTemaki:
 		what, sep = itoa(l.Count), ": "
 	case engine.CatUramakiRace:
-		what, sep = fmt.Sprintf("reached 10 icons, %s place", ordinal(l.Place)), ": "
+		what, sep = fmt.Sprintf("reached 10 icons, %s place", words.Ordinal(l.Place)), ": "
 	case engine.CatUramaki:
-		what, sep = words.Say("render.sLeftMostSPlace", plural(l.Count, "icon", "icons"), ordinal(l.Place)), ": "
+		what, sep = words.Say("render.sLeftMostSPlace", words.Count("icon", l.Count), words.Ordinal(l.Place)), ": "
 		if l.Place == 0 {
-			what = plural(l.Count, "icon", "icons") + " left, no place"
+			what = words.Count("icon", l.Count) + " left, no place"
 		}
 	case engine.CatWatermelon, engine.CatPineapple, engine.CatOrange:
-		what, sep = plural(l.Count, "icon", "icons"), ": "
+		what, sep = words.Count("icon", l.Count), ": "
 	default:
 		what = "×" + itoa(l.Count)
 	}
@@ -534,16 +503,16 @@ func lineText(l engine.Line) string {
 			what += ", " + w
 		}
 	case engine.CatEdamame:
-		what += fmt.Sprintf(", %s with edamame", plural(l.Detail, "opponent", "opponents"))
+		what += fmt.Sprintf(", %s with edamame", words.Count("opponent", l.Detail))
 	case engine.CatSoySauce:
-		what += fmt.Sprintf(", %s", plural(l.Detail, "colour", "colours"))
+		what += fmt.Sprintf(", %s", words.Count("colour", l.Detail))
 		if l.Place == 1 {
 			what += " (most)"
 		}
 	case engine.CatTea:
 		what += fmt.Sprintf(", largest colour group %d", l.Detail)
 	case engine.CatOnigiri:
-		what += fmt.Sprintf(", %s", plural(l.Detail, "shape", "shapes"))
+		what += fmt.Sprintf(", %s", words.Count("shape", l.Detail))
 	}
 	if l.Place != 0 && l.Shared > 1 {
 		what += fmt.Sprintf(" (shared by %d)", l.Shared)
@@ -673,7 +642,7 @@ func tieLines(standings []engine.Standing, name func(int) string, lk look) []str
 		}
 		if broken {
 			lines = append(lines, words.Say("render.sTiedOnDPoints",
-				andList(names), tied[0].Score, lk.tieBreak, strings.Join(counts, " vs ")))
+				words.List(names), tied[0].Score, lk.tieBreak, strings.Join(counts, " vs ")))
 		}
 	}
 	return lines
@@ -697,7 +666,7 @@ func finalNotes(st *snapshot) []string {
 		w, r := pv.Standings[0], pv.Standings[1]
 		switch margin := w.Score - r.Score; {
 		case margin > 0:
-			lines = append(lines, fmt.Sprintf("🎉 %s by %s.", agree(st.name(w.Seat), "wins", "win"), plural(margin, "point", "points")))
+			lines = append(lines, fmt.Sprintf("🎉 %s by %s.", agree(st.name(w.Seat), "wins", "win"), words.Count("point", margin)))
 		default:
 			lines = append(lines, words.Say("render.sOnTheTieBreak", agree(st.name(w.Seat), "wins", "win")))
 		}
@@ -849,14 +818,6 @@ var ratedHelp = strings.Join([]string{
 	"🤖 **Removing**: the host or an admin can remove a player only before the first reveal or once they're absent; their seat plays on and they are rated by where it finishes.",
 	"⚖️ **Ending** a rated game is a vote of everyone still playing: if all agree it ends unrated (a forfeit stands); one *Keep playing*, or no answer in 2 minutes, and it goes on.",
 }, "\n")
-
-// andList joins names as a sentence does: "A", "A and B", "A, B and C".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
 
 // projected scores the round under way as if it ended now, from what the
 // public view shows (engine.ScoreRound is pure for this).

@@ -257,18 +257,5 @@ func nudgeText(st *state, seats []int, what string, waited time.Duration) string
 	for _, i := range seats {
 		names = append(names, st.Seats[i].Name)
 	}
-	return words.Say("thread.sTheTableHasWaited", strings.Join(names, ", "), humanDuration(waited), what)
-}
-
-// humanDuration says a duration as people do: "10 minutes", "45 seconds".
-func humanDuration(d time.Duration) string {
-	switch d = d.Round(time.Second); {
-	case d >= time.Hour && d%time.Hour == 0:
-		return plural(int(d/time.Hour), "hour", "hours")
-	case d >= time.Minute && d%time.Minute == 0:
-		return plural(int(d/time.Minute), "minute", "minutes")
-	case d >= time.Minute:
-		return fmt.Sprintf("%d min %d s", int(d/time.Minute), int(d%time.Minute/time.Second))
-	}
-	return plural(int(d/time.Second), "second", "seconds")
+	return words.Say("thread.sTheTableHasWaited", strings.Join(names, ", "), words.Duration(waited), what)
 }

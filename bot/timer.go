@@ -215,7 +215,7 @@ func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (protoco
 				return change{schedule: expires}, nil
 			}
 			v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st.snap()) + " — lobby expired", Tone: protocol.ToneOver,
-				Text: words.Say("timer.nobodyStartedThisGameWithin", humanDuration(b.cfg.LobbyTTL))}
+				Text: words.Say("timer.nobodyStartedThisGameWithin", words.Duration(b.cfg.LobbyTTL))}
 			return change{remove: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, v, now)}}, nil
 		case phasePlaying:
 			if st.Opts.Timer <= 0 {
@@ -240,7 +240,7 @@ func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
 	case !st.Reminded && !now.Before(st.TurnStart.Add(limit/2)):
 		st.Reminded = true
 		left := st.TurnStart.Add(limit).Sub(now).Round(time.Second)
-		text := words.Say("timer.sLeftToSOr", humanDuration(left), what)
+		text := words.Say("timer.sLeftToSOr", words.Duration(left), what)
 		return change{save: true, schedule: b.nextDeadline(st), resp: protocol.Response{Deliveries: st.remind(waiting, text)}}, nil
 	}
 	return change{schedule: b.nextDeadline(st)}, nil
@@ -285,7 +285,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 			notes = append(notes, words.Say("timer.sWasAutoPickedTwice", s.Name))
 			b.handOver(st, s.User)
 		} else {
-			notes = append(notes, words.Say("timer.timeSUpIPicked", object(s.Name)))
+			notes = append(notes, words.Say("timer.timeSUpIPicked", words.Object(s.Name)))
 		}
 	}
 	var posts []protocol.Delivery

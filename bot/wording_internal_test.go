@@ -33,22 +33,6 @@ func TestScoreLinesSayNothingScored(t *testing.T) {
 	}
 }
 
-// TestWordingHelpers: durations as people say them ("30 minutes", not
-// "30m0s") and names joined as a sentence.
-func TestWordingHelpers(t *testing.T) {
-	for d, want := range map[time.Duration]string{30 * time.Minute: "30 minutes", time.Minute: "1 minute", 45 * time.Second: "45 seconds",
-		90 * time.Second: "1 min 30 s", 2 * time.Hour: "2 hours"} {
-		if got := humanDuration(d); got != want {
-			t.Errorf("humanDuration(%s) = %q, want %q", d, got, want)
-		}
-	}
-	for want, names := range map[string][]string{"A": {"A"}, "A and B": {"A", "B"}, "A, B and C": {"A", "B", "C"}} {
-		if got := andList(names); got != want {
-			t.Errorf("andList(%q) = %q", names, got)
-		}
-	}
-}
-
 // TestPartyLobbyAloneWarnsOnce: a Party lobby with the host alone says
 // once that more players are needed, not once per card type (item 7).
 func TestPartyLobbyAloneWarnsOnce(t *testing.T) {

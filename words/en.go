@@ -218,8 +218,6 @@ var en = map[Key]string{
 	"profile.nobodyWhoPlayedSHas":      "Nobody who played %s has a settled rating yet: it takes %s. Play one with `new`!",
 	"profile.nowSLessCertainAfter":     "\nNow **%s**: less certain after time away (σ grows with every day without a rated game).",
 	"profile.onTheBoardAfterS":         "\nOn the board after %s (%d more).",
-	"profile.ratedGame":                "rated game",
-	"profile.ratedGames":               "rated games",
 	"profile.notRatedYetAGame":         "Not rated yet: a game is rated when two or more people play it (practice against bots is not).",
 	"profile.sSDAverage1f":             "%s · %s (%d %%) · average %.1f pts, best %d · average place %.2f",
 	"profile.thisMonthThisWeek":        "This month · this week",

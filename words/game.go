@@ -44,16 +44,16 @@ func categoryKey(c engine.Category) Key { return "category." + c.Key() }
 // menu".
 func MenuName(m engine.Menu) string {
 	if nm, ok := engine.Recommended(m); ok {
-		return Say("menu." + nm.Key)
+		return Say("menus." + nm.Key)
 	}
-	return Say("menu.custom")
+	return Say("menus.custom")
 }
 
 // MenuBlurb is a recommended menu's one-line description.
-func MenuBlurb(nm engine.NamedMenu) string { return Say("menu." + nm.Key + ".blurb") }
+func MenuBlurb(nm engine.NamedMenu) string { return Say("menus." + nm.Key + ".blurb") }
 
 // RecommendedName is a recommended menu's name.
-func RecommendedName(nm engine.NamedMenu) string { return Say("menu." + nm.Key) }
+func RecommendedName(nm engine.NamedMenu) string { return Say("menus." + nm.Key) }
 
 // GameName is the game as players call it: "classic Sushi Go!", "the dummy
 // variant" or "Sushi Go Party!".

@@ -30,7 +30,7 @@ var (
 )
 
 func init() {
-	for _, m := range []map[Key]string{enGame, enProblems} {
+	for _, m := range []map[Key]string{enGame, enProblems, enGrammar} {
 		for k, text := range m {
 			en[k] = text
 		}
@@ -41,6 +41,7 @@ func init() {
 		}
 		known[k] = true
 	}
+	setCounts()
 	printer = message.NewPrinter(english, message.Catalog(cat))
 }
 

@@ -42,6 +42,9 @@ func TestEveryKeyIsSaidWithItsArguments(t *testing.T) {
 		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return nil
 		}
+		if b := filepath.Base(path); filepath.Base(filepath.Dir(path)) == "words" && (b == "en.go" || strings.HasPrefix(b, "en_")) {
+			return nil // the catalog itself names every key
+		}
 		file, err := parser.ParseFile(fset, path, nil, 0)
 		if err != nil {
 			return err
@@ -94,10 +97,24 @@ func TestEveryKeyIsSaidWithItsArguments(t *testing.T) {
 		t.Fatalf("found %d calls that say a key; the test no longer reads the source", calls)
 	}
 	for _, k := range Keys() {
-		if !named[k] {
+		if !named[k] && !built(k) {
 			t.Errorf("key %s (%q) is never used", k, Text(k))
 		}
 	}
+}
+
+// families are the keys words builds from the engine's keys (game.go,
+// grammar.go); TestTheGameIsWorded checks them against the engine.
+var families = []string{"card.", "kind.", "category.", "menus.", "rule.", "game.", "count.", "ordinal.", "number.", "engine.menu.needs.", "group."}
+
+// built says whether key belongs to a family words builds.
+func built(key Key) bool {
+	for _, f := range families {
+		if strings.HasPrefix(key, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // TestSayFillsTheArguments: the printer puts the arguments where the verbs

@@ -108,8 +108,11 @@ func startTerminal(t *testing.T, args string, w, h int) terminal {
 	}
 	var term terminal
 	term.session = fmt.Sprintf("sushigo-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-"))
+	// Each terminal has a tmux server of its own (-L): with the shared
+	// one, a session killed as the test before ends could take the server
+	// down just as this test's session asks it for a window.
 	term.tmux = func(args ...string) string {
-		out, err := exec.Command("tmux", args...).CombinedOutput()
+		out, err := exec.Command("tmux", append([]string{"-L", term.session}, args...)...).CombinedOutput()
 		if err != nil {
 			t.Fatalf("tmux %v: %v %s", args, err, out)
 		}
@@ -117,7 +120,7 @@ func startTerminal(t *testing.T, args string, w, h int) terminal {
 	}
 	cmd := fmt.Sprintf("env SUSHIGO_PLAY_CHILD='%s' DATA_DIR=%s %s -test.run=^$", args, t.TempDir(), os.Args[0])
 	term.tmux("new-session", "-d", "-s", term.session, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
-	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", term.session).Run() })
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", term.session, "kill-server").Run() })
 	term.screen = func() string { return term.tmux("capture-pane", "-p", "-t", term.session) }
 	term.wait = func(s string) bool {
 		for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
