@@ -15,20 +15,15 @@ import (
 	"github.com/sushigo/sushigo/words"
 )
 
-// refusal is a user-facing "no": shown privately to the user, never logged
-// as a failure.
-type refusal struct{ msg string }
-
-func (r *refusal) Error() string { return r.msg }
-
-// refuse turns the request down for reason r, worded by hostWords.
-func refuse(r words.Key, a ...any) error { return &refusal{say(r, a...)} }
+// refuse turns the request down for reason r (a protocol.Refusal), worded
+// by the catalog.
+func refuse(r words.Key, a ...any) error { return &protocol.Refusal{Msg: say(r, a...)} }
 
 // engineRefusal is the engine's refusal err in the player's words, or nil
 // when err is not one a player caused.
 func engineRefusal(err error) error {
 	if msg := words.Friendly(err); msg != "" {
-		return &refusal{msg}
+		return &protocol.Refusal{Msg: msg}
 	}
 	return nil
 }
@@ -44,7 +39,7 @@ func (b *Bot) Handle(ctx context.Context, req protocol.Request) (protocol.Respon
 	if resp.Where.Channel == "" {
 		resp.Where = req.Where
 	}
-	var r *refusal
+	var r *protocol.Refusal
 	var u *protocol.UsageError
 	outcome := "error"
 	defer func() {
@@ -54,7 +49,7 @@ func (b *Bot) Handle(ctx context.Context, req protocol.Request) (protocol.Respon
 	case err == nil:
 		outcome = "ok"
 	case errors.As(err, &r):
-		outcome, resp, err = "refused", privateReply(req, notice(r.msg)), nil
+		outcome, resp, err = "refused", privateReply(req, notice(r.Msg)), nil
 	case errors.As(err, &u):
 		outcome, resp, err = "refused", privateReply(req, notice(u.Msg)), nil
 	default:

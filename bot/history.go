@@ -231,7 +231,7 @@ func pastView(g storage.Game) (protocol.View, error) {
 			rounds = append(rounds, itoa(r))
 		}
 		if ss.Dessert != 0 {
-			rounds = append(rounds, fmt.Sprintf("dessert %s", pointsSigned(ss.Dessert)))
+			rounds = append(rounds, fmt.Sprintf("dessert %s", words.PointsSigned(ss.Dessert)))
 		}
 		lines = append(lines, fmt.Sprintf("%s %d. **%s** — %d pts (%s)", m, ss.Place, name, ss.Score, strings.Join(rounds, " · ")))
 		type cat struct {
@@ -247,7 +247,7 @@ func pastView(g storage.Game) (protocol.View, error) {
 		slices.SortFunc(cats, func(a, b cat) int { return cmp.Or(cmp.Compare(b.pts, a.pts), cmp.Compare(a.name, b.name)) })
 		var parts []string
 		for _, c := range cats {
-			parts = append(parts, fmt.Sprintf("%s %s", categoryShown(c.name), pointsSigned(c.pts)))
+			parts = append(parts, fmt.Sprintf("%s %s", categoryShown(c.name), words.PointsSigned(c.pts)))
 		}
 		if len(parts) > 0 {
 			lines = append(lines, "    "+strings.Join(parts, " · "))
@@ -273,7 +273,7 @@ func changesLine(s summary, g storage.Game) string {
 				name = ss.Name
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, shown(c.After), signed(Display(c.After)-Display(Widened(c.Prior, g.FinishedAt)))))
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, shown(c.After), words.Signed(Display(c.After)-Display(Widened(c.Prior, g.FinishedAt)))))
 	}
 	if len(parts) == 0 {
 		return ""

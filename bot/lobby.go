@@ -537,7 +537,7 @@ func (b *Bot) startMenu(st *state, n int) (engine.Menu, error) {
 	}
 	if ps := menuProblems(st.Opts, m, n); len(ps) > 0 {
 		// Each line is already worded by hostWords.
-		return engine.Menu{}, &refusal{strings.Join(ps, "\n")}
+		return engine.Menu{}, &protocol.Refusal{Msg: strings.Join(ps, "\n")}
 	}
 	return m, nil
 }

@@ -71,7 +71,7 @@ var partyLook = look{
 	menu: func(pv engine.PublicView) []string {
 		out := []string{menuFooter(pv.Settings.Menu)}
 		if pv.Settings.Menu.Roll == engine.KindUramaki && engine.UramakiPoints(pv.UramakiNext) > 0 && !pv.Over {
-			out = append(out, words.Say("look.nextUramakiPlaceSS", words.Ordinal(pv.UramakiNext), pointsSigned(engine.UramakiPoints(pv.UramakiNext))))
+			out = append(out, words.Say("look.nextUramakiPlaceSS", words.Ordinal(pv.UramakiNext), words.PointsSigned(engine.UramakiPoints(pv.UramakiNext))))
 		}
 		return out
 	},

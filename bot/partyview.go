@@ -422,7 +422,7 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 			out = append(out, words.Say("partyview.sMisoSoupsSAll", words.NumberWord(int(e.N)), strings.Join(names, ", ")))
 		case engine.EvUramaki:
 			if e.Points > 0 {
-				out = append(out, words.Say("partyview.sDUramakiIconsS", agree(who, "reaches", "reach"), e.N, words.Ordinal(int(e.Place)), pointsSigned(int(e.Points))))
+				out = append(out, words.Say("partyview.sDUramakiIconsS", agree(who, "reaches", "reach"), e.N, words.Ordinal(int(e.Place)), words.PointsSigned(int(e.Points))))
 			} else {
 				out = append(out, words.Say("partyview.sDUramakiIconsBut", agree(who, "reaches", "reach"), e.N))
 			}

@@ -170,7 +170,7 @@ func ratingText(r, prev storage.Rating) string {
 	if d == 0 {
 		return fmt.Sprintf("**%s** (±0)", shown(r))
 	}
-	return fmt.Sprintf("**%s** (%s)", shown(r), signed(d))
+	return fmt.Sprintf("**%s** (%s)", shown(r), words.Signed(d))
 }
 
 func leaderboardView(top []storage.Entry, a protocol.Leaderboard, minGames int) protocol.View {

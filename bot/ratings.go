@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 
@@ -376,34 +375,6 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 	return resp.Deliveries, nil
 }
 
-// signed is a change of points or rating: "+12", "−3" (a minus sign, as
-// the rule texts write it, not a hyphen), "±0".
-func signed(d int) string {
-	switch {
-	case d == 0:
-		return "±0"
-	case d < 0:
-		return "−" + strconv.Itoa(-d)
-	}
-	return "+" + strconv.Itoa(d)
-}
-
-// pointsSigned is a change of points: "+3", "+0", "−3".
-func pointsSigned(d int) string {
-	if d == 0 {
-		return "+0"
-	}
-	return signed(d)
-}
-
-// number is a total that may be negative, written as signed writes it.
-func number(n int) string {
-	if n < 0 {
-		return "−" + strconv.Itoa(-n)
-	}
-	return strconv.Itoa(n)
-}
-
 // ratingNotes are the rating changes by seat, for the final picture.
 func ratingNotes(st *state, players []storage.PlayerResult, prior, after []storage.Rating) []string {
 	notes := make([]string, len(st.Seats))
@@ -419,7 +390,7 @@ func ratingsView(st *state, players []storage.PlayerResult, prior, after []stora
 	var parts []string
 	for i, p := range players {
 		d := Display(after[i]) - Display(Widened(prior[i], after[i].At))
-		part := fmt.Sprintf("**%s** %s (%s)", p.Name, shown(after[i]), signed(d))
+		part := fmt.Sprintf("**%s** %s (%s)", p.Name, shown(after[i]), words.Signed(d))
 		switch i := st.seatOf(p.ID); {
 		case i < 0:
 		case st.forfeited(i):

@@ -521,7 +521,7 @@ func lineText(l engine.Line) string {
 		// "→ +0" reads like a mistake; say it scores nothing.
 		return words.Say("render.sSSSNo", l.Category.Emoji(), words.CategoryName(l.Category), sep, what)
 	}
-	return fmt.Sprintf("%s %s%s%s → %s", l.Category.Emoji(), words.CategoryName(l.Category), sep, what, pointsSigned(l.Points))
+	return fmt.Sprintf("%s %s%s%s → %s", l.Category.Emoji(), words.CategoryName(l.Category), sep, what, words.PointsSigned(l.Points))
 }
 
 func breakdownText(b engine.Breakdown) string {
@@ -564,7 +564,7 @@ func roundScoreView(st *snapshot, round int) protocol.View {
 			total += pv.Scores[r][s.Seat].Total()
 		}
 		name := st.name(s.Seat)
-		v.Fields = append(v.Fields, protocol.Field{Name: words.Say("render.sSThisRoundS", name, pointsSigned(b.Total()), number(total)), Value: scoringText(b), Inline: true})
+		v.Fields = append(v.Fields, protocol.Field{Name: words.Say("render.sSThisRoundS", name, words.PointsSigned(b.Total()), words.Number(total)), Value: scoringText(b), Inline: true})
 	}
 	if !fits(v) {
 		for k, s := range pv.Seats {
@@ -682,7 +682,7 @@ func finalNotes(st *snapshot) []string {
 		}
 		if d := pv.Dessert[s.Seat].Total(); d != 0 {
 			// A dessert that scored nothing is no part of the sum.
-			parts = append(parts, fmt.Sprintf("dessert %s", pointsSigned(d)))
+			parts = append(parts, fmt.Sprintf("dessert %s", words.PointsSigned(d)))
 		}
 		lines = append(lines, fmt.Sprintf("%s: %s = %d", st.name(s.Seat), strings.Join(parts, " · "), s.Score))
 	}
@@ -710,13 +710,13 @@ func scoresView(st *snapshot) protocol.View {
 	}
 	full := lines{
 		func(r int, b engine.Breakdown) string {
-			return fmt.Sprintf("**Round %d** (%s)\n%s", r, pointsSigned(b.Total()), breakdownText(b))
+			return fmt.Sprintf("**Round %d** (%s)\n%s", r, words.PointsSigned(b.Total()), breakdownText(b))
 		},
 		func(b engine.Breakdown) string { return "**Dessert**\n" + breakdownText(b) },
 	}
 	compact := lines{
 		func(r int, b engine.Breakdown) string {
-			return fmt.Sprintf("**R%d** %s: %s", r, pointsSigned(b.Total()), compactBreakdown(b))
+			return fmt.Sprintf("**R%d** %s: %s", r, words.PointsSigned(b.Total()), compactBreakdown(b))
 		},
 		func(b engine.Breakdown) string { return "**Dessert**: " + compactBreakdown(b) },
 	}
@@ -769,7 +769,7 @@ func compactBreakdown(b engine.Breakdown) string {
 	}
 	var out []string
 	for _, l := range ls {
-		out = append(out, fmt.Sprintf("%s%s", l.Category.Emoji(), pointsSigned(l.Points)))
+		out = append(out, fmt.Sprintf("%s%s", l.Category.Emoji(), words.PointsSigned(l.Points)))
 	}
 	return strings.Join(out, " ")
 }

@@ -164,13 +164,13 @@ func TestBotNamesAreNoCards(t *testing.T) {
 // a hyphen ("dessert -6" sat beside "fewest −6").
 func TestNegativesWithAMinusSign(t *testing.T) {
 	for d, want := range map[int]string{-6: "−6", 0: "+0", 12: "+12"} {
-		if got := pointsSigned(d); got != want {
-			t.Errorf("pointsSigned(%d) = %q, want %q", d, got, want)
+		if got := words.PointsSigned(d); got != want {
+			t.Errorf("words.PointsSigned(%d) = %q, want %q", d, got, want)
 		}
 	}
 	for d, want := range map[int]string{-24: "−24", 0: "±0", 3: "+3"} {
-		if got := signed(d); got != want {
-			t.Errorf("signed(%d) = %q, want %q", d, got, want)
+		if got := words.Signed(d); got != want {
+			t.Errorf("words.Signed(%d) = %q, want %q", d, got, want)
 		}
 	}
 	if got := lineText(engine.Line{Category: engine.CatPudding, Count: 0, Points: -6}); strings.Contains(got, "-6") || !strings.Contains(got, "−6") {

@@ -16,6 +16,12 @@ type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
+// Refusal is a request the host turned down, in the player's words: shown
+// to them privately, never logged as a failure.
+type Refusal struct{ Msg string }
+
+func (r *Refusal) Error() string { return r.Msg }
+
 // usage says the command could not be read, for reason r.
 func usage(r words.Key, a ...any) error { return &UsageError{words.Say(r, a...)} }
 

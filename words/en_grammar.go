@@ -47,6 +47,8 @@ var enGrammar = map[Key]string{
 	"you.their":       "your",
 	"their":           "their",
 	"possessive":      "%s's",
+	"signed.zero":     "±0",
+	"signed.minus":    "−",
 	// the Party menu's groups, as the menu builder names them
 	"group.roll":           "roll",
 	"group.roll.many":      "rolls",
