@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sushigo/sushigo/boards"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/outage"
 	"github.com/sushigo/sushigo/protocol"
@@ -103,6 +104,8 @@ type Bot struct {
 	stopping atomic.Bool
 	// failing logs a run of failed requests once (report).
 	failing outage.Outage
+	// boards are the community's leaderboards, profiles and history.
+	boards *boards.Boards
 }
 
 // New returns a host keeping its games in store.
@@ -147,6 +150,7 @@ func New(store storage.Store, cfg Config) *Bot {
 		// keep a click waiting behind them for the scheduler's 10 ms slices.
 		thinking: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
 		flushing: make(chan struct{}, flushWorkers)}
+	b.boards = boards.New(store, boards.Config{MinRatedGames: cfg.MinRatedGames}, func() time.Time { return b.now() })
 	for name, p := range cfg.Platforms {
 		b.AddPlatform(name, p)
 	}

@@ -165,13 +165,13 @@ func (b *Bot) handle(ctx context.Context, req protocol.Request) (protocol.Respon
 	case protocol.Scores:
 		return b.read(ctx, req, scoresView)
 	case protocol.Leaderboard:
-		return b.leaderboard(ctx, req, a)
+		return b.boards.Leaderboard(ctx, req, a)
 	case protocol.Stats:
-		return b.stats(ctx, req, a)
+		return b.boards.Stats(ctx, req, a)
 	case protocol.History:
-		return b.history(ctx, req, a)
+		return b.boards.History(ctx, req, a)
 	case protocol.PastGame:
-		return b.pastGame(ctx, req, a)
+		return b.boards.PastGame(ctx, req, a)
 	case protocol.Rules:
 		if a.Card == "" {
 			if m, ok := b.partyMenu(ctx, req.Where); ok {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sushigo/sushigo/boards"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/rating"
@@ -307,6 +308,6 @@ func TestPracticeNeverMovesARating(t *testing.T) {
 			t.Errorf("after %d practice games (%d won): %d games, %d rated, %+v; was %+v",
 				games, after.Wins-before.Wins, after.Games, after.Rated, after.Rating, before.Rating)
 		}
-		t.Logf("%d practice games, %d won: rating unchanged at %d", games, after.Wins-before.Wins, bot.Display(after.Rating))
+		t.Logf("%d practice games, %d won: rating unchanged at %d", games, after.Wins-before.Wins, boards.Display(after.Rating))
 	})
 }

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/boards"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/rating"
 	"github.com/sushigo/sushigo/storage"
@@ -111,7 +111,7 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 			}
 			continue
 		}
-		d := bot.Display(storage.Rating{Mu: want[i].Mu, Sigma: want[i].Sigma})
+		d := boards.Display(storage.Rating{Mu: want[i].Mu, Sigma: want[i].Sigma})
 		if line := fmt.Sprintf("**%s** %d? (%s)", s.Name, d, change(d-1000)); !strings.Contains(posts[0].Text, line) {
 			t.Errorf("ratings post %q lacks %q", posts[0].Text, line)
 		}
@@ -265,7 +265,7 @@ func TestLeaverCountsLast(t *testing.T) {
 		if p.Games != 1 || p.PlaceSum != places[i] || p.TotalScore != s.Score || (p.Wins == 1) != (places[i] == 1) {
 			t.Errorf("%s (rated place %d, score %d): %+v", s.ID, places[i], s.Score, p.Stats)
 		}
-		d := bot.Display(storage.Rating{Mu: want[i].Mu, Sigma: want[i].Sigma})
+		d := boards.Display(storage.Rating{Mu: want[i].Mu, Sigma: want[i].Sigma})
 		line := fmt.Sprintf("**%s** %d? (%s)", s.Name, d, change(d-1000))
 		if s.Left {
 			line += " 🚪 left: a forfeit"
@@ -369,7 +369,7 @@ func TestLostResultReplyAnnouncedOnce(t *testing.T) {
 		if err != nil || p.Games != 2 {
 			t.Fatalf("%s: %+v, %v", u, p, err)
 		}
-		d := bot.Display(lost[u])
+		d := boards.Display(lost[u])
 		line := fmt.Sprintf("**%s** %d? (%s)", user(u).Name, d, change(d-1000))
 		if !strings.Contains(post.Text, line) {
 			t.Errorf("ratings post %q lacks %q", post.Text, line)

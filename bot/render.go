@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sushigo/sushigo/boards"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/picture"
@@ -812,7 +813,7 @@ const levelsHelp = "🤖 **Bot levels**: `easy` (sensible, often careless) · `n
 // for `help`: one line a rule (docs/ratings.md).
 var ratedHelp = strings.Join([]string{
 	"📈 **Ratings**: a game with two or more people is rated, people against people only (bots never count); alone with bots it is practice. " +
-		"A rating shows “?” until it settles (" + settlesAfter + ") and only settled ratings are on the board; time away makes it uncertain again.",
+		"A rating shows “?” until it settles (" + boards.SettlesAfter() + ") and only settled ratings are on the board; time away makes it uncertain again.",
 	"🚫 **Not played, not rated**: until the first round is scored, leaving costs nothing and `end` stops the game at once, unrated.",
 	"🚪 **Leaving** after that (or being auto-picked twice in a row) is a forfeit: ranked after everyone who played on, the first to leave last. `join` takes your seat back, but the forfeit stands; profiles count games quit.",
 	"🤖 **Removing**: the host or an admin can remove a player only before the first reveal or once they're absent; their seat plays on and they are rated by where it finishes.",

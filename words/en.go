@@ -470,4 +470,6 @@ var en = map[Key]string{
 	"picture.table.gameOver": "Game over",
 	// protocol/choices.go
 	"protocol.choices.customBuildItInThe": "Custom (build it in the lobby)",
+	// boards
+	"ratings.settlesAfter": "about 16–18 rated games between two people, 22–25 among four, and 70 for someone who wins every game",
 }

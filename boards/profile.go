@@ -1,10 +1,11 @@
-package bot
+package boards
 
 import (
 	"cmp"
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sushigo/sushigo/protocol"
@@ -22,7 +23,7 @@ type boardStats struct {
 }
 
 // profileOf reads a player's profile on both boards (classic and Party).
-func (b *Bot) profileOf(ctx context.Context, where protocol.Location, who string) ([2]boardStats, error) {
+func (b *Boards) profileOf(ctx context.Context, where protocol.Location, who string) ([2]boardStats, error) {
 	var out [2]boardStats
 	now := b.now()
 	for i, party := range []bool{false, true} {
@@ -47,7 +48,7 @@ func (b *Bot) profileOf(ctx context.Context, where protocol.Location, who string
 
 // findPlayer resolves what someone typed after `stats` (a mention gives an
 // ID; a name is looked up among the community's players) to a player ID.
-func (b *Bot) findPlayer(ctx context.Context, where protocol.Location, typed string) (string, error) {
+func (b *Boards) findPlayer(ctx context.Context, where protocol.Location, typed string) (string, error) {
 	for _, party := range []bool{false, true} {
 		p, err := b.store.Profile(ctx, where.Board(party), typed)
 		if err != nil {
@@ -63,7 +64,7 @@ func (b *Bot) findPlayer(ctx context.Context, where protocol.Location, typed str
 			return "", fmt.Errorf("stats: %w", err)
 		}
 		for _, e := range es {
-			if equalFold(e.Name, typed) {
+			if strings.EqualFold(e.Name, typed) {
 				return e.PlayerID, nil
 			}
 		}
@@ -71,7 +72,7 @@ func (b *Bot) findPlayer(ctx context.Context, where protocol.Location, typed str
 	return typed, nil
 }
 
-func (b *Bot) stats(ctx context.Context, req protocol.Request, a protocol.Stats) (protocol.Response, error) {
+func (b *Boards) Stats(ctx context.Context, req protocol.Request, a protocol.Stats) (protocol.Response, error) {
 	if req.Where.Community == "" {
 		return protocol.Response{}, refuse("where.statsInChannel")
 	}
@@ -95,8 +96,8 @@ func (b *Bot) stats(ctx context.Context, req protocol.Request, a protocol.Stats)
 }
 
 // Home is a user's home page (Slack's App Home): their profile and the
-// community's boards by rating.
-func (b *Bot) Home(ctx context.Context, where protocol.Location, user string) (protocol.View, error) {
+// community's boards by rating, its commands spelled as style spells them.
+func (b *Boards) Home(ctx context.Context, where protocol.Location, user string, style protocol.CommandStyle) (protocol.View, error) {
 	boards, err := b.profileOf(ctx, where, user)
 	if err != nil {
 		return protocol.View{}, err
@@ -116,7 +117,7 @@ func (b *Bot) Home(ctx context.Context, where protocol.Location, user string) (p
 		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimPrefix(lb.Title, "🏅 "), Value: lb.Text})
 	}
 	v.Footer = words.Say("profile.playWithSushigoNewIn")
-	return protocol.Spoken(b.platform(where.Platform).Commands, v), nil
+	return protocol.Spoken(style, v), nil
 }
 
 // boardLength is how many players a board shows; boardReach how many the
@@ -129,7 +130,7 @@ const (
 // top reads a board. The rating board shows ratings as of now (Widened)
 // and only settled players: a provisional rating, a newcomer's or one
 // grown uncertain with time away, is no place to rank anybody.
-func (b *Bot) top(ctx context.Context, where protocol.Location, a protocol.Leaderboard) ([]storage.Entry, error) {
+func (b *Boards) top(ctx context.Context, where protocol.Location, a protocol.Leaderboard) ([]storage.Entry, error) {
 	now := b.now()
 	q := storage.Query{Community: where.Board(a.Party), Period: a.Period, At: now, By: a.By, N: boardLength, MinGames: b.cfg.MinRatedGames}
 	if a.By != storage.ByRating {
@@ -151,7 +152,7 @@ func (b *Bot) top(ctx context.Context, where protocol.Location, a protocol.Leade
 	return out[:min(len(out), boardLength)], nil
 }
 
-func (b *Bot) leaderboard(ctx context.Context, req protocol.Request, a protocol.Leaderboard) (protocol.Response, error) {
+func (b *Boards) Leaderboard(ctx context.Context, req protocol.Request, a protocol.Leaderboard) (protocol.Response, error) {
 	if req.Where.Community == "" {
 		return protocol.Response{}, refuse("where.leaderboardInChannel")
 	}
@@ -168,9 +169,9 @@ func (b *Bot) leaderboard(ctx context.Context, req protocol.Request, a protocol.
 func ratingText(r, prev storage.Rating) string {
 	d := Display(r) - Display(Widened(prev, r.At))
 	if d == 0 {
-		return fmt.Sprintf("**%s** (±0)", shown(r))
+		return fmt.Sprintf("**%s** (±0)", Shown(r))
 	}
-	return fmt.Sprintf("**%s** (%s)", shown(r), words.Signed(d))
+	return fmt.Sprintf("**%s** (%s)", Shown(r), words.Signed(d))
 }
 
 func leaderboardView(top []storage.Entry, a protocol.Leaderboard, minGames int) protocol.View {
@@ -188,9 +189,9 @@ func leaderboardView(top []storage.Entry, a protocol.Leaderboard, minGames int) 
 	if len(top) == 0 {
 		v.Text = words.Say("profile.noFinishedGamesYetPlay")
 		if a.By == storage.ByRating {
-			v.Text = "Nobody has a settled rating yet: it takes " + settlesAfter + ". Play one with `new`!"
+			v.Text = "Nobody has a settled rating yet: it takes " + SettlesAfter() + ". Play one with `new`!"
 			if a.Period != storage.AllTime {
-				v.Text = words.Say("profile.nobodyWhoPlayedSHas", a.Period, settlesAfter)
+				v.Text = words.Say("profile.nobodyWhoPlayedSHas", a.Period, SettlesAfter())
 			}
 		}
 		return v
@@ -236,15 +237,15 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 		add := func(n, val string) { v.Fields = append(v.Fields, protocol.Field{Name: prefix + n, Value: val}) }
 		if p.Rating.Rated() {
 			val := ratingText(p.Rating, p.Previous) + " after the last game"
-			if w := bs.now; w.Rated() && shown(w) != shown(p.Rating) {
-				val += words.Say("profile.nowSLessCertainAfter", shown(w))
+			if w := bs.now; w.Rated() && Shown(w) != Shown(p.Rating) {
+				val += words.Say("profile.nowSLessCertainAfter", Shown(w))
 			}
 			if len(p.Trend) > 1 {
 				var t []string
 				for _, r := range p.Trend {
-					t = append(t, itoa(Display(r)))
+					t = append(t, strconv.Itoa(Display(r)))
 				}
-				val += "\nLast " + itoa(len(p.Trend)) + ": " + strings.Join(t, " → ")
+				val += "\nLast " + strconv.Itoa(len(p.Trend)) + ": " + strings.Join(t, " → ")
 			}
 			if p.Rated < minGames {
 				val += words.Say("profile.onTheBoardAfterS", words.Count("ratedGame", minGames), minGames-p.Rated)

@@ -1,4 +1,4 @@
-package bot
+package boards
 
 import (
 	"cmp"
@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,20 +17,20 @@ import (
 	"github.com/sushigo/sushigo/words"
 )
 
-// summary is a finished game's entry in its community's history: enough
+// Summary is a finished game's entry in its community's history: enough
 // to list it and to show its scores again. It is stored (Result.Summary):
 // its format is versioned and pinned by testdata/history; a later version
 // must keep reading every earlier one.
-type summary struct {
+type Summary struct {
 	V     int    `json:"v"`
 	Game  string `json:"game"` // "classic" or "party"
 	Menu  string `json:"menu,omitempty"`
 	Dummy bool   `json:"dummy,omitempty"`
 	// Seats in final standing order.
-	Seats []summarySeat `json:"seats"`
+	Seats []SummarySeat `json:"seats"`
 }
 
-type summarySeat struct {
+type SummarySeat struct {
 	ID   string `json:"id,omitempty"` // empty for a bot that never was a person
 	Name string `json:"name"`
 	Bot  string `json:"bot,omitempty"` // a bot's level
@@ -48,11 +49,11 @@ type summarySeat struct {
 	Points  map[string]int `json:"points,omitempty"` // by category
 }
 
-const summaryVersion = 1
+const SummaryVersion = 1
 
-// menuName is a Party game's menu as people know it: a recommended menu's
+// MenuName is a Party game's menu as people know it: a recommended menu's
 // name, else its text form.
-func menuName(o protocol.Options) string {
+func MenuName(o protocol.Options) string {
 	m, err := engine.ParseMenu(o.Menu)
 	if err != nil {
 		return o.Menu
@@ -65,18 +66,18 @@ func menuName(o protocol.Options) string {
 	return m.String()
 }
 
-func decodeSummary(data []byte) (summary, error) {
-	var s summary
+func DecodeSummary(data []byte) (Summary, error) {
+	var s Summary
 	if err := json.Unmarshal(data, &s); err != nil {
 		return s, fmt.Errorf("bot: decode history entry: %w", err)
 	}
-	if s.V < 1 || s.V > summaryVersion {
-		return s, fmt.Errorf("bot: history entry of version %d, this build reads 1–%d", s.V, summaryVersion)
+	if s.V < 1 || s.V > SummaryVersion {
+		return s, fmt.Errorf("bot: history entry of version %d, this build reads 1–%d", s.V, SummaryVersion)
 	}
 	return s, nil
 }
 
-func (b *Bot) history(ctx context.Context, req protocol.Request, a protocol.History) (protocol.Response, error) {
+func (b *Boards) History(ctx context.Context, req protocol.Request, a protocol.History) (protocol.Response, error) {
 	if req.Where.Community == "" {
 		return protocol.Response{}, refuse("where.historyInChannel")
 	}
@@ -102,7 +103,7 @@ func (b *Bot) history(ctx context.Context, req protocol.Request, a protocol.Hist
 	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: historyView(games, a.Party, b.now())}}}, nil
 }
 
-func (b *Bot) pastGame(ctx context.Context, req protocol.Request, a protocol.PastGame) (protocol.Response, error) {
+func (b *Boards) PastGame(ctx context.Context, req protocol.Request, a protocol.PastGame) (protocol.Response, error) {
 	g, err := b.store.HistoryGame(ctx, req.Where.Board(a.Party), a.ID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return protocol.Response{}, refuse("where.historyForgotten", storage.HistoryLength)
@@ -144,7 +145,7 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.
 	var lines []string
 	var row []protocol.Button
 	for i, g := range games {
-		s, err := decodeSummary(g.Summary)
+		s, err := DecodeSummary(g.Summary)
 		if err != nil {
 			lines = append(lines, words.Say("history.dSUnreadableEntry", i+1, when(g.FinishedAt, now)))
 			continue
@@ -198,7 +199,7 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.
 // pastView shows a recorded game's final scores: each seat's rounds and
 // dessert adding up to the total, and its points by category.
 func pastView(g storage.Game) (protocol.View, error) {
-	s, err := decodeSummary(g.Summary)
+	s, err := DecodeSummary(g.Summary)
 	if err != nil {
 		return protocol.View{}, err
 	}
@@ -228,7 +229,7 @@ func pastView(g storage.Game) (protocol.View, error) {
 		}
 		var rounds []string
 		for _, r := range ss.Rounds {
-			rounds = append(rounds, itoa(r))
+			rounds = append(rounds, strconv.Itoa(r))
 		}
 		if ss.Dessert != 0 {
 			rounds = append(rounds, fmt.Sprintf("dessert %s", words.PointsSigned(ss.Dessert)))
@@ -264,7 +265,7 @@ func pastView(g storage.Game) (protocol.View, error) {
 // "📈 Ann 1120 (+40) · Bob 1000 (±0)"; "" for an unrated game. A change is
 // counted from the rating as the game rated from it: widened by the time
 // away up to the game's end (the ratings post says the same).
-func changesLine(s summary, g storage.Game) string {
+func changesLine(s Summary, g storage.Game) string {
 	var parts []string
 	for _, c := range g.Ratings {
 		name := c.Player
@@ -273,7 +274,7 @@ func changesLine(s summary, g storage.Game) string {
 				name = ss.Name
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, shown(c.After), words.Signed(Display(c.After)-Display(Widened(c.Prior, g.FinishedAt)))))
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, Shown(c.After), words.Signed(Display(c.After)-Display(Widened(c.Prior, g.FinishedAt)))))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -282,7 +283,7 @@ func changesLine(s summary, g storage.Game) string {
 }
 
 // categoryStored is the name each score category is stored under in
-// history summaries and profiles: the English names of the first release,
+// History summaries and profiles: the English names of the first release,
 // kept as identifiers whatever language a player reads them in.
 var categoryStored = [engine.NumCategories]string{
 	engine.CatMaki:           "Maki rolls",
@@ -315,8 +316,8 @@ var categoryStored = [engine.NumCategories]string{
 	engine.CatChopsticks:     "Unused chopsticks or spoon",
 }
 
-// storedName is the name category c is stored under.
-func storedName(c engine.Category) string { return categoryStored[c] }
+// StoredName is the name category c is stored under.
+func StoredName(c engine.Category) string { return categoryStored[c] }
 
 // categoryShown is a category stored by name as a player reads it: its
 // symbol and name, or the stored name for one this build does not know.
@@ -328,3 +329,6 @@ func categoryShown(name string) string {
 	}
 	return name
 }
+
+// medals mark the first three places.
+var medals = []string{"🥇", "🥈", "🥉"}
