@@ -342,7 +342,8 @@ func (b *Bot) start(req protocol.Request, st *state) (change, error) {
 		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
 	now := b.now()
-	st.game, st.Phase, st.TurnStart, st.Notes = g, phasePlaying, now, nil
+	st.game, st.Phase, st.Notes = g, phasePlaying, nil
+	st.turnClock.restart(now)
 	posts, _ := b.advance(st, nil)
 	ds := b.settle(req, st, posts, true)
 	ds = append(ds, startPing(st)...)

@@ -338,7 +338,7 @@ func (b *Bot) act(st *state, notes []string, do func(*engine.Game) error) ([]pro
 	case after == before:
 		return nil, false, nil
 	case after.round == before.round && after.turn == before.turn && !after.over:
-		st.TurnStart, st.Reminded = b.now(), false
+		st.turnClock.restart(b.now())
 		st.Notes = append(st.Notes, notes...)
 		return nil, true, nil
 	}
@@ -355,7 +355,8 @@ func (b *Bot) act(st *state, notes []string, do func(*engine.Game) error) ([]pro
 func (b *Bot) revealed(st *state, round int, notes []string) []protocol.Delivery {
 	now := b.now()
 	g := st.game
-	st.TurnStart, st.Reminded, st.Notes = now, false, notes
+	st.turnClock.restart(now)
+	st.Notes = notes
 	st.countTaken()
 	ds := st.clearReminder()
 	ds = append(ds, playByPlay(revealView(st.snap())))
@@ -452,11 +453,7 @@ func (b *Bot) afterPlay(req protocol.Request, st *state, resp protocol.Response)
 }
 
 func (b *Bot) nextDeadline(st *state) time.Time {
-	t := time.Duration(st.Opts.Timer) * time.Second
-	if !st.Reminded {
-		return st.TurnStart.Add(t / 2)
-	}
-	return st.TurnStart.Add(t)
+	return st.turnClock.next(time.Duration(st.Opts.Timer) * time.Second)
 }
 
 func equalFold(a, b string) bool { return strings.EqualFold(a, b) }

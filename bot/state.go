@@ -83,13 +83,9 @@ type state struct {
 	Agreed bool `json:"agr,omitempty"`
 	// RatingsShown is set once the rating changes were posted.
 	RatingsShown bool `json:"rs,omitempty"`
-	// TurnStart is when the current turn began (for the timer).
-	TurnStart time.Time `json:"ts,omitzero"`
-	Reminded  bool      `json:"rem,omitempty"`
-	// Nudging is set while a game without a timer has its nudge's deadline
-	// pending.
-	Nudging bool         `json:"nd,omitempty"`
-	Table   protocol.Ref `json:"t,omitzero"`
+	// turnClock times the turn (timer.go).
+	turnClock
+	Table protocol.Ref `json:"t,omitzero"`
 	// TableSince is when a reply that creates the table went out; until its
 	// reference is remembered (or tableWait passes) the outbox holds table
 	// deliveries rather than post a second table.
@@ -104,26 +100,15 @@ type state struct {
 	// Final is the game's closing post in the channel (the standings, then
 	// the ratings folded in).
 	Final protocol.Ref `json:"fin,omitzero"`
-	// Thread is the state of the game's play-by-play thread: "" before its
-	// first post, threadOpen once made, else why there is none (its posts
-	// go to the channel); ThreadSaid is set once the channel was told why.
-	Thread     string `json:"th,omitempty"`
-	ThreadSaid bool   `json:"ths,omitempty"`
-	// ThreadRoot is the table message the thread hangs from: it stays the
-	// thread's when a deleted table is posted again. TableLost is set from
-	// the table's deletion until the table posted again said so.
-	ThreadRoot protocol.Ref `json:"tr,omitzero"`
-	TableLost  bool         `json:"tl,omitempty"`
+	// thread is where the play-by-play goes (thread.go).
+	thread
 	// NoPictures says why the platform refused this game's pictures ("":
 	// it did not); PicturesSaid is set once the channel was told.
 	NoPictures   string `json:"np,omitempty"`
 	PicturesSaid bool   `json:"nps,omitempty"`
-	// Reminder is the game's one live reminder, naming RemindFor.
-	Reminder  protocol.Ref `json:"rm,omitzero"`
-	RemindFor []string     `json:"rmf,omitempty"`
-	// Pinged is the decision whose decider was last told to move
-	// ("round.turn.step"), so each decision pings once.
-	Pinged string `json:"pg,omitempty"`
+	// reminder is the game's one live reminder and its last ping
+	// (thread.go).
+	reminder
 	// outbox holds the deliveries not yet sent (outbox.go). Embedded, so
 	// its fields are stored in the record's object as they always were.
 	outbox

@@ -21,27 +21,49 @@ import (
 // threadOpen is state.Thread once the game's thread exists.
 const threadOpen = "open"
 
-// openThread sets the thread's state; once open, it hangs from the table
-// message of that moment for the rest of the game.
-func (st *state) openThread(state string) {
-	st.Thread = state
-	if state == threadOpen && st.ThreadRoot.ID == "" {
-		st.ThreadRoot = st.Table
+// thread is the record's part that says where the play-by-play goes.
+type thread struct {
+	// Thread is the state of the game's play-by-play thread: "" before its
+	// first post, threadOpen once made, else why there is none (its posts
+	// go to the channel); ThreadSaid is set once the channel was told why.
+	Thread     string `json:"th,omitempty"`
+	ThreadSaid bool   `json:"ths,omitempty"`
+	// ThreadRoot is the table message the thread hangs from: it stays the
+	// thread's when a deleted table is posted again. TableLost is set from
+	// the table's deletion until the table posted again said so.
+	ThreadRoot protocol.Ref `json:"tr,omitzero"`
+	TableLost  bool         `json:"tl,omitempty"`
+}
+
+// open sets the thread's state; once open, it hangs from table, the table
+// message of that moment, for the rest of the game.
+func (t *thread) open(state string, table protocol.Ref) {
+	t.Thread = state
+	if state == threadOpen && t.ThreadRoot.ID == "" {
+		t.ThreadRoot = table
 	}
 }
+
+// parent is the message the thread hangs from: its root, else table.
+func (t *thread) parent(table protocol.Ref) protocol.Ref {
+	if t.ThreadRoot.ID != "" {
+		return t.ThreadRoot
+	}
+	return table
+}
+
+// possible reports whether the play-by-play may go to a thread: none was
+// refused.
+func (t *thread) possible() bool { return t.Thread == "" || t.Thread == threadOpen }
+
+// openThread sets the thread's state (thread.open) against today's table.
+func (st *state) openThread(state string) { st.thread.open(state, st.Table) }
 
 // threadParent is the message the thread hangs from.
-func (st *state) threadParent() protocol.Ref {
-	if st.ThreadRoot.ID != "" {
-		return st.ThreadRoot
-	}
-	return st.Table
-}
+func (st *state) threadParent() protocol.Ref { return st.thread.parent(st.Table) }
 
 // threaded reports whether the game's play-by-play goes to a thread.
-func (st *state) threaded() bool {
-	return st.chat() && !st.Opts.NoThreads && (st.Thread == "" || st.Thread == threadOpen)
-}
+func (st *state) threaded() bool { return st.chat() && !st.Opts.NoThreads && st.thread.possible() }
 
 // threadName names the game's thread (Discord: 1–100 characters).
 func threadName(st *state) string { return lookOf(st.snap()).title + " — play-by-play" }
@@ -179,11 +201,9 @@ func decisionPing(st *state) []protocol.Delivery {
 	if !ok || d.Seat >= len(st.Seats) || !st.Seats[d.Seat].human() {
 		return nil
 	}
-	key := fmt.Sprintf("%d.%d.%d", d.Round, d.Turn, d.Step)
-	if st.Pinged == key {
+	if !st.reminder.pingOnce(fmt.Sprintf("%d.%d.%d", d.Round, d.Turn, d.Step)) {
 		return nil
 	}
-	st.Pinged = key
 	name := st.name(d.Seat)
 	v := protocol.View{Screen: protocol.ScreenPing, Tone: protocol.TonePlay, Mentions: st.mentionsOf([]int{d.Seat}), Rows: showHandRow(st),
 		Text: words.Say("thread.sYourMoveUseYour", name, decisionName(d))}
@@ -218,18 +238,45 @@ func (st *state) remind(seats []int, text string) []protocol.Delivery {
 	}
 	d := playByPlay(v)
 	d.Slot = protocol.SlotReminder
-	st.RemindFor = append([]string{}, v.Mentions...)
+	st.reminder.naming(v.Mentions)
 	return append(ds, d)
 }
 
 // clearReminder removes the live reminder (or, not sent yet, drops it).
-func (st *state) clearReminder() []protocol.Delivery {
-	if st.Reminder.ID == "" && st.RemindFor == nil {
+func (st *state) clearReminder() []protocol.Delivery { return st.reminder.clear() }
+
+// reminder is the record's part for the game's one live reminder and the
+// last decision pinged.
+type reminder struct {
+	// Reminder is the game's one live reminder, naming RemindFor.
+	Reminder  protocol.Ref `json:"rm,omitzero"`
+	RemindFor []string     `json:"rmf,omitempty"`
+	// Pinged is the decision whose decider was last told to move
+	// ("round.turn.step"), so each decision pings once.
+	Pinged string `json:"pg,omitempty"`
+}
+
+// naming records who the reminder being posted names.
+func (r *reminder) naming(users []string) { r.RemindFor = append([]string{}, users...) }
+
+// clear removes the live reminder (or, not sent yet, drops it).
+func (r *reminder) clear() []protocol.Delivery {
+	if r.Reminder.ID == "" && r.RemindFor == nil {
 		return nil
 	}
-	d := protocol.Delivery{Kind: protocol.Delete, To: protocol.Thread, Ref: st.Reminder, Slot: protocol.SlotReminder}
-	st.Reminder, st.RemindFor = protocol.Ref{}, nil
+	d := protocol.Delivery{Kind: protocol.Delete, To: protocol.Thread, Ref: r.Reminder, Slot: protocol.SlotReminder}
+	r.Reminder, r.RemindFor = protocol.Ref{}, nil
 	return []protocol.Delivery{d}
+}
+
+// pingOnce reports whether decision key is still to be pinged, and marks
+// it pinged.
+func (r *reminder) pingOnce(key string) bool {
+	if r.Pinged == key {
+		return false
+	}
+	r.Pinged = key
+	return true
 }
 
 // reminderDone removes the reminder once none of the people it named is

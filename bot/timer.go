@@ -229,16 +229,53 @@ func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (protoco
 	return o, err
 }
 
+// turnClock is the record's part that times the turn: when it began, and
+// whether its late players were reminded, or a nudge is pending.
+type turnClock struct {
+	// TurnStart is when the current turn began (for the timer).
+	TurnStart time.Time `json:"ts,omitzero"`
+	Reminded  bool      `json:"rem,omitempty"`
+	// Nudging is set while a game without a timer has its nudge's deadline
+	// pending.
+	Nudging bool `json:"nd,omitempty"`
+}
+
+// restart starts a new turn's clock at now.
+func (c *turnClock) restart(now time.Time) { c.TurnStart, c.Reminded = now, false }
+
+// next is when a turn of limit next needs the timer: the reminder at half
+// time, then the end.
+func (c *turnClock) next(limit time.Duration) time.Time {
+	if !c.Reminded {
+		return c.TurnStart.Add(limit / 2)
+	}
+	return c.TurnStart.Add(limit)
+}
+
+// over reports whether a turn of limit has run out at now.
+func (c *turnClock) over(now time.Time, limit time.Duration) bool {
+	return !now.Before(c.TurnStart.Add(limit))
+}
+
+// remindNow reports whether a turn of limit is half over at now with
+// nobody reminded yet, and marks it reminded.
+func (c *turnClock) remindNow(now time.Time, limit time.Duration) bool {
+	if c.Reminded || now.Before(c.TurnStart.Add(limit/2)) {
+		return false
+	}
+	c.Reminded = true
+	return true
+}
+
 func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
 	limit := time.Duration(st.Opts.Timer) * time.Second
 	waiting, what := st.waitingSeats()
 	switch {
 	case len(waiting) == 0:
 		return change{}, nil
-	case !now.Before(st.TurnStart.Add(limit)):
+	case st.turnClock.over(now, limit):
 		return b.autoPick(st, waiting)
-	case !st.Reminded && !now.Before(st.TurnStart.Add(limit/2)):
-		st.Reminded = true
+	case st.turnClock.remindNow(now, limit):
 		left := st.TurnStart.Add(limit).Sub(now).Round(time.Second)
 		text := words.Say("timer.sLeftToSOr", words.Duration(left), what)
 		return change{save: true, schedule: b.nextDeadline(st), resp: protocol.Response{Deliveries: st.remind(waiting, text)}}, nil

@@ -60,7 +60,7 @@ func TestHandHandleUsesCounted(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
 	b := New(nil, Config{Now: func() time.Time { return now }})
 	st := &state{ID: "g", Where: protocol.Location{Platform: "slack", Community: "T", Channel: "C"}, Phase: phasePlaying, game: g,
-		Opts: protocol.Options{Hands: protocol.HandsEphemeral, Pass: engine.PassLeft}, TurnStart: now,
+		Opts: protocol.Options{Hands: protocol.HandsEphemeral, Pass: engine.PassLeft}, turnClock: turnClock{TurnStart: now},
 		Seats: []seat{{User: "ann", Name: "Ann", Hand: protocol.Ref{ID: "r:https://hooks/1", Max: 5, Uses: 1}}, {User: "bob", Name: "Bob"}}}
 	edits := 0
 	for range 8 {

@@ -18,7 +18,7 @@ func setCounts() {
 		if err := cat.Set(english, k, plural.Selectf(1, "%d", "one", f[0], "other", f[1])); err != nil {
 			panic(fmt.Sprintf("words: %s: %v", k, err))
 		}
-		known[k] = true
+		known[k], counts[k] = true, true
 		en[k] = f[1]
 	}
 }
