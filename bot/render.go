@@ -36,31 +36,33 @@ func agree(name, third, you string) string {
 
 // optionsLineAt is optionsLine where the game is played: the terminal has
 // no private replies or DMs to speak of.
-func optionsLineAt(st *snapshot) string {
-	l := optionsLine(st.Opts)
-	if st.plat.Terminal {
-		l = strings.Replace(strings.Replace(l, " · Hands: private replies", "", 1), " · Hands: by DM", "", 1)
-	}
-	return l
-}
+func optionsLineAt(st *snapshot) string { return optionsLine(st.Opts, !st.plat.Terminal) }
 
-func optionsLine(o protocol.Options) string {
-	parts := []string{"Pass: " + o.Pass.String()}
+// optionsLine says how a game is set up; hands, whether it says where the
+// hands go (not in the terminal, which has no private replies or DMs).
+func optionsLine(o protocol.Options, hands bool) string {
+	pass := "options.pass.left"
+	if o.Pass == engine.PassAlternate {
+		pass = "options.pass.alternate"
+	}
+	parts := []string{words.Say(pass)}
 	if o.Timer > 0 {
-		parts = append(parts, fmt.Sprintf("Timer: %d s", o.Timer))
+		parts = append(parts, words.Say("options.timer", o.Timer))
 	} else {
 		parts = append(parts, words.Say("render.timerOff"))
 	}
-	if o.Hands == protocol.HandsDM {
+	switch {
+	case !hands:
+	case o.Hands == protocol.HandsDM:
 		parts = append(parts, words.Say("render.handsByDm"))
-	} else {
+	default:
 		parts = append(parts, words.Say("render.handsPrivateReplies"))
 	}
 	if o.Dummy {
-		parts = append(parts, "Variant: 2 players + dummy")
+		parts = append(parts, words.Say("options.dummy"))
 	}
 	if o.Level != "" && o.Level != strategy.Normal {
-		parts = append(parts, "Bots: "+string(o.Level))
+		parts = append(parts, words.Say("options.bots", string(o.Level)))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -155,9 +157,9 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 	lk := lookOf(st)
 	title := lk.title
 	if pv.Over {
-		v.Title, v.Tone = title+" — game over", protocol.ToneOver
+		v.Title, v.Tone = words.Say("table.titleOver", title), protocol.ToneOver
 	} else {
-		v.Title = fmt.Sprintf("%s — round %d/%d, turn %d/%d", title, pv.Round, engine.Rounds, pv.Turn, pv.Settings.HandSize())
+		v.Title = words.Say("table.title", title, pv.Round, engine.Rounds, pv.Turn, pv.Settings.HandSize())
 	}
 	var waiting []string
 	sameHands := true
@@ -215,7 +217,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 	if pv.Decision != nil {
 		lines = append(lines, words.Say("render.cardsRevealedWaitingForS", st.name(pv.Decision.Seat), words.Their(st.name(pv.Decision.Seat)), decisionName(*pv.Decision)))
 	} else if len(waiting) > 0 {
-		lines = append(lines, "Waiting for: "+strings.Join(waiting, ", "))
+		lines = append(lines, words.Say("table.waitingFor", strings.Join(waiting, ", ")))
 	}
 	// Players whose private hand message can no longer be edited (a token
 	// past its lifetime, or none yet) must ask for their new cards.
@@ -230,23 +232,23 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		}
 	}
 	if len(stale) > 0 {
-		lines = append(lines, "🎴 New cards for "+strings.Join(stale, ", ")+": press **Show my hand**.")
+		lines = append(lines, words.Say("table.newCardsFor", strings.Join(stale, ", ")))
 	}
 	v.Text = strings.Join(lines, "\n")
 	footer := []string{optionsLineAt(st)}
 	if !pv.Over && sameHands && len(pv.Seats) > 0 {
-		footer = append(footer, words.Count("card", pv.Seats[0].HandSize)+" in each hand")
+		footer = append(footer, words.Say("table.inEachHand", words.Count("card", pv.Seats[0].HandSize)))
 	}
 	if st.Opts.Pass == engine.PassAlternate && !pv.Over {
-		dir := "left"
+		dir := "table.handsGoLeft"
 		if pv.Round == 2 {
-			dir = "right"
+			dir = "table.handsGoRight"
 		}
-		footer = append(footer, "hands go "+dir+" this round")
+		footer = append(footer, words.Say(dir))
 	}
 	footer = append(footer, lk.menu(pv)...)
 	if pv.Controller >= 0 {
-		footer = append(footer, agree(st.name(pv.Controller), "controls", "control")+" the dummy this turn")
+		footer = append(footer, controlsTheDummy(st.name(pv.Controller)))
 	}
 	v.Footer = strings.Join(footer, " · ")
 	if !pv.Over && !st.plat.Terminal {
@@ -288,11 +290,11 @@ func passingText(st *snapshot, i, cards int) string {
 	from, to := st.game.Passing(i)
 	switch {
 	case from == to:
-		return fmt.Sprintf(" 🔄 You and %s swap hands.", st.name(to))
+		return " " + words.Say("hand.swap", st.name(to))
 	case st.game.Turn() == 1:
-		return fmt.Sprintf(" 🔄 This hand goes on to %s.", st.name(to))
+		return " " + words.Say("hand.goesOnTo", st.name(to))
 	}
-	return fmt.Sprintf(" 🔄 From %s, on to %s.", st.name(from), st.name(to))
+	return " " + words.Say("hand.fromOnTo", st.name(from), st.name(to))
 }
 
 // handView is seat i's private hand at step p of choosing.
@@ -776,49 +778,14 @@ func compactBreakdown(b engine.Breakdown) string {
 }
 
 func helpView(style protocol.CommandStyle) protocol.View {
+	key := "help.typed"
 	if style == protocol.SlashOptions {
 		// Typed options and no typed picks (Discord): the buttons do it.
-		return protocol.View{Screen: protocol.ScreenHelp, Title: words.Say("render.sushiGoCommands"), Tone: protocol.ToneInfo, Text: strings.Join([]string{
-			"`/sushigo new` — open a lobby. Options: `game:` classic or party · `menu:` (Party) · `bots:` · `level:` · `pass:` · `variant:` dummy · `timer:` seconds · `hands:` ephemeral or dm · `threads:` and `pictures:` on or off",
-			"`/sushigo join` · `/sushigo leave` · `/sushigo start` · `/sushigo addbot` · `/sushigo kick` — the lobby (the host adds bots, removes players and starts)",
-			"**Show my hand** on the table, or `/sushigo hand` — your cards, privately: pick, call chopsticks or a spoon and answer every prompt with their buttons",
-			"`/sushigo status` — the table · `/sushigo scores` — the score breakdown · `/sushigo end` — stop the game (host or admin)",
-			"`/sushigo leaderboard` · `/sushigo stats` · `/sushigo history` — boards, a player's profile, the last games",
-			"`/sushigo rules` (`card:` for one card) · `/sushigo rematch` · `/sushigo settings` (`threads:` and `pictures:` on or off, for this channel's new games)",
-			"The play-by-play of a game (each reveal, the scores, whose move it is) goes to a thread under its table.",
-			levelsHelp,
-			ratedHelp,
-		}, "\n")}
+		key = "help.slashOptions"
 	}
-	return protocol.View{Screen: protocol.ScreenHelp, Title: words.Say("render.sushiGoCommands"), Tone: protocol.ToneInfo, Text: strings.Join([]string{
-		"`new [bots=N] [level=easy|normal|hard|expert] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off]` — open a lobby",
-		"`new party [menu=NAME|custom|random|TEXT]` — Sushi Go Party! for 2–8, e.g. `new party menu=\"master menu\"`",
-		"`join` · `leave` · `addbot [n] [level]` · `kick <player>` · `start` — lobby (host: addbot, kick, start)",
-		"`hand` — see your hand privately · `pick <card> [second card] [dummy=<card>]` — choose by name",
-		"Party: `pick <card> [call=chopsticks|spoon] [copy=<card>]` · after the reveal `choose <card or type>` · `flip <n…>|none`",
-		"`status` — the table · `scores` — score breakdown · `end` — stop the game (host or admin)",
-		"`leaderboard [week|month|all] [rating|wins|points] [classic|party]` · `stats [player]` · `history [n] [party]`",
-		"`rules [card]` · `rematch` · `settings [threads=on|off] [pictures=on|off]` — this channel's defaults for new games",
-		levelsHelp,
-		ratedHelp,
-	}, "\n")}
+	text := strings.Join([]string{words.Say(key), words.Say("help.levels"), words.Say("help.rated", boards.SettlesAfter())}, "\n")
+	return protocol.View{Screen: protocol.ScreenHelp, Title: words.Say("render.sushiGoCommands"), Tone: protocol.ToneInfo, Text: text}
 }
-
-// levelsHelp says how well each bot level plays, as the arena measured it
-// (docs/bots.md: the arena's table).
-const levelsHelp = "🤖 **Bot levels**: `easy` (sensible, often careless) · `normal` (the best card for now) · `hard` (searches 10 ms a choice) · " +
-	"`expert` (searches under 100 ms a choice and treats every opponent as a searcher: against hard it won 83 % of 2,000 two-player games, and 41 % of 2,000 four-player ones where a quarter is par)."
-
-// ratedHelp is who is rated and what leaving, removing and ending cost,
-// for `help`: one line a rule (docs/ratings.md).
-var ratedHelp = strings.Join([]string{
-	"📈 **Ratings**: a game with two or more people is rated, people against people only (bots never count); alone with bots it is practice. " +
-		"A rating shows “?” until it settles (" + boards.SettlesAfter() + ") and only settled ratings are on the board; time away makes it uncertain again.",
-	"🚫 **Not played, not rated**: until the first round is scored, leaving costs nothing and `end` stops the game at once, unrated.",
-	"🚪 **Leaving** after that (or being auto-picked twice in a row) is a forfeit: ranked after everyone who played on, the first to leave last. `join` takes your seat back, but the forfeit stands; profiles count games quit.",
-	"🤖 **Removing**: the host or an admin can remove a player only before the first reveal or once they're absent; their seat plays on and they are rated by where it finishes.",
-	"⚖️ **Ending** a rated game is a vote of everyone still playing: if all agree it ends unrated (a forfeit stands); one *Keep playing*, or no answer in 2 minutes, and it goes on.",
-}, "\n")
 
 // projected scores the round under way as if it ended now, from what the
 // public view shows (engine.ScoreRound is pure for this).
@@ -838,4 +805,12 @@ func ratedLine(st *snapshot) string {
 		return words.Say("render.ratedOnceTheFirstRound")
 	}
 	return words.Say("render.practiceWithOnePersonThe")
+}
+
+// controlsTheDummy says who chooses the dummy's card this turn.
+func controlsTheDummy(name string) string {
+	if name == words.You() {
+		return words.Say("table.youControlTheDummy")
+	}
+	return words.Say("table.controlsTheDummy", name)
 }

@@ -472,4 +472,27 @@ var en = map[Key]string{
 	"protocol.choices.customBuildItInThe": "Custom (build it in the lobby)",
 	// boards
 	"ratings.settlesAfter": "about 16–18 rated games between two people, 22–25 among four, and 70 for someone who wins every game",
+	// help: the commands, per how a platform spells them; bot levels; ratings
+	"help.slashOptions": "`/sushigo new` — open a lobby. Options: `game:` classic or party · `menu:` (Party) · `bots:` · `level:` · `pass:` · `variant:` dummy · `timer:` seconds · `hands:` ephemeral or dm · `threads:` and `pictures:` on or off\n`/sushigo join` · `/sushigo leave` · `/sushigo start` · `/sushigo addbot` · `/sushigo kick` — the lobby (the host adds bots, removes players and starts)\n**Show my hand** on the table, or `/sushigo hand` — your cards, privately: pick, call chopsticks or a spoon and answer every prompt with their buttons\n`/sushigo status` — the table · `/sushigo scores` — the score breakdown · `/sushigo end` — stop the game (host or admin)\n`/sushigo leaderboard` · `/sushigo stats` · `/sushigo history` — boards, a player's profile, the last games\n`/sushigo rules` (`card:` for one card) · `/sushigo rematch` · `/sushigo settings` (`threads:` and `pictures:` on or off, for this channel's new games)\nThe play-by-play of a game (each reveal, the scores, whose move it is) goes to a thread under its table.",
+	"help.typed":        "`new [bots=N] [level=easy|normal|hard|expert] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off]` — open a lobby\n`new party [menu=NAME|custom|random|TEXT]` — Sushi Go Party! for 2–8, e.g. `new party menu=\"master menu\"`\n`join` · `leave` · `addbot [n] [level]` · `kick <player>` · `start` — lobby (host: addbot, kick, start)\n`hand` — see your hand privately · `pick <card> [second card] [dummy=<card>]` — choose by name\nParty: `pick <card> [call=chopsticks|spoon] [copy=<card>]` · after the reveal `choose <card or type>` · `flip <n…>|none`\n`status` — the table · `scores` — score breakdown · `end` — stop the game (host or admin)\n`leaderboard [week|month|all] [rating|wins|points] [classic|party]` · `stats [player]` · `history [n] [party]`\n`rules [card]` · `rematch` · `settings [threads=on|off] [pictures=on|off]` — this channel's defaults for new games",
+	"help.levels":       "🤖 **Bot levels**: `easy` (sensible, often careless) · `normal` (the best card for now) · `hard` (searches 10 ms a choice) · `expert` (searches under 100 ms a choice and treats every opponent as a searcher: against hard it won 83 %% of 2,000 two-player games, and 41 %% of 2,000 four-player ones where a quarter is par).",
+	"help.rated":        "📈 **Ratings**: a game with two or more people is rated, people against people only (bots never count); alone with bots it is practice. A rating shows “?” until it settles (%s) and only settled ratings are on the board; time away makes it uncertain again.\n🚫 **Not played, not rated**: until the first round is scored, leaving costs nothing and `end` stops the game at once, unrated.\n🚪 **Leaving** after that (or being auto-picked twice in a row) is a forfeit: ranked after everyone who played on, the first to leave last. `join` takes your seat back, but the forfeit stands; profiles count games quit.\n🤖 **Removing**: the host or an admin can remove a player only before the first reveal or once they're absent; their seat plays on and they are rated by where it finishes.\n⚖️ **Ending** a rated game is a vote of everyone still playing: if all agree it ends unrated (a forfeit stands); one *Keep playing*, or no answer in 2 minutes, and it goes on.",
+	// the table and the options line
+	"options.pass.left":        "Pass: left",
+	"options.pass.alternate":   "Pass: alternate",
+	"options.timer":            "Timer: %d s",
+	"options.dummy":            "Variant: 2 players + dummy",
+	"options.bots":             "Bots: %s",
+	"table.title":              "%s — round %d/%d, turn %d/%d",
+	"table.titleOver":          "%s — game over",
+	"table.waitingFor":         "Waiting for: %s",
+	"table.newCardsFor":        "🎴 New cards for %s: press **Show my hand**.",
+	"table.inEachHand":         "%s in each hand",
+	"table.handsGoLeft":        "hands go left this round",
+	"table.handsGoRight":       "hands go right this round",
+	"table.controlsTheDummy":   "%s controls the dummy this turn",
+	"table.youControlTheDummy": "You control the dummy this turn",
+	"hand.swap":                "🔄 You and %s swap hands.",
+	"hand.goesOnTo":            "🔄 This hand goes on to %s.",
+	"hand.fromOnTo":            "🔄 From %s, on to %s.",
 }
