@@ -118,11 +118,11 @@ func TestGoldenViews(t *testing.T) {
 func TestViewsFitPlatforms(t *testing.T) {
 	st := goldenState(t)
 	for _, v := range []protocol.View{tableView(st.snap(), time.Time{}), handView(st.snap(), 0, protocol.Pick{}), handView(st.snap(), 0, protocol.Pick{Chop: true})} {
-		if len(v.Rows) > 5 {
+		if len(v.Rows) > protocol.Rows {
 			t.Errorf("%q: %d rows", v.Title, len(v.Rows))
 		}
 		for _, row := range v.Rows {
-			if len(row) > 5 {
+			if len(row) > protocol.RowButtons {
 				t.Errorf("%q: a row of %d buttons", v.Title, len(row))
 			}
 			for _, b := range row {

@@ -390,7 +390,7 @@ func chatLimits(t *testing.T, what string, v protocol.View) {
 		t.Errorf("%s: %d rows and %d selects", what, len(v.Rows), len(v.Selects))
 	}
 	for _, row := range v.Rows {
-		if len(row) > 5 {
+		if len(row) > protocol.RowButtons {
 			t.Errorf("%s: a row of %d buttons", what, len(row))
 		}
 		for _, b := range row {

@@ -134,7 +134,7 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 			q.Card, q.Copy = engine.SpecialOrder, c
 			row = append(row, protocol.Button{Label: words.CardShort(c), Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
 		}
-		v.Rows = chunk(row, 5, 4)
+		v.Rows = chunk(row, protocol.RowButtons, 4)
 	} else {
 		text = append(text, words.Say("partyview.chooseACardToKeep")+passingText(st, i, len(hand)))
 		if p.Call != engine.None {
@@ -154,7 +154,7 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 			}
 			row = append(row, protocol.Button{Label: label, Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
 		}
-		v.Rows = chunk(row, 5, 4)
+		v.Rows = chunk(row, protocol.RowButtons, 4)
 		for _, c := range w.AppendCallable(nil) {
 			if c == p.Call {
 				continue
@@ -177,7 +177,7 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 		control = append(control, protocol.Button{Label: words.Say("partyview.startOver"), Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
 	}
 	if len(control) > 0 {
-		v.Rows = append(v.Rows, control[:min(len(control), 5)])
+		v.Rows = append(v.Rows, control[:min(len(control), protocol.RowButtons)])
 	}
 	v.Text = strings.Join(text, "\n")
 	v.Fields = []protocol.Field{{Name: words.Say("partyview.inFrontOfYou"), Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
@@ -279,7 +279,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 			}
 			row = append(row, protocol.Button{Label: label, Emoji: buttonEmoji(a.Card), ActionID: id(a), Style: protocol.Primary, Colour: cardColour(a.Card)})
 		}
-		v.Rows = chunk(row, 5, 5)
+		v.Rows = chunk(row, protocol.RowButtons, 5)
 	case engine.DecideSpoon:
 		v.Text = words.Say("partyview.sYourSNameA", d.Via.Emoji(), words.CardShort(d.Via))
 		if st.typing() {
@@ -297,7 +297,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 				sel.Options = append(sel.Options, protocol.Option{Label: words.CardShort(a.Card), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: buttonEmoji(a.Card)})
 			}
 		}
-		v.Rows = chunk(row, 5, 2)
+		v.Rows = chunk(row, protocol.RowButtons, 2)
 		if len(sel.Options) > 0 {
 			v.Selects = []protocol.Select{sel}
 		}
@@ -336,7 +336,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 		if len(sel.Options) > 1 {
 			v.Selects = []protocol.Select{sel}
 		}
-		v.Rows = chunk(row, 5, 3)
+		v.Rows = chunk(row, protocol.RowButtons, 3)
 	}
 	v.Fields = []protocol.Field{{Name: words.Say("partyview.inFrontOfYou"), Value: partyTableau(tab, w.UramakiIcons(i))}}
 	if !st.chat() {

@@ -354,7 +354,7 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 			b.Label, b.Disabled = words.CardShort(c)+" (chosen)", true
 		}
 		row = append(row, b)
-		if len(row) == 5 {
+		if len(row) == protocol.RowButtons {
 			v.Rows = append(v.Rows, row)
 			row = nil
 		}

@@ -207,6 +207,14 @@ type Field struct {
 	Inline bool
 }
 
+// A view's buttons fit every platform's grid, so views stay the same
+// everywhere: Discord's is the tightest, RowButtons a row and Rows rows
+// (Slack's blocks and the terminal take more).
+const (
+	RowButtons = 5
+	Rows       = 5
+)
+
 // View is a platform-neutral message: adapters turn it into an embed or
 // Block Kit. Text uses **bold** and line breaks only.
 type View struct {
