@@ -189,7 +189,7 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.
 	}
 	v.Text = strings.Join(lines, "\n")
 	if v.Footer != "" {
-		v.Footer = "A number shows that game's scores (`history <n>`). " + v.Footer
+		v.Footer = words.Say("history.aNumberShowsThatGameClassic") + " " + v.Footer
 	} else {
 		v.Footer = words.Say("history.aNumberShowsThatGame")
 	}

@@ -144,9 +144,9 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 		}
 		switch {
 		case st.forfeited(i):
-			note += " Leaving still counts as a forfeit."
+			note += " " + words.Say("lobby.leavingStillCountsAsA")
 		case s.Early && st.rated():
-			note += " Having left before the first round was scored, they are not rated in this game."
+			note += " " + words.Say("lobby.havingLeftBeforeTheFirst")
 		}
 		st.Notes = append(st.Notes, note)
 		ds := b.settle(protocol.Request{}, st, nil, false)
@@ -183,7 +183,7 @@ func (b *Bot) leave(req protocol.Request, st *state) (change, error) {
 		if st.Seats[i].Early && wasRated {
 			note = words.Say("lobby.sLeftBeforeTheFirst", name)
 			if !st.rated() {
-				note += " 📈 The game is no longer rated: fewer than two people are left in it."
+				note += " " + words.Say("lobby.theGameIsNoLonger")
 			}
 		}
 		return b.replaceWithBot(req, st, i, note)
@@ -301,7 +301,7 @@ func (b *Bot) kick(req protocol.Request, st *state, who string) (change, error) 
 	case wasRated:
 		note = words.Say("lobby.theHostHandedSS3", s.Name, s.Name)
 		if !st.rated() {
-			note += " 📈 The game is no longer rated: fewer than two people are left in it."
+			note += " " + words.Say("lobby.theGameIsNoLonger")
 		}
 	}
 	return b.replaceWithBot(req, st, i, note)

@@ -114,9 +114,9 @@ func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, er
 	case errors.Is(err, engine.ErrWrongTurn) || errors.Is(err, engine.ErrDeciding):
 		v := handOrOver(st, i)
 		if g.Deciding() {
-			v.Text = "⌛ The cards of this turn are revealed already. " + v.Text
+			v.Text = words.Say("play.theCardsOfThisTurn") + " " + v.Text
 		} else {
-			v.Text = "⌛ That button was from an earlier turn. " + v.Text
+			v.Text = words.Say("play.thatButtonWasFromAn") + " " + v.Text
 		}
 		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case errors.As(err, &missing) && errors.Is(err, engine.ErrNotInHand):
@@ -472,7 +472,7 @@ func (b *Bot) answer(req protocol.Request, st *state, a protocol.Answer) (change
 	case a.Round != 0 && (errors.Is(err, engine.ErrWrongTurn) || errors.Is(err, engine.ErrNoDecision)):
 		// An old prompt: show what is current instead, privately.
 		v := handOrOver(st, i)
-		v.Text = "⌛ That choice was already made. " + v.Text
+		v.Text = words.Say("play.thatChoiceWasAlreadyMade") + " " + v.Text
 		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case errors.Is(err, engine.ErrNotYourDecision):
 		d, _ := g.Decision()

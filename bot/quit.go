@@ -147,9 +147,9 @@ func (b *Bot) quitAll(req protocol.Request, st *state, why string) (change, erro
 	if !st.rated() {
 		switch {
 		case !st.counted() && st.people() > 1:
-			why += " It is not rated: it ended before the first round was scored."
+			why += " " + words.Say("quit.itIsNotRatedIt")
 		case st.people() > 1:
-			why += " It is not rated: only one person was rated in it."
+			why += " " + words.Say("quit.itIsNotRatedOnly")
 		}
 		return b.finishEarly(req, st, why)
 	}

@@ -120,15 +120,16 @@ var en = map[Key]string{
 	"dispatch.sorryThatDidnTWork": "Sorry — that didn't work. Please try again in a moment.",
 	"dispatch.iCanTSendS":         "📪 I can't send %s private messages: press **Show my hand** here instead.",
 	// bot/history.go
-	"history.recentGames":             "📜 Recent games",
-	"history.recentSushiGoPartyGames": "📜 Recent Sushi Go Party! games",
-	"history.sushiGoPartyGamesHave":   "Sushi Go Party! games have their own history: `history party`.",
-	"history.noFinishedGamesYetPlay":  "No finished games yet. Play one with `new`!",
-	"history.dSUnreadableEntry":       "%d. (%s — unreadable entry)",
-	"history.everyoneLeft":            "🚪 everyone left",
-	"history.sushiGo":                 "Sushi Go!",
-	"history.sushiGoDummy":            "Sushi Go! (dummy)",
-	"history.aNumberShowsThatGame":    "A number shows that game's scores (`history <n> party`).",
+	"history.recentGames":                 "📜 Recent games",
+	"history.recentSushiGoPartyGames":     "📜 Recent Sushi Go Party! games",
+	"history.sushiGoPartyGamesHave":       "Sushi Go Party! games have their own history: `history party`.",
+	"history.noFinishedGamesYetPlay":      "No finished games yet. Play one with `new`!",
+	"history.dSUnreadableEntry":           "%d. (%s — unreadable entry)",
+	"history.everyoneLeft":                "🚪 everyone left",
+	"history.sushiGo":                     "Sushi Go!",
+	"history.sushiGoDummy":                "Sushi Go! (dummy)",
+	"history.aNumberShowsThatGameClassic": "A number shows that game's scores (`history <n>`).",
+	"history.aNumberShowsThatGame":        "A number shows that game's scores (`history <n> party`).",
 	// bot/lobby.go
 	"lobby.waitingToStart":            "waiting to start",
 	"lobby.sAsksForARematch":          "🔁 **%s** asks for a rematch: press **Join** to play again.\n",
@@ -495,4 +496,17 @@ var en = map[Key]string{
 	"hand.swap":                "🔄 You and %s swap hands.",
 	"hand.goesOnTo":            "🔄 This hand goes on to %s.",
 	"hand.fromOnTo":            "🔄 From %s, on to %s.",
+	// adapters/discord/inbound.go
+	"discord.inbound.iCanTRunA": "I can't run a game in this channel: I'm missing the %s permission here.",
+	// bot/lobby.go
+	"lobby.leavingStillCountsAsA":    "Leaving still counts as a forfeit.",
+	"lobby.havingLeftBeforeTheFirst": "Having left before the first round was scored, they are not rated in this game.",
+	"lobby.theGameIsNoLonger":        "📈 The game is no longer rated: fewer than two people are left in it.",
+	// bot/play.go
+	"play.theCardsOfThisTurn":       "⌛ The cards of this turn are revealed already.",
+	"play.thatButtonWasFromAn":      "⌛ That button was from an earlier turn.",
+	"play.thatChoiceWasAlreadyMade": "⌛ That choice was already made.",
+	// bot/quit.go
+	"quit.itIsNotRatedIt":   "It is not rated: it ended before the first round was scored.",
+	"quit.itIsNotRatedOnly": "It is not rated: only one person was rated in it.",
 }

@@ -106,9 +106,8 @@ func canHost(ix *discordgo.Interaction, act protocol.Action) error {
 	if len(missing) == 0 {
 		return nil
 	}
-	return &protocol.UsageError{Msg: fmt.Sprintf("I can't run a game in this channel: I'm missing the %s permission here. "+
-		words.Say("discord.inbound.askAServerAdminTo"),
-		strings.Join(missing, ", "))}
+	return &protocol.UsageError{Msg: words.Say("discord.inbound.iCanTRunA", strings.Join(missing, ", ")) + " " +
+		words.Say("discord.inbound.askAServerAdminTo")}
 }
 
 // displayName is the name a member goes by, escaped so that Discord shows
