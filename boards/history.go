@@ -205,7 +205,7 @@ func pastView(g storage.Game) (protocol.View, error) {
 	}
 	title := words.Say("history.sushiGo")
 	if s.Game == "party" {
-		title = "Sushi Go Party! (" + s.Menu + ")"
+		title = words.Say("history.partyWithMenu", s.Menu)
 	}
 	v := protocol.View{Screen: protocol.ScreenBoard, Title: fmt.Sprintf("📜 %s — %s UTC", title, g.FinishedAt.UTC().Format("Mon 2 Jan 2006 15:04")), Tone: protocol.ToneOver}
 	var lines []string
@@ -217,13 +217,13 @@ func pastView(g storage.Game) (protocol.View, error) {
 		name := ss.Name
 		switch {
 		case ss.Left && ss.Bot == "":
-			name += " (left and came back; a forfeit)"
+			name += words.Say("history.cameBack")
 		case ss.Left:
-			name += " (left; the " + ss.Bot + " bot finished)"
+			name += words.Say("history.leftBotFinished", ss.Bot)
 		case ss.Removed:
-			name += " (removed while away; the " + ss.Bot + " bot finished)"
+			name += words.Say("history.removedBotFinished", ss.Bot)
 		case ss.Unrated:
-			name += " (left before the first round was scored; not rated)"
+			name += words.Say("history.leftEarly")
 		case ss.Bot != "" && ss.Bot != "dummy":
 			name += " (" + ss.Bot + " bot)"
 		}

@@ -183,13 +183,12 @@ func leaderboardView(top []storage.Entry, a protocol.Leaderboard, minGames int) 
 		v.Footer = words.Say("profile.sushiGoPartyGamesHave")
 	}
 	if a.By == storage.ByRating {
-		v.Footer = strings.TrimSpace(fmt.Sprintf("Rating: OpenSkill's cautious estimate μ − 3σ, scaled: 1000 for a new player and never below. Listed: settled ratings only (no “?”, at least %s). `leaderboard wins` or `points` ranks otherwise. %s",
-			words.Count("ratedGame", minGames), v.Footer))
+		v.Footer = strings.TrimSpace(words.Say("boards.ratingFooter", words.Count("ratedGame", minGames), v.Footer))
 	}
 	if len(top) == 0 {
 		v.Text = words.Say("profile.noFinishedGamesYetPlay")
 		if a.By == storage.ByRating {
-			v.Text = "Nobody has a settled rating yet: it takes " + SettlesAfter() + ". Play one with `new`!"
+			v.Text = words.Say("boards.nobodySettled", SettlesAfter())
 			if a.Period != storage.AllTime {
 				v.Text = words.Say("profile.nobodyWhoPlayedSHas", a.Period, SettlesAfter())
 			}
@@ -236,7 +235,7 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 		}
 		add := func(n, val string) { v.Fields = append(v.Fields, protocol.Field{Name: prefix + n, Value: val}) }
 		if p.Rating.Rated() {
-			val := ratingText(p.Rating, p.Previous) + " after the last game"
+			val := words.Say("boards.afterTheLastGame", ratingText(p.Rating, p.Previous))
 			if w := bs.now; w.Rated() && Shown(w) != Shown(p.Rating) {
 				val += words.Say("profile.nowSLessCertainAfter", Shown(w))
 			}

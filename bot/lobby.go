@@ -280,7 +280,7 @@ func (b *Bot) kick(req protocol.Request, st *state, who string) (change, error) 
 	if st.Phase == phaseLobby {
 		name := st.Seats[i].Name
 		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
-		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), name+" was removed.")}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), words.Say("lobby.wasRemoved", name))}}, nil
 	}
 	if st.Phase != phasePlaying {
 		return change{}, refuse("lobby.gameOver")
@@ -378,7 +378,7 @@ func (b *Bot) end(req protocol.Request, st *state) (change, error) {
 		}
 		return b.askToEnd(req, st)
 	}
-	v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st.snap()) + " — game ended", Text: words.Say("lobby.sEndedTheGameStart", req.Who.Name), Tone: protocol.ToneOver}
+	v := protocol.View{Screen: protocol.ScreenTable, Title: words.Say("lobby.gameEnded", gameTitle(st.snap())), Text: words.Say("lobby.sEndedTheGameStart", req.Who.Name), Tone: protocol.ToneOver}
 	// The table says it; whoever typed the command is answered privately
 	// (a public answer would say it twice).
 	ds := withAck(req, append(refreshTable(req, st, v, b.now()), st.handsEnded()...), words.Say("lobby.doneTheGameIsOver"))
@@ -399,7 +399,7 @@ func (st *state) handsEnded() []protocol.Delivery {
 	for i := range st.Seats {
 		if s := &st.Seats[i]; s.human() && s.Hand.ID != "" {
 			ds = append(ds, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(),
-				View: protocol.View{Screen: protocol.ScreenHand, Title: gameTitle(st.snap()) + " — game ended", Text: words.Say("lobby.thisGameEndedEarlyIts"), Tone: protocol.ToneOver, Channel: st.Where.Channel}})
+				View: protocol.View{Screen: protocol.ScreenHand, Title: words.Say("lobby.gameEnded", gameTitle(st.snap())), Text: words.Say("lobby.thisGameEndedEarlyIts"), Tone: protocol.ToneOver, Channel: st.Where.Channel}})
 		}
 	}
 	return ds
@@ -443,7 +443,7 @@ func (b *Bot) rematch(ctx context.Context, req protocol.Request, gameID string) 
 
 // finishEarly ends a game nobody is left to play, without recording it.
 func (b *Bot) finishEarly(req protocol.Request, st *state, why string) (change, error) {
-	v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st.snap()) + " — game ended", Text: why, Tone: protocol.ToneOver}
+	v := protocol.View{Screen: protocol.ScreenTable, Title: words.Say("lobby.gameEnded", gameTitle(st.snap())), Text: why, Tone: protocol.ToneOver}
 	return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: append(refreshTable(req, st, v, b.now()), st.handsEnded()...)}}, nil
 }
 

@@ -66,7 +66,7 @@ var partyLook = look{
 		if len(s.Desserts) == 0 {
 			return ""
 		}
-		return dessertsText(s.Desserts) + " kept for dessert"
+		return words.Say("look.keptForDessert", dessertsText(s.Desserts))
 	},
 	menu: func(pv engine.PublicView) []string {
 		out := []string{menuFooter(pv.Settings.Menu)}

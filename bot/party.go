@@ -99,7 +99,7 @@ func menuSelect(game string, o protocol.Options, n int) protocol.Select {
 	for _, nm := range engine.RecommendedMenus {
 		desc := words.MenuBlurb(nm)
 		if err := nm.Menu.Check(n); err != nil && n >= lo {
-			desc = "not for " + words.Count("player", n) + " — " + desc
+			desc = words.Say("party.notFor", words.Count("player", n), desc)
 		}
 		sel.Options = append(sel.Options, protocol.Option{Label: words.RecommendedName(nm), Value: nm.Key, Description: desc,
 			Selected: fixed && !o.Custom && cur == nm.Menu})

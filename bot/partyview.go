@@ -150,7 +150,7 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 			label := partyLabel(c, hand)
 			if c == engine.SpecialOrder && len(w.AppendCopyOptions(nil)) == 0 {
 				// Played now it copies nothing and is discarded: say so.
-				label += " (nothing to copy yet)"
+				label += words.Say("partyview.nothingToCopyYet")
 			}
 			row = append(row, protocol.Button{Label: label, Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
 		}
@@ -160,7 +160,7 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 				continue
 			}
 			q := protocol.Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: c}
-			verb := "Call"
+			verb := words.Say("partyview.call")
 			if p.Call != engine.None {
 				verb = words.Say("partyview.callInstead")
 			}
@@ -168,7 +168,7 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 			if w.HandSize(i) < 2 {
 				// Legal, but every hand is empty after the reveal: the
 				// spoon finds nothing and is discarded. Say so.
-				label += " (finds nothing now)"
+				label += words.Say("partyview.findsNothingNow")
 			}
 			control = append(control, protocol.Button{Label: label, Emoji: c.Emoji(), ActionID: protocol.ActionID(q)})
 		}
@@ -214,12 +214,12 @@ func chunk(bs []protocol.Button, per, rows int) [][]protocol.Button {
 
 // partyLocked is the hand message after a Party pick, until the reveal.
 func partyLocked(sub engine.Submission) string {
-	s := "🔒 Locked in: " + cardText(sub.Card)
+	s := words.Say("render.lockedIn", cardText(sub.Card))
 	if sub.Copy != engine.None {
-		s += " copying " + cardText(sub.Copy)
+		s += words.Say("partyview.copying", cardText(sub.Copy))
 	}
 	if sub.Call != engine.None {
-		s += ", calling your " + cardText(sub.Call)
+		s += words.Say("partyview.callingYour", cardText(sub.Call))
 	}
 	return s
 }
@@ -228,17 +228,17 @@ func partyLocked(sub engine.Submission) string {
 func decisionName(d engine.Decision) string {
 	switch d.Kind {
 	case engine.DecideChopsticks:
-		return d.Via.Emoji() + " chopsticks"
+		return d.Via.Emoji() + " " + words.Say("decision.chopsticks")
 	case engine.DecideSpoon:
-		return d.Via.Emoji() + " spoon"
+		return d.Via.Emoji() + " " + words.Say("decision.spoon")
 	case engine.DecideMenu:
-		return d.Via.Emoji() + " menu"
+		return d.Via.Emoji() + " " + words.Say("decision.menu")
 	case engine.DecideTakeout:
-		return d.Via.Emoji() + " takeout box"
+		return d.Via.Emoji() + " " + words.Say("decision.takeout")
 	case engine.DecideCopy:
-		return engine.SpecialOrder.Emoji() + " special order"
+		return engine.SpecialOrder.Emoji() + " " + words.Say("decision.copy")
 	}
-	return "choice"
+	return words.Say("decision.other")
 }
 
 // decisionView is the private prompt of seat i's pending decision, with a
@@ -354,11 +354,11 @@ func decisionView(st *snapshot, i int) protocol.View {
 func placedText(p engine.Placed) string {
 	switch {
 	case p.FaceDown:
-		return engine.FaceDown.Emoji() + " face down"
+		return engine.FaceDown.Emoji() + " " + words.Say("placed.faceDown")
 	case p.Copy != engine.None:
-		return "🌈 Special order as " + cardText(p.Copy)
+		return words.Say("placed.specialOrderAs", cardText(p.Copy))
 	case p.Paired && p.Card.Kind() == engine.KindNigiri:
-		return "🟢" + cardText(p.Card) + " on wasabi"
+		return words.Say("placed.onWasabi", cardText(p.Card))
 	}
 	return cardText(p.Card)
 }

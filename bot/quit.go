@@ -193,7 +193,7 @@ func endedView(st *snapshot) protocol.View {
 	} else {
 		lines = append(lines, "", words.Say("quit.ratedOnTheScoresAt"))
 	}
-	return protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st) + " — game ended", Text: strings.Join(lines, "\n"), Tone: protocol.ToneOver,
+	return protocol.View{Screen: protocol.ScreenTable, Title: words.Say("lobby.gameEnded", gameTitle(st)), Text: strings.Join(lines, "\n"), Tone: protocol.ToneOver,
 		Rows: [][]protocol.Button{{{Label: "Rematch", Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}}
 }
 

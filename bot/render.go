@@ -332,7 +332,7 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 		if ctrl {
 			drew := ""
 			if c := w.Drawn(); c != engine.None {
-				drew = " You drew " + cardText(c) + " from its pile into your hand."
+				drew = " " + words.Say("render.youDrew", cardText(c))
 			}
 			text = append(text, words.Say("render.youControlTheDummyThis")+drew)
 		}
@@ -401,14 +401,14 @@ func chosen(card, extra engine.Card) string {
 
 // classicLocked words a locked-in classic pick.
 func classicLocked(sub engine.Submission) string {
-	return "🔒 Locked in: " + chosen(sub.Card, sub.Extra)
+	return words.Say("render.lockedIn", chosen(sub.Card, sub.Extra))
 }
 
 func lockedView(st *snapshot, i int, sub engine.Submission) protocol.View {
 	g := st.game
 	text := lookOf(st).locked(sub)
 	if sub.Dummy != engine.None {
-		text += "; the dummy gets " + sub.Dummy.Emoji() + " " + words.CardShort(sub.Dummy)
+		text += words.Say("render.theDummyGets", sub.Dummy.Emoji(), words.CardShort(sub.Dummy))
 	}
 	text += "\n" + words.Say("render.waitingForSYouCan", words.Count("player", g.Waiting()))
 	v := handHead(st, g.Round(), g.Turn())
@@ -489,11 +489,11 @@ func lineText(l engine.Line) string {
 	case engine.CatPudding, engine.CatTemaki:
 		what, sep = itoa(l.Count), ": "
 	case engine.CatUramakiRace:
-		what, sep = fmt.Sprintf("reached 10 icons, %s place", words.Ordinal(l.Place)), ": "
+		what, sep = words.Say("render.reached10Icons", words.Ordinal(l.Place)), ": "
 	case engine.CatUramaki:
 		what, sep = words.Say("render.sLeftMostSPlace", words.Count("icon", l.Count), words.Ordinal(l.Place)), ": "
 		if l.Place == 0 {
-			what = words.Count("icon", l.Count) + " left, no place"
+			what = words.Say("render.leftNoPlace", words.Count("icon", l.Count))
 		}
 	case engine.CatWatermelon, engine.CatPineapple, engine.CatOrange:
 		what, sep = words.Count("icon", l.Count), ": "
@@ -506,19 +506,19 @@ func lineText(l engine.Line) string {
 			what += ", " + w
 		}
 	case engine.CatEdamame:
-		what += fmt.Sprintf(", %s with edamame", words.Count("opponent", l.Detail))
+		what += words.Say("render.withEdamame", words.Count("opponent", l.Detail))
 	case engine.CatSoySauce:
 		what += fmt.Sprintf(", %s", words.Count("colour", l.Detail))
 		if l.Place == 1 {
-			what += " (most)"
+			what += words.Say("render.most")
 		}
 	case engine.CatTea:
-		what += fmt.Sprintf(", largest colour group %d", l.Detail)
+		what += words.Say("render.largestColourGroup", l.Detail)
 	case engine.CatOnigiri:
 		what += fmt.Sprintf(", %s", words.Count("shape", l.Detail))
 	}
 	if l.Place != 0 && l.Shared > 1 {
-		what += fmt.Sprintf(" (shared by %d)", l.Shared)
+		what += words.Say("render.sharedBy", l.Shared)
 	}
 	if l.Points == 0 {
 		// "→ +0" reads like a mistake; say it scores nothing.
@@ -588,17 +588,17 @@ func finalView(st *snapshot) protocol.View {
 	// Only the seats whose dessert scored: the totals above say the rest.
 	var dessert []string
 	for _, s := range pv.Seats {
-		if t := scoringText(pv.Dessert[s.Seat]); pv.Dessert[s.Seat].Total() != 0 || t != "nothing scored" {
+		if t := scoringText(pv.Dessert[s.Seat]); pv.Dessert[s.Seat].Total() != 0 || t != words.Say("render.nothingScored") {
 			if lookOf(st).dessertFieldEach {
 				// A fruit dessert takes lines a seat: one field each.
-				v.Fields = append(v.Fields, protocol.Field{Name: "Dessert — " + st.name(s.Seat), Value: t, Inline: true})
+				v.Fields = append(v.Fields, protocol.Field{Name: words.Say("render.dessertOf", st.name(s.Seat)), Value: t, Inline: true})
 				continue
 			}
 			dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), t))
 		}
 	}
 	if len(dessert) > 0 {
-		v.Fields = append(v.Fields, protocol.Field{Name: "Dessert", Value: strings.Join(dessert, "\n")})
+		v.Fields = append(v.Fields, protocol.Field{Name: words.Say("render.dessert"), Value: strings.Join(dessert, "\n")})
 	}
 	v.Rows = [][]protocol.Button{{{Label: "Rematch", Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}
 	return v
@@ -615,7 +615,7 @@ func standingLines(st *snapshot) []string {
 		}
 		l := fmt.Sprintf("%s %d. **%s** — %d pts, %s", m, s.Place, st.name(s.Seat), s.Score, lookOf(st).desserts(s))
 		if s.Shared {
-			l += " (shared place)"
+			l += words.Say("render.sharedPlace")
 		}
 		lines = append(lines, l)
 	}
@@ -664,7 +664,7 @@ func finalNotes(st *snapshot) []string {
 		}
 	}
 	if len(firsts) > 1 {
-		lines = append(lines, "🤝 Shared win: "+strings.Join(firsts, " and ")+".")
+		lines = append(lines, words.Say("render.sharedWin", strings.Join(firsts, words.Say("render.sharedWinAnd"))))
 	} else if len(pv.Standings) > 1 {
 		w, r := pv.Standings[0], pv.Standings[1]
 		switch margin := w.Score - r.Score; {
@@ -708,31 +708,37 @@ func scoresView(st *snapshot) protocol.View {
 	// A big table's full breakdowns overflow a chat message: then one line
 	// a round, each category as its symbol and points.
 	type lines struct {
-		round   func(r int, b engine.Breakdown) string
+		round   func(r int, soFar bool, b engine.Breakdown) string
 		dessert func(b engine.Breakdown) string
 	}
 	full := lines{
-		func(r int, b engine.Breakdown) string {
-			return fmt.Sprintf("**Round %d** (%s)\n%s", r, words.PointsSigned(b.Total()), breakdownText(b))
+		func(r int, soFar bool, b engine.Breakdown) string {
+			name := words.Say("render.roundN", r)
+			if soFar {
+				name = words.Say("render.roundNSoFar", r)
+			}
+			return fmt.Sprintf("**%s** (%s)\n%s", name, words.PointsSigned(b.Total()), breakdownText(b))
 		},
-		func(b engine.Breakdown) string { return "**Dessert**\n" + breakdownText(b) },
+		func(b engine.Breakdown) string { return "**" + words.Say("render.dessert") + "**\n" + breakdownText(b) },
 	}
 	compact := lines{
-		func(r int, b engine.Breakdown) string {
-			return fmt.Sprintf("**R%d** %s: %s", r, words.PointsSigned(b.Total()), compactBreakdown(b))
+		func(r int, _ bool, b engine.Breakdown) string {
+			return fmt.Sprintf("**%s** %s: %s", words.Say("render.roundShort", r), words.PointsSigned(b.Total()), compactBreakdown(b))
 		},
-		func(b engine.Breakdown) string { return "**Dessert**: " + compactBreakdown(b) },
+		func(b engine.Breakdown) string {
+			return "**" + words.Say("render.dessert") + "**: " + compactBreakdown(b)
+		},
 	}
 	seatScores := func(seat int, l lines) string {
 		var parts []string
 		for r, round := range pv.Scores {
-			parts = append(parts, l.round(r+1, round[seat]))
+			parts = append(parts, l.round(r+1, false, round[seat]))
 		}
 		if pv.Over {
 			parts = append(parts, l.dessert(pv.Dessert[seat]))
 		}
 		if now != nil {
-			parts = append(parts, strings.Replace(l.round(pv.Round, now[seat]), fmt.Sprintf("Round %d", pv.Round), fmt.Sprintf("Round %d so far", pv.Round), 1))
+			parts = append(parts, l.round(pv.Round, true, now[seat]))
 		}
 		return strings.Join(parts, "\n")
 	}

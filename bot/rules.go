@@ -89,7 +89,7 @@ func partyRulesView(m engine.Menu) protocol.View {
 		}
 	}
 	lines = append(lines, words.Say("rules.highestTotalWinsATie2"))
-	return protocol.View{Screen: protocol.ScreenHelp, Title: "📖 How to play Sushi Go Party! — " + words.MenuName(m), Text: strings.Join(lines, "\n"), Tone: protocol.ToneInfo}
+	return protocol.View{Screen: protocol.ScreenHelp, Title: words.Say("rules.howToPlayParty", words.MenuName(m)), Text: strings.Join(lines, "\n"), Tone: protocol.ToneInfo}
 }
 
 // RulesView is how to play (card "") or what one card does, in both games:
@@ -103,11 +103,11 @@ func ruleView(k engine.Kind, name string) protocol.View {
 	classic, party := words.Rule(classicRules, k), words.Rule(partyRules, k)
 	switch {
 	case classic != "" && party != "" && classic != party:
-		lines = append(lines, "**Sushi Go!** — "+classic, "**Sushi Go Party!** — "+party)
+		lines = append(lines, words.Say("rules.inClassic", classic), words.Say("rules.inParty", party))
 	case classic != "":
 		lines = append(lines, classic)
 	default:
-		lines = append(lines, "**Sushi Go Party!** — "+party)
+		lines = append(lines, words.Say("rules.inParty", party))
 	}
 	if lo, hi := k.Players(); k.Group() != engine.GroupNone && (lo > 2 || hi < engine.MaxSeats) {
 		lines = append(lines, words.Say("rules.onAPartyMenuOnly2", lo, hi))

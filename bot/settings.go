@@ -57,8 +57,7 @@ func (b *Bot) channelSettings(ctx context.Context, req protocol.Request, a proto
 			pictures = words.Say("settings.offGamesShowTheTable")
 		}
 		return privateReply(req, protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo,
-			Text: "🧵 Threads are " + threads + ".\n🖼️ Pictures are " + pictures +
-				".\nChange them with `settings threads=on|off` and `settings pictures=on|off`."}), nil
+			Text: words.Say("settings.now", threads, pictures)}), nil
 	}
 	var said []string
 	if a.Threads != "" {

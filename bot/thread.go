@@ -218,7 +218,7 @@ func (st *state) waitingSeats() (seats []int, what string) {
 		if d.Seat < len(st.Seats) && st.Seats[d.Seat].human() {
 			seats = append(seats, d.Seat)
 		}
-		return seats, "use your " + decisionName(d)
+		return seats, words.Say("thread.useYour", decisionName(d))
 	}
 	for i := range st.Seats {
 		if !g.Submitted(i) && st.Seats[i].human() {

@@ -214,7 +214,7 @@ func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (protoco
 			if now.Before(expires) {
 				return change{schedule: expires}, nil
 			}
-			v := protocol.View{Screen: protocol.ScreenTable, Title: gameTitle(st.snap()) + " — lobby expired", Tone: protocol.ToneOver,
+			v := protocol.View{Screen: protocol.ScreenTable, Title: words.Say("timer.lobbyExpired", gameTitle(st.snap())), Tone: protocol.ToneOver,
 				Text: words.Say("timer.nobodyStartedThisGameWithin", words.Duration(b.cfg.LobbyTTL))}
 			return change{remove: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, v, now)}}, nil
 		case phasePlaying:
@@ -322,7 +322,12 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 			notes = append(notes, words.Say("timer.sWasAutoPickedTwice", s.Name))
 			b.handOver(st, s.User)
 		} else {
-			notes = append(notes, words.Say("timer.timeSUpIPicked", words.Object(s.Name)))
+			// A decision left open is answered, a card picked.
+			picked := "timer.timeSUpIPicked"
+			if deciding {
+				picked = "timer.timeSUpIChose"
+			}
+			notes = append(notes, words.Say(picked, words.Object(s.Name)))
 		}
 	}
 	var posts []protocol.Delivery
@@ -330,7 +335,6 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 	if deciding {
 		// The heuristic answers the decision the player left open.
 		a := strategy.Answer(h, g.View(d.Seat))
-		notes[0] = strings.Replace(notes[0], "I picked for", "I chose for", 1)
 		shown, r, err := b.act(st, notes, func(g *engine.Game) error { return g.Decide(d.Seat, a) })
 		if err != nil {
 			return change{}, fmt.Errorf("auto-answer for seat %d of %s: %w", d.Seat, st.ID, err)

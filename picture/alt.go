@@ -25,7 +25,7 @@ func TableAlt(pv engine.PublicView, names []string) string {
 		fmt.Fprintf(&b, " %s, %d points:", seatName(names, i, s), s.Score)
 		cols := columns(s.Tableau)
 		if len(cols) == 0 {
-			b.WriteString(" no cards")
+			b.WriteString(words.Say("alt.noCards"))
 		}
 		for k, col := range cols {
 			if k > 0 {
@@ -40,7 +40,7 @@ func TableAlt(pv engine.PublicView, names []string) string {
 			fmt.Fprintf(&b, " %d %s", len(col.cards), name)
 		}
 		if n := len(s.Desserts) + s.Puddings; n > 0 {
-			fmt.Fprintf(&b, "; %d kept for dessert", n)
+			b.WriteString(words.Say("alt.keptForDessert", n))
 		}
 		b.WriteString(".")
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/sushigo/sushigo/words"
 )
 
 // Platform is a chat platform, or the terminal, as the host sees it: what
@@ -151,5 +153,5 @@ func (d Delivery) InChannel(reason string) Delivery {
 // ThreadFallbackNote is what the channel reads, once, when a game's
 // play-by-play cannot go to a thread.
 func ThreadFallbackNote(reason string) string {
-	return "🧵 " + reason + ", so this game's play-by-play is posted here in the channel."
+	return words.Say("thread.fallback", reason)
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sushigo/sushigo/words"
 )
 
 // Location is where a game lives: one game per channel.
@@ -410,7 +412,7 @@ func (e *NoPictureError) Error() string { return "no picture: " + e.Reason }
 // PictureFallbackNote is what the channel reads, once, when a game's
 // pictures cannot be shown.
 func PictureFallbackNote(reason string) string {
-	return "🖼️ " + reason + ", so this game's pictures are left out (the text says it all)."
+	return words.Say("pictures.fallback", reason)
 }
 
 // GoneError is returned by a Sender whose edit found its message deleted

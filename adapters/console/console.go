@@ -236,11 +236,11 @@ func isNumber(s string) bool {
 func (c *Console) prompt() {
 	switch len(c.buttons) {
 	case 0:
-		fmt.Fprint(c.out, "> type a command (help, scores, rematch, quit): ")
+		fmt.Fprint(c.out, words.Say("console.promptOver"))
 	case 1:
-		fmt.Fprint(c.out, "> 1 presses the button, or type a command (help, scores, quit): ")
+		fmt.Fprint(c.out, words.Say("console.promptOne"))
 	default:
-		fmt.Fprintf(c.out, "> choose 1-%d, or type a command (help, scores, quit): ", len(c.buttons))
+		fmt.Fprint(c.out, words.Say("console.promptMany", len(c.buttons)))
 	}
 }
 

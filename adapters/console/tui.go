@@ -255,7 +255,7 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 		if n, ok := number(s); ok && n <= len(bs) {
 			m.onList, m.cursor = false, n-1
 			b := bs[n-1]
-			m.status = "Enter: " + plainText(strings.TrimSpace(b.Emoji+" "+b.Label)) + " · ←/→ or another number to change"
+			m.status = words.Say("console.enterToChange", plainText(strings.TrimSpace(b.Emoji+" "+b.Label)))
 		} else if ok && len(bs) > 0 {
 			m.status = words.Say("console.tui.thereIsNoButtonD", n, len(bs))
 		}
@@ -273,7 +273,7 @@ func (m *tui) showLog() {
 	var b strings.Builder
 	for _, v := range m.log {
 		if h := m.handed[[2]int{v.Round, v.Turn}]; h != "" {
-			b.WriteString("🎴 You were handed: " + h + "\n")
+			b.WriteString(words.Say("console.youWereHanded", h) + "\n")
 		}
 		b.WriteString(viewBody(v))
 	}
@@ -324,16 +324,8 @@ func (m *tui) help() {
 	if err == nil && len(resp.Deliveries) > 0 {
 		rules = "\n" + resp.Deliveries[0].View.Title + "\n" + resp.Deliveries[0].View.Text
 	}
-	m.queue = append([]protocol.View{{Screen: protocol.ScreenHelp, Title: "❓ Help", Text: keysHelp + rules}}, m.queue...)
+	m.queue = append([]protocol.View{{Screen: protocol.ScreenHelp, Title: words.Say("console.help"), Text: words.Say("console.keys") + rules}}, m.queue...)
 }
-
-// keysHelp lists the keys.
-const keysHelp = `Keys
-←/→ or a number (1–9, 0 for 10): choose a card or button · Enter: play it (a number alone never plays)
-↑/↓: move in a list (a spoon's cards, a takeout box's flips) · Space: tick · Enter: confirm · Tab: list ↔ buttons
-s: the scores so far · l: this round's reveals · r: your hand again · e: end the game (asks first) · n: a new game once this one is over
-?/h: this help · Esc: back · q: quit (the game is saved; sushigo play resumes it)
-In a panel: ↑/↓, PgUp/PgDn scroll · Enter: the rest of it, then next · Esc or →: next`
 
 // over reports whether the game shown has ended.
 func (m *tui) over() bool { return m.table.Tone == protocol.ToneOver }
@@ -442,7 +434,7 @@ func (m *tui) buttons() []protocol.Button {
 
 func (m *tui) press(b protocol.Button) {
 	if b.Disabled {
-		m.status = "That one is not available now (" + plainText(b.Label) + "): choose another."
+		m.status = words.Say("console.notAvailableNow", plainText(b.Label))
 		return
 	}
 	a, err := protocol.ParseActionID(b.ActionID)

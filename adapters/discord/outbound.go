@@ -53,7 +53,7 @@ func render(v protocol.View) message {
 	desc := v.Text
 	if v.Channel != "" {
 		// In a DM this names and links the game's channel (and server).
-		desc += "\n\n🎴 Game in <#" + v.Channel + ">"
+		desc += "\n\n" + words.Say("dm.gameIn", "<#"+v.Channel+">")
 	}
 	e := &discordgo.MessageEmbed{
 		Title:       cut(unescapeMarkdown(v.Title), 256),

@@ -11,6 +11,7 @@ import (
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/picture"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // pngWriter is the terminal's host with play --png: after each request it
@@ -97,7 +98,7 @@ func (w *pngWriter) done(stdout io.Writer) error {
 		return w.err
 	}
 	if len(w.written) > 0 {
-		fmt.Fprintf(stdout, "🖼️ Pictures of the scores are in %s.\n", w.dir)
+		fmt.Fprintln(stdout, words.Say("play.picturesAreIn", w.dir))
 	}
 	return nil
 }
