@@ -285,6 +285,7 @@ func changesLine(s Summary, g storage.Game) string {
 // categoryStored is the name each score category is stored under in
 // History summaries and profiles: the English names of the first release,
 // kept as identifiers whatever language a player reads them in.
+// Not player words: stored identifiers.
 var categoryStored = [engine.NumCategories]string{
 	engine.CatMaki:           "Maki rolls",
 	engine.CatTempura:        "Tempura",

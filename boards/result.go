@@ -80,9 +80,9 @@ func RatingsView(seats []Seat, players []storage.PlayerResult, prior, after []st
 		switch i := seatOf(seats, p.ID); {
 		case i < 0:
 		case seats[i].Forfeited:
-			part += " 🚪 left: a forfeit"
+			part += words.Say("ratings.leftAForfeit")
 		case seats[i].Kicked:
-			part += " 🤖 removed: rated by their seat"
+			part += words.Say("ratings.removedRatedBySeat")
 		}
 		parts = append(parts, part)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // The outbox makes deliveries durable. When a game's platform has a Sender
@@ -248,7 +249,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				picSaid = true
 			}
 			if st.TableLost && q.Target == "table" && d.Kind == protocol.Post {
-				d.View.Text = tableAgainNote + "\n" + d.View.Text
+				d.View.Text = words.Say("outbox.tableAgain") + "\n" + d.View.Text
 				tableSaid = true
 			}
 			var ref protocol.Ref
@@ -348,9 +349,6 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 	}
 }
 
-// tableAgainNote heads a table posted again because its message was
-// deleted.
-const tableAgainNote = "🔁 The game's table message was deleted, so here it is again."
 
 // nonce names delivery seq of game id in at most 25 characters (Discord's
 // limit): a hash, since game IDs are longer.

@@ -42,6 +42,7 @@ const (
 
 // deadlineKinds lists every kind; a key matching no prefix is a game's
 // own timer (lobby expiry, reminders, auto-picks).
+// Not player words: the labels are the log's.
 var deadlineKinds = []deadlineKind{
 	{prefix: outboxPrefix, runs: runFlush, failed: "sending deliveries failed"},
 	{prefix: resultPrefix, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (protocol.Outbound, error) {
@@ -61,6 +62,7 @@ var deadlineKinds = []deadlineKind{
 }
 
 // gameTimer is the kind of a key without a prefix.
+// Not player words: the label is the log's.
 var gameTimer = deadlineKind{run: (*Bot).fireAndComplete, failed: "timer failed"}
 
 // deadlineKindOf is the kind of a deadline's key and the key without its

@@ -167,7 +167,7 @@ func winnerLine(pv engine.PublicView, names []string) string {
 		}
 		return first[0] + " wins!"
 	default:
-		return strings.Join(first, " and ") + " share the win"
+		return words.Say("picture.shareTheWin", strings.Join(first, words.Say("render.sharedWinAnd")))
 	}
 }
 

@@ -124,7 +124,7 @@ func table(pv engine.PublicView, names []string) (*canvas, error) {
 	}
 	title := words.Say("picture.table.sushiGo")
 	if party {
-		title = "Sushi Go Party! · " + words.MenuName(pv.Settings.Menu)
+		title = words.Say("picture.partyTitle", words.MenuName(pv.Settings.Menu))
 	}
 	status := fmt.Sprintf("Round %d of 3 · turn %d", pv.Round, pv.Turn)
 	if pv.Over {

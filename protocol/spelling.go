@@ -15,6 +15,7 @@ import (
 var commandSpan = regexp.MustCompile("`((?:new|join|leave|start|addbot|kick|hand|status|scores|leaderboard|stats|history|rules|help|end|rematch|settings)(?: [^`]*)?)`")
 
 // discordArgs turns a command's typed arguments into Discord's options.
+// Not player words: command syntax, the same in every language.
 var discordArgs = []struct {
 	re  *regexp.Regexp
 	out string
@@ -32,6 +33,7 @@ var discordArgs = []struct {
 
 // cliCommands are the command-line equivalents of the host's commands,
 // for what `sushigo stats` prints outside a game.
+// Not player words: command syntax, the same in every language.
 var cliCommands = []struct {
 	re  *regexp.Regexp
 	out string

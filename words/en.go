@@ -579,4 +579,13 @@ var en = map[Key]string{
 	"history.leftBotFinished":    " (left; the %s bot finished)",
 	"history.removedBotFinished": " (removed while away; the %s bot finished)",
 	"history.leftEarly":          " (left before the first round was scored; not rated)",
+	"discord.slowStore":          "⏳ The game's storage is slow right now. Your click is saved and will count as soon as it can; this message will update.",
+	"outbox.tableAgain":          "🔁 The game's table message was deleted, so here it is again.",
+	"ratings.removedRatedBySeat": " 🤖 removed: rated by their seat",
+	"picture.shareTheWin":        "%s share the win",
+	"picture.partyTitle":         "Sushi Go Party! · %s",
+	"ratings.leftAForfeit":       " 🚪 left: a forfeit",
+	// the command line
+	"cli.usage":     "Usage:\n  sushigo play [--bots N] [--level easy|normal|hard|expert] [--seed S] [--pass left|alternate] [--dummy]\n               [--timer D] [--plain] [--png DIR] [--new] [--name NAME]\n  sushigo play --party [--menu NAME|random|TEXT] [--bots 1-7] [...]\n      Play in the terminal against bots (no configuration needed).\n      --party plays Sushi Go Party!; --menu takes a recommended menu\n      (\"master menu\", master-menu), random, or seven card types like\n      temaki,onigiri,tofu,sashimi,spoon,takeout,fruit.\n  sushigo stats [--party] [--game N]\n      Your rating, totals and favourite card from the terminal games, and the\n      last 10 games; --game 1 shows the latest game's scores again.\n  sushigo play ... --png DIR\n      Also write each round's scores and the end of the game as pictures.\n  sushigo render [--what table|round1|round2|round3|final] [--channel PLATFORM:COMMUNITY:CHANNEL] [--out FILE]\n      Draw a stored game (the terminal's, or a chat channel's) as a PNG.\n  sushigo rules [CARD]\n      How to play, or what one card does.\n  sushigo version\n      The version of this build.\n  sushigo arena [--players N] [--games N] [--party] [--menu NAME] [--seed S] [--deals LIST|@FILE] [--parallel N] BOT BOT...\n      Play bots (random, easy, normal, hard, expert) against each other on the same\n      deals with every seat arrangement: the first bot takes one seat, the others\n      fill the rest. --deals plays a fixed list of deal seeds, so two versions of\n      a bot can be compared on the very same deals.\n  sushigo serve\n      Host games on the chat platforms configured in the environment.\n  sushigo healthcheck\n      Ask the serve on HTTP_ADDR whether it is ready (exit 0) or not (exit 1):\n      the container image's health check, which has no shell.",
+	"console.intro": "%s — type the number of a button, or a command (help lists them).",
 }

@@ -1,14 +1,10 @@
 package words
 
 import (
-	"bufio"
-	"flag"
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -16,8 +12,6 @@ import (
 	"strings"
 	"testing"
 )
-
-var updateOutside = flag.Bool("update-outside", false, "rewrite testdata/outside.txt with today's counts")
 
 // sentence is a string literal a player may read: two words or more.
 var sentence = regexp.MustCompile(`\pL{2,}[,;:]? \pL{2,}`)
@@ -41,7 +35,7 @@ func notForPlayers(call *ast.CallExpr) bool {
 		return true
 	}
 	n := strings.ToLower(name)
-	for _, w := range []string{"log", "fail", "err", "debug", "info", "warn", "fatal", "refused"} {
+	for _, w := range []string{"log", "fail", "err", "debug", "info", "warn", "fatal", "refused", "succeed", "admit"} {
 		if strings.Contains(n, w) {
 			return true
 		}
@@ -49,11 +43,18 @@ func notForPlayers(call *ast.CallExpr) bool {
 	return false
 }
 
+// notWords says whether a declaration's doc marks its text as not for
+// players ("Not player words: …"): stored identifiers, command syntax,
+// the operator's messages.
+func notWords(doc *ast.CommentGroup) bool {
+	return doc != nil && strings.Contains(doc.Text(), "Not player words:")
+}
+
 // outsideCounts counts the sentences in each production file outside the
 // catalog.
-func outsideCounts(t *testing.T) (map[string]int, map[string][]string) {
+func outsideCounts(t *testing.T) (counts map[string]int, samples map[string][]string, files int) {
 	fset := token.NewFileSet()
-	counts, samples := map[string]int{}, map[string][]string{}
+	counts, samples = map[string]int{}, map[string][]string{}
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -71,10 +72,11 @@ func outsideCounts(t *testing.T) (map[string]int, map[string][]string) {
 		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return nil
 		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
 		if err != nil {
 			return err
 		}
+		files++
 		rel := filepath.ToSlash(strings.TrimPrefix(path, "../"))
 		skip := map[*ast.BasicLit]bool{}
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -85,8 +87,17 @@ func outsideCounts(t *testing.T) (map[string]int, map[string][]string) {
 				if n.Tag != nil {
 					skip[n.Tag] = true
 				}
+			case *ast.GenDecl:
+				if notWords(n.Doc) {
+					ast.Inspect(n, func(m ast.Node) bool {
+						if bl, ok := m.(*ast.BasicLit); ok {
+							skip[bl] = true
+						}
+						return true
+					})
+				}
 			case *ast.FuncDecl:
-				if n.Name.Name == "Error" { // an error's text is for logs
+				if n.Name.Name == "Error" || notWords(n.Doc) { // an error's text is for logs
 					ast.Inspect(n, func(m ast.Node) bool {
 						if bl, ok := m.(*ast.BasicLit); ok {
 							skip[bl] = true
@@ -121,65 +132,30 @@ func outsideCounts(t *testing.T) (map[string]int, map[string][]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return counts, samples
+	return counts, samples, files
 }
 
-// TestNoNewSentenceOutsideTheCatalog is the catalog's ratchet: every
-// sentence a player reads belongs in the catalog (en.go), and while the
-// last ones move in, testdata/outside.txt holds how many each production
-// file still has. A file that gains one fails; one that loses some says
-// so, and -update-outside writes the lower count. Logs, errors, flags and
-// patterns are exempt, and so are the packages only an operator reads
-// (storage, metrics) and the engine, which has a stricter test.
-func TestNoNewSentenceOutsideTheCatalog(t *testing.T) {
-	counts, samples := outsideCounts(t)
-	if *updateOutside {
-		var names []string
-		for f := range counts {
-			names = append(names, f)
-		}
-		sort.Strings(names)
-		var b strings.Builder
-		b.WriteString("# Sentences each production file still has outside the catalog (words/en.go).\n")
-		b.WriteString("# The number only goes down: go test ./words -run Outside -update-outside\n")
-		for _, f := range names {
-			fmt.Fprintf(&b, "%d %s\n", counts[f], f)
-		}
-		if err := os.WriteFile("testdata/outside.txt", []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+// TestNoSentenceOutsideTheCatalog: every sentence a player reads is in
+// the catalog (en.go, en_*.go) and said by key. A string of two words or
+// more in production code elsewhere fails, listed by file. Logs, errors,
+// flags and patterns are exempt, and so are the packages only an operator
+// reads (storage, metrics), the engine, which has a stricter test
+// (TestEngineSpeaksNoEnglish), and any declaration whose doc says "Not
+// player words:" and why (stored identifiers, command syntax, the
+// operator's messages).
+func TestNoSentenceOutsideTheCatalog(t *testing.T) {
+	counts, samples, files := outsideCounts(t)
+	if files < 40 {
+		t.Fatalf("read %d production files: the test no longer reads the source", files)
 	}
-	budget := map[string]int{}
-	fh, err := os.Open("testdata/outside.txt")
-	if err != nil {
-		t.Fatal(err)
+	var names []string
+	for f := range counts {
+		names = append(names, f)
 	}
-	defer fh.Close()
-	sc := bufio.NewScanner(fh)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		n, f, _ := strings.Cut(line, " ")
-		budget[f], _ = strconv.Atoi(n)
+	sort.Strings(names)
+	for _, f := range names {
+		t.Errorf("%s has %d sentences outside the catalog: put each in words/en.go and say it by key (words.Say). Its sentences:\n  %s",
+			f, counts[f], strings.Join(samples[f], "\n  "))
 	}
-	total, allowed := 0, 0
-	for f, n := range counts {
-		total += n
-		if n > budget[f] {
-			t.Errorf("%s has %d sentences outside the catalog, %d allowed: put the new one in words/en.go and say it by key. Its sentences:\n  %s",
-				f, n, budget[f], strings.Join(samples[f], "\n  "))
-		}
-	}
-	for f, n := range budget {
-		allowed += n
-		if counts[f] < n {
-			t.Logf("%s is down to %d sentences outside the catalog (from %d): -update-outside records it", f, counts[f], n)
-		}
-	}
-	if total < 10 && allowed > 100 {
-		t.Fatalf("found only %d sentences: the test no longer reads the source", total)
-	}
-	t.Logf("%d sentences outside the catalog in %d files (%d allowed); %d keys in it", total, len(counts), allowed, len(Keys()))
+	t.Logf("%d production files read; %d keys in the catalog", files, len(Keys()))
 }

@@ -379,7 +379,7 @@ var cursorLine = lipgloss.NewStyle().Bold(true).Reverse(true)
 // on the host's clock (which stands still during panels). ok is false
 // without a timer, without a choice, or once the game is over.
 func (m *tui) timeLeft() (time.Duration, bool) {
-	if m.opts.Timer <= 0 || m.turnAt.IsZero() || m.over() || len(m.hand.Buttons()) == 0 || strings.Contains(m.hand.Text, "Locked in") {
+	if m.opts.Timer <= 0 || m.turnAt.IsZero() || m.over() || len(m.hand.Buttons()) == 0 || lockedIn(m.hand) {
 		return 0, false
 	}
 	return max(0, time.Duration(m.opts.Timer)*time.Second-m.now().Sub(m.turnAt)), true
@@ -391,4 +391,17 @@ func (m *tui) now() time.Time {
 		return m.clock.Now()
 	}
 	return time.Now()
+}
+
+// lockedIn reports whether hand is a pick locked in: its only buttons
+// change the pick.
+func lockedIn(hand protocol.View) bool {
+	for _, b := range hand.Buttons() {
+		if a, err := protocol.ParseActionID(b.ActionID); err != nil {
+			return false
+		} else if _, ok := a.(protocol.Change); !ok {
+			return false
+		}
+	}
+	return true
 }

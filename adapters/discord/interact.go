@@ -119,7 +119,7 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 		if h.err != nil && parked.Load() {
 			// Still failing: the parked copy is handled again (Redo) until
 			// it is applied, and its answer edits this message then.
-			a.editOriginal(ctx, ix, render(protocol.View{Text: protocol.Speak(platform.Commands, slowStore), Tone: protocol.ToneInfo}))
+			a.editOriginal(ctx, ix, render(protocol.View{Text: protocol.Speak(platform.Commands, words.Say("discord.slowStore")), Tone: protocol.ToneInfo}))
 			return
 		}
 		if err := a.host.Unpark(ctx, "discord", ix.ID); err != nil {
@@ -161,10 +161,6 @@ const (
 	retryAlone  = 25 * time.Second
 	handleLimit = 5 * time.Minute
 )
-
-// slowStore is what a deferred click says while the store keeps failing
-// and its parked copy waits to be handled again.
-const slowStore = "⏳ The game's storage is slow right now. Your click is saved and will count as soon as it can; this message will update."
 
 func (a *Adapter) editOriginal(ctx context.Context, ix *discordgo.Interaction, m message) {
 	if _, err := a.webhookEdit(ix.Token, m.webhookEdit(), discordgo.WithContext(ctx)); err != nil {

@@ -417,6 +417,7 @@ func (a *Adapter) editErr(ctx context.Context, ref string, m message) error {
 // Discord limits them per webhook token.
 
 // webhookEdit edits an interaction's @original message.
+// Not player words: the label names the call in errors.
 func (a *Adapter) webhookEdit(token string, e *discordgo.WebhookEdit, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
 	return a.original(http.MethodPatch, token, e, "an edited message", opts...)
 }

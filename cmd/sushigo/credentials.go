@@ -39,6 +39,7 @@ const credentialsRetry = 5 * time.Second
 
 // check asks the platform until it accepts (nil), refuses (the error, for
 // serve to stop with) or ctx ends.
+// Not player words: /readyz and the log say why a platform is not ready.
 func (c *credentials) check(ctx context.Context, platform string, ask func(context.Context) error, log *slog.Logger) error {
 	c.set(platform, "checking its credentials")
 	warned := false
@@ -91,6 +92,8 @@ func (c *credentials) notReady() string {
 	return strings.Join(out, "; ")
 }
 
+// Not player words: the operator's, about serve's credentials.
+//
 // namedRefusal names the variable whose token a platform refused when a
 // connection (Discord's gateway, Slack's Socket Mode) fails for it; any
 // other error is returned as it is.
@@ -107,6 +110,7 @@ func namedRefusal(err error, variable, platform string) error {
 }
 
 // askDiscord checks the bot token and that it belongs to appID.
+// Not player words: the operator's, naming the variable to fix.
 func askDiscord(s *discordgo.Session, appID string) func(context.Context) error {
 	return func(ctx context.Context) error {
 		uri := discordgo.EndpointApplication("@me")
@@ -130,6 +134,7 @@ func askDiscord(s *discordgo.Session, appID string) func(context.Context) error 
 }
 
 // askSlack checks the bot token (auth.test).
+// Not player words: the operator's, naming the variable to fix.
 func askSlack(api *slackapi.Client) func(context.Context) error {
 	return func(ctx context.Context) error {
 		_, err := api.AuthTestContext(ctx)

@@ -45,6 +45,8 @@ import (
 	"github.com/sushigo/sushigo/words"
 )
 
+// main runs the command line.
+// Not player words: a .env that cannot be read is the operator's to fix.
 func main() {
 	// On a developer's machine an optional .env fills in variables the
 	// environment does not set; production (SUSHIGO_ENV=production, as the
@@ -71,41 +73,11 @@ func main() {
 // usage went to standard error, and the exit status says it was wrong.
 var errUsage = errors.New("no command")
 
-const usage = `Usage:
-  sushigo play [--bots N] [--level easy|normal|hard|expert] [--seed S] [--pass left|alternate] [--dummy]
-               [--timer D] [--plain] [--png DIR] [--new] [--name NAME]
-  sushigo play --party [--menu NAME|random|TEXT] [--bots 1-7] [...]
-      Play in the terminal against bots (no configuration needed).
-      --party plays Sushi Go Party!; --menu takes a recommended menu
-      ("master menu", master-menu), random, or seven card types like
-      temaki,onigiri,tofu,sashimi,spoon,takeout,fruit.
-  sushigo stats [--party] [--game N]
-      Your rating, totals and favourite card from the terminal games, and the
-      last 10 games; --game 1 shows the latest game's scores again.
-  sushigo play ... --png DIR
-      Also write each round's scores and the end of the game as pictures.
-  sushigo render [--what table|round1|round2|round3|final] [--channel PLATFORM:COMMUNITY:CHANNEL] [--out FILE]
-      Draw a stored game (the terminal's, or a chat channel's) as a PNG.
-  sushigo rules [CARD]
-      How to play, or what one card does.
-  sushigo version
-      The version of this build.
-  sushigo arena [--players N] [--games N] [--party] [--menu NAME] [--seed S] [--deals LIST|@FILE] [--parallel N] BOT BOT...
-      Play bots (random, easy, normal, hard, expert) against each other on the same
-      deals with every seat arrangement: the first bot takes one seat, the others
-      fill the rest. --deals plays a fixed list of deal seeds, so two versions of
-      a bot can be compared on the very same deals.
-  sushigo serve
-      Host games on the chat platforms configured in the environment.
-  sushigo healthcheck
-      Ask the serve on HTTP_ADDR whether it is ready (exit 0) or not (exit 1):
-      the container image's health check, which has no shell.`
-
 // run is main without the process: tests call it with their own
 // environment and streams.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintln(stderr, words.Say("cli.usage"))
 		return errUsage
 	}
 	cfg, err := loadConfig(getenv)
@@ -131,10 +103,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		fmt.Fprintln(stdout, "sushigo", version())
 		return nil
 	case "help", "-h", "--help":
-		fmt.Fprintln(stdout, usage)
+		fmt.Fprintln(stdout, words.Say("cli.usage"))
 		return nil
 	}
-	return fmt.Errorf("unknown command %q\n%s", args[0], usage)
+	return fmt.Errorf("unknown command %q\n%s", args[0], words.Say("cli.usage"))
 }
 
 func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdout io.Writer) error {
@@ -276,7 +248,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		return pw.done(stdout)
 	}
 	// The line mode's greeting; the screen game has its own key line.
-	fmt.Fprintln(stdout, title+" — type the number of a button, or a command (help lists them).")
+	fmt.Fprintln(stdout, words.Say("console.intro", title))
 	c := console.New(h, stdin, stdout, me)
 	if cfg.Columns > 0 {
 		c.Width = cfg.Columns
@@ -290,6 +262,8 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	return pw.done(stdout)
 }
 
+// runArena plays bots against each other (docs/bots.md).
+// Not player words: a developer's tool.
 func runArena(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(stdout)
@@ -372,6 +346,7 @@ func openStore(ctx context.Context, cfg config) (storage.Store, func() error, er
 	return s, s.Close, nil
 }
 
+// Not player words: the operator's, when serve has nothing to serve.
 const platformVars = `no chat platform is configured. Set, in the environment or in .env:
   Discord: DISCORD_TOKEN and DISCORD_APP_ID (gateway), or those and DISCORD_PUBLIC_KEY with DISCORD_MODE=http
   Slack:   SLACK_BOT_TOKEN and SLACK_APP_TOKEN (Socket Mode), or SLACK_MODE=http with SLACK_SIGNING_SECRET

@@ -40,6 +40,7 @@ func openPlayStore(cfg config) (*bolt.Store, error) {
 var errGameOpen = errors.New("a game is open in another terminal, and its file is one process's at a time: " +
 	"quit that game (q; it is saved, and sushigo play resumes it), then try again")
 
+// Not player words: the usage of an operator's tool.
 const renderUsage = `Usage: sushigo render [flags]
 
 Draw a stored game as a PNG: the terminal game by default, or with
@@ -47,6 +48,8 @@ Draw a stored game as a PNG: the terminal game by default, or with
 the data directory). Flags:`
 
 // render draws a stored game's table, a round's scores or its end as a PNG.
+// render draws a stored game as a PNG.
+// Not player words: an operator's tool.
 func render(ctx context.Context, cfg config, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	out := fs.String("out", "", "the PNG file to write (default: table.png, round-N.png or final.png)")
