@@ -349,7 +349,6 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 	}
 }
 
-
 // nonce names delivery seq of game id in at most 25 characters (Discord's
 // limit): a hash, since game IDs are longer.
 func nonce(id string, seq uint64) string {
