@@ -123,24 +123,19 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 	hand := w.AppendHand(nil)
 	slices.Sort(hand)
 	base := protocol.Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: p.Call}
-	v := handHead(st, g.Round(), g.Turn())
-	var text []string
-	var control []protocol.Button
+	h := handParts{cardRows: 4, front: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}
 	if p.Card == engine.SpecialOrder && p.Copy == engine.None {
-		text = append(text, words.Say("partyview.yourSpecialOrderCopiesA"))
-		var row []protocol.Button
+		h.text = append(h.text, words.Say("partyview.yourSpecialOrderCopiesA"))
 		for _, c := range w.AppendCopyOptions(nil) {
 			q := base
 			q.Card, q.Copy = engine.SpecialOrder, c
-			row = append(row, protocol.Button{Label: words.CardShort(c), Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
+			h.cards = append(h.cards, protocol.Button{Label: words.CardShort(c), Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
 		}
-		v.Rows = chunk(row, protocol.RowButtons, 4)
 	} else {
-		text = append(text, words.Say("partyview.chooseACardToKeep")+passingText(st, i, len(hand)))
+		h.text = append(h.text, words.Say("hand.chooseACardToKeep")+passingText(st, i, len(hand)))
 		if p.Call != engine.None {
-			text = append(text, callText(p.Call))
+			h.text = append(h.text, callText(p.Call))
 		}
-		var row []protocol.Button
 		for j, c := range hand {
 			if j > 0 && hand[j-1] == c {
 				continue
@@ -152,9 +147,8 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 				// Played now it copies nothing and is discarded: say so.
 				label += words.Say("partyview.nothingToCopyYet")
 			}
-			row = append(row, protocol.Button{Label: label, Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
+			h.cards = append(h.cards, protocol.Button{Label: label, Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
 		}
-		v.Rows = chunk(row, protocol.RowButtons, 4)
 		for _, c := range w.AppendCallable(nil) {
 			if c == p.Call {
 				continue
@@ -170,18 +164,13 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 				// spoon finds nothing and is discarded. Say so.
 				label += words.Say("partyview.findsNothingNow")
 			}
-			control = append(control, protocol.Button{Label: label, Emoji: c.Emoji(), ActionID: protocol.ActionID(q)})
+			h.controls = append(h.controls, protocol.Button{Label: label, Emoji: c.Emoji(), ActionID: protocol.ActionID(q)})
 		}
 	}
 	if p.Call != engine.None || p.Card != engine.None {
-		control = append(control, protocol.Button{Label: words.Say("partyview.startOver"), Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
+		h.controls = append(h.controls, protocol.Button{Label: words.Say("hand.startOver"), Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
 	}
-	if len(control) > 0 {
-		v.Rows = append(v.Rows, control[:min(len(control), protocol.RowButtons)])
-	}
-	v.Text = strings.Join(text, "\n")
-	v.Fields = []protocol.Field{{Name: words.Say("partyview.inFrontOfYou"), Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
-	return v
+	return drawHand(st, h)
 }
 
 func callText(c engine.Card) string {
@@ -338,7 +327,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 		}
 		v.Rows = chunk(row, protocol.RowButtons, 3)
 	}
-	v.Fields = []protocol.Field{{Name: words.Say("partyview.inFrontOfYou"), Value: partyTableau(tab, w.UramakiIcons(i))}}
+	v.Fields = []protocol.Field{{Name: words.Say("hand.inFrontOfYou"), Value: partyTableau(tab, w.UramakiIcons(i))}}
 	if !st.chat() {
 		// The terminal shows a reveal only once its decisions are made:
 		// what was revealed comes with the question it raises.
@@ -370,7 +359,7 @@ func waitingView(st *snapshot, i int) protocol.View {
 	w := st.game.View(i)
 	v := handHead(st, d.Round, d.Turn)
 	v.Text = words.Say("partyview.theCardsAreRevealedWaiting", st.name(d.Seat), words.Their(st.name(d.Seat)), decisionName(d))
-	v.Fields = []protocol.Field{{Name: words.Say("partyview.inFrontOfYou"), Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
+	v.Fields = []protocol.Field{{Name: words.Say("hand.inFrontOfYou"), Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
 	return v
 }
 

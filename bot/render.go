@@ -328,7 +328,7 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 		text = append(text, words.Say("render.youKeepSNowChoose", chosen(p.Card, p.Extra)))
 		next = func(c engine.Card) protocol.Pick { q := base; q.Dummy = c; return q }
 	default:
-		text = append(text, words.Say("render.chooseACardToKeep")+passingText(st, i, len(hand)))
+		text = append(text, words.Say("hand.chooseACardToKeep")+passingText(st, i, len(hand)))
 		if ctrl {
 			drew := ""
 			if c := w.Drawn(); c != engine.None {
@@ -338,12 +338,10 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 		}
 		next = func(c engine.Card) protocol.Pick { q := base; q.Card = c; return q }
 	}
-	v := handHead(st, g.Round(), g.Turn())
-	v.Text = strings.Join(text, "\n")
 	// Every card of the hand keeps its place (and its number in the
 	// terminal) through the steps of a choice: one already chosen stays,
 	// disabled, rather than shifting the others.
-	var row []protocol.Button
+	var cards []protocol.Button
 	for j, c := range hand {
 		if j > 0 && hand[j-1] == c {
 			continue
@@ -351,16 +349,9 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 		n := count(left, c)
 		b := protocol.Button{Label: cardLabel(c, n), Emoji: c.Emoji(), ActionID: protocol.ActionID(next(c)), Colour: cardColour(c)}
 		if n == 0 {
-			b.Label, b.Disabled = words.CardShort(c)+" (chosen)", true
+			b.Label, b.Disabled = words.Say("hand.chosen", words.CardShort(c)), true
 		}
-		row = append(row, b)
-		if len(row) == protocol.RowButtons {
-			v.Rows = append(v.Rows, row)
-			row = nil
-		}
-	}
-	if len(row) > 0 {
-		v.Rows = append(v.Rows, row)
+		cards = append(cards, b)
 	}
 	var control []protocol.Button
 	need := 2
@@ -373,13 +364,9 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 		control = append(control, protocol.Button{Label: words.Say("render.useChopsticksTake2"), Emoji: "🥢", ActionID: protocol.ActionID(q)})
 	}
 	if p.Chop || p.Card != engine.None {
-		control = append(control, protocol.Button{Label: words.Say("render.startOver"), Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
+		control = append(control, protocol.Button{Label: words.Say("hand.startOver"), Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
 	}
-	if len(control) > 0 {
-		v.Rows = append(v.Rows, control)
-	}
-	v.Fields = []protocol.Field{{Name: words.Say("render.inFrontOfYou"), Value: tableau(w.AppendTableau(nil, i))}}
-	return v
+	return drawHand(st, handParts{text: text, cards: cards, controls: control, front: tableau(w.AppendTableau(nil, i))})
 }
 
 // cardColour is the colour of card c's type (#rrggbb) for the button that
