@@ -217,7 +217,7 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 			name = bs.profile.Name
 		}
 	}
-	v := protocol.View{Screen: protocol.ScreenBoard, Title: "📈 " + name, Tone: protocol.ToneInfo}
+	v := protocol.View{Screen: protocol.ScreenBoard, Title: words.Say("profile.title", name), Tone: protocol.ToneInfo}
 	if name == "" {
 		// Never show a platform's user ID as a name.
 		v.Title = "📈 Stats"

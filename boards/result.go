@@ -86,6 +86,6 @@ func RatingsView(seats []Seat, players []storage.PlayerResult, prior, after []st
 		}
 		parts = append(parts, part)
 	}
-	return protocol.View{Screen: protocol.ScreenRatings, Title: "📈 Ratings", Text: strings.Join(parts, " · "), Tone: protocol.ToneOver,
+	return protocol.View{Screen: protocol.ScreenRatings, Title: words.Say("ratings.title"), Text: strings.Join(parts, " · "), Tone: protocol.ToneOver,
 		Footer: words.Say("ratings.peopleAreRatedAmongThemselves")}
 }

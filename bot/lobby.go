@@ -139,7 +139,7 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 		// (Left) or, before the game counted, no rating (Early).
 		s.Bot, s.Idle, s.Kicked = false, 0, false
 		note := words.Say("lobby.sIsBackAndTakes", s.Name)
-		if s.Name == "You" {
+		if s.Name == words.You() {
 			note = words.Say("lobby.youAreBackAndTake")
 		}
 		switch {

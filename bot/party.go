@@ -80,7 +80,7 @@ func partyLobbyView(st *snapshot) protocol.View {
 	g := st.ID
 	if st.Opts.Custom {
 		v.Selects = customSelects(g, m)
-		v.Rows[0] = append(v.Rows[0], protocol.Button{Label: "Menus", Emoji: "📋", ActionID: protocol.ActionID(protocol.SetMenu{Game: g, Part: "menu", Values: []string{"recommended"}})})
+		v.Rows[0] = append(v.Rows[0], protocol.Button{Label: words.Say("party.menus"), Emoji: "📋", ActionID: protocol.ActionID(protocol.SetMenu{Game: g, Part: "menu", Values: []string{"recommended"}})})
 	} else {
 		v.Selects = []protocol.Select{menuSelect(g, st.Opts, n)}
 	}
@@ -106,7 +106,7 @@ func menuSelect(game string, o protocol.Options, n int) protocol.Select {
 	}
 	sel.Options = append(sel.Options,
 		protocol.Option{Label: words.Say("party.customMenu"), Value: "custom", Emoji: "🛠️", Description: words.Say("party.chooseTheRollAppetizersSpecials")},
-		protocol.Option{Label: "Random", Value: protocol.MenuRandom, Emoji: "🎲", Description: words.Say("party.aMenuThatSuitsThe"), Selected: !fixed})
+		protocol.Option{Label: words.Say("party.random"), Value: protocol.MenuRandom, Emoji: "🎲", Description: words.Say("party.aMenuThatSuitsThe"), Selected: !fixed})
 	return sel
 }
 

@@ -194,7 +194,7 @@ func endedView(st *snapshot) protocol.View {
 		lines = append(lines, "", words.Say("quit.ratedOnTheScoresAt"))
 	}
 	return protocol.View{Screen: protocol.ScreenTable, Title: words.Say("lobby.gameEnded", gameTitle(st)), Text: strings.Join(lines, "\n"), Tone: protocol.ToneOver,
-		Rows: [][]protocol.Button{{{Label: "Rematch", Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}}
+		Rows: [][]protocol.Button{{{Label: words.Say("button.rematch"), Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}}
 }
 
 // placeOf is a seat's rated place; the dummy (no seat) comes last.

@@ -91,10 +91,10 @@ func classicLobbyView(st *snapshot) protocol.View {
 		Text:   fmt.Sprintf("Host: **%s** · %s\n%s", st.hostName(), optionsLineAt(st), ratedLine(st)),
 		Fields: []protocol.Field{{Name: fmt.Sprintf("Players (%d/%d)", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
 		Rows: [][]protocol.Button{{
-			{Label: "Join", Emoji: "🙋", ActionID: protocol.ActionID(protocol.Join{Game: g}), Style: protocol.Primary},
-			{Label: "Leave", Emoji: "🚪", ActionID: protocol.ActionID(protocol.Leave{Game: g})},
+			{Label: words.Say("button.join"), Emoji: "🙋", ActionID: protocol.ActionID(protocol.Join{Game: g}), Style: protocol.Primary},
+			{Label: words.Say("button.leave"), Emoji: "🚪", ActionID: protocol.ActionID(protocol.Leave{Game: g})},
 			{Label: words.Say("render.addBot"), Emoji: "🤖", ActionID: protocol.ActionID(protocol.AddBot{Game: g, N: 1}), Disabled: len(st.Seats) >= maxSeats(st.Opts)},
-			{Label: "Start", Emoji: "▶️", ActionID: protocol.ActionID(protocol.Start{Game: g}), Style: protocol.Success, Disabled: len(st.Seats) < 2},
+			{Label: words.Say("button.start"), Emoji: "▶️", ActionID: protocol.ActionID(protocol.Start{Game: g}), Style: protocol.Success, Disabled: len(st.Seats) < 2},
 		}},
 		Tone:   protocol.ToneLobby,
 		Footer: words.Say("render.theHostPressesStartWhen"),
@@ -587,7 +587,7 @@ func finalView(st *snapshot) protocol.View {
 	if len(dessert) > 0 {
 		v.Fields = append(v.Fields, protocol.Field{Name: words.Say("render.dessert"), Value: strings.Join(dessert, "\n")})
 	}
-	v.Rows = [][]protocol.Button{{{Label: "Rematch", Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}
+	v.Rows = [][]protocol.Button{{{Label: words.Say("button.rematch"), Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}
 	return v
 }
 

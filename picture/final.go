@@ -162,10 +162,10 @@ func winnerLine(pv engine.PublicView, names []string) string {
 	}
 	switch len(first) {
 	case 1:
-		if first[0] == "You" {
+		if first[0] == words.You() {
 			return words.Say("picture.final.youWin") // the terminal's player
 		}
-		return first[0] + " wins!"
+		return words.Say("picture.wins", first[0])
 	default:
 		return words.Say("picture.shareTheWin", strings.Join(first, words.Say("render.sharedWinAnd")))
 	}

@@ -74,9 +74,22 @@ func rgb(v uint32) color.RGBA {
 // Colour is card type k's colour as #rrggbb: the rulebook art's, for
 // front ends that colour cards too.
 func Colour(k engine.Kind) string {
+	if int(k) < len(kindHex) {
+		return kindHex[k]
+	}
 	c := colourOf(k)
 	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
 }
+
+// kindHex is each kind's Colour, written once: every card button of every
+// hand view names its colour.
+var kindHex = func() (out [64]string) {
+	for k := range out {
+		c := colourOf(engine.Kind(k))
+		out[k] = fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
+	}
+	return out
+}()
 
 // colourOf is k's colour, grey for a kind without one.
 func colourOf(k engine.Kind) color.RGBA {

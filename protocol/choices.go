@@ -48,7 +48,7 @@ func MenuChoices() []Choice {
 	for _, m := range engine.RecommendedMenus {
 		out = append(out, Choice{Name: words.RecommendedName(m), Value: m.Key})
 	}
-	return append(out, Choice{Name: words.Say("protocol.choices.customBuildItInThe"), Value: "custom"}, Choice{Name: "Random", Value: MenuRandom})
+	return append(out, Choice{Name: words.Say("protocol.choices.customBuildItInThe"), Value: "custom"}, Choice{Name: words.Say("party.random"), Value: MenuRandom})
 }
 
 // CardChoices are every card type `rules` explains, classic and Party.

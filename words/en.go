@@ -586,4 +586,16 @@ var en = map[Key]string{
 	"hand.chosen":            "%s (chosen)",
 	"hand.chooseACardToKeep": "Choose a card to keep.",
 	"hand.startOver":         "Start over",
+	// buttons and titles of a word or two
+	"button.join":            "Join",
+	"button.leave":           "Leave",
+	"button.start":           "Start",
+	"button.rematch":         "Rematch",
+	"party.menus":            "Menus",
+	"party.random":           "Random",
+	"ratings.title":          "📈 Ratings",
+	"profile.title":          "📈 %s",
+	"discord.commands.who":   "Who",
+	"discord.commands.aCard": "A card",
+	"picture.wins":           "%s wins!",
 }

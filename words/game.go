@@ -9,20 +9,40 @@ import (
 // The engine names cards, types, categories, menus and rules by key; these
 // word them.
 
+// The names of the game's things are looked up once, at start: a table
+// view names every card on it.
+var (
+	cardNames, cardShorts [engine.NumCards]string
+	categoryNames         [engine.NumCategories]string
+)
+
+func nameTheGame() {
+	for c := range engine.NumCards {
+		key := "card." + c.Key()
+		if c == engine.None {
+			key = "card.none"
+		}
+		cardNames[c], cardShorts[c] = Say(key), Say(key+".short")
+	}
+	for c := range engine.NumCategories {
+		categoryNames[c] = Say(categoryKey(c))
+	}
+}
+
 // CardName is a card's full name ("Salmon nigiri", "Maki roll (2 icons)").
 func CardName(c engine.Card) string {
-	if !c.Valid() || c == engine.None {
-		return Say("card.none")
+	if !c.Valid() {
+		c = engine.None
 	}
-	return Say("card." + c.Key())
+	return cardNames[c]
 }
 
 // CardShort is a card's compact name ("Salmon", "Maki 2").
 func CardShort(c engine.Card) string {
-	if !c.Valid() || c == engine.None {
-		return Say("card.none.short")
+	if !c.Valid() {
+		c = engine.None
 	}
-	return Say("card." + c.Key() + ".short")
+	return cardShorts[c]
 }
 
 // KindName is a card type's name ("Green tea ice cream").
@@ -34,7 +54,12 @@ func KindName(k engine.Kind) string {
 }
 
 // CategoryName is a score category's name ("Egg nigiri on wasabi").
-func CategoryName(c engine.Category) string { return Say(categoryKey(c)) }
+func CategoryName(c engine.Category) string {
+	if c >= engine.NumCategories {
+		return Say(categoryKey(c))
+	}
+	return categoryNames[c]
+}
 
 // categoryKey is the catalog's key of a score category
 // ("category.uramaki-10-icons").

@@ -23,13 +23,27 @@ func setCounts() {
 	}
 }
 
-// Count words n things of a kind ("card": "1 card", "3 cards").
+// Count words n things of a kind ("card": "1 card", "3 cards"), in the
+// form the language's plural rules (CLDR) choose for n. The form is chosen
+// here and formatted as fmt does: the printer's catalog lookup costs more
+// than the rest of a table view's words together.
 func Count(thing string, n int) string {
-	k := "count." + thing
-	if !known[k] {
-		return printer.Sprintf(fallback)
+	f, ok := enCounts["count."+thing]
+	if !ok {
+		return fallback
 	}
-	return printer.Sprintf(k, n)
+	form := f[1]
+	if plural.Cardinal.MatchPlural(english, abs(n), 0, 0, 0, 0) == plural.One {
+		form = f[0]
+	}
+	return fmt.Sprintf(form, n)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // Ordinal is n as a place: "1st", "2nd", "3rd", "4th", by the language's

@@ -43,6 +43,13 @@ func notForPlayers(call *ast.CallExpr) bool {
 	return false
 }
 
+// viewWords are the fields of a view whose text a player reads whole,
+// however short: a literal of a letter or more there counts.
+var viewWords = map[string]bool{"Label": true, "Title": true, "Text": true, "Footer": true, "Description": true, "Placeholder": true}
+
+// word is a literal with a word in it.
+var word = regexp.MustCompile(`\pL{2,}`)
+
 // notWords says whether a declaration's doc marks its text as not for
 // players ("Not player words: …"): stored identifiers, command syntax,
 // the operator's messages.
@@ -114,6 +121,17 @@ func outsideCounts(t *testing.T) (counts map[string]int, samples map[string][]st
 							}
 							return true
 						})
+					}
+				}
+			case *ast.KeyValueExpr:
+				// A view's words, even one: a button's label, a title.
+				if k, ok := n.Key.(*ast.Ident); ok && viewWords[k.Name] {
+					if bl, ok := n.Value.(*ast.BasicLit); ok && bl.Kind == token.STRING && !skip[bl] {
+						if s, err := strconv.Unquote(bl.Value); err == nil && word.MatchString(s) {
+							counts[rel]++
+							samples[rel] = append(samples[rel], s)
+							skip[bl] = true
+						}
 					}
 				}
 			case *ast.BasicLit:

@@ -46,6 +46,7 @@ func init() {
 	}
 	setCounts()
 	printer = message.NewPrinter(english, message.Catalog(cat))
+	nameTheGame()
 }
 
 // Say words key with its arguments. A key missing from the catalog is a

@@ -216,7 +216,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 		}
 		h = pw
 	}
-	me := protocol.User{ID: "you", Name: or(*name, "You")}
+	me := protocol.User{ID: "you", Name: or(*name, words.You())}
 	if *fresh {
 		if _, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: protocol.End{}}); err != nil {
 			return err

@@ -37,7 +37,7 @@ func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer
 	}
 	defer store.Close()
 	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr)})
-	me := protocol.User{ID: "you", Name: "You"}
+	me := protocol.User{ID: "you", Name: words.You()}
 	width := 80
 	if cfg.Columns > 0 {
 		width = cfg.Columns
