@@ -168,17 +168,25 @@ func TestKilledMidDeliveryThenRestarted(t *testing.T) {
 	}
 }
 
-// testRedis is database 15 of the local Redis under a key prefix of the
-// test's own, deleted when it ends; in CI a missing Redis fails the test.
+// testRedis is database 15 of the local Redis (or SUSHIGO_TEST_REDIS_URL,
+// as for the storage tests) under a key prefix of the test's own, deleted
+// when it ends; in CI a missing Redis fails the test.
 func testRedis(t *testing.T) (url, prefix string, rc *goredis.Client) {
 	url = "redis://127.0.0.1:6379/15"
-	rc = goredis.NewClient(&goredis.Options{Addr: "127.0.0.1:6379", DB: 15})
+	if u := os.Getenv("SUSHIGO_TEST_REDIS_URL"); u != "" {
+		url = u
+	}
+	opts, err := goredis.ParseURL(url)
+	if err != nil {
+		t.Fatalf("SUSHIGO_TEST_REDIS_URL: %v", err)
+	}
+	rc = goredis.NewClient(opts)
 	t.Cleanup(func() { rc.Close() }) // after the key clean-up below, which uses it
 	if err := rc.Ping(context.Background()).Err(); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("Redis is required in CI: %v", err)
 		}
-		t.Skipf("no Redis at 127.0.0.1:6379: %v", err)
+		t.Skipf("no Redis at %s: %v", url, err)
 	}
 	prefix = fmt.Sprintf("sushigo-test:cmd:%x:", rand.Uint64())
 	t.Cleanup(func() {
