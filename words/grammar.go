@@ -12,21 +12,9 @@ import (
 // language's plural form (CLDR: English has one and other, Polish four),
 // an ordinal its ordinal form, a list its conjunction.
 
-// setCounts puts the counts in the catalog as plural messages.
-func setCounts() {
-	for k, f := range enCounts {
-		if err := cat.Set(english, k, plural.Selectf(1, "%d", "one", f[0], "other", f[1])); err != nil {
-			panic(fmt.Sprintf("words: %s: %v", k, err))
-		}
-		known[k], counts[k] = true, true
-		en[k] = f[1]
-	}
-}
-
 // Count words n things of a kind ("card": "1 card", "3 cards"), in the
-// form the language's plural rules (CLDR) choose for n. The form is chosen
-// here and formatted as fmt does: the printer's catalog lookup costs more
-// than the rest of a table view's words together.
+// form the language's plural rules (CLDR) choose for n, formatted as fmt
+// does.
 func Count(thing string, n int) string {
 	f, ok := enCounts["count."+thing]
 	if !ok {
