@@ -93,6 +93,9 @@ func (st *snapshot) byDM(s *seat) bool             { return dmHands(st.Opts, s) 
 func (st *snapshot) botLevel(i int) strategy.Level { return levelOf(st.Seats[i], st.Opts) }
 func (st *snapshot) forfeited(i int) bool          { return st.Seats[i].forfeited() }
 
-func (st *snapshot) seatOf(user string) int {
-	return slices.IndexFunc(st.Seats, func(s seat) bool { return s.User == user })
+func (st *snapshot) seatOf(user string) int { return seatIndex(st.Seats, user) }
+
+// seatIndex is the seat of user, or -1.
+func seatIndex(seats []seat, user string) int {
+	return slices.IndexFunc(seats, func(s seat) bool { return s.User == user })
 }

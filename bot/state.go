@@ -150,9 +150,7 @@ func (st *state) chat() bool { return !st.plat.Terminal }
 // (snapshot.typing).
 func (st *state) typing() bool { return st.plat.Terminal }
 
-func (st *state) seatOf(user string) int {
-	return slices.IndexFunc(st.Seats, func(s seat) bool { return s.User == user })
-}
+func (st *state) seatOf(user string) int { return seatIndex(st.Seats, user) }
 
 func (st *state) humans() int {
 	n := 0

@@ -77,19 +77,20 @@ func Colour(k engine.Kind) string {
 	if int(k) < len(kindHex) {
 		return kindHex[k]
 	}
-	c := colourOf(k)
-	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
+	return hex(colourOf(k))
 }
 
 // kindHex is each kind's Colour, written once: every card button of every
 // hand view names its colour.
 var kindHex = func() (out [64]string) {
 	for k := range out {
-		c := colourOf(engine.Kind(k))
-		out[k] = fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
+		out[k] = hex(colourOf(engine.Kind(k)))
 	}
 	return out
 }()
+
+// hex is c as #rrggbb.
+func hex(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
 // colourOf is k's colour, grey for a kind without one.
 func colourOf(k engine.Kind) color.RGBA {
