@@ -191,6 +191,10 @@ var tag = strings.NewReplacer("%", "%25", "{", "%7B", "}", "%7D").Replace
 // (MEMORY USAGE, TTL) and tests.
 func (s *Store) GameKey(k string) string { return s.gameKey(k) }
 
+// SideKey returns the Redis key that holds game k's side value (its send
+// log), for the same tools.
+func (s *Store) SideKey(k string) string { return s.sideKey(k) }
+
 func (s *Store) gameKey(k string) string   { return s.prefix + "game:{" + tag(k) + "}" }
 func (s *Store) sideKey(k string) string   { return s.prefix + "side:{" + tag(k) + "}" }
 func (s *Store) recordKey(k string) string { return s.prefix + "rec:{" + tag(k) + "}" }
