@@ -275,6 +275,9 @@ func TestNudgeForAGameStoredBeforeNudges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if data, err = bot.RecordJSON(data); err != nil {
+		t.Fatal(err)
+	}
 	old := strings.Replace(string(data), `"nd":true,`, "", 1)
 	if old == string(data) {
 		t.Fatalf("no pending nudge in the stored game: %s", data)

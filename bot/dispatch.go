@@ -241,6 +241,12 @@ func refreshTable(req protocol.Request, st *state, v protocol.View, now time.Tim
 	return []protocol.Delivery{{Kind: protocol.Post, To: protocol.Channel, Slot: protocol.SlotTable, View: v}}
 }
 
+// refreshTableNow is refreshTable with the table as the game shows it
+// now, which the outbox may draw again when it sends (redraw.go).
+func refreshTableNow(req protocol.Request, st *state, now time.Time) []protocol.Delivery {
+	return redrawn(redrawTable, refreshTable(req, st, tableView(st.snap(), now), now))
+}
+
 // warnMenu tells whoever changed the seats, privately, when the menu no
 // longer suits them (a typed command's acknowledgement already says so).
 func warnMenu(req protocol.Request, st *state, ds []protocol.Delivery) []protocol.Delivery {
@@ -303,7 +309,7 @@ func (b *Bot) Undeliverable(ctx context.Context, where protocol.Location, gameID
 		st.Seats[i].DMFailed = true
 		st.Seats[i].Hand = protocol.Ref{}
 		st.Notes = append(st.Notes, words.Say("dispatch.iCanTSendS", st.Seats[i].Name))
-		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st.snap(), b.now()), b.now())}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: refreshTableNow(protocol.Request{}, st, b.now())}}, nil
 	})
 }
 

@@ -18,3 +18,6 @@ func (b *Bot) Stopping() bool { return b.stopping.Load() }
 
 // RaceBuild is raceBuild for the external tests.
 const RaceBuild = raceBuild
+
+// Every drawing a test queues is checked against the view it replaces.
+func init() { checkRedraw = true }

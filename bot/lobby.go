@@ -125,7 +125,7 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 			return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 		}
 		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name})
-		ds := warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), "You joined the game."+st.snap().menuWarning()))
+		ds := warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), "You joined the game."+st.snap().menuWarning()))
 		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	case phasePlaying:
 		if i < 0 {
@@ -150,7 +150,7 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 		}
 		st.Notes = append(st.Notes, note)
 		ds := b.settle(protocol.Request{}, st, nil, false)
-		ds = append(ds, protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: handOrOver(st, i)})
+		ds = append(ds, protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: handOrOver(st.snap(), i)})
 		if st.Opts.Hands == protocol.HandsEphemeral {
 			s.Hand = req.Reply
 		}
@@ -172,7 +172,7 @@ func (b *Bot) leave(req protocol.Request, st *state) (change, error) {
 			return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), words.Say("lobby.youLeft"))}}, nil
 		}
 		b.handOver(st, req.Who.ID)
-		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), words.Say("lobby.youLeftTheGame"))}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), words.Say("lobby.youLeftTheGame"))}}, nil
 	case phasePlaying:
 		if st.Seats[i].Bot {
 			return change{}, refuse("lobby.botAlreadyThere")
@@ -236,7 +236,7 @@ func (b *Bot) addBots(req protocol.Request, st *state, n int, level strategy.Lev
 	if added == 0 {
 		return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 	}
-	return change{save: true, resp: protocol.Response{Deliveries: warnMenu(req, st, withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), "Bot added."+st.snap().menuWarning()))}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), "Bot added."+st.snap().menuWarning()))}}, nil
 }
 
 func nextBotName(st *state) string {
@@ -280,7 +280,7 @@ func (b *Bot) kick(req protocol.Request, st *state, who string) (change, error) 
 	if st.Phase == phaseLobby {
 		name := st.Seats[i].Name
 		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
-		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), words.Say("lobby.wasRemoved", name))}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), words.Say("lobby.wasRemoved", name))}}, nil
 	}
 	if st.Phase != phasePlaying {
 		return change{}, refuse("lobby.gameOver")
@@ -522,7 +522,7 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 		o.Custom, o.Menu = true, m.String()
 		ack = words.Say("lobby.menuUpdated")
 	}
-	return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, lobbyView(st.snap()), b.now()), ack)}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), ack)}}, nil
 }
 
 // startMenu is the menu a Party game starts with for n players, or a

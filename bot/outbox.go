@@ -51,7 +51,26 @@ func (o *outbox) add(target string, d protocol.Delivery) {
 		o.Outbox = deleteTarget(o.Outbox, target)
 	}
 	o.OutSeq++
-	o.Outbox = append(o.Outbox, queued{Seq: o.OutSeq, Target: target, D: d})
+	q := queued{Seq: o.OutSeq, Target: target, D: d}
+	if d.Redraw != "" {
+		q.Draw, q.D.View = d.Redraw, protocol.View{}
+	}
+	o.Outbox = append(o.Outbox, q)
+}
+
+// freeze draws, with draw, the pending deliveries only the game as it
+// stands can draw (the latest reveal), before a change moves it on.
+func (o *outbox) freeze(draw func(q queued) (protocol.View, bool)) {
+	for k := range o.Outbox {
+		q := &o.Outbox[k]
+		if q.Draw != redrawReveal {
+			continue
+		}
+		if v, ok := draw(*q); ok {
+			q.D.View = v
+		}
+		q.Draw = ""
+	}
 }
 
 // empty reports whether nothing waits to be sent.
@@ -92,10 +111,14 @@ func (o *outbox) caughtUp(p *sendLog) {
 
 // queued is one pending delivery in a game's outbox.
 type queued struct {
-	Seq      uint64            `json:"q"`
-	Target   string            `json:"g,omitempty"` // what newer deliveries replace: "table", "ref:<id>", "slot:<slot>"
-	D        protocol.Delivery `json:"d"`
-	Attempts int               `json:"a,omitempty"`
+	Seq    uint64            `json:"q"`
+	Target string            `json:"g,omitempty"` // what newer deliveries replace: "table", "ref:<id>", "slot:<slot>"
+	D      protocol.Delivery `json:"d"`
+	// Draw names the view to draw from the stored game when it is sent
+	// (redraw.go); D has no view then. A delivery stored by an earlier
+	// release has its view in D.
+	Draw     string `json:"r,omitempty"`
+	Attempts int    `json:"a,omitempty"`
 }
 
 // notYet reports a game's deliveries backing off until a time, after
@@ -114,6 +137,10 @@ func (e *notYet) Error() string {
 }
 
 func (e *notYet) Unwrap() error { return e.err }
+
+// errNothingToDraw drops a delivery whose view can no longer be drawn (its
+// player left the seat): there is nothing to send.
+var errNothingToDraw = errors.New("nothing left to draw")
 
 // errTableComing holds a table delivery while the reply that creates the
 // table has not been remembered yet.
@@ -158,7 +185,7 @@ func (st *state) target(d protocol.Delivery) string {
 
 // enqueue moves c's posts and edits into st's outbox and reports whether
 // there were any; replies stay in c.
-func (st *state) enqueue(c *change) bool {
+func (st *state) enqueue(c *change, now time.Time) bool {
 	var keep []protocol.Delivery
 	added := false
 	for _, d := range c.resp.Deliveries {
@@ -167,7 +194,7 @@ func (st *state) enqueue(c *change) bool {
 			// the table itself is edited through the outbox, in order with
 			// every other change, so it cannot go back to an older view.
 			// (Its reference may still be on its way: the outbox waits.)
-			d = protocol.Delivery{Kind: protocol.Edit, To: protocol.Channel, Ref: st.Table, Slot: protocol.SlotTable, View: d.View}
+			d = protocol.Delivery{Kind: protocol.Edit, To: protocol.Channel, Ref: st.Table, Slot: protocol.SlotTable, View: d.View, Redraw: d.Redraw}
 		}
 		if d.Kind == protocol.Reply && d.Replace && !d.To.IsPublic() && st.chat() {
 			if i := st.seatOf(d.To.User); i >= 0 && st.byDM(&st.Seats[i]) && st.Seats[i].Hand.Lasting() {
@@ -175,12 +202,18 @@ func (st *state) enqueue(c *change) bool {
 				// edited through the outbox, so it survives a crash after
 				// the acknowledgement and cannot overtake a later turn's
 				// edit of the same message.
-				d = protocol.Delivery{Kind: protocol.Edit, To: d.To, Ref: st.Seats[i].Hand.Use(), View: d.View}
+				d = protocol.Delivery{Kind: protocol.Edit, To: d.To, Ref: st.Seats[i].Hand.Use(), View: d.View, Redraw: d.Redraw}
 			}
 		}
 		if d.Kind == protocol.Reply {
 			keep = append(keep, d)
 			continue
+		}
+		if d.Redraw == "" && d.View.Screen == protocol.ScreenReveal && st.snap().latestReveal(d) {
+			d.Redraw = redrawReveal
+		}
+		if checkRedraw && d.Redraw != "" {
+			st.snap().checkDrawing(d, now)
 		}
 		st.outbox.add(st.target(d), d)
 		added = true
@@ -301,6 +334,8 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 					return 0, err
 				}
 				continue
+			case errors.Is(sendErr, errNothingToDraw):
+				// Dropped: the next one goes now.
 			case errors.Is(sendErr, errTableComing):
 				// Not the platform's failure: no attempt spent.
 				return 0, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
@@ -389,6 +424,13 @@ const recordWait = 2 * time.Second
 // table message is being created.
 func (st *state) resolve(q queued, now time.Time) (d protocol.Delivery, said bool, err error) {
 	d = q.D
+	if q.Draw != "" {
+		v, ok := st.snap().redraw(q.Draw, d.To, now)
+		if !ok {
+			return d, false, errNothingToDraw
+		}
+		d.View = protocol.Spoken(st.plat.Commands, v)
+	}
 	if d.Kind == protocol.Post && d.To.Thread {
 		var wait bool
 		if d, wait, said = st.route(d, now); wait {

@@ -449,7 +449,7 @@ func TestPartyViewsFitChatLimits(t *testing.T) {
 			}
 			chatLimits(t, where+" scores", scoresView(st.snap()))
 			for i := range n {
-				chatLimits(t, where+" hand", handOrOver(st, i))
+				chatLimits(t, where+" hand", handOrOver(st.snap(), i))
 				for _, c := range g.View(i).AppendCallable(nil) {
 					chatLimits(t, where+" calling", handView(st.snap(), i, protocol.Pick{Call: c}))
 				}

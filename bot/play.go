@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -45,6 +46,17 @@ func (b *Bot) handReply(req protocol.Request, st *state, i int, v protocol.View)
 	return b.handAnswer(req, st, i, v, false)
 }
 
+// handReplyNow is handReply with the hand as it stands, which the outbox
+// may draw again when it sends (redraw.go), unless the answer adds a note.
+func (b *Bot) handReplyNow(req protocol.Request, st *state, i int) protocol.Delivery {
+	v := handNow(st.snap(), i)
+	d := b.handReply(req, st, i, v)
+	if d.View.Text == v.Text { // no note added
+		d.Redraw = redrawHand
+	}
+	return d
+}
+
 // lookReply is handReply for a request that changes nothing (a look, a
 // stale button, a step of a selection): a click on the hand keeps the
 // handle it has while it lasts, so nothing is written.
@@ -84,7 +96,7 @@ func (b *Bot) showHand(req protocol.Request, st *state) (change, error) {
 	if err != nil {
 		return change{}, err
 	}
-	v := handOrOver(st, i)
+	v := handOrOver(st.snap(), i)
 	if p, ok := st.game.View(i).Pending(); ok && !st.game.Deciding() {
 		v = lockedView(st.snap(), i, p)
 	}
@@ -112,7 +124,7 @@ func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, er
 	var missing *engine.CardError
 	switch {
 	case errors.Is(err, engine.ErrWrongTurn) || errors.Is(err, engine.ErrDeciding):
-		v := handOrOver(st, i)
+		v := handOrOver(st.snap(), i)
 		if g.Deciding() {
 			v.Text = words.Say("play.theCardsOfThisTurn") + " " + v.Text
 		} else {
@@ -145,12 +157,7 @@ func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, er
 	revealed = revealed || again
 	// The player's own answer first: it records their newest hand reference,
 	// which the table rendered next takes into account.
-	var mine protocol.Delivery
-	if revealed {
-		mine = b.handReply(req, st, i, handOrOver(st, i))
-	} else {
-		mine = b.handReply(req, st, i, lockedView(st.snap(), i, sub))
-	}
+	mine := b.handReplyNow(req, st, i)
 	ds := b.settle(protocol.Request{Who: req.Who}, st, append(shown, more...), revealed)
 	if revealed && req.FromPrivate && isClick(req) {
 		// Their click is answered by replacing that very message, so its
@@ -204,7 +211,7 @@ func dropHandEdit(ds []protocol.Delivery, user string) []protocol.Delivery {
 	return out
 }
 
-func handOrOver(st *state, i int) protocol.View {
+func handOrOver(st *snapshot, i int) protocol.View {
 	g := st.game
 	if g.Over() {
 		text := words.Say("play.theGameIsOverSee")
@@ -215,11 +222,11 @@ func handOrOver(st *state, i int) protocol.View {
 	}
 	if d, ok := g.Decision(); ok {
 		if d.Seat == i {
-			return decisionView(st.snap(), i)
+			return decisionView(st, i)
 		}
-		return waitingView(st.snap(), i)
+		return waitingView(st, i)
 	}
-	return handView(st.snap(), i, protocol.Pick{})
+	return handView(st, i, protocol.Pick{})
 }
 
 // callable reads a typed call loosely: `call=spoon` means the first spoon
@@ -361,7 +368,9 @@ func (b *Bot) revealed(st *state, round int, notes []string) []protocol.Delivery
 	ds := st.clearReminder()
 	ds = append(ds, playByPlay(revealView(st.snap())))
 	if g.Round() != round || g.Over() {
-		ds = append(ds, playByPlay(roundScoreView(st.snap(), round)))
+		scores := playByPlay(roundScoreView(st.snap(), round))
+		scores.Redraw = redrawRound + strconv.Itoa(round)
+		ds = append(ds, scores)
 	}
 	if g.Over() {
 		st.Phase = phaseOver
@@ -377,7 +386,7 @@ func (b *Bot) revealed(st *state, round int, notes []string) []protocol.Delivery
 func (b *Bot) settle(req protocol.Request, st *state, posts []protocol.Delivery, revealed bool) []protocol.Delivery {
 	now := b.now()
 	ds := append(posts, st.reminderDone()...)
-	ds = append(ds, refreshTable(req, st, tableView(st.snap(), now), now)...)
+	ds = append(ds, refreshTableNow(req, st, now)...)
 	if revealed {
 		ds = append(ds, b.handDeliveries(st, now, req.Who.ID)...)
 	}
@@ -394,18 +403,18 @@ func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []protoco
 		if !s.human() {
 			continue
 		}
-		v := handOrOver(st, i)
+		v := handNow(st.snap(), i)
 		switch {
 		case st.byDM(s) && st.chat() && s.Hand.Usable(now) && st.needsReader(i) && s.User != clicker:
 			// An edited DM tells nobody it is their move: a new one does.
 			// The old one goes once the new one is there.
-			ds = append(ds, protocol.Delivery{Kind: protocol.Post, To: protocol.Private(s.User), Slot: protocol.HandSlot(s.User), View: v},
+			ds = append(ds, protocol.Delivery{Kind: protocol.Post, To: protocol.Private(s.User), Slot: protocol.HandSlot(s.User), View: v, Redraw: redrawHand},
 				protocol.Delivery{Kind: protocol.Delete, To: protocol.Private(s.User), Ref: s.Hand.Use()})
 			s.Hand = protocol.Ref{}
 		case s.Hand.Usable(now):
-			ds = append(ds, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(), View: v})
+			ds = append(ds, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(), View: v, Redraw: redrawHand})
 		case st.byDM(s) && !st.game.Over():
-			ds = append(ds, protocol.Delivery{Kind: protocol.Post, To: protocol.Private(s.User), Slot: protocol.HandSlot(s.User), View: v})
+			ds = append(ds, protocol.Delivery{Kind: protocol.Post, To: protocol.Private(s.User), Slot: protocol.HandSlot(s.User), View: v, Redraw: redrawHand})
 		}
 	}
 	return ds
@@ -471,7 +480,7 @@ func (b *Bot) answer(req protocol.Request, st *state, a protocol.Answer) (change
 	switch {
 	case a.Round != 0 && (errors.Is(err, engine.ErrWrongTurn) || errors.Is(err, engine.ErrNoDecision)):
 		// An old prompt: show what is current instead, privately.
-		v := handOrOver(st, i)
+		v := handOrOver(st.snap(), i)
 		v.Text = words.Say("play.thatChoiceWasAlreadyMade") + " " + v.Text
 		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case errors.Is(err, engine.ErrNotYourDecision):
@@ -490,7 +499,7 @@ func (b *Bot) answer(req protocol.Request, st *state, a protocol.Answer) (change
 	}
 	st.Seats[i].Idle = 0
 	more, again := b.advance(st, nil)
-	mine := b.handReply(req, st, i, handOrOver(st, i))
+	mine := b.handReplyNow(req, st, i)
 	ds := b.settle(protocol.Request{}, st, append(shown, more...), moved || again)
 	if req.FromPrivate && isClick(req) {
 		ds = dropHandEdit(ds, req.Who.ID)

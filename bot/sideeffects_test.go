@@ -161,6 +161,9 @@ func TestRequestAppliedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if data, err = bot.RecordJSON(data); err != nil {
+		t.Fatal(err)
+	}
 	if n := strings.Count(string(data), `"b":true`); n != 1 {
 		t.Errorf("%d bots after one Add bot handled twice, want 1", n)
 	}

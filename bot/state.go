@@ -3,9 +3,12 @@ package bot
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"time"
 
@@ -123,7 +126,11 @@ type state struct {
 	extra []protocol.Delivery
 }
 
-const stateVersion = 1
+// stateVersion is the stored record's format: 2 since records are packed
+// (packed.go) and outboxes name the views they draw when they send
+// (redraw.go). Version 1 records (JSON, rendered outboxes) still load
+// and deliver.
+const stateVersion = 2
 
 // snap is the game as its screens see it: a copy, seats included, so a
 // screen cannot change the record.
@@ -212,6 +219,10 @@ func (b *Bot) decode(data []byte) (*state, error) {
 }
 
 func decodeState(data []byte) (*state, error) {
+	data, err := unpack(data)
+	if err != nil {
+		return nil, err
+	}
 	st := &state{}
 	wire := struct {
 		*state
@@ -221,8 +232,8 @@ func decodeState(data []byte) (*state, error) {
 		return nil, fmt.Errorf("bot: decode game: %w", err)
 	}
 	st.Applied = wire.Applied
-	if st.V != stateVersion {
-		return nil, fmt.Errorf("bot: game stored by version %d, this build reads %d", st.V, stateVersion)
+	if st.V < 1 || st.V > stateVersion {
+		return nil, fmt.Errorf("bot: game stored by version %d, this build reads 1 to %d", st.V, stateVersion)
 	}
 	if len(st.Engine) > 0 {
 		st.game = new(engine.Game)
@@ -243,6 +254,10 @@ func (b *Bot) load(ctx context.Context, key string) (st *state, log *sendLog, da
 	if err != nil {
 		return nil, nil, nil, 0, fmt.Errorf("load %s: %w", key, err)
 	}
+	// The record's JSON: a change that encodes the same is not written.
+	if data, err = unpack(data); err != nil {
+		return nil, nil, nil, 0, err
+	}
 	if st, err = b.decode(data); err != nil {
 		return nil, nil, nil, 0, err
 	}
@@ -253,8 +268,27 @@ func (b *Bot) load(ctx context.Context, key string) (st *state, log *sendLog, da
 }
 
 // maxApplied is how many request IDs a game remembers: far more than can
-// be in flight for one game at once.
-const maxApplied = 32
+// be in flight for one game at once (a replica handles a game's requests
+// one at a time).
+const maxApplied = 16
+
+// appliedID is how a game remembers request ID id: 36 bits of its hash,
+// 6 characters where a Discord interaction ID takes 19 (a record holds
+// sixteen of them at every moment; two of a game's last sixteen requests
+// share one with odds of about one in four billion).
+func appliedID(id string) string {
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], h.Sum64())
+	return base64.RawURLEncoding.EncodeToString(b[:])[:6]
+}
+
+// applied reports whether the request with ID id changed st already (a
+// game stored before appliedID keeps the IDs whole).
+func (st *state) applied(id string) bool {
+	return slices.Contains(st.Applied, appliedID(id)) || slices.Contains(st.Applied, id)
+}
 
 type requestIDKey struct{}
 
@@ -317,9 +351,13 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if st != nil {
 			st.fold(log)
 			was = st.Phase
+			st.outbox.freeze(func(q queued) (protocol.View, bool) {
+				v, ok := st.snap().redraw(q.Draw, q.D.To, b.now())
+				return protocol.Spoken(st.plat.Commands, v), ok
+			})
 		}
 		id := requestID(ctx)
-		if id != "" && st != nil && slices.Contains(st.Applied, id) {
+		if id != "" && st != nil && st.applied(id) {
 			return protocol.Response{Where: st.Where, Game: st.ID}, nil // applied already
 		}
 		c, err := fn(st)
@@ -367,7 +405,7 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 		// resolved now, and remembered as such.
 		c.resp.Deliveries = st.routeAll(c.resp.Deliveries, b.now())
 	}
-	if !c.remove && b.sender(st) != nil && st.enqueue(c) {
+	if !c.remove && b.sender(st) != nil && st.enqueue(c, b.now()) {
 		queued, c.save = true, true
 		due = append(due, storage.Deadline{Key: outboxPrefix + key, Due: b.outboxDue(&st.outbox)})
 	}
@@ -402,13 +440,13 @@ func (b *Bot) write(ctx context.Context, key string, st *state, c change, id str
 			return due, nil
 		}
 		if id != "" {
-			st.Applied = append(st.Applied, id)
+			st.Applied = append(st.Applied, appliedID(id))
 			if n := len(st.Applied); n > maxApplied {
 				st.Applied = st.Applied[n-maxApplied:]
 			}
 			enc = withApplied(body, st.Applied)
 		}
-		_, err = b.store.Commit(ctx, key, enc, ver, c.ttl, due)
+		_, err = b.store.Commit(ctx, key, pack(enc), ver, c.ttl, due)
 		return nil, err
 	}
 	return due, nil

@@ -185,13 +185,13 @@ const (
 
 // Options are chosen at `new` and kept for a rematch.
 type Options struct {
-	Bots  int
-	Pass  engine.PassMode
-	Dummy bool
+	Bots  int             `json:",omitzero"`
+	Pass  engine.PassMode `json:",omitzero"`
+	Dummy bool            `json:",omitzero"`
 	// Timer is the turn timer in seconds; 0 turns it off, -1 means the
 	// default.
-	Timer int
-	Hands HandsVia
+	Timer int      `json:",omitzero"`
+	Hands HandsVia `json:",omitzero"`
 	// Party plays Sushi Go Party!. Menu is its menu's text form
 	// (engine.Menu.String), or "random" until the game starts; Custom shows
 	// the lobby's menu builder.

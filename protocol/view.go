@@ -161,11 +161,11 @@ const (
 
 // Button is one clickable choice.
 type Button struct {
-	Label    string
-	Emoji    string
-	ActionID string
-	Style    Style
-	Disabled bool
+	Label    string `json:",omitzero"`
+	Emoji    string `json:",omitzero"`
+	ActionID string `json:",omitzero"`
+	Style    Style  `json:",omitzero"`
+	Disabled bool   `json:",omitzero"`
 	// Colour is the card type's colour (#rrggbb) on a button that plays a
 	// card; chat buttons have no colours of their own, the terminal's
 	// card tiles do.
@@ -204,9 +204,9 @@ type Option struct {
 
 // Field is a titled block of a view.
 type Field struct {
-	Name   string
-	Value  string
-	Inline bool
+	Name   string `json:",omitzero"`
+	Value  string `json:",omitzero"`
+	Inline bool   `json:",omitzero"`
 }
 
 // A view's buttons fit every platform's grid, so views stay the same
@@ -220,19 +220,19 @@ const (
 // View is a platform-neutral message: adapters turn it into an embed or
 // Block Kit. Text uses **bold** and line breaks only.
 type View struct {
-	Title  string
-	Text   string
-	Fields []Field
+	Title  string  `json:",omitzero"`
+	Text   string  `json:",omitzero"`
+	Fields []Field `json:",omitzero"`
 	// Selects come before Rows; each takes a row of its own.
-	Selects []Select
-	Rows    [][]Button
-	Tone    Tone
-	Footer  string
+	Selects []Select   `json:",omitzero"`
+	Rows    [][]Button `json:",omitzero"`
+	Tone    Tone       `json:",omitzero"`
+	Footer  string     `json:",omitzero"`
 	// Mentions are user IDs to notify; adapters render them as pings.
-	Mentions []string
+	Mentions []string `json:",omitzero"`
 	// Channel is the game's channel on a private view that may be read
 	// elsewhere (a DM): adapters name and link it.
-	Channel string
+	Channel string `json:",omitzero"`
 	// Screen is what the view is; Round and Turn, on a hand or a reveal,
 	// the moment it belongs to, so no front end reads them from the title.
 	Screen Screen `json:",omitempty"`
@@ -327,25 +327,31 @@ const (
 
 // Delivery is one message to send or update.
 type Delivery struct {
-	Kind    Kind
-	To      Audience
-	Replace bool
-	Ref     Ref
+	Kind    Kind     `json:",omitzero"`
+	To      Audience `json:",omitzero"`
+	Replace bool     `json:",omitzero"`
+	Ref     Ref      `json:",omitzero"`
 	// Slot, when set, asks the adapter to report the reference of the
 	// message it created through Bot.Remember, so the host can edit it later.
-	Slot string
+	Slot string `json:",omitzero"`
 	// Parent, on a post to the Thread, is the table message the thread hangs
 	// from; OpenThread, when set, names the thread to create from it first
 	// (Discord needs it made; Slack threads exist by replying).
 	Parent     Ref    `json:",omitzero"`
 	OpenThread string `json:",omitempty"`
-	View       View
+	View       View   `json:",omitzero"`
 	// Nonce, on a post from the outbox, names this one delivery of this
 	// game, the same at each attempt: a platform that de-duplicates by it
 	// (Discord's enforce_nonce) makes a post resent after a crash one
 	// message. Never stored. The outbox gives one to a delivery with a
 	// picture too, so a platform can name its upload after it.
 	Nonce string `json:"-"`
+	// Redraw, set by the host on a delivery whose view it can draw again
+	// from the stored game when the delivery is sent ("table", "hand",
+	// "round:2"), lets its durable outbox keep that name rather than the
+	// view: a stored game stays small, and what is sent shows the game as
+	// it is then. Adapters ignore it. Never stored.
+	Redraw string `json:"-"`
 	// Resend is set, for a ResendChecker, on a post or a delivery with a
 	// picture that may have reached the platform already: an earlier
 	// attempt failed ambiguously (a timeout, a 5xx) or a replica died

@@ -33,6 +33,9 @@ func bots(t *testing.T, e *env) int {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if data, err = bot.RecordJSON(data); err != nil {
+		t.Fatal(err)
+	}
 	return strings.Count(string(data), `"b":true`)
 }
 

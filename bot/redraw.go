@@ -1,0 +1,105 @@
+package bot
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sushigo/sushigo/protocol"
+)
+
+// Views the outbox draws when it sends them. A delivery whose view is
+// what the stored game shows anyway (the table, a player's hand, a
+// round's scores) is marked with its drawing's name (Delivery.Redraw);
+// the outbox stores the name, not the view, and draws it from the game as
+// stored when it sends. A live game's record stays small (a rendered hand
+// is over a kilobyte, its name a few bytes), a load decodes little, and
+// the table and hands sent show the game as it is then: they are edits
+// of living messages, which newer ones replace anyway. What only the
+// moment knew (a reveal, a note added to one player's hand) stays
+// rendered.
+const (
+	redrawTable = "table"
+	redrawHand  = "hand"
+	redrawRound = "round:"
+	// redrawReveal is the latest reveal: drawable only until the game
+	// moves on, so a change freezes it first (outbox.freeze).
+	redrawReveal = "reveal"
+)
+
+// checkRedraw makes enqueue check that each drawing named would draw the
+// view it replaces, at the moment it is queued (tests set it).
+var checkRedraw bool
+
+// redraw draws the view named name for audience to, from st at now;
+// false when there is nothing to draw (the player left their seat).
+func (st *snapshot) redraw(name string, to protocol.Audience, now time.Time) (protocol.View, bool) {
+	switch {
+	case name == redrawTable:
+		return tableView(st, now), true
+	case name == redrawHand:
+		i := seatIndex(st.Seats, to.User)
+		if i < 0 || st.game == nil {
+			return protocol.View{}, false
+		}
+		return handNow(st, i), true
+	case name == redrawReveal:
+		if st.game == nil || st.game.PublicView().LastReveal.Round == 0 {
+			return protocol.View{}, false
+		}
+		return revealView(st), true
+	case strings.HasPrefix(name, redrawRound):
+		r, err := strconv.Atoi(name[len(redrawRound):])
+		if err != nil || st.game == nil || r < 1 || r > len(st.game.PublicView().Scores) {
+			return protocol.View{}, false
+		}
+		return roundScoreView(st, r), true
+	}
+	return protocol.View{}, false
+}
+
+// handNow is seat i's hand as it stands: the cards to choose from, the
+// pick locked in, the decision asked or the game's end.
+func handNow(st *snapshot, i int) protocol.View {
+	if p, ok := st.game.View(i).Pending(); ok && !st.game.Deciding() && !st.game.Over() {
+		return lockedView(st, i, p)
+	}
+	return handOrOver(st, i)
+}
+
+// latestReveal reports whether d is the post of the reveal st shows last,
+// as st draws it, so the outbox may draw it again when it sends.
+func (st *snapshot) latestReveal(d protocol.Delivery) bool {
+	if d.View.Screen != protocol.ScreenReveal || st.game == nil {
+		return false
+	}
+	r := st.game.PublicView().LastReveal
+	if r.Round != d.View.Round || r.Turn != d.View.Turn {
+		return false
+	}
+	v := protocol.Spoken(st.plat.Commands, revealView(st))
+	return v.Title == d.View.Title && v.Text == d.View.Text
+}
+
+// redrawn marks ds as drawn by name.
+func redrawn(name string, ds []protocol.Delivery) []protocol.Delivery {
+	for i := range ds {
+		ds[i].Redraw = name
+	}
+	return ds
+}
+
+// checkDrawing panics, in tests, when the drawing d names does not draw
+// d's view: a view marked by mistake would lose what it said.
+func (st *snapshot) checkDrawing(d protocol.Delivery, now time.Time) {
+	v, ok := st.redraw(d.Redraw, d.To, now)
+	if !ok {
+		panic(fmt.Sprintf("bot: nothing to draw for %q to %+v", d.Redraw, d.To))
+	}
+	v = protocol.Spoken(st.plat.Commands, v)
+	if !reflect.DeepEqual(v, d.View) {
+		panic(fmt.Sprintf("bot: drawing %q draws\n%+v\nnot the view queued\n%+v", d.Redraw, v, d.View))
+	}
+}
