@@ -72,6 +72,12 @@ type Config struct {
 	// MinRatedGames is how many rated games a player needs before the
 	// board ranks them by rating (3).
 	MinRatedGames int
+	// TablePicture is how long a game's table keeps its picture before a
+	// newer turn is drawn (a minute; negative: every reveal is drawn). The
+	// text is current at every click, and the thread says every reveal;
+	// the picture, which names its round and turn, follows at this pace:
+	// drawing is most of what a click costs.
+	TablePicture time.Duration
 }
 
 // Bot is the host. It is safe for concurrent use: all its state is in the
@@ -142,6 +148,9 @@ func New(store storage.Store, cfg Config) *Bot {
 	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = noMetrics{}
+	}
+	if cfg.TablePicture == 0 {
+		cfg.TablePicture = time.Minute
 	}
 	sendCtx, abort := context.WithCancel(context.Background())
 	b := &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, deal: engine.New, log: cfg.Log, wake: make(chan struct{}, 1),

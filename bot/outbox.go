@@ -354,7 +354,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				}
 				b.log.Error("delivery dropped after repeated failures", "game", key, "seq", q.Seq, "attempts", maxAttempts, "err", sendErr)
 			default:
-				if slot, shown, ok := shows(d, q.Target, ref); ok {
+				if slot, shown, ok := shows(d, q.Target, ref, b.now()); ok {
 					// The message now shows this picture (in this file).
 					st.learnt(pr.learn(learnt{Slot: slot, Ref: shown}))
 				} else if d.Slot != "" && ref.ID != "" {

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/picture"
@@ -123,6 +124,12 @@ func (b *Bot) attach(st *snapshot, d *protocol.Delivery, shown protocol.Ref) {
 		p.Keep = true
 		return
 	}
+	if p.Of == protocol.PictureTable && d.Kind == protocol.Edit && shown.Pic != "" && st.game != nil && !st.game.Over() &&
+		b.cfg.TablePicture > 0 && b.now().Sub(shown.PicAt) < b.cfg.TablePicture {
+		// Drawn lately: the table keeps that picture a while longer.
+		p.Key, p.Keep = shown.Pic, true
+		return
+	}
 	png, err := st.draw(&p)
 	if err != nil {
 		b.log.Error("drawing a picture failed", "game", st.ID, "picture", p.Key, "err", err)
@@ -135,7 +142,7 @@ func (b *Bot) attach(st *snapshot, d *protocol.Delivery, shown protocol.Ref) {
 // shows is what a message shows once d, with its picture, was sent: the
 // reference to remember for the table or the closing post, or false when
 // d is neither or sent no new picture. sent is the adapter's answer.
-func shows(d protocol.Delivery, target string, sent protocol.Ref) (slot string, ref protocol.Ref, ok bool) {
+func shows(d protocol.Delivery, target string, sent protocol.Ref, now time.Time) (slot string, ref protocol.Ref, ok bool) {
 	p := d.View.Picture
 	if p == nil || p.Keep || p.PNG == nil {
 		return "", protocol.Ref{}, false
@@ -155,6 +162,6 @@ func shows(d protocol.Delivery, target string, sent protocol.Ref) (slot string, 
 	if ref.ID == "" {
 		return "", protocol.Ref{}, false
 	}
-	ref.Pic, ref.File = p.Key, sent.File
+	ref.Pic, ref.File, ref.PicAt = p.Key, sent.File, now
 	return slot, ref, true
 }

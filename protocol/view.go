@@ -57,6 +57,8 @@ type Ref struct {
 	// it again, and a file its message no longer shows is deleted.
 	Pic  string `json:"pic,omitempty"`
 	File string `json:"file,omitempty"`
+	// PicAt is when that picture was drawn.
+	PicAt time.Time `json:"pat,omitzero"`
 }
 
 // Usable reports whether r can still be edited at now.

@@ -130,8 +130,8 @@ func (e *env) post(body []byte, token string) *httptest.ResponseRecorder {
 
 // newDurableEnv is newEnv with the adapter as the host's Sender, as serve
 // runs it: posts and edits go through the host's durable outbox.
-func newDurableEnv(t *testing.T) *env {
-	return makeDurable(newEnv(t))
+func newDurableEnv(t *testing.T, tune ...func(*bot.Config)) *env {
+	return makeDurable(newEnv(t), tune...)
 }
 
 // newDurableEnvOn is newDurableEnv on the given store.
@@ -139,10 +139,14 @@ func newDurableEnvOn(t *testing.T, store storage.Store) *env {
 	return makeDurable(newEnvOn(t, store))
 }
 
-func makeDurable(e *env) *env {
+func makeDurable(e *env, tune ...func(*bot.Config)) *env {
 	seed := uint64(100)
-	e.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Platforms: map[string]protocol.Platform{"discord": e.a.Platform()}})
+	cfg := bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
+		Platforms: map[string]protocol.Platform{"discord": e.a.Platform()}}
+	for _, f := range tune {
+		f(&cfg)
+	}
+	e.host = bot.New(e.store, cfg)
 	e.a.host = e.host
 	e.durable = true
 	return e

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sushigo/sushigo/bot"
 )
 
 // playOut plays the started game to its end: each person takes the first
@@ -47,10 +49,11 @@ func playOut(t *testing.T, e *env) {
 }
 
 // TestTablePictureOncePerTurn: the table message shows the table as an
-// attached picture with alt text, replaced on each reveal and never on a
-// mere pick; round scores and the final post carry their charts.
+// attached picture with alt text, replaced on each reveal (with the host
+// drawing every reveal) and never on a mere pick; round scores and the
+// final post carry their charts.
 func TestTablePictureOncePerTurn(t *testing.T) {
-	e := newDurableEnv(t)
+	e := newDurableEnv(t, func(c *bot.Config) { c.TablePicture = -1 })
 	e.slash(alice, "new", `[{"name":"bots","type":4,"value":1},{"name":"timer","type":4,"value":0}]`)
 	e.startGame()
 	table := e.latest("", "Sushi Go! — round 1/3, turn 1")

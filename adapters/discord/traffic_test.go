@@ -139,7 +139,7 @@ func TestChannelTraffic(t *testing.T) {
 // play-by-play goes to the channel and the channel is told why once, from
 // the outbox and from memory alike.
 func TestThreadFallback(t *testing.T) {
-	for name, newE := range map[string]func(*testing.T) *env{"durable outbox": newDurableEnv, "from memory": newEnv} {
+	for name, newE := range map[string]func(*testing.T) *env{"durable outbox": func(t *testing.T) *env { return newDurableEnv(t) }, "from memory": newEnv} {
 		t.Run(name, func(t *testing.T) {
 			e := newE(t)
 			e.f.threadRefusal = codeMissingPermissions

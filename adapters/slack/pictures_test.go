@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
 )
 
@@ -103,7 +104,7 @@ func imageFiles(m *slackMessage) map[string]string {
 // superseded files are deleted, so at the end the workspace holds only
 // the files some message shows.
 func TestPicturesThroughSlackFiles(t *testing.T) {
-	e := newDurableEnv(t, protocol.HandsDM)
+	e := newDurableEnv(t, protocol.HandsDM, func(c *bot.Config) { c.TablePicture = -1 }) // every reveal drawn
 	e.slash(alice, "new bots=1 timer=0")
 	lobby := e.f.latest("", "lobby")
 	e.click(bob, lobby, lobby.action("sg1:join:"))

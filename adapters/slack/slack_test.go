@@ -60,13 +60,17 @@ type env struct {
 
 // newDurableEnv is newEnv with the adapter as the host's Sender, as serve
 // runs it.
-func newDurableEnv(t *testing.T, hands protocol.HandsVia) *env {
+func newDurableEnv(t *testing.T, hands protocol.HandsVia, tune ...func(*bot.Config)) *env {
 	e := newEnv(t, hands)
 	seed := uint64(7)
 	row := e.a.Platform()
 	row.Hands = hands
-	e.a.host = bot.New(e.store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Platforms: map[string]protocol.Platform{"slack": row}})
+	cfg := bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
+		Platforms: map[string]protocol.Platform{"slack": row}}
+	for _, f := range tune {
+		f(&cfg)
+	}
+	e.a.host = bot.New(e.store, cfg)
 	e.a.homes = e.a.host.(Homes)
 	e.durable = true
 	return e

@@ -1,0 +1,60 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/protocol"
+)
+
+// TestTablePictureAtMostOnceAMinute: the table's text follows every
+// click, its picture at most once a minute (the host's default), always
+// naming the turn it shows; the end of the game is drawn at once.
+func TestTablePictureAtMostOnceAMinute(t *testing.T) {
+	h := newOutboxHarness(t)
+	h.lobby("ann", "timer=0 bots=1", "bob")
+	h.startGame("ann")
+	var drawn []time.Time // when each table picture was drawn
+	var keys []string
+	seen := 0
+	collect := func() {
+		h.sender.mu.Lock()
+		defer h.sender.mu.Unlock()
+		for _, d := range h.sender.sent[seen:] {
+			if p := d.View.Picture; p != nil && p.Of == protocol.PictureTable && p.PNG != nil {
+				drawn, keys = append(drawn, h.now), append(keys, p.Key)
+			}
+		}
+		seen = len(h.sender.sent)
+	}
+	collect()
+	turns := 0
+	for range 40 {
+		if _, over := h.lastPublic("Final standings"); over {
+			break
+		}
+		h.now = h.now.Add(20 * time.Second) // a turn of people choosing
+		h.playTurn([]string{"ann", "bob"})
+		turns++
+		collect()
+	}
+	if _, over := h.lastPublic("Final standings"); !over {
+		t.Fatal("the game did not end")
+	}
+	if len(drawn) < 3 || len(drawn) > turns/3+2 {
+		t.Errorf("%d table pictures over %d turns of 20 s: %v", len(drawn), turns, keys)
+	}
+	for i := 1; i < len(drawn)-1; i++ {
+		if gap := drawn[i].Sub(drawn[i-1]); gap < time.Minute {
+			t.Errorf("table pictures %s and %s drawn %v apart", keys[i-1], keys[i], gap)
+		}
+	}
+	if last := keys[len(keys)-1]; !strings.HasSuffix(last, "/true") {
+		t.Errorf("the last table picture is %s, not the game's end", last)
+	}
+	// Every table view sent names its picture's moment in its alt text.
+	if tv := h.table(); tv.Picture == nil || !strings.Contains(tv.Picture.Alt, "Picture of the table") {
+		t.Errorf("the table's picture: %+v", tv.Picture)
+	}
+}
