@@ -84,6 +84,9 @@
 // deadline is hidden for the lease and comes back, due, if its claimer never
 // completes it. Complete removes a claimed deadline, unless it was scheduled
 // again after the claim (then the new deadline stays). Cancel removes it.
+// Withdraw removes it only while it is due at the time given and not
+// claimed: whoever set a deadline as a safety net can take that one net
+// back, never one set since.
 //
 // # Health
 //
@@ -165,6 +168,7 @@ const (
 type Deadlines interface {
 	Schedule(ctx context.Context, key string, due time.Time) error
 	Cancel(ctx context.Context, key string) error
+	Withdraw(ctx context.Context, key string, due time.Time) error
 	ClaimDue(ctx context.Context, now time.Time, lease time.Duration, max int) ([]Claim, error)
 	Complete(ctx context.Context, c Claim) error
 }

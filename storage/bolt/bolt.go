@@ -521,6 +521,25 @@ func (s *Store) Cancel(ctx context.Context, key string) error {
 	return nil
 }
 
+// Withdraw implements storage.Deadlines.
+func (s *Store) Withdraw(ctx context.Context, key string, due time.Time) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bucketDeadlines)
+		d, ok := decodeDeadline(b.Get([]byte(key)))
+		if !ok || d.until != 0 || d.due != due.UnixMilli() {
+			return nil // set again, or claimed, since: not the caller's to remove
+		}
+		return b.Delete([]byte(key))
+	})
+	if err != nil {
+		return fmt.Errorf("bolt withdraw %s: %w", key, err)
+	}
+	return nil
+}
+
 // ClaimDue implements storage.Deadlines.
 func (s *Store) ClaimDue(ctx context.Context, now time.Time, lease time.Duration, max int) ([]storage.Claim, error) {
 	if err := ctx.Err(); err != nil {

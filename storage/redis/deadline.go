@@ -142,6 +142,28 @@ func (s *Store) Cancel(ctx context.Context, key string) error {
 	return nil
 }
 
+// withdrawScript: KEYS due, claims; ARGV member, due (ms).
+var withdrawScript = goredis.NewScript(`
+local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if at and tonumber(at) == tonumber(ARGV[2]) and redis.call('HEXISTS', KEYS[2], ARGV[1]) == 0 then
+	redis.call('ZREM', KEYS[1], ARGV[1])
+	return 1
+end
+return 0
+`)
+
+// Withdraw implements storage.Deadlines in one round trip.
+func (s *Store) Withdraw(ctx context.Context, key string, due time.Time) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	k := s.deadlineKeys(shardOf(key))
+	if err := withdrawScript.Run(ctx, s.c, k[:2], key, strconv.FormatInt(due.UnixMilli(), 10)).Err(); err != nil {
+		return fmt.Errorf("redis withdraw %s: %w", key, err)
+	}
+	return nil
+}
+
 // ClaimDue implements storage.Deadlines in two round trips when anything
 // is due (one when nothing is): a look at every set's earliest due
 // deadlines, then a claim of the earliest max of them from the sets that

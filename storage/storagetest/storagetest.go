@@ -398,6 +398,7 @@ var gameTests = []test{
 		_, calls["HistoryGame"] = s.HistoryGame(c, "c", "x")
 		calls["Schedule"] = s.Schedule(c, "g", now)
 		calls["Cancel"] = s.Cancel(c, "g")
+		calls["Withdraw"] = s.Withdraw(c, "g", now)
 		_, calls["ClaimDue"] = s.ClaimDue(c, now, time.Minute, 5)
 		calls["Complete"] = s.Complete(c, storage.Claim{Key: "g", Token: 1})
 		for name, err := range calls {
@@ -714,6 +715,34 @@ var deadlineTests = []test{
 		}
 		if cs, _ := s.ClaimDue(ctx, now, time.Minute, 10); len(cs) != 0 {
 			t.Errorf("claimed %+v, want nothing", cs)
+		}
+	}},
+	{"WithdrawOnlyTheNetSet", func(t *testing.T, s storage.Store) {
+		now := time.Now().Truncate(time.Millisecond)
+		net := now.Add(-time.Second)
+		// Withdrawn while it is the one set.
+		must(t, s.Schedule(ctx, "a", net))
+		must(t, s.Withdraw(ctx, "a", net))
+		// Set again since (due later): it stays.
+		must(t, s.Schedule(ctx, "b", net))
+		must(t, s.Schedule(ctx, "b", net.Add(time.Millisecond)))
+		must(t, s.Withdraw(ctx, "b", net))
+		// Claimed: the claimer completes it.
+		must(t, s.Schedule(ctx, "c", net))
+		claimed, err := s.ClaimDue(ctx, now, time.Minute, 10)
+		if err != nil || len(claimed) != 2 {
+			t.Fatalf("claimed %+v (%v), want b and c", claimed, err)
+		}
+		must(t, s.Withdraw(ctx, "c", net))
+		must(t, s.Withdraw(ctx, "never", net))
+		got, _ := s.ClaimDue(ctx, now.Add(2*time.Minute), time.Minute, 10)
+		var keys []string
+		for _, c := range got {
+			keys = append(keys, c.Key)
+		}
+		slices.Sort(keys)
+		if !slices.Equal(keys, []string{"b", "c"}) {
+			t.Errorf("after the withdrawals, due: %v, want b (set again) and c (its claim lapsed)", keys)
 		}
 	}},
 	{"ExactlyOnceAcrossClaimers", func(t *testing.T, s storage.Store) {
