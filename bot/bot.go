@@ -100,9 +100,12 @@ type Bot struct {
 	// sends run this replica's deliveries (send.go): the games being sent
 	// (true: changed again meanwhile), every flush under way, and the
 	// context they send in, cancelled only when Drain gives up.
-	sendMu   sync.Mutex
-	sending  map[string]bool
-	locked   map[string]bool // games whose send lock this replica holds
+	sendMu  sync.Mutex
+	sending map[string]bool
+	locked  map[string]bool // games whose send lock this replica holds
+	// nets are the outbox deadlines this replica's changes set as their
+	// nets, newest per game, taken back once it has sent them (handoff).
+	nets     map[string]time.Time
 	flushes  sync.WaitGroup
 	flushMu  sync.Mutex // orders startFlush's Add before Drain's Wait
 	sendCtx  context.Context
@@ -154,7 +157,7 @@ func New(store storage.Store, cfg Config) *Bot {
 	}
 	sendCtx, abort := context.WithCancel(context.Background())
 	b := &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, deal: engine.New, log: cfg.Log, wake: make(chan struct{}, 1),
-		sending: map[string]bool{}, locked: map[string]bool{}, sendCtx: sendCtx, abort: abort,
+		sending: map[string]bool{}, locked: map[string]bool{}, nets: map[string]time.Time{}, sendCtx: sendCtx, abort: abort,
 		// One core is left to requests: bots thinking on every core would
 		// keep a click waiting behind them for the scheduler's 10 ms slices.
 		thinking: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),

@@ -265,8 +265,22 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		}
 		// What the stored game folded already need not be kept.
 		pr = pr.trimmed(stored)
+		// An edit or a deletion sent is recorded with the next write, not
+		// at once: sent again after a crash it changes nothing. A post, a
+		// fact learnt, a failure are recorded before the next send.
+		unrecorded := false
+		record := func() error {
+			if !unrecorded {
+				return nil
+			}
+			unrecorded = false
+			return b.writeLog(ctx, key, pr)
+		}
 		for !st.outbox.empty() {
 			if b.stopping.Load() {
+				if err := record(); err != nil {
+					return 0, err
+				}
 				return 0, errStopping
 			}
 			if wait := st.OutWait; wait.After(b.now()) {
@@ -274,6 +288,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				return 0, &notYet{until: wait}
 			}
 			q := st.Outbox[0]
+			learnt0 := pr.N
 			d, said, sendErr := st.resolve(q, b.now())
 			picSaid, tableSaid := false, false
 			if st.NoPictures != "" && !st.PicturesSaid && d.To.IsPublic() && d.Kind == protocol.Post {
@@ -294,7 +309,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				if _, checks := s.(protocol.ResendChecker); checks && d.Nonce != "" {
 					d.Resend = q.Attempts > 0 || pr.Trying == q.Seq
 					if pr.Trying != q.Seq {
-						pr.Trying = q.Seq
+						pr.Trying, unrecorded = q.Seq, false
 						if err := b.writeLog(ctx, key, pr); err != nil {
 							return 0, err
 						}
@@ -338,6 +353,9 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				// Dropped: the next one goes now.
 			case errors.Is(sendErr, errTableComing):
 				// Not the platform's failure: no attempt spent.
+				if err := record(); err != nil {
+					return 0, err
+				}
 				return 0, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
 			case sendErr != nil:
 				attempts = q.Attempts + 1
@@ -376,9 +394,15 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			// Sent, or dropped: the next one goes now.
 			pr.Done, pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, 0, 0, time.Time{}
 			st.outbox.sent()
-			if err := b.writeLog(ctx, key, pr); err != nil {
-				return 0, err
+			unrecorded = true
+			if d.Kind == protocol.Post || pr.N != learnt0 || sendErr != nil {
+				if err := record(); err != nil {
+					return 0, err
+				}
 			}
+		}
+		if err := record(); err != nil {
+			return 0, err
 		}
 		// Look again: a change may have queued more meanwhile.
 	}

@@ -55,6 +55,10 @@ func (w *writeCounter) Cancel(ctx context.Context, key string) error {
 	w.note("Cancel")
 	return w.Store.Cancel(ctx, key)
 }
+func (w *writeCounter) Withdraw(ctx context.Context, key string, due time.Time) error {
+	w.note("Withdraw")
+	return w.Store.Withdraw(ctx, key, due)
+}
 
 // TestReadOnlyInputsWriteNothing: every input that changes nothing (looks,
 // commands that only show, refusals, stale or foreign buttons) writes

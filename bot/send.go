@@ -37,12 +37,20 @@ func (b *Bot) outboxDue(o *outbox) time.Time {
 }
 
 // handoff starts sending key's deliveries from this replica, or, without
-// Config.Handoff, wakes the timer loop to.
-func (b *Bot) handoff(key string) {
+// Config.Handoff, wakes the timer loop to. net is when the change's
+// outbox deadline is due: once this replica has sent everything, it takes
+// that net back (storage Withdraw), so the timer loop does not claim and
+// read the game only to find nothing left.
+func (b *Bot) handoff(key string, net time.Time) {
 	if !b.cfg.Handoff || !b.startFlush() {
 		b.signal()
 		return
 	}
+	b.sendMu.Lock()
+	if net.After(b.nets[key]) {
+		b.nets[key] = net
+	}
+	b.sendMu.Unlock()
 	if !b.startSending(key) {
 		b.flushes.Done()
 		return
@@ -91,14 +99,26 @@ func (b *Bot) startSending(key string) bool {
 }
 
 // sendAll sends key's outbox until no change asked for another look.
+// When all was sent, the newest net this replica's changes set is taken
+// back; one set since by another replica stays.
 func (b *Bot) sendAll(key string, c *storage.Claim) {
 	for {
-		b.sendLocked(key, outboxPrefix+key, c)
+		sent := b.sendLocked(key, outboxPrefix+key, c)
 		c = nil
 		b.sendMu.Lock()
 		if !b.sending[key] || b.stopping.Load() {
 			delete(b.sending, key)
+			net := b.nets[key]
+			delete(b.nets, key)
 			b.sendMu.Unlock()
+			if sent && !net.IsZero() {
+				ctx, cancel := context.WithTimeout(b.sendCtx, recordWait)
+				if err := b.store.Withdraw(ctx, outboxPrefix+key, net); err != nil && ctx.Err() == nil {
+					// The net fires and finds nothing: no harm.
+					b.log.Warn("withdrawing a delivery deadline", "game", key, "err", err)
+				}
+				cancel()
+			}
 			return
 		}
 		b.sending[key] = false
@@ -119,13 +139,13 @@ func (b *Bot) pending(ctx context.Context, key string) (bool, error) {
 // sendLocked sends key's outbox under the game's send lock, then sets its
 // deadline (dkey) for what is left: a retry after a failure, at once for
 // another replica when this one stops, nothing when all went (a claimed
-// deadline c is completed).
-func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
+// deadline c is completed). It reports whether all went.
+func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) (sent bool) {
 	ctx, cancel := context.WithTimeout(b.sendCtx, b.flushBudget())
 	defer cancel()
 	now := b.now()
 	schedule := func(at time.Time) {
-		if err := b.store.Schedule(context.WithoutCancel(ctx), dkey, at); err != nil {
+		if err := b.reschedule(ctx, dkey, at); err != nil {
 			b.log.Error("rescheduling deliveries", "game", key, "err", err)
 		}
 	}
@@ -145,7 +165,7 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 		// Someone is sending this game's deliveries, perhaps from before
 		// this change: look again shortly.
 		schedule(now.Add(lockedRetry))
-		return
+		return false
 	}
 	b.sendMu.Lock()
 	b.locked[key] = true
@@ -188,6 +208,16 @@ func (b *Bot) sendLocked(key, dkey string, c *storage.Claim) {
 			b.log.Error("completing deliveries", "game", key, "err", err)
 		}
 	}
+	return err == nil
+}
+
+// reschedule sets a deadline a replica claimed or holds back, even when
+// ctx has just ended (the host is stopping): left unset, the game would
+// wait out the claim's lease. The write gets a moment of its own.
+func (b *Bot) reschedule(ctx context.Context, key string, at time.Time) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordWait)
+	defer cancel()
+	return b.store.Schedule(ctx, key, at)
 }
 
 // renewLock keeps a game's delivery lock while its deliveries are sent:
@@ -216,7 +246,8 @@ func (b *Bot) renewLock(ctx context.Context, key, lock string, token []byte, dke
 				return
 			}
 			if claimed {
-				if err := b.store.Schedule(ctx, dkey, b.now().Add(b.cfg.SendLease+time.Second)); err != nil {
+				if err := b.store.Schedule(ctx, dkey, b.now().Add(b.cfg.SendLease+time.Second)); err != nil && ctx.Err() == nil {
+					// (A send cut short by Drain sets its deadline itself.)
 					b.log.Error("rescheduling deliveries", "game", key, "err", err)
 				}
 			}

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/storage"
 )
 
 // recSender records what it sends, safely from any goroutine; with gate
@@ -125,6 +127,31 @@ func TestHandoffSendsAtOnce(t *testing.T) {
 	tickOn(t, b)
 	if got := len(s.all()); got != n {
 		t.Errorf("the net sent %d deliveries again", got-n)
+	}
+}
+
+// TestHandoffTakesItsNetBack: once the replica that saved a change has
+// sent it all, the change's outbox deadline is gone: the timer loop never
+// claims and reads the game only to find nothing to send (issue 39: those
+// were a third of the background round trips). Its timer's deadline, a
+// different key, stays.
+func TestHandoffTakesItsNetBack(t *testing.T) {
+	h := newHarness(t)
+	s := &recSender{}
+	b := handoffHost(h, s, true)
+	startTwo(t, h, b)
+	b.WaitSends()
+	if len(s.all()) == 0 {
+		t.Fatal("nothing sent")
+	}
+	claims, err := h.store.ClaimDue(context.Background(), h.now.Add(time.Hour), time.Minute, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range claims {
+		if strings.HasPrefix(c.Key, "out:") {
+			t.Errorf("the outbox's net %s is still set after everything was sent", c.Key)
+		}
 	}
 }
 
@@ -322,4 +349,98 @@ func (n *nonceSender) Send(ctx context.Context, where protocol.Location, game st
 		}
 	}
 	return n.fakeSender.Send(ctx, where, game, d)
+}
+
+// gatedSender holds every send until its gate opens.
+type gatedSender struct{ gate chan struct{} }
+
+func (s *gatedSender) Send(ctx context.Context, _ protocol.Location, _ string, d protocol.Delivery) (protocol.Ref, error) {
+	select {
+	case <-s.gate:
+	case <-ctx.Done():
+		return protocol.Ref{}, ctx.Err()
+	}
+	return protocol.Ref{ID: "m"}, nil
+}
+
+// stopAfterClaim is a store whose next claim is followed by the timer
+// loop's stop, as a SIGTERM arriving mid-tick.
+type stopAfterClaim struct {
+	storage.Store
+	stop func()
+}
+
+func (s *stopAfterClaim) ClaimDue(ctx context.Context, now time.Time, lease time.Duration, max int) ([]storage.Claim, error) {
+	cs, err := s.Store.ClaimDue(ctx, now, lease, max)
+	if s.stop != nil {
+		s.stop()
+	}
+	return cs, err
+}
+
+// errorLog keeps what a host logs at ERROR.
+type errorLog struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (l *errorLog) Enabled(_ context.Context, lv slog.Level) bool { return lv >= slog.LevelError }
+func (l *errorLog) Handle(_ context.Context, r slog.Record) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	msg := r.Message
+	r.Attrs(func(a slog.Attr) bool { msg += " " + a.String(); return true })
+	l.msgs = append(l.msgs, msg)
+	return nil
+}
+func (l *errorLog) WithAttrs([]slog.Attr) slog.Handler { return l }
+func (l *errorLog) WithGroup(string) slog.Handler      { return l }
+
+// TestShutdownLogsNoError: the timer loop stopped mid-tick, with every
+// delivery slot held by a slow platform, sets the games it had claimed
+// back for the next replica and logs no ERROR: a stop is not a failure
+// (issue 39 saw an ERROR a claimed game at every shutdown). Nothing
+// waits out a claim's lease.
+func TestShutdownLogsNoError(t *testing.T) {
+	h := newHarness(t)
+	logs := &errorLog{}
+	s := &gatedSender{gate: make(chan struct{})}
+	store := &stopAfterClaim{Store: h.store}
+	b := bot.New(store, bot.Config{Now: func() time.Time { return h.now }, FlushWait: time.Millisecond, Log: slog.New(logs),
+		Platforms: map[string]protocol.Platform{"test": {Sender: s, Hands: protocol.HandsDM}}})
+	games := 20 // more than the slots
+	for i := range games {
+		where := protocol.Location{Platform: "test", Community: "c", Channel: fmt.Sprint(i)}
+		for _, r := range []struct {
+			who string
+			a   protocol.Action
+		}{{"ann", protocol.NewGame{Options: protocol.Options{Timer: -1, Hands: protocol.HandsDM}}}, {"bob", protocol.Join{}}, {"ann", protocol.Start{}}} {
+			if _, err := b.Handle(context.Background(), protocol.Request{Where: where, Who: user(r.who), Action: r.a}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	store.stop = stop
+	if _, err := b.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// The games the stopped tick could not start are due again at once.
+	store.stop = nil
+	due, err := h.store.ClaimDue(context.Background(), h.now.Add(time.Second), time.Minute, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	close(s.gate)
+	if err := b.Drain(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if len(due) == 0 {
+		t.Error("no game was set back for the next replica")
+	}
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	for _, m := range logs.msgs {
+		t.Errorf("logged at ERROR: %s", m)
+	}
 }

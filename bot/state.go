@@ -374,7 +374,7 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if c.result != nil && was == phaseOver {
 			c.result = nil // recorded when the game ended
 		}
-		due, queued := b.prepare(key, st, &c)
+		due, net := b.prepare(key, st, &c)
 		due, err = b.write(ctx, key, st, c, id, data, ver, due)
 		if errors.Is(err, storage.ErrConflict) {
 			b.cfg.Metrics.Conflict()
@@ -383,7 +383,7 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if err != nil {
 			return protocol.Response{}, fmt.Errorf("save %s: %w", key, err)
 		}
-		return b.afterWrite(ctx, key, st, c, was, due, queued)
+		return b.afterWrite(ctx, key, st, c, was, due, net)
 	}
 	return protocol.Response{}, fmt.Errorf("bot: %s: still conflicting after %d tries", key, maxRetries)
 }
@@ -393,7 +393,8 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 // the change needs. They are set with its save, in one round trip: if this
 // replica dies right after the save, another one records the game, sends
 // its deliveries, lets its bots think.
-func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline, queued bool) {
+// net is when the outbox's deadline is due, zero when nothing was queued.
+func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline, net time.Time) {
 	if c.result != nil {
 		due = append(due, storage.Deadline{Key: resultPrefix + key, Due: b.now().Add(resultRetry)})
 	}
@@ -406,8 +407,8 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 		c.resp.Deliveries = st.routeAll(c.resp.Deliveries, b.now())
 	}
 	if !c.remove && b.sender(st) != nil && st.enqueue(c, b.now()) {
-		queued, c.save = true, true
-		due = append(due, storage.Deadline{Key: outboxPrefix + key, Due: b.outboxDue(&st.outbox)})
+		c.save, net = true, b.outboxDue(&st.outbox)
+		due = append(due, storage.Deadline{Key: outboxPrefix + key, Due: net})
 	}
 	if st != nil && st.think && !c.remove {
 		due = append(due, storage.Deadline{Key: thinkPrefix + key, Due: b.now()})
@@ -418,7 +419,7 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 	for _, d := range c.side {
 		due = append(due, storage.Deadline{Key: d.Key + key, Due: d.Due})
 	}
-	return due, queued
+	return due, net
 }
 
 // write stores the change with compare-and-swap (storage.ErrConflict when
@@ -456,7 +457,7 @@ func (b *Bot) write(ctx context.Context, key string, st *state, c change, id str
 // that lost the race does none of it): the deadlines the save did not
 // set, metrics, records, the game's result, the outbox's and the bots'
 // wake-ups, the cancelled deadline.
-func (b *Bot) afterWrite(ctx context.Context, key string, st *state, c change, was phase, due []storage.Deadline, queued bool) (protocol.Response, error) {
+func (b *Bot) afterWrite(ctx context.Context, key string, st *state, c change, was phase, due []storage.Deadline, net time.Time) (protocol.Response, error) {
 	for _, d := range due {
 		if err := b.store.Schedule(ctx, d.Key, d.Due); err != nil {
 			return protocol.Response{}, fmt.Errorf("schedule %s: %w", d.Key, err)
@@ -484,8 +485,8 @@ func (b *Bot) afterWrite(ctx context.Context, key string, st *state, c change, w
 		}
 		c.resp.Deliveries = st.foldFinal(append(c.resp.Deliveries, ds...))
 	}
-	if queued {
-		b.handoff(key)
+	if !net.IsZero() {
+		b.handoff(key, net)
 	}
 	if st != nil && st.think && !c.remove {
 		b.signal()

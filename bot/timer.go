@@ -120,7 +120,9 @@ func (b *Bot) Tick(ctx context.Context) ([]protocol.Outbound, error) {
 		case runFlush:
 			if !b.flushSlot() {
 				// Every slot is held by a slow platform: look again soon.
-				if err := b.store.Schedule(ctx, c.Key, now.Add(lockedRetry)); err != nil {
+				// The claim is already taken: set it back even while the
+				// loop is being stopped, or it waits out the claim's lease.
+				if err := b.reschedule(ctx, c.Key, now.Add(lockedRetry)); err != nil {
 					b.log.Error("rescheduling deliveries", "game", key, "err", err)
 				}
 				continue
