@@ -111,6 +111,8 @@ type Bot struct {
 	sendCtx  context.Context
 	abort    context.CancelFunc
 	stopping atomic.Bool
+	// games serialises this replica's changes to each game (gamelock.go).
+	games gameLocks
 	// failing logs a run of failed requests once (report).
 	failing outage.Outage
 	// boards are the community's leaderboards, profiles and history.

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -166,5 +167,31 @@ func TestRequestAppliedOnce(t *testing.T) {
 	}
 	if n := strings.Count(string(data), `"b":true`); n != 1 {
 		t.Errorf("%d bots after one Add bot handled twice, want 1", n)
+	}
+}
+
+// TestOneReplicaSerialisesAGame: changes to one game made at once on one
+// replica wait for each other instead of racing to the compare-and-swap
+// and doing the work again (issue 39: retries fed a busy replica's
+// backlog). Every change lands.
+func TestOneReplicaSerialisesAGame(t *testing.T) {
+	h := newRedisHarness(t)
+	m := &countMetrics{}
+	h.b = bot.New(h.store, bot.Config{Now: func() time.Time { return h.now }, Metrics: m})
+	h.lobby("ann", "timer=0", "bob")
+	h.startGame("ann")
+	game := h.gameID()
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Go(func() {
+			// Each a change: the hand message of a player is remembered.
+			if err := h.b.Remember(context.Background(), h.where, game, protocol.HandSlot([]string{"ann", "bob"}[i%2]), protocol.Ref{ID: fmt.Sprint("m", i)}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := m.conflicts.Load(); n != 0 {
+		t.Errorf("%d compare-and-swap conflicts among one replica's changes to one game", n)
 	}
 }

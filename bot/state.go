@@ -342,6 +342,18 @@ type record struct {
 // stores the outcome with compare-and-swap, re-running fn on a fresh copy
 // after a conflict. Deliveries are returned only for the run that stored.
 func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change, error)) (protocol.Response, error) {
+	// One change to a game at a time on this replica, from its load to its
+	// save; what follows the save (which may change the game again: the
+	// ratings) runs after.
+	unlock := b.games.lock(key)
+	locked := true
+	release := func() {
+		if locked {
+			locked = false
+			unlock()
+		}
+	}
+	defer release()
 	for range maxRetries {
 		st, log, data, ver, err := b.load(ctx, key)
 		if err != nil {
@@ -380,6 +392,7 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			b.cfg.Metrics.Conflict()
 			continue
 		}
+		release()
 		if err != nil {
 			return protocol.Response{}, fmt.Errorf("save %s: %w", key, err)
 		}

@@ -281,7 +281,7 @@ func (r *susRun) fire(p *susPlayer) {
 		g.waiting = append(g.waiting, c)
 		g.mu.Unlock()
 		req := protocol.Request{Where: g.where, Who: protocol.User{ID: p.id, Name: p.id}, Action: a, FromPrivate: true,
-			ID: strconv.FormatInt(r.reqIDs.Add(1), 36)}
+			ID: strconv.FormatInt(1_300_000_000_000_000_000+r.reqIDs.Add(1), 10)} // a snowflake's 19 digits
 		resp, err := r.host.Handle(context.WithValue(context.Background(), requestPath{}, c), req)
 		if err != nil {
 			r.b.Error(err)
