@@ -249,163 +249,161 @@ func (b *Bot) signal() {
 // at the first failure and returns it, with how many times the delivery has
 // now failed, and before each send once the host is stopping.
 func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
-	for {
-		st, pr, _, _, err := b.load(ctx, key)
-		if err != nil || st == nil {
-			return 0, err
-		}
-		stored := st.Folded
-		st.fold(pr)
-		s := b.sender(st)
-		if st.outbox.empty() || s == nil {
-			return 0, nil
-		}
-		if pr == nil || pr.Game != st.ID {
-			pr = &sendLog{Game: st.ID, N: st.Folded}
-		}
-		// What the stored game folded already need not be kept.
-		pr = pr.trimmed(stored)
-		// An edit or a deletion sent is recorded with the next write, not
-		// at once: sent again after a crash it changes nothing. A post, a
-		// fact learnt, a failure are recorded before the next send.
-		unrecorded := false
-		record := func() error {
-			if !unrecorded {
-				return nil
-			}
-			unrecorded = false
-			return b.writeLog(ctx, key, pr)
-		}
-		for !st.outbox.empty() {
-			if b.stopping.Load() {
-				if err := record(); err != nil {
-					return 0, err
-				}
-				return 0, errStopping
-			}
-			if wait := st.OutWait; wait.After(b.now()) {
-				// Backing off after a failure: the deadline comes back then.
-				return 0, &notYet{until: wait}
-			}
-			q := st.Outbox[0]
-			learnt0 := pr.N
-			d, said, sendErr := st.resolve(q, b.now())
-			picSaid, tableSaid := false, false
-			if st.NoPictures != "" && !st.PicturesSaid && d.To.IsPublic() && d.Kind == protocol.Post {
-				// Not by choice: the first post since says why.
-				d.View.Text = protocol.PictureFallbackNote(st.NoPictures) + "\n" + d.View.Text
-				picSaid = true
-			}
-			if st.TableLost && q.Target == "table" && d.Kind == protocol.Post {
-				d.View.Text = words.Say("outbox.tableAgain") + "\n" + d.View.Text
-				tableSaid = true
-			}
-			var ref protocol.Ref
-			if sendErr == nil && !(d.Kind == protocol.Delete && d.Ref.ID == "") {
-				b.attach(st.snap(), &d, d.Ref)
-				if d.Kind == protocol.Post || (d.View.Picture != nil && d.View.Picture.PNG != nil) {
-					d.Nonce = nonce(st.ID, q.Seq)
-				}
-				if _, checks := s.(protocol.ResendChecker); checks && d.Nonce != "" {
-					d.Resend = q.Attempts > 0 || pr.Trying == q.Seq
-					if pr.Trying != q.Seq {
-						pr.Trying, unrecorded = q.Seq, false
-						if err := b.writeLog(ctx, key, pr); err != nil {
-							return 0, err
-						}
-					}
-				}
-				ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
-			}
-			var gone *protocol.GoneError
-			if errors.As(sendErr, &gone) {
-				if q.Target == "table" && d.Kind == protocol.Edit {
-					// Someone deleted the table: post it again, this
-					// delivery first, and the thread hangs on.
-					st.learnt(pr.learn(learnt{TableGone: true}))
-					if err := b.writeLog(ctx, key, pr); err != nil {
-						return 0, err
-					}
-					continue
-				}
-				sendErr = nil // deleted: nothing to retry
-			}
-			var noThread *protocol.NoThreadError
-			var noPicture *protocol.NoPictureError
-			switch {
-			case errors.As(sendErr, &noPicture):
-				// Nothing was sent: this delivery and the rest go without
-				// pictures, and the channel is told once.
-				st.learnt(pr.learn(learnt{NoPictures: noPicture.Reason}))
-				if err := b.writeLog(ctx, key, pr); err != nil {
-					return 0, err
-				}
-				continue
-			case errors.As(sendErr, &noThread):
-				// Nothing was posted: the play-by-play goes to the channel
-				// from now on, this delivery first.
-				st.learnt(pr.learn(learnt{Thread: noThread.Reason}))
-				if err := b.writeLog(ctx, key, pr); err != nil {
-					return 0, err
-				}
-				continue
-			case errors.Is(sendErr, errNothingToDraw):
-				// Dropped: the next one goes now.
-			case errors.Is(sendErr, errTableComing):
-				// Not the platform's failure: no attempt spent.
-				if err := record(); err != nil {
-					return 0, err
-				}
-				return 0, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
-			case sendErr != nil:
-				attempts = q.Attempts + 1
-				wait := outboxBackoff(attempts)
-				if rl := (*protocol.RetryLater)(nil); errors.As(sendErr, &rl) {
-					attempts, wait = q.Attempts, max(rl.After, time.Second)
-				}
-				if attempts < maxAttempts {
-					pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, attempts, b.now().Add(wait)
-					if err := b.writeLog(ctx, key, pr); err != nil {
-						return 0, err
-					}
-					return attempts, &notYet{pr.Wait, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)}
-				}
-				b.log.Error("delivery dropped after repeated failures", "game", key, "seq", q.Seq, "attempts", maxAttempts, "err", sendErr)
-			default:
-				if slot, shown, ok := shows(d, q.Target, ref, b.now()); ok {
-					// The message now shows this picture (in this file).
-					st.learnt(pr.learn(learnt{Slot: slot, Ref: shown}))
-				} else if d.Slot != "" && ref.ID != "" {
-					st.learnt(pr.learn(learnt{Slot: d.Slot, Ref: ref}))
-				}
-				if d.OpenThread != "" {
-					st.learnt(pr.learn(learnt{Thread: threadOpen}))
-				}
-				if said {
-					st.learnt(pr.learn(learnt{Said: true}))
-				}
-				if picSaid {
-					st.learnt(pr.learn(learnt{PicturesSaid: true}))
-				}
-				if tableSaid {
-					st.learnt(pr.learn(learnt{TableSaid: true}))
-				}
-			}
-			// Sent, or dropped: the next one goes now.
-			pr.Done, pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, 0, 0, time.Time{}
-			st.outbox.sent()
-			unrecorded = true
-			if d.Kind == protocol.Post || pr.N != learnt0 || sendErr != nil {
-				if err := record(); err != nil {
-					return 0, err
-				}
-			}
-		}
-		if err := record(); err != nil {
-			return 0, err
-		}
-		// Look again: a change may have queued more meanwhile.
+	st, pr, _, _, err := b.load(ctx, key)
+	if err != nil || st == nil {
+		return 0, err
 	}
+	stored := st.Folded
+	st.fold(pr)
+	s := b.sender(st)
+	if st.outbox.empty() || s == nil {
+		return 0, nil
+	}
+	if pr == nil || pr.Game != st.ID {
+		pr = &sendLog{Game: st.ID, N: st.Folded}
+	}
+	// What the stored game folded already need not be kept.
+	pr = pr.trimmed(stored)
+	// An edit or a deletion sent is recorded with the next write, not
+	// at once: sent again after a crash it changes nothing. A post, a
+	// fact learnt, a failure are recorded before the next send.
+	unrecorded := false
+	record := func() error {
+		if !unrecorded {
+			return nil
+		}
+		unrecorded = false
+		return b.writeLog(ctx, key, pr)
+	}
+	for !st.outbox.empty() {
+		if b.stopping.Load() {
+			if err := record(); err != nil {
+				return 0, err
+			}
+			return 0, errStopping
+		}
+		if wait := st.OutWait; wait.After(b.now()) {
+			// Backing off after a failure: the deadline comes back then.
+			return 0, &notYet{until: wait}
+		}
+		q := st.Outbox[0]
+		learnt0 := pr.N
+		d, said, sendErr := st.resolve(q, b.now())
+		picSaid, tableSaid := false, false
+		if st.NoPictures != "" && !st.PicturesSaid && d.To.IsPublic() && d.Kind == protocol.Post {
+			// Not by choice: the first post since says why.
+			d.View.Text = protocol.PictureFallbackNote(st.NoPictures) + "\n" + d.View.Text
+			picSaid = true
+		}
+		if st.TableLost && q.Target == "table" && d.Kind == protocol.Post {
+			d.View.Text = words.Say("outbox.tableAgain") + "\n" + d.View.Text
+			tableSaid = true
+		}
+		var ref protocol.Ref
+		if sendErr == nil && !(d.Kind == protocol.Delete && d.Ref.ID == "") {
+			b.attach(st.snap(), &d, d.Ref)
+			if d.Kind == protocol.Post || (d.View.Picture != nil && d.View.Picture.PNG != nil) {
+				d.Nonce = nonce(st.ID, q.Seq)
+			}
+			if _, checks := s.(protocol.ResendChecker); checks && d.Nonce != "" {
+				d.Resend = q.Attempts > 0 || pr.Trying == q.Seq
+				if pr.Trying != q.Seq {
+					pr.Trying, unrecorded = q.Seq, false
+					if err := b.writeLog(ctx, key, pr); err != nil {
+						return 0, err
+					}
+				}
+			}
+			ref, sendErr = s.Send(ctx, st.Where, st.ID, d)
+		}
+		var gone *protocol.GoneError
+		if errors.As(sendErr, &gone) {
+			if q.Target == "table" && d.Kind == protocol.Edit {
+				// Someone deleted the table: post it again, this
+				// delivery first, and the thread hangs on.
+				st.learnt(pr.learn(learnt{TableGone: true}))
+				if err := b.writeLog(ctx, key, pr); err != nil {
+					return 0, err
+				}
+				continue
+			}
+			sendErr = nil // deleted: nothing to retry
+		}
+		var noThread *protocol.NoThreadError
+		var noPicture *protocol.NoPictureError
+		switch {
+		case errors.As(sendErr, &noPicture):
+			// Nothing was sent: this delivery and the rest go without
+			// pictures, and the channel is told once.
+			st.learnt(pr.learn(learnt{NoPictures: noPicture.Reason}))
+			if err := b.writeLog(ctx, key, pr); err != nil {
+				return 0, err
+			}
+			continue
+		case errors.As(sendErr, &noThread):
+			// Nothing was posted: the play-by-play goes to the channel
+			// from now on, this delivery first.
+			st.learnt(pr.learn(learnt{Thread: noThread.Reason}))
+			if err := b.writeLog(ctx, key, pr); err != nil {
+				return 0, err
+			}
+			continue
+		case errors.Is(sendErr, errNothingToDraw):
+			// Dropped: the next one goes now.
+		case errors.Is(sendErr, errTableComing):
+			// Not the platform's failure: no attempt spent.
+			if err := record(); err != nil {
+				return 0, err
+			}
+			return 0, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
+		case sendErr != nil:
+			attempts = q.Attempts + 1
+			wait := outboxBackoff(attempts)
+			if rl := (*protocol.RetryLater)(nil); errors.As(sendErr, &rl) {
+				attempts, wait = q.Attempts, max(rl.After, time.Second)
+			}
+			if attempts < maxAttempts {
+				pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, attempts, b.now().Add(wait)
+				if err := b.writeLog(ctx, key, pr); err != nil {
+					return 0, err
+				}
+				return attempts, &notYet{pr.Wait, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)}
+			}
+			b.log.Error("delivery dropped after repeated failures", "game", key, "seq", q.Seq, "attempts", maxAttempts, "err", sendErr)
+		default:
+			if slot, shown, ok := shows(d, q.Target, ref, b.now()); ok {
+				// The message now shows this picture (in this file).
+				st.learnt(pr.learn(learnt{Slot: slot, Ref: shown}))
+			} else if d.Slot != "" && ref.ID != "" {
+				st.learnt(pr.learn(learnt{Slot: d.Slot, Ref: ref}))
+			}
+			if d.OpenThread != "" {
+				st.learnt(pr.learn(learnt{Thread: threadOpen}))
+			}
+			if said {
+				st.learnt(pr.learn(learnt{Said: true}))
+			}
+			if picSaid {
+				st.learnt(pr.learn(learnt{PicturesSaid: true}))
+			}
+			if tableSaid {
+				st.learnt(pr.learn(learnt{TableSaid: true}))
+			}
+		}
+		// Sent, or dropped: the next one goes now.
+		pr.Done, pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, 0, 0, time.Time{}
+		st.outbox.sent()
+		unrecorded = true
+		if d.Kind == protocol.Post || pr.N != learnt0 || sendErr != nil {
+			if err := record(); err != nil {
+				return 0, err
+			}
+		}
+	}
+	// Everything this load held is sent. A change stored meanwhile
+	// is sent by whoever made it: this replica looks again at its own
+	// word (sendAll), another one once this lock is free.
+	return 0, record()
 }
 
 // nonce names delivery seq of game id in at most 25 characters (Discord's
