@@ -78,6 +78,10 @@ type Config struct {
 	// the picture, which names its round and turn, follows at this pace:
 	// drawing is most of what a click costs.
 	TablePicture time.Duration
+	// DecodedGames is how many games a replica keeps decoded, each as it
+	// last read or stored it, so the next read of an unchanged game skips
+	// decoding (8192, about 10 KB each; negative: none).
+	DecodedGames int
 }
 
 // Bot is the host. It is safe for concurrent use: all its state is in the
@@ -111,8 +115,10 @@ type Bot struct {
 	sendCtx  context.Context
 	abort    context.CancelFunc
 	stopping atomic.Bool
-	// games serialises this replica's changes to each game (gamelock.go).
-	games gameLocks
+	// games serialises this replica's changes to each game (gamelock.go);
+	// decoded keeps the games it read or stored last (decoded.go).
+	games   gameLocks
+	decoded decodedGames
 	// failing logs a run of failed requests once (report).
 	failing outage.Outage
 	// boards are the community's leaderboards, profiles and history.
@@ -157,6 +163,9 @@ func New(store storage.Store, cfg Config) *Bot {
 	if cfg.TablePicture == 0 {
 		cfg.TablePicture = time.Minute
 	}
+	if cfg.DecodedGames == 0 {
+		cfg.DecodedGames = 8192
+	}
 	sendCtx, abort := context.WithCancel(context.Background())
 	b := &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, deal: engine.New, log: cfg.Log, wake: make(chan struct{}, 1),
 		sending: map[string]bool{}, locked: map[string]bool{}, nets: map[string]time.Time{}, sendCtx: sendCtx, abort: abort,
@@ -164,6 +173,7 @@ func New(store storage.Store, cfg Config) *Bot {
 		// keep a click waiting behind them for the scheduler's 10 ms slices.
 		thinking: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
 		flushing: make(chan struct{}, flushWorkers)}
+	b.decoded.max = cfg.DecodedGames
 	b.boards = boards.New(store, boards.Config{MinRatedGames: cfg.MinRatedGames}, func() time.Time { return b.now() })
 	for name, p := range cfg.Platforms {
 		b.AddPlatform(name, p)

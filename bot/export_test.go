@@ -20,4 +20,5 @@ func (b *Bot) Stopping() bool { return b.stopping.Load() }
 const RaceBuild = raceBuild
 
 // Every drawing a test queues is checked against the view it replaces.
-func init() { checkRedraw = true }
+// Every game kept decoded is checked against its record when it is used.
+func init() { checkRedraw, checkDecoded = true, true }

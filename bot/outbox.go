@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -72,6 +73,10 @@ func (o *outbox) freeze(draw func(q queued) (protocol.View, bool)) {
 		q.Draw = ""
 	}
 }
+
+// cloned is a copy of o sharing nothing a change writes to (a queued
+// delivery is replaced, never written into).
+func (o outbox) cloned() outbox { o.Outbox = slices.Clone(o.Outbox); return o }
 
 // empty reports whether nothing waits to be sent.
 func (o *outbox) empty() bool { return len(o.Outbox) == 0 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"slices"
 	"time"
 
@@ -144,6 +145,43 @@ func (st *state) snap() *snapshot {
 	return sn
 }
 
+// verifyDecoded panics, in tests, when a game kept decoded (decoded.go)
+// differs from its stored record data.
+func verifyDecoded(kept *state, data []byte) {
+	fresh, err := decodeState(data)
+	if err != nil {
+		panic(err)
+	}
+	fresh.plat = kept.plat
+	a, errA := encodeBody(kept.clone())
+	b, errB := encodeBody(fresh)
+	if errA != nil || errB != nil || !bytes.Equal(a, b) || !slices.Equal(kept.Applied, fresh.Applied) {
+		panic(fmt.Sprintf("bot: the kept game differs from its record:\nkept   %s %v\nrecord %s %v", a, kept.Applied, b, fresh.Applied))
+	}
+}
+
+// clone is a copy of st that shares nothing a change writes to.
+func (st *state) clone() *state {
+	c := *st
+	c.Seats = slices.Clone(st.Seats)
+	for i := range c.Seats {
+		c.Seats[i].Taken = maps.Clone(c.Seats[i].Taken)
+	}
+	c.Notes, c.Applied = slices.Clone(st.Notes), slices.Clone(st.Applied)
+	c.reminder, c.outbox = st.reminder.cloned(), st.outbox.cloned()
+	if st.Vote != nil {
+		v := *st.Vote
+		v.Yes = slices.Clone(v.Yes)
+		c.Vote = &v
+	}
+	if st.game != nil {
+		g := *st.game // a Game holds no pointers
+		c.game = &g
+	}
+	c.extra = nil
+	return &c
+}
+
 func (st *state) name(i int) string             { return seatName(st.Seats, i) }
 func (st *state) people() int                   { return peopleIn(st.Seats) }
 func (st *state) hostName() string              { return hostIn(st.Seats, st.Host) }
@@ -249,17 +287,26 @@ func decodeState(data []byte) (*state, error) {
 func (b *Bot) load(ctx context.Context, key string) (st *state, log *sendLog, data []byte, ver storage.Version, err error) {
 	data, side, ver, err := b.store.LoadGameSide(ctx, key)
 	if errors.Is(err, storage.ErrNotFound) {
+		b.decoded.drop(key)
 		return nil, nil, nil, 0, nil
 	}
 	if err != nil {
 		return nil, nil, nil, 0, fmt.Errorf("load %s: %w", key, err)
 	}
-	// The record's JSON: a change that encodes the same is not written.
-	if data, err = unpack(data); err != nil {
-		return nil, nil, nil, 0, err
-	}
-	if st, err = b.decode(data); err != nil {
-		return nil, nil, nil, 0, err
+	if kept, json := b.decoded.get(key, ver); kept != nil {
+		if checkDecoded {
+			verifyDecoded(kept, data)
+		}
+		st, data = kept, json
+	} else {
+		// The record's JSON: a change that encodes the same is not written.
+		if data, err = unpack(data); err != nil {
+			return nil, nil, nil, 0, err
+		}
+		if st, err = b.decode(data); err != nil {
+			return nil, nil, nil, 0, err
+		}
+		b.decoded.put(key, ver, st, data)
 	}
 	if log, err = decodeSendLog(side); err != nil {
 		return nil, nil, nil, 0, err
@@ -440,6 +487,7 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 func (b *Bot) write(ctx context.Context, key string, st *state, c change, id string, data []byte, ver storage.Version, due []storage.Deadline) ([]storage.Deadline, error) {
 	switch {
 	case c.remove && ver != 0:
+		b.decoded.drop(key)
 		return due, b.store.DeleteGame(ctx, key, ver)
 	case c.save:
 		// A request that changed nothing (looking at a hand, a stale
@@ -460,7 +508,10 @@ func (b *Bot) write(ctx context.Context, key string, st *state, c change, id str
 			}
 			enc = withApplied(body, st.Applied)
 		}
-		_, err = b.store.Commit(ctx, key, pack(enc), ver, c.ttl, due)
+		saved, err := b.store.Commit(ctx, key, pack(enc), ver, c.ttl, due)
+		if err == nil {
+			b.decoded.put(key, saved, st, enc)
+		}
 		return nil, err
 	}
 	return due, nil

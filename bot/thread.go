@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -257,6 +258,9 @@ type reminder struct {
 }
 
 // naming records who the reminder being posted names.
+// cloned is a copy of r sharing nothing.
+func (r reminder) cloned() reminder { r.RemindFor = slices.Clone(r.RemindFor); return r }
+
 func (r *reminder) naming(users []string) { r.RemindFor = append([]string{}, users...) }
 
 // clear removes the live reminder (or, not sent yet, drops it).
