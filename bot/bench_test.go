@@ -112,6 +112,7 @@ func (g *benchGame) take(r *rand.Rand) (string, protocol.Action) {
 // (four people each) through the host on the real Redis store. One op is
 // one card submission: load, engine, compare-and-swap save, rendering.
 func BenchmarkHostSubmissions1000Games(b *testing.B) {
+	defer bot.WithoutChecks()()
 	// In flight at once: 2 (one per core), 16, and 64 (saturated: latency
 	// is then mostly queueing for the 2 cores the host shares with Redis).
 	for _, par := range []int{1, 8, 32} {
@@ -124,6 +125,7 @@ func BenchmarkHostSubmissions1000Games(b *testing.B) {
 // request path, in the host's timer loop, which runs beside the clicks
 // as serve runs it. People's submissions are what is timed.
 func BenchmarkHostWithBots(b *testing.B) {
+	defer bot.WithoutChecks()()
 	for _, level := range []strategy.Level{strategy.Normal, strategy.Hard} {
 		b.Run(fmt.Sprintf("bots=%s/inflight=2", level), func(b *testing.B) { benchHost(b, 1, level) })
 	}

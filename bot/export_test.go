@@ -22,3 +22,11 @@ const RaceBuild = raceBuild
 // Every drawing a test queues is checked against the view it replaces.
 // Every game kept decoded is checked against its record when it is used.
 func init() { checkRedraw, checkDecoded = true, true }
+
+// WithoutChecks turns the tests' checks off, for a benchmark to measure
+// what serve does; restore turns them back on.
+func WithoutChecks() (restore func()) {
+	r, d := checkRedraw, checkDecoded
+	checkRedraw, checkDecoded = false, false
+	return func() { checkRedraw, checkDecoded = r, d }
+}

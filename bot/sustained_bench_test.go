@@ -18,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	goredis "github.com/redis/go-redis/v9"
+
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
@@ -56,6 +58,28 @@ func BenchmarkSustained(b *testing.B) {
 	for _, n := range []int{500, 1000, 3000} {
 		b.Run(fmt.Sprintf("party8p/games=%d", n), func(b *testing.B) { benchSustained(b, n, true) })
 	}
+}
+
+// requestPath marks a request's context (with its *click).
+type requestPath struct{}
+
+// tripHook counts Redis round trips, apart for the request path (its
+// context is marked) and the rest.
+type tripHook struct{ request, loop atomic.Int64 }
+
+func (h *tripHook) count(ctx context.Context) {
+	if ctx.Value(requestPath{}) != nil {
+		h.request.Add(1)
+	} else {
+		h.loop.Add(1)
+	}
+}
+func (h *tripHook) DialHook(next goredis.DialHook) goredis.DialHook { return next }
+func (h *tripHook) ProcessHook(next goredis.ProcessHook) goredis.ProcessHook {
+	return func(ctx context.Context, cmd goredis.Cmder) error { h.count(ctx); return next(ctx, cmd) }
+}
+func (h *tripHook) ProcessPipelineHook(next goredis.ProcessPipelineHook) goredis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []goredis.Cmder) error { h.count(ctx); return next(ctx, cmds) }
 }
 
 // susClick is one click: when it started and when its change was stored
@@ -402,6 +426,7 @@ func (r *susRun) deal(g *susGame) {
 }
 
 func benchSustained(b *testing.B, n int, party bool) {
+	defer bot.WithoutChecks()()
 	store, _, _ := redisStore(b)
 	ctx := context.Background()
 	players := 4
