@@ -40,12 +40,13 @@ func (d *decodedGames) get(key string, ver storage.Version) (*state, []byte) {
 	return g.st.clone(), g.json
 }
 
-// put keeps a copy of st, stored at version ver as json.
+// put keeps st, stored at version ver as json: st itself, so the caller
+// must not change it after (keep takes a copy).
 func (d *decodedGames) put(key string, ver storage.Version, st *state, json []byte) {
 	if d.max <= 0 {
 		return
 	}
-	g := decodedGame{ver: ver, st: st.clone(), json: json}
+	g := decodedGame{ver: ver, st: st, json: json}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.m == nil {
@@ -58,6 +59,13 @@ func (d *decodedGames) put(key string, ver storage.Version, st *state, json []by
 		}
 	}
 	d.m[key] = g
+}
+
+// keep is put with a copy of st, which the caller goes on changing.
+func (d *decodedGames) keep(key string, ver storage.Version, st *state, json []byte) {
+	if d.max > 0 {
+		d.put(key, ver, st.clone(), json)
+	}
 }
 
 // drop forgets key's game.

@@ -306,7 +306,7 @@ func (b *Bot) load(ctx context.Context, key string) (st *state, log *sendLog, da
 		if st, err = b.decode(data); err != nil {
 			return nil, nil, nil, 0, err
 		}
-		b.decoded.put(key, ver, st, data)
+		b.decoded.keep(key, ver, st, data)
 	}
 	if log, err = decodeSendLog(side); err != nil {
 		return nil, nil, nil, 0, err
@@ -510,6 +510,7 @@ func (b *Bot) write(ctx context.Context, key string, st *state, c change, id str
 		}
 		saved, err := b.store.Commit(ctx, key, pack(enc), ver, c.ttl, due)
 		if err == nil {
+			// What follows a save only reads the game (afterWrite).
 			b.decoded.put(key, saved, st, enc)
 		}
 		return nil, err
