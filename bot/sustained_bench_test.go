@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -427,6 +428,9 @@ func (r *susRun) deal(g *susGame) {
 
 func benchSustained(b *testing.B, n int, party bool) {
 	defer bot.WithoutChecks()()
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400)) // as serve sets it
+	}
 	store, _, _ := redisStore(b)
 	ctx := context.Background()
 	players := 4

@@ -16,6 +16,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -327,6 +328,9 @@ const platformCallTimeout = 10 * time.Second
 // game's timers keep their time.
 const flushWait = 500 * time.Millisecond
 
+// serveGOGC is the collector's target serve sets unless GOGC is set.
+const serveGOGC = 400
+
 // openStore picks Redis when REDIS_URL is set, else the embedded store.
 func openStore(ctx context.Context, cfg config) (storage.Store, func() error, error) {
 	if cfg.RedisURL != "" {
@@ -358,6 +362,13 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	}
 	log := cfg.logger(stderr)
 	redis.SetLogger(log.With("component", "go-redis"))
+	if os.Getenv("GOGC") == "" {
+		// A server's heap is small (tens of MB at thousands of games) and
+		// short-lived garbage is most of it: collecting at 4× rather than
+		// 2× the live heap cut CPU per click by about a tenth
+		// (BenchmarkSustained, docs/operations.md). GOGC still decides.
+		debug.SetGCPercent(serveGOGC)
+	}
 	store, closeStore, err := openStore(ctx, cfg)
 	if err != nil {
 		return err
