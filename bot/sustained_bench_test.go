@@ -27,7 +27,10 @@ import (
 	"github.com/sushigo/sushigo/storage/redis"
 )
 
-var sustainFor = flag.Duration("sustain", time.Minute, "how long each line of BenchmarkSustained plays; its figures are over the second half")
+var (
+	sustainFor      = flag.Duration("sustain", time.Minute, "how long each line of BenchmarkSustained plays; its figures are over the second half")
+	sustainPictures = flag.Bool("sustain-pictures", true, "BenchmarkSustained's games show pictures (pictures=off when false)")
+)
 
 // BenchmarkSustained plays live games through the host as serve runs it,
 // for -sustain (a minute) after they are dealt, and measures the second
@@ -393,7 +396,7 @@ func (r *susRun) Send(_ context.Context, where protocol.Location, _ string, d pr
 func (r *susRun) deal(g *susGame) {
 	defer g.dealing.Store(false)
 	ctx := context.Background()
-	opts := protocol.Options{Timer: 60, Hands: protocol.HandsDM}
+	opts := protocol.Options{Timer: 60, Hands: protocol.HandsDM, NoPictures: !*sustainPictures}
 	if r.party {
 		opts.Party, opts.Menu = true, protocol.DefaultMenu.String()
 	}
