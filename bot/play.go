@@ -375,7 +375,7 @@ func (b *Bot) revealed(st *state, round int, notes []string) []protocol.Delivery
 	if g.Over() {
 		st.Phase = phaseOver
 		st.finishedAt(now)
-		ds = append(ds, protocol.Delivery{Kind: protocol.Post, To: protocol.Channel, Slot: protocol.SlotFinal, View: finalView(st.snap())})
+		ds = append(ds, protocol.Delivery{Kind: protocol.Post, To: protocol.Channel, Slot: protocol.SlotFinal, View: finalNow(st.snap()), Redraw: redrawFinal})
 	}
 	return ds
 }

@@ -204,14 +204,17 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 			return change{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Post, To: protocol.Channel, View: v}}}}, nil
 		}
 		// Folded into the closing post: the channel gets no message more.
-		v := finalView(st.snap())
+		// The game keeps what the post says of the ratings, so the post is
+		// drawn from the game (redraw.go), and the cards taken, recorded
+		// now, are let go.
 		r := boards.RatingsView(st.ratedSeats(), players, prior, after)
-		v.Fields = append(v.Fields, protocol.Field{Name: r.Title, Value: r.Text})
-		v.Footer = r.Footer
-		if v.Picture != nil {
-			v.Picture = finalPicture(st.snap(), boards.RatingNotes(st.ratedSeats(), players, prior, after))
+		st.Rated = &ratedNote{Title: r.Title, Text: r.Text, Footer: r.Footer, Notes: boards.RatingNotes(st.ratedSeats(), players, prior, after)}
+		for i := range st.Seats {
+			st.Seats[i].Taken = nil
 		}
-		return change{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Edit, To: protocol.Channel, Slot: protocol.SlotFinal, Ref: st.Final, View: v}}}}, nil
+		v := finalNow(st.snap())
+		return change{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{
+			{Kind: protocol.Edit, To: protocol.Channel, Slot: protocol.SlotFinal, Ref: st.Final, View: v, Redraw: redrawFinal}}}}, nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("announce ratings of %s: %w", key, err)

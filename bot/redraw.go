@@ -27,6 +27,8 @@ const (
 	// redrawReveal is the latest reveal: drawable only until the game
 	// moves on, so a change freezes it first (outbox.freeze).
 	redrawReveal = "reveal"
+	// redrawFinal is the closing post, with the ratings once known.
+	redrawFinal = "final"
 )
 
 // checkRedraw makes enqueue check that each drawing named would draw the
@@ -45,6 +47,11 @@ func (st *snapshot) redraw(name string, to protocol.Audience, now time.Time) (pr
 			return protocol.View{}, false
 		}
 		return handNow(st, i), true
+	case name == redrawFinal:
+		if st.game == nil || !st.game.Over() {
+			return protocol.View{}, false
+		}
+		return finalNow(st), true
 	case name == redrawReveal:
 		if st.game == nil || st.game.PublicView().LastReveal.Round == 0 {
 			return protocol.View{}, false
@@ -67,6 +74,28 @@ func handNow(st *snapshot, i int) protocol.View {
 		return lockedView(st, i, p)
 	}
 	return handOrOver(st, i)
+}
+
+// ratedNote is what a game's closing post says of its ratings.
+type ratedNote struct {
+	Title  string   `json:"t"`
+	Text   string   `json:"x"`
+	Footer string   `json:"f,omitempty"`
+	Notes  []string `json:"n,omitempty"` // per seat, beside the standings in the picture
+}
+
+// finalNow is the game's closing post: the standings, and the ratings
+// once they are known.
+func finalNow(st *snapshot) protocol.View {
+	v := finalView(st)
+	if r := st.rated; r != nil {
+		v.Fields = append(v.Fields, protocol.Field{Name: r.Title, Value: r.Text})
+		v.Footer = r.Footer
+		if v.Picture != nil {
+			v.Picture = finalPicture(st, r.Notes)
+		}
+	}
+	return v
 }
 
 // latestReveal reports whether d is the post of the reveal st shows last,

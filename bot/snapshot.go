@@ -26,6 +26,8 @@ type snapshot struct {
 	// places are the seats' rated places of a game that ended early
 	// (state.ratedPlaces), which its closing screen shows.
 	places []int
+	// rated is what the closing post says of the game's ratings, once known.
+	rated *ratedNote
 
 	game *engine.Game
 	plat protocol.Platform

@@ -85,8 +85,10 @@ type state struct {
 	// someone had forfeited: the players share first place, the leavers
 	// keep their forfeit.
 	Agreed bool `json:"agr,omitempty"`
-	// RatingsShown is set once the rating changes were posted.
-	RatingsShown bool `json:"rs,omitempty"`
+	// RatingsShown is set once the rating changes were posted; Rated is
+	// what the closing post says of them, so the post can be drawn again.
+	RatingsShown bool       `json:"rs,omitempty"`
+	Rated        *ratedNote `json:"rn,omitempty"`
 	// turnClock times the turn (timer.go).
 	turnClock
 	Table protocol.Ref `json:"t,omitzero"`
@@ -138,7 +140,7 @@ const stateVersion = 2
 func (st *state) snap() *snapshot {
 	sn := &snapshot{ID: st.ID, Where: st.Where, Phase: st.Phase, Host: st.Host, Opts: st.Opts,
 		Seats: slices.Clone(st.Seats), Notes: st.Notes, Ended: st.Ended, Vote: st.Vote,
-		NoPictures: st.NoPictures, Agreed: st.Agreed, game: st.game, plat: st.plat}
+		NoPictures: st.NoPictures, Agreed: st.Agreed, rated: st.Rated, game: st.game, plat: st.plat}
 	if st.Ended != "" && st.game != nil {
 		sn.places = st.ratedPlaces(st.game.PublicView().Standings)
 	}
