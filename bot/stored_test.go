@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
 )
 
@@ -48,20 +49,14 @@ func TestGameStoredByThePreviousReleaseKeepsPlaying(t *testing.T) {
 	}
 }
 
-// TestPartyGameStoredByThisReleaseKeepsPlaying loads a Party game stored
-// by this release while its host was deciding after a reveal (state
-// version 1, Party encoding 16), answers the decision and plays it to the
-// end. `go test ./bot -run StoredByThisRelease -update` captures it anew,
-// which only a deliberate format change should need.
-func TestPartyGameStoredByThisReleaseKeepsPlaying(t *testing.T) {
+// TestPartyGameStoredByTheReleaseBeforeKeepsPlaying loads a Party game
+// stored by the release before records were packed (state version 1,
+// Party encoding 16) while its host was deciding after a reveal, answers
+// the decision and plays it to the end. The file is that release's and is
+// never rewritten; `go test ./bot -run StoredByThisRelease -update`
+// captures this release's form (TestOutboxStoredByThisRelease).
+func TestPartyGameStoredByTheReleaseBeforeKeepsPlaying(t *testing.T) {
 	const path = "testdata/stored/party-v1-deciding.json"
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
-		h := newHarness(t)
-		h.do("ann", "new timer=0 bots=3 menu=maki,miso,tofu,eel,menu,tea,pudding")
-		h.startGame("ann")
-		toDecision(t, h, "Menu")
-		pinGame(t, h, path)
-	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -133,13 +128,66 @@ func TestOutboxStoredByThePreviousReleaseDelivers(t *testing.T) {
 	}
 }
 
-// TestOutboxWithPicturesStoredByThisRelease pins the stored form of
-// deliveries that carry pictures (what to draw, its key and alt text; the
-// image itself is never stored): a game stored with the end of round 1
-// still in its outbox delivers it, the pictures drawn when sent.
-// -update rewrites the file from a game played now.
-func TestOutboxWithPicturesStoredByThisRelease(t *testing.T) {
+// TestOutboxWithPicturesStoredByTheReleaseBefore: a game stored by the
+// release before records were packed (version 1: JSON, every pending view
+// rendered, pictures named) with the end of round 1 still in its outbox
+// delivers it after the upgrade, the pictures drawn when sent. The file is
+// that release's and is never rewritten.
+func TestOutboxWithPicturesStoredByTheReleaseBefore(t *testing.T) {
 	const path = "testdata/stored/pictures-v1-outbox.json"
+	ctx := context.Background()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"Picture":{"of":2,"r":1,"k":"round/1"`) || !strings.HasPrefix(string(data), `{"v":1,`) {
+		t.Fatal("the stored outbox is not the version 1 golden")
+	}
+	h := newOutboxHarness(t)
+	if _, err := h.store.SaveGame(ctx, h.where.Key(), data, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.store.Schedule(ctx, "out:"+h.where.Key(), h.now); err != nil {
+		t.Fatal(err)
+	}
+	h.tick(time.Minute) // past the wait the failed sends left
+	checkRoundOneSent(t, h)
+}
+
+// checkRoundOneSent checks what a game stored at the end of round 1 sent:
+// the round's scores with their picture, the table of round 2.
+func checkRoundOneSent(t *testing.T, h *harness) {
+	t.Helper()
+	var round, table *protocol.Picture
+	for _, d := range h.sender.sent {
+		if p := d.View.Picture; p != nil && p.Of == protocol.PictureRound {
+			round = p
+		}
+		if p := d.View.Picture; p != nil && p.Of == protocol.PictureTable {
+			table = p
+		}
+	}
+	if round == nil || round.Round != 1 || !strings.Contains(round.Alt, "round 1") {
+		t.Fatalf("the stored round-1 scores went out with picture %+v", round)
+	}
+	if _, err := png.Decode(bytes.NewReader(round.PNG)); err != nil {
+		t.Errorf("the round-1 picture drawn from the stored game: %v", err)
+	}
+	if table == nil || (table.PNG == nil && !table.Keep) {
+		t.Errorf("the stored table edit went out with picture %+v", table)
+	}
+	if tv := h.table(); !strings.Contains(tv.Title, "round 2/3, turn 1") {
+		t.Errorf("the table after the stored deliveries: %q", tv.Title)
+	}
+}
+
+// TestOutboxStoredByThisRelease pins this release's stored form (version
+// 2): the record packed (outbox-v2.packed, as Redis holds it) and its JSON
+// (outbox-v2.json, to read), whose outbox names the views it draws when it
+// sends. A game stored at the end of round 1 with its deliveries pending
+// delivers them. -update rewrites both from a game played now.
+func TestOutboxStoredByThisRelease(t *testing.T) {
+	const packed, readable = "testdata/stored/outbox-v2.packed", "testdata/stored/outbox-v2.json"
 	ctx := context.Background()
 	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
 		h := newOutboxHarness(t)
@@ -156,14 +204,35 @@ func TestOutboxWithPicturesStoredByThisRelease(t *testing.T) {
 		h.sender.fail = 1 << 20
 		h.sender.mu.Unlock()
 		h.playTurn([]string{"ann", "bob"})
-		pinGame(t, h, path)
+		pinGame(t, h, packed)
+		data, _, err := h.store.LoadGame(ctx, h.where.Key())
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err := bot.RecordJSON(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(readable, append(js, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(packed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(data), `"Picture":{"of":2,"r":1,"k":"round/1"`) {
-		t.Fatal("the stored outbox holds no round-1 picture: rewrite it with -update")
+	want, err := os.ReadFile(readable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := bot.RecordJSON(data)
+	if err != nil || string(js)+"\n" != string(want) {
+		t.Fatalf("%s does not unpack to %s (%v)", packed, readable, err)
+	}
+	for _, named := range []string{`"r":"round:1"`, `"r":"table"`, `"r":"hand"`, `"v":2,`} {
+		if !strings.Contains(string(js), named) {
+			t.Errorf("the stored outbox does not hold %s: rewrite it with -update", named)
+		}
 	}
 	h := newOutboxHarness(t)
 	if _, err := h.store.SaveGame(ctx, h.where.Key(), data, 0, 0); err != nil {
@@ -172,25 +241,8 @@ func TestOutboxWithPicturesStoredByThisRelease(t *testing.T) {
 	if err := h.store.Schedule(ctx, "out:"+h.where.Key(), h.now); err != nil {
 		t.Fatal(err)
 	}
-	h.tick(time.Minute) // past the wait the failed sends left
-	var round, table *protocol.Picture
-	for _, d := range h.sender.sent {
-		if p := d.View.Picture; p != nil && p.Of == protocol.PictureRound {
-			round = p
-		}
-		if p := d.View.Picture; p != nil && p.Of == protocol.PictureTable {
-			table = p
-		}
-	}
-	if round == nil || round.Round != 1 || !strings.Contains(round.Alt, "round 1") {
-		t.Fatalf("the stored round-1 scores went out with picture %+v", round)
-	}
-	if _, err := png.Decode(bytes.NewReader(round.PNG)); err != nil {
-		t.Errorf("the round-1 picture drawn from the stored game: %v", err)
-	}
-	if table == nil || (table.PNG == nil && !table.Keep) || !strings.Contains(table.Alt, "round 2 of 3, turn 1") {
-		t.Errorf("the stored table edit went out with picture %+v", table)
-	}
+	h.tick(time.Minute)
+	checkRoundOneSent(t, h)
 }
 
 // pinGame writes h's stored game to path: a golden of this release's
