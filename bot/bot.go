@@ -73,7 +73,8 @@ type Config struct {
 	// board ranks them by rating (3).
 	MinRatedGames int
 	// TablePicture is how long a game's table keeps its picture before a
-	// newer turn is drawn (a minute; negative: every reveal is drawn). The
+	// newer turn is drawn (a minute, give or take a quarter by game;
+	// negative: every reveal is drawn). The
 	// text is current at every click, and the thread says every reveal;
 	// the picture, which names its round and turn, follows at this pace:
 	// drawing is most of what a click costs.

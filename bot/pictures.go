@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"hash/fnv"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
@@ -125,7 +126,7 @@ func (b *Bot) attach(st *snapshot, d *protocol.Delivery, shown protocol.Ref) {
 		return
 	}
 	if p.Of == protocol.PictureTable && d.Kind == protocol.Edit && shown.Pic != "" && st.game != nil && !st.game.Over() &&
-		b.cfg.TablePicture > 0 && b.now().Sub(shown.PicAt) < b.cfg.TablePicture {
+		b.cfg.TablePicture > 0 && b.now().Sub(shown.PicAt) < tableEvery(st.ID, b.cfg.TablePicture) {
 		// Drawn lately: the table keeps that picture a while longer.
 		p.Key, p.Keep = shown.Pic, true
 		return
@@ -137,6 +138,16 @@ func (b *Bot) attach(st *snapshot, d *protocol.Delivery, shown protocol.Ref) {
 		return
 	}
 	p.PNG = png
+}
+
+// tableEvery is how long game id's table keeps a picture: every, give or
+// take a quarter, the same for the game each time. Games started together
+// (a sustained benchmark, an event) then do not all draw at the same
+// moment a minute later.
+func tableEvery(id string, every time.Duration) time.Duration {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return every*3/4 + time.Duration(h.Sum32()%1024)*(every/2)/1024
 }
 
 // shows is what a message shows once d, with its picture, was sent: the

@@ -9,7 +9,8 @@ import (
 )
 
 // TestTablePictureAtMostOnceAMinute: the table's text follows every
-// click, its picture at most once a minute (the host's default), always
+// click, its picture about once a minute (the host's default: 45 to 75 s
+// by game, so games started together do not draw together), always
 // naming the turn it shows; the end of the game is drawn at once.
 func TestTablePictureAtMostOnceAMinute(t *testing.T) {
 	h := newOutboxHarness(t)
@@ -46,7 +47,7 @@ func TestTablePictureAtMostOnceAMinute(t *testing.T) {
 		t.Errorf("%d table pictures over %d turns of 20 s: %v", len(drawn), turns, keys)
 	}
 	for i := 1; i < len(drawn)-1; i++ {
-		if gap := drawn[i].Sub(drawn[i-1]); gap < time.Minute {
+		if gap := drawn[i].Sub(drawn[i-1]); gap < 45*time.Second {
 			t.Errorf("table pictures %s and %s drawn %v apart", keys[i-1], keys[i], gap)
 		}
 	}
