@@ -56,7 +56,7 @@ var (
 // The process's CPU includes this benchmark's own players (a timer heap
 // and a goroutine a click, as a server has a goroutine a request).
 func BenchmarkSustained(b *testing.B) {
-	for _, n := range []int{500, 1000, 2000, 3000, 10000} {
+	for _, n := range []int{500, 1000, 1500, 2000, 3000, 10000} {
 		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) { benchSustained(b, n, false) })
 	}
 	for _, n := range []int{500, 1000, 3000} {
