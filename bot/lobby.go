@@ -125,7 +125,7 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 			return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 		}
 		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name})
-		ds := warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), "You joined the game."+st.snap().menuWarning()))
+		ds := warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), words.Say("lobby.youJoined")+st.snap().menuWarning()))
 		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	case phasePlaying:
 		if i < 0 {
@@ -236,7 +236,7 @@ func (b *Bot) addBots(req protocol.Request, st *state, n int, level strategy.Lev
 	if added == 0 {
 		return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 	}
-	return change{save: true, resp: protocol.Response{Deliveries: warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), "Bot added."+st.snap().menuWarning()))}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), words.Say("lobby.botAdded")+st.snap().menuWarning()))}}, nil
 }
 
 func nextBotName(st *state) string {

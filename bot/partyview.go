@@ -319,7 +319,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 				for a.Flip>>p&1 == 0 {
 					p++
 				}
-				row = append(row, protocol.Button{Label: fmt.Sprintf("Flip %d only", p+1), ActionID: id(a)})
+				row = append(row, protocol.Button{Label: words.Say("render.flipOnly", p+1), ActionID: id(a)})
 			}
 		}
 		if len(sel.Options) > 1 {

@@ -544,7 +544,7 @@ func scoringText(b engine.Breakdown) string {
 
 func roundScoreView(st *snapshot, round int) protocol.View {
 	pv := st.game.PublicView()
-	v := protocol.View{Screen: protocol.ScreenRoundScores, Title: fmt.Sprintf("📊 Round %d scores", round), Tone: protocol.ToneScore, Picture: roundPicture(st, round)}
+	v := protocol.View{Screen: protocol.ScreenRoundScores, Title: words.Say("render.roundScores", round), Tone: protocol.ToneScore, Picture: roundPicture(st, round)}
 	for _, s := range pv.Seats {
 		b := pv.Scores[round-1][s.Seat]
 		// The total as it stood after this round: not the final score when

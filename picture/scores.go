@@ -124,7 +124,7 @@ func roundScores(pv engine.PublicView, r int, names []string) (*canvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	cv.text("title", 16, 38, ink, fmt.Sprintf("Round %d scores", r))
+	cv.text("title", 16, 38, ink, words.Say("pictures.roundScores", r))
 	span := scoresWidth - namesW - totalW - 24
 	unit := float32(span) / float32(maxPos+maxNeg)
 	zero := float32(namesW) + unit*float32(maxNeg)

@@ -126,7 +126,7 @@ func table(pv engine.PublicView, names []string) (*canvas, error) {
 	if party {
 		title = words.Say("picture.partyTitle", words.MenuName(pv.Settings.Menu))
 	}
-	status := fmt.Sprintf("Round %d of 3 · turn %d", pv.Round, pv.Turn)
+	status := words.Say("pictures.tableStatus", pv.Round, pv.Turn)
 	if pv.Over {
 		status = words.Say("picture.table.gameOver")
 	}
