@@ -30,6 +30,7 @@ import (
 var (
 	sustainFor      = flag.Duration("sustain", time.Minute, "how long each line of BenchmarkSustained plays; its figures are over the second half")
 	sustainPictures = flag.Bool("sustain-pictures", true, "BenchmarkSustained's games show pictures (pictures=off when false)")
+	sustainRamp     = flag.Duration("sustain-ramp", 0, "BenchmarkSustained deals its games at random moments over this long before -sustain starts (0: all at once), so rounds and games end at all times, as in a channel's day")
 )
 
 // BenchmarkSustained plays live games through the host as serve runs it,
@@ -483,22 +484,37 @@ func benchSustained(b *testing.B, n int, party bool) {
 			}
 		}
 	})
-	// Deal every game, eight at a time.
-	work := make(chan *susGame)
-	var dealers sync.WaitGroup
-	for range 8 {
-		dealers.Go(func() {
-			for g := range work {
-				g.dealing.Store(true)
-				r.deal(g)
-			}
-		})
+	if ramp := *sustainRamp; ramp > 0 {
+		// Deal the games at random moments over the ramp: by its end they
+		// are at every stage of a game, as in a day of real channels.
+		var dealt sync.WaitGroup
+		for _, g := range r.games {
+			g.dealing.Store(true)
+			dealt.Add(1)
+			r.qmu.Lock()
+			at := time.Duration(r.rng.Int64N(int64(ramp)))
+			r.qmu.Unlock()
+			time.AfterFunc(at, func() { defer dealt.Done(); r.deal(g) })
+		}
+		dealt.Wait()
+	} else {
+		// Deal every game, eight at a time.
+		work := make(chan *susGame)
+		var dealers sync.WaitGroup
+		for range 8 {
+			dealers.Go(func() {
+				for g := range work {
+					g.dealing.Store(true)
+					r.deal(g)
+				}
+			})
+		}
+		for _, g := range r.games {
+			work <- g
+		}
+		close(work)
+		dealers.Wait()
 	}
-	for _, g := range r.games {
-		work <- g
-	}
-	close(work)
-	dealers.Wait()
 
 	hook := &tripHook{}
 	store.Client().AddHook(hook)
