@@ -273,18 +273,16 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 	// at once: sent again after a crash it changes nothing. A post, a
 	// fact learnt, a failure are recorded before the next send.
 	unrecorded := false
-	record := func() error {
-		if !unrecorded {
-			return nil
+	write := func() error { unrecorded = false; return b.writeLog(ctx, key, pr) }
+	defer func() {
+		if unrecorded {
+			if werr := write(); werr != nil && err == nil {
+				err = werr
+			}
 		}
-		unrecorded = false
-		return b.writeLog(ctx, key, pr)
-	}
+	}()
 	for !st.outbox.empty() {
 		if b.stopping.Load() {
-			if err := record(); err != nil {
-				return 0, err
-			}
 			return 0, errStopping
 		}
 		if wait := st.OutWait; wait.After(b.now()) {
@@ -313,8 +311,8 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			if _, checks := s.(protocol.ResendChecker); checks && d.Nonce != "" {
 				d.Resend = q.Attempts > 0 || pr.Trying == q.Seq
 				if pr.Trying != q.Seq {
-					pr.Trying, unrecorded = q.Seq, false
-					if err := b.writeLog(ctx, key, pr); err != nil {
+					pr.Trying = q.Seq
+					if err := write(); err != nil {
 						return 0, err
 					}
 				}
@@ -327,7 +325,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				// Someone deleted the table: post it again, this
 				// delivery first, and the thread hangs on.
 				st.learnt(pr.learn(learnt{TableGone: true}))
-				if err := b.writeLog(ctx, key, pr); err != nil {
+				if err := write(); err != nil {
 					return 0, err
 				}
 				continue
@@ -341,7 +339,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			// Nothing was sent: this delivery and the rest go without
 			// pictures, and the channel is told once.
 			st.learnt(pr.learn(learnt{NoPictures: noPicture.Reason}))
-			if err := b.writeLog(ctx, key, pr); err != nil {
+			if err := write(); err != nil {
 				return 0, err
 			}
 			continue
@@ -349,7 +347,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			// Nothing was posted: the play-by-play goes to the channel
 			// from now on, this delivery first.
 			st.learnt(pr.learn(learnt{Thread: noThread.Reason}))
-			if err := b.writeLog(ctx, key, pr); err != nil {
+			if err := write(); err != nil {
 				return 0, err
 			}
 			continue
@@ -357,9 +355,6 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			// Dropped: the next one goes now.
 		case errors.Is(sendErr, errTableComing):
 			// Not the platform's failure: no attempt spent.
-			if err := record(); err != nil {
-				return 0, err
-			}
 			return 0, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
 		case sendErr != nil:
 			attempts = q.Attempts + 1
@@ -369,7 +364,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			}
 			if attempts < maxAttempts {
 				pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, attempts, b.now().Add(wait)
-				if err := b.writeLog(ctx, key, pr); err != nil {
+				if err := write(); err != nil {
 					return 0, err
 				}
 				return attempts, &notYet{pr.Wait, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)}
@@ -400,7 +395,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		st.outbox.sent()
 		unrecorded = true
 		if d.Kind == protocol.Post || pr.N != learnt0 || sendErr != nil {
-			if err := record(); err != nil {
+			if err := write(); err != nil {
 				return 0, err
 			}
 		}
@@ -408,7 +403,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 	// Everything this load held is sent. A change stored meanwhile
 	// is sent by whoever made it: this replica looks again at its own
 	// word (sendAll), another one once this lock is free.
-	return 0, record()
+	return 0, nil
 }
 
 // nonce names delivery seq of game id in at most 25 characters (Discord's
