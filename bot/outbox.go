@@ -291,7 +291,8 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		}
 		q := st.Outbox[0]
 		learnt0 := pr.N
-		d, said, sendErr := st.resolve(q, b.now())
+		sn := st.snap() // the game as this delivery sees it: drawn, then pictured
+		d, said, sendErr := st.resolve(q, sn, b.now())
 		picSaid, tableSaid := false, false
 		if st.NoPictures != "" && !st.PicturesSaid && d.To.IsPublic() && d.Kind == protocol.Post {
 			// Not by choice: the first post since says why.
@@ -304,7 +305,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		}
 		var ref protocol.Ref
 		if sendErr == nil && !(d.Kind == protocol.Delete && d.Ref.ID == "") {
-			b.attach(st.snap(), &d, d.Ref)
+			b.attach(sn, &d, d.Ref)
 			if d.Kind == protocol.Post || (d.View.Picture != nil && d.View.Picture.PNG != nil) {
 				d.Nonce = nonce(st.ID, q.Seq)
 			}
@@ -441,13 +442,13 @@ func (b *Bot) writeLog(ctx context.Context, key string, pr *sendLog) error {
 const recordWait = 2 * time.Second
 
 // resolve turns a queued delivery into what to send now, against what the
-// game knows now: a thread post's parent (or the channel), the closing
-// post's edit, the table's edit or post. errTableComing holds it while the
-// table message is being created.
-func (st *state) resolve(q queued, now time.Time) (d protocol.Delivery, said bool, err error) {
+// game knows now: its view drawn from sn when it is named, a thread post's
+// parent (or the channel), the closing post's edit, the table's edit or
+// post. errTableComing holds it while the table message is being created.
+func (st *state) resolve(q queued, sn *snapshot, now time.Time) (d protocol.Delivery, said bool, err error) {
 	d = q.D
 	if q.Draw != "" {
-		v, ok := st.snap().redraw(q.Draw, d.To, now)
+		v, ok := sn.redraw(q.Draw, d.To, now)
 		if !ok {
 			return d, false, errNothingToDraw
 		}
