@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sushigo/sushigo/goldentest"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
@@ -18,21 +19,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // with -update.
 func golden(t *testing.T, name string, v protocol.View) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name+".txt")
-	got := v.String()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./boards -run Golden -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s changed:\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	goldentest.Text(t, filepath.Join("testdata", "golden", name+".txt"), v.String(), *update, "go test ./boards -run Golden -update", "")
 }
 
 // TestGoldenBoards: the history (from stored summaries, every version

@@ -3,7 +3,6 @@ package bot
 import (
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/enginetest"
+	"github.com/sushigo/sushigo/goldentest"
 	"github.com/sushigo/sushigo/protocol"
 )
 
@@ -32,22 +32,7 @@ func goldenText(t *testing.T, name, got string) {
 // -update; why, when set, says what a difference means.
 func goldenFile(t *testing.T, path, got, why string) {
 	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./bot -run Golden -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s changed%s:\n--- got\n%s\n--- want\n%s", path, why, got, want)
-	}
+	goldentest.Text(t, path, got, *update, "go test ./bot -run Golden -update", why)
 }
 
 // goldenState is a 3-player game (two people and a bot) built as a

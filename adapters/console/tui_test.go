@@ -3,7 +3,6 @@ package console
 import (
 	"context"
 	"flag"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/goldentest"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
 )
@@ -55,23 +55,7 @@ func keys(m *tui, ks ...string) {
 
 func goldenFrame(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name+".txt")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./adapters/console -run TUI -update writes it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s changed:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	goldentest.Text(t, filepath.Join("testdata", name+".txt"), got, *update, "go test ./adapters/console -run TUI -update", "")
 }
 
 // fits fails on a frame line wider than the screen.
