@@ -203,9 +203,9 @@ func record(results map[strategy.Level]*Result, g *engine.Game, levels []strateg
 
 // Print writes the results as a table.
 func Print(w io.Writer, cfg Config, rs []Result) {
-	fmt.Fprintf(w, "%d players, %s", cfg.Settings.Players, words.GameName(cfg.Settings))
+	fmt.Fprintf(w, "%d players, %s", cfg.Settings.Players, words.English.GameName(cfg.Settings))
 	if !cfg.Settings.Menu.IsZero() {
-		fmt.Fprintf(w, " (%s)", words.MenuName(cfg.Settings.Menu))
+		fmt.Fprintf(w, " (%s)", words.English.MenuName(cfg.Settings.Menu))
 	}
 	fmt.Fprintf(w, ", %d games\n", rs[0].Seats)
 	fmt.Fprintf(w, "%-8s %6s %8s %15s %8s %8s %9s %9s\n", "bot", "seats", "win %", "95% interval", "points", "margin", "p50", "p99")

@@ -46,7 +46,7 @@ func New(store Store, cfg Config, now func() time.Time) *Boards {
 func (b *Boards) now() time.Time { return b.clock() }
 
 // refuse turns a request down in the player's words.
-func refuse(key words.Key, a ...any) error { return &protocol.Refusal{Msg: words.Say(key, a...)} }
+func refuse(key words.Key, a ...any) error { return protocol.Refuse(key, a...) }
 
 // privateReply answers only the person who asked.
 func privateReply(req protocol.Request, v protocol.View) protocol.Response {

@@ -11,6 +11,7 @@ import (
 	"github.com/sushigo/sushigo/goldentest"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -30,7 +31,7 @@ func TestGoldenBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	past, err := pastView(storage.Game{ID: "k2x9", FinishedAt: now, Summary: pinned})
+	past, err := pastView(words.English, storage.Game{ID: "k2x9", FinishedAt: now, Summary: pinned})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func TestGoldenBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, err := pastView(storage.Game{ID: "k2x9", FinishedAt: now, Summary: released}); err != nil || !strings.Contains(v.String(), "Maki-bot") {
+	if v, err := pastView(words.English, storage.Game{ID: "k2x9", FinishedAt: now, Summary: released}); err != nil || !strings.Contains(v.String(), "Maki-bot") {
 		t.Errorf("the released summary: %v\n%s", err, v)
 	}
 	golden(t, "history_game", past)
@@ -54,26 +55,26 @@ func TestGoldenBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pastLeavers, err := pastView(storage.Game{ID: "k3a1", FinishedAt: now, Summary: leavers})
+	pastLeavers, err := pastView(words.English, storage.Game{ID: "k3a1", FinishedAt: now, Summary: leavers})
 	if err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "history_game_leavers", pastLeavers)
-	golden(t, "history_leavers", historyView([]storage.Game{{ID: "k3a1", FinishedAt: now, Summary: leavers,
+	golden(t, "history_leavers", historyView(words.English, []storage.Game{{ID: "k3a1", FinishedAt: now, Summary: leavers,
 		Ratings: []storage.RatingChange{
 			{Player: "ann", Prior: storage.Rating{Mu: 27, Sigma: 5, At: now.Add(-100 * 24 * time.Hour)}, After: storage.Rating{Mu: 28.5, Sigma: 4.9}},
 			{Player: "bob", Prior: storage.Rating{Mu: 25, Sigma: 5}, After: storage.Rating{Mu: 24.1, Sigma: 4.9}}}},
 		{ID: "k3a0", FinishedAt: now.Add(-time.Hour), Summary: gone}}, false, now))
-	golden(t, "history", historyView([]storage.Game{{ID: "k2x9", FinishedAt: now, Summary: pinned},
+	golden(t, "history", historyView(words.English, []storage.Game{{ID: "k2x9", FinishedAt: now, Summary: pinned},
 		{ID: "k2x8", FinishedAt: now.Add(-50 * time.Hour), Summary: pinned}, {ID: "bad", FinishedAt: now.Add(-time.Hour * 400), Summary: []byte(`{"v":9}`)}}, false, now))
-	golden(t, "leaderboard", leaderboardView([]storage.Entry{
+	golden(t, "leaderboard", leaderboardView(words.English, []storage.Entry{
 		{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, Points: 180},
 		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150}}, protocol.Leaderboard{Period: storage.Week}, 3))
-	golden(t, "leaderboard_rating", leaderboardView([]storage.Entry{
+	golden(t, "leaderboard_rating", leaderboardView(words.English, []storage.Entry{
 		{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, Points: 180, Rating: storage.Rating{Mu: 29.1, Sigma: 5.2}, Previous: storage.Rating{Mu: 28, Sigma: 5.6}},
 		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150, Rating: storage.Rating{Mu: 23.5, Sigma: 5.3}, Previous: storage.Rating{Mu: 24.9, Sigma: 5.5}}},
 		protocol.Leaderboard{By: storage.ByRating}, 3))
-	golden(t, "leaderboard_rating_empty", leaderboardView(nil, protocol.Leaderboard{By: storage.ByRating, Period: storage.Month, Party: true}, 3))
+	golden(t, "leaderboard_rating_empty", leaderboardView(words.English, nil, protocol.Leaderboard{By: storage.ByRating, Period: storage.Month, Party: true}, 3))
 	ann := storage.Profile{
 		Stats:      storage.Stats{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, TotalScore: 180, BestScore: 56, PlaceSum: 5},
 		Rated:      4,
@@ -85,10 +86,10 @@ func TestGoldenBoards(t *testing.T) {
 		Categories: map[string]int{"Tempura": 20, "Sashimi": 10, "Maki rolls": 21, "Pudding": -6},
 		Versus:     map[string]storage.HeadToHead{"bob": {Games: 3, Wins: 2, Losses: 1}},
 	}
-	golden(t, "stats", profileView([2]boardStats{{profile: ann,
+	golden(t, "stats", profileView(words.English, [2]boardStats{{profile: ann,
 		month: storage.Stats{Games: 2, Wins: 1}, week: storage.Stats{Games: 1, Wins: 1}}, {party: true}}, "", "bob", 3))
 	newcomer := storage.Profile{Stats: storage.Stats{PlayerID: "cy", Name: "Cy", Games: 1, TotalScore: 31, BestScore: 31, PlaceSum: 2},
 		Rated: 1, Rating: storage.Rating{Mu: 26.2, Sigma: 7.9}, Trend: []storage.Rating{{Mu: 26.2, Sigma: 7.9}}}
-	golden(t, "stats_party_newcomer", profileView([2]boardStats{{}, {party: true, profile: newcomer, month: newcomer.Stats, week: newcomer.Stats}}, "", "", 3))
-	golden(t, "stats_nobody", profileView([2]boardStats{{}, {party: true}}, "zed", "", 3))
+	golden(t, "stats_party_newcomer", profileView(words.English, [2]boardStats{{}, {party: true, profile: newcomer, month: newcomer.Stats, week: newcomer.Stats}}, "", "", 3))
+	golden(t, "stats_nobody", profileView(words.English, [2]boardStats{{}, {party: true}}, "zed", "", 3))
 }

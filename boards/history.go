@@ -53,14 +53,14 @@ const SummaryVersion = 1
 
 // MenuName is a Party game's menu as people know it: a recommended menu's
 // name, else its text form.
-func MenuName(o protocol.Options) string {
+func MenuName(w words.Lang, o protocol.Options) string {
 	m, err := engine.ParseMenu(o.Menu)
 	if err != nil {
 		return o.Menu
 	}
 	for _, r := range engine.RecommendedMenus {
 		if r.Menu == m {
-			return words.RecommendedName(r)
+			return w.RecommendedName(r)
 		}
 	}
 	return m.String()
@@ -78,6 +78,7 @@ func DecodeSummary(data []byte) (Summary, error) {
 }
 
 func (b *Boards) History(ctx context.Context, req protocol.Request, a protocol.History) (protocol.Response, error) {
+	w := req.Lang
 	if req.Where.Community == "" {
 		return protocol.Response{}, refuse("where.historyInChannel")
 	}
@@ -94,16 +95,17 @@ func (b *Boards) History(ctx context.Context, req protocol.Request, a protocol.H
 		if a.Open > len(games) {
 			return protocol.Response{}, refuse("where.noSuchHistory", a.Open, protocol.HistoryShown)
 		}
-		v, err := pastView(games[a.Open-1])
+		v, err := pastView(w, games[a.Open-1])
 		if err != nil {
 			return protocol.Response{}, err
 		}
 		return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: v}}}, nil
 	}
-	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: historyView(games, a.Party, b.now())}}}, nil
+	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: historyView(w, games, a.Party, b.now())}}}, nil
 }
 
 func (b *Boards) PastGame(ctx context.Context, req protocol.Request, a protocol.PastGame) (protocol.Response, error) {
+	w := req.Lang
 	g, err := b.store.HistoryGame(ctx, req.Where.Board(a.Party), a.ID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return protocol.Response{}, refuse("where.historyForgotten", storage.HistoryLength)
@@ -111,7 +113,7 @@ func (b *Boards) PastGame(ctx context.Context, req protocol.Request, a protocol.
 	if err != nil {
 		return protocol.Response{}, fmt.Errorf("history game %s: %w", a.ID, err)
 	}
-	v, err := pastView(g)
+	v, err := pastView(w, g)
 	if err != nil {
 		return protocol.Response{}, err
 	}
@@ -131,15 +133,15 @@ func when(t, now time.Time) string {
 	return t.Format("Mon 2 Jan 15:04")
 }
 
-func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.View {
-	v := protocol.View{Screen: protocol.ScreenBoard, Title: words.Say("history.recentGames"), Tone: protocol.ToneInfo}
+func historyView(w words.Lang, games []storage.Game, partyBoard bool, now time.Time) protocol.View {
+	v := protocol.View{Screen: protocol.ScreenBoard, Title: w.Say("history.recentGames"), Tone: protocol.ToneInfo}
 	if partyBoard {
-		v.Title = words.Say("history.recentSushiGoPartyGames")
+		v.Title = w.Say("history.recentSushiGoPartyGames")
 	} else {
-		v.Footer = words.Say("history.sushiGoPartyGamesHave")
+		v.Footer = w.Say("history.sushiGoPartyGamesHave")
 	}
 	if len(games) == 0 {
-		v.Text = words.Say("history.noFinishedGamesYetPlay")
+		v.Text = w.Say("history.noFinishedGamesYetPlay")
 		return v
 	}
 	var lines []string
@@ -147,7 +149,7 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.
 	for i, g := range games {
 		s, err := DecodeSummary(g.Summary)
 		if err != nil {
-			lines = append(lines, words.Say("history.dSUnreadableEntry", i+1, when(g.FinishedAt, now)))
+			lines = append(lines, w.Say("history.dSUnreadableEntry", i+1, when(g.FinishedAt, now)))
 			continue
 		}
 		var who []string
@@ -166,17 +168,17 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.
 		}
 		won := "🏆 " + strings.Join(winners, " & ")
 		if len(winners) == 0 {
-			won = words.Say("history.everyoneLeft")
+			won = w.Say("history.everyoneLeft")
 		}
-		game := words.Say("history.sushiGo")
+		game := w.Say("history.sushiGo")
 		if s.Game == "party" {
 			game = "Party · " + s.Menu
 		} else if s.Dummy {
-			game = words.Say("history.sushiGoDummy")
+			game = w.Say("history.sushiGoDummy")
 		}
 		lines = append(lines, fmt.Sprintf("%d. %s — %s — %s — %s", i+1, when(g.FinishedAt, now), game,
 			won, strings.Join(who, ", ")))
-		if l := changesLine(s, g); l != "" {
+		if l := changesLine(w, s, g); l != "" {
 			lines = append(lines, "    "+l)
 		}
 		row = append(row, protocol.Button{Label: fmt.Sprint(i + 1), ActionID: protocol.PastGameID(g.ID, partyBoard)})
@@ -189,23 +191,23 @@ func historyView(games []storage.Game, partyBoard bool, now time.Time) protocol.
 	}
 	v.Text = strings.Join(lines, "\n")
 	if v.Footer != "" {
-		v.Footer = words.Say("history.aNumberShowsThatGameClassic") + " " + v.Footer
+		v.Footer = w.Say("history.aNumberShowsThatGameClassic") + " " + v.Footer
 	} else {
-		v.Footer = words.Say("history.aNumberShowsThatGame")
+		v.Footer = w.Say("history.aNumberShowsThatGame")
 	}
 	return v
 }
 
 // pastView shows a recorded game's final scores: each seat's rounds and
 // dessert adding up to the total, and its points by category.
-func pastView(g storage.Game) (protocol.View, error) {
+func pastView(w words.Lang, g storage.Game) (protocol.View, error) {
 	s, err := DecodeSummary(g.Summary)
 	if err != nil {
 		return protocol.View{}, err
 	}
-	title := words.Say("history.sushiGo")
+	title := w.Say("history.sushiGo")
 	if s.Game == "party" {
-		title = words.Say("history.partyWithMenu", s.Menu)
+		title = w.Say("history.partyWithMenu", s.Menu)
 	}
 	v := protocol.View{Screen: protocol.ScreenBoard, Title: fmt.Sprintf("📜 %s — %s UTC", title, g.FinishedAt.UTC().Format("Mon 2 Jan 2006 15:04")), Tone: protocol.ToneOver}
 	var lines []string
@@ -217,13 +219,13 @@ func pastView(g storage.Game) (protocol.View, error) {
 		name := ss.Name
 		switch {
 		case ss.Left && ss.Bot == "":
-			name += words.Say("history.cameBack")
+			name += w.Say("history.cameBack")
 		case ss.Left:
-			name += words.Say("history.leftBotFinished", ss.Bot)
+			name += w.Say("history.leftBotFinished", ss.Bot)
 		case ss.Removed:
-			name += words.Say("history.removedBotFinished", ss.Bot)
+			name += w.Say("history.removedBotFinished", ss.Bot)
 		case ss.Unrated:
-			name += words.Say("history.leftEarly")
+			name += w.Say("history.leftEarly")
 		case ss.Bot != "" && ss.Bot != "dummy":
 			name += " (" + ss.Bot + " bot)"
 		}
@@ -232,7 +234,7 @@ func pastView(g storage.Game) (protocol.View, error) {
 			rounds = append(rounds, strconv.Itoa(r))
 		}
 		if ss.Dessert != 0 {
-			rounds = append(rounds, fmt.Sprintf("dessert %s", words.PointsSigned(ss.Dessert)))
+			rounds = append(rounds, fmt.Sprintf("dessert %s", w.PointsSigned(ss.Dessert)))
 		}
 		lines = append(lines, fmt.Sprintf("%s %d. **%s** — %d pts (%s)", m, ss.Place, name, ss.Score, strings.Join(rounds, " · ")))
 		type cat struct {
@@ -248,13 +250,13 @@ func pastView(g storage.Game) (protocol.View, error) {
 		slices.SortFunc(cats, func(a, b cat) int { return cmp.Or(cmp.Compare(b.pts, a.pts), cmp.Compare(a.name, b.name)) })
 		var parts []string
 		for _, c := range cats {
-			parts = append(parts, fmt.Sprintf("%s %s", categoryShown(c.name), words.PointsSigned(c.pts)))
+			parts = append(parts, fmt.Sprintf("%s %s", categoryShown(w, c.name), w.PointsSigned(c.pts)))
 		}
 		if len(parts) > 0 {
 			lines = append(lines, "    "+strings.Join(parts, " · "))
 		}
 	}
-	if l := changesLine(s, g); l != "" {
+	if l := changesLine(w, s, g); l != "" {
 		lines = append(lines, l)
 	}
 	v.Text = strings.Join(lines, "\n")
@@ -265,7 +267,7 @@ func pastView(g storage.Game) (protocol.View, error) {
 // "📈 Ann 1120 (+40) · Bob 1000 (±0)"; "" for an unrated game. A change is
 // counted from the rating as the game rated from it: widened by the time
 // away up to the game's end (the ratings post says the same).
-func changesLine(s Summary, g storage.Game) string {
+func changesLine(w words.Lang, s Summary, g storage.Game) string {
 	var parts []string
 	for _, c := range g.Ratings {
 		name := c.Player
@@ -274,7 +276,7 @@ func changesLine(s Summary, g storage.Game) string {
 				name = ss.Name
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, Shown(c.After), words.Signed(Display(c.After)-Display(Widened(c.Prior, g.FinishedAt)))))
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, Shown(c.After), w.Signed(Display(c.After)-Display(Widened(c.Prior, g.FinishedAt)))))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -322,10 +324,10 @@ func StoredName(c engine.Category) string { return categoryStored[c] }
 
 // categoryShown is a category stored by name as a player reads it: its
 // symbol and name, or the stored name for one this build does not know.
-func categoryShown(name string) string {
+func categoryShown(w words.Lang, name string) string {
 	for c := range engine.NumCategories {
 		if categoryStored[c] == name {
-			return c.Emoji() + " " + words.CategoryName(c)
+			return c.Emoji() + " " + w.CategoryName(c)
 		}
 	}
 	return name

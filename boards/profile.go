@@ -73,6 +73,7 @@ func (b *Boards) findPlayer(ctx context.Context, where protocol.Location, typed 
 }
 
 func (b *Boards) Stats(ctx context.Context, req protocol.Request, a protocol.Stats) (protocol.Response, error) {
+	w := req.Lang
 	if req.Where.Community == "" {
 		return protocol.Response{}, refuse("where.statsInChannel")
 	}
@@ -91,19 +92,19 @@ func (b *Boards) Stats(ctx context.Context, req protocol.Request, a protocol.Sta
 	if who != req.Who.ID {
 		versus = req.Who.ID
 	}
-	v := profileView(boards, a.Player, versus, b.cfg.MinRatedGames)
+	v := profileView(w, boards, a.Player, versus, b.cfg.MinRatedGames)
 	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: v}}}, nil
 }
 
 // Home is a user's home page (Slack's App Home): their profile and the
 // community's boards by rating, its commands spelled as style spells them.
-func (b *Boards) Home(ctx context.Context, where protocol.Location, user string, style protocol.CommandStyle) (protocol.View, error) {
+func (b *Boards) Home(ctx context.Context, w words.Lang, where protocol.Location, user string, style protocol.CommandStyle) (protocol.View, error) {
 	boards, err := b.profileOf(ctx, where, user)
 	if err != nil {
 		return protocol.View{}, err
 	}
-	v := profileView(boards, "", "", b.cfg.MinRatedGames)
-	v.Title = words.Say("profile.sushiGoYourGames")
+	v := profileView(w, boards, "", "", b.cfg.MinRatedGames)
+	v.Title = w.Say("profile.sushiGoYourGames")
 	for _, party := range []bool{false, true} {
 		if party && boards[1].profile.Games == 0 {
 			continue
@@ -113,10 +114,10 @@ func (b *Boards) Home(ctx context.Context, where protocol.Location, user string,
 		if err != nil {
 			return protocol.View{}, fmt.Errorf("home: %w", err)
 		}
-		lb := leaderboardView(top, a, b.cfg.MinRatedGames)
+		lb := leaderboardView(w, top, a, b.cfg.MinRatedGames)
 		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimPrefix(lb.Title, "🏅 "), Value: lb.Text})
 	}
-	v.Footer = words.Say("profile.playWithSushigoNewIn")
+	v.Footer = w.Say("profile.playWithSushigoNewIn")
 	return protocol.Spoken(style, v), nil
 }
 
@@ -153,6 +154,7 @@ func (b *Boards) top(ctx context.Context, where protocol.Location, a protocol.Le
 }
 
 func (b *Boards) Leaderboard(ctx context.Context, req protocol.Request, a protocol.Leaderboard) (protocol.Response, error) {
+	w := req.Lang
 	if req.Where.Community == "" {
 		return protocol.Response{}, refuse("where.leaderboardInChannel")
 	}
@@ -160,37 +162,37 @@ func (b *Boards) Leaderboard(ctx context.Context, req protocol.Request, a protoc
 	if err != nil {
 		return protocol.Response{}, fmt.Errorf("leaderboard: %w", err)
 	}
-	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: leaderboardView(top, a, b.cfg.MinRatedGames)}}}, nil
+	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: leaderboardView(w, top, a, b.cfg.MinRatedGames)}}}, nil
 }
 
 // ratingText is a rating with its change in the last game: "1112 (+112)",
 // "1112? (+112)" while provisional. The change is from the rating the game
 // rated from: prev widened to when r was set.
-func ratingText(r, prev storage.Rating) string {
+func ratingText(w words.Lang, r, prev storage.Rating) string {
 	d := Display(r) - Display(Widened(prev, r.At))
 	if d == 0 {
 		return fmt.Sprintf("**%s** (±0)", Shown(r))
 	}
-	return fmt.Sprintf("**%s** (%s)", Shown(r), words.Signed(d))
+	return fmt.Sprintf("**%s** (%s)", Shown(r), w.Signed(d))
 }
 
-func leaderboardView(top []storage.Entry, a protocol.Leaderboard, minGames int) protocol.View {
+func leaderboardView(w words.Lang, top []storage.Entry, a protocol.Leaderboard, minGames int) protocol.View {
 	by := map[storage.Metric]string{storage.ByWins: "wins", storage.ByPoints: "points", storage.ByRating: "rating"}[a.By]
 	v := protocol.View{Screen: protocol.ScreenBoard, Title: fmt.Sprintf("🏅 Leaderboard — %s, by %s", a.Period, by), Tone: protocol.ToneInfo}
 	if a.Party {
-		v.Title = words.Say("profile.sushiGoPartyLeaderboardS", a.Period, by)
+		v.Title = w.Say("profile.sushiGoPartyLeaderboardS", a.Period, by)
 	} else {
-		v.Footer = words.Say("profile.sushiGoPartyGamesHave")
+		v.Footer = w.Say("profile.sushiGoPartyGamesHave")
 	}
 	if a.By == storage.ByRating {
-		v.Footer = strings.TrimSpace(words.Say("boards.ratingFooter", words.Count("ratedGame", minGames), v.Footer))
+		v.Footer = strings.TrimSpace(w.Say("boards.ratingFooter", w.Count("ratedGame", minGames), v.Footer))
 	}
 	if len(top) == 0 {
-		v.Text = words.Say("profile.noFinishedGamesYetPlay")
+		v.Text = w.Say("profile.noFinishedGamesYetPlay")
 		if a.By == storage.ByRating {
-			v.Text = words.Say("boards.nobodySettled", SettlesAfter())
+			v.Text = w.Say("boards.nobodySettled", SettlesAfter(w))
 			if a.Period != storage.AllTime {
-				v.Text = words.Say("profile.nobodyWhoPlayedSHas", a.Period, SettlesAfter())
+				v.Text = w.Say("profile.nobodyWhoPlayedSHas", a.Period, SettlesAfter(w))
 			}
 		}
 		return v
@@ -198,10 +200,10 @@ func leaderboardView(top []storage.Entry, a protocol.Leaderboard, minGames int) 
 	var lines []string
 	for i, e := range top {
 		if a.By == storage.ByRating {
-			lines = append(lines, fmt.Sprintf("%d. **%s** — %s · %s, %s", i+1, e.Name, ratingText(e.Rating, e.Previous), words.Count("game", e.Games), words.Count("win", e.Wins)))
+			lines = append(lines, fmt.Sprintf("%d. **%s** — %s · %s, %s", i+1, e.Name, ratingText(w, e.Rating, e.Previous), w.Count("game", e.Games), w.Count("win", e.Wins)))
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%d. **%s** — %s, %d pts, %s", i+1, e.Name, words.Count("win", e.Wins), e.Points, words.Count("game", e.Games)))
+		lines = append(lines, fmt.Sprintf("%d. **%s** — %s, %d pts, %s", i+1, e.Name, w.Count("win", e.Wins), e.Points, w.Count("game", e.Games)))
 	}
 	v.Text = strings.Join(lines, "\n")
 	return v
@@ -210,14 +212,14 @@ func leaderboardView(top []storage.Entry, a protocol.Leaderboard, minGames int) 
 // profileView shows a player's profile: per game played, rating and trend,
 // totals, favourite card, best category, and the record against versus
 // (the asking player) when set.
-func profileView(boards [2]boardStats, typed, versus string, minGames int) protocol.View {
+func profileView(w words.Lang, boards [2]boardStats, typed, versus string, minGames int) protocol.View {
 	name := ""
 	for _, bs := range boards {
 		if bs.profile.Name != "" {
 			name = bs.profile.Name
 		}
 	}
-	v := protocol.View{Screen: protocol.ScreenBoard, Title: words.Say("profile.title", name), Tone: protocol.ToneInfo}
+	v := protocol.View{Screen: protocol.ScreenBoard, Title: w.Say("profile.title", name), Tone: protocol.ToneInfo}
 	if name == "" {
 		// Never show a platform's user ID as a name.
 		v.Title = "📈 Stats"
@@ -235,9 +237,9 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 		}
 		add := func(n, val string) { v.Fields = append(v.Fields, protocol.Field{Name: prefix + n, Value: val}) }
 		if p.Rating.Rated() {
-			val := words.Say("boards.afterTheLastGame", ratingText(p.Rating, p.Previous))
-			if w := bs.now; w.Rated() && Shown(w) != Shown(p.Rating) {
-				val += words.Say("profile.nowSLessCertainAfter", Shown(w))
+			val := w.Say("boards.afterTheLastGame", ratingText(w, p.Rating, p.Previous))
+			if now := bs.now; now.Rated() && Shown(now) != Shown(p.Rating) {
+				val += w.Say("profile.nowSLessCertainAfter", Shown(now))
 			}
 			if len(p.Trend) > 1 {
 				var t []string
@@ -247,43 +249,43 @@ func profileView(boards [2]boardStats, typed, versus string, minGames int) proto
 				val += "\nLast " + strconv.Itoa(len(p.Trend)) + ": " + strings.Join(t, " → ")
 			}
 			if p.Rated < minGames {
-				val += words.Say("profile.onTheBoardAfterS", words.Count("ratedGame", minGames), minGames-p.Rated)
+				val += w.Say("profile.onTheBoardAfterS", w.Count("ratedGame", minGames), minGames-p.Rated)
 			}
 			add("Rating", val)
 		} else {
-			add("Rating", words.Say("profile.notRatedYetAGame"))
+			add("Rating", w.Say("profile.notRatedYetAGame"))
 		}
-		games := words.Say("profile.sSDAverage1f",
-			words.Count("game", p.Games), words.Count("win", p.Wins), (100*p.Wins+p.Games/2)/p.Games,
+		games := w.Say("profile.sSDAverage1f",
+			w.Count("game", p.Games), w.Count("win", p.Wins), (100*p.Wins+p.Games/2)/p.Games,
 			float64(p.TotalScore)/float64(p.Games), p.BestScore, p.AveragePlace())
 		if p.Quits > 0 {
 			// A forfeit is part of the record, as on any rated site.
 			games += fmt.Sprintf(" · 🚪 %d quit", p.Quits)
 		}
 		add("Games", games)
-		add(words.Say("profile.thisMonthThisWeek"), fmt.Sprintf("%s, %s · %s, %s",
-			words.Count("game", bs.month.Games), words.Count("win", bs.month.Wins),
-			words.Count("game", bs.week.Games), words.Count("win", bs.week.Wins)))
+		add(w.Say("profile.thisMonthThisWeek"), fmt.Sprintf("%s, %s · %s, %s",
+			w.Count("game", bs.month.Games), w.Count("win", bs.month.Wins),
+			w.Count("game", bs.week.Games), w.Count("win", bs.week.Wins)))
 		if k, n := top1(p.Cards); n > 0 {
-			card, emoji := cardFromKey(k)
-			add(words.Say("profile.favouriteCard"), strings.TrimSpace(emoji+" "+card)+" — "+words.Count("taken", n))
+			card, emoji := cardFromKey(w, k)
+			add(w.Say("profile.favouriteCard"), strings.TrimSpace(emoji+" "+card)+" — "+w.Count("taken", n))
 		}
 		if k, n := top1(p.Categories); n > 0 {
-			add(words.Say("profile.bestCategory"), fmt.Sprintf("%s — %.1f pts a game", categoryShown(k), float64(n)/float64(p.Games)))
+			add(w.Say("profile.bestCategory"), fmt.Sprintf("%s — %.1f pts a game", categoryShown(w, k), float64(n)/float64(p.Games)))
 		}
 		if versus != "" {
 			h := p.Versus[versus]
-			val := words.Say("profile.neverAtTheSameTable")
+			val := w.Say("profile.neverAtTheSameTable")
 			if h.Games > 0 {
-				val = words.Say("profile.sTogetherSAheadD", words.Count("game", h.Games), cmp.Or(name, words.Say("profile.theyWere")), h.Wins, h.Losses, h.Games-h.Wins-h.Losses)
+				val = w.Say("profile.sTogetherSAheadD", w.Count("game", h.Games), cmp.Or(name, w.Say("profile.theyWere")), h.Wins, h.Losses, h.Games-h.Wins-h.Losses)
 			}
-			add(words.Say("profile.againstYou"), val)
+			add(w.Say("profile.againstYou"), val)
 		}
 	}
 	if !played {
-		v.Text = words.Say("profile.noFinishedGamesYet")
+		v.Text = w.Say("profile.noFinishedGamesYet")
 		if typed != "" {
-			v.Text = words.Say("profile.thatPlayerHasNoFinished")
+			v.Text = w.Say("profile.thatPlayerHasNoFinished")
 		}
 	}
 	return v

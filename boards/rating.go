@@ -20,7 +20,7 @@ const provisionalSigma = 5.5
 // TestSettlingIsMeasured measures it (10th–90th percentile of 400 runs):
 // the surer a result was, the less it teaches, so a player who keeps
 // winning stays provisional longest.
-func SettlesAfter() string { return words.Say("ratings.settlesAfter") }
+func SettlesAfter(w words.Lang) string { return w.Say("ratings.settlesAfter") }
 
 // driftPerDay is how much a rating's variance σ² grows each day its player
 // does not play a rated game, up to a new player's: a settled σ of 2 takes
@@ -123,12 +123,12 @@ func CardKey(c engine.Card) string {
 }
 
 // cardFromKey is CardKey's inverse, for display.
-func cardFromKey(key string) (name, emoji string) {
+func cardFromKey(w words.Lang, key string) (name, emoji string) {
 	if c, ok := engine.ParseCard(key); ok && c.Kind() == engine.KindNigiri {
-		return words.CardName(c), c.Emoji()
+		return w.CardName(c), c.Emoji()
 	}
 	if k, ok := engine.ParseKind(key); ok {
-		return words.KindName(k), k.Emoji()
+		return w.KindName(k), k.Emoji()
 	}
 	return key, ""
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/rating"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // People are rated among themselves: shared places are ties, a bot's
@@ -179,19 +180,19 @@ func TestSettlingIsMeasured(t *testing.T) {
 	want := "about " + span(two, two2) + " rated games between two people, " + span(four, four2) + " among four, and " +
 		span(win, win2) + " for someone who wins every game"
 	t.Logf("settles after %s", want)
-	if SettlesAfter() != want {
-		t.Errorf("SettlesAfter() = %q, measured %q", SettlesAfter(), want)
+	if SettlesAfter(words.English) != want {
+		t.Errorf("SettlesAfter() = %q, measured %q", SettlesAfter(words.English), want)
 	}
 	readme, err := os.ReadFile("../docs/ratings.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), SettlesAfter()) {
-		t.Errorf("docs/ratings.md does not say %q", SettlesAfter())
+	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), SettlesAfter(words.English)) {
+		t.Errorf("docs/ratings.md does not say %q", SettlesAfter(words.English))
 	}
-	for _, text := range []string{leaderboardView(nil, protocol.Leaderboard{By: storage.ByRating}, 3).Text} {
-		if !strings.Contains(text, SettlesAfter()) {
-			t.Errorf("%q does not say %q", text, SettlesAfter())
+	for _, text := range []string{leaderboardView(words.English, nil, protocol.Leaderboard{By: storage.ByRating}, 3).Text} {
+		if !strings.Contains(text, SettlesAfter(words.English)) {
+			t.Errorf("%q does not say %q", text, SettlesAfter(words.English))
 		}
 	}
 }

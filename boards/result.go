@@ -72,20 +72,20 @@ func RatingNotes(seats []Seat, players []storage.PlayerResult, prior, after []st
 }
 
 // RatingsView is the post of how a game moved its players' ratings.
-func RatingsView(seats []Seat, players []storage.PlayerResult, prior, after []storage.Rating) protocol.View {
+func RatingsView(w words.Lang, seats []Seat, players []storage.PlayerResult, prior, after []storage.Rating) protocol.View {
 	var parts []string
 	for i, p := range players {
 		d := Display(after[i]) - Display(Widened(prior[i], after[i].At))
-		part := fmt.Sprintf("**%s** %s (%s)", p.Name, Shown(after[i]), words.Signed(d))
+		part := fmt.Sprintf("**%s** %s (%s)", p.Name, Shown(after[i]), w.Signed(d))
 		switch i := seatOf(seats, p.ID); {
 		case i < 0:
 		case seats[i].Forfeited:
-			part += words.Say("ratings.leftAForfeit")
+			part += w.Say("ratings.leftAForfeit")
 		case seats[i].Kicked:
-			part += words.Say("ratings.removedRatedBySeat")
+			part += w.Say("ratings.removedRatedBySeat")
 		}
 		parts = append(parts, part)
 	}
-	return protocol.View{Screen: protocol.ScreenRatings, Title: words.Say("ratings.title"), Text: strings.Join(parts, " · "), Tone: protocol.ToneOver,
-		Footer: words.Say("ratings.peopleAreRatedAmongThemselves")}
+	return protocol.View{Screen: protocol.ScreenRatings, Title: w.Say("ratings.title"), Text: strings.Join(parts, " · "), Tone: protocol.ToneOver,
+		Footer: w.Say("ratings.peopleAreRatedAmongThemselves")}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // publicOf lists a response's channel and thread deliveries.
@@ -138,7 +139,7 @@ func TestRefusalsNameNoPlatformID(t *testing.T) {
 	if txt := r.Deliveries[0].View.Text; strings.Contains(txt, "1100000000000000005") || !strings.Contains(txt, "isn't at this table") {
 		t.Errorf("refusal: %q", txt)
 	}
-	if _, err := protocol.ParseCommand("new game=classic menu=master"); err == nil {
+	if _, err := protocol.ParseCommand("new game=classic menu=master", words.English); err == nil {
 		t.Error("a classic game with a menu was accepted (it silently opened a Party lobby)")
 	}
 }

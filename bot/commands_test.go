@@ -65,7 +65,7 @@ func TestTypedPicksAndChangeMyPick(t *testing.T) {
 		t.Fatal("a hand with fewer than two kinds of card")
 	}
 	r := h.do("ann", "pick "+cards[0].Key())
-	if !strings.Contains(firstText(r), "Locked in: "+cards[0].Emoji()+" "+words.CardShort(cards[0])) {
+	if !strings.Contains(firstText(r), "Locked in: "+cards[0].Emoji()+" "+words.English.CardShort(cards[0])) {
 		t.Fatalf("typed pick: %s", firstText(r))
 	}
 	// Change my pick: the button shows the hand again; a new choice
@@ -75,7 +75,7 @@ func TestTypedPicksAndChangeMyPick(t *testing.T) {
 	again := h.private["ann"]
 	var second string
 	for _, b := range again.Buttons() {
-		if strings.Contains(b.Label, words.CardShort(cards[1])) {
+		if strings.Contains(b.Label, words.English.CardShort(cards[1])) {
 			second = b.ActionID
 		}
 	}
@@ -83,16 +83,16 @@ func TestTypedPicksAndChangeMyPick(t *testing.T) {
 		t.Fatalf("the hand after Change my pick:\n%s", again)
 	}
 	h.click("ann", second, true)
-	if !strings.Contains(h.private["ann"].Text, words.CardShort(cards[1])) {
+	if !strings.Contains(h.private["ann"].Text, words.English.CardShort(cards[1])) {
 		t.Fatalf("changed pick: %s", h.private["ann"].Text)
 	}
 	h.playTurn([]string{"bob"})
 	rv, _ := h.lastPublic("Reveal — round 1, turn 1")
-	if !strings.Contains(rv.Text, "**Ann**: "+cards[1].Emoji()+" "+words.CardShort(cards[1])) {
+	if !strings.Contains(rv.Text, "**Ann**: "+cards[1].Emoji()+" "+words.English.CardShort(cards[1])) {
 		t.Errorf("the reveal does not show ann's changed pick %s:\n%s", cards[1], rv)
 	}
 	for cmd, want := range map[string]string{"pick hamburger": "No card called", "pick pudding pudding pudding": "Usage"} {
-		if _, err := protocol.ParseCommand(cmd); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := protocol.ParseCommand(cmd, words.English); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v", cmd, err)
 		}
 	}

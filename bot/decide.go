@@ -50,7 +50,7 @@ func typedHint(d engine.Decision, a protocol.Answer) error {
 	case d.Kind == engine.DecideSpoon:
 		return refuse("play.spoonAsks")
 	case a.Flip != 0:
-		return refuse("play.choiceWaits", decisionName(d))
+		return refuse("play.choiceWaits", decisionPhrase(d))
 	}
 	return engineRefusal(engine.ErrNotAnOption)
 }

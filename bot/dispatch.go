@@ -16,14 +16,14 @@ import (
 )
 
 // refuse turns the request down for reason r (a protocol.Refusal), worded
-// by the catalog.
-func refuse(r words.Key, a ...any) error { return &protocol.Refusal{Msg: say(r, a...)} }
+// by the catalog in the language of whoever asked.
+func refuse(r words.Key, a ...any) error { return protocol.Refuse(r, a...) }
 
 // engineRefusal is the engine's refusal err in the player's words, or nil
 // when err is not one a player caused.
 func engineRefusal(err error) error {
-	if msg := words.Friendly(err); msg != "" {
-		return &protocol.Refusal{Msg: msg}
+	if words.English.Friendly(err) != "" {
+		return protocol.Refuse("refusal.because", words.Because(err))
 	}
 	return nil
 }
@@ -49,11 +49,12 @@ func (b *Bot) Handle(ctx context.Context, req protocol.Request) (protocol.Respon
 	case err == nil:
 		outcome = "ok"
 	case errors.As(err, &r):
-		outcome, resp, err = "refused", privateReply(req, notice(r.Msg)), nil
+		outcome, resp, err = "refused", privateReply(req, notice(r.In(req.Lang), r.Lang.Or(req.Lang))), nil
 	case errors.As(err, &u):
-		outcome, resp, err = "refused", privateReply(req, notice(u.Msg)), nil
+		outcome, resp, err = "refused", privateReply(req, notice(u.In(req.Lang), u.Lang.Or(req.Lang))), nil
 	default:
-		resp = privateReply(req, protocol.View{Screen: protocol.ScreenNotice, Title: words.Say("dispatch.somethingWentWrong"), Text: words.Say("dispatch.sorryThatDidnTWork"), Tone: protocol.ToneError})
+		w := req.Lang
+		resp = privateReply(req, protocol.View{Screen: protocol.ScreenNotice, Title: w.Say("dispatch.somethingWentWrong"), Text: w.Say("dispatch.sorryThatDidnTWork"), Tone: protocol.ToneError})
 		err = b.report(req, err)
 	}
 	if err == nil {
@@ -91,7 +92,9 @@ func privateReply(req protocol.Request, v protocol.View) protocol.Response {
 	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: v}}}
 }
 
-func notice(msg string) protocol.View { return protocol.View{Text: msg, Tone: protocol.ToneError} }
+func notice(msg string, w words.Lang) protocol.View {
+	return protocol.View{Text: msg, Tone: protocol.ToneError, Lang: w}
+}
 
 // locationTTL bounds how long a game's location is remembered for clicks
 // that come from a DM, where the platform does not say which channel the
@@ -175,16 +178,16 @@ func (b *Bot) handle(ctx context.Context, req protocol.Request) (protocol.Respon
 	case protocol.Rules:
 		if a.Card == "" {
 			if m, ok := b.partyMenu(ctx, req.Where); ok {
-				return privateReply(req, partyRulesView(m)), nil
+				return privateReply(req, partyRulesView(req.Lang, m)), nil
 			}
 		}
-		return privateReply(req, rulesIn(a.Card, b.variant(ctx, req.Where))), nil
+		return privateReply(req, rulesIn(req.Lang, a.Card, b.variant(ctx, req.Where))), nil
 	case protocol.ChannelSettings:
 		return b.channelSettings(ctx, req, a)
 	case protocol.Help:
-		return privateReply(req, helpView(b.platform(req.Where.Platform).Commands)), nil
+		return privateReply(req, helpView(req.Lang, b.platform(req.Where.Platform).Commands)), nil
 	case nil:
-		return protocol.Response{}, usage("usage.nothingToDo", words.Say("usage.short"))
+		return protocol.Response{}, usage("usage.nothingToDo", words.P("usage.short"))
 	}
 	return protocol.Response{}, fmt.Errorf("bot: unhandled action %T", req.Action)
 }
@@ -202,7 +205,11 @@ func (b *Bot) inGame(ctx context.Context, req protocol.Request, gameID string, f
 		if gameID != "" && gameID != st.ID {
 			return change{}, refuse("where.buttonOldGame")
 		}
-		return fn(req, st)
+		st.learnLang(req)
+		req.Lang = st.langFor(req)
+		c, err := fn(req, st)
+		protocol.Address(err, req.Lang)
+		return c, err
 	})
 }
 
@@ -219,7 +226,9 @@ func (b *Bot) read(ctx context.Context, req protocol.Request, view func(*snapsho
 	if err != nil {
 		return protocol.Response{}, err
 	}
-	return privateReply(req, view(st.snap())), nil
+	sn := st.snap()
+	sn.w = st.langFor(req)
+	return privateReply(req, view(sn)), nil
 }
 
 // isClick reports whether the request came from a button (as opposed to a
@@ -250,7 +259,7 @@ func refreshTableNow(req protocol.Request, st *state, now time.Time) []protocol.
 // warnMenu tells whoever changed the seats, privately, when the menu no
 // longer suits them (a typed command's acknowledgement already says so).
 func warnMenu(req protocol.Request, st *state, ds []protocol.Delivery) []protocol.Delivery {
-	w := st.snap().menuWarning()
+	w := st.snap().menuWarning(req.Lang)
 	if w == "" || slices.ContainsFunc(ds, func(d protocol.Delivery) bool { return d.Kind == protocol.Reply && !d.To.IsPublic() }) {
 		return ds
 	}
@@ -308,7 +317,7 @@ func (b *Bot) Undeliverable(ctx context.Context, where protocol.Location, gameID
 		}
 		st.Seats[i].DMFailed = true
 		st.Seats[i].Hand = protocol.Ref{}
-		st.Notes = append(st.Notes, words.Say("dispatch.iCanTSendS", st.Seats[i].Name))
+		st.Notes = append(st.Notes, st.Lang.Say("dispatch.iCanTSendS", st.Seats[i].Name))
 		return change{save: true, resp: protocol.Response{Deliveries: refreshTableNow(protocol.Request{}, st, b.now())}}, nil
 	})
 }

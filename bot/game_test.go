@@ -12,6 +12,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // playTurn makes every listed human choose: they open their hand if they
@@ -276,7 +277,7 @@ func TestBusyChannel(t *testing.T) {
 
 func TestBadCommandsGetUsage(t *testing.T) {
 	for _, c := range []string{"fly", "new bots=9", "new timer=abc", "pick hamburger", "addbot 8", "new bots=5", "new party dummy", "new menu=nonsense", "kick"} {
-		if _, err := protocol.ParseCommand(c); err == nil {
+		if _, err := protocol.ParseCommand(c, words.English); err == nil {
 			t.Errorf("%q parsed", c)
 		} else if _, ok := err.(*protocol.UsageError); !ok {
 			t.Errorf("%q: %T is not a usage error", c, err)

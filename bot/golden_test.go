@@ -12,6 +12,7 @@ import (
 	"github.com/sushigo/sushigo/engine/enginetest"
 	"github.com/sushigo/sushigo/goldentest"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -83,10 +84,10 @@ func TestGoldenViews(t *testing.T) {
 	goldenFile(t, filepath.Join("..", "boards", "testdata", "history", "summary-v1.json"), string(summaryJSON)+"\n",
 		" (a stored format: a change needs a new version and a new file)")
 	golden(t, "table_over", tableView(st.snap(), now))
-	golden(t, "rules", rulesView(""))
-	golden(t, "rules_wasabi", rulesView("wasabi"))
-	golden(t, "help", helpView(protocol.Slash))
-	golden(t, "help_discord", helpView(protocol.SlashOptions))
+	golden(t, "rules", rulesView(words.English, ""))
+	golden(t, "rules_wasabi", rulesView(words.English, "wasabi"))
+	golden(t, "help", helpView(words.English, protocol.Slash))
+	golden(t, "help_discord", helpView(words.English, protocol.SlashOptions))
 
 	// The dummy's controller, choosing the dummy's card.
 	dg, _ := engine.New(engine.Settings{Players: 2, Dummy: true}, 3)

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/words"
 )
 
 // handParts is what a player's private hand screen shows at one step of
@@ -36,6 +35,6 @@ func drawHand(st *snapshot, h handParts) protocol.View {
 	if len(h.controls) > 0 {
 		v.Rows = append(v.Rows, h.controls[:min(len(h.controls), protocol.RowButtons)])
 	}
-	v.Fields = []protocol.Field{{Name: words.Say("hand.inFrontOfYou"), Value: h.front}}
+	v.Fields = []protocol.Field{{Name: st.w.Say("hand.inFrontOfYou"), Value: h.front}}
 	return v
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
 	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/words"
 )
 
 // harness plays the adapter's part against a real store, with a fixed clock
@@ -140,7 +141,7 @@ func user(id string) protocol.User {
 // do sends a typed command.
 func (h *harness) do(who string, text string) protocol.Response {
 	h.t.Helper()
-	a, err := protocol.ParseCommand(text)
+	a, err := protocol.ParseCommand(text, words.English)
 	if err != nil {
 		h.t.Fatalf("parse %q: %v", text, err)
 	}

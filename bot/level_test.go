@@ -10,20 +10,21 @@ import (
 	"github.com/sushigo/sushigo/engine/enginetest"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // TestBotLevels: levels parse, a bot seat keeps its own level, and a seat
 // handed to a bot (a player who went away) plays at the game's level.
 func TestBotLevels(t *testing.T) {
-	a, err := protocol.ParseCommand("new bots=2 level=expert")
+	a, err := protocol.ParseCommand("new bots=2 level=expert", words.English)
 	if err != nil || a.(protocol.NewGame).Options.Level != strategy.Expert {
 		t.Fatalf("new level=expert: %+v, %v", a, err)
 	}
-	if a, err := protocol.ParseCommand("addbot 2 hard"); err != nil || a != (protocol.AddBot{N: 2, Level: strategy.Hard}) {
+	if a, err := protocol.ParseCommand("addbot 2 hard", words.English); err != nil || a != (protocol.AddBot{N: 2, Level: strategy.Hard}) {
 		t.Fatalf("addbot 2 hard: %+v, %v", a, err)
 	}
 	for _, bad := range []string{"new level=godlike", "new level=random", "addbot 2 hard easy", "addbot lots"} {
-		if _, err := protocol.ParseCommand(bad); err == nil {
+		if _, err := protocol.ParseCommand(bad, words.English); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}

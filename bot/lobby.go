@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
@@ -59,34 +58,33 @@ func maxSeats(o protocol.Options) int {
 // newGame opens a lobby; seats prefills it (a rematch).
 func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Options, seats []seat, invite ...string) (protocol.Response, error) {
 	o = b.options(req, o)
-	if !o.ThreadsChosen || !o.PicturesChosen {
-		cs, err := b.settingsOf(ctx, req.Where)
-		if err != nil {
-			return protocol.Response{}, err
-		}
-		if !o.ThreadsChosen {
-			o.NoThreads = cs.Threads == "off"
-		}
-		if !o.PicturesChosen {
-			o.NoPictures = cs.Pictures == "off"
-		}
+	cs, err := b.settingsOf(ctx, req.Where)
+	if err != nil {
+		return protocol.Response{}, err
 	}
+	if !o.ThreadsChosen {
+		o.NoThreads = cs.Threads == "off"
+	}
+	if !o.PicturesChosen {
+		o.NoPictures = cs.Pictures == "off"
+	}
+	lang := channelLang(cs, req)
 	var notes []string
 	if req.NoFiles && !o.NoPictures {
 		// Every picture would be refused: the game goes without, and its
 		// host learns why now rather than from a stalled game.
 		o.NoPictures = true
-		notes = append(notes, say("lobby.picturesNoFiles"))
+		notes = append(notes, req.Lang.Or(lang).Say("lobby.picturesNoFiles"))
 	}
 	now := b.now()
 	return b.update(ctx, req.Where.Key(), func(old *state) (change, error) {
 		if old != nil && old.Phase != phaseOver {
 			return change{}, refuse("lobby.gameRunning",
-				map[phase]string{phaseLobby: words.Say("lobby.waitingToStart"), phasePlaying: "running"}[old.Phase], old.hostName())
+				map[phase]words.Phrase{phaseLobby: words.P("lobby.waitingToStart"), phasePlaying: words.P("lobby.running")}[old.Phase], old.hostName())
 		}
-		st := &state{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now, plat: b.platform(req.Where.Platform)}
+		st := &state{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now, Lang: lang, plat: b.platform(req.Where.Platform)}
 		if seats == nil {
-			st.Seats = []seat{{User: req.Who.ID, Name: req.Who.Name}}
+			st.Seats = []seat{{User: req.Who.ID, Name: req.Who.Name, Lang: req.Lang}}
 			for range min(o.Bots, maxSeats(o)-1) {
 				st.Seats = append(st.Seats, seat{Name: nextBotName(st), Bot: true})
 			}
@@ -97,7 +95,7 @@ func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Opti
 		if len(invite) > 0 {
 			// Mentioned in the new message only: later edits ping nobody.
 			v.Mentions = invite
-			v.Text = words.Say("lobby.sAsksForARematch", req.Who.Name) + v.Text
+			v.Text = st.Lang.Say("lobby.sAsksForARematch", req.Who.Name) + v.Text
 		}
 		loc, err := json.Marshal(req.Where)
 		if err != nil {
@@ -106,7 +104,7 @@ func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Opti
 		st.TableSince = now
 		ds := []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, Slot: protocol.SlotTable, View: v}}
 		for _, n := range notes {
-			ds = append(ds, protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: notice(n)})
+			ds = append(ds, protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: notice(n, req.Lang.Or(lang))})
 		}
 		return change{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
 			records: []record{{locationKey(st.ID), loc, locationTTL}},
@@ -124,8 +122,8 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 		if len(st.Seats) >= maxSeats(st.Opts) {
 			return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 		}
-		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name})
-		ds := warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), words.Say("lobby.youJoined")+st.snap().menuWarning()))
+		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name, Lang: req.Lang})
+		ds := warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), req.Lang.Say("lobby.youJoined")+st.snap().menuWarning(req.Lang)))
 		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	case phasePlaying:
 		if i < 0 {
@@ -138,15 +136,15 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 		// The seat is theirs again, but what leaving cost stays: a forfeit
 		// (Left) or, before the game counted, no rating (Early).
 		s.Bot, s.Idle, s.Kicked = false, 0, false
-		note := words.Say("lobby.sIsBackAndTakes", s.Name)
-		if s.Name == words.You() {
-			note = words.Say("lobby.youAreBackAndTake")
+		note := st.Lang.Say("lobby.sIsBackAndTakes", s.Name)
+		if s.Name == st.Lang.You() {
+			note = st.Lang.Say("lobby.youAreBackAndTake")
 		}
 		switch {
 		case st.forfeited(i):
-			note += " " + words.Say("lobby.leavingStillCountsAsA")
+			note += " " + st.Lang.Say("lobby.leavingStillCountsAsA")
 		case s.Early && st.rated():
-			note += " " + words.Say("lobby.havingLeftBeforeTheFirst")
+			note += " " + st.Lang.Say("lobby.havingLeftBeforeTheFirst")
 		}
 		st.Notes = append(st.Notes, note)
 		ds := b.settle(protocol.Request{}, st, nil, false)
@@ -168,22 +166,22 @@ func (b *Bot) leave(req protocol.Request, st *state) (change, error) {
 	case phaseLobby:
 		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
 		if st.humans() == 0 {
-			v := protocol.View{Screen: protocol.ScreenTable, Title: words.Say("lobby.sushiGoLobbyClosed"), Text: words.Say("lobby.everyoneLeftStartANew"), Tone: protocol.ToneOver}
-			return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), words.Say("lobby.youLeft"))}}, nil
+			v := protocol.View{Screen: protocol.ScreenTable, Title: st.Lang.Say("lobby.sushiGoLobbyClosed"), Text: st.Lang.Say("lobby.everyoneLeftStartANew"), Tone: protocol.ToneOver}
+			return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), req.Lang.Say("lobby.youLeft"))}}, nil
 		}
 		b.handOver(st, req.Who.ID)
-		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), words.Say("lobby.youLeftTheGame"))}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), req.Lang.Say("lobby.youLeftTheGame"))}}, nil
 	case phasePlaying:
 		if st.Seats[i].Bot {
 			return change{}, refuse("lobby.botAlreadyThere")
 		}
 		wasRated, name := st.rated(), st.Seats[i].Name
 		st.markLeft(i)
-		note := words.Say("lobby.sLeftABotPlays", name)
+		note := st.Lang.Say("lobby.sLeftABotPlays", name)
 		if st.Seats[i].Early && wasRated {
-			note = words.Say("lobby.sLeftBeforeTheFirst", name)
+			note = st.Lang.Say("lobby.sLeftBeforeTheFirst", name)
 			if !st.rated() {
-				note += " " + words.Say("lobby.theGameIsNoLonger")
+				note += " " + st.Lang.Say("lobby.theGameIsNoLonger")
 			}
 		}
 		return b.replaceWithBot(req, st, i, note)
@@ -199,7 +197,7 @@ func (b *Bot) handOver(st *state, leaving string) {
 	for _, s := range st.Seats {
 		if s.human() && s.User != leaving {
 			st.Host = s.User
-			st.Notes = append(st.Notes, words.Say("lobby.sIsNowTheHost", s.Name))
+			st.Notes = append(st.Notes, st.Lang.Say("lobby.sIsNowTheHost", s.Name))
 			return
 		}
 	}
@@ -212,10 +210,10 @@ func (b *Bot) replaceWithBot(req protocol.Request, st *state, i int, note string
 	st.Notes = append(st.Notes, note)
 	b.handOver(st, st.Seats[i].User)
 	if st.humans() == 0 {
-		return b.quitAll(req, st, words.Say("lobby.everyoneLeftSoTheGame"))
+		return b.quitAll(req, st, st.Lang.Say("lobby.everyoneLeftSoTheGame"))
 	}
 	posts, revealed := b.advance(st, nil)
-	return b.afterPlay(req, st, protocol.Response{Deliveries: withAck(req, b.settle(req, st, posts, revealed), "Done.")})
+	return b.afterPlay(req, st, protocol.Response{Deliveries: withAck(req, b.settle(req, st, posts, revealed), req.Lang.Say("lobby.done"))})
 }
 
 func (b *Bot) addBots(req protocol.Request, st *state, n int, level strategy.Level) (change, error) {
@@ -236,7 +234,7 @@ func (b *Bot) addBots(req protocol.Request, st *state, n int, level strategy.Lev
 	if added == 0 {
 		return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 	}
-	return change{save: true, resp: protocol.Response{Deliveries: warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), words.Say("lobby.botAdded")+st.snap().menuWarning()))}}, nil
+	return change{save: true, resp: protocol.Response{Deliveries: warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), req.Lang.Say("lobby.botAdded")+st.snap().menuWarning(req.Lang)))}}, nil
 }
 
 func nextBotName(st *state) string {
@@ -280,7 +278,7 @@ func (b *Bot) kick(req protocol.Request, st *state, who string) (change, error) 
 	if st.Phase == phaseLobby {
 		name := st.Seats[i].Name
 		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
-		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), words.Say("lobby.wasRemoved", name))}}, nil
+		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), req.Lang.Say("lobby.wasRemoved", name))}}, nil
 	}
 	if st.Phase != phasePlaying {
 		return change{}, refuse("lobby.gameOver")
@@ -294,14 +292,14 @@ func (b *Bot) kick(req protocol.Request, st *state, who string) (change, error) 
 	}
 	wasRated := st.rated()
 	st.markKicked(i)
-	note := words.Say("lobby.theHostHandedSS", s.Name)
+	note := st.Lang.Say("lobby.theHostHandedSS", s.Name)
 	switch {
 	case s.Kicked:
-		note = words.Say("lobby.theHostHandedSS2", s.Name, s.Name)
+		note = st.Lang.Say("lobby.theHostHandedSS2", s.Name, s.Name)
 	case wasRated:
-		note = words.Say("lobby.theHostHandedSS3", s.Name, s.Name)
+		note = st.Lang.Say("lobby.theHostHandedSS3", s.Name, s.Name)
 		if !st.rated() {
-			note += " " + words.Say("lobby.theGameIsNoLonger")
+			note += " " + st.Lang.Say("lobby.theGameIsNoLonger")
 		}
 	}
 	return b.replaceWithBot(req, st, i, note)
@@ -326,7 +324,7 @@ func (b *Bot) start(req protocol.Request, st *state) (change, error) {
 		case n < lo:
 			return change{}, refuse("lobby.tooFewPlayers", lo)
 		case n > hi:
-			return change{}, refuse("lobby.tooManyPlayers", hi, gameName(st.Opts))
+			return change{}, refuse("lobby.tooManyPlayers", hi, words.P(words.GameKey(st.Opts.Settings())))
 		}
 		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
@@ -370,23 +368,23 @@ func (b *Bot) end(req protocol.Request, st *state) (change, error) {
 		return change{}, refuse("lobby.hostEnds", st.hostName())
 	}
 	if st.Phase == phaseOver {
-		return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, nil, words.Say("lobby.theFinishedGameWasCleared"))}}, nil
+		return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, nil, req.Lang.Say("lobby.theFinishedGameWasCleared"))}}, nil
 	}
 	if st.Phase == phasePlaying && st.rated() {
 		if !st.counted() {
-			return b.finishEarly(req, st, words.Say("lobby.sEndedTheGameBefore", req.Who.Name))
+			return b.finishEarly(req, st, st.Lang.Say("lobby.sEndedTheGameBefore", req.Who.Name))
 		}
 		return b.askToEnd(req, st)
 	}
-	v := protocol.View{Screen: protocol.ScreenTable, Title: words.Say("lobby.gameEnded", gameTitle(st.snap())), Text: words.Say("lobby.sEndedTheGameStart", req.Who.Name), Tone: protocol.ToneOver}
+	v := protocol.View{Screen: protocol.ScreenTable, Title: st.Lang.Say("lobby.gameEnded", gameTitle(st.snap())), Text: st.Lang.Say("lobby.sEndedTheGameStart", req.Who.Name), Tone: protocol.ToneOver}
 	// The table says it; whoever typed the command is answered privately
 	// (a public answer would say it twice).
-	ds := withAck(req, append(refreshTable(req, st, v, b.now()), st.handsEnded()...), words.Say("lobby.doneTheGameIsOver"))
+	ds := withAck(req, append(refreshTable(req, st, v, b.now()), st.handsEnded()...), req.Lang.Say("lobby.doneTheGameIsOver"))
 	return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: ds}}, nil
 }
 
 // gameTitle names the game played: its tables' titles start with it.
-func gameTitle(st *snapshot) string { return lookOf(st).title }
+func gameTitle(st *snapshot) string { return st.w.Say(lookOf(st).title) }
 
 // platformID is what a mention becomes: a Discord snowflake or a Slack
 // user ID, which means nothing to a reader.
@@ -398,8 +396,9 @@ func (st *state) handsEnded() []protocol.Delivery {
 	var ds []protocol.Delivery
 	for i := range st.Seats {
 		if s := &st.Seats[i]; s.human() && s.Hand.ID != "" {
+			sn := st.snap().to(i)
 			ds = append(ds, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(),
-				View: protocol.View{Screen: protocol.ScreenHand, Title: words.Say("lobby.gameEnded", gameTitle(st.snap())), Text: words.Say("lobby.thisGameEndedEarlyIts"), Tone: protocol.ToneOver, Channel: st.Where.Channel}})
+				View: protocol.View{Screen: protocol.ScreenHand, Title: sn.w.Say("lobby.gameEnded", gameTitle(sn)), Text: sn.w.Say("lobby.thisGameEndedEarlyIts"), Tone: protocol.ToneOver, Channel: st.Where.Channel}})
 		}
 	}
 	return ds
@@ -443,12 +442,9 @@ func (b *Bot) rematch(ctx context.Context, req protocol.Request, gameID string) 
 
 // finishEarly ends a game nobody is left to play, without recording it.
 func (b *Bot) finishEarly(req protocol.Request, st *state, why string) (change, error) {
-	v := protocol.View{Screen: protocol.ScreenTable, Title: words.Say("lobby.gameEnded", gameTitle(st.snap())), Text: why, Tone: protocol.ToneOver}
+	v := protocol.View{Screen: protocol.ScreenTable, Title: st.Lang.Say("lobby.gameEnded", gameTitle(st.snap())), Text: why, Tone: protocol.ToneOver}
 	return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: append(refreshTable(req, st, v, b.now()), st.handsEnded()...)}}, nil
 }
-
-// gameName is the name of the game the options play.
-func gameName(o protocol.Options) string { return words.GameName(o.Settings()) }
 
 // setMenu changes a Party lobby's menu from the host's selects.
 func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (change, error) {
@@ -475,20 +471,20 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 		switch v := a.Values[0]; v {
 		case "custom":
 			o.Custom, o.Menu = true, cur.String()
-			ack = words.Say("lobby.buildYourMenuWithThe")
+			ack = req.Lang.Say("lobby.buildYourMenuWithThe")
 		case "recommended":
 			o.Custom = false
-			ack = words.Say("lobby.chooseOneOfTheRecommended")
+			ack = req.Lang.Say("lobby.chooseOneOfTheRecommended")
 		case protocol.MenuRandom:
 			o.Custom, o.Menu = false, protocol.MenuRandom
-			ack = words.Say("lobby.theMenuWillBeDrawn")
+			ack = req.Lang.Say("lobby.theMenuWillBeDrawn")
 		default:
 			i := slices.IndexFunc(engine.RecommendedMenus, func(n engine.NamedMenu) bool { return n.Key == v })
 			if i < 0 {
 				return change{}, refuse("menu.noSuchMenu", v)
 			}
 			o.Custom, o.Menu = false, engine.RecommendedMenus[i].Menu.String()
-			ack = "Menu: " + words.RecommendedName(engine.RecommendedMenus[i]) + "."
+			ack = req.Lang.Say("lobby.menuChosen", req.Lang.RecommendedName(engine.RecommendedMenus[i]))
 		}
 	default:
 		gr, n := map[string]engine.Group{"roll": engine.GroupRoll, "appetizers": engine.GroupAppetizer,
@@ -497,13 +493,13 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 		for _, v := range a.Values {
 			k, ok := engine.ParseKind(v)
 			if !ok || k.Group() != gr || slices.Contains(ks, k) {
-				return change{}, refuse("menu.notInGroup", v, words.Say("group."+gr.String()))
+				return change{}, refuse("menu.notInGroup", v, words.P("group."+gr.String()))
 			}
 			ks = append(ks, k)
 		}
 		if len(ks) != n {
 			return change{}, refuse("menu.groupCount",
-				words.Count("group."+gr.String(), n), len(ks), words.Say("group."+gr.String()+".many"))
+				words.P("count.group."+gr.String(), n), len(ks), words.P("group."+gr.String()+".many"))
 		}
 		all := cur.Kinds()
 		var next []engine.Kind
@@ -520,7 +516,7 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 			return change{}, fmt.Errorf("menu of %s: %w", st.ID, err)
 		}
 		o.Custom, o.Menu = true, m.String()
-		ack = words.Say("lobby.menuUpdated")
+		ack = req.Lang.Say("lobby.menuUpdated")
 	}
 	return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), ack)}}, nil
 }
@@ -538,7 +534,7 @@ func (b *Bot) startMenu(st *state, n int) (engine.Menu, error) {
 	}
 	if ps := menuProblems(st.Opts, m, n); len(ps) > 0 {
 		// Each line is already worded by hostWords.
-		return engine.Menu{}, &protocol.Refusal{Msg: strings.Join(ps, "\n")}
+		return engine.Menu{}, &protocol.Refusal{Words: ps}
 	}
 	return m, nil
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
-	"github.com/sushigo/sushigo/words"
 )
 
 // The outbox makes deliveries durable. When a game's platform has a Sender
@@ -293,14 +292,17 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		learnt0 := pr.N
 		sn := st.snap() // the game as this delivery sees it: drawn, then pictured
 		d, said, sendErr := st.resolve(q, sn, b.now())
+		if d.View.Lang.IsZero() {
+			d.View.Lang = st.readerLang(d.To) // a view stored before views said their language
+		}
 		picSaid, tableSaid := false, false
 		if st.NoPictures != "" && !st.PicturesSaid && d.To.IsPublic() && d.Kind == protocol.Post {
 			// Not by choice: the first post since says why.
-			d.View.Text = protocol.PictureFallbackNote(st.NoPictures) + "\n" + d.View.Text
+			d.View.Text = protocol.PictureFallbackNote(st.Lang, st.NoPictures) + "\n" + d.View.Text
 			picSaid = true
 		}
 		if st.TableLost && q.Target == "table" && d.Kind == protocol.Post {
-			d.View.Text = words.Say("outbox.tableAgain") + "\n" + d.View.Text
+			d.View.Text = st.Lang.Say("outbox.tableAgain") + "\n" + d.View.Text
 			tableSaid = true
 		}
 		var ref protocol.Ref

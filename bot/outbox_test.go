@@ -15,6 +15,7 @@ import (
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // fakeSender is a platform that records what the host's outbox sends to it,
@@ -243,7 +244,7 @@ func TestOutboxWaitsForTheTableBeingCreated(t *testing.T) {
 	h := newOutboxHarness(t)
 	s := h.sender
 	h.sender = nil
-	a, err := protocol.ParseCommand("new timer=0")
+	a, err := protocol.ParseCommand("new timer=0", words.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,7 +322,7 @@ func threeReplicas(t *testing.T, latency time.Duration, turns int) {
 		}
 		return resp
 	}
-	newGame, _ := protocol.ParseCommand("new timer=0")
+	newGame, _ := protocol.ParseCommand("new timer=0", words.English)
 	resp := do(replicas[0], "ann", newGame)
 	if err := replicas[0].Remember(ctx, h.where, resp.Game, protocol.SlotTable, protocol.Ref{ID: "lobby"}); err != nil {
 		t.Fatal(err)
@@ -475,7 +476,7 @@ func TestOutboxTableClickBeforeTheTableIsKnown(t *testing.T) {
 	h := newOutboxHarness(t)
 	s := h.sender
 	h.sender = nil
-	a, _ := protocol.ParseCommand("new timer=0")
+	a, _ := protocol.ParseCommand("new timer=0", words.English)
 	resp, err := h.b.Handle(context.Background(), protocol.Request{Where: h.where, Who: user("ann"), Action: a})
 	if err != nil {
 		t.Fatal(err)
@@ -533,7 +534,7 @@ func TestStalledPlatformStallsOnlyItsGame(t *testing.T) {
 	defer cancel()
 	play := func(platform string) {
 		where := protocol.Location{Platform: platform, Community: "c", Channel: "ch"}
-		newGame, _ := protocol.ParseCommand("new bots=1 timer=0")
+		newGame, _ := protocol.ParseCommand("new bots=1 timer=0", words.English)
 		for _, a := range []protocol.Action{newGame, protocol.Start{}} {
 			resp, err := b.Handle(ctx, protocol.Request{Where: where, Who: user("ann"), Action: a})
 			if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/enginetest"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // goldenFrom is golden with a first line naming the position (or seed)
@@ -487,13 +488,13 @@ func TestTypedAnswersOnlyWhereTyping(t *testing.T) {
 // a full table still hears which menus do not suit it.
 func TestLoneHostMenusNotAllRefused(t *testing.T) {
 	o := protocol.Options{Party: true, Pass: engine.PassLeft}
-	for _, opt := range menuSelect("g", o, 1).Options {
+	for _, opt := range menuSelect(words.English, "g", o, 1).Options {
 		if strings.Contains(opt.Description, "not for") {
 			t.Errorf("alone: %s — %s", opt.Label, opt.Description)
 		}
 	}
 	flagged := 0
-	for _, opt := range menuSelect("g", o, 8).Options {
+	for _, opt := range menuSelect(words.English, "g", o, 8).Options {
 		if strings.HasPrefix(opt.Description, "not for 8 players") {
 			flagged++
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
+	"github.com/sushigo/sushigo/words"
 )
 
 // partyTestMenus between them play every Party card that asks something
@@ -67,7 +68,7 @@ func TestPartyPrivacyRandomGames(t *testing.T) {
 			checkDeliveries(t, b, where, resp)
 			return resp
 		}
-		a, err := protocol.ParseCommand(fmt.Sprintf("new timer=0 menu=%s bots=%d", menu, players-len(people)))
+		a, err := protocol.ParseCommand(fmt.Sprintf("new timer=0 menu=%s bots=%d", menu, players-len(people)), words.English)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/picture"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // toDecision plays ann's picks (bots fill the table) leaning towards the
@@ -206,7 +207,7 @@ func TestPartyTypedAnswers(t *testing.T) {
 		if typed == "" {
 			typed = "choose " + strings.ToLower(prompt.Buttons()[0].Label)
 		}
-		if _, err := protocol.ParseCommand("choose nonsense-card"); err == nil {
+		if _, err := protocol.ParseCommand("choose nonsense-card", words.English); err == nil {
 			t.Error("choose nonsense-card parsed")
 		}
 		r := h.do("ann", "flip 9")
@@ -282,7 +283,7 @@ func TestPartyLobbySaysWhatToChange(t *testing.T) {
 func TestPartyRulesExplainEveryCard(t *testing.T) {
 	for _, name := range []string{"temaki", "uramaki", "eel", "tofu", "edamame", "miso", "onigiri", "soy", "tea",
 		"spoon", "menu", "special order", "takeout box", "ice cream", "fruit", "maki", "nigiri", "chopsticks", "pudding", "wasabi"} {
-		a, err := protocol.ParseCommand("rules " + name)
+		a, err := protocol.ParseCommand("rules "+name, words.English)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,7 +18,7 @@ import (
 // partyTableau renders a Party tableau compactly: rolls by icons, nigiri on
 // wasabi as 🟢🍣, a special order as 🌈 and what it copies, face-down cards
 // as 🂠, onigiri with their shapes.
-func partyTableau(ps []engine.Placed, uramaki int) string {
+func partyTableau(w words.Lang, ps []engine.Placed, uramaki int) string {
 	if len(ps) == 0 && uramaki == 0 {
 		return "—"
 	}
@@ -40,7 +40,7 @@ func partyTableau(ps []engine.Placed, uramaki int) string {
 				extra = append(extra, t+p.Copy.Emoji())
 				continue
 			}
-			extra = append(extra, t+cardToken(p.Copy))
+			extra = append(extra, t+cardToken(w, p.Copy))
 		case c.Kind() == engine.KindNigiri && p.Paired:
 			extra = append(extra, engine.Wasabi.Emoji()+c.Emoji())
 		case c == engine.Wasabi && p.Paired:
@@ -61,7 +61,7 @@ func partyTableau(ps []engine.Placed, uramaki int) string {
 	if uramaki > 0 {
 		parts = append(parts, fmt.Sprintf("%s%d", engine.Uramaki3.Emoji(), uramaki))
 	}
-	parts = appendCounts(parts, &count)
+	parts = appendCounts(w, parts, &count)
 	parts = append(parts, extra...)
 	for range wasabi {
 		parts = append(parts, engine.Wasabi.Emoji())
@@ -81,13 +81,13 @@ func partyTableau(ps []engine.Placed, uramaki int) string {
 
 // cardToken is a card's symbol where variants matter: onigiri shapes,
 // fruit icons, roll icons.
-func cardToken(c engine.Card) string {
+func cardToken(w words.Lang, c engine.Card) string {
 	switch c.Kind() {
 	case engine.KindOnigiri:
-		r := []rune(words.CardShort(c))
+		r := []rune(w.CardShort(c))
 		return c.Emoji() + string(r[len(r)-1])
 	case engine.KindFruit:
-		return strings.TrimPrefix(words.CardShort(c), "Fruit ")
+		return strings.TrimPrefix(w.CardShort(c), "Fruit ")
 	case engine.KindMaki, engine.KindUramaki:
 		return c.Emoji() + strconv.Itoa(c.Icons())
 	}
@@ -95,11 +95,11 @@ func cardToken(c engine.Card) string {
 }
 
 // cardText is a card's symbol and short name.
-func cardText(c engine.Card) string {
+func cardText(w words.Lang, c engine.Card) string {
 	if c.Kind() == engine.KindFruit {
-		return words.CardShort(c)
+		return w.CardShort(c)
 	}
-	return c.Emoji() + " " + words.CardShort(c)
+	return c.Emoji() + " " + w.CardShort(c)
 }
 
 // buttonEmoji is the emoji a card's button shows beside its name: none for
@@ -112,29 +112,32 @@ func buttonEmoji(c engine.Card) string {
 }
 
 // seatTableau renders seat's tableau as seen by anyone.
-func seatTableau(s engine.SeatView) string { return partyTableau(s.Tableau, s.UramakiIcons) }
+func seatTableau(w words.Lang, s engine.SeatView) string {
+	return partyTableau(w, s.Tableau, s.UramakiIcons)
+}
 
 // partyHandView is seat i's private Party hand at step p of choosing: a
 // card, optionally a chopsticks or spoon to call, and what a special order
 // copies.
 func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
+	w := st.w
 	g := st.game
-	w := g.View(i)
-	hand := w.AppendHand(nil)
+	sv := g.View(i)
+	hand := sv.AppendHand(nil)
 	slices.Sort(hand)
 	base := protocol.Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: p.Call}
-	h := handParts{cardRows: 4, front: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}
+	h := handParts{cardRows: 4, front: partyTableau(w, sv.AppendTableau(nil, i), sv.UramakiIcons(i))}
 	if p.Card == engine.SpecialOrder && p.Copy == engine.None {
-		h.text = append(h.text, words.Say("partyview.yourSpecialOrderCopiesA"))
-		for _, c := range w.AppendCopyOptions(nil) {
+		h.text = append(h.text, w.Say("partyview.yourSpecialOrderCopiesA"))
+		for _, c := range sv.AppendCopyOptions(nil) {
 			q := base
 			q.Card, q.Copy = engine.SpecialOrder, c
-			h.cards = append(h.cards, protocol.Button{Label: words.CardShort(c), Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
+			h.cards = append(h.cards, protocol.Button{Label: w.CardShort(c), Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
 		}
 	} else {
-		h.text = append(h.text, words.Say("hand.chooseACardToKeep")+passingText(st, i, len(hand)))
+		h.text = append(h.text, w.Say("hand.chooseACardToKeep")+passingText(st, i, len(hand)))
 		if p.Call != engine.None {
-			h.text = append(h.text, callText(p.Call))
+			h.text = append(h.text, callText(w, p.Call))
 		}
 		for j, c := range hand {
 			if j > 0 && hand[j-1] == c {
@@ -142,42 +145,42 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 			}
 			q := base
 			q.Card = c
-			label := partyLabel(c, hand)
-			if c == engine.SpecialOrder && len(w.AppendCopyOptions(nil)) == 0 {
+			label := partyLabel(w, c, hand)
+			if c == engine.SpecialOrder && len(sv.AppendCopyOptions(nil)) == 0 {
 				// Played now it copies nothing and is discarded: say so.
-				label += words.Say("partyview.nothingToCopyYet")
+				label += w.Say("partyview.nothingToCopyYet")
 			}
 			h.cards = append(h.cards, protocol.Button{Label: label, Emoji: buttonEmoji(c), ActionID: protocol.ActionID(q), Colour: cardColour(c)})
 		}
-		for _, c := range w.AppendCallable(nil) {
+		for _, c := range sv.AppendCallable(nil) {
 			if c == p.Call {
 				continue
 			}
 			q := protocol.Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: c}
-			verb := words.Say("partyview.call")
+			verb := w.Say("partyview.call")
 			if p.Call != engine.None {
-				verb = words.Say("partyview.callInstead")
+				verb = w.Say("partyview.callInstead")
 			}
-			label := verb + " " + words.CardShort(c)
-			if w.HandSize(i) < 2 {
+			label := verb + " " + w.CardShort(c)
+			if sv.HandSize(i) < 2 {
 				// Legal, but every hand is empty after the reveal: the
 				// spoon finds nothing and is discarded. Say so.
-				label += words.Say("partyview.findsNothingNow")
+				label += w.Say("partyview.findsNothingNow")
 			}
 			h.controls = append(h.controls, protocol.Button{Label: label, Emoji: c.Emoji(), ActionID: protocol.ActionID(q)})
 		}
 	}
 	if p.Call != engine.None || p.Card != engine.None {
-		h.controls = append(h.controls, protocol.Button{Label: words.Say("hand.startOver"), Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
+		h.controls = append(h.controls, protocol.Button{Label: w.Say("hand.startOver"), Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
 	}
 	return drawHand(st, h)
 }
 
-func callText(c engine.Card) string {
+func callText(w words.Lang, c engine.Card) string {
 	if c.Kind() == engine.KindSpoon {
-		return words.Say("partyview.sYouCallYourS", c.Emoji(), words.CardShort(c))
+		return w.Say("partyview.sYouCallYourS", c.Emoji(), w.CardShort(c))
 	}
-	return words.Say("partyview.sYouCallYourS2", c.Emoji(), words.CardShort(c))
+	return w.Say("partyview.sYouCallYourS2", c.Emoji(), w.CardShort(c))
 }
 
 func count(cs []engine.Card, c engine.Card) int {
@@ -202,88 +205,93 @@ func chunk(bs []protocol.Button, per, rows int) [][]protocol.Button {
 }
 
 // partyLocked is the hand message after a Party pick, until the reveal.
-func partyLocked(sub engine.Submission) string {
-	s := words.Say("render.lockedIn", cardText(sub.Card))
+func partyLocked(w words.Lang, sub engine.Submission) string {
+	s := w.Say("render.lockedIn", cardText(w, sub.Card))
 	if sub.Copy != engine.None {
-		s += words.Say("partyview.copying", cardText(sub.Copy))
+		s += w.Say("partyview.copying", cardText(w, sub.Copy))
 	}
 	if sub.Call != engine.None {
-		s += words.Say("partyview.callingYour", cardText(sub.Call))
+		s += w.Say("partyview.callingYour", cardText(w, sub.Call))
 	}
 	return s
 }
 
 // decisionName says what a decision is about, for the table and reminders.
-func decisionName(d engine.Decision) string {
+func decisionName(w words.Lang, d engine.Decision) string { return w.Word(decisionPhrase(d)) }
+
+// decisionPhrase is decisionName not yet worded, for a refusal.
+func decisionPhrase(d engine.Decision) words.Phrase {
 	switch d.Kind {
 	case engine.DecideChopsticks:
-		return d.Via.Emoji() + " " + words.Say("decision.chopsticks")
+		return words.P("decision.named", d.Via.Emoji(), words.P("decision.chopsticks"))
 	case engine.DecideSpoon:
-		return d.Via.Emoji() + " " + words.Say("decision.spoon")
+		return words.P("decision.named", d.Via.Emoji(), words.P("decision.spoon"))
 	case engine.DecideMenu:
-		return d.Via.Emoji() + " " + words.Say("decision.menu")
+		return words.P("decision.named", d.Via.Emoji(), words.P("decision.menu"))
 	case engine.DecideTakeout:
-		return d.Via.Emoji() + " " + words.Say("decision.takeout")
+		return words.P("decision.named", d.Via.Emoji(), words.P("decision.takeout"))
 	case engine.DecideCopy:
-		return engine.SpecialOrder.Emoji() + " " + words.Say("decision.copy")
+		return words.P("decision.named", engine.SpecialOrder.Emoji(), words.P("decision.copy"))
 	}
-	return words.Say("decision.other")
+	return words.P("decision.other")
 }
 
 // decisionView is the private prompt of seat i's pending decision, with a
 // button (or select) for every answer the engine offers.
 func decisionView(st *snapshot, i int) protocol.View {
+	st = st.to(i)
+	w := st.w
 	g := st.game
-	w := g.View(i)
+	sv := g.View(i)
 	d, _ := g.Decision()
-	opts := w.AppendOptions(nil)
+	opts := sv.AppendOptions(nil)
 	v := handHead(st, d.Round, d.Turn)
-	v.Title = words.Say("partyview.yourChoiceRoundDTurn", d.Round, d.Turn)
+	v.Title = w.Say("partyview.yourChoiceRoundDTurn", d.Round, d.Turn)
 	id := func(a engine.Answer) string {
 		return protocol.ActionID(protocol.Answer{Game: st.ID, Round: d.Round, Turn: d.Turn, Step: d.Step, Card: a.Card, Kind: a.Kind, Flip: a.Flip})
 	}
-	tab := w.AppendTableau(nil, i)
+	tab := sv.AppendTableau(nil, i)
 	var row []protocol.Button
 	switch d.Kind {
 	case engine.DecideChopsticks, engine.DecideMenu, engine.DecideCopy:
 		var drawn []engine.Card
 		switch d.Kind {
 		case engine.DecideChopsticks:
-			v.Text = words.Say("partyview.sYourSChooseA", d.Via.Emoji(), words.CardShort(d.Via))
-			drawn = w.AppendHand(nil)
+			v.Text = w.Say("partyview.sYourSChooseA", d.Via.Emoji(), w.CardShort(d.Via))
+			drawn = sv.AppendHand(nil)
 		case engine.DecideMenu:
-			drawn = w.AppendMenuDraw(nil)
+			drawn = sv.AppendMenuDraw(nil)
 			var names []string
 			for _, c := range drawn {
-				names = append(names, cardText(c))
+				names = append(names, cardText(w, c))
 			}
-			v.Text = words.Say("partyview.sYourMenuDrewS", d.Via.Emoji(), strings.Join(names, ", "))
+			v.Text = w.Say("partyview.sYourMenuDrewS", d.Via.Emoji(), strings.Join(names, ", "))
 		default:
-			v.Text = words.Say("partyview.yourSpecialOrderCopiesA")
+			v.Text = w.Say("partyview.yourSpecialOrderCopiesA")
 		}
 		for _, a := range opts {
-			label := words.CardShort(a.Card)
+			label := w.CardShort(a.Card)
 			if n := count(drawn, a.Card); n > 1 {
-				label = cardLabel(a.Card, n)
+				label = cardLabel(w, a.Card, n)
 			}
 			row = append(row, protocol.Button{Label: label, Emoji: buttonEmoji(a.Card), ActionID: id(a), Style: protocol.Primary, Colour: cardColour(a.Card)})
 		}
 		v.Rows = chunk(row, protocol.RowButtons, 5)
 	case engine.DecideSpoon:
-		v.Text = words.Say("partyview.sYourSNameA", d.Via.Emoji(), words.CardShort(d.Via))
+		v.Text = w.Say("partyview.sYourSNameA", d.Via.Emoji(), w.CardShort(d.Via))
 		if st.typing() {
 			// A footer: where keys are the only input (the terminal's
 			// screen game) it is not shown.
-			v.Footer = words.Say("partyview.orTypeChooseCardOr")
+			v.Footer = w.Say("partyview.orTypeChooseCardOr")
 		}
 		sel := protocol.Select{ActionID: protocol.SelectID("ask", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
-			Placeholder: words.Say("partyview.orAskForAnExact"), Min: 1, Max: 1}
+			Placeholder: w.Say("partyview.orAskForAnExact"), Min: 1, Max: 1}
 		for _, a := range opts {
 			if a.Card == engine.None {
-				row = append(row, protocol.Button{Label: words.KindName(a.Kind), Emoji: a.Kind.Emoji(), ActionID: id(a), Style: protocol.Primary})
+				row = append(row, protocol.Button{Label: w.KindName(a.Kind), Emoji: a.Kind.Emoji(), ActionID: id(a), Style: protocol.Primary})
 			} else if len(sel.Options) < 25 {
 				// Named as on the buttons: "Spoon ⑤", not "Spoon (5)".
-				sel.Options = append(sel.Options, protocol.Option{Label: words.CardShort(a.Card), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: buttonEmoji(a.Card)})
+				sel.Options = append(sel.Options, protocol.Option{Label: w.CardShort(a.Card), Value: "c" + strconv.Itoa(int(a.Card)), Emoji: buttonEmoji(a.Card)})
 			}
 		}
 		v.Rows = chunk(row, protocol.RowButtons, 2)
@@ -291,18 +299,18 @@ func decisionView(st *snapshot, i int) protocol.View {
 			v.Selects = []protocol.Select{sel}
 		}
 	case engine.DecideTakeout:
-		v.Text = words.Say("partyview.sYourTakeoutBoxTurn", d.Via.Emoji())
+		v.Text = w.Say("partyview.sYourTakeoutBoxTurn", d.Via.Emoji())
 		if st.typing() {
-			v.Footer = words.Say("partyview.typeFlip13For")
+			v.Footer = w.Say("partyview.typeFlip13For")
 		}
 		sel := protocol.Select{ActionID: protocol.SelectID("flip", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
-			Placeholder: words.Say("partyview.cardsToTurnFaceDown"), Min: 0}
+			Placeholder: w.Say("partyview.cardsToTurnFaceDown"), Min: 0}
 		var lines []string
 		for p, c := range tab {
 			if d.Flippable&(1<<p) == 0 {
 				continue
 			}
-			label := fmt.Sprintf("%d. %s", p+1, placedText(c))
+			label := fmt.Sprintf("%d. %s", p+1, placedText(w, c))
 			lines = append(lines, label)
 			sel.Options = append(sel.Options, protocol.Option{Label: label, Value: strconv.Itoa(p)})
 		}
@@ -311,15 +319,15 @@ func decisionView(st *snapshot, i int) protocol.View {
 		for _, a := range opts {
 			switch {
 			case a.Flip == 0:
-				row = append(row, protocol.Button{Label: words.Say("partyview.flipNothing"), Emoji: "✋", ActionID: id(a)})
+				row = append(row, protocol.Button{Label: w.Say("partyview.flipNothing"), Emoji: "✋", ActionID: id(a)})
 			case a.Flip == d.Flippable:
-				row = append(row, protocol.Button{Label: flipAllLabel(len(sel.Options)), Emoji: d.Via.Emoji(), ActionID: id(a), Style: protocol.Primary})
+				row = append(row, protocol.Button{Label: flipAllLabel(w, len(sel.Options)), Emoji: d.Via.Emoji(), ActionID: id(a), Style: protocol.Primary})
 			case len(sel.Options) <= 10:
 				p := 0
 				for a.Flip>>p&1 == 0 {
 					p++
 				}
-				row = append(row, protocol.Button{Label: words.Say("render.flipOnly", p+1), ActionID: id(a)})
+				row = append(row, protocol.Button{Label: w.Say("render.flipOnly", p+1), ActionID: id(a)})
 			}
 		}
 		if len(sel.Options) > 1 {
@@ -327,7 +335,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 		}
 		v.Rows = chunk(row, protocol.RowButtons, 3)
 	}
-	v.Fields = []protocol.Field{{Name: words.Say("hand.inFrontOfYou"), Value: partyTableau(tab, w.UramakiIcons(i))}}
+	v.Fields = []protocol.Field{{Name: w.Say("hand.inFrontOfYou"), Value: partyTableau(w, tab, sv.UramakiIcons(i))}}
 	if !st.chat() {
 		// The terminal shows a reveal only once its decisions are made:
 		// what was revealed comes with the question it raises.
@@ -340,66 +348,69 @@ func decisionView(st *snapshot, i int) protocol.View {
 }
 
 // placedText names one tableau card, with what a special order copies.
-func placedText(p engine.Placed) string {
+func placedText(w words.Lang, p engine.Placed) string {
 	switch {
 	case p.FaceDown:
-		return engine.FaceDown.Emoji() + " " + words.Say("placed.faceDown")
+		return engine.FaceDown.Emoji() + " " + w.Say("placed.faceDown")
 	case p.Copy != engine.None:
-		return words.Say("placed.specialOrderAs", cardText(p.Copy))
+		return w.Say("placed.specialOrderAs", cardText(w, p.Copy))
 	case p.Paired && p.Card.Kind() == engine.KindNigiri:
-		return words.Say("placed.onWasabi", cardText(p.Card))
+		return w.Say("placed.onWasabi", cardText(w, p.Card))
 	}
-	return cardText(p.Card)
+	return cardText(w, p.Card)
 }
 
 // waitingView is a Party player's hand message while someone else decides
 // after the reveal.
 func waitingView(st *snapshot, i int) protocol.View {
+	st = st.to(i)
+	w := st.w
 	d, _ := st.game.Decision()
-	w := st.game.View(i)
+	sv := st.game.View(i)
 	v := handHead(st, d.Round, d.Turn)
-	v.Text = words.Say("partyview.theCardsAreRevealedWaiting", st.name(d.Seat), words.Their(st.name(d.Seat)), decisionName(d))
-	v.Fields = []protocol.Field{{Name: words.Say("hand.inFrontOfYou"), Value: partyTableau(w.AppendTableau(nil, i), w.UramakiIcons(i))}}
+	v.Text = w.Say("partyview.theCardsAreRevealedWaiting", st.name(d.Seat), w.Their(st.name(d.Seat)), decisionName(w, d))
+	v.Fields = []protocol.Field{{Name: w.Say("hand.inFrontOfYou"), Value: partyTableau(w, sv.AppendTableau(nil, i), sv.UramakiIcons(i))}}
 	return v
 }
 
 // narrate tells a Party reveal's events in words.
 func narrate(st *snapshot, evs []engine.Event) []string {
+	w := st.w
 	var out []string
 	for _, e := range evs {
 		who := st.name(int(e.Seat))
 		switch e.Kind {
 		case engine.EvCopy:
 			if e.Card == engine.None {
-				out = append(out, words.Say("partyview.sSpecialOrderHadNothing", words.Possessive(who)))
+				out = append(out, w.Say("partyview.sSpecialOrderHadNothing", w.Possessive(who)))
 			} else {
-				out = append(out, words.Say("partyview.sSpecialOrderCopiesS", words.Possessive(who), words.Their(who), cardText(e.Card)))
+				out = append(out, w.Say("partyview.sSpecialOrderCopiesS", w.Possessive(who), w.Their(who), cardText(w, e.Card)))
 			}
 		case engine.EvChopsticks:
-			out = append(out, words.Say("partyview.sUsedChopsticksToPlay", who, cardText(e.Card)))
+			out = append(out, w.Say("partyview.sUsedChopsticksToPlay", who, cardText(w, e.Card)))
 		case engine.EvSpoon:
 			asked := ""
 			if e.Asked != engine.None {
-				asked = cardText(e.Asked)
+				asked = cardText(w, e.Asked)
 			} else {
-				asked = e.Named.Emoji() + " " + strings.ToLower(words.KindName(e.Named))
+				asked = e.Named.Emoji() + " " + strings.ToLower(w.KindName(e.Named))
 			}
 			if e.Other < 0 {
-				out = append(out, words.Say("partyview.sAskedForSNobody", who, asked))
+				out = append(out, w.Say("partyview.sAskedForSNobody", who, asked))
 			} else {
-				out = append(out, words.Say("partyview.sAskedForSS", who, asked, st.name(int(e.Other)), cardText(e.Card)))
+				out = append(out, w.Say("partyview.sAskedForSS", who, asked, st.name(int(e.Other)), cardText(w, e.Card)))
 			}
 		case engine.EvMenu:
 			if e.Card == engine.None {
-				out = append(out, words.Say("partyview.sMenuHadNothingTo", words.Possessive(who)))
+				out = append(out, w.Say("partyview.sMenuHadNothingTo", w.Possessive(who)))
 			} else {
-				out = append(out, words.Say("partyview.sOrderedSFromThe", who, cardText(e.Card)))
+				out = append(out, w.Say("partyview.sOrderedSFromThe", who, cardText(w, e.Card)))
 			}
 		case engine.EvTakeout:
 			if e.N == 0 {
-				out = append(out, words.Say("partyview.sTakeoutBoxFlippedNothing", words.Possessive(who)))
+				out = append(out, w.Say("partyview.sTakeoutBoxFlippedNothing", w.Possessive(who)))
 			} else {
-				out = append(out, words.Say("partyview.sBoxedS2Each", who, words.Count("card", int(e.N))))
+				out = append(out, w.Say("partyview.sBoxedS2Each", who, w.Count("card", int(e.N))))
 			}
 		case engine.EvMiso:
 			var names []string
@@ -408,12 +419,12 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 					names = append(names, st.name(s))
 				}
 			}
-			out = append(out, words.Say("partyview.sMisoSoupsSAll", words.NumberWord(int(e.N)), strings.Join(names, ", ")))
+			out = append(out, w.Say("partyview.sMisoSoupsSAll", w.NumberWord(int(e.N)), strings.Join(names, ", ")))
 		case engine.EvUramaki:
 			if e.Points > 0 {
-				out = append(out, words.Say("partyview.sDUramakiIconsS", agree(who, "reaches", "reach"), e.N, words.Ordinal(int(e.Place)), words.PointsSigned(int(e.Points))))
+				out = append(out, w.Say("partyview.sDUramakiIconsS", agree(w, who, "verb.reaches"), e.N, w.Ordinal(int(e.Place)), w.PointsSigned(int(e.Points))))
 			} else {
-				out = append(out, words.Say("partyview.sDUramakiIconsBut", agree(who, "reaches", "reach"), e.N))
+				out = append(out, w.Say("partyview.sDUramakiIconsBut", agree(w, who, "verb.reaches"), e.N))
 			}
 		}
 	}
@@ -421,58 +432,58 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 }
 
 // dessertsText counts kept desserts by card: "🍮×2 🍨", fruit by its icons.
-func dessertsText(ds []engine.Card) string {
+func dessertsText(w words.Lang, ds []engine.Card) string {
 	var n [engine.NumCards]int
 	for _, c := range ds {
 		n[c]++
 	}
-	return strings.Join(appendCounts(nil, &n), " ")
+	return strings.Join(appendCounts(w, nil, &n), " ")
 }
 
 // appendCounts appends each counted card's token, "×n" after it when more
 // than one, in card order.
-func appendCounts(dst []string, count *[engine.NumCards]int) []string {
+func appendCounts(w words.Lang, dst []string, count *[engine.NumCards]int) []string {
 	for c := engine.Card(1); c < engine.NumCards; c++ {
 		switch n := count[c]; {
 		case n == 1:
-			dst = append(dst, cardToken(c))
+			dst = append(dst, cardToken(w, c))
 		case n > 1:
-			dst = append(dst, cardToken(c)+"×"+strconv.Itoa(n))
+			dst = append(dst, cardToken(w, c)+"×"+strconv.Itoa(n))
 		}
 	}
 	return dst
 }
 
 // menuFooter names the game's menu with its types' symbols.
-func menuFooter(m engine.Menu) string {
+func menuFooter(w words.Lang, m engine.Menu) string {
 	var es []string
 	for _, k := range m.Kinds() {
 		es = append(es, k.Emoji())
 	}
-	return "Menu: " + words.MenuName(m) + " " + strings.Join(es, "")
+	return "Menu: " + w.MenuName(m) + " " + strings.Join(es, "")
 }
 
 // flipAllLabel is the takeout box's button that flips every card it can:
 // "Flip it" for one ("Flip all 1" reads oddly).
-func flipAllLabel(n int) string {
+func flipAllLabel(w words.Lang, n int) string {
 	if n == 1 {
-		return words.Say("partyview.flipIt")
+		return w.Say("partyview.flipIt")
 	}
-	return words.Say("partyview.flipAllD", n)
+	return w.Say("partyview.flipAllD", n)
 }
 
 // partyLabel names a hand's card on its button: a special beside a twin
 // with another corner number ("Spoon ⑥") shows its own number too ("Spoon
 // ④"), so the two are told apart.
-func partyLabel(c engine.Card, hand []engine.Card) string {
-	label := cardLabel(c, count(hand, c))
+func partyLabel(w words.Lang, c engine.Card, hand []engine.Card) string {
+	label := cardLabel(w, c, count(hand, c))
 	n := c.Corner()
-	if n == 0 || strings.Contains(words.CardShort(c), circled(n)) {
+	if n == 0 || strings.Contains(w.CardShort(c), circled(n)) {
 		return label
 	}
 	for _, o := range hand {
 		if o != c && o.Kind() == c.Kind() {
-			return strings.Replace(label, words.CardShort(c), words.CardShort(c)+" "+circled(n), 1)
+			return strings.Replace(label, w.CardShort(c), w.CardShort(c)+" "+circled(n), 1)
 		}
 	}
 	return label

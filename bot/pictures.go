@@ -8,6 +8,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/picture"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Pictures: the table, each round's scores and the end of the game go to
@@ -45,13 +46,14 @@ func tablePicture(st *snapshot) *protocol.Picture {
 // the picture is sent at most once a turn, and it draws no one's "picked"
 // mark, which the text keeps current.
 func nameTable(st *snapshot, p *protocol.Picture) {
+	w := st.w
 	pv := tablePublic(st)
 	decider := -1
 	if pv.Decision != nil {
 		decider = pv.Decision.Seat
 	}
 	p.Key = fmt.Sprintf("table/%d/%d/%d/%t", pv.Round, pv.Turn, decider, pv.Over)
-	p.Alt = picture.TableAlt(pv, st.names(len(pv.Seats)))
+	p.Alt = picture.TableAlt(w, pv, st.names(len(pv.Seats)))
 }
 
 // tablePublic is the public view a table picture draws: without the picks
@@ -65,17 +67,19 @@ func tablePublic(st *snapshot) engine.PublicView {
 }
 
 func roundPicture(st *snapshot, round int) *protocol.Picture {
+	w := st.w
 	if !st.pictures() {
 		return nil
 	}
 	pv := st.game.PublicView()
 	return &protocol.Picture{Of: protocol.PictureRound, Round: round, Key: fmt.Sprintf("round/%d", round),
-		Alt: picture.RoundScoresAlt(pv, round, st.names(len(pv.Seats)))}
+		Alt: picture.RoundScoresAlt(w, pv, round, st.names(len(pv.Seats)))}
 }
 
 // finalPicture names the end-of-game chart; notes[seat] are the rating
 // changes once known.
 func finalPicture(st *snapshot, notes []string) *protocol.Picture {
+	w := st.w
 	if !st.pictures() || !st.game.Over() {
 		return nil
 	}
@@ -84,25 +88,25 @@ func finalPicture(st *snapshot, notes []string) *protocol.Picture {
 	if notes != nil {
 		key = "final/rated"
 	}
-	return &protocol.Picture{Of: protocol.PictureFinal, Key: key, Notes: notes, Alt: picture.FinalAlt(pv, st.names(len(pv.Seats)))}
+	return &protocol.Picture{Of: protocol.PictureFinal, Key: key, Notes: notes, Alt: picture.FinalAlt(w, pv, st.names(len(pv.Seats)))}
 }
 
 // draw makes p's image from st's game.
-func (st *snapshot) draw(p *protocol.Picture) ([]byte, error) {
+func (st *snapshot) draw(w words.Lang, p *protocol.Picture) ([]byte, error) {
 	if st.game == nil {
 		return nil, fmt.Errorf("draw %s: no game", p.Key)
 	}
 	if p.Of == protocol.PictureTable {
 		pv := tablePublic(st)
-		return picture.Table(pv, st.names(len(pv.Seats)))
+		return picture.Table(w, pv, st.names(len(pv.Seats)))
 	}
 	pv := st.game.PublicView()
 	names := st.names(len(pv.Seats))
 	switch p.Of {
 	case protocol.PictureRound:
-		return picture.RoundScores(pv, p.Round, names)
+		return picture.RoundScores(w, pv, p.Round, names)
 	case protocol.PictureFinal:
-		return picture.Final(pv, names, p.Notes)
+		return picture.Final(w, pv, names, p.Notes)
 	}
 	return nil, fmt.Errorf("draw %s: unknown picture", p.Key)
 }
@@ -111,6 +115,7 @@ func (st *snapshot) draw(p *protocol.Picture) ([]byte, error) {
 // already (shown is what it shows), else drawn. A picture that cannot be
 // drawn is left out; the text says it all.
 func (b *Bot) attach(st *snapshot, d *protocol.Delivery, shown protocol.Ref) {
+	w := st.w
 	if d.View.Picture == nil || st.NoPictures != "" {
 		d.View.Picture = nil // queued before the platform refused pictures
 		return
@@ -131,7 +136,7 @@ func (b *Bot) attach(st *snapshot, d *protocol.Delivery, shown protocol.Ref) {
 		p.Key, p.Keep = shown.Pic, true
 		return
 	}
-	png, err := st.draw(&p)
+	png, err := st.draw(w, &p)
 	if err != nil {
 		b.log.Error("drawing a picture failed", "game", st.ID, "picture", p.Key, "err", err)
 		d.View.Picture = nil

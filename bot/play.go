@@ -74,7 +74,7 @@ func (b *Bot) handAnswer(req protocol.Request, st *state, i int, v protocol.View
 			// so no stale copy is left behind.
 			st.extra = append(st.extra, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(), View: v})
 			return protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo,
-				Text: words.Say("play.yourHandIsUpTo")}}
+				Text: req.Lang.Say("play.yourHandIsUpTo")}}
 		case !req.FromPrivate && req.Reply.ID != "" && live && s.Hand.ID != req.Reply.ID:
 			// The new reply becomes the hand message; the old one would
 			// linger, never updated again, so it goes.
@@ -86,7 +86,7 @@ func (b *Bot) handAnswer(req protocol.Request, st *state, i int, v protocol.View
 	}
 	if s.DMFailed && !s.DMNoticed {
 		s.DMNoticed = true
-		v.Text = words.Say("play.iCouldnTSendYou") + v.Text
+		v.Text = req.Lang.Say("play.iCouldnTSendYou") + v.Text
 	}
 	return protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), Replace: req.FromPrivate && isClick(req), View: v}
 }
@@ -112,7 +112,7 @@ func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, er
 	w := g.View(i)
 	if p.Kind != engine.KindNone {
 		var err error
-		if p.Card, err = ofKind(w.AppendHand(nil), p.Kind); err != nil {
+		if p.Card, err = ofKind(req.Lang, w.AppendHand(nil), p.Kind); err != nil {
 			return change{}, err
 		}
 	}
@@ -126,15 +126,15 @@ func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, er
 	case errors.Is(err, engine.ErrWrongTurn) || errors.Is(err, engine.ErrDeciding):
 		v := handOrOver(st.snap(), i)
 		if g.Deciding() {
-			v.Text = words.Say("play.theCardsOfThisTurn") + " " + v.Text
+			v.Text = req.Lang.Say("play.theCardsOfThisTurn") + " " + v.Text
 		} else {
-			v.Text = words.Say("play.thatButtonWasFromAn") + " " + v.Text
+			v.Text = req.Lang.Say("play.thatButtonWasFromAn") + " " + v.Text
 		}
 		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case errors.As(err, &missing) && errors.Is(err, engine.ErrNotInHand):
 		if !isClick(req) {
 			// A typed pick names cards that may never have been in the hand.
-			return change{}, refuse("play.notInHand", words.CardName(missing.Card))
+			return change{}, refuse("play.notInHand", req.Lang.CardName(missing.Card))
 		}
 		return change{}, engineRefusal(err)
 	case choosing(p, err):
@@ -170,23 +170,23 @@ func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, er
 
 // ofKind is the hand's one card of type k, for a typed "pick maki"; with
 // none, or with several different ones, the player is asked to name it.
-func ofKind(hand []engine.Card, k engine.Kind) (engine.Card, error) {
+func ofKind(w words.Lang, hand []engine.Card, k engine.Kind) (engine.Card, error) {
 	var found []engine.Card
 	var names []string
 	for _, c := range hand {
 		if c.Kind() == k && !slices.Contains(found, c) {
 			found = append(found, c)
-			names = append(names, "`"+strings.ToLower(words.CardShort(c))+"`")
+			names = append(names, "`"+strings.ToLower(w.CardShort(c))+"`")
 		}
 	}
 	switch len(found) {
 	case 0:
-		return engine.None, refuse("play.notInHand", strings.ToLower(words.KindName(k)))
+		return engine.None, refuse("play.notInHand", w.KindLower(k))
 	case 1:
 		return found[0], nil
 	}
 	return engine.None, refuse("play.whichCard",
-		strings.ToLower(words.KindName(k)), strings.Join(names, ", "), strings.ToLower(words.CardShort(found[0])))
+		w.KindLower(k), strings.Join(names, ", "), strings.ToLower(w.CardShort(found[0])))
 }
 
 // choosing reports whether the engine's answer to a selection (err) only
@@ -212,13 +212,14 @@ func dropHandEdit(ds []protocol.Delivery, user string) []protocol.Delivery {
 }
 
 func handOrOver(st *snapshot, i int) protocol.View {
+	st = st.to(i)
 	g := st.game
 	if g.Over() {
-		text := words.Say("play.theGameIsOverSee")
+		text := st.w.Say("play.theGameIsOverSee")
 		if st.plat.Terminal {
-			text = words.Say("play.theGameIsOverThe")
+			text = st.w.Say("play.theGameIsOverThe")
 		}
-		return protocol.View{Screen: protocol.ScreenHand, Title: words.Say("play.gameOver"), Text: text, Tone: protocol.ToneOver, Channel: st.Where.Channel}
+		return protocol.View{Screen: protocol.ScreenHand, Title: st.w.Say("play.gameOver"), Text: text, Tone: protocol.ToneOver, Channel: st.Where.Channel}
 	}
 	if d, ok := g.Decision(); ok {
 		if d.Seat == i {
@@ -294,7 +295,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]protocol.Delivery, bool)
 				sub = p.Choose(v)
 			} else if legal = v.AppendLegal(legal[:0]); len(legal) == 1 {
 				sub = legal[0]
-				forced = append(forced, words.Say("play.sOnlyChoiceSPlayed", words.Possessive(st.name(i)), cardText(sub.Card)))
+				forced = append(forced, st.Lang.Say("play.sOnlyChoiceSPlayed", st.Lang.Possessive(st.name(i)), cardText(st.Lang, sub.Card)))
 			} else {
 				continue
 			}
@@ -481,11 +482,11 @@ func (b *Bot) answer(req protocol.Request, st *state, a protocol.Answer) (change
 	case a.Round != 0 && (errors.Is(err, engine.ErrWrongTurn) || errors.Is(err, engine.ErrNoDecision)):
 		// An old prompt: show what is current instead, privately.
 		v := handOrOver(st.snap(), i)
-		v.Text = words.Say("play.thatChoiceWasAlreadyMade") + " " + v.Text
+		v.Text = req.Lang.Say("play.thatChoiceWasAlreadyMade") + " " + v.Text
 		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case errors.Is(err, engine.ErrNotYourDecision):
 		d, _ := g.Decision()
-		return change{}, refuse("play.otherDecides", st.name(d.Seat), decisionName(d))
+		return change{}, refuse("play.otherDecides", st.name(d.Seat), decisionPhrase(d))
 	case errors.Is(err, engine.ErrNotAnOption) && a.Round == 0:
 		d, _ := g.Decision()
 		return change{}, typedHint(d, a)

@@ -14,6 +14,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
+	"github.com/sushigo/sushigo/words"
 )
 
 // publicButtons are the only actions a channel message may offer.
@@ -66,7 +67,7 @@ func TestPrivacyRandomGames(t *testing.T) {
 			checkDeliveries(t, b, where, resp)
 			return resp
 		}
-		a, _ := protocol.ParseCommand(opts)
+		a, _ := protocol.ParseCommand(opts, words.English)
 		send("ann", a, false)
 		if len(people) == 2 {
 			send("bob", protocol.Join{}, false)
@@ -174,7 +175,7 @@ func checkDeliveries(t *testing.T, b *Bot, where protocol.Location, resp protoco
 				}
 			}
 			if (strings.HasPrefix(d.View.Title, "🍣 Sushi Go! — round") || strings.HasPrefix(d.View.Title, "🎉 Sushi Go Party! — round")) &&
-				!reflect.DeepEqual(d.View, tableView(st.snap(), now)) {
+				!reflect.DeepEqual(d.View, inGameLang(tableView(st.snap(), now), st)) {
 				t.Fatalf("the channel was shown a table that is not the stored state's:\n%s", d.View)
 			}
 			continue
@@ -216,3 +217,10 @@ func handCards(v protocol.View) []engine.Card {
 }
 
 func distinct(cs []engine.Card) []engine.Card { return slices.Compact(slices.Clone(cs)) }
+
+// inGameLang is v marked as written in the game's language, as its
+// deliveries are.
+func inGameLang(v protocol.View, st *state) protocol.View {
+	v.Lang = st.Lang
+	return v
+}

@@ -12,7 +12,6 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
-	"github.com/sushigo/sushigo/words"
 )
 
 // The rules that keep a rating earned (docs/ratings.md):
@@ -96,7 +95,7 @@ func (st *state) markLeft(i int) {
 	if st.Vote != nil && st.Vote.By == st.Seats[i].User {
 		// Whoever asked left anyway.
 		st.Vote = nil
-		st.Notes = append(st.Notes, words.Say("quit.theRequestToEndThe"))
+		st.Notes = append(st.Notes, st.Lang.Say("quit.theRequestToEndThe"))
 	}
 }
 
@@ -147,9 +146,9 @@ func (b *Bot) quitAll(req protocol.Request, st *state, why string) (change, erro
 	if !st.rated() {
 		switch {
 		case !st.counted() && st.people() > 1:
-			why += " " + words.Say("quit.itIsNotRatedIt")
+			why += " " + st.Lang.Say("quit.itIsNotRatedIt")
 		case st.people() > 1:
-			why += " " + words.Say("quit.itIsNotRatedOnly")
+			why += " " + st.Lang.Say("quit.itIsNotRatedOnly")
 		}
 		return b.finishEarly(req, st, why)
 	}
@@ -189,12 +188,12 @@ func endedView(st *snapshot) protocol.View {
 		lines = append(lines, l)
 	}
 	if st.Agreed {
-		lines = append(lines, "", words.Say("quit.everyoneStillPlayingAgreedTo"))
+		lines = append(lines, "", st.w.Say("quit.everyoneStillPlayingAgreedTo"))
 	} else {
-		lines = append(lines, "", words.Say("quit.ratedOnTheScoresAt"))
+		lines = append(lines, "", st.w.Say("quit.ratedOnTheScoresAt"))
 	}
-	return protocol.View{Screen: protocol.ScreenTable, Title: words.Say("lobby.gameEnded", gameTitle(st)), Text: strings.Join(lines, "\n"), Tone: protocol.ToneOver,
-		Rows: [][]protocol.Button{{{Label: words.Say("button.rematch"), Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}}
+	return protocol.View{Screen: protocol.ScreenTable, Title: st.w.Say("lobby.gameEnded", gameTitle(st)), Text: strings.Join(lines, "\n"), Tone: protocol.ToneOver,
+		Rows: [][]protocol.Button{{{Label: st.w.Say("button.rematch"), Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}}
 }
 
 // placeOf is a seat's rated place; the dummy (no seat) comes last.
@@ -219,12 +218,12 @@ func (b *Bot) askToEnd(req protocol.Request, st *state) (change, error) {
 		if i := st.seatOf(req.Who.ID); i >= 0 && st.Seats[i].human() {
 			st.markLeft(i)
 		}
-		return b.endRated(req, st, words.Say("quit.sEndedTheGameNobody", req.Who.Name))
+		return b.endRated(req, st, st.Lang.Say("quit.sEndedTheGameNobody", req.Who.Name))
 	}
 	ping := protocol.View{Screen: protocol.ScreenPing, Tone: protocol.TonePlay, Mentions: st.mentionsOf(voters),
-		Text: words.Say("quit.sAskedToEndThis", req.Who.Name, words.Duration(voteTime))}
+		Text: st.Lang.Say("quit.sAskedToEndThis", req.Who.Name, st.Lang.Duration(voteTime))}
 	ds := append(refreshTable(req, st, tableView(st.snap(), now), now), playByPlay(ping))
-	ds = withAck(req, ds, words.Say("quit.askedIfEveryoneStillPlaying"))
+	ds = withAck(req, ds, req.Lang.Say("quit.askedIfEveryoneStillPlaying"))
 	return change{save: true, resp: protocol.Response{Deliveries: ds}, side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
 }
 
@@ -243,8 +242,8 @@ func (b *Bot) vote(req protocol.Request, st *state, a protocol.EndVote) (change,
 	now := b.now()
 	if !a.Agree {
 		st.Vote = nil
-		st.Notes = append(st.Notes, words.Say("quit.sWantsToKeepPlaying", st.Seats[i].Name))
-		ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), words.Say("quit.countedTheGameGoesOn"))
+		st.Notes = append(st.Notes, st.Lang.Say("quit.sWantsToKeepPlaying", st.Seats[i].Name))
+		ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), req.Lang.Say("quit.countedTheGameGoesOn"))
 		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	}
 	if !slices.Contains(st.Vote.Yes, req.Who.ID) {
@@ -253,7 +252,7 @@ func (b *Bot) vote(req protocol.Request, st *state, a protocol.EndVote) (change,
 	if st.allAgreed() {
 		return b.endAgreed(req, st)
 	}
-	ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), words.Say("quit.countedYouAgreeToEnd"))
+	ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), req.Lang.Say("quit.countedYouAgreeToEnd"))
 	return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 }
 
@@ -282,15 +281,14 @@ func (b *Bot) endAgreed(req protocol.Request, st *state) (change, error) {
 		}
 	}
 	if len(gone) == 0 {
-		return b.finishEarly(req, st, words.Say("quit.sEndedTheGameAnd", by))
+		return b.finishEarly(req, st, st.Lang.Say("quit.sEndedTheGameAnd", by))
 	}
 	st.Agreed = true
-	verb := "forfeits"
+	key := "quit.endedAgreedOneForfeits"
 	if len(gone) > 1 {
-		verb = "forfeit"
+		key = "quit.endedAgreedForfeit"
 	}
-	return b.endRated(req, st, words.Say("quit.sEndedTheGameAnd2",
-		by, words.List(gone), verb))
+	return b.endRated(req, st, st.Lang.Say(key, by, st.Lang.List(gone)))
 }
 
 // voteLines tell the table about a pending vote.
@@ -302,8 +300,8 @@ func voteLines(st *snapshot) []string {
 			agreed = append(agreed, st.Seats[i].Name)
 		}
 	}
-	l := words.Say("quit.sAskedToEndThis2",
-		v.Name, words.Duration(voteTime))
+	l := st.w.Say("quit.sAskedToEndThis2",
+		v.Name, st.w.Duration(voteTime))
 	if len(agreed) > 0 {
 		l += " Agreed: " + strings.Join(agreed, ", ") + "."
 	}
@@ -313,8 +311,8 @@ func voteLines(st *snapshot) []string {
 // voteRow is the table's answer buttons while a vote is pending.
 func voteRow(st *snapshot) []protocol.Button {
 	return []protocol.Button{
-		{Label: words.Say("quit.agreeToEnd"), Emoji: "✅", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: true})},
-		{Label: words.Say("quit.keepPlaying"), Emoji: "❌", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: false}), Style: protocol.Danger},
+		{Label: st.w.Say("quit.agreeToEnd"), Emoji: "✅", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: true})},
+		{Label: st.w.Say("quit.keepPlaying"), Emoji: "❌", ActionID: protocol.ActionID(protocol.EndVote{Game: st.ID, Agree: false}), Style: protocol.Danger},
 	}
 }
 
@@ -333,7 +331,7 @@ func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now 
 			return b.endAgreed(protocol.Request{}, st)
 		}
 		st.Vote = nil
-		st.Notes = append(st.Notes, words.Say("quit.notEveryoneAgreedToEnd", words.Duration(voteTime)))
+		st.Notes = append(st.Notes, st.Lang.Say("quit.notEveryoneAgreedToEnd", st.Lang.Duration(voteTime)))
 		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st.snap(), now), now)}}, nil
 	})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // countTaken adds the latest reveal's cards to each seat's tally.
@@ -200,14 +201,14 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 		st.RatingsShown = true
 		if st.game == nil || !st.game.Over() {
 			// A game ended some other way: the ratings stand on their own.
-			v := boards.RatingsView(st.ratedSeats(), players, prior, after)
+			v := boards.RatingsView(st.Lang, st.ratedSeats(), players, prior, after)
 			return change{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Post, To: protocol.Channel, View: v}}}}, nil
 		}
 		// Folded into the closing post: the channel gets no message more.
 		// The game keeps what the post says of the ratings, so the post is
 		// drawn from the game (redraw.go), and the cards taken, recorded
 		// now, are let go.
-		r := boards.RatingsView(st.ratedSeats(), players, prior, after)
+		r := boards.RatingsView(st.Lang, st.ratedSeats(), players, prior, after)
 		st.Rated = &ratedNote{Title: r.Title, Text: r.Text, Footer: r.Footer, Notes: boards.RatingNotes(st.ratedSeats(), players, prior, after)}
 		for i := range st.Seats {
 			st.Seats[i].Taken = nil
@@ -246,7 +247,7 @@ func (b *Bot) homesClaimed(ctx context.Context, c storage.Claim, key string) err
 			if s.User == "" {
 				continue // a bot that never was a person
 			}
-			v, err := b.Home(ctx, st.Where, s.User)
+			v, err := b.Home(ctx, s.Lang.Or(st.Lang), st.Where, s.User)
 			if err == nil {
 				err = pub.PublishHome(ctx, st.Where, s.User, v)
 			}
@@ -288,7 +289,7 @@ func (b *Bot) resultClaimed(ctx context.Context, c storage.Claim, key string) (p
 
 // summaryOf is the finished game as the history keeps it.
 func summaryOf(st *state, pv engine.PublicView) boards.Summary {
-	s := boards.Summary{V: boards.SummaryVersion, Game: lookOf(st.snap()).key, Dummy: st.Opts.Dummy, Menu: boards.MenuName(st.Opts)}
+	s := boards.Summary{V: boards.SummaryVersion, Game: lookOf(st.snap()).key, Dummy: st.Opts.Dummy, Menu: boards.MenuName(words.English, st.Opts)} // stored: the same in every language
 	for _, sd := range pv.Standings {
 		dessert := dessertOf(pv, sd.Seat)
 		ss := boards.SummarySeat{Name: st.name(sd.Seat), Score: sd.Score, Place: sd.Place, Dessert: dessert.Total()}
@@ -328,6 +329,6 @@ func (st *state) ratedSeats() []boards.Seat {
 
 // Home is a user's home page (Slack's App Home): their profile and the
 // community's boards by rating.
-func (b *Bot) Home(ctx context.Context, where protocol.Location, user string) (protocol.View, error) {
-	return b.boards.Home(ctx, where, user, b.platform(where.Platform).Commands)
+func (b *Bot) Home(ctx context.Context, w words.Lang, where protocol.Location, user string) (protocol.View, error) {
+	return b.boards.Home(ctx, w, where, user, b.platform(where.Platform).Commands)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/sushigo/sushigo/boards"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Leavers forfeit: they count after every seat that played on, the later
@@ -47,8 +48,8 @@ func TestRatedPlacesLeaversLast(t *testing.T) {
 // TestHelpSaysHowRatingsSettle: the help tells what the board does.
 func TestHelpSaysHowRatingsSettle(t *testing.T) {
 	for _, style := range []protocol.CommandStyle{protocol.Slash, protocol.SlashOptions} {
-		if text := helpView(style).Text; !strings.Contains(text, boards.SettlesAfter()) {
-			t.Errorf("%q does not say %q", text, boards.SettlesAfter())
+		if text := helpView(words.English, style).Text; !strings.Contains(text, boards.SettlesAfter(words.English)) {
+			t.Errorf("%q does not say %q", text, boards.SettlesAfter(words.English))
 		}
 	}
 }

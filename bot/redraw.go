@@ -38,6 +38,17 @@ var checkRedraw bool
 // redraw draws the view named name for audience to, from st at now;
 // false when there is nothing to draw (the player left their seat).
 func (st *snapshot) redraw(name string, to protocol.Audience, now time.Time) (protocol.View, bool) {
+	v, ok := st.drawNamed(name, to, now)
+	if ok {
+		v.Lang = st.w
+		if i := seatIndex(st.Seats, to.User); i >= 0 && !to.IsPublic() {
+			v.Lang = st.to(i).w
+		}
+	}
+	return v, ok
+}
+
+func (st *snapshot) drawNamed(name string, to protocol.Audience, now time.Time) (protocol.View, bool) {
 	switch {
 	case name == redrawTable:
 		return tableView(st, now), true

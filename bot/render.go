@@ -25,44 +25,45 @@ func party(st *snapshot) bool {
 	return st.Opts.Party
 }
 
-// agree puts a verb after a name: the terminal's player is "You", who
-// "control", not "controls".
-func agree(name, third, you string) string {
-	if name == words.You() {
-		return name + " " + you
+// agree says a name does something (a verb's key, "verb.wins": "Ann
+// wins"); the terminal's player is "You", who take the verb's "you" form
+// ("verb.wins.you": "You win").
+func agree(w words.Lang, name string, verb words.Key) string {
+	if name == w.You() {
+		return w.Say(verb + ".you")
 	}
-	return name + " " + third
+	return w.Say(verb, name)
 }
 
 // optionsLineAt is optionsLine where the game is played: the terminal has
 // no private replies or DMs to speak of.
-func optionsLineAt(st *snapshot) string { return optionsLine(st.Opts, !st.plat.Terminal) }
+func optionsLineAt(st *snapshot) string { return optionsLine(st.w, st.Opts, !st.plat.Terminal) }
 
 // optionsLine says how a game is set up; hands, whether it says where the
 // hands go (not in the terminal, which has no private replies or DMs).
-func optionsLine(o protocol.Options, hands bool) string {
+func optionsLine(w words.Lang, o protocol.Options, hands bool) string {
 	pass := "options.pass.left"
 	if o.Pass == engine.PassAlternate {
 		pass = "options.pass.alternate"
 	}
-	parts := []string{words.Say(pass)}
+	parts := []string{w.Say(pass)}
 	if o.Timer > 0 {
-		parts = append(parts, words.Say("options.timer", o.Timer))
+		parts = append(parts, w.Say("options.timer", o.Timer))
 	} else {
-		parts = append(parts, words.Say("render.timerOff"))
+		parts = append(parts, w.Say("render.timerOff"))
 	}
 	switch {
 	case !hands:
 	case o.Hands == protocol.HandsDM:
-		parts = append(parts, words.Say("render.handsByDm"))
+		parts = append(parts, w.Say("render.handsByDm"))
 	default:
-		parts = append(parts, words.Say("render.handsPrivateReplies"))
+		parts = append(parts, w.Say("render.handsPrivateReplies"))
 	}
 	if o.Dummy {
-		parts = append(parts, words.Say("options.dummy"))
+		parts = append(parts, w.Say("options.dummy"))
 	}
 	if o.Level != "" && o.Level != strategy.Normal {
-		parts = append(parts, words.Say("options.bots", string(o.Level)))
+		parts = append(parts, w.Say("options.bots", string(o.Level)))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -70,6 +71,7 @@ func optionsLine(o protocol.Options, hands bool) string {
 func lobbyView(st *snapshot) protocol.View { return lookOf(st).lobby(st) }
 
 func classicLobbyView(st *snapshot) protocol.View {
+	w := st.w
 	var lines []string
 	for i, s := range st.Seats {
 		l := fmt.Sprintf("%d. %s", i+1, s.Name)
@@ -87,17 +89,17 @@ func classicLobbyView(st *snapshot) protocol.View {
 	g := st.ID
 	return protocol.View{
 		Screen: protocol.ScreenLobby,
-		Title:  words.Say("render.sushiGoLobby"),
+		Title:  w.Say("render.sushiGoLobby"),
 		Text:   fmt.Sprintf("Host: **%s** · %s\n%s", st.hostName(), optionsLineAt(st), ratedLine(st)),
 		Fields: []protocol.Field{{Name: fmt.Sprintf("Players (%d/%d)", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
 		Rows: [][]protocol.Button{{
-			{Label: words.Say("button.join"), Emoji: "🙋", ActionID: protocol.ActionID(protocol.Join{Game: g}), Style: protocol.Primary},
-			{Label: words.Say("button.leave"), Emoji: "🚪", ActionID: protocol.ActionID(protocol.Leave{Game: g})},
-			{Label: words.Say("render.addBot"), Emoji: "🤖", ActionID: protocol.ActionID(protocol.AddBot{Game: g, N: 1}), Disabled: len(st.Seats) >= maxSeats(st.Opts)},
-			{Label: words.Say("button.start"), Emoji: "▶️", ActionID: protocol.ActionID(protocol.Start{Game: g}), Style: protocol.Success, Disabled: len(st.Seats) < 2},
+			{Label: w.Say("button.join"), Emoji: "🙋", ActionID: protocol.ActionID(protocol.Join{Game: g}), Style: protocol.Primary},
+			{Label: w.Say("button.leave"), Emoji: "🚪", ActionID: protocol.ActionID(protocol.Leave{Game: g})},
+			{Label: w.Say("render.addBot"), Emoji: "🤖", ActionID: protocol.ActionID(protocol.AddBot{Game: g, N: 1}), Disabled: len(st.Seats) >= maxSeats(st.Opts)},
+			{Label: w.Say("button.start"), Emoji: "▶️", ActionID: protocol.ActionID(protocol.Start{Game: g}), Style: protocol.Success, Disabled: len(st.Seats) < 2},
 		}},
 		Tone:   protocol.ToneLobby,
-		Footer: words.Say("render.theHostPressesStartWhen"),
+		Footer: w.Say("render.theHostPressesStartWhen"),
 	}
 }
 
@@ -146,6 +148,7 @@ func tableau(ps []engine.Placed) string {
 // tableView is the public table. It reads only the public view and the
 // seats, so it can hold no hand card.
 func tableView(st *snapshot, now time.Time) protocol.View {
+	w := st.w
 	if st.Phase == phaseLobby || st.game == nil {
 		return lobbyView(st)
 	}
@@ -155,11 +158,11 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 	pv := st.game.PublicView()
 	v := protocol.View{Screen: protocol.ScreenTable, Tone: protocol.TonePlay, Picture: tablePicture(st)}
 	lk := lookOf(st)
-	title := lk.title
+	title := w.Say(lk.title)
 	if pv.Over {
-		v.Title, v.Tone = words.Say("table.titleOver", title), protocol.ToneOver
+		v.Title, v.Tone = w.Say("table.titleOver", title), protocol.ToneOver
 	} else {
-		v.Title = words.Say("table.title", title, pv.Round, engine.Rounds, pv.Turn, pv.Settings.HandSize())
+		v.Title = w.Say("table.title", title, pv.Round, engine.Rounds, pv.Turn, pv.Settings.HandSize())
 	}
 	var waiting []string
 	sameHands := true
@@ -186,16 +189,16 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		if !s.Dummy && st.Seats[s.Seat].Bot {
 			name += " 🤖"
 		}
-		val := lk.tableau(s)
-		if kept := lk.kept(s); kept != "" {
+		val := lk.tableau(w, s)
+		if kept := lk.kept(w, s); kept != "" {
 			val += "\n" + kept
 		}
 		switch {
 		case pv.Over || sameHands:
 		case s.Dummy:
-			val += words.Say("render.sInItsPile", words.Count("card", s.HandSize))
+			val += w.Say("render.sInItsPile", w.Count("card", s.HandSize))
 		default:
-			val += words.Say("render.sInHand", words.Count("card", s.HandSize))
+			val += w.Say("render.sInHand", w.Count("card", s.HandSize))
 		}
 		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimSpace(fmt.Sprintf("%s %s — %d pts", mark, name, s.Score)), Value: val, Inline: true})
 	}
@@ -203,7 +206,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 	if r := pv.LastReveal; r.Turn > 0 && st.chat() && !pv.Over {
 		// The latest reveal stays on the table until the next one: the
 		// glance at the channel needs no scrolling through the thread.
-		lines = append(lines, words.Say("render.lastRevealRoundDTurn", r.Round, r.Turn))
+		lines = append(lines, w.Say("render.lastRevealRoundDTurn", r.Round, r.Turn))
 		lines = append(lines, revealLines(st, pv)...)
 		lines = append(lines, "")
 	}
@@ -215,9 +218,9 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		lines = append(lines, voteLines(st)...)
 	}
 	if pv.Decision != nil {
-		lines = append(lines, words.Say("render.cardsRevealedWaitingForS", st.name(pv.Decision.Seat), words.Their(st.name(pv.Decision.Seat)), decisionName(*pv.Decision)))
+		lines = append(lines, w.Say("render.cardsRevealedWaitingForS", st.name(pv.Decision.Seat), w.Their(st.name(pv.Decision.Seat)), decisionName(w, *pv.Decision)))
 	} else if len(waiting) > 0 {
-		lines = append(lines, words.Say("table.waitingFor", strings.Join(waiting, ", ")))
+		lines = append(lines, w.Say("table.waitingFor", strings.Join(waiting, ", ")))
 	}
 	// Players whose private hand message can no longer be edited (a token
 	// past its lifetime, or none yet) must ask for their new cards.
@@ -232,29 +235,29 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		}
 	}
 	if len(stale) > 0 {
-		lines = append(lines, words.Say("table.newCardsFor", strings.Join(stale, ", ")))
+		lines = append(lines, w.Say("table.newCardsFor", strings.Join(stale, ", ")))
 	}
 	v.Text = strings.Join(lines, "\n")
 	footer := []string{optionsLineAt(st)}
 	if !pv.Over && sameHands && len(pv.Seats) > 0 {
-		footer = append(footer, words.Say("table.inEachHand", words.Count("card", pv.Seats[0].HandSize)))
+		footer = append(footer, w.Say("table.inEachHand", w.Count("card", pv.Seats[0].HandSize)))
 	}
 	if st.Opts.Pass == engine.PassAlternate && !pv.Over {
 		dir := "table.handsGoLeft"
 		if pv.Round == 2 {
 			dir = "table.handsGoRight"
 		}
-		footer = append(footer, words.Say(dir))
+		footer = append(footer, w.Say(dir))
 	}
-	footer = append(footer, lk.menu(pv)...)
+	footer = append(footer, lk.menu(w, pv)...)
 	if pv.Controller >= 0 {
-		footer = append(footer, controlsTheDummy(st.name(pv.Controller)))
+		footer = append(footer, controlsTheDummy(w, st.name(pv.Controller)))
 	}
 	v.Footer = strings.Join(footer, " · ")
 	if !pv.Over && !st.plat.Terminal {
 		// A chat's way back to a lost private message; the terminal shows
 		// the hand itself.
-		v.Rows = [][]protocol.Button{{{Label: words.Say("render.showMyHand"), Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
+		v.Rows = [][]protocol.Button{{{Label: w.Say("render.showMyHand"), Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
 	}
 	if st.Vote != nil && !pv.Over {
 		v.Rows = append(v.Rows, voteRow(st))
@@ -273,39 +276,43 @@ func countCard(ps []engine.Placed, c engine.Card) int {
 	return n
 }
 
-func cardLabel(c engine.Card, n int) string {
+func cardLabel(w words.Lang, c engine.Card, n int) string {
 	if n > 1 {
-		return fmt.Sprintf("%s ×%d", words.CardShort(c), n)
+		return fmt.Sprintf("%s ×%d", w.CardShort(c), n)
 	}
-	return words.CardShort(c)
+	return w.CardShort(c)
 }
 
 // passingText says where seat i's hand came from and goes next, for a
 // player who follows the cards round the table; nothing on a round's last
 // card, which is not passed.
 func passingText(st *snapshot, i, cards int) string {
+	w := st.w
 	if cards < 2 {
 		return ""
 	}
 	from, to := st.game.Passing(i)
 	switch {
 	case from == to:
-		return " " + words.Say("hand.swap", st.name(to))
+		return " " + w.Say("hand.swap", st.name(to))
 	case st.game.Turn() == 1:
-		return " " + words.Say("hand.goesOnTo", st.name(to))
+		return " " + w.Say("hand.goesOnTo", st.name(to))
 	}
-	return " " + words.Say("hand.fromOnTo", st.name(from), st.name(to))
+	return " " + w.Say("hand.fromOnTo", st.name(from), st.name(to))
 }
 
 // handView is seat i's private hand at step p of choosing.
-func handView(st *snapshot, i int, p protocol.Pick) protocol.View { return lookOf(st).hand(st, i, p) }
+func handView(st *snapshot, i int, p protocol.Pick) protocol.View {
+	return lookOf(st).hand(st.to(i), i, p)
+}
 
 // classicHandView is seat i's classic hand: a card, chopsticks' second
 // card, the dummy's card.
 func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
+	w := st.w
 	g := st.game
-	w := g.View(i)
-	hand := w.AppendHand(nil)
+	sv := g.View(i)
+	hand := sv.AppendHand(nil)
 	slices.Sort(hand)
 	left := slices.Clone(hand)
 	for _, c := range []engine.Card{p.Card, p.Extra} {
@@ -319,22 +326,22 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 	var next func(c engine.Card) protocol.Pick
 	switch {
 	case p.Chop && p.Card == engine.None:
-		text = append(text, words.Say("render.chopsticksChooseYourFirstCard"))
+		text = append(text, w.Say("render.chopsticksChooseYourFirstCard"))
 		next = func(c engine.Card) protocol.Pick { q := base; q.Card = c; return q }
 	case p.Chop && p.Extra == engine.None:
-		text = append(text, words.Say("render.firstCardSSNow", p.Card.Emoji(), words.CardShort(p.Card)))
+		text = append(text, w.Say("render.firstCardSSNow", p.Card.Emoji(), w.CardShort(p.Card)))
 		next = func(c engine.Card) protocol.Pick { q := base; q.Extra = c; return q }
 	case p.Card != engine.None && ctrl:
-		text = append(text, words.Say("render.youKeepSNowChoose", chosen(p.Card, p.Extra)))
+		text = append(text, w.Say("render.youKeepSNowChoose", chosen(w, p.Card, p.Extra)))
 		next = func(c engine.Card) protocol.Pick { q := base; q.Dummy = c; return q }
 	default:
-		text = append(text, words.Say("hand.chooseACardToKeep")+passingText(st, i, len(hand)))
+		text = append(text, w.Say("hand.chooseACardToKeep")+passingText(st, i, len(hand)))
 		if ctrl {
 			drew := ""
-			if c := w.Drawn(); c != engine.None {
-				drew = " " + words.Say("render.youDrew", cardText(c))
+			if c := sv.Drawn(); c != engine.None {
+				drew = " " + w.Say("render.youDrew", cardText(w, c))
 			}
-			text = append(text, words.Say("render.youControlTheDummyThis")+drew)
+			text = append(text, w.Say("render.youControlTheDummyThis")+drew)
 		}
 		next = func(c engine.Card) protocol.Pick { q := base; q.Card = c; return q }
 	}
@@ -347,9 +354,9 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 			continue
 		}
 		n := count(left, c)
-		b := protocol.Button{Label: cardLabel(c, n), Emoji: c.Emoji(), ActionID: protocol.ActionID(next(c)), Colour: cardColour(c)}
+		b := protocol.Button{Label: cardLabel(w, c, n), Emoji: c.Emoji(), ActionID: protocol.ActionID(next(c)), Colour: cardColour(c)}
 		if n == 0 {
-			b.Label, b.Disabled = words.Say("hand.chosen", words.CardShort(c)), true
+			b.Label, b.Disabled = w.Say("hand.chosen", w.CardShort(c)), true
 		}
 		cards = append(cards, b)
 	}
@@ -358,15 +365,15 @@ func classicHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 	if ctrl {
 		need = 3
 	}
-	if !p.Chop && p.Card == engine.None && w.Chopsticks(i) > 0 && len(hand) >= need {
+	if !p.Chop && p.Card == engine.None && sv.Chopsticks(i) > 0 && len(hand) >= need {
 		q := base
 		q.Chop = true
-		control = append(control, protocol.Button{Label: words.Say("render.useChopsticksTake2"), Emoji: "🥢", ActionID: protocol.ActionID(q)})
+		control = append(control, protocol.Button{Label: w.Say("render.useChopsticksTake2"), Emoji: "🥢", ActionID: protocol.ActionID(q)})
 	}
 	if p.Chop || p.Card != engine.None {
-		control = append(control, protocol.Button{Label: words.Say("hand.startOver"), Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
+		control = append(control, protocol.Button{Label: w.Say("hand.startOver"), Emoji: "↩️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})})
 	}
-	return drawHand(st, handParts{text: text, cards: cards, controls: control, front: tableau(w.AppendTableau(nil, i))})
+	return drawHand(st, handParts{text: text, cards: cards, controls: control, front: tableau(sv.AppendTableau(nil, i))})
 }
 
 // cardColour is the colour of card c's type (#rrggbb) for the button that
@@ -378,29 +385,31 @@ func cardColour(c engine.Card) string {
 	return picture.Colour(c.Kind())
 }
 
-func chosen(card, extra engine.Card) string {
-	s := card.Emoji() + " " + words.CardShort(card)
+func chosen(w words.Lang, card, extra engine.Card) string {
+	s := card.Emoji() + " " + w.CardShort(card)
 	if extra != engine.None {
-		s += " and 🥢 " + extra.Emoji() + " " + words.CardShort(extra)
+		s += " and 🥢 " + extra.Emoji() + " " + w.CardShort(extra)
 	}
 	return s
 }
 
 // classicLocked words a locked-in classic pick.
-func classicLocked(sub engine.Submission) string {
-	return words.Say("render.lockedIn", chosen(sub.Card, sub.Extra))
+func classicLocked(w words.Lang, sub engine.Submission) string {
+	return w.Say("render.lockedIn", chosen(w, sub.Card, sub.Extra))
 }
 
 func lockedView(st *snapshot, i int, sub engine.Submission) protocol.View {
+	st = st.to(i)
+	w := st.w
 	g := st.game
-	text := lookOf(st).locked(sub)
+	text := lookOf(st).locked(w, sub)
 	if sub.Dummy != engine.None {
-		text += words.Say("render.theDummyGets", sub.Dummy.Emoji(), words.CardShort(sub.Dummy))
+		text += w.Say("render.theDummyGets", sub.Dummy.Emoji(), w.CardShort(sub.Dummy))
 	}
-	text += "\n" + words.Say("render.waitingForSYouCan", words.Count("player", g.Waiting()))
+	text += "\n" + w.Say("render.waitingForSYouCan", w.Count("player", g.Waiting()))
 	v := handHead(st, g.Round(), g.Turn())
 	v.Text = text
-	v.Rows = [][]protocol.Button{{{Label: words.Say("render.changeMyPick"), Emoji: "✏️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})}}}
+	v.Rows = [][]protocol.Button{{{Label: w.Say("render.changeMyPick"), Emoji: "✏️", ActionID: protocol.ActionID(protocol.Change{Game: st.ID, Round: g.Round(), Turn: g.Turn()})}}}
 	return v
 }
 
@@ -408,21 +417,22 @@ func lockedView(st *snapshot, i int, sub engine.Submission) protocol.View {
 // screen, tone and moment. The hand is written from it in classic, Party,
 // locked and waiting forms.
 func handHead(st *snapshot, round, turn int) protocol.View {
-	return protocol.View{Screen: protocol.ScreenHand, Title: words.Say("render.yourHandRoundDTurn", round, turn), Tone: protocol.TonePlay,
+	w := st.w
+	return protocol.View{Screen: protocol.ScreenHand, Title: w.Say("render.yourHandRoundDTurn", round, turn), Tone: protocol.TonePlay,
 		Channel: st.Where.Channel, Round: round, Turn: turn}
 }
 
 // placement is what a seat put down at a reveal. In Party the second card
 // came by chopsticks or a spoon, which the reveal's events tell.
-func placement(p engine.Placement, party bool) string {
+func placement(w words.Lang, p engine.Placement, party bool) string {
 	var parts []string
 	for k, c := range p.Cards {
 		if c == engine.None {
 			continue
 		}
-		s := c.Emoji() + " " + words.CardShort(c)
+		s := c.Emoji() + " " + w.CardShort(c)
 		if party {
-			s = cardText(c)
+			s = cardText(w, c)
 		}
 		if p.Paired[k] && c.Kind() == engine.KindNigiri {
 			s += " on 🟢 wasabi (×3)"
@@ -447,6 +457,7 @@ func revealView(st *snapshot) protocol.View {
 // revealLines are what each seat played at the latest reveal and what
 // happened, from the public view.
 func revealLines(st *snapshot, pv engine.PublicView) []string {
+	w := st.w
 	r := pv.LastReveal
 	var lines []string
 	for _, s := range pv.Seats {
@@ -456,9 +467,9 @@ func revealLines(st *snapshot, pv engine.PublicView) []string {
 		}
 		name := st.name(s.Seat)
 		if s.Dummy {
-			name = words.Say("render.dummyChosenByS", st.name(r.Controller))
+			name = w.Say("render.dummyChosenByS", st.name(r.Controller))
 		}
-		lines = append(lines, fmt.Sprintf("**%s**: %s", name, placement(p, lookOf(st).party)))
+		lines = append(lines, fmt.Sprintf("**%s**: %s", name, placement(w, p, lookOf(st).party)))
 	}
 	return append(lines, narrate(st, r.AppendEvents(nil))...)
 }
@@ -467,23 +478,23 @@ func revealLines(st *snapshot, pv engine.PublicView) []string {
 // temaki.
 var placeWords = map[int]string{1: "most", 2: "second", 3: "third", -1: "fewest"}
 
-func lineText(l engine.Line) string {
+func lineText(w words.Lang, l engine.Line) string {
 	what := ""
 	sep := " "
 	switch l.Category {
 	case engine.CatMaki:
-		what, sep = words.Count("icon", l.Count), ": "
+		what, sep = w.Count("icon", l.Count), ": "
 	case engine.CatPudding, engine.CatTemaki:
 		what, sep = itoa(l.Count), ": "
 	case engine.CatUramakiRace:
-		what, sep = words.Say("render.reached10Icons", words.Ordinal(l.Place)), ": "
+		what, sep = w.Say("render.reached10Icons", w.Ordinal(l.Place)), ": "
 	case engine.CatUramaki:
-		what, sep = words.Say("render.sLeftMostSPlace", words.Count("icon", l.Count), words.Ordinal(l.Place)), ": "
+		what, sep = w.Say("render.sLeftMostSPlace", w.Count("icon", l.Count), w.Ordinal(l.Place)), ": "
 		if l.Place == 0 {
-			what = words.Say("render.leftNoPlace", words.Count("icon", l.Count))
+			what = w.Say("render.leftNoPlace", w.Count("icon", l.Count))
 		}
 	case engine.CatWatermelon, engine.CatPineapple, engine.CatOrange:
-		what, sep = words.Count("icon", l.Count), ": "
+		what, sep = w.Count("icon", l.Count), ": "
 	default:
 		what = "×" + itoa(l.Count)
 	}
@@ -493,35 +504,35 @@ func lineText(l engine.Line) string {
 			what += ", " + w
 		}
 	case engine.CatEdamame:
-		what += words.Say("render.withEdamame", words.Count("opponent", l.Detail))
+		what += w.Say("render.withEdamame", w.Count("opponent", l.Detail))
 	case engine.CatSoySauce:
-		what += fmt.Sprintf(", %s", words.Count("colour", l.Detail))
+		what += fmt.Sprintf(", %s", w.Count("colour", l.Detail))
 		if l.Place == 1 {
-			what += words.Say("render.most")
+			what += w.Say("render.most")
 		}
 	case engine.CatTea:
-		what += words.Say("render.largestColourGroup", l.Detail)
+		what += w.Say("render.largestColourGroup", l.Detail)
 	case engine.CatOnigiri:
-		what += fmt.Sprintf(", %s", words.Count("shape", l.Detail))
+		what += fmt.Sprintf(", %s", w.Count("shape", l.Detail))
 	}
 	if l.Place != 0 && l.Shared > 1 {
-		what += words.Say("render.sharedBy", l.Shared)
+		what += w.Say("render.sharedBy", l.Shared)
 	}
 	if l.Points == 0 {
 		// "→ +0" reads like a mistake; say it scores nothing.
-		return words.Say("render.sSSSNo", l.Category.Emoji(), words.CategoryName(l.Category), sep, what)
+		return w.Say("render.sSSSNo", l.Category.Emoji(), w.CategoryName(l.Category), sep, what)
 	}
-	return fmt.Sprintf("%s %s%s%s → %s", l.Category.Emoji(), words.CategoryName(l.Category), sep, what, words.PointsSigned(l.Points))
+	return fmt.Sprintf("%s %s%s%s → %s", l.Category.Emoji(), w.CategoryName(l.Category), sep, what, w.PointsSigned(l.Points))
 }
 
-func breakdownText(b engine.Breakdown) string {
+func breakdownText(w words.Lang, b engine.Breakdown) string {
 	ls := b.Lines()
 	if len(ls) == 0 {
-		return words.Say("render.nothingScored")
+		return w.Say("render.nothingScored")
 	}
 	var out []string
 	for _, l := range ls {
-		out = append(out, lineText(l))
+		out = append(out, lineText(w, l))
 	}
 	return strings.Join(out, "\n")
 }
@@ -529,22 +540,23 @@ func breakdownText(b engine.Breakdown) string {
 // scoringText is breakdownText for a channel post: only the lines that
 // score, since a line that scores nothing is noise in a channel (the
 // picture and the private `scores` keep every line).
-func scoringText(b engine.Breakdown) string {
+func scoringText(w words.Lang, b engine.Breakdown) string {
 	var out []string
 	for _, l := range b.Lines() {
 		if l.Points != 0 {
-			out = append(out, lineText(l))
+			out = append(out, lineText(w, l))
 		}
 	}
 	if len(out) == 0 {
-		return words.Say("render.nothingScored")
+		return w.Say("render.nothingScored")
 	}
 	return strings.Join(out, "\n")
 }
 
 func roundScoreView(st *snapshot, round int) protocol.View {
+	w := st.w
 	pv := st.game.PublicView()
-	v := protocol.View{Screen: protocol.ScreenRoundScores, Title: words.Say("render.roundScores", round), Tone: protocol.ToneScore, Picture: roundPicture(st, round)}
+	v := protocol.View{Screen: protocol.ScreenRoundScores, Title: w.Say("render.roundScores", round), Tone: protocol.ToneScore, Picture: roundPicture(st, round)}
 	for _, s := range pv.Seats {
 		b := pv.Scores[round-1][s.Seat]
 		// The total as it stood after this round: not the final score when
@@ -554,13 +566,13 @@ func roundScoreView(st *snapshot, round int) protocol.View {
 			total += pv.Scores[r][s.Seat].Total()
 		}
 		name := st.name(s.Seat)
-		v.Fields = append(v.Fields, protocol.Field{Name: words.Say("render.sSThisRoundS", name, words.PointsSigned(b.Total()), words.Number(total)), Value: scoringText(b), Inline: true})
+		v.Fields = append(v.Fields, protocol.Field{Name: w.Say("render.sSThisRoundS", name, w.PointsSigned(b.Total()), w.Number(total)), Value: scoringText(w, b), Inline: true})
 	}
 	if !fits(v) {
 		for k, s := range pv.Seats {
-			v.Fields[k].Value = compactBreakdown(pv.Scores[round-1][s.Seat])
+			v.Fields[k].Value = compactBreakdown(w, pv.Scores[round-1][s.Seat])
 		}
-		v.Footer = words.Say("render.scoresAndRulesCardExplain")
+		v.Footer = w.Say("render.scoresAndRulesCardExplain")
 	}
 	return v
 }
@@ -568,31 +580,33 @@ func roundScoreView(st *snapshot, round int) protocol.View {
 var medals = []string{"🥇", "🥈", "🥉"}
 
 func finalView(st *snapshot) protocol.View {
+	w := st.w
 	pv := st.game.PublicView()
 	lines := standingLines(st)
-	v := protocol.View{Screen: protocol.ScreenFinal, Title: words.Say("render.finalStandings"), Text: strings.Join(append(lines, finalNotes(st)...), "\n"), Tone: protocol.ToneOver,
+	v := protocol.View{Screen: protocol.ScreenFinal, Title: w.Say("render.finalStandings"), Text: strings.Join(append(lines, finalNotes(st)...), "\n"), Tone: protocol.ToneOver,
 		Picture: finalPicture(st, nil)}
 	// Only the seats whose dessert scored: the totals above say the rest.
 	var dessert []string
 	for _, s := range pv.Seats {
-		if t := scoringText(pv.Dessert[s.Seat]); pv.Dessert[s.Seat].Total() != 0 || t != words.Say("render.nothingScored") {
+		if t := scoringText(w, pv.Dessert[s.Seat]); pv.Dessert[s.Seat].Total() != 0 || t != w.Say("render.nothingScored") {
 			if lookOf(st).dessertFieldEach {
 				// A fruit dessert takes lines a seat: one field each.
-				v.Fields = append(v.Fields, protocol.Field{Name: words.Say("render.dessertOf", st.name(s.Seat)), Value: t, Inline: true})
+				v.Fields = append(v.Fields, protocol.Field{Name: w.Say("render.dessertOf", st.name(s.Seat)), Value: t, Inline: true})
 				continue
 			}
 			dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), t))
 		}
 	}
 	if len(dessert) > 0 {
-		v.Fields = append(v.Fields, protocol.Field{Name: words.Say("render.dessert"), Value: strings.Join(dessert, "\n")})
+		v.Fields = append(v.Fields, protocol.Field{Name: w.Say("render.dessert"), Value: strings.Join(dessert, "\n")})
 	}
-	v.Rows = [][]protocol.Button{{{Label: words.Say("button.rematch"), Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}
+	v.Rows = [][]protocol.Button{{{Label: w.Say("button.rematch"), Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}
 	return v
 }
 
 // standingLines are the final places, one line a seat.
 func standingLines(st *snapshot) []string {
+	w := st.w
 	pv := st.game.PublicView()
 	var lines []string
 	for _, s := range pv.Standings {
@@ -600,9 +614,9 @@ func standingLines(st *snapshot) []string {
 		if s.Place <= len(medals) {
 			m = medals[s.Place-1]
 		}
-		l := fmt.Sprintf("%s %d. **%s** — %d pts, %s", m, s.Place, st.name(s.Seat), s.Score, lookOf(st).desserts(s))
+		l := fmt.Sprintf("%s %d. **%s** — %d pts, %s", m, s.Place, st.name(s.Seat), s.Score, lookOf(st).desserts(w, s))
 		if s.Shared {
-			l += words.Say("render.sharedPlace")
+			l += w.Say("render.sharedPlace")
 		}
 		lines = append(lines, l)
 	}
@@ -611,7 +625,7 @@ func standingLines(st *snapshot) []string {
 
 // tieLines say, one line per tied score, how the desserts broke the tie,
 // however many share it.
-func tieLines(standings []engine.Standing, name func(int) string, lk look) []string {
+func tieLines(w words.Lang, standings []engine.Standing, name func(int) string, lk look) []string {
 	var lines []string
 	for i := 0; i < len(standings); {
 		j := i + 1
@@ -631,8 +645,8 @@ func tieLines(standings []engine.Standing, name func(int) string, lk look) []str
 			broken = broken || lk.tally(s) != lk.tally(tied[0])
 		}
 		if broken {
-			lines = append(lines, words.Say("render.sTiedOnDPoints",
-				words.List(names), tied[0].Score, lk.tieBreak, strings.Join(counts, " vs ")))
+			lines = append(lines, w.Say("render.sTiedOnDPoints",
+				w.List(names), tied[0].Score, w.Say(lk.tieBreak), strings.Join(counts, " vs ")))
 		}
 	}
 	return lines
@@ -641,9 +655,10 @@ func tieLines(standings []engine.Standing, name func(int) string, lk look) []str
 // finalNotes explain the standings: tie-breaks, the winner's margin, each
 // player's rounds adding up to their total.
 func finalNotes(st *snapshot) []string {
+	w := st.w
 	pv := st.game.PublicView()
 	var lines []string
-	lines = append(lines, tieLines(pv.Standings, st.name, lookOf(st))...)
+	lines = append(lines, tieLines(w, pv.Standings, st.name, lookOf(st))...)
 	var firsts []string
 	for _, s := range pv.Standings {
 		if s.Place == 1 {
@@ -651,18 +666,18 @@ func finalNotes(st *snapshot) []string {
 		}
 	}
 	if len(firsts) > 1 {
-		lines = append(lines, words.Say("render.sharedWin", strings.Join(firsts, words.Say("render.sharedWinAnd"))))
+		lines = append(lines, w.Say("render.sharedWin", strings.Join(firsts, w.Say("render.sharedWinAnd"))))
 	} else if len(pv.Standings) > 1 {
-		w, r := pv.Standings[0], pv.Standings[1]
-		switch margin := w.Score - r.Score; {
+		first, r := pv.Standings[0], pv.Standings[1]
+		switch margin := first.Score - r.Score; {
 		case margin > 0:
-			lines = append(lines, fmt.Sprintf("🎉 %s by %s.", agree(st.name(w.Seat), "wins", "win"), words.Count("point", margin)))
+			lines = append(lines, w.Say("render.winsBy", agree(w, st.name(first.Seat), "verb.wins"), w.Count("point", margin)))
 		default:
-			lines = append(lines, words.Say("render.sOnTheTieBreak", agree(st.name(w.Seat), "wins", "win")))
+			lines = append(lines, w.Say("render.sOnTheTieBreak", agree(w, st.name(first.Seat), "verb.wins")))
 		}
 	}
 	if st.people() < 2 {
-		lines = append(lines, words.Say("render.aPracticeGameNotRated"))
+		lines = append(lines, w.Say("render.aPracticeGameNotRated"))
 	}
 	// Each player's rounds and dessert, adding up to the total.
 	for _, s := range pv.Standings {
@@ -672,7 +687,7 @@ func finalNotes(st *snapshot) []string {
 		}
 		if d := pv.Dessert[s.Seat].Total(); d != 0 {
 			// A dessert that scored nothing is no part of the sum.
-			parts = append(parts, fmt.Sprintf("dessert %s", words.PointsSigned(d)))
+			parts = append(parts, fmt.Sprintf("dessert %s", w.PointsSigned(d)))
 		}
 		lines = append(lines, fmt.Sprintf("%s: %s = %d", st.name(s.Seat), strings.Join(parts, " · "), s.Score))
 	}
@@ -680,17 +695,18 @@ func finalNotes(st *snapshot) []string {
 }
 
 func scoresView(st *snapshot) protocol.View {
+	w := st.w
 	if st.game == nil {
-		return protocol.View{Text: words.Say("render.theGameHasnTStarted"), Tone: protocol.ToneInfo}
+		return protocol.View{Text: w.Say("render.theGameHasnTStarted"), Tone: protocol.ToneInfo}
 	}
 	pv := st.game.PublicView()
-	v := protocol.View{Screen: protocol.ScreenScores, Title: words.Say("render.scoresSoFar"), Tone: protocol.ToneScore}
+	v := protocol.View{Screen: protocol.ScreenScores, Title: w.Say("render.scoresSoFar"), Tone: protocol.ToneScore}
 	// The round under way, scored as if it ended now: what each seat's
 	// cards are worth so far (desserts still wait for the end).
 	var now []engine.Breakdown
 	if !pv.Over && pv.Round > len(pv.Scores) {
 		now = projected(pv)
-		v.Text = words.Say("render.roundDIsUnderWay", pv.Round)
+		v.Text = w.Say("render.roundDIsUnderWay", pv.Round)
 	}
 	// A big table's full breakdowns overflow a chat message: then one line
 	// a round, each category as its symbol and points.
@@ -700,20 +716,20 @@ func scoresView(st *snapshot) protocol.View {
 	}
 	full := lines{
 		func(r int, soFar bool, b engine.Breakdown) string {
-			name := words.Say("render.roundN", r)
+			name := w.Say("render.roundN", r)
 			if soFar {
-				name = words.Say("render.roundNSoFar", r)
+				name = w.Say("render.roundNSoFar", r)
 			}
-			return fmt.Sprintf("**%s** (%s)\n%s", name, words.PointsSigned(b.Total()), breakdownText(b))
+			return fmt.Sprintf("**%s** (%s)\n%s", name, w.PointsSigned(b.Total()), breakdownText(w, b))
 		},
-		func(b engine.Breakdown) string { return "**" + words.Say("render.dessert") + "**\n" + breakdownText(b) },
+		func(b engine.Breakdown) string { return "**" + w.Say("render.dessert") + "**\n" + breakdownText(w, b) },
 	}
 	compact := lines{
 		func(r int, _ bool, b engine.Breakdown) string {
-			return fmt.Sprintf("**%s** %s: %s", words.Say("render.roundShort", r), words.PointsSigned(b.Total()), compactBreakdown(b))
+			return fmt.Sprintf("**%s** %s: %s", w.Say("render.roundShort", r), w.PointsSigned(b.Total()), compactBreakdown(w, b))
 		},
 		func(b engine.Breakdown) string {
-			return "**" + words.Say("render.dessert") + "**: " + compactBreakdown(b)
+			return "**" + w.Say("render.dessert") + "**: " + compactBreakdown(w, b)
 		},
 	}
 	seatScores := func(seat int, l lines) string {
@@ -738,7 +754,7 @@ func scoresView(st *snapshot) protocol.View {
 		for k, s := range pv.Seats {
 			v.Fields[k].Value = seatScores(s.Seat, compact)
 		}
-		v.Footer = words.Say("render.rulesCardExplainsACategory")
+		v.Footer = w.Say("render.rulesCardExplainsACategory")
 	}
 	return v
 }
@@ -758,26 +774,26 @@ func fits(v protocol.View) bool {
 }
 
 // compactBreakdown is a breakdown on one line: "🍥+6 🍤+5 🐟0".
-func compactBreakdown(b engine.Breakdown) string {
+func compactBreakdown(w words.Lang, b engine.Breakdown) string {
 	ls := b.Lines()
 	if len(ls) == 0 {
 		return "—"
 	}
 	var out []string
 	for _, l := range ls {
-		out = append(out, fmt.Sprintf("%s%s", l.Category.Emoji(), words.PointsSigned(l.Points)))
+		out = append(out, fmt.Sprintf("%s%s", l.Category.Emoji(), w.PointsSigned(l.Points)))
 	}
 	return strings.Join(out, " ")
 }
 
-func helpView(style protocol.CommandStyle) protocol.View {
+func helpView(w words.Lang, style protocol.CommandStyle) protocol.View {
 	key := "help.typed"
 	if style == protocol.SlashOptions {
 		// Typed options and no typed picks (Discord): the buttons do it.
 		key = "help.slashOptions"
 	}
-	text := strings.Join([]string{words.Say(key), words.Say("help.levels"), words.Say("help.rated", boards.SettlesAfter())}, "\n")
-	return protocol.View{Screen: protocol.ScreenHelp, Title: words.Say("render.sushiGoCommands"), Tone: protocol.ToneInfo, Text: text}
+	text := strings.Join([]string{w.Say(key), w.Say("help.levels"), w.Say("help.rated", boards.SettlesAfter(w))}, "\n")
+	return protocol.View{Screen: protocol.ScreenHelp, Title: w.Say("render.sushiGoCommands"), Tone: protocol.ToneInfo, Text: text}
 }
 
 // projected scores the round under way as if it ended now, from what the
@@ -794,16 +810,17 @@ func projected(pv engine.PublicView) []engine.Breakdown {
 
 // ratedLine says in the lobby whether the game will be rated.
 func ratedLine(st *snapshot) string {
+	w := st.w
 	if st.people() >= 2 {
-		return words.Say("render.ratedOnceTheFirstRound")
+		return w.Say("render.ratedOnceTheFirstRound")
 	}
-	return words.Say("render.practiceWithOnePersonThe")
+	return w.Say("render.practiceWithOnePersonThe")
 }
 
 // controlsTheDummy says who chooses the dummy's card this turn.
-func controlsTheDummy(name string) string {
-	if name == words.You() {
-		return words.Say("table.youControlTheDummy")
+func controlsTheDummy(w words.Lang, name string) string {
+	if name == w.You() {
+		return w.Say("table.youControlTheDummy")
 	}
-	return words.Say("table.controlsTheDummy", name)
+	return w.Say("table.controlsTheDummy", name)
 }

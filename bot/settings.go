@@ -37,6 +37,16 @@ func (b *Bot) settingsOf(ctx context.Context, where protocol.Location) (protocol
 	return cs, nil
 }
 
+// channelLang is the language of games opened where req was made: the
+// channel's setting, else the server's (Discord's guild_locale), else
+// English.
+func channelLang(cs protocol.ChannelSettings, req protocol.Request) words.Lang {
+	if l, ok := words.Find(cs.Language); ok && cs.Language != "auto" {
+		return l
+	}
+	return req.PlaceLang.Or(words.English)
+}
+
 // channelSettings shows the channel's settings, or changes them and says
 // so in the channel: a change every player there should know of.
 func (b *Bot) channelSettings(ctx context.Context, req protocol.Request, a protocol.ChannelSettings) (protocol.Response, error) {
@@ -47,34 +57,47 @@ func (b *Bot) channelSettings(ctx context.Context, req protocol.Request, a proto
 	if err != nil {
 		return protocol.Response{}, err
 	}
-	if a.Threads == "" && a.Pictures == "" {
-		threads := words.Say("settings.onEachGameSPlay")
+	if a.Threads == "" && a.Pictures == "" && a.Language == "" {
+		w := req.Lang.Or(channelLang(cs, req))
+		threads := w.Say("settings.onEachGameSPlay")
 		if cs.Threads == "off" {
-			threads = words.Say("settings.offEachGameSPlay")
+			threads = w.Say("settings.offEachGameSPlay")
 		}
-		pictures := words.Say("settings.onGamesShowTheTable")
+		pictures := w.Say("settings.onGamesShowTheTable")
 		if cs.Pictures == "off" {
-			pictures = words.Say("settings.offGamesShowTheTable")
+			pictures = w.Say("settings.offGamesShowTheTable")
+		}
+		lang := channelLang(cs, req).Name()
+		if cs.Language == "" || cs.Language == "auto" {
+			lang = w.Say("settings.languageAuto", lang)
 		}
 		return privateReply(req, protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo,
-			Text: words.Say("settings.now", threads, pictures)}), nil
+			Text: w.Say("settings.now", threads, pictures, lang)}), nil
 	}
+	if a.Language != "" {
+		cs.Language = a.Language
+	}
+	// The channel is told in its language, the new one when it changed.
+	w := channelLang(cs, req)
 	var said []string
 	if a.Threads != "" {
 		cs.Threads = a.Threads
 		if a.Threads == "off" {
-			said = append(said, words.Say("settings.sTurnedThreadsOffFor", req.Who.Name))
+			said = append(said, w.Say("settings.sTurnedThreadsOffFor", req.Who.Name))
 		} else {
-			said = append(said, words.Say("settings.sTurnedThreadsOnFor", req.Who.Name))
+			said = append(said, w.Say("settings.sTurnedThreadsOnFor", req.Who.Name))
 		}
 	}
 	if a.Pictures != "" {
 		cs.Pictures = a.Pictures
 		if a.Pictures == "off" {
-			said = append(said, words.Say("settings.sTurnedPicturesOffFor", req.Who.Name))
+			said = append(said, w.Say("settings.sTurnedPicturesOffFor", req.Who.Name))
 		} else {
-			said = append(said, words.Say("settings.sTurnedPicturesOnFor", req.Who.Name))
+			said = append(said, w.Say("settings.sTurnedPicturesOnFor", req.Who.Name))
 		}
+	}
+	if a.Language != "" {
+		said = append(said, w.Say("settings.sChangedLanguage", req.Who.Name, w.Name()))
 	}
 	data, err := json.Marshal(cs)
 	if err != nil {
@@ -83,5 +106,5 @@ func (b *Bot) channelSettings(ctx context.Context, req protocol.Request, a proto
 	if err := b.store.SetRecord(ctx, settingsKey(req.Where), data, 0); err != nil {
 		return protocol.Response{}, fmt.Errorf("save settings of %s: %w", req.Where.Key(), err)
 	}
-	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo, Text: strings.Join(said, "\n")}}}}, nil
+	return protocol.Response{Lang: w, Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo, Text: strings.Join(said, "\n")}}}}, nil
 }

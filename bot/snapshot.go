@@ -6,6 +6,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // snapshot is one game as its screens see it (render.go, partyview.go,
@@ -31,6 +32,18 @@ type snapshot struct {
 
 	game *engine.Game
 	plat protocol.Platform
+	// w is the language the screens write in: the game's for the public
+	// ones, a seat's person's for theirs (to).
+	w words.Lang
+}
+
+// to is the snapshot as seat i's person reads it: in their language.
+func (st *snapshot) to(i int) *snapshot {
+	c := *st
+	if i >= 0 && i < len(st.Seats) {
+		c.w = st.Seats[i].Lang.Or(st.w)
+	}
+	return &c
 }
 
 // seatName is seat i's name, or the dummy's.

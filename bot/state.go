@@ -17,6 +17,7 @@ import (
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 type phase string
@@ -60,6 +61,11 @@ type seat struct {
 	// counted: not a forfeit, they are rated by the place their seat
 	// finishes.
 	Kicked bool `json:"kk,omitempty"`
+	// Lang is the language its person reads (their platform's locale, as
+	// their latest request said): their hand and every private reply.
+	// Zero for a bot, and for a seat of an earlier release (the game's
+	// language).
+	Lang words.Lang `json:"lg,omitzero"`
 }
 
 func (s *seat) human() bool { return !s.Bot && s.User != "" }
@@ -74,6 +80,10 @@ type state struct {
 	Opts    protocol.Options  `json:"o"`
 	Seats   []seat            `json:"s"`
 	Created time.Time         `json:"c"`
+	// Lang is the language of the game's public messages: the channel's
+	// setting when it opened, else the place's (Discord's guild_locale).
+	// Zero for a game of an earlier release: English.
+	Lang words.Lang `json:"lg,omitzero"`
 	// Finished is when the game ended: the period its result counts in.
 	Finished time.Time `json:"f,omitzero"`
 	// Ended says why a rated game ended before its last reveal ("" for a
@@ -140,7 +150,7 @@ const stateVersion = 2
 func (st *state) snap() *snapshot {
 	sn := &snapshot{ID: st.ID, Where: st.Where, Phase: st.Phase, Host: st.Host, Opts: st.Opts,
 		Seats: slices.Clone(st.Seats), Notes: st.Notes, Ended: st.Ended, Vote: st.Vote,
-		NoPictures: st.NoPictures, Agreed: st.Agreed, rated: st.Rated, game: st.game, plat: st.plat}
+		NoPictures: st.NoPictures, Agreed: st.Agreed, rated: st.Rated, game: st.game, plat: st.plat, w: st.Lang}
 	if st.Ended != "" && st.game != nil {
 		sn.places = st.ratedPlaces(st.game.PublicView().Standings)
 	}
@@ -462,6 +472,8 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 	}
 	if st != nil {
 		protocol.SpeakAll(st.plat.Commands, c.resp.Deliveries)
+		st.address(c.resp.Deliveries)
+		c.resp.Lang = st.Lang
 	}
 	if st != nil && !c.remove && b.sender(st) == nil {
 		// Delivered straight from this response: thread posts are
@@ -567,4 +579,51 @@ func (b *Bot) afterWrite(ctx context.Context, key string, st *state, c change, w
 		c.resp.Where, c.resp.Game = st.Where, st.ID
 	}
 	return c.resp, nil
+}
+
+// Which language a message is in: a public one (the table, the thread,
+// the closing post, pictures) in the game's, chosen when it opened; a
+// private one (a hand, a refusal, an acknowledgement) in its reader's.
+
+// langFor is the language of the person asking: their request's (their
+// platform's locale), else their seat's, else the game's.
+func (st *state) langFor(req protocol.Request) words.Lang {
+	if !req.Lang.IsZero() {
+		return req.Lang
+	}
+	if i := st.seatOf(req.Who.ID); i >= 0 {
+		return st.Seats[i].Lang.Or(st.Lang)
+	}
+	return st.Lang
+}
+
+// learnLang keeps the language a seated person's request says they read,
+// for what is sent to them later (their next hand).
+func (st *state) learnLang(req protocol.Request) {
+	if req.Lang.IsZero() {
+		return
+	}
+	if i := st.seatOf(req.Who.ID); i >= 0 && st.Seats[i].human() {
+		st.Seats[i].Lang = req.Lang
+	}
+}
+
+// address marks each delivery's view with the language it is written in:
+// a public one the game's, a private one its reader's.
+func (st *state) address(ds []protocol.Delivery) {
+	for i := range ds {
+		if v := &ds[i].View; v.Lang.IsZero() {
+			v.Lang = st.readerLang(ds[i].To)
+		}
+	}
+}
+
+// readerLang is the language of whoever reads a delivery to to.
+func (st *state) readerLang(to protocol.Audience) words.Lang {
+	if !to.IsPublic() {
+		if i := st.seatOf(to.User); i >= 0 {
+			return st.Seats[i].Lang.Or(st.Lang)
+		}
+	}
+	return st.Lang
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/words"
 )
 
 // A game keeps a busy channel readable: the channel gets the table message
@@ -67,7 +66,7 @@ func (st *state) threadParent() protocol.Ref { return st.thread.parent(st.Table)
 func (st *state) threaded() bool { return st.chat() && !st.Opts.NoThreads && st.thread.possible() }
 
 // threadName names the game's thread (Discord: 1–100 characters).
-func threadName(st *state) string { return lookOf(st.snap()).title + " — play-by-play" }
+func threadName(st *state) string { return st.Lang.Say("thread.name", gameTitle(st.snap())) }
 
 // playByPlay is a post to the game's thread; route resolves it when it is
 // sent.
@@ -96,7 +95,7 @@ func (st *state) route(d protocol.Delivery, now time.Time) (out protocol.Deliver
 	d.To, d.Parent, d.OpenThread = protocol.Channel, protocol.Ref{}, ""
 	if st.chat() && !st.Opts.NoThreads && !st.threaded() && !st.ThreadSaid {
 		// Not by choice: st.Thread says why.
-		d.View.Text = protocol.ThreadFallbackNote(st.Thread) + "\n" + d.View.Text
+		d.View.Text = protocol.ThreadFallbackNote(st.Lang, st.Thread) + "\n" + d.View.Text
 		said = true
 	}
 	return d, false, said
@@ -172,7 +171,7 @@ func (st *state) mentionsOf(seats []int) []string {
 
 // showHandRow is the button that brings a player's hand back.
 func showHandRow(st *state) [][]protocol.Button {
-	return [][]protocol.Button{{{Label: words.Say("thread.showMyHand"), Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
+	return [][]protocol.Button{{{Label: st.Lang.Say("thread.showMyHand"), Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
 }
 
 // startPing tells every person at the table, once, that the game began.
@@ -185,9 +184,9 @@ func startPing(st *state) []protocol.Delivery {
 	if !st.chat() || len(who) == 0 {
 		return nil
 	}
-	text := words.Say("thread.theGameHasStartedPress")
+	text := st.Lang.Say("thread.theGameHasStartedPress")
 	if st.Opts.Hands == protocol.HandsDM {
-		text = words.Say("thread.theGameHasStartedYour")
+		text = st.Lang.Say("thread.theGameHasStartedYour")
 	}
 	return []protocol.Delivery{playByPlay(protocol.View{Screen: protocol.ScreenPing, Text: text, Mentions: who, Rows: showHandRow(st), Tone: protocol.TonePlay})}
 }
@@ -207,7 +206,7 @@ func decisionPing(st *state) []protocol.Delivery {
 	}
 	name := st.name(d.Seat)
 	v := protocol.View{Screen: protocol.ScreenPing, Tone: protocol.TonePlay, Mentions: st.mentionsOf([]int{d.Seat}), Rows: showHandRow(st),
-		Text: words.Say("thread.sYourMoveUseYour", name, decisionName(d))}
+		Text: st.Lang.Say("thread.sYourMoveUseYour", name, decisionName(st.Lang, d))}
 	return []protocol.Delivery{playByPlay(v)}
 }
 
@@ -219,14 +218,14 @@ func (st *state) waitingSeats() (seats []int, what string) {
 		if d.Seat < len(st.Seats) && st.Seats[d.Seat].human() {
 			seats = append(seats, d.Seat)
 		}
-		return seats, words.Say("thread.useYour", decisionName(d))
+		return seats, st.Lang.Say("thread.useYour", decisionName(st.Lang, d))
 	}
 	for i := range st.Seats {
 		if !g.Submitted(i) && st.Seats[i].human() {
 			seats = append(seats, i)
 		}
 	}
-	return seats, words.Say("thread.chooseYourCard")
+	return seats, st.Lang.Say("thread.chooseYourCard")
 }
 
 // remind posts the game's one reminder, naming only the late players; an
@@ -308,5 +307,5 @@ func nudgeText(st *state, seats []int, what string, waited time.Duration) string
 	for _, i := range seats {
 		names = append(names, st.Seats[i].Name)
 	}
-	return words.Say("thread.sTheTableHasWaited", strings.Join(names, ", "), words.Duration(waited), what)
+	return st.Lang.Say("thread.sTheTableHasWaited", strings.Join(names, ", "), st.Lang.Duration(waited), what)
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
-	"github.com/sushigo/sushigo/words"
 )
 
 // flushWorkers bounds the games whose deliveries one replica sends at once.
@@ -221,8 +220,8 @@ func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (protoco
 			if now.Before(expires) {
 				return change{schedule: expires}, nil
 			}
-			v := protocol.View{Screen: protocol.ScreenTable, Title: words.Say("timer.lobbyExpired", gameTitle(st.snap())), Tone: protocol.ToneOver,
-				Text: words.Say("timer.nobodyStartedThisGameWithin", words.Duration(b.cfg.LobbyTTL))}
+			v := protocol.View{Screen: protocol.ScreenTable, Title: st.Lang.Say("timer.lobbyExpired", gameTitle(st.snap())), Tone: protocol.ToneOver,
+				Text: st.Lang.Say("timer.nobodyStartedThisGameWithin", st.Lang.Duration(b.cfg.LobbyTTL))}
 			return change{remove: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, v, now)}}, nil
 		case phasePlaying:
 			if st.Opts.Timer <= 0 {
@@ -284,7 +283,7 @@ func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
 		return b.autoPick(st, waiting)
 	case st.turnClock.remindNow(now, limit):
 		left := st.TurnStart.Add(limit).Sub(now).Round(time.Second)
-		text := words.Say("timer.sLeftToSOr", words.Duration(left), what)
+		text := st.Lang.Say("timer.sLeftToSOr", st.Lang.Duration(left), what)
 		return change{save: true, schedule: b.nextDeadline(st), resp: protocol.Response{Deliveries: st.remind(waiting, text)}}, nil
 	}
 	return change{schedule: b.nextDeadline(st)}, nil
@@ -326,7 +325,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 		// is nobody to play on with, and in the terminal nobody can `join`.
 		if s.Idle >= 2 && st.humans() > 1 {
 			st.markLeft(i)
-			notes = append(notes, words.Say("timer.sWasAutoPickedTwice", s.Name))
+			notes = append(notes, st.Lang.Say("timer.sWasAutoPickedTwice", s.Name))
 			b.handOver(st, s.User)
 		} else {
 			// A decision left open is answered, a card picked.
@@ -334,7 +333,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 			if deciding {
 				picked = "timer.timeSUpIChose"
 			}
-			notes = append(notes, words.Say(picked, words.Object(s.Name)))
+			notes = append(notes, st.Lang.Say(picked, st.Lang.Object(s.Name)))
 		}
 	}
 	var posts []protocol.Delivery
@@ -360,7 +359,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 	}
 	more, again := b.advance(st, nil)
 	if st.humans() == 0 && st.Phase != phaseOver {
-		return b.quitAll(protocol.Request{}, st, words.Say("timer.nobodyIsPlayingAnyMore"))
+		return b.quitAll(protocol.Request{}, st, st.Lang.Say("timer.nobodyIsPlayingAnyMore"))
 	}
 	return b.afterPlay(protocol.Request{}, st, protocol.Response{Deliveries: b.settle(protocol.Request{}, st, append(posts, more...), revealed || again)})
 }

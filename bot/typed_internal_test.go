@@ -5,20 +5,21 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 // TestTypedTypeResolvesInTheHand: "pick maki" plays the hand's one maki,
 // and asks which when there are several kinds of it.
 func TestTypedTypeResolvesInTheHand(t *testing.T) {
 	hand := []engine.Card{engine.Tempura, engine.Maki2, engine.Maki2, engine.OnigiriCircle, engine.OnigiriSquare}
-	if c, err := ofKind(hand, engine.KindMaki); err != nil || c != engine.Maki2 {
+	if c, err := ofKind(words.English, hand, engine.KindMaki); err != nil || c != engine.Maki2 {
 		t.Errorf("maki: %v, %v", c, err)
 	}
-	_, err := ofKind(hand, engine.KindOnigiri)
+	_, err := ofKind(words.English, hand, engine.KindOnigiri)
 	if err == nil || !strings.Contains(err.Error(), "Which onigiri?") || !strings.Contains(err.Error(), "onigiri ●") {
 		t.Errorf("two onigiri shapes: %v", err)
 	}
-	if _, err := ofKind(hand, engine.KindEel); err == nil || !strings.Contains(err.Error(), "no eel") {
+	if _, err := ofKind(words.English, hand, engine.KindEel); err == nil || !strings.Contains(err.Error(), "no eel") {
 		t.Errorf("no eel: %v", err)
 	}
 }
@@ -52,19 +53,19 @@ func TestYouInNarration(t *testing.T) {
 // number too (issue 24, item 12); alone it needs none.
 func TestTwinSpecialsNumbered(t *testing.T) {
 	hand := []engine.Card{engine.Spoon, engine.Spoon6, engine.Tofu}
-	if got := partyLabel(engine.Spoon, hand); got != "Spoon ④" {
+	if got := partyLabel(words.English, engine.Spoon, hand); got != "Spoon ④" {
 		t.Errorf("spoon beside a twin: %q", got)
 	}
-	if got := partyLabel(engine.Spoon6, hand); got != "Spoon ⑥" {
+	if got := partyLabel(words.English, engine.Spoon6, hand); got != "Spoon ⑥" {
 		t.Errorf("its twin: %q", got)
 	}
-	if got := partyLabel(engine.Spoon, []engine.Card{engine.Spoon, engine.Tofu}); got != "Spoon" {
+	if got := partyLabel(words.English, engine.Spoon, []engine.Card{engine.Spoon, engine.Tofu}); got != "Spoon" {
 		t.Errorf("a spoon alone: %q", got)
 	}
-	if got := partyLabel(engine.Chopsticks, []engine.Card{engine.Chopsticks, engine.Chopsticks3}); got != "Chopsticks ①" {
+	if got := partyLabel(words.English, engine.Chopsticks, []engine.Card{engine.Chopsticks, engine.Chopsticks3}); got != "Chopsticks ①" {
 		t.Errorf("chopsticks beside a twin: %q", got)
 	}
-	if got := partyTableau([]engine.Placed{{Card: engine.SpecialOrder, Copy: engine.Uramaki4}, {Card: engine.Uramaki4}}, 8); strings.Count(got, "🍱") != 2 || strings.Contains(got, "🌈🍱4") {
+	if got := partyTableau(words.English, []engine.Placed{{Card: engine.SpecialOrder, Copy: engine.Uramaki4}, {Card: engine.Uramaki4}}, 8); strings.Count(got, "🍱") != 2 || strings.Contains(got, "🌈🍱4") {
 		t.Errorf("a special order copying uramaki counts its icons twice: %q", got)
 	}
 }

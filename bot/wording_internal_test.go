@@ -24,11 +24,11 @@ func TestScoreLinesSayNothingScored(t *testing.T) {
 		{engine.Line{Category: engine.CatChopsticks, Count: 2}, "🥢🥄 Unused chopsticks or spoon ×2 — no points"},
 		{engine.Line{Category: engine.CatTempura, Count: 2, Points: 5}, "🍤 Tempura ×2 → +5"},
 	} {
-		if got := lineText(c.l); got != c.want {
+		if got := lineText(words.English, c.l); got != c.want {
 			t.Errorf("lineText(%+v) = %q, want %q", c.l, got, c.want)
 		}
-		if strings.Contains(lineText(c.l), "0th") || strings.Contains(lineText(c.l), "+0") {
-			t.Errorf("%q", lineText(c.l))
+		if strings.Contains(lineText(words.English, c.l), "0th") || strings.Contains(lineText(words.English, c.l), "+0") {
+			t.Errorf("%q", lineText(words.English, c.l))
 		}
 	}
 }
@@ -108,7 +108,7 @@ func TestCommandsNamedPerPlatform(t *testing.T) {
 			t.Errorf("speak(%d, %q) = %q, want %q", c.style, c.in, got, c.want)
 		}
 	}
-	if v := helpView(protocol.SlashOptions); strings.Contains(v.Text, "pick <card>") || strings.Contains(v.Text, "choose") || strings.Contains(v.Text, "flip") || strings.Contains(v.Text, "=") {
+	if v := helpView(words.English, protocol.SlashOptions); strings.Contains(v.Text, "pick <card>") || strings.Contains(v.Text, "choose") || strings.Contains(v.Text, "flip") || strings.Contains(v.Text, "=") {
 		t.Errorf("Discord's help names what Discord does not have:\n%s", v.Text)
 	}
 }
@@ -119,28 +119,28 @@ func TestThreeWayTieIsOneLine(t *testing.T) {
 	st := []engine.Standing{{Seat: 0, Score: 30, Puddings: 3, Place: 1}, {Seat: 1, Score: 30, Puddings: 2, Place: 2},
 		{Seat: 2, Score: 30, Puddings: 1, Place: 3}, {Seat: 3, Score: 12, Puddings: 0, Place: 4}}
 	names := []string{"Ann", "Bob", "Cy", "Dee"}
-	got := tieLines(st, func(i int) string { return names[i] }, classicLook)
+	got := tieLines(words.English, st, func(i int) string { return names[i] }, classicLook)
 	want := []string{"🤝 Ann, Bob and Cy tied on 30 points; most puddings breaks the tie (3 vs 2 vs 1)."}
 	if !slices.Equal(got, want) {
 		t.Errorf("tie lines %q, want %q", got, want)
 	}
 	st[0].Desserts, st[1].Desserts = 2, 1
 	want = []string{"🤝 Ann, Bob and Cy tied on 30 points; most dessert cards breaks the tie (2 vs 1 vs 0)."}
-	if got := tieLines(st, func(i int) string { return names[i] }, partyLook); !slices.Equal(got, want) {
+	if got := tieLines(words.English, st, func(i int) string { return names[i] }, partyLook); !slices.Equal(got, want) {
 		t.Errorf("Party tie lines %q, want %q", got, want)
 	}
 	st[1].Puddings, st[2].Puddings = 3, 3 // a real tie: nothing broke it
-	if got := tieLines(st, func(i int) string { return names[i] }, classicLook); len(got) != 0 {
+	if got := tieLines(words.English, st, func(i int) string { return names[i] }, classicLook); len(got) != 0 {
 		t.Errorf("an unbroken tie got a tie-break line: %q", got)
 	}
 }
 
 // TestFlipAllLabel: a takeout box with one card to flip says "Flip it".
 func TestFlipAllLabel(t *testing.T) {
-	if got := flipAllLabel(1); got != "Flip it" {
+	if got := flipAllLabel(words.English, 1); got != "Flip it" {
 		t.Errorf("one card: %q", got)
 	}
-	if got := flipAllLabel(4); got != "Flip all 4" {
+	if got := flipAllLabel(words.English, 4); got != "Flip all 4" {
 		t.Errorf("four cards: %q", got)
 	}
 }
@@ -150,9 +150,9 @@ func TestBotNamesAreNoCards(t *testing.T) {
 	for _, n := range botNames {
 		name := strings.ToLower(strings.TrimSuffix(n, "-bot"))
 		for _, k := range engine.Kinds() {
-			for _, w := range []string{strings.ToLower(words.KindName(k)), strings.ToLower(k.Key())} {
+			for _, w := range []string{strings.ToLower(words.English.KindName(k)), strings.ToLower(k.Key())} {
 				if strings.Contains(name, w) || strings.Contains(w, name) {
-					t.Errorf("bot %q reads as the card %q", n, words.KindName(k))
+					t.Errorf("bot %q reads as the card %q", n, words.English.KindName(k))
 				}
 			}
 		}
@@ -164,16 +164,16 @@ func TestBotNamesAreNoCards(t *testing.T) {
 // a hyphen ("dessert -6" sat beside "fewest −6").
 func TestNegativesWithAMinusSign(t *testing.T) {
 	for d, want := range map[int]string{-6: "−6", 0: "+0", 12: "+12"} {
-		if got := words.PointsSigned(d); got != want {
-			t.Errorf("words.PointsSigned(%d) = %q, want %q", d, got, want)
+		if got := words.English.PointsSigned(d); got != want {
+			t.Errorf("words.English.PointsSigned(%d) = %q, want %q", d, got, want)
 		}
 	}
 	for d, want := range map[int]string{-24: "−24", 0: "±0", 3: "+3"} {
-		if got := words.Signed(d); got != want {
-			t.Errorf("words.Signed(%d) = %q, want %q", d, got, want)
+		if got := words.English.Signed(d); got != want {
+			t.Errorf("words.English.Signed(%d) = %q, want %q", d, got, want)
 		}
 	}
-	if got := lineText(engine.Line{Category: engine.CatPudding, Count: 0, Points: -6}); strings.Contains(got, "-6") || !strings.Contains(got, "−6") {
+	if got := lineText(words.English, engine.Line{Category: engine.CatPudding, Count: 0, Points: -6}); strings.Contains(got, "-6") || !strings.Contains(got, "−6") {
 		t.Errorf("a pudding line reads %q", got)
 	}
 }

@@ -343,7 +343,7 @@ func TestRulingP1DeckAndDeal(t *testing.T) {
 			}
 		}
 		if main != 54 || dessert != 15 {
-			t.Errorf("%s: %d + %d cards, want 54 + 15", words.RecommendedName(m), main, dessert)
+			t.Errorf("%s: %d + %d cards, want 54 + 15", words.English.RecommendedName(m), main, dessert)
 		}
 	}
 	for _, c := range []engine.Card{engine.Uramaki3, engine.Uramaki4, engine.Uramaki5} {
@@ -375,16 +375,16 @@ func TestMenusAndTheirErrors(t *testing.T) {
 	for _, r := range engine.RecommendedMenus {
 		m, err := engine.ParseMenu(r.Menu.String())
 		if err != nil || m != r.Menu {
-			t.Errorf("%s: %q parses back to %v, %v", words.RecommendedName(r), r.Menu.String(), m, err)
+			t.Errorf("%s: %q parses back to %v, %v", words.English.RecommendedName(r), r.Menu.String(), m, err)
 		}
-		if m, err := engine.ParseMenu(words.RecommendedName(r)); err != nil || m != r.Menu {
-			t.Errorf("menu by name %q: %v", words.RecommendedName(r), err)
+		if m, err := engine.ParseMenu(words.English.RecommendedName(r)); err != nil || m != r.Menu {
+			t.Errorf("menu by name %q: %v", words.English.RecommendedName(r), err)
 		}
-		if words.MenuName(m) != words.RecommendedName(r) {
-			t.Errorf("Name %q, want %q", words.MenuName(m), words.RecommendedName(r))
+		if words.English.MenuName(m) != words.English.RecommendedName(r) {
+			t.Errorf("Name %q, want %q", words.English.MenuName(m), words.English.RecommendedName(r))
 		}
 	}
-	if m, err := engine.ParseMenu("master"); err != nil || words.MenuName(m) != "Master Menu" {
+	if m, err := engine.ParseMenu("master"); err != nil || words.English.MenuName(m) != "Master Menu" {
 		t.Errorf("master: %v %v", m, err)
 	}
 	for _, c := range []struct {
@@ -406,7 +406,7 @@ func TestMenusAndTheirErrors(t *testing.T) {
 			err = engine.Settings{Ruleset: engine.Party, Players: c.players, Menu: m}.Validate()
 		}
 		var p *engine.Problem
-		if !errors.Is(err, engine.ErrMenu) || !errors.As(err, &p) || !strings.Contains(words.Reason(p), c.want) {
+		if !errors.Is(err, engine.ErrMenu) || !errors.As(err, &p) || !strings.Contains(words.English.Reason(p), c.want) {
 			t.Errorf("%q at %d players: %v, want ErrMenu saying %q", c.menu, c.players, err, c.want)
 		}
 	}

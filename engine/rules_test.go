@@ -613,8 +613,8 @@ func TestKinds(t *testing.T) {
 		t.Fatalf("Kinds() = %v", ks)
 	}
 	for i, k := range ks {
-		if k != engine.Kind(i+1) || words.KindName(k) == "" {
-			t.Errorf("kind %d is %v (%q)", i, k, words.KindName(k))
+		if k != engine.Kind(i+1) || words.English.KindName(k) == "" {
+			t.Errorf("kind %d is %v (%q)", i, k, words.English.KindName(k))
 		}
 	}
 }

@@ -14,33 +14,33 @@ const altLimit = 1000
 
 // TableAlt says in words what Table draws: for screen readers and for
 // anyone whose client shows no image.
-func TableAlt(pv engine.PublicView, names []string) string {
+func TableAlt(lang words.Lang, pv engine.PublicView, names []string) string {
 	var b strings.Builder
 	if pv.Over {
-		b.WriteString(words.Say("picture.alt.pictureOfTheTableAt"))
+		b.WriteString(lang.Say("picture.alt.pictureOfTheTableAt"))
 	} else {
-		fmt.Fprint(&b, words.Say("picture.alt.pictureOfTheTableRound", pv.Round, pv.Turn))
+		fmt.Fprint(&b, lang.Say("picture.alt.pictureOfTheTableRound", pv.Round, pv.Turn))
 	}
 	for i, s := range pv.Seats {
 		fmt.Fprintf(&b, " %s, %d points:", seatName(names, i, s), s.Score)
 		cols := columns(s.Tableau)
 		if len(cols) == 0 {
-			b.WriteString(words.Say("alt.noCards"))
+			b.WriteString(lang.Say("alt.noCards"))
 		}
 		for k, col := range cols {
 			if k > 0 {
 				b.WriteString(",")
 			}
-			name := strings.ToLower(words.KindName(col.kind))
+			name := lang.KindLower(col.kind)
 			if col.faceDown {
 				name = "face-down"
 			} else if col.kind == engine.KindSpecialOrder {
-				name = words.Say("picture.alt.specialOrderWithoutACopy")
+				name = lang.Say("picture.alt.specialOrderWithoutACopy")
 			}
 			fmt.Fprintf(&b, " %d %s", len(col.cards), name)
 		}
 		if n := len(s.Desserts) + s.Puddings; n > 0 {
-			b.WriteString(words.Say("alt.keptForDessert", n))
+			b.WriteString(lang.Say("alt.keptForDessert", n))
 		}
 		b.WriteString(".")
 	}
@@ -48,7 +48,7 @@ func TableAlt(pv engine.PublicView, names []string) string {
 }
 
 // RoundScoresAlt says in words what RoundScores draws.
-func RoundScoresAlt(pv engine.PublicView, r int, names []string) string {
+func RoundScoresAlt(lang words.Lang, pv engine.PublicView, r int, names []string) string {
 	if r < 1 || r > len(pv.Scores) {
 		return ""
 	}
@@ -56,11 +56,11 @@ func RoundScoresAlt(pv engine.PublicView, r int, names []string) string {
 	for i, br := range pv.Scores[r-1] {
 		parts[i] = fmt.Sprintf("%s %d", seatName(names, i, pv.Seats[i]), br.Total())
 	}
-	return cutAlt(words.Say("picture.alt.barChartOfRoundD", r, strings.Join(parts, ", ")))
+	return cutAlt(lang.Say("picture.alt.barChartOfRoundD", r, strings.Join(parts, ", ")))
 }
 
 // FinalAlt says in words what Final draws.
-func FinalAlt(pv engine.PublicView, names []string) string {
+func FinalAlt(lang words.Lang, pv engine.PublicView, names []string) string {
 	if !pv.Over {
 		return ""
 	}
@@ -68,8 +68,8 @@ func FinalAlt(pv engine.PublicView, names []string) string {
 	for i, st := range pv.Standings {
 		parts[i] = fmt.Sprintf("%s %s %d", placeLabel(st), seatName(names, st.Seat, pv.Seats[st.Seat]), st.Score)
 	}
-	return cutAlt(words.Say("picture.alt.lineChartOfEachPlayer",
-		strings.Join(parts, ", "), winnerLine(pv, names)))
+	return cutAlt(lang.Say("picture.alt.lineChartOfEachPlayer",
+		strings.Join(parts, ", "), winnerLine(lang, pv, names)))
 }
 
 func cutAlt(s string) string {

@@ -35,15 +35,15 @@ var seatColours = [...]color.RGBA{
 // first, each round's points, the desserts and the total. ratings[i], when
 // given, is a note on seat i's rating change ("1512 (+14)"); an empty note
 // or a nil slice draws none. A game not over is an error.
-func Final(pv engine.PublicView, names, ratings []string) ([]byte, error) {
-	c, err := final(pv, names, ratings)
+func Final(lang words.Lang, pv engine.PublicView, names, ratings []string) ([]byte, error) {
+	c, err := final(lang, pv, names, ratings)
 	if err != nil {
 		return nil, err
 	}
 	return c.png()
 }
 
-func final(pv engine.PublicView, names, ratings []string) (*canvas, error) {
+func final(lang words.Lang, pv engine.PublicView, names, ratings []string) (*canvas, error) {
 	if !pv.Over || len(pv.Standings) == 0 {
 		return nil, fmt.Errorf("picture: the game is not over")
 	}
@@ -67,11 +67,11 @@ func final(pv engine.PublicView, names, ratings []string) (*canvas, error) {
 		}
 	}
 	h := chartTop + chartH + 60 + (n+1)*rowH + 16
-	c, err := newCanvas(finalWidth, h)
+	c, err := newCanvas(lang, finalWidth, h)
 	if err != nil {
 		return nil, err
 	}
-	c.text("title", 16, 44, ink, c.fit("title", winnerLine(pv, names), finalWidth-32))
+	c.text("title", 16, 44, ink, c.fit("title", winnerLine(lang, pv, names), finalWidth-32))
 
 	// The chart: a grid line every step, a line per seat, the winner's last.
 	steps := len(points[0]) - 1
@@ -153,7 +153,7 @@ func final(pv engine.PublicView, names, ratings []string) (*canvas, error) {
 }
 
 // winnerLine names the winner, or the winners of a shared first place.
-func winnerLine(pv engine.PublicView, names []string) string {
+func winnerLine(lang words.Lang, pv engine.PublicView, names []string) string {
 	var first []string
 	for _, st := range pv.Standings {
 		if st.Place == 1 {
@@ -162,12 +162,12 @@ func winnerLine(pv engine.PublicView, names []string) string {
 	}
 	switch len(first) {
 	case 1:
-		if first[0] == words.You() {
-			return words.Say("picture.final.youWin") // the terminal's player
+		if first[0] == lang.You() {
+			return lang.Say("picture.final.youWin") // the terminal's player
 		}
-		return words.Say("picture.wins", first[0])
+		return lang.Say("picture.wins", first[0])
 	default:
-		return words.Say("picture.shareTheWin", strings.Join(first, words.Say("render.sharedWinAnd")))
+		return lang.Say("picture.shareTheWin", strings.Join(first, lang.Say("render.sharedWinAnd")))
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	xdraw "golang.org/x/image/draw"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 // phoneWidth is how wide Discord shows an embed image on a phone.
@@ -31,18 +32,18 @@ func TestLegibleOnAPhone(t *testing.T) {
 		playOne(t, g)
 	}
 	names := []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza-Maria", "Fu", "Gus", "Hana"}
-	tab, err := table(g.PublicView(), names)
+	tab, err := table(words.English, g.PublicView(), names)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := roundScores(g.PublicView(), 1, names)
+	sc, err := roundScores(words.English, g.PublicView(), 1, names)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for !g.Over() {
 		playOne(t, g)
 	}
-	fin, err := final(g.PublicView(), names, []string{"1512 (+14)"})
+	fin, err := final(words.English, g.PublicView(), names, []string{"1512 (+14)"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +132,7 @@ func TestNotesNotCut(t *testing.T) {
 			for !g.Over() && g.Turn() < g.Settings().HandSize()-1 {
 				playOne(t, g)
 				names := []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza-Maria", "Fu", "Gus", "Hana"}[:s.Players]
-				c, err := table(g.PublicView(), names)
+				c, err := table(words.English, g.PublicView(), names)
 				if err != nil {
 					t.Fatal(err)
 				}

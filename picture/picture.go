@@ -27,6 +27,7 @@ import (
 	"golang.org/x/image/vector"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Palette of the page.
@@ -160,6 +161,7 @@ type canvas struct {
 	faces faceSet
 	r     vector.Rasterizer
 	texts []drawn // what text went where, for the legibility test
+	lang  words.Lang
 }
 
 // drawn is one piece of text: its face, box and words.
@@ -169,12 +171,12 @@ type drawn struct {
 	s          string
 }
 
-func newCanvas(w, h int) (*canvas, error) {
+func newCanvas(lang words.Lang, w, h int) (*canvas, error) {
 	fs, err := borrowFaces()
 	if err != nil {
 		return nil, err
 	}
-	c := &canvas{img: pages.get(w, h), faces: fs}
+	c := &canvas{img: pages.get(w, h), faces: fs, lang: lang}
 	draw.Draw(c.img, c.img.Bounds(), image.NewUniform(paper), image.Point{}, draw.Src)
 	return c, nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/picture"
+	"github.com/sushigo/sushigo/words"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden PNGs")
@@ -127,11 +128,11 @@ func TestTableGoldens(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			pv := c.g.PublicView()
-			got, err := picture.Table(pv, c.names)
+			got, err := picture.Table(words.English, pv, c.names)
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, _ := picture.Table(c.g.PublicView(), c.names)
+			again, _ := picture.Table(words.English, c.g.PublicView(), c.names)
 			if !bytes.Equal(got, again) {
 				t.Error("the same view drew different bytes")
 			}
@@ -153,7 +154,7 @@ func BenchmarkTable8Seats(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		start := time.Now()
-		out, err := picture.Table(pv, names8)
+		out, err := picture.Table(words.English, pv, names8)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -181,14 +182,14 @@ func TestRoundScoresGoldens(t *testing.T) {
 	}{{"scores-classic-5p-round1.png", classic, 1}, {"scores-party-8p-round2.png", party, 2}} {
 		t.Run(c.name, func(t *testing.T) {
 			pv := c.g.PublicView()
-			got, err := picture.RoundScores(pv, c.round, names8[:len(pv.Seats)])
+			got, err := picture.RoundScores(words.English, pv, c.round, names8[:len(pv.Seats)])
 			if err != nil {
 				t.Fatal(err)
 			}
 			golden(t, c.name, got)
 		})
 	}
-	if _, err := picture.RoundScores(classic.PublicView(), 2, names8); err == nil {
+	if _, err := picture.RoundScores(words.English, classic.PublicView(), 2, names8); err == nil {
 		t.Error("drew a round that is not scored yet")
 	}
 }
@@ -245,7 +246,7 @@ func everySpecial(t testing.TB) engine.PublicView {
 
 func TestTableEverySpecial(t *testing.T) {
 	pv := everySpecial(t)
-	got, err := picture.Table(pv, names8)
+	got, err := picture.Table(words.English, pv, names8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,13 +318,13 @@ func hands(g *engine.Game) []engine.Card {
 func drawAll(t *testing.T, pv engine.PublicView) [][]byte {
 	t.Helper()
 	out := [][]byte{}
-	img, err := picture.Table(pv, names8[:len(pv.Seats)])
+	img, err := picture.Table(words.English, pv, names8[:len(pv.Seats)])
 	if err != nil {
 		t.Fatal(err)
 	}
 	out = append(out, img)
 	for r := range pv.Scores {
-		img, err := picture.RoundScores(pv, r+1, names8[:len(pv.Seats)])
+		img, err := picture.RoundScores(words.English, pv, r+1, names8[:len(pv.Seats)])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -352,7 +353,7 @@ func TestFinalGoldens(t *testing.T) {
 			if !pv.Over {
 				t.Fatal("game not over")
 			}
-			got, err := picture.Final(pv, names8[:len(pv.Seats)], c.ratings)
+			got, err := picture.Final(words.English, pv, names8[:len(pv.Seats)], c.ratings)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -360,14 +361,14 @@ func TestFinalGoldens(t *testing.T) {
 		})
 	}
 	g := newGame(t, engine.Settings{Players: 3}, 1)
-	if _, err := picture.Final(g.PublicView(), nil, nil); err == nil {
+	if _, err := picture.Final(words.English, g.PublicView(), nil, nil); err == nil {
 		t.Error("drew the end of a game that has not ended")
 	}
 }
 
 func TestAltTextSaysWhatThePictureShows(t *testing.T) {
 	pv := everySpecial(t)
-	alt := picture.TableAlt(pv, names8)
+	alt := picture.TableAlt(words.English, pv, names8)
 	for _, want := range []string{"round 3 of 3, turn 6", "Ann, 23 points: 1 chopsticks, 1 uramaki, 2 tofu", "3 face-down",
 		"1 special order without a copy", "Hana, 26 points"} {
 		if !strings.Contains(alt, want) {
@@ -377,10 +378,10 @@ func TestAltTextSaysWhatThePictureShows(t *testing.T) {
 	g := newGame(t, engine.Settings{Players: 5}, 11)
 	advance(t, g, 4, 1)
 	fin := g.PublicView()
-	if alt := picture.FinalAlt(fin, names8[:5]); !strings.Contains(alt, "1 Dmitri 30") || !strings.Contains(alt, "Dmitri wins!") {
+	if alt := picture.FinalAlt(words.English, fin, names8[:5]); !strings.Contains(alt, "1 Dmitri 30") || !strings.Contains(alt, "Dmitri wins!") {
 		t.Errorf("final alt text: %s", alt)
 	}
-	if alt := picture.RoundScoresAlt(fin, 1, names8[:5]); !strings.Contains(alt, "round 1") || !strings.Contains(alt, "Dmitri 7") {
+	if alt := picture.RoundScoresAlt(words.English, fin, 1, names8[:5]); !strings.Contains(alt, "round 1") || !strings.Contains(alt, "Dmitri 7") {
 		t.Errorf("round alt text: %s", alt)
 	}
 }
@@ -389,7 +390,7 @@ func TestAltTextSaysWhatThePictureShows(t *testing.T) {
 // each gets the bytes a lone drawing gets (run with -race).
 func TestDrawsConcurrently(t *testing.T) {
 	pv := everySpecial(t)
-	want, err := picture.Table(pv, names8)
+	want, err := picture.Table(words.English, pv, names8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,7 +398,7 @@ func TestDrawsConcurrently(t *testing.T) {
 	for range 8 {
 		go func() {
 			for range 3 {
-				got, err := picture.Table(pv, names8)
+				got, err := picture.Table(words.English, pv, names8)
 				if err == nil && !bytes.Equal(got, want) {
 					err = errors.New("a picture drawn beside others differs")
 				}
@@ -434,7 +435,7 @@ func TestTableShowsEachNigiri(t *testing.T) {
 	if strings.Join(got, " ") != "egg/false wasabi/true salmon/true egg/false squid/false wasabi/false" {
 		t.Fatalf("the position is not the one drawn: %v", got)
 	}
-	png, err := picture.Table(pv, names8[:2])
+	png, err := picture.Table(words.English, pv, names8[:2])
 	if err != nil {
 		t.Fatal(err)
 	}

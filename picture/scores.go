@@ -82,15 +82,15 @@ func categoryColour(c engine.Category) color.RGBA {
 // categories that scored, in their cards' colours, negative points to the
 // left of zero, with the round's total; a legend names the categories.
 // Rounds not scored yet are an error.
-func RoundScores(pv engine.PublicView, r int, names []string) ([]byte, error) {
-	c, err := roundScores(pv, r, names)
+func RoundScores(lang words.Lang, pv engine.PublicView, r int, names []string) ([]byte, error) {
+	c, err := roundScores(lang, pv, r, names)
 	if err != nil {
 		return nil, err
 	}
 	return c.png()
 }
 
-func roundScores(pv engine.PublicView, r int, names []string) (*canvas, error) {
+func roundScores(lang words.Lang, pv engine.PublicView, r int, names []string) (*canvas, error) {
 	if r < 1 || r > len(pv.Scores) {
 		return nil, fmt.Errorf("picture: round %d is not scored yet", r)
 	}
@@ -120,11 +120,11 @@ func roundScores(pv engine.PublicView, r int, names []string) (*canvas, error) {
 	}
 	legendRows := (len(legend) + legendCols - 1) / legendCols
 	h := scoresTop + len(rows)*barRowH + 16 + legendRows*legendRowH + 12
-	cv, err := newCanvas(scoresWidth, h)
+	cv, err := newCanvas(lang, scoresWidth, h)
 	if err != nil {
 		return nil, err
 	}
-	cv.text("title", 16, 38, ink, words.Say("pictures.roundScores", r))
+	cv.text("title", 16, 38, ink, lang.Say("pictures.roundScores", r))
 	span := scoresWidth - namesW - totalW - 24
 	unit := float32(span) / float32(maxPos+maxNeg)
 	zero := float32(namesW) + unit*float32(maxNeg)
@@ -162,7 +162,7 @@ func roundScores(pv engine.PublicView, r int, names []string) (*canvas, error) {
 		x := 16 + (k%legendCols)*colW
 		ly := y + (k/legendCols)*legendRowH
 		cv.rect(float32(x), float32(ly), 20, 20, 4, categoryColour(c))
-		cv.text("body", x+28, ly+18, ink, cv.fit("body", words.CategoryName(c), colW-34))
+		cv.text("body", x+28, ly+18, ink, cv.fit("body", lang.CategoryName(c), colW-34))
 	}
 	return cv, nil
 }

@@ -106,29 +106,29 @@ func columns(t []engine.Placed) []column {
 // by type, in the type's colour, with its score, desserts and whether it
 // has picked; the round and turn; for Party the menu. names[i] is seat i's
 // name (the dummy's included).
-func Table(pv engine.PublicView, names []string) ([]byte, error) {
-	c, err := table(pv, names)
+func Table(lang words.Lang, pv engine.PublicView, names []string) ([]byte, error) {
+	c, err := table(lang, pv, names)
 	if err != nil {
 		return nil, err
 	}
 	return c.png()
 }
 
-func table(pv engine.PublicView, names []string) (*canvas, error) {
+func table(lang words.Lang, pv engine.PublicView, names []string) (*canvas, error) {
 	party := pv.Settings.Ruleset == engine.Party
-	menu := menuRows(pv)
+	menu := menuRows(lang, pv)
 	h := headerH + len(menu)*menuRowH + len(pv.Seats)*seatH + 8
-	c, err := newCanvas(tableWidth, h)
+	c, err := newCanvas(lang, tableWidth, h)
 	if err != nil {
 		return nil, err
 	}
-	title := words.Say("picture.table.sushiGo")
+	title := lang.Say("picture.table.sushiGo")
 	if party {
-		title = words.Say("picture.partyTitle", words.MenuName(pv.Settings.Menu))
+		title = lang.Say("picture.partyTitle", lang.MenuName(pv.Settings.Menu))
 	}
-	status := words.Say("pictures.tableStatus", pv.Round, pv.Turn)
+	status := lang.Say("pictures.tableStatus", pv.Round, pv.Turn)
 	if pv.Over {
-		status = words.Say("picture.table.gameOver")
+		status = lang.Say("picture.table.gameOver")
 	}
 	sw := c.measure("body", status)
 	c.text("title", 16, 40, ink, c.fit("title", title, tableWidth-48-sw))
@@ -137,7 +137,7 @@ func table(pv engine.PublicView, names []string) (*canvas, error) {
 	for _, row := range menu {
 		x := 16
 		for _, k := range row {
-			label := words.KindName(k)
+			label := lang.KindName(k)
 			w := c.measure("small", label) + 16
 			col := colourOf(k)
 			c.rect(float32(x), float32(y), float32(w), 26, 6, col)
@@ -156,7 +156,7 @@ func table(pv engine.PublicView, names []string) (*canvas, error) {
 // menuRows splits the game's card types into rows that fit the width: a
 // Party menu's, or classic's whole deck, so every table has its legend of
 // colours.
-func menuRows(pv engine.PublicView) [][]engine.Kind {
+func menuRows(lang words.Lang, pv engine.PublicView) [][]engine.Kind {
 	kinds := pv.Settings.Menu.Kinds()
 	if pv.Settings.Menu.IsZero() {
 		kinds = [8]engine.Kind{}
@@ -180,7 +180,7 @@ func menuRows(pv engine.PublicView) [][]engine.Kind {
 		if k == engine.KindNone {
 			continue
 		}
-		w := font.MeasureString(fs["small"], words.KindName(k)).Ceil() + 22
+		w := font.MeasureString(fs["small"], lang.KindName(k)).Ceil() + 22
 		if x+w > tableWidth-16 && len(row) > 0 {
 			rows, row, x = append(rows, row), nil, 16
 		}
@@ -277,7 +277,7 @@ func columnNotes(c *canvas, cols []column) []string {
 	notes := make([]string, len(cols))
 	widths := make([]int, len(cols)+2) // with an empty place at each end
 	for k, col := range cols {
-		notes[k] = columnNote(col)
+		notes[k] = columnNote(c.lang, col)
 		if notes[k] != "" {
 			widths[k+1] = c.measure("small", notes[k])
 		}
@@ -413,7 +413,7 @@ func (c *canvas) glyph(col column, cx, cy float32) {
 		c.fruit(col, cx, cy)
 	default:
 		c.ellipse(cx, cy, 18, 18, white)
-		c.centred("card", int(cx), int(cy)+6, colourOf(col.kind), words.KindName(col.kind)[:1])
+		c.centred("card", int(cx), int(cy)+6, colourOf(col.kind), firstLetter(c.lang.KindName(col.kind)))
 	}
 }
 
@@ -489,7 +489,7 @@ func nigiriTop(card engine.Card) color.RGBA {
 }
 
 // columnNote says what counts under a column: icons, pairs, shapes.
-func columnNote(col column) string {
+func columnNote(lang words.Lang, col column) string {
 	switch col.kind {
 	case engine.KindMaki, engine.KindUramaki:
 		n := 0
@@ -504,7 +504,7 @@ func columnNote(col column) string {
 		if col.onWasabi {
 			return "tripled" // on its wasabi: the topping says which
 		}
-		return words.CardShort(col.variant)
+		return lang.CardShort(col.variant)
 	case engine.KindWasabi:
 		n := 0
 		for _, p := range col.cards {
@@ -536,4 +536,12 @@ func columnNote(col column) string {
 // shade darkens c a little, for a stack's edges.
 func shade(c color.RGBA) color.RGBA {
 	return color.RGBA{uint8(int(c.R) * 4 / 5), uint8(int(c.G) * 4 / 5), uint8(int(c.B) * 4 / 5), 0xff}
+}
+
+// firstLetter is a name's first letter, whatever its script.
+func firstLetter(s string) string {
+	for _, r := range s {
+		return string(r)
+	}
+	return ""
 }

@@ -115,6 +115,9 @@ type ChannelSettings struct {
 	// Pictures: "on", "off", or "" (on) — whether games draw the table
 	// and the scores as images.
 	Pictures string `json:"pictures,omitempty"`
+	// Language: a language's code ("fr", "pt-BR"), "auto" (the server's,
+	// else English) or "" (unchanged) — what games here write in public.
+	Language string `json:"language,omitempty"`
 }
 
 // End stops the channel's game (host or channel admin).

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 func TestActionIDRoundTrip(t *testing.T) {
@@ -64,7 +65,7 @@ func TestTypedCardNamesOfSeveralWords(t *testing.T) {
 		"choose maki 2":             Answer{Card: engine.Maki2},
 		"choose onigiri":            Answer{Kind: engine.KindOnigiri},
 	} {
-		got, err := ParseCommand(text)
+		got, err := ParseCommand(text, words.English)
 		if err != nil {
 			t.Errorf("%q: %v", text, err)
 			continue
@@ -74,7 +75,7 @@ func TestTypedCardNamesOfSeveralWords(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"pick maki 7", "pick blah", "pick maki salmon wasabi"} {
-		if _, err := ParseCommand(bad); err == nil {
+		if _, err := ParseCommand(bad, words.English); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}

@@ -1,8 +1,6 @@
 package protocol
 
 import (
-	"strings"
-
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/words"
 )
@@ -10,7 +8,7 @@ import (
 // ButtonRule is the rule of the card a hand's button plays, in the game's
 // rules ("🐟 Sashimi — A set of 3 sashimi scores 10."), or "" for any other
 // button: the terminal shows it for the card under the cursor.
-func ButtonRule(actionID string) string {
+func ButtonRule(actionID string, w words.Lang) string {
 	version, _, _, _, ok := splitID(actionID)
 	a, err := ParseActionID(actionID)
 	p, isPick := a.(Pick)
@@ -30,11 +28,11 @@ func ButtonRule(actionID string) string {
 	if version == idParty {
 		set = engine.Settings{Ruleset: engine.Party}
 	}
-	text := words.Rule(set, c.Kind())
+	text := w.Rule(set, c.Kind())
 	if c == engine.None || c == engine.FaceDown || text == "" {
 		return ""
 	}
-	return c.Emoji() + " " + words.KindName(c.Kind()) + " — " + text
+	return c.Emoji() + " " + w.KindName(c.Kind()) + " — " + text
 }
 
 // Choice is one value a command's option offers: its label and the text
@@ -43,19 +41,19 @@ type Choice struct{ Name, Value string }
 
 // MenuChoices are what `new menu=` takes by name: the recommended menus,
 // then custom and random.
-func MenuChoices() []Choice {
+func MenuChoices(w words.Lang) []Choice {
 	var out []Choice
 	for _, m := range engine.RecommendedMenus {
-		out = append(out, Choice{Name: words.RecommendedName(m), Value: m.Key})
+		out = append(out, Choice{Name: w.RecommendedName(m), Value: m.Key})
 	}
-	return append(out, Choice{Name: words.Say("protocol.choices.customBuildItInThe"), Value: "custom"}, Choice{Name: words.Say("party.random"), Value: MenuRandom})
+	return append(out, Choice{Name: w.Say("protocol.choices.customBuildItInThe"), Value: "custom"}, Choice{Name: w.Say("party.random"), Value: MenuRandom})
 }
 
 // CardChoices are every card type `rules` explains, classic and Party.
-func CardChoices() []Choice {
+func CardChoices(w words.Lang) []Choice {
 	var out []Choice
 	for _, k := range engine.Kinds() {
-		out = append(out, Choice{Name: strings.ToLower(words.KindName(k)), Value: k.Key()})
+		out = append(out, Choice{Name: w.KindLower(k), Value: k.Key()})
 	}
 	return out
 }

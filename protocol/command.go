@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -12,22 +13,71 @@ import (
 
 // UsageError is a command the parser could not understand; its message is
 // the usage text to show the user.
-type UsageError struct{ Msg string }
+type UsageError struct {
+	Words []words.Phrase
+	// Lang is the language of whoever typed it, once the host knows it
+	// better than the request said (their seat's).
+	Lang words.Lang
+}
 
-func (e *UsageError) Error() string { return e.Msg }
+func (e *UsageError) Error() string { return e.In(words.English) }
+
+// In is the error in its Lang, else in w: for the person who typed the
+// command.
+func (e *UsageError) In(w words.Lang) string { return sayAll(e.Lang.Or(w), e.Words) }
 
 // Refusal is a request the host turned down, in the player's words: shown
 // to them privately, never logged as a failure.
-type Refusal struct{ Msg string }
+type Refusal struct {
+	Words []words.Phrase
+	// Lang is the language of whoever asked, once the host knows it
+	// better than the request said (their seat's).
+	Lang words.Lang
+}
 
-func (r *Refusal) Error() string { return r.Msg }
+func (r *Refusal) Error() string { return r.In(words.English) }
+
+// In is the refusal in its Lang, else in w: for the person it turns down.
+func (r *Refusal) In(w words.Lang) string { return sayAll(r.Lang.Or(w), r.Words) }
+
+// Refuse is a refusal of key with its arguments.
+func Refuse(key words.Key, a ...any) *Refusal {
+	return &Refusal{Words: []words.Phrase{words.P(key, a...)}}
+}
+
+// Usage is a usage error of key with its arguments.
+func Usage(key words.Key, a ...any) *UsageError {
+	return &UsageError{Words: []words.Phrase{words.P(key, a...)}}
+}
+
+// Address words err, a Refusal or a UsageError, in w from now on, unless
+// it already has a language.
+func Address(err error, w words.Lang) {
+	var r *Refusal
+	var u *UsageError
+	switch {
+	case errors.As(err, &r) && r.Lang.IsZero():
+		r.Lang = w
+	case errors.As(err, &u) && u.Lang.IsZero():
+		u.Lang = w
+	}
+}
+
+// sayAll words phrases in w, a line each.
+func sayAll(w words.Lang, ps []words.Phrase) string {
+	lines := make([]string, len(ps))
+	for i, p := range ps {
+		lines[i] = w.Word(p)
+	}
+	return strings.Join(lines, "\n")
+}
 
 // usage says the command could not be read, for reason r.
-func usage(r words.Key, a ...any) error { return &UsageError{words.Say(r, a...)} }
+func usage(r words.Key, a ...any) error { return Usage(r, a...) }
 
 // ParseCommand parses the text after the slash command, shared by every
 // platform: "new bots=2 timer=60", "pick salmon wasabi", "leaderboard week".
-func ParseCommand(text string) (Action, error) {
+func ParseCommand(text string, w words.Lang) (Action, error) {
 	toks := fields(strings.ToLower(text))
 	if len(toks) == 0 {
 		return Help{}, nil
@@ -81,16 +131,16 @@ func ParseCommand(text string) (Action, error) {
 	case "hand":
 		return noArgs(ShowHand{})
 	case "pick":
-		return parsePick(args)
+		return parsePick(args, w)
 	case "choose", "ask", "order", "copy", "take":
 		if len(args) == 0 {
 			return nil, usage("usage.chooseUsage")
 		}
 		name := strings.Join(args, " ")
-		if c, ok := cardWords(args); ok {
+		if c, ok := cardWords(args, w); ok {
 			return Answer{Card: c}, nil
 		}
-		if k, ok := words.ParseKind(name); ok && k != engine.KindNone {
+		if k, ok := w.ParseKind(name); ok && k != engine.KindNone {
 			return Answer{Kind: k}, nil
 		}
 		return nil, usage("usage.noSuchCardOrKind", name)
@@ -170,6 +220,16 @@ func ParseCommand(text string) (Action, error) {
 				cs.Threads = v
 			case k == "pictures" && (v == "on" || v == "off"):
 				cs.Pictures = v
+			case k == "language" || k == "lang":
+				l := words.Match(v)
+				switch {
+				case v == "auto":
+					cs.Language = v
+				case l.IsZero():
+					return nil, usage("usage.languageUsage", languageCodes())
+				default:
+					cs.Language = l.Code()
+				}
 			default:
 				return nil, usage("usage.settingsUsage")
 			}
@@ -183,7 +243,7 @@ func ParseCommand(text string) (Action, error) {
 	if r := []rune(verb); len(r) > 24 {
 		verb = string(r[:24]) + "…" // junk is not echoed back whole
 	}
-	return nil, usage("usage.unknownCommand", verb, words.Say("usage.short"))
+	return nil, usage("usage.unknownCommand", verb, words.P("usage.short"))
 }
 
 // fields splits a command into toks; double quotes (straight or curly,
@@ -225,31 +285,31 @@ func mention(s string) string {
 
 // pick parses "pick <card> [<second card>] [dummy=<card>]"; a second card
 // means chopsticks.
-func parsePick(args []string) (Action, error) {
+func parsePick(args []string, w words.Lang) (Action, error) {
 	p := Pick{}
 	var cards []engine.Card
 	var toks []string
 	for _, a := range args {
 		if d, ok := strings.CutPrefix(a, "call="); ok {
-			c, ok := words.ParseCard(d)
+			c, ok := w.ParseCard(d)
 			if !ok || (c.Kind() != engine.KindChopsticks && c.Kind() != engine.KindSpoon) {
-				return nil, usage("usage.badCall", words.Say("usage.pickUsage"))
+				return nil, usage("usage.badCall", words.P("usage.pickUsage"))
 			}
 			p.Call = c
 			continue
 		}
 		if d, ok := strings.CutPrefix(a, "copy="); ok {
-			c, ok := words.ParseCard(d)
+			c, ok := w.ParseCard(d)
 			if !ok || c == engine.None {
-				return nil, usage("usage.noSuchCard", d, words.Say("usage.pickUsage"))
+				return nil, usage("usage.noSuchCard", d, words.P("usage.pickUsage"))
 			}
 			p.Copy = c
 			continue
 		}
 		if d, ok := strings.CutPrefix(a, "dummy="); ok {
-			c, ok := words.ParseCard(d)
+			c, ok := w.ParseCard(d)
 			if !ok {
-				return nil, usage("usage.noSuchCard", d, words.Say("usage.pickUsage"))
+				return nil, usage("usage.noSuchCard", d, words.P("usage.pickUsage"))
 			}
 			p.Dummy = c
 			continue
@@ -261,18 +321,18 @@ func parsePick(args []string) (Action, error) {
 	for i := 0; i < len(toks); {
 		j := len(toks)
 		for ; j > i; j-- {
-			if c, ok := cardWords(toks[i:j]); ok {
+			if c, ok := cardWords(toks[i:j], w); ok {
 				cards = append(cards, c)
 				break
 			}
 		}
 		if j == i {
-			if k, ok := words.ParseKind(strings.Join(toks[i:], " ")); ok && k != engine.KindNone && len(cards) == 0 {
+			if k, ok := w.ParseKind(strings.Join(toks[i:], " ")); ok && k != engine.KindNone && len(cards) == 0 {
 				// A type alone: the host plays the hand's one card of it.
 				p.Kind = k
 				return p, nil
 			}
-			return nil, usage("usage.noSuchCard", toks[i], words.Say("usage.pickUsage"))
+			return nil, usage("usage.noSuchCard", toks[i], words.P("usage.pickUsage"))
 		}
 		i = j
 	}
@@ -292,11 +352,20 @@ func parsePick(args []string) (Action, error) {
 
 // cardWords reads a card named by one or more typed toks: "maki 3",
 // "maki3", "onigiri square", "special order".
-func cardWords(ws []string) (engine.Card, bool) {
+func cardWords(ws []string, w words.Lang) (engine.Card, bool) {
 	for _, name := range []string{strings.Join(ws, " "), strings.Join(ws, "-"), strings.Join(ws, "")} {
-		if c, ok := words.ParseCard(name); ok && c != engine.None {
+		if c, ok := w.ParseCard(name); ok && c != engine.None {
 			return c, true
 		}
 	}
 	return engine.None, false
+}
+
+// languageCodes lists the languages `settings language=` takes.
+func languageCodes() string {
+	var codes []string
+	for _, l := range words.Languages() {
+		codes = append(codes, l.Code())
+	}
+	return strings.Join(codes, ", ")
 }

@@ -72,13 +72,13 @@ func ParseOptions(args []string) (Options, error) {
 		return o, usage("usage.menuWithoutParty")
 	}
 	if err := o.Settings().CheckVariant(); err != nil {
-		return o, usage("usage.badVariant", words.Friendly(err))
+		return o, usage("usage.badVariant", words.Because(err))
 	}
 	if o.HasMenu() && o.Menu == "" {
 		o.Menu = DefaultMenu.String()
 	}
 	if hi := maxSeats(o); o.Bots > hi-1 {
-		return o, usage("usage.botsRangeIn", hi-1, words.GameName(o.Settings()))
+		return o, usage("usage.botsRangeIn", hi-1, words.P(words.GameKey(o.Settings())))
 	}
 	return o, nil
 }
@@ -105,7 +105,7 @@ func parseMenuOption(v string) (menu string, custom bool, err error) {
 			names = append(names, n.Key)
 		}
 		return "", false, usage("usage.badMenu",
-			words.Friendly(err), strings.Join(names, ", "))
+			words.Because(err), strings.Join(names, ", "))
 	}
 	return m.String(), false, nil
 }

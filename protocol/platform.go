@@ -124,7 +124,7 @@ func PostNow(ctx context.Context, h Rememberer, resp Response, d Delivery, send 
 			return fmt.Errorf("remember there are no pictures: %w", err)
 		}
 		d.View.Picture = nil
-		d.View.Text = PictureFallbackNote(np.Reason) + "\n" + d.View.Text
+		d.View.Text = PictureFallbackNote(d.View.Lang.Or(resp.Lang), np.Reason) + "\n" + d.View.Text
 		ref, err = send(d)
 	}
 	var nt *NoThreadError
@@ -132,7 +132,7 @@ func PostNow(ctx context.Context, h Rememberer, resp Response, d Delivery, send 
 		if err := h.Remember(ctx, resp.Where, resp.Game, SlotNoThread, Ref{ID: nt.Reason}); err != nil {
 			return fmt.Errorf("remember there is no thread: %w", err)
 		}
-		d = d.InChannel(nt.Reason)
+		d = d.InChannel(d.View.Lang.Or(resp.Lang), nt.Reason)
 		ref, err = send(d)
 	}
 	if err == nil && d.Slot != "" && ref.ID != "" {
@@ -144,14 +144,14 @@ func PostNow(ctx context.Context, h Rememberer, resp Response, d Delivery, send 
 // InChannel is a thread post sent to the channel instead, saying why: for
 // an adapter delivering a response straight away that could not use the
 // game's thread (the host learns it through SlotNoThread).
-func (d Delivery) InChannel(reason string) Delivery {
+func (d Delivery) InChannel(w words.Lang, reason string) Delivery {
 	d.To, d.Parent, d.OpenThread = Channel, Ref{}, ""
-	d.View.Text = ThreadFallbackNote(reason) + "\n" + d.View.Text
+	d.View.Text = ThreadFallbackNote(w, reason) + "\n" + d.View.Text
 	return d
 }
 
 // ThreadFallbackNote is what the channel reads, once, when a game's
 // play-by-play cannot go to a thread.
-func ThreadFallbackNote(reason string) string {
-	return words.Say("thread.fallback", reason)
+func ThreadFallbackNote(w words.Lang, reason string) string {
+	return w.Say("thread.fallback", Reason(w, reason))
 }

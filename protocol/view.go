@@ -105,6 +105,13 @@ type Request struct {
 	// NoFiles is set when the platform said the app may not attach files
 	// in this channel: a game opened here has no pictures, and says why.
 	NoFiles bool
+	// Lang is the language of the person asking (Discord's locale, Slack's
+	// user locale, the terminal's LANG): what only they read is in it.
+	Lang words.Lang
+	// PlaceLang is the language the platform says the place speaks
+	// (Discord's guild_locale), or zero: a game opened here speaks it
+	// unless the channel chose one.
+	PlaceLang words.Lang
 }
 
 // Tone colours a view by game state.
@@ -242,6 +249,9 @@ type View struct {
 	Turn   int    `json:"tn,omitempty"`
 	// Picture, on a public view, is an image of what the text says.
 	Picture *Picture `json:",omitempty"`
+	// Lang is the language the view is written in, for what an adapter
+	// adds to it (a DM's link to its game, a fallback note).
+	Lang words.Lang `json:"lg,omitzero"`
 }
 
 // Picture is an image drawn from a game's public view: its table, a
@@ -369,6 +379,9 @@ type Response struct {
 	// deliveries to Where.Channel and report slots with Game.
 	Where Location
 	Game  string
+	// Lang is the language of the response's public deliveries: the
+	// game's, for what an adapter adds to them (a fallback note).
+	Lang words.Lang
 }
 
 // Outbound is a timer's deliveries for one game, routed by Where.Platform.
@@ -402,7 +415,7 @@ const (
 // was posted; the host sends the play-by-play to the channel from then on
 // and says why, once.
 type NoThreadError struct {
-	Reason string // what a player reads: "I'm missing the Create Public Threads permission"
+	Reason words.Key // why, for a player (Reason): "discord.outbound.iMMissingTheCreate"
 }
 
 func (e *NoThreadError) Error() string { return "no thread: " + e.Reason }
@@ -412,15 +425,25 @@ func (e *NoThreadError) Error() string { return "no thread: " + e.Reason }
 // sent; the host sends the game's messages without pictures from then on
 // and says why, once.
 type NoPictureError struct {
-	Reason string // what a player reads: "I'm missing the Attach Files permission here"
+	Reason words.Key // why, for a player (Reason): "discord.outbound.iMMissingTheAttach"
 }
 
 func (e *NoPictureError) Error() string { return "no picture: " + e.Reason }
 
 // PictureFallbackNote is what the channel reads, once, when a game's
 // pictures cannot be shown.
-func PictureFallbackNote(reason string) string {
-	return words.Say("pictures.fallback", reason)
+func PictureFallbackNote(w words.Lang, reason string) string {
+	return w.Say("pictures.fallback", Reason(w, reason))
+}
+
+// Reason words why a platform refused (NoThreadError, NoPictureError):
+// a catalog key, or the English sentence a game stored before reasons
+// were keys.
+func Reason(w words.Lang, reason string) string {
+	if words.Has(reason) {
+		return w.Say(reason)
+	}
+	return reason
 }
 
 // GoneError is returned by a Sender whose edit found its message deleted

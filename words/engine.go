@@ -2,7 +2,6 @@ package words
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/sushigo/sushigo/engine"
 )
@@ -35,15 +34,14 @@ var engineWords = []struct {
 // reason (engine.Problem, such as what is wrong with a menu) as a
 // sentence, else the table's words, else "" (not a refusal the player
 // caused).
-func Friendly(err error) string {
+func (l Lang) Friendly(err error) string {
 	var p *engine.Problem
 	if errors.As(err, &p) && p.Key != "" {
-		r := Reason(p)
-		return strings.ToUpper(r[:1]) + r[1:]
+		return Capital(l.Reason(p))
 	}
 	for _, w := range engineWords {
 		if errors.Is(err, w.err) {
-			return Say(w.key)
+			return l.Say(w.key)
 		}
 	}
 	return ""
@@ -52,13 +50,13 @@ func Friendly(err error) string {
 // Reason words a rule's problem as the engine states it, in lower case
 // ("tofu can't be used with 2 players (only 2 to 8)"): card types it names
 // by their names.
-func Reason(p *engine.Problem) string {
+func (l Lang) Reason(p *engine.Problem) string {
 	args := make([]any, len(p.Args))
 	for i, a := range p.Args {
 		if k, ok := a.(engine.Kind); ok {
-			a = KindName(k)
+			a = l.KindName(k)
 		}
 		args[i] = a
 	}
-	return Say(p.Key, args...)
+	return l.Say(p.Key, args...)
 }

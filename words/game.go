@@ -9,56 +9,64 @@ import (
 // The engine names cards, types, categories, menus and rules by key; these
 // word them.
 
-// The names of the game's things are looked up once, at start: a table
-// view names every card on it.
-var (
-	cardNames, cardShorts [engine.NumCards]string
-	categoryNames         [engine.NumCategories]string
-)
-
-func nameTheGame() {
+func (b *book) nameTheGame() {
+	l := Lang{b}
 	for c := range engine.NumCards {
 		key := "card." + c.Key()
 		if c == engine.None {
 			key = "card.none"
 		}
-		cardNames[c], cardShorts[c] = Say(key), Say(key+".short")
+		b.cards[c], b.shorts[c] = l.Say(key), l.Say(key+".short")
 	}
 	for c := range engine.NumCategories {
-		categoryNames[c] = Say(categoryKey(c))
+		b.categories[c] = l.Say(categoryKey(c))
 	}
 }
 
 // CardName is a card's full name ("Salmon nigiri", "Maki roll (2 icons)").
-func CardName(c engine.Card) string {
+func (l Lang) CardName(c engine.Card) string {
 	if !c.Valid() {
 		c = engine.None
 	}
-	return cardNames[c]
+	return l.book().cards[c]
 }
 
 // CardShort is a card's compact name ("Salmon", "Maki 2").
-func CardShort(c engine.Card) string {
+func (l Lang) CardShort(c engine.Card) string {
 	if !c.Valid() {
 		c = engine.None
 	}
-	return cardShorts[c]
+	return l.book().shorts[c]
 }
 
 // KindName is a card type's name ("Green tea ice cream").
-func KindName(k engine.Kind) string {
+func (l Lang) KindName(k engine.Kind) string {
+	return l.Say(KindKey(k))
+}
+
+// KindKey is the catalog's key of a card type's name, for a Phrase.
+func KindKey(k engine.Kind) Key {
 	if k == engine.KindNone || k.Key() == "unknown" {
-		return Say("kind.unknown")
+		return "kind.unknown"
 	}
-	return Say("kind." + k.Key())
+	return "kind." + k.Key()
+}
+
+// KindLower is a card type's name as a sentence's middle writes it:
+// "green tea ice cream" (German keeps its nouns' capitals).
+func (l Lang) KindLower(k engine.Kind) string {
+	if l.book().capitalNouns {
+		return l.KindName(k)
+	}
+	return strings.ToLower(l.KindName(k))
 }
 
 // CategoryName is a score category's name ("Egg nigiri on wasabi").
-func CategoryName(c engine.Category) string {
+func (l Lang) CategoryName(c engine.Category) string {
 	if c >= engine.NumCategories {
-		return Say(categoryKey(c))
+		return l.Say(categoryKey(c))
 	}
-	return categoryNames[c]
+	return l.book().categories[c]
 }
 
 // categoryKey is the catalog's key of a score category
@@ -67,43 +75,48 @@ func categoryKey(c engine.Category) Key { return "category." + c.Key() }
 
 // MenuName is a Party menu's name: a recommended menu's, else "Custom
 // menu".
-func MenuName(m engine.Menu) string {
+func (l Lang) MenuName(m engine.Menu) string {
 	if nm, ok := engine.Recommended(m); ok {
-		return Say("menus." + nm.Key)
+		return l.Say("menus." + nm.Key)
 	}
-	return Say("menus.custom")
+	return l.Say("menus.custom")
 }
 
 // MenuBlurb is a recommended menu's one-line description.
-func MenuBlurb(nm engine.NamedMenu) string { return Say("menus." + nm.Key + ".blurb") }
+func (l Lang) MenuBlurb(nm engine.NamedMenu) string { return l.Say("menus." + nm.Key + ".blurb") }
 
 // RecommendedName is a recommended menu's name.
-func RecommendedName(nm engine.NamedMenu) string { return Say("menus." + nm.Key) }
+func (l Lang) RecommendedName(nm engine.NamedMenu) string { return l.Say("menus." + nm.Key) }
 
 // GameName is the game as players call it: "classic Sushi Go!", "the dummy
 // variant" or "Sushi Go Party!".
-func GameName(s engine.Settings) string {
+func (l Lang) GameName(s engine.Settings) string { return l.Say(GameKey(s)) }
+
+// GameKey is the catalog's key of the game's name (GameName), for a
+// Phrase.
+func GameKey(s engine.Settings) Key {
 	switch {
 	case s.Ruleset == engine.Party:
-		return Say("game.party")
+		return "game.party"
 	case s.Dummy:
-		return Say("game.dummy")
+		return "game.dummy"
 	}
-	return Say("game.classic")
+	return "game.classic"
 }
 
 // Rule is what a card of kind k does in games of s, in a sentence or two,
 // or "" for a kind s does not play.
-func Rule(s engine.Settings, k engine.Kind) string {
+func (l Lang) Rule(s engine.Settings, k engine.Kind) string {
 	if key := s.RuleKey(k); key != "" {
-		return Say(key)
+		return l.Say(key)
 	}
 	return ""
 }
 
 // ParseCard finds a card by its key or by its name, short or full, as
-// players type it ("Salmon", "salmon nigiri", "maki2").
-func ParseCard(s string) (engine.Card, bool) {
+// players type it ("Salmon", "salmon nigiri", "maki2"): in l or in
+// English, so a card typed either way works.
+func (l Lang) ParseCard(s string) (engine.Card, bool) {
 	if c, ok := engine.ParseCard(s); ok {
 		return c, true
 	}
@@ -111,16 +124,19 @@ func ParseCard(s string) (engine.Card, bool) {
 	if s == "" {
 		return engine.None, false
 	}
-	for c := engine.Card(1); c < engine.NumCards; c++ {
-		if s == strings.ToLower(CardShort(c)) || s == strings.ToLower(CardName(c)) {
-			return c, true
+	for _, b := range []*book{l.book(), books[0]} {
+		for c := engine.Card(1); c < engine.NumCards; c++ {
+			if s == strings.ToLower(b.shorts[c]) || s == strings.ToLower(b.cards[c]) {
+				return c, true
+			}
 		}
 	}
 	return engine.None, false
 }
 
-// ParseKind finds a card type by its key, an alias or its name.
-func ParseKind(s string) (engine.Kind, bool) {
+// ParseKind finds a card type by its key, an alias or its name, in l or
+// in English.
+func (l Lang) ParseKind(s string) (engine.Kind, bool) {
 	if k, ok := engine.ParseKind(s); ok {
 		return k, true
 	}
@@ -128,9 +144,11 @@ func ParseKind(s string) (engine.Kind, bool) {
 	if n == "" {
 		return engine.KindNone, false
 	}
-	for _, k := range engine.Kinds() {
-		if n == normalize(KindName(k)) {
-			return k, true
+	for _, w := range []Lang{l, English} {
+		for _, k := range engine.Kinds() {
+			if n == normalize(w.KindName(k)) {
+				return k, true
+			}
 		}
 	}
 	return engine.KindNone, false
@@ -140,5 +158,5 @@ func ParseKind(s string) (engine.Kind, bool) {
 // dashes, underscores, apostrophes and exclamation marks.
 func normalize(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	return strings.NewReplacer(" ", "", "-", "", "_", "", "'", "", "!", "").Replace(s)
+	return strings.NewReplacer(" ", "", "-", "", "_", "", "'", "", "’", "", "!", "").Replace(s)
 }

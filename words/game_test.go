@@ -12,11 +12,11 @@ import (
 // reads back as the card.
 func TestCardNamesAndParse(t *testing.T) {
 	for c := engine.Card(1); c < engine.NumCards; c++ {
-		if words.CardName(c) == "" || words.CardShort(c) == "" || c.Emoji() == "" || c.Key() == "" {
+		if words.English.CardName(c) == "" || words.English.CardShort(c) == "" || c.Emoji() == "" || c.Key() == "" {
 			t.Errorf("%d lacks a name, short name, emoji or key", c)
 		}
-		for _, s := range []string{c.Key(), words.CardShort(c), words.CardName(c)} {
-			if got, ok := words.ParseCard(s); !ok || got != c {
+		for _, s := range []string{c.Key(), words.English.CardShort(c), words.English.CardName(c)} {
+			if got, ok := words.English.ParseCard(s); !ok || got != c {
 				t.Errorf("ParseCard(%q) = %s, %v; want %s", s, got, ok, c)
 			}
 		}
@@ -64,7 +64,7 @@ func TestTheGameIsWorded(t *testing.T) {
 			}
 		}
 	}
-	if words.Rule(engine.Settings{Ruleset: engine.Classic}, engine.KindSpoon) != "" {
+	if words.English.Rule(engine.Settings{Ruleset: engine.Classic}, engine.KindSpoon) != "" {
 		t.Error("classic has a rule for the spoon")
 	}
 }

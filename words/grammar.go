@@ -4,27 +4,34 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/feature/plural"
 )
 
 // The grammar the host needs, from the catalog's rules: a count takes the
-// language's plural form (CLDR: English has one and other, Polish four),
-// an ordinal its ordinal form, a list its conjunction.
+// language's plural form (CLDR: English has one and other, Russian one,
+// few, many and other), an ordinal its ordinal form, a list its
+// conjunction.
 
 // Count words n things of a kind ("card": "1 card", "3 cards"), in the
 // form the language's plural rules (CLDR) choose for n, formatted as fmt
 // does.
-func Count(thing string, n int) string {
-	f, ok := enCounts["count."+thing]
+func (l Lang) Count(thing string, n int) string {
+	key := "count." + thing
+	form := pluralSuffixes[plural.Cardinal.MatchPlural(l.Tag(), abs(n), 0, 0, 0, 0)]
+	text, ok := l.book().says[key+form]
 	if !ok {
-		return fallback
+		text, ok = l.book().says[key+"_other"]
 	}
-	form := f[1]
-	if plural.Cardinal.MatchPlural(english, abs(n), 0, 0, 0, 0) == plural.One {
-		form = f[0]
+	if !ok {
+		if !l.IsEnglish() {
+			return English.Count(thing, n)
+		}
+		return l.fallback()
 	}
-	return fmt.Sprintf(form, n)
+	return fmt.Sprintf(text, n)
 }
 
 func abs(n int) int {
@@ -34,80 +41,85 @@ func abs(n int) int {
 	return n
 }
 
-// Ordinal is n as a place: "1st", "2nd", "3rd", "4th", by the language's
-// ordinal rules.
-func Ordinal(n int) string {
-	switch plural.Ordinal.MatchPlural(english, n, 0, 0, 0, 0) {
-	case plural.One:
-		return Say("ordinal.one", n)
-	case plural.Two:
-		return Say("ordinal.two", n)
-	case plural.Few:
-		return Say("ordinal.few", n)
+// Ordinal is n as a place: "1st", "2nd", "3rd", "4th" in English, "1er",
+// "2e" in French, by the language's ordinal rules.
+func (l Lang) Ordinal(n int) string {
+	form := map[plural.Form]string{plural.One: "one", plural.Two: "two", plural.Few: "few", plural.Many: "many"}[plural.Ordinal.MatchPlural(l.Tag(), n, 0, 0, 0, 0)]
+	if _, ok := l.book().says["ordinal."+form]; ok {
+		return l.Say("ordinal."+form, n)
 	}
-	return Say("ordinal.other", n)
+	return l.Say("ordinal.other", n)
 }
 
 // NumberWord is a small count as a word that starts a sentence ("No",
 // "One" … "Eight"), else its digits.
-func NumberWord(n int) string {
+func (l Lang) NumberWord(n int) string {
 	if n >= 0 && n <= 8 {
-		return Say(fmt.Sprintf("number.%d", n))
+		return l.Say(fmt.Sprintf("number.%d", n))
 	}
 	return fmt.Sprint(n)
 }
 
 // List joins names as a sentence lists them: "Ann", "Ann and Bob", "Ann,
 // Bob and Cy".
-func List(names []string) string {
+func (l Lang) List(names []string) string {
 	switch len(names) {
 	case 0:
 		return ""
 	case 1:
 		return names[0]
 	}
-	return Say("list.and", strings.Join(names[:len(names)-1], Say("list.comma")), names[len(names)-1])
+	return l.Say("list.and", strings.Join(names[:len(names)-1], l.Say("list.comma")), names[len(names)-1])
 }
 
 // Duration is a wait as people say it: "30 seconds", "2 minutes", "1 min
 // 30 s".
-func Duration(d time.Duration) string {
+func (l Lang) Duration(d time.Duration) string {
 	switch d = d.Round(time.Second); {
 	case d >= time.Hour && d%time.Hour == 0:
-		return Count("hour", int(d/time.Hour))
+		return l.Count("hour", int(d/time.Hour))
 	case d >= time.Minute && d%time.Minute == 0:
-		return Count("minute", int(d/time.Minute))
+		return l.Count("minute", int(d/time.Minute))
 	case d >= time.Minute:
-		return Say("duration.minSec", int(d/time.Minute), int(d%time.Minute/time.Second))
+		return l.Say("duration.minSec", int(d/time.Minute), int(d%time.Minute/time.Second))
 	}
-	return Count("second", int(d/time.Second))
+	return l.Count("second", int(d/time.Second))
 }
 
 // You is what the terminal calls its one player.
-func You() string { return Say("you.name") }
+func (l Lang) You() string { return l.Say("you.name") }
 
 // Possessive is a name's possessive: "Ann's", "Your" for the terminal's
 // player.
-func Possessive(name string) string {
-	if name == You() {
-		return Say("you.possessive")
+func (l Lang) Possessive(name string) string {
+	if name == l.You() {
+		return l.Say("you.possessive")
 	}
-	return Say("possessive", name)
+	return l.Say("possessive", name)
 }
 
 // Object is a name as an object: "you" for the terminal's player.
-func Object(name string) string {
-	if name == You() {
-		return Say("you.object")
+func (l Lang) Object(name string) string {
+	if name == l.You() {
+		return l.Say("you.object")
 	}
 	return name
 }
 
 // Their is the possessive pronoun for a name: "your" for the terminal's
 // player, else "their".
-func Their(name string) string {
-	if name == You() {
-		return Say("you.their")
+func (l Lang) Their(name string) string {
+	if name == l.You() {
+		return l.Say("you.their")
 	}
-	return Say("their")
+	return l.Say("their")
+}
+
+// Capital is s with its first letter in upper case, whatever its script.
+func Capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -6,28 +6,28 @@ import "strconv"
 // rule texts write it, not a hyphen.
 
 // Signed is a change of points or rating: "+12", "−3", "±0".
-func Signed(d int) string {
+func (l Lang) Signed(d int) string {
 	switch {
 	case d == 0:
-		return Say("signed.zero")
+		return l.Say("signed.zero")
 	case d < 0:
-		return Say("signed.minus") + strconv.Itoa(-d)
+		return l.Say("signed.minus") + strconv.Itoa(-d)
 	}
 	return "+" + strconv.Itoa(d)
 }
 
 // PointsSigned is a change of points: "+3", "+0", "−3".
-func PointsSigned(d int) string {
+func (l Lang) PointsSigned(d int) string {
 	if d == 0 {
 		return "+0"
 	}
-	return Signed(d)
+	return l.Signed(d)
 }
 
 // Number is a total that may be negative, written as Signed writes it.
-func Number(n int) string {
+func (l Lang) Number(n int) string {
 	if n < 0 {
-		return Say("signed.minus") + strconv.Itoa(-n)
+		return l.Say("signed.minus") + strconv.Itoa(-n)
 	}
 	return strconv.Itoa(n)
 }

@@ -37,7 +37,7 @@ func roundPoints(t *testing.T, k engine.Kind, cs []engine.Card) int {
 		}
 	}
 	if menu.IsZero() {
-		t.Fatalf("no recommended menu has %s", words.KindName(k))
+		t.Fatalf("no recommended menu has %s", words.English.KindName(k))
 	}
 	seat := engine.RoundTableau{}
 	for _, c := range cs {
@@ -62,15 +62,15 @@ func repeat(c engine.Card, n int) []engine.Card {
 // and wrong on screen).
 func TestRuleTextsMatchTheEngine(t *testing.T) {
 	for _, k := range engine.Kinds() {
-		if words.Rule(partyRules, k) == "" {
-			t.Errorf("%s has no Party rule text", words.KindName(k))
+		if words.English.Rule(partyRules, k) == "" {
+			t.Errorf("%s has no Party rule text", words.English.KindName(k))
 		}
 		classic := false
 		for _, c := range cardsOf(k) {
 			classic = classic || engine.Classic.DeckCount(c) > 0
 		}
-		if classic != (words.Rule(classicRules, k) != "") {
-			t.Errorf("%s: in the classic deck %v, has a classic rule text %v", words.KindName(k), classic, words.Rule(classicRules, k) != "")
+		if classic != (words.English.Rule(classicRules, k) != "") {
+			t.Errorf("%s: in the classic deck %v, has a classic rule text %v", words.English.KindName(k), classic, words.English.Rule(classicRules, k) != "")
 		}
 	}
 	// Counts of one card of the kind → points, and the words the text must
@@ -90,14 +90,14 @@ func TestRuleTextsMatchTheEngine(t *testing.T) {
 		card := cardsOf(c.kind)[0]
 		for n, want := range c.points {
 			if got := roundPoints(t, c.kind, repeat(card, n)); got != want {
-				t.Errorf("%d %s: the engine pays %d, the test expects %d", n, words.KindName(c.kind), got, want)
+				t.Errorf("%d %s: the engine pays %d, the test expects %d", n, words.English.KindName(c.kind), got, want)
 			}
 		}
 		for _, rules := range []engine.Settings{classicRules, partyRules} {
-			if text := words.Rule(rules, c.kind); text != "" {
+			if text := words.English.Rule(rules, c.kind); text != "" {
 				for _, s := range c.says {
 					if !strings.Contains(text, s) {
-						t.Errorf("%s's text %q does not say %q", words.KindName(c.kind), text, s)
+						t.Errorf("%s's text %q does not say %q", words.English.KindName(c.kind), text, s)
 					}
 				}
 			}
@@ -110,11 +110,11 @@ func TestRuleTextsMatchTheEngine(t *testing.T) {
 			t.Errorf("%d onigiri shapes: the engine pays %d, the text says %d", n, got, want)
 		}
 	}
-	if !strings.Contains(words.Rule(partyRules, engine.KindOnigiri), "1/2/3/4 shapes score 1/4/9/16") {
-		t.Errorf("onigiri text %q", words.Rule(partyRules, engine.KindOnigiri))
+	if !strings.Contains(words.English.Rule(partyRules, engine.KindOnigiri), "1/2/3/4 shapes score 1/4/9/16") {
+		t.Errorf("onigiri text %q", words.English.Rule(partyRules, engine.KindOnigiri))
 	}
 	// Uramaki: 8, 5, 2.
-	text := words.Rule(partyRules, engine.KindUramaki)
+	text := words.English.Rule(partyRules, engine.KindUramaki)
 	for place, word := range map[int]string{1: "scores 8", 2: "next 5", 3: "then 2"} {
 		if !strings.Contains(text, word) || !strings.Contains(word, strconv.Itoa(engine.UramakiPoints(place))) {
 			t.Errorf("uramaki place %d pays %d; the text %q should say %q", place, engine.UramakiPoints(place), text, word)
@@ -123,12 +123,12 @@ func TestRuleTextsMatchTheEngine(t *testing.T) {
 	// Maki: classic 6 and 3; Party 6/3, or 6/4/2 at 6–8 players.
 	points, place := make([]int, 3), make([]int, 3)
 	engine.MakiPoints([]int{3, 2, 1}, points, place)
-	if points[0] != 6 || points[1] != 3 || !strings.Contains(words.Rule(classicRules, engine.KindMaki), "scores 6, second most 3") {
-		t.Errorf("classic maki pays %v; text %q", points, words.Rule(classicRules, engine.KindMaki))
+	if points[0] != 6 || points[1] != 3 || !strings.Contains(words.English.Rule(classicRules, engine.KindMaki), "scores 6, second most 3") {
+		t.Errorf("classic maki pays %v; text %q", points, words.English.Rule(classicRules, engine.KindMaki))
 	}
 	engine.PartyMakiPoints(6, []int{3, 2, 1}, points, place)
-	if points[0] != 6 || points[1] != 4 || points[2] != 2 || !strings.Contains(words.Rule(partyRules, engine.KindMaki), "6–8 players: 6/4/2") {
-		t.Errorf("Party maki at 6 pays %v; text %q", points, words.Rule(partyRules, engine.KindMaki))
+	if points[0] != 6 || points[1] != 4 || points[2] != 2 || !strings.Contains(words.English.Rule(partyRules, engine.KindMaki), "6–8 players: 6/4/2") {
+		t.Errorf("Party maki at 6 pays %v; text %q", points, words.English.Rule(partyRules, engine.KindMaki))
 	}
 	// Green tea ice cream: 12 per 4, at the game's end.
 	dst := make([]engine.Breakdown, 1)
@@ -140,8 +140,8 @@ func TestRuleTextsMatchTheEngine(t *testing.T) {
 		}
 	}
 	engine.ScoreDessert(engine.Settings{Ruleset: engine.Party, Players: 4, Menu: menu}, [][]engine.Card{repeat(ice, 8)}, dst)
-	if dst[0].Total() != 24 || !strings.Contains(words.Rule(partyRules, engine.KindGreenTeaIceCream), "each set of 4 scores 12") {
-		t.Errorf("8 ice creams pay %d; text %q", dst[0].Total(), words.Rule(partyRules, engine.KindGreenTeaIceCream))
+	if dst[0].Total() != 24 || !strings.Contains(words.English.Rule(partyRules, engine.KindGreenTeaIceCream), "each set of 4 scores 12") {
+		t.Errorf("8 ice creams pay %d; text %q", dst[0].Total(), words.English.Rule(partyRules, engine.KindGreenTeaIceCream))
 	}
 }
 
@@ -151,12 +151,12 @@ func TestRuleTextsMatchTheEngine(t *testing.T) {
 func TestDummyRuleTexts(t *testing.T) {
 	dummy := engine.Settings{Ruleset: engine.Classic, Players: 2, Dummy: true}
 	for _, k := range engine.Kinds() {
-		got, classic := words.Rule(dummy, k), words.Rule(classicRules, k)
+		got, classic := words.English.Rule(dummy, k), words.English.Rule(classicRules, k)
 		switch {
 		case k == engine.KindPudding && (got == classic || !strings.Contains(got, "the dummy counts")):
 			t.Errorf("the dummy's pudding text %q", got)
 		case k != engine.KindPudding && got != classic:
-			t.Errorf("%s: the dummy reads %q, classic %q", words.KindName(k), got, classic)
+			t.Errorf("%s: the dummy reads %q, classic %q", words.English.KindName(k), got, classic)
 		}
 	}
 }

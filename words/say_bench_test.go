@@ -9,7 +9,7 @@ import (
 func BenchmarkSay(b *testing.B) {
 	b.Run("catalog", func(b *testing.B) {
 		for range b.N {
-			_ = Say("lobby.tableFull", 8)
+			_ = English.Say("lobby.tableFull", 8)
 		}
 	})
 	b.Run("fmt", func(b *testing.B) {

@@ -105,7 +105,7 @@ func TestEveryKeyIsSaidWithItsArguments(t *testing.T) {
 
 // families are the keys words builds from the engine's keys (game.go,
 // grammar.go); TestTheGameIsWorded checks them against the engine.
-var families = []string{"card.", "kind.", "category.", "menus.", "rule.", "game.", "count.", "ordinal.", "number.", "engine.menu.needs.", "group."}
+var families = []string{"verb.", "card.", "kind.", "category.", "menus.", "rule.", "game.", "count.", "ordinal.", "number.", "engine.menu.needs.", "group."}
 
 // built says whether key belongs to a family words builds.
 func built(key Key) bool {
@@ -120,11 +120,11 @@ func built(key Key) bool {
 // TestSayFillsTheArguments: Say puts the arguments where the verbs are,
 // and an unknown key still gives the player a sentence.
 func TestSayFillsTheArguments(t *testing.T) {
-	if got, want := Say("lobby.tableFull", 8), "The table is full (8 seats)."; got != want {
+	if got, want := English.Say("lobby.tableFull", 8), "The table is full (8 seats)."; got != want {
 		t.Errorf("Say = %q, want %q", got, want)
 	}
-	if got := Say("no.such.key"); got != fallback {
-		t.Errorf("an unknown key says %q, want %q", got, fallback)
+	if got := English.Say("no.such.key"); got != English.fallback() {
+		t.Errorf("an unknown key says %q, want %q", got, English.fallback())
 	}
 }
 
@@ -143,9 +143,10 @@ func TestEngineWordsAreInTheCatalog(t *testing.T) {
 // TestSayPrintsNumbersAsFmtDoes: the catalog's English is what the host
 // wrote before it, digit for digit.
 func TestSayPrintsNumbersAsFmtDoes(t *testing.T) {
+	en := books[0].says
 	en["test.numbers"] = "%d %5d %+d %x %v %s %.1f"
 	defer delete(en, "test.numbers")
-	got := Say("test.numbers", 1500, 42, 7, 255, 12000, "x", 0.25)
+	got := English.Say("test.numbers", 1500, 42, 7, 255, 12000, "x", 0.25)
 	if want := fmt.Sprintf(en["test.numbers"], 1500, 42, 7, 255, 12000, "x", 0.25); got != want {
 		t.Errorf("Say = %q, want %q", got, want)
 	}

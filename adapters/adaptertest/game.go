@@ -212,9 +212,9 @@ func button(m Message, prefix string) string {
 // CardText is a card as a reveal line names it.
 func CardText(c engine.Card) string {
 	if c.Kind() == engine.KindFruit {
-		return words.CardShort(c)
+		return words.English.CardShort(c)
 	}
-	return c.Emoji() + " " + words.CardShort(c)
+	return c.Emoji() + " " + words.English.CardShort(c)
 }
 
 // CheckReveals checks the channel's reveals against what the game

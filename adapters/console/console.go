@@ -42,6 +42,8 @@ type Console struct {
 	TickEvery time.Duration
 	// Width is the terminal's width in columns that lines wrap at (80).
 	Width int
+	// Lang is the language the player reads and the game writes in.
+	Lang words.Lang
 
 	h       Host
 	in      *bufio.Reader
@@ -69,7 +71,7 @@ func (c *Console) Run(ctx context.Context, opts protocol.Options) error {
 		return err
 	}
 	if running {
-		fmt.Fprintln(c.out, words.Say("console.console.resumingYourSavedGameType"))
+		fmt.Fprintln(c.out, c.Lang.Say("console.console.resumingYourSavedGameType"))
 		if err := c.send(ctx, protocol.Status{}); err != nil {
 			return err
 		}
@@ -124,7 +126,7 @@ func (c *Console) Run(ctx context.Context, opts protocol.Options) error {
 		var line string
 		select {
 		case <-ctx.Done():
-			fmt.Fprintln(c.out, words.Say("console.console.interruptedYourGameIsSaved"))
+			fmt.Fprintln(c.out, c.Lang.Say("console.console.interruptedYourGameIsSaved"))
 			return nil
 		case <-ticks:
 			if err := c.tick(ctx); err != nil && ctx.Err() == nil {
@@ -143,12 +145,12 @@ func (c *Console) Run(ctx context.Context, opts protocol.Options) error {
 		switch {
 		case line == "":
 		case len(line) > maxLine:
-			fmt.Fprint(c.out, words.Say("console.console.thatLineIsTooLong", len(line)))
+			fmt.Fprint(c.out, c.Lang.Say("console.console.thatLineIsTooLong", len(line)))
 		case line == "help" || line == "?":
 			fmt.Fprint(c.out, c.helpText())
 		case line == "q" || line == "quit" || line == "exit":
 			if running, err := c.h.Running(ctx, Where); err == nil && running {
-				fmt.Fprintln(c.out, words.Say("console.console.byeYourUnfinishedGameIs"))
+				fmt.Fprintln(c.out, c.Lang.Say("console.console.byeYourUnfinishedGameIs"))
 			} else {
 				fmt.Fprintln(c.out, "Bye!")
 			}
@@ -156,12 +158,12 @@ func (c *Console) Run(ctx context.Context, opts protocol.Options) error {
 		case isNumber(line):
 			n, _ := strconv.Atoi(line)
 			if n < 1 || n > len(c.buttons) {
-				fmt.Fprint(c.out, words.Say("console.console.chooseANumberFrom1", len(c.buttons)))
+				fmt.Fprint(c.out, c.Lang.Say("console.console.chooseANumberFrom1", len(c.buttons)))
 				break
 			}
 			b := c.buttons[n-1]
 			if b.Disabled {
-				fmt.Fprintln(c.out, words.Say("console.console.thatButtonIsNotAvailable"))
+				fmt.Fprintln(c.out, c.Lang.Say("console.console.thatButtonIsNotAvailable"))
 				break
 			}
 			a, err := protocol.ParseActionID(b.ActionID)
@@ -236,11 +238,11 @@ func isNumber(s string) bool {
 func (c *Console) prompt() {
 	switch len(c.buttons) {
 	case 0:
-		fmt.Fprint(c.out, words.Say("console.promptOver"))
+		fmt.Fprint(c.out, c.Lang.Say("console.promptOver"))
 	case 1:
-		fmt.Fprint(c.out, words.Say("console.promptOne"))
+		fmt.Fprint(c.out, c.Lang.Say("console.promptOne"))
 	default:
-		fmt.Fprint(c.out, words.Say("console.promptMany", len(c.buttons)))
+		fmt.Fprint(c.out, c.Lang.Say("console.promptMany", len(c.buttons)))
 	}
 }
 
@@ -254,10 +256,10 @@ func newGame(o protocol.Options) protocol.NewGame {
 }
 
 func (c *Console) command(ctx context.Context, line string) error {
-	a, err := protocol.ParseCommand(line)
+	a, err := protocol.ParseCommand(line, c.Lang)
 	var u *protocol.UsageError
 	if errors.As(err, &u) {
-		fmt.Fprintln(c.out, c.wrap(plainText(u.Msg)))
+		fmt.Fprintln(c.out, c.wrap(plainText(u.In(c.Lang))))
 		return nil
 	}
 	if err != nil {
@@ -272,7 +274,7 @@ func (c *Console) command(ctx context.Context, line string) error {
 func (c *Console) send(ctx context.Context, a protocol.Action) error {
 	private := true // every console button is on the player's own screen
 	resp, err := c.h.Handle(ctx, protocol.Request{Where: Where, Who: c.me, Action: a, FromPrivate: private,
-		Reply: protocol.Ref{ID: "console"}})
+		Reply: protocol.Ref{ID: "console"}, Lang: c.Lang, PlaceLang: c.Lang})
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
 	}
@@ -382,14 +384,16 @@ func lineText(v protocol.View) string {
 // terminalHelp is help for the terminal: the chat's lobby and hand
 // commands (join, kick, hands=…) mean nothing here. Each row is a command
 // and what it does.
-var terminalHelp = [][2]string{
-	{words.Say("console.console.pickCardSecondCard"), words.Say("console.console.playACardByName")},
-	{"choose <card> · flip 1 3", words.Say("console.console.answerAPartyPromptSpoon")},
-	{"status · scores · hand", words.Say("console.console.theTableTheScoreBreakdown")},
-	{"rules [card]", words.Say("console.console.howToPlayOrOne")},
-	{"stats · history · leaderboard", words.Say("console.console.yourRatingAndTotalsThe")},
-	{"end · new [bots=N] [party] · rematch", words.Say("console.console.endThisGameOpenAnother")},
-	{"quit", words.Say("console.console.leaveAnUnfinishedGameIs")},
+func terminalHelp(l words.Lang) [][2]string {
+	return [][2]string{
+		{l.Say("console.console.pickCardSecondCard"), l.Say("console.console.playACardByName")},
+		{"choose <card> · flip 1 3", l.Say("console.console.answerAPartyPromptSpoon")},
+		{"status · scores · hand", l.Say("console.console.theTableTheScoreBreakdown")},
+		{"rules [card]", l.Say("console.console.howToPlayOrOne")},
+		{"stats · history · leaderboard", l.Say("console.console.yourRatingAndTotalsThe")},
+		{"end · new [bots=N] [party] · rematch", l.Say("console.console.endThisGameOpenAnother")},
+		{"quit", l.Say("console.console.leaveAnUnfinishedGameIs")},
+	}
 }
 
 // helpText is the terminal's help at its width: a command and what it
@@ -401,16 +405,17 @@ func (c *Console) helpText() string {
 		w = 80
 	}
 	col := 0
-	for _, r := range terminalHelp {
+	help := terminalHelp(c.Lang)
+	for _, r := range help {
 		col = max(col, ansi.StringWidth(r[0]))
 	}
 	side := true // every row fits side by side
-	for _, r := range terminalHelp {
+	for _, r := range help {
 		side = side && 2+col+2+ansi.StringWidth(r[1]) <= w
 	}
 	var b strings.Builder
-	b.WriteString(ansi.Wrap(words.Say("console.console.typeAButtonSNumber"), w, "") + "\n")
-	for _, r := range terminalHelp {
+	b.WriteString(ansi.Wrap(c.Lang.Say("console.console.typeAButtonSNumber"), w, "") + "\n")
+	for _, r := range help {
 		if side {
 			b.WriteString("  " + r[0] + strings.Repeat(" ", col-ansi.StringWidth(r[0])+2) + r[1] + "\n")
 			continue

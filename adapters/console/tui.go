@@ -29,6 +29,7 @@ type tui struct {
 	h     Host
 	me    protocol.User
 	opts  protocol.Options
+	lang  words.Lang // what the player reads and the game writes in
 	timer Ticker
 	// clock, when set, is the host's clock: it stands still while a panel
 	// is open (WithClock). turnAt is when the choice on screen first
@@ -86,6 +87,9 @@ type Option func(*tui)
 // WithClock makes the game stop c, the host's clock, while a panel hides
 // your hand, and start it again when you are back at your hand.
 func WithClock(c *Clock) Option { return func(m *tui) { m.clock = c } }
+
+// WithLang is the language the player reads and the game writes in.
+func WithLang(l words.Lang) Option { return func(m *tui) { m.lang = l } }
 
 // startMsg opens or resumes the game once the program runs; tickMsg runs
 // the host's timers.
@@ -164,7 +168,7 @@ func (m *tui) start() {
 	if running {
 		m.send(protocol.Status{})
 		m.send(protocol.ShowHand{})
-		m.status = words.Say("console.tui.resumedYourSavedGame")
+		m.status = m.lang.Say("console.tui.resumedYourSavedGame")
 		return
 	}
 	m.newGame()
@@ -188,7 +192,7 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 		if s == "y" {
 			m.send(protocol.End{})
 		} else {
-			m.status = words.Say("console.tui.theGameGoesOn")
+			m.status = m.lang.Say("console.tui.theGameGoesOn")
 		}
 		return nil
 	}
@@ -205,7 +209,7 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 		if m.onList {
 			m.onList = false
 		} else {
-			m.status = words.Say("console.tui.qQuitsYourGameIs")
+			m.status = m.lang.Say("console.tui.qQuitsYourGameIs")
 		}
 		return nil
 	case "s":
@@ -214,9 +218,9 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 	case "e":
 		if m.table.Title != "" && !m.over() {
 			m.confirmEnd = true
-			m.status = words.Say("console.tui.endThisGameForEveryone")
+			m.status = m.lang.Say("console.tui.endThisGameForEveryone")
 		} else {
-			m.status = words.Say("console.tui.noGameIsRunningN")
+			m.status = m.lang.Say("console.tui.noGameIsRunningN")
 		}
 		return nil
 	case "n":
@@ -255,9 +259,9 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 		if n, ok := number(s); ok && n <= len(bs) {
 			m.onList, m.cursor = false, n-1
 			b := bs[n-1]
-			m.status = words.Say("console.enterToChange", plainText(strings.TrimSpace(b.Emoji+" "+b.Label)))
+			m.status = m.lang.Say("console.enterToChange", plainText(strings.TrimSpace(b.Emoji+" "+b.Label)))
 		} else if ok && len(bs) > 0 {
-			m.status = words.Say("console.tui.thereIsNoButtonD", n, len(bs))
+			m.status = m.lang.Say("console.tui.thereIsNoButtonD", n, len(bs))
 		}
 	}
 	return nil
@@ -267,19 +271,19 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 // what, turn by turn.
 func (m *tui) showLog() {
 	if len(m.log) == 0 {
-		m.status = words.Say("console.tui.noCardHasBeenRevealed")
+		m.status = m.lang.Say("console.tui.noCardHasBeenRevealed")
 		return
 	}
 	var b strings.Builder
 	for _, v := range m.log {
 		if h := m.handed[[2]int{v.Round, v.Turn}]; h != "" {
-			b.WriteString(words.Say("console.youWereHanded", h) + "\n")
+			b.WriteString(m.lang.Say("console.youWereHanded", h) + "\n")
 		}
 		b.WriteString(viewBody(v))
 	}
-	title := words.Say("console.tui.thisRoundSoFar")
+	title := m.lang.Say("console.tui.thisRoundSoFar")
 	if m.over() {
-		title = words.Say("console.tui.theLastRoundTurnBy") // the recap of a game just played
+		title = m.lang.Say("console.tui.theLastRoundTurnBy") // the recap of a game just played
 	}
 	m.queue = append([]protocol.View{{Screen: protocol.ScreenHelp, Title: title, Text: strings.TrimRight(b.String(), "\n")}}, m.queue...)
 }
@@ -324,7 +328,7 @@ func (m *tui) help() {
 	if err == nil && len(resp.Deliveries) > 0 {
 		rules = "\n" + resp.Deliveries[0].View.Title + "\n" + resp.Deliveries[0].View.Text
 	}
-	m.queue = append([]protocol.View{{Screen: protocol.ScreenHelp, Title: words.Say("console.help"), Text: words.Say("console.keys") + rules}}, m.queue...)
+	m.queue = append([]protocol.View{{Screen: protocol.ScreenHelp, Title: m.lang.Say("console.help"), Text: m.lang.Say("console.keys") + rules}}, m.queue...)
 }
 
 // over reports whether the game shown has ended.
@@ -373,7 +377,7 @@ func (m *tui) listKey(s string, sel protocol.Select) bool {
 			if len(ticked) == 0 {
 				// A stray Enter must not send "nothing": that is a button
 				// of its own, chosen on purpose.
-				m.status = words.Say("console.tui.nothingIsTickedSpaceTicks")
+				m.status = m.lang.Say("console.tui.nothingIsTickedSpaceTicks")
 				return true
 			}
 			m.choose(sel, ticked)
@@ -412,12 +416,12 @@ func (m *tui) tickedValues(sel protocol.Select) []string {
 // choose sends the list's choice.
 func (m *tui) choose(sel protocol.Select, values []string) {
 	if len(values) < sel.Min {
-		m.status = words.Say("console.tui.tickAtLeastDFirst", sel.Min)
+		m.status = m.lang.Say("console.tui.tickAtLeastDFirst", sel.Min)
 		return
 	}
 	a, err := protocol.ParseSelection(sel.ActionID, values)
 	if err != nil {
-		m.status = words.Say("console.tui.thatChoiceIsNotPossible")
+		m.status = m.lang.Say("console.tui.thatChoiceIsNotPossible")
 		return
 	}
 	m.send(a)
@@ -434,7 +438,7 @@ func (m *tui) buttons() []protocol.Button {
 
 func (m *tui) press(b protocol.Button) {
 	if b.Disabled {
-		m.status = words.Say("console.notAvailableNow", plainText(b.Label))
+		m.status = m.lang.Say("console.notAvailableNow", plainText(b.Label))
 		return
 	}
 	a, err := protocol.ParseActionID(b.ActionID)
@@ -446,7 +450,8 @@ func (m *tui) press(b protocol.Button) {
 }
 
 func (m *tui) send(a protocol.Action) {
-	resp, err := m.h.Handle(m.ctx, protocol.Request{Where: Where, Who: m.me, Action: a, FromPrivate: true, Reply: protocol.Ref{ID: "console"}})
+	resp, err := m.h.Handle(m.ctx, protocol.Request{Where: Where, Who: m.me, Action: a, FromPrivate: true, Reply: protocol.Ref{ID: "console"},
+		Lang: m.lang, PlaceLang: m.lang})
 	if err != nil {
 		m.err = fmt.Errorf("console: %w", err)
 		return

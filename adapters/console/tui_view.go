@@ -9,7 +9,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/words"
 )
 
 var seatColours = []lipgloss.Color{"12", "9", "10", "11", "13", "14", "208", "141"}
@@ -60,13 +59,13 @@ func (m *tui) View() string {
 
 // panelFrame is the first queued panel, scrollable, over the whole screen.
 func (m *tui) panelFrame(w int) string {
-	more := words.Say("console.tui_view.enterNextDMore", len(m.queue)-1)
+	more := m.lang.Say("console.tui_view.enterNextDMore", len(m.queue)-1)
 	if len(m.queue) == 1 {
-		more = words.Say("console.tui_view.enterBackToTheGame")
+		more = m.lang.Say("console.tui_view.enterBackToTheGame")
 	}
 	switch {
 	case !m.panel.AtBottom():
-		more = words.Say("console.tui_view.scrollEnterMoreDEsc", int(m.panel.ScrollPercent()*100))
+		more = m.lang.Say("console.tui_view.scrollEnterMoreDEsc", int(m.panel.ScrollPercent()*100))
 	case !m.panel.AtTop():
 		more = "↑/↓ scroll (100%) · " + more
 	}
@@ -116,7 +115,7 @@ func (m *tui) frame(w int) string {
 	seats := m.seats(w)
 	var rule []string // the rule of the card under the cursor
 	if bs := m.buttons(); !m.onList && m.cursor < len(bs) && !bs[m.cursor].Disabled {
-		if r := protocol.ButtonRule(bs[m.cursor].ActionID); r != "" {
+		if r := protocol.ButtonRule(bs[m.cursor].ActionID, m.lang); r != "" {
 			rule = []string{dimStyle.Width(w).Render(plainText(r))}
 		}
 	}
@@ -141,7 +140,7 @@ func (m *tui) frame(w int) string {
 	if over := tall() - m.ht; over > 0 {
 		all := strings.Split(strings.Join(seats, "\n"), "\n")
 		keep := max(0, len(all)-over-1)
-		seats = append(all[:keep], dimStyle.Render(words.Say("console.tui_view.sShowsEverySeatS")))
+		seats = append(all[:keep], dimStyle.Render(m.lang.Say("console.tui_view.sShowsEverySeatS")))
 		if keep == 0 {
 			seats = nil
 		}
@@ -174,15 +173,15 @@ func (m *tui) keyLine(w int) string {
 	var keys []string
 	switch {
 	case m.confirmEnd:
-		keys = []string{words.Say("console.tui_view.yEndTheGame"), words.Say("console.tui_view.anyOtherKeyPlayOn")}
+		keys = []string{m.lang.Say("console.tui_view.yEndTheGame"), m.lang.Say("console.tui_view.anyOtherKeyPlayOn")}
 	case m.onList:
-		keys = []string{"↑/↓ move", words.Say("console.tui_view.spaceTick"), words.Say("console.tui_view.enterConfirm"), words.Say("console.tui_view.tabButtons"), "? help", "q quit"}
+		keys = []string{"↑/↓ move", m.lang.Say("console.tui_view.spaceTick"), m.lang.Say("console.tui_view.enterConfirm"), m.lang.Say("console.tui_view.tabButtons"), "? help", "q quit"}
 	case m.over():
-		keys = []string{"←/→ choose", words.Say("console.tui_view.enterPress"), words.Say("console.tui_view.nNewGame"), words.Say("console.tui_view.lLastRound"), "s scores", "? help", "q quit"}
+		keys = []string{"←/→ choose", m.lang.Say("console.tui_view.enterPress"), m.lang.Say("console.tui_view.nNewGame"), m.lang.Say("console.tui_view.lLastRound"), "s scores", "? help", "q quit"}
 	case m.table.Screen == protocol.ScreenLobby:
-		keys = []string{"←/→ or 1-9 choose", words.Say("console.tui_view.enterPress"), "? help", "q quit"}
+		keys = []string{"←/→ or 1-9 choose", m.lang.Say("console.tui_view.enterPress"), "? help", "q quit"}
 	default:
-		keys = []string{"←/→ or 1-9 choose", words.Say("console.tui_view.enterPlay"), "s scores", "l log", "e end", "? help", "q quit"}
+		keys = []string{"←/→ or 1-9 choose", m.lang.Say("console.tui_view.enterPlay"), "s scores", "l log", "e end", "? help", "q quit"}
 	}
 	line := strings.Join(keys, " · ")
 	for lipgloss.Width(line) > w && len(keys) > 3 {
@@ -294,9 +293,9 @@ func (m *tui) chooser(w, rows int) []string {
 		out = append(out, dimStyle.Render(fmt.Sprintf("  ↓ %d more", len(sel.Options)-last)))
 	}
 	if multi {
-		out = append(out, dimStyle.Render(cutLine(words.Say("console.tui_view.spaceOrANumberTicks", len(m.tickedValues(sel))), w)))
+		out = append(out, dimStyle.Render(cutLine(m.lang.Say("console.tui_view.spaceOrANumberTicks", len(m.tickedValues(sel))), w)))
 	} else {
-		out = append(out, dimStyle.Render(cutLine(words.Say("console.tui_view.orANumberThenEnter"), w)))
+		out = append(out, dimStyle.Render(cutLine(m.lang.Say("console.tui_view.orANumberThenEnter"), w)))
 	}
 	return out
 }

@@ -27,68 +27,123 @@ func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discor
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
 }
 
-// Command is the /sushigo command with its subcommands and typed options.
+// Command is the /sushigo command with its subcommands and typed options,
+// in English with every other language's descriptions and choice names
+// as Discord's localizations, so /sushigo reads in the client's language.
 func Command() *discordgo.ApplicationCommand {
+	c := command(words.English)
+	for _, l := range words.Languages() {
+		if l.IsEnglish() {
+			continue
+		}
+		for _, loc := range discordLocales[l.Code()] {
+			localize(c, command(l), loc)
+		}
+	}
+	return c
+}
+
+// discordLocales are the Discord locales each of our languages speaks
+// for (Discord's own list: https://discord.com/developers/docs/reference#locales).
+var discordLocales = map[string][]discordgo.Locale{
+	"fr": {discordgo.French}, "de": {discordgo.German}, "es": {discordgo.SpanishES, "es-419"},
+	"pt-BR": {discordgo.PortugueseBR}, "ru": {discordgo.Russian},
+}
+
+// localize adds to c the words of tr, the same command in another
+// language, as loc's localizations.
+func localize(c, tr *discordgo.ApplicationCommand, loc discordgo.Locale) {
+	if c.DescriptionLocalizations == nil {
+		c.DescriptionLocalizations = &map[discordgo.Locale]string{}
+	}
+	(*c.DescriptionLocalizations)[loc] = tr.Description
+	var walk func(os, ts []*discordgo.ApplicationCommandOption)
+	walk = func(os, ts []*discordgo.ApplicationCommandOption) {
+		for i, o := range os {
+			t := ts[i]
+			if t.Description != o.Description {
+				if o.DescriptionLocalizations == nil {
+					o.DescriptionLocalizations = map[discordgo.Locale]string{}
+				}
+				o.DescriptionLocalizations[loc] = t.Description
+			}
+			for j, ch := range o.Choices {
+				if t.Choices[j].Name != ch.Name {
+					if ch.NameLocalizations == nil {
+						ch.NameLocalizations = map[discordgo.Locale]string{}
+					}
+					ch.NameLocalizations[loc] = t.Choices[j].Name
+				}
+			}
+			walk(o.Options, t.Options)
+		}
+	}
+	walk(c.Options, tr.Options)
+}
+
+// command is /sushigo worded in w.
+func command(w words.Lang) *discordgo.ApplicationCommand {
 	integer := discordgo.ApplicationCommandOptionInteger
 	str := discordgo.ApplicationCommandOptionString
 	return &discordgo.ApplicationCommand{
 		Name:        commandName,
-		Description: words.Say("discord.commands.playSushiGoInThis"),
+		Description: w.Say("discord.commands.playSushiGoInThis"),
 		Type:        discordgo.ChatApplicationCommand,
 		Contexts:    &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("new", words.Say("discord.commands.openAGameLobbyIn"),
-				&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: words.Say("discord.commands.sushiGoClassicOrSushi"), Choices: choices("classic", "party")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "menu", Description: words.Say("discord.commands.partyMenuImpliesParty"), Choices: menuChoices()},
-				&discordgo.ApplicationCommandOption{Type: integer, Name: "bots", Description: words.Say("discord.commands.botPlayersToSeat0"), MinValue: ptr(0.0), MaxValue: 7},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "level", Description: words.Say("discord.commands.howWellTheBotsPlay"), Choices: choices("easy", "normal", "hard", "expert")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "pass", Description: words.Say("discord.commands.whichWayHandsTravel"), Choices: choices("left", "alternate")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "variant", Description: words.Say("discord.commands.classicOrThe2Player"), Choices: choices("classic", "dummy")},
-				&discordgo.ApplicationCommandOption{Type: integer, Name: "timer", Description: words.Say("discord.commands.secondsPerTurn0No"), MinValue: ptr(0.0), MaxValue: 3600},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "hands", Description: words.Say("discord.commands.whereYourHandAppears"), Choices: choices("ephemeral", "dm")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "threads", Description: words.Say("discord.commands.playByPlayInA"), Choices: choices("on", "off")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "pictures", Description: words.Say("discord.commands.showTheTableAndScores"), Choices: choices("on", "off")},
+			sub("new", w.Say("discord.commands.openAGameLobbyIn"),
+				&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: w.Say("discord.commands.sushiGoClassicOrSushi"), Choices: choices("classic", "party")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "menu", Description: w.Say("discord.commands.partyMenuImpliesParty"), Choices: menuChoices(w)},
+				&discordgo.ApplicationCommandOption{Type: integer, Name: "bots", Description: w.Say("discord.commands.botPlayersToSeat0"), MinValue: ptr(0.0), MaxValue: 7},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "level", Description: w.Say("discord.commands.howWellTheBotsPlay"), Choices: choices("easy", "normal", "hard", "expert")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "pass", Description: w.Say("discord.commands.whichWayHandsTravel"), Choices: choices("left", "alternate")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "variant", Description: w.Say("discord.commands.classicOrThe2Player"), Choices: choices("classic", "dummy")},
+				&discordgo.ApplicationCommandOption{Type: integer, Name: "timer", Description: w.Say("discord.commands.secondsPerTurn0No"), MinValue: ptr(0.0), MaxValue: 3600},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "hands", Description: w.Say("discord.commands.whereYourHandAppears"), Choices: choices("ephemeral", "dm")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "threads", Description: w.Say("discord.commands.playByPlayInA"), Choices: choices("on", "off")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "pictures", Description: w.Say("discord.commands.showTheTableAndScores"), Choices: choices("on", "off")},
 			),
-			sub("join", words.Say("discord.commands.joinTheGameInThis")),
-			sub("leave", words.Say("discord.commands.leaveTheGame")),
-			sub("start", words.Say("discord.commands.dealTheCardsHost")),
-			sub("addbot", words.Say("discord.commands.addBotPlayersHost"),
-				&discordgo.ApplicationCommandOption{Type: integer, Name: "count", Description: words.Say("discord.commands.howMany17"), MinValue: ptr(1.0), MaxValue: 7},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "level", Description: words.Say("discord.commands.howWellTheyPlayDefault"), Choices: choices("easy", "normal", "hard", "expert")}),
-			sub("kick", words.Say("discord.commands.removeAPlayerOrGive"),
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: words.Say("discord.commands.who"), Required: true}),
-			sub("hand", words.Say("discord.commands.showYourHandOnlyYou")),
-			sub("status", words.Say("discord.commands.showTheTable")),
-			sub("scores", words.Say("discord.commands.showTheScoreBreakdownSo")),
-			sub("leaderboard", words.Say("discord.commands.thisServerSBestPlayers"),
-				&discordgo.ApplicationCommandOption{Type: str, Name: "period", Description: words.Say("discord.commands.whichPeriod"), Choices: choices("week", "month", "all")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "by", Description: words.Say("discord.commands.rankByDefaultRating"), Choices: choices("rating", "wins", "points")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: words.Say("discord.commands.whichGameSBoard"), Choices: choices("classic", "party")}),
-			sub("stats", words.Say("discord.commands.aPlayerSRatingTotals"),
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: words.Say("discord.commands.whoseDefaultYours")}),
-			sub("history", words.Say("discord.commands.thisServerSLast10"),
-				&discordgo.ApplicationCommandOption{Type: integer, Name: "game", Description: words.Say("discord.commands.showOneGameSScores"), MinValue: ptr(1.0), MaxValue: 100},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "board", Description: words.Say("discord.commands.whichGameSHistory"), Choices: choices("classic", "party")}),
-			sub("settings", words.Say("discord.commands.thisChannelSDefaultsFor"),
-				&discordgo.ApplicationCommandOption{Type: str, Name: "threads", Description: words.Say("discord.commands.playByPlayInA2"), Choices: choices("on", "off")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "pictures", Description: words.Say("discord.commands.tableAndScoresAsPictures"), Choices: choices("on", "off")}),
-			sub("rules", words.Say("discord.commands.howToPlayOrOne"),
-				&discordgo.ApplicationCommandOption{Type: str, Name: "card", Description: words.Say("discord.commands.aCard"), Choices: cardChoices()}),
-			sub("end", words.Say("discord.commands.endTheGameHostOr")),
-			sub("rematch", words.Say("discord.commands.startANewLobbyWith")),
-			sub("help", words.Say("discord.commands.listTheCommands")),
+			sub("join", w.Say("discord.commands.joinTheGameInThis")),
+			sub("leave", w.Say("discord.commands.leaveTheGame")),
+			sub("start", w.Say("discord.commands.dealTheCardsHost")),
+			sub("addbot", w.Say("discord.commands.addBotPlayersHost"),
+				&discordgo.ApplicationCommandOption{Type: integer, Name: "count", Description: w.Say("discord.commands.howMany17"), MinValue: ptr(1.0), MaxValue: 7},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "level", Description: w.Say("discord.commands.howWellTheyPlayDefault"), Choices: choices("easy", "normal", "hard", "expert")}),
+			sub("kick", w.Say("discord.commands.removeAPlayerOrGive"),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: w.Say("discord.commands.who"), Required: true}),
+			sub("hand", w.Say("discord.commands.showYourHandOnlyYou")),
+			sub("status", w.Say("discord.commands.showTheTable")),
+			sub("scores", w.Say("discord.commands.showTheScoreBreakdownSo")),
+			sub("leaderboard", w.Say("discord.commands.thisServerSBestPlayers"),
+				&discordgo.ApplicationCommandOption{Type: str, Name: "period", Description: w.Say("discord.commands.whichPeriod"), Choices: choices("week", "month", "all")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "by", Description: w.Say("discord.commands.rankByDefaultRating"), Choices: choices("rating", "wins", "points")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: w.Say("discord.commands.whichGameSBoard"), Choices: choices("classic", "party")}),
+			sub("stats", w.Say("discord.commands.aPlayerSRatingTotals"),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: w.Say("discord.commands.whoseDefaultYours")}),
+			sub("history", w.Say("discord.commands.thisServerSLast10"),
+				&discordgo.ApplicationCommandOption{Type: integer, Name: "game", Description: w.Say("discord.commands.showOneGameSScores"), MinValue: ptr(1.0), MaxValue: 100},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "board", Description: w.Say("discord.commands.whichGameSHistory"), Choices: choices("classic", "party")}),
+			sub("settings", w.Say("discord.commands.thisChannelSDefaultsFor"),
+				&discordgo.ApplicationCommandOption{Type: str, Name: "threads", Description: w.Say("discord.commands.playByPlayInA2"), Choices: choices("on", "off")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "pictures", Description: w.Say("discord.commands.tableAndScoresAsPictures"), Choices: choices("on", "off")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "language", Description: w.Say("discord.commands.language"), Choices: languageChoices(w)}),
+			sub("rules", w.Say("discord.commands.howToPlayOrOne"),
+				&discordgo.ApplicationCommandOption{Type: str, Name: "card", Description: w.Say("discord.commands.aCard"), Choices: cardChoices(w)}),
+			sub("end", w.Say("discord.commands.endTheGameHostOr")),
+			sub("rematch", w.Say("discord.commands.startANewLobbyWith")),
+			sub("help", w.Say("discord.commands.listTheCommands")),
 		},
 	}
 }
 
 // menuChoices are the host's menu choices (protocol.MenuChoices).
-func menuChoices() []*discordgo.ApplicationCommandOptionChoice {
-	return hostChoices(protocol.MenuChoices())
+func menuChoices(w words.Lang) []*discordgo.ApplicationCommandOptionChoice {
+	return hostChoices(protocol.MenuChoices(w))
 }
 
 // cardChoices are every card type, classic and Party (23 of Discord's 25).
-func cardChoices() []*discordgo.ApplicationCommandOptionChoice {
-	return hostChoices(protocol.CardChoices())
+func cardChoices(w words.Lang) []*discordgo.ApplicationCommandOptionChoice {
+	return hostChoices(protocol.CardChoices(w))
 }
 
 func hostChoices(cs []protocol.Choice) []*discordgo.ApplicationCommandOptionChoice {
@@ -105,6 +160,7 @@ func comparable(c *discordgo.ApplicationCommand) ([]byte, error) {
 	type opt struct {
 		Type       discordgo.ApplicationCommandOptionType
 		Name, Desc string
+		Descs      map[discordgo.Locale]string
 		Required   bool
 		Choices    []string
 		Min        *float64
@@ -115,18 +171,23 @@ func comparable(c *discordgo.ApplicationCommand) ([]byte, error) {
 	conv = func(os []*discordgo.ApplicationCommandOption) []opt {
 		var out []opt
 		for _, o := range os {
-			x := opt{Type: o.Type, Name: o.Name, Desc: o.Description, Required: o.Required, Min: o.MinValue, Max: o.MaxValue, Options: conv(o.Options)}
+			x := opt{Type: o.Type, Name: o.Name, Desc: o.Description, Descs: o.DescriptionLocalizations, Required: o.Required, Min: o.MinValue, Max: o.MaxValue, Options: conv(o.Options)}
 			for _, c := range o.Choices {
-				x.Choices = append(x.Choices, fmt.Sprint(c.Name, "=", c.Value))
+				x.Choices = append(x.Choices, fmt.Sprint(c.Name, "=", c.Value, c.NameLocalizations))
 			}
 			out = append(out, x)
 		}
 		return out
 	}
+	var descs map[discordgo.Locale]string
+	if c.DescriptionLocalizations != nil {
+		descs = *c.DescriptionLocalizations
+	}
 	return json.Marshal(struct {
 		Name, Desc string
+		Descs      map[discordgo.Locale]string
 		Options    []opt
-	}{c.Name, c.Description, conv(c.Options)})
+	}{c.Name, c.Description, descs, conv(c.Options)})
 }
 
 // Register installs /sushigo: in the configured guild (instant, for
@@ -151,4 +212,14 @@ func (a *Adapter) Register() (changed bool, err error) {
 		return false, fmt.Errorf("discord: register commands: %w", err)
 	}
 	return true, nil
+}
+
+// languageChoices are the languages `settings language:` takes, each by
+// its own name, and the server's.
+func languageChoices(w words.Lang) []*discordgo.ApplicationCommandOptionChoice {
+	out := []*discordgo.ApplicationCommandOptionChoice{{Name: w.Say("discord.commands.languageAuto"), Value: "auto"}}
+	for _, l := range words.Languages() {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: l.Name(), Value: l.Code()})
+	}
+	return out
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
+	"github.com/sushigo/sushigo/words"
 )
 
 const (
@@ -785,14 +786,14 @@ func TestSubcommandOptionsDecode(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := protocol.ParseCommand(text)
+		got, err := protocol.ParseCommand(text, words.English)
 		if err != nil || got != c.want {
 			t.Errorf("%s → %q → %#v, %v; want %#v", c.sub, text, got, err, c.want)
 		}
 	}
 	// Every subcommand registered is one the parser knows.
 	for _, s := range Command().Options {
-		if _, err := protocol.ParseCommand(s.Name); err != nil && !strings.Contains(err.Error(), "Usage") {
+		if _, err := protocol.ParseCommand(s.Name, words.English); err != nil && !strings.Contains(err.Error(), "Usage") {
 			t.Errorf("/sushigo %s: %v", s.Name, err)
 		}
 	}

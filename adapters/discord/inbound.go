@@ -19,6 +19,13 @@ func (a *Adapter) request(ix *discordgo.Interaction) (protocol.Request, error) {
 		Where: protocol.Location{Platform: "discord", Community: ix.GuildID, Channel: ix.ChannelID},
 		Reply: protocol.Ref{ID: tokenRef(ix.Token), Expires: a.cfg.Now().Add(tokenLife)},
 		ID:    ix.ID,
+		// What only this person reads is in their client's language; a
+		// game opened here writes in the server's (unless the channel
+		// chose one).
+		Lang: words.Match(string(ix.Locale)),
+	}
+	if ix.GuildLocale != nil && ix.GuildID != "" {
+		req.PlaceLang = words.Match(string(*ix.GuildLocale))
 	}
 	if ix.GuildID == "" {
 		// A DM: the host finds the game from the button's game ID.
@@ -42,7 +49,7 @@ func (a *Adapter) request(ix *discordgo.Interaction) (protocol.Request, error) {
 		if err != nil {
 			return req, err
 		}
-		act, err := protocol.ParseCommand(text)
+		act, err := protocol.ParseCommand(text, req.Lang)
 		if err != nil {
 			return req, err
 		}
@@ -64,7 +71,7 @@ func (a *Adapter) request(ix *discordgo.Interaction) (protocol.Request, error) {
 	default:
 		return req, fmt.Errorf("discord: unsupported interaction type %d", ix.Type)
 	}
-	return req, canHost(ix, req.Action)
+	return req, canHost(ix, req.Action, req.Lang)
 }
 
 // The permissions a game's channel must give the app: to see it, post and
@@ -80,15 +87,15 @@ const (
 
 var permNames = []struct {
 	bit  int64
-	name string
+	name words.Key
 }{
-	{discordgo.PermissionViewChannel, words.Say("discord.inbound.viewChannel")}, {discordgo.PermissionSendMessages, words.Say("discord.inbound.sendMessages")},
-	{discordgo.PermissionEmbedLinks, words.Say("discord.inbound.embedLinks")}, {discordgo.PermissionReadMessageHistory, words.Say("discord.inbound.readMessageHistory")},
+	{discordgo.PermissionViewChannel, "discord.inbound.viewChannel"}, {discordgo.PermissionSendMessages, "discord.inbound.sendMessages"},
+	{discordgo.PermissionEmbedLinks, "discord.inbound.embedLinks"}, {discordgo.PermissionReadMessageHistory, "discord.inbound.readMessageHistory"},
 }
 
 // canHost refuses to open a lobby (new, rematch) in a channel where the
 // app could not show it: nothing would be seen, yet others could join.
-func canHost(ix *discordgo.Interaction, act protocol.Action) error {
+func canHost(ix *discordgo.Interaction, act protocol.Action, w words.Lang) error {
 	switch act.(type) {
 	case protocol.NewGame, protocol.Rematch:
 	default:
@@ -100,14 +107,14 @@ func canHost(ix *discordgo.Interaction, act protocol.Action) error {
 	var missing []string
 	for _, p := range permNames {
 		if ix.AppPermissions&p.bit == 0 {
-			missing = append(missing, p.name)
+			missing = append(missing, w.Say(p.name))
 		}
 	}
 	if len(missing) == 0 {
 		return nil
 	}
-	return &protocol.UsageError{Msg: words.Say("discord.inbound.iCanTRunA", strings.Join(missing, ", ")) + " " +
-		words.Say("discord.inbound.askAServerAdminTo")}
+	return &protocol.UsageError{Words: []words.Phrase{words.P("discord.inbound.iCanTRunA", strings.Join(missing, ", ")),
+		words.P("discord.inbound.askAServerAdminTo")}, Lang: w}
 }
 
 // displayName is the name a member goes by, escaped so that Discord shows

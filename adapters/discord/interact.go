@@ -11,7 +11,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/words"
 )
 
 type handled struct {
@@ -31,10 +30,10 @@ type handled struct {
 func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once func(context.Context) (bool, error)) (*discordgo.InteractionResponse, func(context.Context), int) {
 	req, err := a.request(ix)
 	if err != nil {
-		msg := words.Say("discord.interact.iDonTKnowThat")
+		msg := req.Lang.Say("discord.interact.iDonTKnowThat")
 		var u *protocol.UsageError
 		if errors.As(err, &u) {
-			msg = protocol.Speak(platform.Commands, u.Msg)
+			msg = protocol.Speak(platform.Commands, u.In(req.Lang))
 		} else {
 			a.cfg.Log.Warn("unreadable interaction", "interaction", ix.ID, "err", err)
 		}
@@ -113,13 +112,13 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 		if h.status != 0 {
 			// Found a duplicate only after deferring: the deferral says
 			// nothing more. (The parked copy is the first one's.)
-			a.editOriginal(ctx, ix, render(protocol.View{Text: words.Say("discord.interact.thatWasAlreadyHandled"), Tone: protocol.ToneInfo}))
+			a.editOriginal(ctx, ix, render(protocol.View{Text: req.Lang.Say("discord.interact.thatWasAlreadyHandled"), Tone: protocol.ToneInfo}))
 			return
 		}
 		if h.err != nil && parked.Load() {
 			// Still failing: the parked copy is handled again (Redo) until
 			// it is applied, and its answer edits this message then.
-			a.editOriginal(ctx, ix, render(protocol.View{Text: protocol.Speak(platform.Commands, words.Say("discord.slowStore")), Tone: protocol.ToneInfo}))
+			a.editOriginal(ctx, ix, render(protocol.View{Text: protocol.Speak(platform.Commands, req.Lang.Say("discord.slowStore")), Tone: protocol.ToneInfo}))
 			return
 		}
 		if err := a.host.Unpark(ctx, "discord", ix.ID); err != nil {

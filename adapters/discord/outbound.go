@@ -13,7 +13,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/words"
 )
 
 var toneColors = map[protocol.Tone]int{
@@ -53,7 +52,7 @@ func render(v protocol.View) message {
 	desc := v.Text
 	if v.Channel != "" {
 		// In a DM this names and links the game's channel (and server).
-		desc += "\n\n" + words.Say("dm.gameIn", "<#"+v.Channel+">")
+		desc += "\n\n" + v.Lang.Say("dm.gameIn", "<#"+v.Channel+">")
 	}
 	e := &discordgo.MessageEmbed{
 		Title:       cut(unescapeMarkdown(v.Title), 256),
@@ -215,7 +214,7 @@ const threadArchive = 1440
 // without a picture (its refusal is about something else).
 func noPicture(err error, m message) *protocol.NoPictureError {
 	if code, _ := restCode(err); code == codeMissingPermissions && m.pic != nil && m.pic.PNG != nil {
-		return &protocol.NoPictureError{Reason: words.Say("discord.outbound.iMMissingTheAttach")}
+		return &protocol.NoPictureError{Reason: "discord.outbound.iMMissingTheAttach"}
 	}
 	return nil
 }
@@ -225,13 +224,13 @@ func noPicture(err error, m message) *protocol.NoPictureError {
 func noThread(err error) *protocol.NoThreadError {
 	switch code, _ := restCode(err); code {
 	case codeMissingPermissions:
-		return &protocol.NoThreadError{Reason: words.Say("discord.outbound.iMMissingTheCreate")}
+		return &protocol.NoThreadError{Reason: "discord.outbound.iMMissingTheCreate"}
 	case codeMissingAccess:
-		return &protocol.NoThreadError{Reason: words.Say("discord.outbound.iCanTSeeThis")}
+		return &protocol.NoThreadError{Reason: "discord.outbound.iCanTSeeThis"}
 	case codeWrongChannelType:
-		return &protocol.NoThreadError{Reason: words.Say("discord.outbound.thisKindOfChannelCan")}
+		return &protocol.NoThreadError{Reason: "discord.outbound.thisKindOfChannelCan"}
 	case codeUnknownChannel, codeUnknownMessage:
-		return &protocol.NoThreadError{Reason: words.Say("discord.outbound.theGameSThreadOr")}
+		return &protocol.NoThreadError{Reason: "discord.outbound.theGameSThreadOr"}
 	}
 	return nil
 }
@@ -242,7 +241,7 @@ func noThread(err error) *protocol.NoThreadError {
 func (a *Adapter) threadOf(ctx context.Context, d protocol.Delivery) (string, error) {
 	ch, msg, ok := strings.Cut(strings.TrimPrefix(d.Parent.ID, "m:"), ":")
 	if !ok || !strings.HasPrefix(d.Parent.ID, "m:") {
-		return "", &protocol.NoThreadError{Reason: words.Say("discord.outbound.theTableMessageCanT")}
+		return "", &protocol.NoThreadError{Reason: "discord.outbound.theTableMessageCanT"}
 	}
 	if d.OpenThread != "" {
 		_, err := a.s.MessageThreadStartComplex(ch, msg, &discordgo.ThreadStart{Name: cut(d.OpenThread, 100), AutoArchiveDuration: threadArchive},
@@ -315,7 +314,7 @@ func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp p
 				a.cfg.Log.Error("remembering a message failed", "err", err)
 			}
 			d.View.Picture = nil
-			d.View.Text = protocol.PictureFallbackNote(np.Reason) + "\n" + d.View.Text
+			d.View.Text = protocol.PictureFallbackNote(d.View.Lang, np.Reason) + "\n" + d.View.Text
 			m = render(d.View)
 			m.hadPicture = true
 			err = a.editErr(ctx, d.Ref.ID, m)

@@ -55,8 +55,8 @@ func partyEndToEnd(t *testing.T, e *env, menu string, seed uint64) {
 		e.choose(alice, e.f.message(lobby.ID), id, vals)
 	}
 	for _, k := range kinds {
-		if !strings.Contains(e.f.message(lobby.ID).text(), words.KindName(k)) {
-			t.Fatalf("the lobby does not list %s after building %s:\n%s", words.KindName(k), menu, e.f.message(lobby.ID).text())
+		if !strings.Contains(e.f.message(lobby.ID).text(), words.English.KindName(k)) {
+			t.Fatalf("the lobby does not list %s after building %s:\n%s", words.English.KindName(k), menu, e.f.message(lobby.ID).text())
 		}
 	}
 	e.click(bob, e.f.message(lobby.ID), buttonWith(lobby, "sg1:join:"))

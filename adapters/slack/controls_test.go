@@ -29,14 +29,14 @@ func TestMultiSelectWaitsForConfirm(t *testing.T) {
 	change := slackapi.InteractionCallback{Type: slackapi.InteractionTypeBlockActions}
 	change.ActionCallback.BlockActions = []*slackapi.BlockAction{{ActionID: flip, BlockID: "select0", Type: "multi_static_select",
 		SelectedOptions: []slackapi.OptionBlockObject{{Value: "0"}}}}
-	if _, err := e.a.clickRequest(change); err != errNothingToDo {
+	if _, err := e.a.clickRequest(context.Background(), change); err != errNothingToDo {
 		t.Errorf("a multi-select change went to the host: %v", err)
 	}
 	confirm := slackapi.InteractionCallback{Type: slackapi.InteractionTypeBlockActions,
 		BlockActionState: &slackapi.BlockActionStates{Values: map[string]map[string]slackapi.BlockAction{
 			"select0": {flip: {ActionID: flip, Type: "multi_static_select", SelectedOptions: []slackapi.OptionBlockObject{{Value: "0"}, {Value: "2"}}}}}}}
 	confirm.ActionCallback.BlockActions = []*slackapi.BlockAction{{ActionID: "sgc:select0", BlockID: "confirm0", Type: "button", Value: "select0"}}
-	req, err := e.a.clickRequest(confirm)
+	req, err := e.a.clickRequest(context.Background(), confirm)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestMultiSelectWaitsForConfirm(t *testing.T) {
 		t.Errorf("confirmed %+v, want %+v", req.Action, want)
 	}
 	confirm.BlockActionState.Values = map[string]map[string]slackapi.BlockAction{}
-	if _, err := e.a.clickRequest(confirm); err == nil || !strings.Contains(err.Error(), "Choose in the list first") {
+	if _, err := e.a.clickRequest(context.Background(), confirm); err == nil || !strings.Contains(err.Error(), "Choose in the list first") {
 		t.Errorf("a confirm with nothing chosen: %v", err)
 	}
 }
@@ -73,7 +73,7 @@ func TestDisabledButtonsKeepTheirPlace(t *testing.T) {
 	}
 	press := slackapi.InteractionCallback{Type: slackapi.InteractionTypeBlockActions}
 	press.ActionCallback.BlockActions = []*slackapi.BlockAction{{ActionID: offPrefix + "0:1", BlockID: "row0", Type: "button"}}
-	if _, err := e.a.clickRequest(press); err != errNothingToDo {
+	if _, err := e.a.clickRequest(context.Background(), press); err != errNothingToDo {
 		t.Errorf("a disabled button's press: %v", err)
 	}
 }

@@ -11,11 +11,12 @@ import (
 	"github.com/slack-go/slack/slackevents"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Homes is what the adapter needs of the host for the App Home tab.
 type Homes interface {
-	Home(ctx context.Context, where protocol.Location, user string) (protocol.View, error)
+	Home(ctx context.Context, w words.Lang, where protocol.Location, user string) (protocol.View, error)
 }
 
 // homeBlocks bounds a Home tab (Slack allows 100 blocks).
@@ -43,7 +44,7 @@ func (a *Adapter) homeOpened(ctx context.Context, team string, ev *slackevents.A
 		return
 	}
 	where := protocol.Location{Platform: "slack", Community: team}
-	v, err := a.homes.Home(ctx, where, ev.User)
+	v, err := a.homes.Home(ctx, a.langOf(ctx, ev.User).Or(words.English), where, ev.User)
 	if err != nil {
 		a.cfg.Log.Error("building a home tab failed", "user", ev.User, "err", err)
 		return

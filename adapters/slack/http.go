@@ -15,7 +15,6 @@ import (
 	slackapi "github.com/slack-go/slack"
 
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/words"
 )
 
 // maxBody bounds a request body; Slack's are a few kilobytes.
@@ -183,12 +182,12 @@ type ephemeralAck struct {
 // time: the command is not acknowledged, and its answers (if it does
 // finish) still go out.
 func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ephemeralAck, _ func(context.Context), applied bool) {
-	req, err := a.commandRequest(cmd)
+	req, err := a.commandRequest(ctx, cmd)
 	if err != nil {
 		var u *protocol.UsageError
-		msg := words.Say("slack.http.somethingIsOffWithThat")
+		msg := req.Lang.Say("slack.http.somethingIsOffWithThat")
 		if errors.As(err, &u) {
-			msg = protocol.Speak(platform.Commands, u.Msg)
+			msg = protocol.Speak(platform.Commands, u.In(req.Lang))
 		}
 		bs, text := blocks(protocol.View{Text: msg, Tone: protocol.ToneError})
 		return &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, func(context.Context) {}, true
@@ -238,7 +237,7 @@ func (a *Adapter) click(ctx context.Context, cb slackapi.InteractionCallback) (r
 // goes on to count. Only when parking fails too is it refused, and its
 // handling stopped.
 func (a *Adapter) clickParked(ctx context.Context, cb slackapi.InteractionCallback, payload []byte) (rest func(context.Context), applied bool) {
-	req, err := a.clickRequest(cb)
+	req, err := a.clickRequest(ctx, cb)
 	o := &origin{channel: cb.Container.ChannelID, ts: cb.Container.MessageTs, ephemeral: cb.Container.IsEphemeral, responseURL: cb.ResponseURL}
 	if o.channel == "" {
 		o.channel = cb.Channel.ID
@@ -247,10 +246,10 @@ func (a *Adapter) clickParked(ctx context.Context, cb slackapi.InteractionCallba
 		return func(context.Context) {}, true
 	}
 	if err != nil {
-		msg := words.Say("slack.http.iDonTKnowThat")
+		msg := req.Lang.Say("slack.http.iDonTKnowThat")
 		var u *protocol.UsageError
 		if errors.As(err, &u) {
-			msg = protocol.Speak(platform.Commands, u.Msg)
+			msg = protocol.Speak(platform.Commands, u.In(req.Lang))
 		} else {
 			a.cfg.Log.Warn("unreadable interaction", "err", err)
 		}
@@ -315,7 +314,7 @@ func (a *Adapter) Redo(ctx context.Context, id string, payload []byte) error {
 		a.cfg.Log.Error("a parked click does not decode", "click", id, "err", err)
 		return nil // nothing a retry can fix
 	}
-	req, err := a.clickRequest(cb)
+	req, err := a.clickRequest(ctx, cb)
 	if err != nil {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package slack
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -8,7 +9,6 @@ import (
 	slackapi "github.com/slack-go/slack"
 
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/words"
 )
 
 // where is the game location of a channel; a DM ("D…") has none, and the
@@ -21,13 +21,14 @@ func where(team, channel string) protocol.Location {
 }
 
 // commandRequest turns a slash command into a host request.
-func (a *Adapter) commandRequest(c slackapi.SlashCommand) (protocol.Request, error) {
+func (a *Adapter) commandRequest(ctx context.Context, c slackapi.SlashCommand) (protocol.Request, error) {
 	req := protocol.Request{
 		Where: where(c.TeamID, c.ChannelID),
 		Who:   protocol.User{ID: c.UserID, Name: c.UserName},
 		Reply: protocol.Ref{ID: responseRef(c.ResponseURL), Expires: a.cfg.Now().Add(responseLife), Max: responseUses},
+		Lang:  a.langOf(ctx, c.UserID),
 	}
-	act, err := protocol.ParseCommand(c.Text)
+	act, err := protocol.ParseCommand(c.Text, req.Lang)
 	if err != nil {
 		return req, err
 	}
@@ -55,10 +56,10 @@ func confirmed(cb slackapi.InteractionCallback, block string) (protocol.Action, 
 	}
 	// Untouched and empty: nothing chosen. Its action ID is not in the
 	// state, so the selection cannot be read.
-	return nil, &protocol.UsageError{Msg: words.Say("slack.inbound.chooseInTheListFirst")}
+	return nil, protocol.Usage("slack.inbound.chooseInTheListFirst")
 }
 
-func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (protocol.Request, error) {
+func (a *Adapter) clickRequest(ctx context.Context, cb slackapi.InteractionCallback) (protocol.Request, error) {
 	if cb.Type != slackapi.InteractionTypeBlockActions || len(cb.ActionCallback.BlockActions) == 0 {
 		return protocol.Request{}, fmt.Errorf("slack: unsupported interaction %q", cb.Type)
 	}
@@ -93,6 +94,7 @@ func (a *Adapter) clickRequest(cb slackapi.InteractionCallback) (protocol.Reques
 		Who:         protocol.User{ID: cb.User.ID, Name: name},
 		Action:      act,
 		FromPrivate: cb.Container.IsEphemeral || strings.HasPrefix(channel, "D"),
+		Lang:        a.langOf(ctx, cb.User.ID),
 	}
 	if cb.TriggerID != "" {
 		// One click's own ID: handled again (Redo), it changes a game at

@@ -45,7 +45,7 @@ func (a *Adapter) deliver(ctx context.Context, o *origin, resp protocol.Response
 			a.respond(ctx, o.responseURL, true, bs, text)
 		case d.To.IsPublic():
 			err := a.post(ctx, resp, resp.Where.Channel, d.Slot, bs, text)
-			if why := cannotPost(err); why != "" && d.Slot == protocol.SlotTable {
+			if why := cannotPost(d.View.Lang, err); why != "" && d.Slot == protocol.SlotTable {
 				// The lobby never appeared: drop it, so nobody joins a game
 				// nobody can see, and tell whoever asked what to do.
 				if err := a.host.Discard(ctx, resp.Where, resp.Game); err != nil {
@@ -113,19 +113,19 @@ func (a *Adapter) post(ctx context.Context, resp protocol.Response, channel, slo
 
 // cannotPost says what to do when Slack refused a post for good because
 // the app may not post in the channel ("" for any other outcome).
-func cannotPost(err error) string {
+func cannotPost(w words.Lang, err error) string {
 	if err == nil {
 		return ""
 	}
 	switch err.Error() {
 	case "not_in_channel":
-		return words.Say("slack.outbound.iCanTPostIn")
+		return w.Say("slack.outbound.iCanTPostIn")
 	case "channel_not_found":
-		return words.Say("slack.outbound.iCanTSeeThis")
+		return w.Say("slack.outbound.iCanTSeeThis")
 	case "is_archived":
-		return words.Say("slack.outbound.thisChannelIsArchivedStart")
+		return w.Say("slack.outbound.thisChannelIsArchivedStart")
 	case "restricted_action", "restricted_action_read_only_channel", "restricted_action_thread_only_channel", "ekm_access_denied":
-		return words.Say("slack.outbound.thisWorkspaceDoesnTLet")
+		return w.Say("slack.outbound.thisWorkspaceDoesnTLet")
 	}
 	return ""
 }
@@ -226,7 +226,7 @@ func (a *Adapter) sendPost(ctx context.Context, where protocol.Location, game st
 		// A reply to the table message is the game's thread.
 		ch, ts, ok := strings.Cut(strings.TrimPrefix(d.Parent.ID, "m:"), ":")
 		if !ok || !strings.HasPrefix(d.Parent.ID, "m:") {
-			return protocol.Ref{}, &protocol.NoThreadError{Reason: words.Say("slack.outbound.theTableMessageCanT")}
+			return protocol.Ref{}, &protocol.NoThreadError{Reason: "slack.outbound.theTableMessageCanT"}
 		}
 		channel, thread = ch, ts
 	}
@@ -267,7 +267,7 @@ func (a *Adapter) sendPost(ctx context.Context, where protocol.Location, game st
 	}
 	ch, ts, err := a.api.PostMessageContext(ctx, channel, opts...)
 	if err != nil && thread != "" && (gone(err) || err.Error() == "thread_not_found") {
-		return protocol.Ref{}, &protocol.NoThreadError{Reason: words.Say("slack.outbound.theGameSTableMessage")}
+		return protocol.Ref{}, &protocol.NoThreadError{Reason: "slack.outbound.theGameSTableMessage"}
 	}
 	if err != nil {
 		a.failed("chat.postMessage failed", err, "channel", channel)
@@ -488,7 +488,7 @@ func (a *Adapter) undeliverable(ctx context.Context, resp protocol.Response, use
 		a.deliver(ctx, nil, r, d)
 	}
 	// Tell them now, privately, in the game's channel.
-	bs, text := blocks(protocol.View{Text: words.Say("slack.outbound.iCanTSendYou"), Tone: protocol.ToneError})
+	bs, text := blocks(protocol.View{Text: a.langOf(ctx, user).Or(resp.Lang).Say("slack.outbound.iCanTSendYou"), Tone: protocol.ToneError})
 	if _, err := a.api.PostEphemeralContext(ctx, resp.Where.Channel, user, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)); err != nil {
 		a.cfg.Log.Info("could not tell a user their DMs failed", "user", user, "err", err)
 	}

@@ -9,7 +9,6 @@ import (
 	slackapi "github.com/slack-go/slack"
 
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/words"
 )
 
 // escape makes text safe in mrkdwn: &, < and > are control characters.
@@ -157,7 +156,7 @@ func blocks(v protocol.View) ([]slackapi.Block, string) {
 	}
 	if v.Channel != "" {
 		// In a DM this names and links the game's channel.
-		bs = append(bs, slackapi.NewContextBlock("", slackapi.NewTextBlockObject(slackapi.MarkdownType, words.Say("dm.gameIn", "<#"+v.Channel+">"), false, false)))
+		bs = append(bs, slackapi.NewContextBlock("", slackapi.NewTextBlockObject(slackapi.MarkdownType, v.Lang.Say("dm.gameIn", "<#"+v.Channel+">"), false, false)))
 	}
 	if len(bs) > maxBlocks {
 		bs = bs[:maxBlocks]

@@ -69,6 +69,8 @@ type Adapter struct {
 	dedupe outage.Outage
 	// oversized logs refused oversized bodies (unauthenticated) sparingly.
 	oversized outage.Flood
+	// locales are the languages people read, as users.info said.
+	locales localeCache
 }
 
 // deliveryWorkers bounds the deliveries running at once after answered

@@ -253,7 +253,7 @@ func TestPayloadsDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, err := e.a.commandRequest(cmd)
+	req, err := e.a.commandRequest(context.Background(), cmd)
 	want := protocol.NewGame{Options: protocol.Options{Bots: 2, Timer: 60, Pass: engine.PassAlternate}}
 	if err != nil || req.Action != want || req.Where != (protocol.Location{Platform: "slack", Community: team, Channel: channel}) ||
 		req.Reply.ID != "r:https://hooks.slack.com/commands/1/2" {
@@ -265,7 +265,7 @@ func TestPayloadsDecode(t *testing.T) {
 	if err := json.Unmarshal([]byte(payload), &cb); err != nil {
 		t.Fatal(err)
 	}
-	req, err = e.a.clickRequest(cb)
+	req, err = e.a.clickRequest(context.Background(), cb)
 	if err != nil || req.Action != (protocol.Join{Game: "abc"}) || req.Where != (protocol.Location{Platform: "slack"}) || !req.FromPrivate {
 		t.Errorf("block_actions in a DM: %+v, %v", req, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // release is the version a build was stamped with (the image's
@@ -47,8 +48,8 @@ func version() string {
 }
 
 // rules prints how to play, or what one card does.
-func rules(args []string, stdout io.Writer) error {
-	v := bot.RulesView(strings.Join(args, " "))
+func rules(w words.Lang, args []string, stdout io.Writer) error {
+	v := bot.RulesView(w, strings.Join(args, " "))
 	if v.Tone == protocol.ToneError {
 		// Said once, as the error: not also printed as a page.
 		return fmt.Errorf("rules: %s", strings.Join(strings.Fields(v.Text), " "))

@@ -77,8 +77,9 @@ var errUsage = errors.New("no command")
 // run is main without the process: tests call it with their own
 // environment and streams.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	w := systemLang(getenv)
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, words.Say("cli.usage"))
+		fmt.Fprintln(stderr, w.Say("cli.usage"))
 		return errUsage
 	}
 	cfg, err := loadConfig(getenv)
@@ -87,48 +88,54 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	switch args[0] {
 	case "play":
-		return play(ctx, cfg, args[1:], stdin, stdout)
+		return play(ctx, cfg, w, args[1:], stdin, stdout)
 	case "serve":
 		return serve(ctx, cfg, stderr)
 	case "arena":
 		return runArena(args[1:], stdout)
 	case "stats":
-		return localStats(ctx, cfg, args[1:], stdout)
+		return localStats(ctx, cfg, w, args[1:], stdout)
 	case "render":
-		return render(ctx, cfg, args[1:], stdout)
+		return render(ctx, cfg, w, args[1:], stdout)
 	case "rules":
-		return rules(args[1:], stdout)
+		return rules(w, args[1:], stdout)
 	case "healthcheck":
 		return healthcheck(ctx, cfg, stdout)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "sushigo", version())
 		return nil
 	case "help", "-h", "--help":
-		fmt.Fprintln(stdout, words.Say("cli.usage"))
+		fmt.Fprintln(stdout, w.Say("cli.usage"))
 		return nil
 	}
-	return fmt.Errorf("unknown command %q\n%s", args[0], words.Say("cli.usage"))
+	return fmt.Errorf("unknown command %q\n%s", args[0], w.Say("cli.usage"))
 }
 
-func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdout io.Writer) error {
+func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	bots := fs.Int("bots", 3, words.Say("sushigo.main.botOpponents1To4"))
-	party := fs.Bool("party", false, words.Say("sushigo.main.playSushiGoParty2"))
-	menu := fs.String("menu", "", words.Say("sushigo.main.partyMenuARecommendedMenu"))
-	seed := fs.Uint64("seed", 0, words.Say("sushigo.main.shuffleSeed0Random"))
-	pass := fs.String("pass", "left", words.Say("sushigo.main.passDirectionLeftOrAlternate"))
-	dummy := fs.Bool("dummy", false, words.Say("sushigo.main.twoPlayerDummyVariantOne"))
-	fresh := fs.Bool("new", false, words.Say("sushigo.main.abandonASavedGameAnd"))
-	name := fs.String("name", "", words.Say("sushigo.main.yourNameAtTheTable"))
-	level := fs.String("level", "normal", words.Say("sushigo.main.howWellTheBotsPlay"))
-	timer := fs.Duration("timer", 0, words.Say("sushigo.main.aTurnTimerEG"))
-	plain := fs.Bool("plain", false, words.Say("sushigo.main.lineModeAutomaticWhenInput"))
-	pngDir := fs.String("png", "", words.Say("sushigo.main.writeEachRoundSScores"))
-	if helped, err := parseFlags(fs, args, words.Say("sushigo.main.usageSushigoPlayFlagsPlay"), stdout); helped || err != nil {
+	lang := fs.String("lang", "", w.Say("sushigo.main.lang", languageList()))
+	bots := fs.Int("bots", 3, w.Say("sushigo.main.botOpponents1To4"))
+	party := fs.Bool("party", false, w.Say("sushigo.main.playSushiGoParty2"))
+	menu := fs.String("menu", "", w.Say("sushigo.main.partyMenuARecommendedMenu"))
+	seed := fs.Uint64("seed", 0, w.Say("sushigo.main.shuffleSeed0Random"))
+	pass := fs.String("pass", "left", w.Say("sushigo.main.passDirectionLeftOrAlternate"))
+	dummy := fs.Bool("dummy", false, w.Say("sushigo.main.twoPlayerDummyVariantOne"))
+	fresh := fs.Bool("new", false, w.Say("sushigo.main.abandonASavedGameAnd"))
+	name := fs.String("name", "", w.Say("sushigo.main.yourNameAtTheTable"))
+	level := fs.String("level", "normal", w.Say("sushigo.main.howWellTheBotsPlay"))
+	timer := fs.Duration("timer", 0, w.Say("sushigo.main.aTurnTimerEG"))
+	plain := fs.Bool("plain", false, w.Say("sushigo.main.lineModeAutomaticWhenInput"))
+	pngDir := fs.String("png", "", w.Say("sushigo.main.writeEachRoundSScores"))
+	if helped, err := parseFlags(fs, args, w.Say("sushigo.main.usageSushigoPlayFlagsPlay"), stdout); helped || err != nil {
 		return err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["lang"] {
+		if w = words.Match(*lang); w.IsZero() {
+			return fmt.Errorf("play: --lang takes one of %s, not %q", languageList(), *lang)
+		}
+	}
 	if *pass != "left" && *pass != "alternate" {
 		return fmt.Errorf("play: --pass takes left or alternate, not %q", *pass)
 	}
@@ -163,7 +170,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	if err != nil {
 		var u *protocol.UsageError
 		if errors.As(err, &u) {
-			return errors.New("play: " + strings.ReplaceAll(u.Msg, "`", ""))
+			return errors.New("play: " + strings.ReplaceAll(u.In(w), "`", ""))
 		}
 		return err
 	}
@@ -174,7 +181,7 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 			if err := m.Check(*bots + 1); err != nil {
 				why := err.Error()
 				if p := (*engine.Problem)(nil); errors.As(err, &p) && p.Key != "" {
-					why = words.Reason(p)
+					why = w.Reason(p)
 				}
 				return fmt.Errorf("play: %s: choose another --menu, or fewer --bots", why)
 			}
@@ -212,12 +219,12 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 	} = host
 	var pw *pngWriter
 	if *pngDir != "" {
-		if pw, err = newPNGWriter(host, *pngDir); err != nil {
+		if pw, err = newPNGWriter(host, *pngDir, w); err != nil {
 			return err
 		}
 		h = pw
 	}
-	me := protocol.User{ID: "you", Name: or(*name, words.You())}
+	me := protocol.User{ID: "you", Name: or(*name, w.You())}
 	if *fresh {
 		if _, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: protocol.End{}}); err != nil {
 			return err
@@ -232,25 +239,26 @@ func play(ctx context.Context, cfg config, args []string, stdin io.Reader, stdou
 			}
 		}
 	}
-	title := words.Say("sushigo.main.sushiGo")
+	title := w.Say("sushigo.main.sushiGo")
 	if *party {
-		title = words.Say("sushigo.main.sushiGoParty")
+		title = w.Say("sushigo.main.sushiGoParty")
 	}
 	if !*plain && isTerminal(stdin) && isTerminal(stdout) {
 		var tick console.Ticker
 		if *timer > 0 {
 			tick = h.Tick // the turn timer really fires
 		}
-		p := tea.NewProgram(console.NewTUI(ctx, h, me, opts, tick, console.WithClock(clock)), tea.WithContext(ctx), tea.WithInput(stdin), tea.WithOutput(stdout), tea.WithAltScreen())
+		p := tea.NewProgram(console.NewTUI(ctx, h, me, opts, tick, console.WithClock(clock), console.WithLang(w)), tea.WithContext(ctx), tea.WithInput(stdin), tea.WithOutput(stdout), tea.WithAltScreen())
 		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 			return fmt.Errorf("terminal: %w", err)
 		}
-		fmt.Fprintln(stdout, words.Say("sushigo.main.byeYourGameIsSaved"))
+		fmt.Fprintln(stdout, w.Say("sushigo.main.byeYourGameIsSaved"))
 		return pw.done(stdout)
 	}
 	// The line mode's greeting; the screen game has its own key line.
-	fmt.Fprintln(stdout, words.Say("console.intro", title))
+	fmt.Fprintln(stdout, w.Say("console.intro", title))
 	c := console.New(h, stdin, stdout, me)
+	c.Lang = w
 	if cfg.Columns > 0 {
 		c.Width = cfg.Columns
 	}
@@ -604,4 +612,24 @@ func parseDeals(v string) ([]uint64, error) {
 		deals = append(deals, d)
 	}
 	return deals, nil
+}
+
+// systemLang is the language the system's locale asks for (LC_ALL, then
+// LC_MESSAGES, then LANG, as POSIX orders them), else English.
+func systemLang(getenv func(string) string) words.Lang {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if loc := getenv(v); loc != "" {
+			return words.Match(loc).Or(words.English)
+		}
+	}
+	return words.English
+}
+
+// languageList names the languages --lang takes.
+func languageList() string {
+	var codes []string
+	for _, l := range words.Languages() {
+		codes = append(codes, l.Code())
+	}
+	return strings.Join(codes, ", ")
 }

@@ -23,13 +23,14 @@ type pngWriter struct {
 	written map[string]bool
 	rounds  int // rounds scored when last looked
 	err     error
+	lang    words.Lang // what the pictures write in
 }
 
-func newPNGWriter(host *bot.Bot, dir string) (*pngWriter, error) {
+func newPNGWriter(host *bot.Bot, dir string, lang words.Lang) (*pngWriter, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("play: --png: %w", err)
 	}
-	return &pngWriter{Bot: host, dir: dir, written: map[string]bool{}}, nil
+	return &pngWriter{Bot: host, dir: dir, written: map[string]bool{}, lang: lang}, nil
 }
 
 // Handle is the host's, then writes any new picture.
@@ -66,10 +67,10 @@ func (w *pngWriter) write(ctx context.Context) {
 	}
 	w.rounds = len(pv.Scores)
 	for r := 1; r <= len(pv.Scores); r++ {
-		w.save(fmt.Sprintf("round-%d.png", r), func() ([]byte, error) { return picture.RoundScores(pv, r, names) })
+		w.save(fmt.Sprintf("round-%d.png", r), func() ([]byte, error) { return picture.RoundScores(w.lang, pv, r, names) })
 	}
 	if pv.Over {
-		w.save("final.png", func() ([]byte, error) { return picture.Final(pv, names, nil) })
+		w.save("final.png", func() ([]byte, error) { return picture.Final(w.lang, pv, names, nil) })
 	}
 }
 
@@ -98,7 +99,7 @@ func (w *pngWriter) done(stdout io.Writer) error {
 		return w.err
 	}
 	if len(w.written) > 0 {
-		fmt.Fprintln(stdout, words.Say("play.picturesAreIn", w.dir))
+		fmt.Fprintln(stdout, w.lang.Say("play.picturesAreIn", w.dir))
 	}
 	return nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
+	"github.com/sushigo/sushigo/words"
 )
 
 // errNoPlayDB says there is no terminal game file yet.
@@ -50,7 +51,7 @@ the data directory). Flags:`
 // render draws a stored game's table, a round's scores or its end as a PNG.
 // render draws a stored game as a PNG.
 // Not player words: an operator's tool.
-func render(ctx context.Context, cfg config, args []string, stdout io.Writer) error {
+func render(ctx context.Context, cfg config, w words.Lang, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	out := fs.String("out", "", "the PNG file to write (default: table.png, round-N.png or final.png)")
 	what := fs.String("what", "", "table, round1, round2, round3 or final (default: final once the game is over, else table)")
@@ -87,7 +88,7 @@ func render(ctx context.Context, cfg config, args []string, stdout io.Writer) er
 	if err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
-	png, name, err := draw(pv, names, *what)
+	png, name, err := draw(w, pv, names, *what)
 	if err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
@@ -102,7 +103,7 @@ func render(ctx context.Context, cfg config, args []string, stdout io.Writer) er
 }
 
 // draw makes the picture what names, and its default file name.
-func draw(pv engine.PublicView, names []string, what string) ([]byte, string, error) {
+func draw(w words.Lang, pv engine.PublicView, names []string, what string) ([]byte, string, error) {
 	if what == "" {
 		what = "table"
 		if pv.Over {
@@ -111,13 +112,13 @@ func draw(pv engine.PublicView, names []string, what string) ([]byte, string, er
 	}
 	switch {
 	case what == "table":
-		png, err := picture.Table(pv, names)
+		png, err := picture.Table(w, pv, names)
 		return png, "table.png", err
 	case what == "final":
 		if !pv.Over {
 			return nil, "", errors.New("the game is not over yet: draw its table, or a scored round")
 		}
-		png, err := picture.Final(pv, names, nil)
+		png, err := picture.Final(w, pv, names, nil)
 		return png, "final.png", err
 	case strings.HasPrefix(what, "round"):
 		r, err := strconv.Atoi(strings.TrimPrefix(what, "round"))
@@ -127,7 +128,7 @@ func draw(pv engine.PublicView, names []string, what string) ([]byte, string, er
 		if r > len(pv.Scores) {
 			return nil, "", fmt.Errorf("round %d has not been scored yet", r)
 		}
-		png, err := picture.RoundScores(pv, r, names)
+		png, err := picture.RoundScores(w, pv, r, names)
 		return png, fmt.Sprintf("round-%d.png", r), err
 	}
 	return nil, "", fmt.Errorf("--what takes table, round1, round2, round3 or final, not %q", what)

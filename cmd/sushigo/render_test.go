@@ -13,6 +13,7 @@ import (
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
+	"github.com/sushigo/sushigo/words"
 )
 
 // TestRender draws the terminal's saved game to a PNG file, and says what
@@ -90,7 +91,7 @@ func TestPlayWritesPictures(t *testing.T) {
 	host := bot.New(store, bot.Config{ThinkInline: true, Timer: -1})
 	where := protocol.Location{Platform: "discord", Community: "g1", Channel: "c1"}
 	for _, text := range []string{"new bots=2 timer=0", "start"} {
-		a, err := protocol.ParseCommand(text)
+		a, err := protocol.ParseCommand(text, words.English)
 		if err != nil {
 			t.Fatal(err)
 		}

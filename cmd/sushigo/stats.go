@@ -17,11 +17,11 @@ import (
 
 // localStats prints the terminal player's profile and game history from the
 // terminal game's own file.
-func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer) error {
+func localStats(ctx context.Context, cfg config, w words.Lang, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
-	party := fs.Bool("party", false, words.Say("sushigo.stats.sushiGoPartySHistory"))
-	game := fs.Int("game", 0, words.Say("sushigo.stats.showTheScoresOfGame"))
-	if helped, err := parseFlags(fs, args, words.Say("sushigo.stats.usageSushigoStatsFlagsYour"), stdout); helped || err != nil {
+	party := fs.Bool("party", false, w.Say("sushigo.stats.sushiGoPartySHistory"))
+	game := fs.Int("game", 0, w.Say("sushigo.stats.showTheScoresOfGame"))
+	if helped, err := parseFlags(fs, args, w.Say("sushigo.stats.usageSushigoStatsFlagsYour"), stdout); helped || err != nil {
 		return err
 	}
 	if *game < 0 || *game > 100 {
@@ -29,7 +29,7 @@ func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer
 	}
 	store, err := openPlayStore(cfg)
 	if errors.Is(err, errNoPlayDB) {
-		fmt.Fprintln(stdout, words.Say("sushigo.stats.noTerminalGamesYetPlay"))
+		fmt.Fprintln(stdout, w.Say("sushigo.stats.noTerminalGamesYetPlay"))
 		return nil
 	}
 	if err != nil {
@@ -37,7 +37,7 @@ func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer
 	}
 	defer store.Close()
 	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr)})
-	me := protocol.User{ID: "you", Name: words.You()}
+	me := protocol.User{ID: "you", Name: w.You()}
 	width := 80
 	if cfg.Columns > 0 {
 		width = cfg.Columns
@@ -59,9 +59,9 @@ func localStats(ctx context.Context, cfg config, args []string, stdout io.Writer
 			v.Text, v.Footer = protocol.Speak(protocol.CommandLine, v.Text), protocol.Speak(protocol.CommandLine, v.Footer)
 			if _, ok := a.(protocol.History); ok && len(v.Rows) > 0 {
 				v.Rows = nil
-				v.Footer = words.Say("sushigo.stats.sushigoStatsGameNShows")
+				v.Footer = w.Say("sushigo.stats.sushigoStatsGameNShows")
 				if *party {
-					v.Footer = words.Say("sushigo.stats.sushigoStatsPartyGameN")
+					v.Footer = w.Say("sushigo.stats.sushigoStatsPartyGameN")
 				}
 			}
 			if v.Tone == protocol.ToneError {

@@ -55,7 +55,7 @@ func TestPlayersOnlyMakeLegalChoicesParty(t *testing.T) {
 				ps = append(ps, strategy.NewHeuristic())
 			}
 			if err := strategy.Play(g, ps); err != nil {
-				t.Fatalf("%d players %s seed %d: %v", players, words.MenuName(s.Menu), i, err)
+				t.Fatalf("%d players %s seed %d: %v", players, words.English.MenuName(s.Menu), i, err)
 			}
 		}
 	}
