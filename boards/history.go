@@ -227,16 +227,16 @@ func pastView(w words.Lang, g storage.Game) (protocol.View, error) {
 		case ss.Unrated:
 			name += w.Say("history.leftEarly")
 		case ss.Bot != "" && ss.Bot != "dummy":
-			name += " (" + ss.Bot + " bot)"
+			name += w.Say("history.botSeat", ss.Bot)
 		}
 		var rounds []string
 		for _, r := range ss.Rounds {
 			rounds = append(rounds, strconv.Itoa(r))
 		}
 		if ss.Dessert != 0 {
-			rounds = append(rounds, fmt.Sprintf("dessert %s", w.PointsSigned(ss.Dessert)))
+			rounds = append(rounds, w.Say("render.dessertPoints", w.PointsSigned(ss.Dessert)))
 		}
-		lines = append(lines, fmt.Sprintf("%s %d. **%s** — %d pts (%s)", m, ss.Place, name, ss.Score, strings.Join(rounds, " · ")))
+		lines = append(lines, w.Say("history.standingLine", m, ss.Place, name, ss.Score, strings.Join(rounds, " · ")))
 		type cat struct {
 			name string
 			pts  int

@@ -222,7 +222,7 @@ func profileView(w words.Lang, boards [2]boardStats, typed, versus string, minGa
 	v := protocol.View{Screen: protocol.ScreenBoard, Title: w.Say("profile.title", name), Tone: protocol.ToneInfo}
 	if name == "" {
 		// Never show a platform's user ID as a name.
-		v.Title = "📈 Stats"
+		v.Title = w.Say("profile.statsTitle")
 	}
 	played := false
 	for _, bs := range boards {
@@ -233,7 +233,7 @@ func profileView(w words.Lang, boards [2]boardStats, typed, versus string, minGa
 		played = true
 		prefix := ""
 		if bs.party {
-			prefix = "🎉 Party — "
+			prefix = w.Say("profile.partyPrefix")
 		}
 		add := func(n, val string) { v.Fields = append(v.Fields, protocol.Field{Name: prefix + n, Value: val}) }
 		if p.Rating.Rated() {
@@ -246,7 +246,7 @@ func profileView(w words.Lang, boards [2]boardStats, typed, versus string, minGa
 				for _, r := range p.Trend {
 					t = append(t, strconv.Itoa(Display(r)))
 				}
-				val += "\nLast " + strconv.Itoa(len(p.Trend)) + ": " + strings.Join(t, " → ")
+				val += w.Say("profile.trend", len(p.Trend), strings.Join(t, " → "))
 			}
 			if p.Rated < minGames {
 				val += w.Say("profile.onTheBoardAfterS", w.Count("ratedGame", minGames), minGames-p.Rated)

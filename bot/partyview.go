@@ -460,7 +460,7 @@ func menuFooter(w words.Lang, m engine.Menu) string {
 	for _, k := range m.Kinds() {
 		es = append(es, k.Emoji())
 	}
-	return "Menu: " + w.MenuName(m) + " " + strings.Join(es, "")
+	return w.Say("party.menuLine", w.MenuName(m), strings.Join(es, ""))
 }
 
 // flipAllLabel is the takeout box's button that flips every card it can:

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -181,9 +180,9 @@ func endedView(st *snapshot) protocol.View {
 		if p <= len(medals) {
 			m = medals[p-1]
 		}
-		l := fmt.Sprintf("%s %d. **%s** — %d pts", m, p, st.name(s.Seat), s.Score)
+		l := st.w.Say("quit.standingLine", m, p, st.name(s.Seat), s.Score)
 		if s.Seat < len(st.Seats) && st.forfeited(s.Seat) {
-			l += " 🚪 forfeit"
+			l += st.w.Say("quit.forfeit")
 		}
 		lines = append(lines, l)
 	}

@@ -90,8 +90,8 @@ func classicLobbyView(st *snapshot) protocol.View {
 	return protocol.View{
 		Screen: protocol.ScreenLobby,
 		Title:  w.Say("render.sushiGoLobby"),
-		Text:   fmt.Sprintf("Host: **%s** · %s\n%s", st.hostName(), optionsLineAt(st), ratedLine(st)),
-		Fields: []protocol.Field{{Name: fmt.Sprintf("Players (%d/%d)", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
+		Text:   w.Say("lobby.hostLine", st.hostName(), optionsLineAt(st), ratedLine(st)),
+		Fields: []protocol.Field{{Name: w.Say("lobby.players", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
 		Rows: [][]protocol.Button{{
 			{Label: w.Say("button.join"), Emoji: "🙋", ActionID: protocol.ActionID(protocol.Join{Game: g}), Style: protocol.Primary},
 			{Label: w.Say("button.leave"), Emoji: "🚪", ActionID: protocol.ActionID(protocol.Leave{Game: g})},
@@ -174,7 +174,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		mark := ""
 		switch {
 		case s.Dummy:
-			name, mark = "Dummy", "🎭"
+			name, mark = w.Say("seat.dummy"), "🎭"
 		case pv.Over:
 		case s.Deciding:
 			mark = "🤔"
@@ -200,7 +200,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		default:
 			val += w.Say("render.sInHand", w.Count("card", s.HandSize))
 		}
-		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimSpace(fmt.Sprintf("%s %s — %d pts", mark, name, s.Score)), Value: val, Inline: true})
+		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimSpace(w.Say("table.seatField", mark, name, s.Score)), Value: val, Inline: true})
 	}
 	var lines []string
 	if r := pv.LastReveal; r.Turn > 0 && st.chat() && !pv.Over {
@@ -435,7 +435,7 @@ func placement(w words.Lang, p engine.Placement, party bool) string {
 			s = cardText(w, c)
 		}
 		if p.Paired[k] && c.Kind() == engine.KindNigiri {
-			s += " on 🟢 wasabi (×3)"
+			s += w.Say("reveal.onWasabi")
 		}
 		if k == 1 && !party {
 			s = "🥢 " + s
@@ -450,7 +450,7 @@ func revealView(st *snapshot) protocol.View {
 	pv := st.game.PublicView()
 	r := pv.LastReveal
 	lines := append(revealLines(st, pv), st.Notes...)
-	return protocol.View{Screen: protocol.ScreenReveal, Title: fmt.Sprintf("👀 Reveal — round %d, turn %d", r.Round, r.Turn), Text: strings.Join(lines, "\n"), Tone: protocol.ToneReveal,
+	return protocol.View{Screen: protocol.ScreenReveal, Title: st.w.Say("reveal.title", r.Round, r.Turn), Text: strings.Join(lines, "\n"), Tone: protocol.ToneReveal,
 		Round: r.Round, Turn: r.Turn}
 }
 
@@ -474,9 +474,9 @@ func revealLines(st *snapshot, pv engine.PublicView) []string {
 	return append(lines, narrate(st, r.AppendEvents(nil))...)
 }
 
-// placeWords names race places: maki 1–3, most/fewest for puddings and
-// temaki.
-var placeWords = map[int]string{1: "most", 2: "second", 3: "third", -1: "fewest"}
+// placeWords are the keys that name race places: maki 1–3, most/fewest
+// for puddings and temaki.
+var placeWords = map[int]words.Key{1: "place.most", 2: "place.second", 3: "place.third", -1: "place.fewest"}
 
 func lineText(w words.Lang, l engine.Line) string {
 	what := ""
@@ -500,8 +500,8 @@ func lineText(w words.Lang, l engine.Line) string {
 	}
 	switch l.Category {
 	case engine.CatMaki, engine.CatPudding, engine.CatTemaki:
-		if w := placeWords[l.Place]; w != "" {
-			what += ", " + w
+		if key := placeWords[l.Place]; key != "" {
+			what += ", " + w.Say(key)
 		}
 	case engine.CatEdamame:
 		what += w.Say("render.withEdamame", w.Count("opponent", l.Detail))
@@ -614,7 +614,7 @@ func standingLines(st *snapshot) []string {
 		if s.Place <= len(medals) {
 			m = medals[s.Place-1]
 		}
-		l := fmt.Sprintf("%s %d. **%s** — %d pts, %s", m, s.Place, st.name(s.Seat), s.Score, lookOf(st).desserts(w, s))
+		l := w.Say("final.standingLine", m, s.Place, st.name(s.Seat), s.Score, lookOf(st).desserts(w, s))
 		if s.Shared {
 			l += w.Say("render.sharedPlace")
 		}
@@ -646,7 +646,7 @@ func tieLines(w words.Lang, standings []engine.Standing, name func(int) string, 
 		}
 		if broken {
 			lines = append(lines, w.Say("render.sTiedOnDPoints",
-				w.List(names), tied[0].Score, w.Say(lk.tieBreak), strings.Join(counts, " vs ")))
+				w.List(names), tied[0].Score, w.Say(lk.tieBreak), strings.Join(counts, w.Say("render.vs"))))
 		}
 	}
 	return lines
@@ -687,7 +687,7 @@ func finalNotes(st *snapshot) []string {
 		}
 		if d := pv.Dessert[s.Seat].Total(); d != 0 {
 			// A dessert that scored nothing is no part of the sum.
-			parts = append(parts, fmt.Sprintf("dessert %s", w.PointsSigned(d)))
+			parts = append(parts, w.Say("render.dessertPoints", w.PointsSigned(d)))
 		}
 		lines = append(lines, fmt.Sprintf("%s: %s = %d", st.name(s.Seat), strings.Join(parts, " · "), s.Score))
 	}
@@ -747,7 +747,7 @@ func scoresView(st *snapshot) protocol.View {
 	}
 	if len(pv.Scores) > 0 || now != nil {
 		for _, s := range pv.Seats {
-			v.Fields = append(v.Fields, protocol.Field{Name: fmt.Sprintf("%s — %d pts", st.name(s.Seat), s.Score), Value: seatScores(s.Seat, full), Inline: true})
+			v.Fields = append(v.Fields, protocol.Field{Name: w.Say("scores.seatField", st.name(s.Seat), s.Score), Value: seatScores(s.Seat, full), Inline: true})
 		}
 	}
 	if !fits(v) {

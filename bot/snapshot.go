@@ -46,15 +46,15 @@ func (st *snapshot) to(i int) *snapshot {
 	return &c
 }
 
-// seatName is seat i's name, or the dummy's.
-func seatName(seats []seat, i int) string {
+// seatName is seat i's name, or the dummy's in w.
+func seatName(w words.Lang, seats []seat, i int) string {
 	if i >= 0 && i < len(seats) {
 		return seats[i].Name
 	}
-	return "Dummy"
+	return w.Say("seat.dummy")
 }
 
-func (st *snapshot) name(i int) string { return seatName(st.Seats, i) }
+func (st *snapshot) name(i int) string { return seatName(st.w, st.Seats, i) }
 
 // chat reports whether the game is in a chat rather than a terminal.
 func (st *snapshot) chat() bool { return !st.plat.Terminal }

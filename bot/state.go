@@ -194,7 +194,7 @@ func (st *state) clone() *state {
 	return &c
 }
 
-func (st *state) name(i int) string             { return seatName(st.Seats, i) }
+func (st *state) name(i int) string             { return seatName(st.Lang, st.Seats, i) }
 func (st *state) people() int                   { return peopleIn(st.Seats) }
 func (st *state) hostName() string              { return hostIn(st.Seats, st.Host) }
 func (st *state) byDM(s *seat) bool             { return dmHands(st.Opts, s) }

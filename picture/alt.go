@@ -22,7 +22,7 @@ func TableAlt(lang words.Lang, pv engine.PublicView, names []string) string {
 		fmt.Fprint(&b, lang.Say("picture.alt.pictureOfTheTableRound", pv.Round, pv.Turn))
 	}
 	for i, s := range pv.Seats {
-		fmt.Fprintf(&b, " %s, %d points:", seatName(names, i, s), s.Score)
+		b.WriteString(lang.Say("alt.seat", seatName(lang, names, i, s), lang.Count("point", s.Score)))
 		cols := columns(s.Tableau)
 		if len(cols) == 0 {
 			b.WriteString(lang.Say("alt.noCards"))
@@ -33,11 +33,11 @@ func TableAlt(lang words.Lang, pv engine.PublicView, names []string) string {
 			}
 			name := lang.KindLower(col.kind)
 			if col.faceDown {
-				name = "face-down"
+				name = lang.Say("alt.faceDown")
 			} else if col.kind == engine.KindSpecialOrder {
 				name = lang.Say("picture.alt.specialOrderWithoutACopy")
 			}
-			fmt.Fprintf(&b, " %d %s", len(col.cards), name)
+			b.WriteString(lang.Say("alt.cards", len(col.cards), name))
 		}
 		if n := len(s.Desserts) + s.Puddings; n > 0 {
 			b.WriteString(lang.Say("alt.keptForDessert", n))
@@ -54,7 +54,7 @@ func RoundScoresAlt(lang words.Lang, pv engine.PublicView, r int, names []string
 	}
 	parts := make([]string, len(pv.Scores[r-1]))
 	for i, br := range pv.Scores[r-1] {
-		parts[i] = fmt.Sprintf("%s %d", seatName(names, i, pv.Seats[i]), br.Total())
+		parts[i] = fmt.Sprintf("%s %d", seatName(lang, names, i, pv.Seats[i]), br.Total())
 	}
 	return cutAlt(lang.Say("picture.alt.barChartOfRoundD", r, strings.Join(parts, ", ")))
 }
@@ -66,7 +66,7 @@ func FinalAlt(lang words.Lang, pv engine.PublicView, names []string) string {
 	}
 	parts := make([]string, len(pv.Standings))
 	for i, st := range pv.Standings {
-		parts[i] = fmt.Sprintf("%s %s %d", placeLabel(st), seatName(names, st.Seat, pv.Seats[st.Seat]), st.Score)
+		parts[i] = fmt.Sprintf("%s %s %d", placeLabel(st), seatName(lang, names, st.Seat, pv.Seats[st.Seat]), st.Score)
 	}
 	return cutAlt(lang.Say("picture.alt.lineChartOfEachPlayer",
 		strings.Join(parts, ", "), winnerLine(lang, pv, names)))

@@ -89,7 +89,8 @@ func final(lang words.Lang, pv engine.PublicView, names, ratings []string) (*can
 		c.rect(chartLeft, y, plotW, 1, 0, rule)
 		c.text("small", chartLeft-10-c.measure("small", strconv.Itoa(v)), int(y)+6, faint, strconv.Itoa(v))
 	}
-	labels := []string{"start", "round 1", "round 2", "round 3", "desserts"}
+	labels := []string{lang.Say("picture.final.start"), lang.Say("picture.final.round", 1), lang.Say("picture.final.round", 2),
+		lang.Say("picture.final.round", 3), lang.Say("picture.final.desserts")}
 	for i := range steps + 1 {
 		if i < len(labels) {
 			w := c.measure("small", labels[i]) // centred, but kept inside the picture
@@ -115,12 +116,13 @@ func final(lang words.Lang, pv engine.PublicView, names, ratings []string) (*can
 	cols := []struct {
 		label string
 		x     int
-	}{{"R1", 360}, {"R2", 415}, {"R3", 470}, {"Dess.", 530}, {"Total", 610}}
+	}{{lang.Say("render.roundShort", 1), 360}, {lang.Say("render.roundShort", 2), 415}, {lang.Say("render.roundShort", 3), 470},
+		{lang.Say("picture.final.dessertsShort"), 530}, {lang.Say("picture.final.total"), 610}}
 	for _, col := range cols {
 		c.text("small", col.x, y+20, faint, col.label)
 	}
 	if ratings != nil {
-		c.text("small", ratingX, y+20, faint, "Rating")
+		c.text("small", ratingX, y+20, faint, lang.Say("picture.final.rating"))
 	}
 	y += rowH
 	for _, st := range pv.Standings {
@@ -130,7 +132,7 @@ func final(lang words.Lang, pv engine.PublicView, names, ratings []string) (*can
 		}
 		c.text("name", 16, y+24, ink, placeLabel(st))
 		c.rect(64, float32(y+6), 18, 18, 4, seatColours[s%len(seatColours)])
-		c.text("name", 92, y+24, ink, c.fit("name", seatName(names, s, pv.Seats[s]), 255))
+		c.text("name", 92, y+24, ink, c.fit("name", seatName(lang, names, s, pv.Seats[s]), 255))
 		for r := range 3 {
 			v := "–"
 			if r < len(pv.Scores) {
@@ -157,7 +159,7 @@ func winnerLine(lang words.Lang, pv engine.PublicView, names []string) string {
 	var first []string
 	for _, st := range pv.Standings {
 		if st.Place == 1 {
-			first = append(first, seatName(names, st.Seat, pv.Seats[st.Seat]))
+			first = append(first, seatName(lang, names, st.Seat, pv.Seats[st.Seat]))
 		}
 	}
 	switch len(first) {

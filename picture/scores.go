@@ -130,7 +130,7 @@ func roundScores(lang words.Lang, pv engine.PublicView, r int, names []string) (
 	zero := float32(namesW) + unit*float32(maxNeg)
 	y := scoresTop
 	for i, b := range rows {
-		cv.text("name", 16, y+barH-7, ink, cv.fit("name", seatName(names, i, pv.Seats[i]), namesW-24))
+		cv.text("name", 16, y+barH-7, ink, cv.fit("name", seatName(lang, names, i, pv.Seats[i]), namesW-24))
 		pos, neg := zero, zero
 		total := 0
 		for _, c := range legend {

@@ -147,7 +147,7 @@ func table(lang words.Lang, pv engine.PublicView, names []string) (*canvas, erro
 		y += menuRowH
 	}
 	for i, s := range pv.Seats {
-		c.seat(y, seatName(names, i, s), s, pv)
+		c.seat(y, seatName(lang, names, i, s), s, pv)
 		y += seatH
 	}
 	return c, nil
@@ -190,21 +190,21 @@ func menuRows(lang words.Lang, pv engine.PublicView) [][]engine.Kind {
 	return append(rows, row)
 }
 
-func seatName(names []string, i int, s engine.SeatView) string {
+func seatName(lang words.Lang, names []string, i int, s engine.SeatView) string {
 	if i < len(names) && names[i] != "" {
 		return names[i]
 	}
 	if s.Dummy {
-		return "Dummy"
+		return lang.Say("seat.dummy")
 	}
-	return "Seat " + strconv.Itoa(i+1)
+	return lang.Say("picture.seat", i+1)
 }
 
 // seat draws one seat's row with its top at y: the name, how the seat
 // stands this turn and its score on one line, its cards below.
 func (c *canvas) seat(y int, name string, s engine.SeatView, pv engine.PublicView) {
 	c.rect(8, float32(y+4), tableWidth-16, seatH-8, 10, white)
-	score := strconv.Itoa(s.Score) + " pts"
+	score := c.lang.Say("picture.pts", s.Score)
 	sw := c.measure("name", score)
 	c.text("name", tableWidth-22-sw, y+34, ink, score)
 	nw := c.text("name", 22, y+34, ink, c.fit("name", name, 300))
@@ -213,30 +213,27 @@ func (c *canvas) seat(y int, name string, s engine.SeatView, pv engine.PublicVie
 	// reveal (the host's, with no picks) stays on screen while people
 	// pick, and "choosing…" would then be wrong. The dummy never picks.
 	var notes []string
+	picked := c.lang.Say("picture.picked")
 	switch {
 	case pv.Over || s.Dummy:
 	case s.Deciding:
-		notes = append(notes, "deciding…")
+		notes = append(notes, c.lang.Say("picture.deciding"))
 	case s.Submitted:
-		notes = append(notes, "picked")
+		notes = append(notes, picked)
 	}
 	switch {
-	case len(s.Desserts) == 1:
-		notes = append(notes, "1 dessert")
-	case len(s.Desserts) > 1:
-		notes = append(notes, fmt.Sprintf("%d desserts", len(s.Desserts)))
-	case s.Puddings == 1:
-		notes = append(notes, "1 pudding")
-	case s.Puddings > 1:
-		notes = append(notes, fmt.Sprintf("%d puddings", s.Puddings))
+	case len(s.Desserts) > 0:
+		notes = append(notes, c.lang.Count("dessert", len(s.Desserts)))
+	case s.Puddings > 0:
+		notes = append(notes, c.lang.Count("pudding", s.Puddings))
 	}
 	if s.UramakiPoints > 0 {
-		notes = append(notes, fmt.Sprintf("uramaki +%d", s.UramakiPoints))
+		notes = append(notes, c.lang.Say("picture.uramakiBonus", s.UramakiPoints))
 	}
 	x := 22 + nw + 14
 	for k, n := range notes {
 		col := faint
-		if n == "picked" {
+		if n == picked {
 			col = rgb(0x2E7D32)
 		}
 		if k > 0 {
@@ -496,13 +493,10 @@ func columnNote(lang words.Lang, col column) string {
 		for _, p := range col.cards {
 			n += p.Plays().Icons()
 		}
-		if n == 1 {
-			return "1 icon"
-		}
-		return fmt.Sprintf("%d icons", n)
+		return lang.Count("icon", n)
 	case engine.KindNigiri:
 		if col.onWasabi {
-			return "tripled" // on its wasabi: the topping says which
+			return lang.Say("picture.tripled") // on its wasabi: the topping says which
 		}
 		return lang.CardShort(col.variant)
 	case engine.KindWasabi:
@@ -513,7 +507,7 @@ func columnNote(lang words.Lang, col column) string {
 			}
 		}
 		if n > 0 {
-			return fmt.Sprintf("%d open", n) // for a nigiri to come
+			return lang.Say("picture.open", n) // for a nigiri to come
 		}
 	}
 	copies := 0
@@ -524,11 +518,9 @@ func columnNote(lang words.Lang, col column) string {
 	}
 	switch {
 	case col.kind == engine.KindSpecialOrder:
-		return "unused"
-	case copies == 1:
-		return "1 copy"
-	case copies > 1:
-		return fmt.Sprintf("%d copies", copies)
+		return lang.Say("picture.unused")
+	case copies > 0:
+		return lang.Count("copy", copies)
 	}
 	return ""
 }

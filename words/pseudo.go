@@ -14,6 +14,10 @@ import (
 // looked up in the catalog; text cut short or overflowing shows where a
 // longer language will not fit.
 
+// The accented letters are all in the Go fonts the pictures draw with
+// (Latin-1, Latin Extended-A, Greek and Cyrillic), so a pseudo-language
+// picture shows every letter.
+
 // kept are the parts of a sentence the pseudo-language leaves as they
 // are: commands in backticks, format verbs, mentions and links, which
 // are the same in every language.
@@ -22,7 +26,7 @@ var kept = regexp.MustCompile("`[^`]*`|%[-+# 0-9.\\[\\]]*[a-zA-Z%]|<[^>]*>|https
 var accents = map[rune]rune{}
 
 func init() {
-	const plain, accented = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", "áƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÁƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"
+	const plain, accented = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", "áβçðéƒĝĥîĵķļмñöþφŕšţûνŵхýžÁΒÇÐÉФĜĤÎĴĶĻМÑÖÞΦŔŠŢÛÜŴХÝŽ"
 	to := []rune(accented)
 	for i, r := range plain {
 		accents[r] = to[i]

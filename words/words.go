@@ -53,6 +53,11 @@ var languages = []struct {
 	capitalNouns bool
 }{
 	{"en", language.English, false},
+	{"fr", language.French, false},
+	{"de", language.German, true},
+	{"es", language.Spanish, false},
+	{"pt-BR", language.BrazilianPortuguese, false},
+	{"ru", language.Russian, false},
 }
 
 //go:embed lang/*.json
@@ -269,10 +274,11 @@ func (l Lang) Or(other Lang) Lang {
 func Match(locale string) Lang {
 	locale, _, _ = strings.Cut(locale, ".") // ru_RU.UTF-8
 	locale, _, _ = strings.Cut(locale, "@")
+	locale = strings.ReplaceAll(locale, "_", "-")
 	if l, ok := Find(locale); ok {
 		return l
 	}
-	tag, err := language.Parse(strings.ReplaceAll(locale, "_", "-"))
+	tag, err := language.Parse(locale)
 	if err != nil || locale == "" || locale == "C" || locale == "POSIX" {
 		return Lang{}
 	}

@@ -115,6 +115,14 @@ func Public(c Chat, s string) (Message, bool) {
 // the game has not ended within steps presses.
 func PlayRandomly(t testing.TB, c Chat, people []Person, seed uint64, steps int, before func()) Record {
 	t.Helper()
+	return PlayRandomlyIn(t, words.English, c, people, seed, steps, before)
+}
+
+// PlayRandomlyIn is PlayRandomly for a game in w: it knows the game ended
+// by its closing post's words in w.
+func PlayRandomlyIn(t testing.TB, w words.Lang, c Chat, people []Person, seed uint64, steps int, before func()) Record {
+	t.Helper()
+	final := strings.TrimSpace(strings.TrimPrefix(w.Say("render.finalStandings"), "🏆"))
 	r := rand.New(rand.NewPCG(seed, 17))
 	rec := Record{Shown: map[string]map[string][]string{}, Prompts: map[string][]string{}}
 	if before == nil {

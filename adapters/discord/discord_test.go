@@ -58,6 +58,9 @@ type env struct {
 	// this adapter as its Sender; each request is followed by a tick.
 	durable bool
 	perms   string // the app's permissions interactions carry ("": all it needs)
+	// locale and guildLocale are what interactions say of the person's
+	// client and of the server ("": en-GB and en-US, as the fixtures were).
+	locale, guildLocale string
 }
 
 func newEnv(t *testing.T) *env {
@@ -156,7 +159,15 @@ func makeDurable(e *env, tune ...func(*bot.Config)) *env {
 func (e *env) vars(p player, token string) map[string]string {
 	e.n++
 	return map[string]string{"APP_PERMS": e.appPerms(), "ID": fmt.Sprint(1200000000000000000 + e.n), "TOKEN": token, "GUILD": guildID,
-		"CHANNEL": channelID, "USER": p.id, "USERNAME": p.username, "NAME": p.name, "NICK": p.name, "PERMISSIONS": p.perms}
+		"CHANNEL": channelID, "USER": p.id, "USERNAME": p.username, "NAME": p.name, "NICK": p.name, "PERMISSIONS": p.perms,
+		"LOCALE": or(e.locale, "en-GB"), "GUILD_LOCALE": or(e.guildLocale, "en-US")}
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // appPerms is the app's permissions in the channel, as interactions carry

@@ -54,6 +54,8 @@ type fakeSlack struct {
 	// them) and then drops the connection: Slack made the post, the
 	// client sees a failure, as when it times out after Slack answered.
 	loseEvery, posts, lost int
+	// locale is what users.info says of every user's language ("": en-US).
+	locale string
 }
 
 // slackFile is one upload.
@@ -106,6 +108,7 @@ func newFakeSlack(t testing.TB) *fakeSlack {
 		c.Handle("/files.list", f.listFiles)
 		c.Handle("/conversations.history", f.conversationHistory)
 		c.Handle("/conversations.replies", f.conversationReplies)
+		c.Handle("/users.info", f.usersInfo)
 	})
 	f.srv.Start()
 	t.Cleanup(f.srv.Stop)
@@ -723,4 +726,21 @@ func (f *fakeSlack) publish(w http.ResponseWriter, r *http.Request) {
 	}
 	f.homes[req.UserID] = string(req.View.Blocks)
 	f.ok(w, map[string]any{"view": map[string]any{"id": "V" + req.UserID, "type": "home"}})
+}
+
+// usersInfo answers users.info with the user's locale, as Slack does when
+// asked with include_locale.
+func (f *fakeSlack) usersInfo(w http.ResponseWriter, r *http.Request) {
+	_ = r.ParseForm()
+	f.mu.Lock()
+	f.calls = append(f.calls, "users.info")
+	loc := f.locale
+	f.mu.Unlock()
+	if loc == "" {
+		loc = "en-US"
+	}
+	if r.Form.Get("include_locale") != "true" {
+		loc = ""
+	}
+	f.ok(w, map[string]any{"user": map[string]any{"id": r.Form.Get("user"), "name": r.Form.Get("user"), "locale": loc}})
 }
