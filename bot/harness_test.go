@@ -49,6 +49,9 @@ type harness struct {
 	sender *fakeSender
 	// admins are the users the adapter marks as channel moderators.
 	admins map[string]bool
+	// langs are the languages users' requests say they read (none: the
+	// request says nothing).
+	langs map[string]words.Lang
 }
 
 type sent struct {
@@ -166,7 +169,8 @@ func (h *harness) send(who string, a protocol.Action, private bool) protocol.Res
 	u.Admin = h.admins[who]
 	req := protocol.Request{Where: h.where, Who: u, Action: a, FromPrivate: private,
 		Reply: protocol.Ref{ID: fmt.Sprintf("tok%d", h.tok), Expires: h.now.Add(14 * time.Minute)},
-		ID:    fmt.Sprintf("req%d", requestIDs.Add(1))} // unique, as Discord's interaction IDs are
+		ID:    fmt.Sprintf("req%d", requestIDs.Add(1)), // unique, as Discord's interaction IDs are
+		Lang:  h.langs[who]}
 	resp, err := h.b.Handle(context.Background(), req)
 	if err != nil {
 		h.t.Fatalf("%s %T: %v", who, a, err)

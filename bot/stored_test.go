@@ -12,6 +12,7 @@ import (
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // TestGameStoredByThePreviousReleaseKeepsPlaying loads a game stored by the
@@ -46,6 +47,49 @@ func TestGameStoredByThePreviousReleaseKeepsPlaying(t *testing.T) {
 	}
 	if v, _ := h.lastPublic("Final standings"); !strings.Contains(v.String(), "Ann") {
 		t.Errorf("final standings: %s", v.String())
+	}
+}
+
+// TestGameStoredBeforeLanguagesPlaysInEnglish: a game stored by a release
+// without languages has none, and its public messages stay English to its
+// end even when its players' clients read French; what only they read (a
+// hand) is in their French.
+func TestGameStoredBeforeLanguagesPlaysInEnglish(t *testing.T) {
+	data, err := os.ReadFile("testdata/stored/release-6fed074-playing.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newOutboxHarness(t)
+	fr, _ := words.Find("fr")
+	h.langs = map[string]words.Lang{"ann": fr, "bob": fr}
+	if _, err := h.store.SaveGame(context.Background(), h.where.Key(), data, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.b.Remember(context.Background(), h.where, "17", protocol.SlotTable, protocol.Ref{ID: "msg1"}); err != nil {
+		t.Fatal(err)
+	}
+	h.do("ann", "status")
+	sawFrenchHand := false
+	for range 40 {
+		if _, over := h.lastPublic("Final standings"); over {
+			break
+		}
+		for _, u := range []string{"ann", "bob"} {
+			h.send(u, protocol.ShowHand{}, false)
+			sawFrenchHand = sawFrenchHand || strings.Contains(h.private[u].Title, "Votre main")
+		}
+		h.playTurn([]string{"ann", "bob"})
+	}
+	if _, over := h.lastPublic("Final standings"); !over {
+		t.Fatal("the stored game did not play to its end in English")
+	}
+	for _, v := range h.public {
+		if strings.Contains(v.Title, "manche") {
+			t.Fatalf("a public message of a game without a language is in French: %s", v.Title)
+		}
+	}
+	if !sawFrenchHand {
+		t.Error("no hand in its French reader's language")
 	}
 }
 

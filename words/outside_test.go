@@ -156,7 +156,7 @@ func outsideCounts(t *testing.T) (counts map[string]int, samples map[string][]st
 }
 
 // TestNoSentenceOutsideTheCatalog: every sentence a player reads is in
-// the catalog (en.go, en_*.go) and said by key. A string of two words or
+// the catalog (words/lang/en.json) and said by key. A string of two words or
 // more in production code elsewhere fails, listed by file. Logs, errors,
 // flags and patterns are exempt, and so are the packages only an operator
 // reads (storage, metrics), the engine, which has a stricter test
@@ -174,7 +174,7 @@ func TestNoSentenceOutsideTheCatalog(t *testing.T) {
 	}
 	sort.Strings(names)
 	for _, f := range names {
-		t.Errorf("%s has %d sentences outside the catalog: put each in words/en.go and say it by key (words.Say). Its sentences:\n  %s",
+		t.Errorf("%s has %d sentences outside the catalog: put each in words/lang/en.json and say it by key (a Lang's Say). Its sentences:\n  %s",
 			f, counts[f], strings.Join(samples[f], "\n  "))
 	}
 	t.Logf("%d production files read; %d keys in the catalog", files, len(Keys()))

@@ -61,12 +61,10 @@ func localize(c, tr *discordgo.ApplicationCommand, loc discordgo.Locale) {
 	walk = func(os, ts []*discordgo.ApplicationCommandOption) {
 		for i, o := range os {
 			t := ts[i]
-			if t.Description != o.Description {
-				if o.DescriptionLocalizations == nil {
-					o.DescriptionLocalizations = map[discordgo.Locale]string{}
-				}
-				o.DescriptionLocalizations[loc] = t.Description
+			if o.DescriptionLocalizations == nil {
+				o.DescriptionLocalizations = map[discordgo.Locale]string{}
 			}
+			o.DescriptionLocalizations[loc] = t.Description
 			for j, ch := range o.Choices {
 				if t.Choices[j].Name != ch.Name {
 					if ch.NameLocalizations == nil {
