@@ -13,6 +13,7 @@ import (
 
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // The outbox makes deliveries durable. When a game's platform has a Sender
@@ -52,6 +53,7 @@ func (o *outbox) add(target string, d protocol.Delivery) {
 	}
 	o.OutSeq++
 	q := queued{Seq: o.OutSeq, Target: target, D: d}
+	q.D.View.Lang = words.Lang{} // not stored: the outbox knows it again when it sends
 	if d.Redraw != "" {
 		q.Draw, q.D.View = d.Redraw, protocol.View{}
 	}

@@ -39,10 +39,11 @@ type snapshot struct {
 
 // to is the snapshot as seat i's person reads it: in their language.
 func (st *snapshot) to(i int) *snapshot {
-	c := *st
-	if i >= 0 && i < len(st.Seats) {
-		c.w = st.Seats[i].Lang.Or(st.w)
+	if i < 0 || i >= len(st.Seats) || st.Seats[i].Lang.IsZero() || st.Seats[i].Lang == st.w {
+		return st // the game's language: no copy
 	}
+	c := *st
+	c.w = st.Seats[i].Lang
 	return &c
 }
 

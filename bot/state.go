@@ -11,6 +11,7 @@ import (
 	"hash/fnv"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
@@ -64,8 +65,8 @@ type seat struct {
 	// Lang is the language its person reads (their platform's locale, as
 	// their latest request said): their hand and every private reply.
 	// Zero for a bot, and for a seat of an earlier release (the game's
-	// language).
-	Lang words.Lang `json:"lg,omitzero"`
+	// language). Stored with the record's SeatLangs (storeLangs).
+	Lang words.Lang `json:"-"`
 }
 
 func (s *seat) human() bool { return !s.Bot && s.User != "" }
@@ -82,8 +83,15 @@ type state struct {
 	Created time.Time         `json:"c"`
 	// Lang is the language of the game's public messages: the channel's
 	// setting when it opened, else the place's (Discord's guild_locale).
-	// Zero for a game of an earlier release: English.
-	Lang words.Lang `json:"lg,omitzero"`
+	// Zero for a game of an earlier release: English. Stored as its code,
+	// LangCode: a plain string encodes without the reflection a
+	// TextMarshaler costs on every click (storeLangs).
+	Lang     words.Lang `json:"-"`
+	LangCode string     `json:"lg,omitempty"`
+	// SeatLangs are the seats' languages' codes, comma-separated in seat
+	// order ("" when none has one): one string, not a field a seat, so the
+	// seats copied on every click stay small.
+	SeatLangs string `json:"sl,omitempty"`
 	// Finished is when the game ended: the period its result counts in.
 	Finished time.Time `json:"f,omitzero"`
 	// Ended says why a rated game ended before its last reveal ("" for a
@@ -239,7 +247,57 @@ func encodeBody(st *state) ([]byte, error) {
 		st.Engine = b
 	}
 	st.V = stateVersion
+	st.storeLangs()
 	return json.Marshal(st)
+}
+
+// storeLangs sets the stored codes of the game's and its seats'
+// languages; loadLangs reads them back.
+func (st *state) storeLangs() {
+	st.LangCode = langCode(st.Lang)
+	st.SeatLangs = ""
+	for i := range st.Seats {
+		if !st.Seats[i].Lang.IsZero() {
+			codes := make([]string, len(st.Seats))
+			for j := range st.Seats {
+				codes[j] = langCode(st.Seats[j].Lang)
+			}
+			st.SeatLangs = strings.Join(codes, ",")
+			return
+		}
+	}
+}
+
+func (st *state) loadLangs() {
+	st.Lang = langOf(st.LangCode)
+	if st.SeatLangs == "" {
+		return
+	}
+	for i, code := range strings.Split(st.SeatLangs, ",") {
+		if i < len(st.Seats) {
+			st.Seats[i].Lang = langOf(code)
+		}
+	}
+}
+
+func langCode(l words.Lang) string {
+	if l.IsZero() {
+		return ""
+	}
+	return l.Code()
+}
+
+// langOf is the language a stored code names; an unknown code (a
+// language a later release dropped) or none is the zero Lang: English.
+func langOf(code string) words.Lang {
+	if code == "" {
+		return words.Lang{}
+	}
+	l, ok := words.Find(code)
+	if !ok {
+		return words.Lang{}
+	}
+	return l
 }
 
 // withApplied is body, a JSON object, with "ap": ids as its last member.
@@ -282,6 +340,7 @@ func decodeState(data []byte) (*state, error) {
 		return nil, fmt.Errorf("bot: decode game: %w", err)
 	}
 	st.Applied = wire.Applied
+	st.loadLangs()
 	if st.V < 1 || st.V > stateVersion {
 		return nil, fmt.Errorf("bot: game stored by version %d, this build reads 1 to %d", st.V, stateVersion)
 	}

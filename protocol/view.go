@@ -250,8 +250,9 @@ type View struct {
 	// Picture, on a public view, is an image of what the text says.
 	Picture *Picture `json:",omitempty"`
 	// Lang is the language the view is written in, for what an adapter
-	// adds to it (a DM's link to its game, a fallback note).
-	Lang words.Lang `json:"lg,omitzero"`
+	// adds to it (a DM's link to its game, a fallback note). Not stored:
+	// the outbox knows it again when it sends.
+	Lang words.Lang `json:"-"`
 }
 
 // Picture is an image drawn from a game's public view: its table, a

@@ -9,8 +9,7 @@ import (
 // The engine names cards, types, categories, menus and rules by key; these
 // word them.
 
-func (b *book) nameTheGame() {
-	l := Lang{b}
+func (b *book) nameTheGame(l Lang) {
 	for c := range engine.NumCards {
 		key := "card." + c.Key()
 		if c == engine.None {

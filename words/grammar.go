@@ -21,9 +21,9 @@ import (
 func (l Lang) Count(thing string, n int) string {
 	key := "count." + thing
 	form := pluralSuffixes[plural.Cardinal.MatchPlural(l.Tag(), abs(n), 0, 0, 0, 0)]
-	text, ok := l.book().says[key+form]
+	text, ok := l.book().says.get(key + form)
 	if !ok {
-		text, ok = l.book().says[key+"_other"]
+		text, ok = l.book().says.get(key + "_other")
 	}
 	if !ok {
 		if !l.IsEnglish() {
@@ -45,7 +45,7 @@ func abs(n int) int {
 // "2e" in French, by the language's ordinal rules.
 func (l Lang) Ordinal(n int) string {
 	form := map[plural.Form]string{plural.One: "one", plural.Two: "two", plural.Few: "few", plural.Many: "many"}[plural.Ordinal.MatchPlural(l.Tag(), n, 0, 0, 0, 0)]
-	if _, ok := l.book().says["ordinal."+form]; ok {
+	if _, ok := l.book().says.get("ordinal." + form); ok {
 		return l.Say("ordinal."+form, n)
 	}
 	return l.Say("ordinal.other", n)

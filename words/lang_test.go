@@ -31,17 +31,18 @@ func formsOf(b *book) (counts, ordinals map[string]bool) {
 // one, few, many) and each place in its ordinal forms; and nothing the
 // English catalog no longer has.
 func TestEveryLanguageHasEveryKey(t *testing.T) {
-	en := books[0].says
+	en := books[0].says.m()
 	for _, b := range books[1:] {
 		counts, ordinals := formsOf(b)
+		bm := b.says.m()
 		for k := range en {
 			switch base := countKey(k); {
 			case base != k: // a count: its language's forms, checked below
 			case strings.HasPrefix(k, "ordinal."):
-				if form := strings.TrimPrefix(k, "ordinal."); (ordinals[form] || form == "other") && b.says[k] == "" {
+				if form := strings.TrimPrefix(k, "ordinal."); (ordinals[form] || form == "other") && bm[k] == "" {
 					t.Errorf("%s: no %s (%q)", b.code, k, en[k])
 				}
-			case b.says[k] == "":
+			case bm[k] == "":
 				t.Errorf("%s: no %s (%q)", b.code, k, en[k])
 			}
 		}
@@ -50,12 +51,12 @@ func TestEveryLanguageHasEveryKey(t *testing.T) {
 				continue
 			}
 			for form := range counts {
-				if b.says[k+form] == "" {
+				if bm[k+form] == "" {
 					t.Errorf("%s: no %s%s", b.code, k, form)
 				}
 			}
 		}
-		for k := range b.says {
+		for k := range bm {
 			if _, ok := en[k]; !ok && !(countKey(k) != k && Has(countKey(k))) {
 				t.Errorf("%s: %s is not in the English catalog", b.code, k)
 			}
@@ -84,8 +85,8 @@ func argsFor(key Key) []any {
 // the wrong kind (a translation may reorder them with %[n]s, or leave one
 // out that way).
 func TestEveryLanguageFormatsItsArguments(t *testing.T) {
-	for _, b := range append(books[1:len(books):len(books)], pseudo) {
-		l := Lang{b}
+	for i, b := range all[2:] {
+		l := Lang{uint8(i + 2)}
 		for _, k := range Keys() {
 			if strings.HasPrefix(k, "count.") {
 				for _, n := range []int{0, 1, 2, 5, 21} {
@@ -95,7 +96,7 @@ func TestEveryLanguageFormatsItsArguments(t *testing.T) {
 				}
 				continue
 			}
-			text, ok := b.says[k]
+			text, ok := b.says.get(k)
 			if !ok {
 				continue
 			}
@@ -150,8 +151,9 @@ func TestMatchLocales(t *testing.T) {
 // reads as it (no plain ASCII letters outside commands and verbs), keeps
 // its verbs and commands, and is longer.
 func TestPseudoLanguage(t *testing.T) {
-	for k, text := range books[0].says {
-		p := pseudo.says[k]
+	pm := pseudo.says.m()
+	for k, text := range books[0].says.m() {
+		p := pm[k]
 		if !IsPseudo(p) {
 			t.Errorf("%s: %q is not pseudo", k, p)
 		}
@@ -165,4 +167,11 @@ func TestPseudoLanguage(t *testing.T) {
 	if IsPseudo("Salmon nigiri") || !IsPseudo("[Šáļɱöñ ····] `pick salmon` 12 🍣") {
 		t.Error("IsPseudo misreads")
 	}
+}
+
+// m is the language's words as a map, for tests.
+func (t *texts) m() map[Key]string {
+	out := map[Key]string{}
+	t.each(func(k Key, s string) { out[k] = s })
+	return out
 }

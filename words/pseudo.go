@@ -34,11 +34,9 @@ func init() {
 }
 
 func pseudoBook(en *book) *book {
-	b := &book{code: "en-XA", tag: language.MustParse("en-XA"), says: make(map[Key]string, len(en.says))}
-	for k, text := range en.says {
-		b.says[k] = pseudoText(text)
-	}
-	return b
+	m := map[Key]string{}
+	en.says.each(func(k Key, text string) { m[k] = pseudoText(text) })
+	return &book{code: "en-XA", tag: language.MustParse("en-XA"), says: newTexts(m)}
 }
 
 // pseudoText is text in the pseudo-language; text without letters

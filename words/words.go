@@ -28,8 +28,9 @@ type Key = string
 
 // Lang is a language the catalog speaks. The zero Lang is English: a game
 // stored before languages existed, and a reader whose language is not
-// known, read English.
-type Lang struct{ b *book }
+// known, read English. It holds no pointer (an index into the books), so a
+// game's seats, copied on every click, cost the collector nothing more.
+type Lang struct{ i uint8 }
 
 // A book is one language's words.
 type book struct {
@@ -38,7 +39,7 @@ type book struct {
 	name string       // as its speakers call it: "Français"
 	// capitalNouns keeps a name's capitals inside a sentence (German).
 	capitalNouns bool
-	says         map[Key]string
+	says         texts
 	// cards, shorts and categories are looked up once: a table view names
 	// every card on it.
 	cards, shorts [engine.NumCards]string
@@ -66,6 +67,9 @@ var files embed.FS
 var (
 	books  []*book
 	pseudo *book
+	// all are the books by Lang index: none at 0 (the zero Lang), the
+	// languages, then the pseudo-language.
+	all []*book
 	// English is the language every key is written in first.
 	English Lang
 )
@@ -73,28 +77,32 @@ var (
 func init() {
 	for _, l := range languages {
 		b := &book{code: l.code, tag: l.tag, capitalNouns: l.capitalNouns}
+		var m map[Key]string
 		data, err := files.ReadFile("lang/" + l.code + ".json")
 		if err == nil {
-			err = json.Unmarshal(data, &b.says)
+			err = json.Unmarshal(data, &m)
 		}
 		if err != nil {
 			panic(fmt.Sprintf("words: language %s: %v", l.code, err))
 		}
+		b.says = newTexts(m)
 		books = append(books, b)
 	}
-	English = Lang{books[0]}
 	pseudo = pseudoBook(books[0])
-	for _, b := range append(books[:len(books):len(books)], pseudo) {
-		b.name = Lang{b}.Say("language.name")
-		b.nameTheGame()
+	all = append(append([]*book{nil}, books...), pseudo)
+	English = Lang{1}
+	for i, b := range all[1:] {
+		l := Lang{uint8(i + 1)}
+		b.name = l.Say("language.name")
+		b.nameTheGame(l)
 	}
 }
 
 func (l Lang) book() *book {
-	if l.b == nil {
+	if l.i == 0 {
 		return books[0]
 	}
-	return l.b
+	return all[l.i]
 }
 
 // Code is how a setting or a stored game names the language: "en", "fr",
@@ -116,8 +124,8 @@ func (l Lang) String() string { return l.Code() }
 // pseudo-language for tests is not one of them.
 func Languages() []Lang {
 	ls := make([]Lang, len(books))
-	for i, b := range books {
-		ls[i] = Lang{b}
+	for i := range books {
+		ls[i] = Lang{uint8(i + 1)}
 	}
 	return ls
 }
@@ -125,14 +133,14 @@ func Languages() []Lang {
 // Pseudo is the pseudo-language for tests: every English sentence with
 // accented letters, about 40 % longer and bracketed, so a word nobody
 // translated shows at a glance.
-func Pseudo() Lang { return Lang{pseudo} }
+func Pseudo() Lang { return Lang{uint8(len(all) - 1)} }
 
 // Find is the language a setting or a stored game names by its code
 // ("fr"), the pseudo-language's "en-XA" included.
 func Find(code string) (Lang, bool) {
-	for _, b := range append(books[:len(books):len(books)], pseudo) {
+	for i, b := range all[1:] {
 		if strings.EqualFold(b.code, code) {
-			return Lang{b}, true
+			return Lang{uint8(i + 1)}, true
 		}
 	}
 	return English, false
@@ -177,16 +185,15 @@ func (l Lang) Say(key Key, a ...any) string {
 
 // text is key's words in l, else in English.
 func (l Lang) text(key Key) (string, bool) {
-	if text, ok := l.book().says[key]; ok {
+	if text, ok := l.book().says.get(key); ok {
 		return text, true
 	}
-	text, ok := books[0].says[key]
-	return text, ok
+	return books[0].says.get(key)
 }
 
 // fallback is what a player reads for a key the catalog lacks.
 func (l Lang) fallback() string {
-	if text, ok := l.book().says["fallback"]; ok {
+	if text, ok := l.book().says.get("fallback"); ok {
 		return text
 	}
 	return "That can't be done right now."
@@ -207,29 +214,28 @@ func (l Lang) Word(p Phrase) string { return l.Say(p.Key, p.Args...) }
 
 // Has says whether the catalog words key, a count's included.
 func Has(key Key) bool {
-	if _, ok := books[0].says[key]; ok {
+	if _, ok := books[0].says.get(key); ok {
 		return true
 	}
-	_, ok := books[0].says[key+"_other"]
+	_, ok := books[0].says.get(key + "_other")
 	return ok
 }
 
 // Text is key's English words before its arguments are put in (a count's
 // other form): for tests that count a message's verbs.
 func Text(key Key) string {
-	if text, ok := books[0].says[key+"_other"]; ok {
+	if text, ok := books[0].says.get(key + "_other"); ok {
 		return text
 	}
-	return books[0].says[key]
+	text, _ := books[0].says.get(key)
+	return text
 }
 
 // Keys are the catalog's keys, sorted, each count once (without its
 // plural form's suffix).
 func Keys() []Key {
 	seen := map[Key]bool{}
-	for k := range books[0].says {
-		seen[countKey(k)] = true
-	}
+	books[0].says.each(func(k Key, _ string) { seen[countKey(k)] = true })
 	ks := make([]Key, 0, len(seen))
 	for k := range seen {
 		ks = append(ks, k)
@@ -258,7 +264,7 @@ func countKey(k Key) Key {
 
 // IsZero reports whether l is the zero Lang: no language known, read as
 // English.
-func (l Lang) IsZero() bool { return l.b == nil }
+func (l Lang) IsZero() bool { return l.i == 0 }
 
 // Or is l, or other when l is the zero Lang.
 func (l Lang) Or(other Lang) Lang {
@@ -290,7 +296,7 @@ func Match(locale string) Lang {
 	if conf == language.No {
 		return Lang{}
 	}
-	return Lang{books[i]}
+	return Lang{uint8(i + 1)}
 }
 
 // Because is err as an argument of Say: a rule's refusal worded in the

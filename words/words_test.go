@@ -138,9 +138,11 @@ func TestEngineWordsAreInTheCatalog(t *testing.T) {
 // TestSayPrintsNumbersAsFmtDoes: the catalog's English is what the host
 // wrote before it, digit for digit.
 func TestSayPrintsNumbersAsFmtDoes(t *testing.T) {
-	en := books[0].says
+	en := books[0].says.m()
 	en["test.numbers"] = "%d %5d %+d %x %v %s %.1f"
-	defer delete(en, "test.numbers")
+	kept := books[0].says
+	books[0].says = newTexts(en)
+	defer func() { books[0].says = kept }()
 	got := English.Say("test.numbers", 1500, 42, 7, 255, 12000, "x", 0.25)
 	if want := fmt.Sprintf(en["test.numbers"], 1500, 42, 7, 255, 12000, "x", 0.25); got != want {
 		t.Errorf("Say = %q, want %q", got, want)
