@@ -80,3 +80,24 @@ func CheckPseudo(t testing.TB, c Chat, names []string) {
 		t.Errorf("%d texts a person read are not in the pseudo-language:\n  %s", len(bad), strings.Join(bad, "\n  "))
 	}
 }
+
+// InEveryLanguage runs play for a classic game and a Party one in every
+// language and in the pseudo-language, each a subtest ("fr/classic",
+// "en-XA/party"); in the pseudo-language it then checks that no text a
+// person read was left in English (CheckPseudo).
+func InEveryLanguage(t *testing.T, play func(t *testing.T, w words.Lang, party bool) (Chat, []string)) {
+	for _, w := range append(words.Languages(), words.Pseudo()) {
+		for _, party := range []bool{false, true} {
+			name := w.Code() + "/classic"
+			if party {
+				name = w.Code() + "/party"
+			}
+			t.Run(name, func(t *testing.T) {
+				c, names := play(t, w, party)
+				if w == words.Pseudo() {
+					CheckPseudo(t, c, names)
+				}
+			})
+		}
+	}
+}

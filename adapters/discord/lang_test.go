@@ -15,37 +15,29 @@ import (
 // pseudo-language no text a person reads (embeds, buttons, selects, alt
 // text) may be left in English.
 func TestWholeGamesInEveryLanguage(t *testing.T) {
-	langs := append(words.Languages(), words.Pseudo())
-	for _, w := range langs {
-		for _, party := range []bool{false, true} {
-			name := w.Code() + "/classic5"
-			if party {
-				name = w.Code() + "/party8"
-			}
-			t.Run(name, func(t *testing.T) {
-				e := newEnv(t)
-				e.locale, e.guildLocale = w.Code(), w.Code()
-				opts := `[{"name":"bots","type":4,"value":2},{"name":"timer","type":4,"value":0}]`
-				if party {
-					opts = `[{"name":"game","type":3,"value":"party"},{"name":"bots","type":4,"value":5},{"name":"timer","type":4,"value":0}]`
-				}
-				e.slash(alice, "new", opts)
-				lobby := e.lobby()
-				e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
-				e.click(carol, e.f.message(lobby.ID), buttonWith(lobby, "sg1:join:"))
-				e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
-				people := []player{alice, bob, carol}
-				adaptertest.PlayRandomlyIn(t, w, chat{e}, persons(people...), 7, 1500, nil)
-				final := e.latest("", strings.Trim(w.Say("render.finalStandings"), "🏆[] ·"))
-				if final == nil {
-					t.Fatal("no closing post in the game's language")
-				}
-				if w == words.Pseudo() {
-					adaptertest.CheckPseudo(t, chat{e}, []string{alice.name, bob.name, carol.name, alice.username, bob.username, carol.username})
-				}
-			})
+	adaptertest.InEveryLanguage(t, func(t *testing.T, w words.Lang, party bool) (adaptertest.Chat, []string) {
+		e := newEnv(t)
+		e.locale, e.guildLocale = w.Code(), w.Code()
+		opts := `[{"name":"bots","type":4,"value":2},{"name":"timer","type":4,"value":0}]`
+		if party {
+			opts = `[{"name":"game","type":3,"value":"party"},{"name":"bots","type":4,"value":5},{"name":"timer","type":4,"value":0}]`
 		}
-	}
+		e.slash(alice, "new", opts)
+		lobby := e.lobby()
+		e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
+		e.click(carol, e.f.message(lobby.ID), buttonWith(lobby, "sg1:join:"))
+		e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
+		people := []player{alice, bob, carol}
+		adaptertest.PlayRandomlyIn(t, w, chat{e}, persons(people...), 7, 1500, nil)
+		if e.latest("", strings.Trim(w.Say("render.finalStandings"), "🏆[] ·")) == nil {
+			t.Fatal("no closing post in the game's language")
+		}
+		var names []string
+		for _, p := range people {
+			names = append(names, p.name, p.username)
+		}
+		return chat{e}, names
+	})
 }
 
 // lobby is the channel's newest message with a Join button.

@@ -16,44 +16,33 @@ import (
 // language; in the pseudo-language no text a person reads may be left in
 // English.
 func TestWholeGamesInEveryLanguage(t *testing.T) {
-	langs := append(words.Languages(), words.Pseudo())
-	for _, w := range langs {
-		for _, party := range []bool{false, true} {
-			name := w.Code() + "/classic5"
-			if party {
-				name = w.Code() + "/party8"
-			}
-			t.Run(name, func(t *testing.T) {
-				e := newEnv(t, protocol.HandsDM)
-				e.f.locale = w.Code()
-				e.slash(alice, "settings language="+w.Code())
-				people := []person{alice, bob, carol}
-				cmd := "new timer=0 bots=2"
-				if party {
-					people = append(people, dan)
-					cmd = "new party timer=0 bots=4"
-				}
-				e.slash(alice, cmd)
-				lobby := e.f.latest("", "sg1:join:")
-				if lobby == nil {
-					t.Fatal("no lobby")
-				}
-				for _, p := range people[1:] {
-					e.click(p, e.f.get(lobby), lobby.action("sg1:join:"))
-				}
-				e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
-				adaptertest.PlayRandomlyIn(t, w, chat{e}, persons(people...), 11, 2500, nil)
-				if e.f.latest("", strings.Trim(w.Say("render.finalStandings"), "🏆[] ·")) == nil {
-					t.Fatal("no closing post in the game's language")
-				}
-				if w == words.Pseudo() {
-					var names []string
-					for _, p := range people {
-						names = append(names, p.name, p.id)
-					}
-					adaptertest.CheckPseudo(t, chat{e}, names)
-				}
-			})
+	adaptertest.InEveryLanguage(t, func(t *testing.T, w words.Lang, party bool) (adaptertest.Chat, []string) {
+		e := newEnv(t, protocol.HandsDM)
+		e.f.locale = w.Code()
+		e.slash(alice, "settings language="+w.Code())
+		people := []person{alice, bob, carol}
+		cmd := "new timer=0 bots=2"
+		if party {
+			people = append(people, dan)
+			cmd = "new party timer=0 bots=4"
 		}
-	}
+		e.slash(alice, cmd)
+		lobby := e.f.latest("", "sg1:join:")
+		if lobby == nil {
+			t.Fatal("no lobby")
+		}
+		for _, p := range people[1:] {
+			e.click(p, e.f.get(lobby), lobby.action("sg1:join:"))
+		}
+		e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+		adaptertest.PlayRandomlyIn(t, w, chat{e}, persons(people...), 11, 2500, nil)
+		if e.f.latest("", strings.Trim(w.Say("render.finalStandings"), "🏆[] ·")) == nil {
+			t.Fatal("no closing post in the game's language")
+		}
+		var names []string
+		for _, p := range people {
+			names = append(names, p.name, p.id)
+		}
+		return chat{e}, names
+	})
 }
