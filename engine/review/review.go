@@ -1,0 +1,370 @@
+// Package review grades a finished game's choices as a chess site's game
+// review does: for each pick and decision of one seat, the final score it
+// could expect from what it chose against the best choice, estimated from
+// what that seat knew then (its hand, what was revealed, the hands it had
+// seen pass; never the cards it could not see), the costliest choices, and
+// the seat's expected final score through the game.
+//
+// The estimate samples deals of the cards the seat could not see
+// (engine.View.Sample, as the search players do), plays each choice in
+// each deal, and plays the rest of the game out with a rollout policy
+// (the heuristic by default), for every seat alike. The same game,
+// seat and seed give the same review; like the engine it reads no clock
+// and uses no global randomness.
+package review
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
+)
+
+// A Move is one choice as it was made: a seat's submission, or its answer
+// to a decision after a reveal.
+type Move struct {
+	Seat   int
+	Sub    engine.Submission
+	Answer engine.Answer
+	// Decide marks an answer rather than a submission.
+	Decide bool
+}
+
+// Game is a game as a review replays it: how it was dealt and every
+// choice, in the order the engine took them.
+type Game struct {
+	Settings engine.Settings
+	Seed     uint64
+	Moves    []Move
+}
+
+// Record plays a game of settings dealt from seed to its end with
+// players[s] choosing for seat s, and returns it as a review replays it.
+func Record(settings engine.Settings, seed uint64, players []strategy.Player) (Game, error) {
+	g, err := engine.New(settings, seed)
+	if err != nil {
+		return Game{}, fmt.Errorf("review: %w", err)
+	}
+	rec := Game{Settings: settings, Seed: seed}
+	for !g.Over() {
+		if g.Deciding() {
+			d, _ := g.Decision()
+			a := strategy.Answer(players[d.Seat], g.View(d.Seat))
+			if err := g.Decide(d.Seat, a); err != nil {
+				return rec, fmt.Errorf("review: seat %d decision: %w", d.Seat, err)
+			}
+			rec.Moves = append(rec.Moves, Move{Seat: d.Seat, Answer: a, Decide: true})
+			continue
+		}
+		for s, p := range players {
+			if g.Submitted(s) {
+				continue
+			}
+			sub := p.Choose(g.View(s))
+			if err := g.Submit(s, sub); err != nil {
+				return rec, fmt.Errorf("review: seat %d submission: %w", s, err)
+			}
+			rec.Moves = append(rec.Moves, Move{Seat: s, Sub: sub})
+			if g.Over() || g.Deciding() {
+				break
+			}
+		}
+	}
+	return rec, nil
+}
+
+// Replay plays the game's moves from its deal, calling before(g, i) before
+// move i with the game as it stood, and returns the finished game.
+func (rg Game) Replay(before func(g *engine.Game, i int)) (*engine.Game, error) {
+	g, err := engine.New(rg.Settings, rg.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("review: %w", err)
+	}
+	for i, m := range rg.Moves {
+		if before != nil {
+			before(g, i)
+		}
+		if m.Decide {
+			err = g.Decide(m.Seat, m.Answer)
+		} else {
+			err = g.Submit(m.Seat, m.Sub)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("review: move %d (seat %d): %w", i, m.Seat, err)
+		}
+	}
+	return g, nil
+}
+
+// Grade is how costly a choice was, by the points it gave away.
+type Grade uint8
+
+// Grades, from no loss to the worst, with their thresholds in expected
+// final points lost (Thresholds).
+const (
+	Best Grade = iota
+	Good
+	Inaccuracy
+	Mistake
+	Blunder
+)
+
+// Thresholds are the most points a choice may give away and keep its
+// grade: Best up to 0.5, Good 1.5, Inaccuracy 3, Mistake 6; a Blunder
+// gives away more. Sushi Go!'s games end around 30–50 points, so a
+// mistake is a sixth to a tenth of a game.
+var Thresholds = [...]float64{Best: 0.5, Good: 1.5, Inaccuracy: 3, Mistake: 6}
+
+func gradeOf(loss float64) Grade {
+	for g, t := range Thresholds {
+		if loss <= t {
+			return Grade(g)
+		}
+	}
+	return Blunder
+}
+
+// Key names the grade for the catalog ("review.grade.mistake").
+func (g Grade) Key() string {
+	return [...]string{"best", "good", "inaccuracy", "mistake", "blunder"}[g]
+}
+
+// Option is one choice a seat had: a submission or an answer.
+type Option struct {
+	Sub    engine.Submission
+	Answer engine.Answer
+}
+
+// Choice is one of the seat's choices, graded.
+type Choice struct {
+	// Move is its index in the game's moves.
+	Move        int
+	Round, Turn int
+	Decision    bool
+	Chosen      Option
+	Best        Option
+	// Value and BestValue are the final scores expected after the choice
+	// made and after the best one; Loss is their difference.
+	Value, BestValue, Loss float64
+	Grade                  Grade
+	// Options is how many choices the seat had.
+	Options int
+}
+
+// Seat is one seat's review.
+type Seat struct {
+	Seat    int
+	Choices []Choice
+	// Curve is the seat's expected final score before each of its choices
+	// (the value of the choice it went on to make), then its final score.
+	Curve []float64
+	// Final is the seat's final score.
+	Final int
+	// Accuracy is the share of its choices that gave away at most Good's
+	// threshold; Lost the expected points given away in all.
+	Accuracy float64
+	Lost     float64
+	// Top are the indexes in Choices of the costliest choices (at most
+	// three, each graded Inaccuracy or worse), costliest first.
+	Top []int
+}
+
+// Options tune a review.
+type Options struct {
+	// Samples is the deals sampled for each option (0: 16).
+	Samples int
+	// Seed varies the sampled deals: two reviews of one game differ only
+	// by the noise of sampling.
+	Seed uint64
+	// MaxOptions bounds the options weighed in full (0: 10): with more (a
+	// Party hand with calls), all are screened on a quarter of the
+	// samples and the best of them, and the one chosen, weighed in full.
+	MaxOptions int
+}
+
+func (o Options) samples() int { return cmp(o.Samples, 16) }
+func (o Options) maxOptions() int {
+	return cmp(o.MaxOptions, 10)
+}
+
+func cmp(v, def int) int {
+	if v > 0 {
+		return v
+	}
+	return def
+}
+
+// Review grades seat's choices in rg.
+func Review(rg Game, seat int, o Options) (Seat, error) {
+	out := Seat{Seat: seat}
+	var errEval error
+	end, err := rg.Replay(func(g *engine.Game, i int) {
+		m := rg.Moves[i]
+		if m.Seat != seat || errEval != nil {
+			return
+		}
+		c, err := weigh(g, m, i, o)
+		if err != nil {
+			errEval = err
+			return
+		}
+		if c.Options > 1 {
+			out.Choices = append(out.Choices, c)
+		}
+		out.Curve = append(out.Curve, c.Value)
+	})
+	if err != nil {
+		return out, err
+	}
+	if errEval != nil {
+		return out, errEval
+	}
+	out.Final = end.Score(seat)
+	out.Curve = append(out.Curve, float64(out.Final))
+	good := 0
+	for _, c := range out.Choices {
+		out.Lost += c.Loss
+		if c.Grade <= Good {
+			good++
+		}
+	}
+	if len(out.Choices) > 0 {
+		out.Accuracy = float64(good) / float64(len(out.Choices))
+	}
+	idx := make([]int, 0, len(out.Choices))
+	for i, c := range out.Choices {
+		if c.Grade >= Inaccuracy {
+			idx = append(idx, i)
+		}
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return out.Choices[idx[a]].Loss > out.Choices[idx[b]].Loss })
+	if len(idx) > 3 {
+		idx = idx[:3]
+	}
+	out.Top = idx
+	return out, nil
+}
+
+// weigh grades move m (index i) of the game as g stands before it.
+func weigh(g *engine.Game, m Move, i int, o Options) (Choice, error) {
+	v := g.View(m.Seat)
+	c := Choice{Move: i, Round: g.Round(), Turn: g.Turn(), Decision: m.Decide, Chosen: Option{Sub: m.Sub, Answer: m.Answer}}
+	var opts []Option
+	if m.Decide {
+		for _, a := range v.AppendOptions(nil) {
+			opts = append(opts, Option{Answer: a})
+		}
+	} else {
+		for _, s := range v.AppendLegal(nil) {
+			opts = append(opts, Option{Sub: s})
+		}
+	}
+	c.Options = len(opts)
+	chosen := -1
+	for k, op := range opts {
+		if same(op, c.Chosen, m.Decide) {
+			chosen = k
+		}
+	}
+	if chosen < 0 {
+		return c, fmt.Errorf("review: move %d: the choice made is not among the seat's options", i)
+	}
+	if len(opts) == 1 {
+		c.Best = c.Chosen
+		c.Value = estimate(v, m, opts[0], i, o.samples(), o.Seed)
+		c.BestValue = c.Value
+		return c, nil
+	}
+	values := make([]float64, len(opts))
+	full := o.samples()
+	weighed := make([]bool, len(opts))
+	if len(opts) > o.maxOptions() {
+		// Screen every option on a quarter of the deals; weigh in full
+		// the best ones and the one chosen.
+		quick := max(2, full/4)
+		order := make([]int, len(opts))
+		for k := range opts {
+			values[k] = estimate(v, m, opts[k], i, quick, o.Seed)
+			order[k] = k
+		}
+		sort.SliceStable(order, func(a, b int) bool { return values[order[a]] > values[order[b]] })
+		for _, k := range order[:o.maxOptions()-1] {
+			weighed[k] = true
+		}
+		weighed[chosen] = true
+	} else {
+		for k := range weighed {
+			weighed[k] = true
+		}
+	}
+	best := chosen
+	for k := range opts {
+		if weighed[k] {
+			values[k] = estimate(v, m, opts[k], i, full, o.Seed)
+		} else {
+			values[k] = math.Inf(-1)
+		}
+		if values[k] > values[best]+1e-9 {
+			best = k
+		}
+	}
+	c.Best, c.Value, c.BestValue = opts[best], values[chosen], values[best]
+	c.Loss = max(0, c.BestValue-c.Value)
+	c.Grade = gradeOf(c.Loss)
+	return c, nil
+}
+
+func same(a, b Option, decide bool) bool {
+	if decide {
+		x, y := a.Answer, b.Answer
+		return x.Card == y.Card && x.Kind == y.Kind && x.Flip == y.Flip
+	}
+	x, y := a.Sub, b.Sub
+	return x.Card == y.Card && x.Extra == y.Extra && x.Dummy == y.Dummy && x.Call == y.Call && x.Copy == y.Copy
+}
+
+// estimate is the seat's mean final score over n deals the seat cannot
+// tell from the real one, each played on from option op. The deals depend
+// only on the seed, the move and the sample's number, so every option of
+// a move meets the same deals: their difference is the option's, not the
+// deal's.
+func estimate(v engine.View, m Move, op Option, move, n int, seed uint64) float64 {
+	var world engine.Game
+	total, played := 0, 0
+	players := make([]strategy.Player, v.Settings().Players)
+	for k := range n {
+		v.Sample(&world, mix(seed, uint64(move), uint64(k)))
+		var err error
+		if m.Decide {
+			err = world.Decide(m.Seat, op.Answer)
+		} else {
+			err = world.Submit(m.Seat, op.Sub)
+		}
+		if err != nil {
+			continue // not playable in this deal (a card it could not see moved)
+		}
+		for s := range players {
+			players[s] = strategy.NewHeuristic()
+		}
+		if err := strategy.Play(&world, players); err != nil {
+			continue
+		}
+		total += world.Score(m.Seat)
+		played++
+	}
+	if played == 0 {
+		return 0
+	}
+	return float64(total) / float64(played)
+}
+
+// mix is a seed for one sample of one move.
+func mix(seed, move, k uint64) uint64 {
+	x := seed ^ move*0x9e3779b97f4a7c15 ^ k*0xc2b2ae3d27d4eb4f
+	x ^= x >> 31
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 29
+	return x
+}

@@ -1,0 +1,103 @@
+package review
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
+)
+
+func recorded(t testing.TB, set engine.Settings, seed uint64) Game {
+	t.Helper()
+	players := make([]strategy.Player, set.Players)
+	for s := range players {
+		players[s] = strategy.NewRandom(seed + uint64(s))
+	}
+	rg, err := Record(set, seed, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rg
+}
+
+// TestReplayIsTheGame: replaying a recorded game ends where the game did.
+func TestReplayIsTheGame(t *testing.T) {
+	for _, set := range []engine.Settings{{Players: 4}, {Players: 4, Ruleset: engine.Party, Menu: engine.RecommendedMenus[1].Menu}} {
+		rg := recorded(t, set, 5)
+		g, err := rg.Replay(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Over() {
+			t.Fatalf("%v: the replay did not end", set.Ruleset)
+		}
+	}
+}
+
+// TestSameGameSameReview: the same game, seat and seed give the same
+// review, every choice of the seat graded once.
+func TestSameGameSameReview(t *testing.T) {
+	rg := recorded(t, engine.Settings{Players: 3}, 9)
+	a, err := Review(rg, 1, Options{Samples: 6, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Review(rg, 1, Options{Samples: 6, Seed: 3})
+	if !reflect.DeepEqual(a, b) {
+		t.Fatal("two reviews of one game with one seed differ")
+	}
+	if len(a.Choices) == 0 || len(a.Curve) < len(a.Choices)+1 || a.Curve[len(a.Curve)-1] != float64(a.Final) {
+		t.Fatalf("review: %d choices, curve %v, final %d", len(a.Choices), a.Curve, a.Final)
+	}
+	for _, c := range a.Choices {
+		if c.Loss < 0 || c.BestValue < c.Value-1e-9 || gradeOf(c.Loss) != c.Grade {
+			t.Errorf("choice %+v", c)
+		}
+	}
+}
+
+// TestReviewSeesOnlyWhatTheSeatSaw: a choice is weighed from the seat's
+// view alone. Reshuffling every card the seat could not see (the other
+// hands, the draw pile) leaves the weighing of its move exactly as it was.
+func TestReviewSeesOnlyWhatTheSeatSaw(t *testing.T) {
+	for _, set := range []engine.Settings{{Players: 4}, {Players: 5, Ruleset: engine.Party, Menu: engine.RecommendedMenus[0].Menu}} {
+		rg := recorded(t, set, 21)
+		checked := 0
+		_, err := rg.Replay(func(g *engine.Game, i int) {
+			m := rg.Moves[i]
+			if m.Seat != 0 || checked >= 4 {
+				return
+			}
+			checked++
+			a, err := weigh(g, m, i, Options{Samples: 4, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			other := *g
+			other.Determinize(0, uint64(100+i)) // what seat 0 cannot see, dealt otherwise
+			b, err := weigh(&other, m, i, Options{Samples: 4, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Value != b.Value || a.BestValue != b.BestValue || a.Grade != b.Grade {
+				t.Errorf("%v move %d: weighed %v/%v/%v, with unseen cards reshuffled %v/%v/%v", set.Ruleset, i, a.Value, a.BestValue, a.Grade, b.Value, b.BestValue, b.Grade)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked == 0 {
+			t.Fatal("no move checked")
+		}
+	}
+}
+
+// TestGrades: the thresholds grade the points given away.
+func TestGrades(t *testing.T) {
+	for loss, want := range map[float64]Grade{0: Best, 0.5: Best, 1: Good, 2.9: Inaccuracy, 5: Mistake, 6.1: Blunder} {
+		if got := gradeOf(loss); got != want {
+			t.Errorf("gradeOf(%v) = %v, want %v", loss, got, want)
+		}
+	}
+}
