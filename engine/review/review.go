@@ -128,7 +128,7 @@ func gradeOf(loss float64) Grade {
 
 // Key names the grade for the catalog ("review.grade.mistake").
 func (g Grade) Key() string {
-	return [...]string{"best", "good", "inaccuracy", "mistake", "blunder"}[g]
+	return [...]string{"review.grade.best", "review.grade.good", "review.grade.inaccuracy", "review.grade.mistake", "review.grade.blunder"}[g]
 }
 
 // Option is one choice a seat had: a submission or an answer.
@@ -151,6 +151,8 @@ type Choice struct {
 	Grade                  Grade
 	// Options is how many choices the seat had.
 	Options int
+	// Why is why Best was better (for the costliest choices).
+	Why Reason
 }
 
 // Seat is one seat's review.
@@ -158,8 +160,10 @@ type Seat struct {
 	Seat    int
 	Choices []Choice
 	// Curve is the seat's expected final score before each of its choices
-	// (the value of the choice it went on to make), then its final score.
-	Curve []float64
+	// (the value of the choice it went on to make), then its final score;
+	// CurveRound is the round of each point before the last.
+	Curve      []float64
+	CurveRound []int
 	// Final is the seat's final score.
 	Final int
 	// Accuracy is the share of its choices that gave away at most Good's
@@ -173,7 +177,7 @@ type Seat struct {
 
 // Options tune a review.
 type Options struct {
-	// Samples is the deals sampled for each option (0: 16).
+	// Samples is the deals sampled for each option (0: 32).
 	Samples int
 	// Seed varies the sampled deals: two reviews of one game differ only
 	// by the noise of sampling.
@@ -182,9 +186,15 @@ type Options struct {
 	// Party hand with calls), all are screened on a quarter of the
 	// samples and the best of them, and the one chosen, weighed in full.
 	MaxOptions int
+	// Refine is how many times more deals weigh again the choice made and
+	// the best one at the costliest choices, before they are ranked
+	// (0: 32): the few choices a review names must not be named by the
+	// noise of sampling.
+	Refine int
 }
 
-func (o Options) samples() int { return cmp(o.Samples, 16) }
+func (o Options) samples() int { return cmp(o.Samples, 32) }
+func (o Options) refine() int  { return cmp(o.Refine, 32) }
 func (o Options) maxOptions() int {
 	return cmp(o.MaxOptions, 10)
 }
@@ -214,6 +224,7 @@ func Review(rg Game, seat int, o Options) (Seat, error) {
 			out.Choices = append(out.Choices, c)
 		}
 		out.Curve = append(out.Curve, c.Value)
+		out.CurveRound = append(out.CurveRound, c.Round)
 	})
 	if err != nil {
 		return out, err
@@ -233,18 +244,74 @@ func Review(rg Game, seat int, o Options) (Seat, error) {
 	if len(out.Choices) > 0 {
 		out.Accuracy = float64(good) / float64(len(out.Choices))
 	}
-	idx := make([]int, 0, len(out.Choices))
-	for i, c := range out.Choices {
+	out.Top = costliest(out.Choices, 3)
+	if err := refine(rg, &out, o); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// costliest are the indexes of the n costliest choices graded Inaccuracy
+// or worse, costliest first.
+func costliest(cs []Choice, n int) []int {
+	idx := make([]int, 0, len(cs))
+	for i, c := range cs {
 		if c.Grade >= Inaccuracy {
 			idx = append(idx, i)
 		}
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return out.Choices[idx[a]].Loss > out.Choices[idx[b]].Loss })
-	if len(idx) > 3 {
-		idx = idx[:3]
+	sort.SliceStable(idx, func(a, b int) bool { return cs[idx[a]].Loss > cs[idx[b]].Loss })
+	if len(idx) > n {
+		idx = idx[:n]
 	}
-	out.Top = idx
-	return out, nil
+	return idx
+}
+
+// refine weighs again, on Refine times the deals, the choice made and the
+// best one at the review's costliest choices (twice as many as it names),
+// then names the costliest again: the ranking of a few close losses is
+// what sampling noise would otherwise decide.
+func refine(rg Game, out *Seat, o Options) error {
+	cand := costliest(out.Choices, 6)
+	if len(cand) == 0 {
+		return nil
+	}
+	at := map[int]int{}
+	for _, k := range cand {
+		at[out.Choices[k].Move] = k
+	}
+	n := o.samples() * o.refine()
+	_, err := rg.Replay(func(g *engine.Game, i int) {
+		k, ok := at[i]
+		if !ok {
+			return
+		}
+		c := &out.Choices[k]
+		v, m := g.View(rg.Moves[i].Seat), rg.Moves[i]
+		seed := o.Seed ^ 0x5bd1e995
+		c.Value = estimate(v, m, c.Chosen, i, n, seed)
+		c.BestValue = estimate(v, m, c.Best, i, n, seed)
+		if c.BestValue < c.Value {
+			c.Best, c.BestValue = c.Chosen, c.Value
+		}
+		c.Loss = c.BestValue - c.Value
+		c.Grade = gradeOf(c.Loss)
+		c.Why = reasonFor(v, c.Chosen, c.Best, c.Decision)
+	})
+	if err != nil {
+		return err
+	}
+	out.Lost, out.Accuracy = 0, 0
+	good := 0
+	for _, c := range out.Choices {
+		out.Lost += c.Loss
+		if c.Grade <= Good {
+			good++
+		}
+	}
+	out.Accuracy = float64(good) / float64(len(out.Choices))
+	out.Top = costliest(out.Choices, 3)
+	return nil
 }
 
 // weigh grades move m (index i) of the game as g stands before it.
@@ -261,7 +328,6 @@ func weigh(g *engine.Game, m Move, i int, o Options) (Choice, error) {
 			opts = append(opts, Option{Sub: s})
 		}
 	}
-	c.Options = len(opts)
 	chosen := -1
 	for k, op := range opts {
 		if same(op, c.Chosen, m.Decide) {
@@ -269,8 +335,12 @@ func weigh(g *engine.Game, m Move, i int, o Options) (Choice, error) {
 		}
 	}
 	if chosen < 0 {
-		return c, fmt.Errorf("review: move %d: the choice made is not among the seat's options", i)
+		// The engine took it, so it was legal, but the list of options
+		// spells it otherwise (a chopsticks pair in the other order).
+		opts = append(opts, c.Chosen)
+		chosen = len(opts) - 1
 	}
+	c.Options = len(opts)
 	if len(opts) == 1 {
 		c.Best = c.Chosen
 		c.Value = estimate(v, m, opts[0], i, o.samples(), o.Seed)

@@ -101,3 +101,34 @@ func TestGrades(t *testing.T) {
 		}
 	}
 }
+
+// TestMovesStoredReadBack: every recommended menu's recorded moves,
+// stored and read back, are the same moves, and a cut store is refused.
+func TestMovesStoredReadBack(t *testing.T) {
+	for k, rm := range engine.RecommendedMenus {
+		rg := recorded(t, engine.Settings{Players: 3 + k%4, Ruleset: engine.Party, Menu: rm.Menu}, uint64(13+k))
+		var b []byte
+		for _, m := range rg.Moves {
+			b = AppendMove(b, m)
+		}
+		ms, err := DecodeMoves(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ms) != len(rg.Moves) {
+			t.Fatalf("menu %d: %d moves back, want %d", k, len(ms), len(rg.Moves))
+		}
+		for i, m := range rg.Moves {
+			m.Answer.Round, m.Answer.Turn, m.Answer.Step = 0, 0, 0 // checks, not choices: never stored
+			if ms[i] != m {
+				t.Fatalf("menu %d move %d: %+v back, want %+v", k, i, ms[i], m)
+			}
+		}
+		if len(b) > 3*len(ms) {
+			t.Errorf("menu %d: %d bytes for %d moves; a chat game's record has no room for more", k, len(b), len(ms))
+		}
+		if _, err := DecodeMoves(append(b[:len(b):len(b)], b[0]|headDecide|hasCard)); err == nil {
+			t.Errorf("menu %d: a move cut short was read", k)
+		}
+	}
+}

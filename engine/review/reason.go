@@ -1,0 +1,60 @@
+package review
+
+import "github.com/sushigo/sushigo/engine"
+
+// Reason says, in a key the catalog words, why the better choice was
+// better: what a player would say of it at the table. Kind is the card
+// type it speaks of.
+type Reason struct {
+	Key  string
+	Kind engine.Kind
+}
+
+// reasonFor is why best beat chosen, judged from what the seat saw when
+// it chose (v): a set the better card completed, a race it led, or what
+// the card chosen could no longer do. Otherwise it says only which card
+// was worth more.
+func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
+	if decision {
+		return Reason{Key: "review.why.decision"}
+	}
+	seat := v.Seat()
+	bc, cc := best.Sub.Card, chosen.Sub.Card
+	bk, ck := bc.Kind(), cc.Kind()
+	left := v.HandSize(seat) - 1 // picks after this one, this round
+	switch {
+	case bk == engine.KindSashimi && v.KindCount(seat, engine.KindSashimi)%3 == 2:
+		return Reason{"review.why.completesSashimi", bk}
+	case bk == engine.KindTempura && v.KindCount(seat, engine.KindTempura)%2 == 1:
+		return Reason{"review.why.completesTempura", bk}
+	case bk == engine.KindNigiri && v.EmptyWasabi(seat) > 0:
+		return Reason{"review.why.onWasabi", bk}
+	case bk == engine.KindMaki && makiLead(v, seat, bc):
+		return Reason{"review.why.makiLead", bk}
+	case bk == engine.KindPudding:
+		return Reason{"review.why.pudding", bk}
+	case bk == engine.KindDumpling && v.KindCount(seat, engine.KindDumpling) > 0:
+		return Reason{"review.why.dumplings", bk}
+	case ck == engine.KindChopsticks && left < 2:
+		return Reason{"review.why.lateChopsticks", ck}
+	case ck == engine.KindWasabi && left < 2:
+		return Reason{"review.why.lateWasabi", ck}
+	case ck == engine.KindSashimi && 3-v.KindCount(seat, engine.KindSashimi)%3-1 > left:
+		return Reason{"review.why.setTooLate", ck}
+	case ck == engine.KindTempura && v.KindCount(seat, engine.KindTempura)%2 == 0 && left == 0:
+		return Reason{"review.why.setTooLate", ck}
+	}
+	return Reason{"review.why.worthMore", bk}
+}
+
+// makiLead reports whether taking maki card c puts the seat's icons level
+// with or ahead of every other seat's.
+func makiLead(v engine.View, seat int, c engine.Card) bool {
+	mine := v.MakiIcons(seat) + c.Icons()
+	for s := range v.Seats() {
+		if s != seat && v.MakiIcons(s) > mine {
+			return false
+		}
+	}
+	return mine > v.MakiIcons(seat)
+}
