@@ -37,6 +37,7 @@ import (
 	"github.com/sushigo/sushigo/arena"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/metrics"
 	"github.com/sushigo/sushigo/protocol"
@@ -283,6 +284,10 @@ func runArena(args []string, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "first deal")
 	dealList := fs.String("deals", "", "play exactly these deals: seeds separated by commas or spaces, or @FILE with one per line")
 	parallel := fs.Int("parallel", runtime.GOMAXPROCS(0), "games at once")
+	reviewGames := fs.Int("review", 0, "instead of a tournament: play this many games of mixed bots and measure the game review on them (no bots named)")
+	reviewSamples := fs.Int("review-samples", 0, "with --review: deals sampled for each option a choice had (0: the review's default)")
+	reviewRefine := fs.Int("review-refine", 0, "with --review: how many times more deals weigh the costliest choices again (0: the review's default)")
+	expertIterations := fs.Int("expert-iterations", 2000, "with --review: the expert's search iterations a choice, to compare its choices with the review's best (0: skip)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -294,7 +299,7 @@ func runArena(args []string, stdout io.Writer) error {
 		}
 		bots = append(bots, l)
 	}
-	if len(bots) < 2 {
+	if len(bots) < 2 && *reviewGames == 0 {
 		return fmt.Errorf("arena needs two bots or more, e.g. sushigo arena hard normal")
 	}
 	s := engine.Settings{Players: *players}
@@ -307,6 +312,19 @@ func runArena(args []string, stdout io.Writer) error {
 			}
 			s.Menu = m
 		}
+	}
+	if *reviewGames > 0 {
+		c, err := arena.Calibrate(arena.CalibrationConfig{Settings: s, Games: *reviewGames, Seed: *seed,
+			Review: review.Options{Samples: *reviewSamples, Refine: *reviewRefine, Seed: 1}, Parallel: *parallel}, *expertIterations)
+		if err != nil {
+			return err
+		}
+		name := fmt.Sprintf("classic, %d players", s.Players)
+		if s.Ruleset == engine.Party {
+			name = fmt.Sprintf("Party, %d players", s.Players)
+		}
+		arena.PrintCalibration(stdout, name, c)
+		return nil
 	}
 	deals, err := parseDeals(*dealList)
 	if err != nil {

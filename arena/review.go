@@ -1,0 +1,286 @@
+package arena
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/review"
+	"github.com/sushigo/sushigo/engine/strategy"
+)
+
+// CalibrationConfig is a measurement of the game review: games played by
+// bots of mixed strength, each seat 0's choices reviewed twice.
+type CalibrationConfig struct {
+	Settings engine.Settings
+	Games    int
+	Seed     uint64
+	// Review tunes the reviews; the second review of a game uses
+	// Review.Seed+1.
+	Review review.Options
+	// Parallel is how many games run at once (at least 1).
+	Parallel int
+}
+
+// Calibration is how well the review predicts and how steady it is.
+type Calibration struct {
+	Games, Choices int
+	// MAE[k] is the mean absolute difference between the predicted final
+	// score before the seat's k-th choice (k counted from the end of the
+	// game's first third, middle, last third: 0, 1, 2) and the actual one;
+	// MAEAll over every choice.
+	MAE    [3]float64
+	MAEAll float64
+	// Corr is the correlation of predicted and actual final scores over
+	// every choice.
+	Corr float64
+	// ExpertAgrees is the share of choices where the expert (a fixed
+	// number of iterations, a tree per seat) picks the option the review
+	// calls best.
+	ExpertAgrees float64
+	// StableTop is the share of games where two reviews with different
+	// seeds name the same costliest choices (the same top-3 set);
+	// StableFirst where they name the same costliest one; Overlap the mean
+	// share of one review's top choices the other names too.
+	StableTop, StableFirst, Overlap float64
+	// Seconds is the CPU-free wall time of one seat's review, mean.
+	Mistakes int // choices graded Mistake or Blunder
+}
+
+// Calibrate plays and reviews cfg.Games games.
+func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error) {
+	n := cfg.Settings.Players
+	if err := cfg.Settings.Validate(); err != nil {
+		return Calibration{}, err
+	}
+	type seatStats struct {
+		pred, actual []float64
+		phase        []int
+		agree, asked int
+		stable       bool
+		first        bool
+		overlap      float64
+		mistakes     int
+	}
+	out := make([]seatStats, cfg.Games)
+	errs := make([]error, cfg.Games)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, cfg.Parallel) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				deal := cfg.Seed + uint64(i)
+				// Seat 0 is a player who makes mistakes (easy); the others
+				// are of every level but expert.
+				levels := []strategy.Level{strategy.Easy, strategy.Normal, "random", strategy.Normal, strategy.Easy, strategy.Normal, "random", strategy.Easy}
+				players := make([]strategy.Player, n)
+				for s := range n {
+					players[s] = levels[s%len(levels)].Player(deal*31+uint64(s), nil)
+				}
+				rg, err := review.Record(cfg.Settings, deal, players)
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				a, err := review.Review(rg, 0, cfg.Review)
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				o2 := cfg.Review
+				o2.Seed++
+				b, err := review.Review(rg, 0, o2)
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				st := seatStats{stable: sameTop(a, b), first: sameFirst(a, b), overlap: overlap(a, b)}
+				for k, c := range a.Choices {
+					st.pred = append(st.pred, c.Value)
+					st.actual = append(st.actual, float64(a.Final))
+					st.phase = append(st.phase, min(2, 3*k/max(1, len(a.Choices))))
+					if c.Grade >= review.Mistake {
+						st.mistakes++
+					}
+				}
+				if expertIterations > 0 {
+					st.agree, st.asked = expertAgreement(rg, a, expertIterations, deal)
+				}
+				out[i] = st
+			}
+		}()
+	}
+	for i := range cfg.Games {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	var c Calibration
+	var sum [3]float64
+	var cnt [3]int
+	var pred, actual []float64
+	agree, asked, stable, first := 0, 0, 0, 0
+	over := 0.0
+	for i, st := range out {
+		if errs[i] != nil {
+			return c, fmt.Errorf("arena: game %d: %w", i, errs[i])
+		}
+		c.Games++
+		for k := range st.pred {
+			d := math.Abs(st.pred[k] - st.actual[k])
+			sum[st.phase[k]] += d
+			cnt[st.phase[k]]++
+		}
+		pred = append(pred, st.pred...)
+		actual = append(actual, st.actual...)
+		agree += st.agree
+		asked += st.asked
+		if st.stable {
+			stable++
+		}
+		if st.first {
+			first++
+		}
+		over += st.overlap
+		c.Mistakes += st.mistakes
+	}
+	c.Choices = len(pred)
+	all := 0.0
+	for p := range 3 {
+		if cnt[p] > 0 {
+			c.MAE[p] = sum[p] / float64(cnt[p])
+		}
+		all += sum[p]
+	}
+	if c.Choices > 0 {
+		c.MAEAll = all / float64(c.Choices)
+	}
+	c.Corr = correlation(pred, actual)
+	if asked > 0 {
+		c.ExpertAgrees = float64(agree) / float64(asked)
+	}
+	if c.Games > 0 {
+		c.StableTop = float64(stable) / float64(c.Games)
+		c.StableFirst = float64(first) / float64(c.Games)
+		c.Overlap = over / float64(c.Games)
+	}
+	return c, nil
+}
+
+// sameTop reports whether two reviews name the same costliest choices.
+func sameTop(a, b review.Seat) bool {
+	moves := func(s review.Seat) []int {
+		var m []int
+		for _, i := range s.Top {
+			m = append(m, s.Choices[i].Move)
+		}
+		slices.Sort(m)
+		return m
+	}
+	return slices.Equal(moves(a), moves(b))
+}
+
+func topMoves(s review.Seat) []int {
+	var m []int
+	for _, i := range s.Top {
+		m = append(m, s.Choices[i].Move)
+	}
+	return m
+}
+
+// sameFirst reports whether two reviews name the same costliest choice
+// (or none).
+func sameFirst(a, b review.Seat) bool {
+	x, y := topMoves(a), topMoves(b)
+	if len(x) == 0 || len(y) == 0 {
+		return len(x) == len(y)
+	}
+	return x[0] == y[0]
+}
+
+// overlap is the share of a's top choices that b names too (1 when a
+// names none and b none).
+func overlap(a, b review.Seat) float64 {
+	x, y := topMoves(a), topMoves(b)
+	if len(x) == 0 {
+		if len(y) == 0 {
+			return 1
+		}
+		return 0
+	}
+	n := 0
+	for _, m := range x {
+		if slices.Contains(y, m) {
+			n++
+		}
+	}
+	return float64(n) / float64(max(len(x), len(y)))
+}
+
+// expertAgreement asks the expert, at each choice the review weighed, for
+// its own choice from the same view, and counts how often it is the one
+// the review calls best.
+func expertAgreement(rg review.Game, s review.Seat, iterations int, seed uint64) (agree, asked int) {
+	byMove := map[int]review.Choice{}
+	for _, c := range s.Choices {
+		byMove[c.Move] = c
+	}
+	expert := strategy.NewSearchIterations(iterations, seed)
+	expert.Trees = true
+	_, _ = rg.Replay(func(g *engine.Game, i int) {
+		c, ok := byMove[i]
+		if !ok {
+			return
+		}
+		v := g.View(s.Seat)
+		asked++
+		if c.Decision {
+			a := expert.Decide(v)
+			if a.Card == c.Best.Answer.Card && a.Kind == c.Best.Answer.Kind && a.Flip == c.Best.Answer.Flip {
+				agree++
+			}
+			return
+		}
+		sub := expert.Choose(v)
+		b := c.Best.Sub
+		if sub.Card == b.Card && sub.Extra == b.Extra && sub.Dummy == b.Dummy && sub.Call == b.Call && sub.Copy == b.Copy {
+			agree++
+		}
+	})
+	return agree, asked
+}
+
+func correlation(x, y []float64) float64 {
+	n := float64(len(x))
+	if n < 2 {
+		return 0
+	}
+	var sx, sy, sxx, syy, sxy float64
+	for i := range x {
+		sx += x[i]
+		sy += y[i]
+		sxx += x[i] * x[i]
+		syy += y[i] * y[i]
+		sxy += x[i] * y[i]
+	}
+	cov := sxy/n - sx/n*sy/n
+	vx, vy := sxx/n-sx/n*sx/n, syy/n-sy/n*sy/n
+	if vx <= 0 || vy <= 0 {
+		return 0
+	}
+	return cov / math.Sqrt(vx*vy)
+}
+
+// PrintCalibration writes c as the README's table row.
+func PrintCalibration(w io.Writer, name string, c Calibration) {
+	fmt.Fprintf(w, "%s: %d games, %d choices reviewed, %d mistakes or blunders\n", name, c.Games, c.Choices, c.Mistakes)
+	fmt.Fprintf(w, "  predicted final score vs actual: MAE %.1f (first third %.1f, middle %.1f, last third %.1f), correlation %.2f\n",
+		c.MAEAll, c.MAE[0], c.MAE[1], c.MAE[2], c.Corr)
+	fmt.Fprintf(w, "  the expert picks the review's best choice: %.0f %%; two reviews with other seeds name the same top mistakes: %.0f %% (the same costliest: %.0f %%, shared: %.0f %%)\n",
+		100*c.ExpertAgrees, 100*c.StableTop, 100*c.StableFirst, 100*c.Overlap)
+}
