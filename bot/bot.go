@@ -124,6 +124,13 @@ type Bot struct {
 	failing outage.Outage
 	// boards are the community's leaderboards, profiles and history.
 	boards *boards.Boards
+	// reviewing bounds the reviews running at once (review.go); reviews
+	// are the ones under way, reviewed those done for a platform without
+	// a sender, returned by the next Tick.
+	reviewing chan struct{}
+	reviews   sync.WaitGroup
+	reviewMu  sync.Mutex
+	reviewed  []protocol.Outbound
 }
 
 // New returns a host keeping its games in store.
@@ -172,8 +179,9 @@ func New(store storage.Store, cfg Config) *Bot {
 		sending: map[string]bool{}, locked: map[string]bool{}, nets: map[string]time.Time{}, sendCtx: sendCtx, abort: abort,
 		// One core is left to requests: bots thinking on every core would
 		// keep a click waiting behind them for the scheduler's 10 ms slices.
-		thinking: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
-		flushing: make(chan struct{}, flushWorkers)}
+		thinking:  make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
+		reviewing: make(chan struct{}, reviewWorkers()),
+		flushing:  make(chan struct{}, flushWorkers)}
 	b.decoded.max = cfg.DecodedGames
 	b.boards = boards.New(store, boards.Config{MinRatedGames: cfg.MinRatedGames}, func() time.Time { return b.now() })
 	for name, p := range cfg.Platforms {

@@ -163,6 +163,8 @@ func (b *Bot) handle(ctx context.Context, req protocol.Request) (protocol.Respon
 		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) { return b.vote(req, st, a) })
 	case protocol.Rematch:
 		return b.rematch(ctx, req, a.Game)
+	case protocol.Review:
+		return b.askReview(ctx, req, a.Game)
 	case protocol.Status:
 		return b.read(ctx, req, func(st *snapshot) protocol.View { return tableView(st, b.now()) })
 	case protocol.Scores:

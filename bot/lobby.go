@@ -335,10 +335,12 @@ func (b *Bot) start(req protocol.Request, st *state) (change, error) {
 		}
 		set.Menu = m
 	}
-	g, err := b.deal(set, b.seed())
+	seed := b.seed()
+	g, err := b.deal(set, seed)
 	if err != nil {
 		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
+	st.moveLog = moveLog{Seed: seed}
 	now := b.now()
 	st.game, st.Phase, st.Notes = g, phasePlaying, nil
 	st.turnClock.restart(now)

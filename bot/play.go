@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/words"
@@ -268,7 +269,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]protocol.Delivery, bool)
 				break
 			}
 			a := strategy.Answer(p, g.View(d.Seat))
-			shown, moved, err := b.act(st, autoNotes, func(g *engine.Game) error { return g.Decide(d.Seat, a) })
+			shown, moved, err := b.act(st, autoNotes, review.Move{Seat: d.Seat, Answer: a, Decide: true})
 			if err != nil {
 				b.log.Error("bot seat answer refused", "game", st.ID, "seat", d.Seat, "err", err)
 				break
@@ -316,7 +317,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]protocol.Delivery, bool)
 
 // submit submits for seat i; see act.
 func (b *Bot) submit(st *state, i int, sub engine.Submission, notes []string) ([]protocol.Delivery, bool, error) {
-	return b.act(st, notes, func(g *engine.Game) error { return g.Submit(i, sub) })
+	return b.act(st, notes, review.Move{Seat: i, Sub: sub})
 }
 
 // progress is where a game stands: it moves on at a reveal, at each
@@ -335,12 +336,19 @@ func progressOf(g *engine.Game) progress {
 // the game on it returns true, and, when a turn ended, what the reveal
 // shows; while decisions follow a reveal, each decider gets a fresh turn
 // timer and notes wait on the table for the reveal.
-func (b *Bot) act(st *state, notes []string, do func(*engine.Game) error) ([]protocol.Delivery, bool, error) {
+func (b *Bot) act(st *state, notes []string, m review.Move) ([]protocol.Delivery, bool, error) {
 	g := st.game
 	before := progressOf(g)
-	if err := do(g); err != nil {
+	var err error
+	if m.Decide {
+		err = g.Decide(m.Seat, m.Answer)
+	} else {
+		err = g.Submit(m.Seat, m.Sub)
+	}
+	if err != nil {
 		return nil, false, err
 	}
+	st.moveLog.add(m) // for the game's review (review.go)
 	after := progressOf(g)
 	switch {
 	case after == before:
@@ -445,6 +453,9 @@ func (b *Bot) afterPlay(req protocol.Request, st *state, resp protocol.Response)
 	if st.Phase == phaseOver {
 		c.ttl, c.cancel = b.cfg.FinishedTTL, true
 		c.result = b.result(st)
+		if r, ok := finishReview(st.snap(), &st.moveLog); ok {
+			c.records = append(c.records, r)
+		}
 		return c, nil
 	}
 	if st.Opts.Timer > 0 {
@@ -491,7 +502,7 @@ func (b *Bot) answer(req protocol.Request, st *state, a protocol.Answer) (change
 		d, _ := g.Decision()
 		return change{}, typedHint(d, a)
 	}
-	shown, moved, err := b.act(st, nil, func(g *engine.Game) error { return g.Decide(i, ans) })
+	shown, moved, err := b.act(st, nil, review.Move{Seat: i, Answer: ans, Decide: true})
 	if err != nil {
 		if r := engineRefusal(err); r != nil {
 			return change{}, r
@@ -524,7 +535,7 @@ func (b *Bot) playMoves(st *state, at progress, moves []move, o *protocol.Outbou
 		var r bool
 		var err error
 		if m.decide {
-			shown, r, err = b.act(st, nil, func(g *engine.Game) error { return g.Decide(m.seat, m.ans) })
+			shown, r, err = b.act(st, nil, review.Move{Seat: m.seat, Answer: m.ans, Decide: true})
 		} else if !st.game.Submitted(m.seat) {
 			shown, r, err = b.submit(st, m.seat, m.sub, nil)
 		}

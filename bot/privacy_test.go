@@ -18,7 +18,7 @@ import (
 )
 
 // publicButtons are the only actions a channel message may offer.
-var publicButtons = []string{"join", "leave", "start", "addbot", "hand", "end", "rematch", "setmenu", "menu"}
+var publicButtons = []string{"join", "leave", "start", "addbot", "hand", "end", "rematch", "review", "setmenu", "menu"}
 
 // TestPrivacyRandomGames plays random games through Handle (people picking
 // random cards from their hand buttons, bots in the other seats) and checks

@@ -600,7 +600,12 @@ func finalView(st *snapshot) protocol.View {
 	if len(dessert) > 0 {
 		v.Fields = append(v.Fields, protocol.Field{Name: w.Say("render.dessert"), Value: strings.Join(dessert, "\n")})
 	}
-	v.Rows = [][]protocol.Button{{{Label: w.Say("button.rematch"), Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}}
+	row := []protocol.Button{{Label: w.Say("button.rematch"), Emoji: "🔁", ActionID: protocol.ActionID(protocol.Rematch{Game: st.ID}), Style: protocol.Primary}}
+	if st.game.Over() {
+		// Only a game played to its end is reviewed (review.go).
+		row = append(row, protocol.Button{Label: w.Say("button.review"), Emoji: "🔍", ActionID: protocol.ActionID(protocol.Review{Game: st.ID})})
+	}
+	v.Rows = [][]protocol.Button{row}
 	return v
 }
 

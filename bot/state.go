@@ -133,6 +133,8 @@ type state struct {
 	// reminder is the game's one live reminder and its last ping
 	// (thread.go).
 	reminder
+	// moveLog is the game's deal and choices, for its review (review.go).
+	moveLog
 	// outbox holds the deliveries not yet sent (outbox.go). Embedded, so
 	// its fields are stored in the record's object as they always were.
 	outbox

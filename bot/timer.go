@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
@@ -58,6 +59,7 @@ var deadlineKinds = []deadlineKind{
 		b.redoClaimed(ctx, c, now)
 		return protocol.Outbound{}, nil
 	}},
+	{prefix: reviewPrefix, run: (*Bot).reviewClaimed, failed: "queueing a review failed"},
 	{prefix: thinkPrefix, runs: runAside, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (protocol.Outbound, error) {
 		return b.thinkClaimed(ctx, c, key)
 	}, failed: "bots' thinking failed"},
@@ -166,7 +168,7 @@ func (b *Bot) Tick(ctx context.Context) ([]protocol.Outbound, error) {
 	}
 	sending.Wait()
 	b.waitFlushes(&flushes)
-	return out, nil
+	return append(out, b.takeReviewed()...), nil
 }
 
 // flushBudget bounds one game's deliveries of one tick: well inside the
@@ -341,7 +343,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 	if deciding {
 		// The heuristic answers the decision the player left open.
 		a := strategy.Answer(h, g.View(d.Seat))
-		shown, r, err := b.act(st, notes, func(g *engine.Game) error { return g.Decide(d.Seat, a) })
+		shown, r, err := b.act(st, notes, review.Move{Seat: d.Seat, Answer: a, Decide: true})
 		if err != nil {
 			return change{}, fmt.Errorf("auto-answer for seat %d of %s: %w", d.Seat, st.ID, err)
 		}

@@ -126,6 +126,10 @@ type End struct{ Game string }
 // Rematch starts a new lobby with the same seats and options.
 type Rematch struct{ Game string }
 
+// Review asks, once a game is over, for the expert's review of the
+// asker's own choices in it: a private answer.
+type Review struct{ Game string }
+
 // EndVote answers a request to end a rated game in progress: Agree ends it
 // unrated (quit.go).
 type EndVote struct {
@@ -153,6 +157,7 @@ func (a End) game() string      { return a.Game }
 func (a Answer) game() string   { return a.Game }
 func (a SetMenu) game() string  { return a.Game }
 func (a Rematch) game() string  { return a.Game }
+func (a Review) game() string   { return a.Game }
 func (a EndVote) game() string  { return a.Game }
 
 func (NewGame) action()         {}
@@ -172,6 +177,7 @@ func (Rules) action()           {}
 func (Help) action()            {}
 func (End) action()             {}
 func (Rematch) action()         {}
+func (Review) action()          {}
 func (EndVote) action()         {}
 func (Answer) action()          {}
 func (SetMenu) action()         {}

@@ -40,6 +40,8 @@ func ActionID(a Action) string {
 		return encodeID(idClassic, "end", a.Game)
 	case Rematch:
 		return encodeID(idClassic, "rematch", a.Game)
+	case Review:
+		return encodeID(idClassic, "review", a.Game)
 	case Change:
 		return encodeID(idClassic, "change", a.Game, strconv.Itoa(a.Round), strconv.Itoa(a.Turn))
 	case Pick:
@@ -97,7 +99,7 @@ func ParseActionID(id string) (Action, error) {
 	if version == idParty {
 		return parsePartyID(verb, game, args)
 	}
-	want := map[string]int{"join": 0, "leave": 0, "start": 0, "addbot": 1, "hand": 0, "end": 0, "rematch": 0, "change": 2, "pick": 6}
+	want := map[string]int{"join": 0, "leave": 0, "start": 0, "addbot": 1, "hand": 0, "end": 0, "rematch": 0, "review": 0, "change": 2, "pick": 6}
 	n, ok := want[verb]
 	if !ok || len(args) != n {
 		return nil, ErrBadActionID
@@ -115,6 +117,8 @@ func ParseActionID(id string) (Action, error) {
 		return End{game}, nil
 	case "rematch":
 		return Rematch{game}, nil
+	case "review":
+		return Review{game}, nil
 	case "addbot":
 		v, ok := nums(args, 1, engine.MaxSeats)
 		if !ok {

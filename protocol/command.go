@@ -239,6 +239,8 @@ func ParseCommand(text string, w words.Lang) (Action, error) {
 		return noArgs(End{})
 	case "rematch":
 		return noArgs(Rematch{})
+	case "review":
+		return noArgs(Review{})
 	}
 	if r := []rune(verb); len(r) > 24 {
 		verb = string(r[:24]) + "…" // junk is not echoed back whole

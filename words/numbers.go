@@ -1,6 +1,9 @@
 package words
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // How a score or rating change is written: a minus sign (U+2212), as the
 // rule texts write it, not a hyphen.
@@ -30,4 +33,17 @@ func (l Lang) Number(n int) string {
 		return l.Say("signed.minus") + strconv.Itoa(-n)
 	}
 	return strconv.Itoa(n)
+}
+
+// Tenths is x to one decimal, with the language's decimal mark: "3.5",
+// "3,5".
+func (l Lang) Tenths(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 1, 64)
+	if m := l.Say("number.decimalMark"); m != "." {
+		s = strings.Replace(s, ".", m, 1)
+	}
+	if strings.HasPrefix(s, "-") {
+		s = l.Say("signed.minus") + s[1:]
+	}
+	return s
 }

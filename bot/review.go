@@ -1,0 +1,393 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/review"
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
+)
+
+// Reviews. Every game keeps its deal's seed and every choice in order (a
+// few bytes a move, in its record while it is played). When it ends, they
+// move to a record of their own under the game's ID, kept ReviewTTL, so a
+// review can be asked for after the channel has moved on to another game.
+//
+// Asking for one is cheap on the request path: the host checks the asker
+// played, queues the job durably (a record and a "review:" deadline) and
+// answers privately that it is coming. The replica that claims the
+// deadline runs the review on a bounded pool, outside Tick's wait, and
+// sends the answer as a private message; one that dies meanwhile leaves
+// the claim to come back after its lease, so a review asked for before a
+// restart is answered after it. The terminal, one person at one screen,
+// reviews inline.
+
+const (
+	// reviewPrefix keys a finished game's moves (a record) and a queued
+	// review (a deadline and its record, "review:<game>:<user>").
+	reviewPrefix = "review:"
+	// ReviewTTL is how long a finished game can be reviewed.
+	ReviewTTL = 30 * 24 * time.Hour
+	// reviewQueued bounds how long a queued review waits for a worker.
+	reviewQueued = time.Hour
+	// reviewBusy is how soon a review that found every worker busy is
+	// looked at again.
+	reviewBusy = time.Second
+)
+
+// reviewOptions is the work a review does: fixed in samples, not in time,
+// so the same game gives the same review on any machine. It costs about a
+// second of one core for a seat of a classic game of four (docs/review.md).
+var reviewOptions = review.Options{Samples: 32, Refine: 32}
+
+// moveLog is a game's deal and every choice in order: what a review
+// replays.
+type moveLog struct {
+	Seed  uint64 `json:"sd,omitempty"`
+	Moves []byte `json:"mv,omitempty"`
+}
+
+// add keeps move m.
+func (l *moveLog) add(m review.Move) { l.Moves = review.AppendMove(l.Moves, m) }
+
+// reviewRecordVersion is the stored review record's format.
+const reviewRecordVersion = 1
+
+// reviewRecord is a finished game as its review needs it. Stored (JSON,
+// versioned, pinned by testdata/golden/review-record-v1.json).
+type reviewRecord struct {
+	V        int               `json:"v"`
+	Game     string            `json:"id"`
+	Where    protocol.Location `json:"w"`
+	Settings engine.Settings   `json:"set"`
+	Seed     uint64            `json:"sd"`
+	Moves    []byte            `json:"mv"`
+	Seats    []reviewSeat      `json:"s"`
+	// Lang is the game's language, for what others see of the review.
+	Lang string `json:"lg,omitempty"`
+}
+
+// reviewSeat is a seat as its review names it.
+type reviewSeat struct {
+	User string `json:"u,omitempty"`
+	Name string `json:"n"`
+	Bot  bool   `json:"b,omitempty"`
+}
+
+func reviewKey(game string) string          { return reviewPrefix + game }
+func reviewJobKey(game, user string) string { return reviewPrefix + game + ":" + user }
+
+// finishReview moves a finished game's moves out of its record (l), which stays small,
+// into a record of their own; false when there is nothing to review.
+func finishReview(st *snapshot, l *moveLog) (record, bool) {
+	if len(l.Moves) == 0 || st.game == nil || !st.game.Over() {
+		return record{}, false
+	}
+	r := reviewRecord{V: reviewRecordVersion, Game: st.ID, Where: st.Where, Settings: st.game.Settings(),
+		Seed: l.Seed, Moves: l.Moves}
+	if !st.w.IsZero() {
+		r.Lang = st.w.Code()
+	}
+	for _, s := range st.Seats {
+		r.Seats = append(r.Seats, reviewSeat{User: s.User, Name: s.Name, Bot: !s.human()})
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		return record{}, false
+	}
+	l.Moves = nil
+	return record{key: reviewKey(st.ID), data: data, ttl: ReviewTTL}, true
+}
+
+// decodeReviewRecord reads a stored review record of any version.
+func decodeReviewRecord(data []byte) (reviewRecord, error) {
+	var r reviewRecord
+	if err := json.Unmarshal(data, &r); err != nil {
+		return r, fmt.Errorf("bot: review record: %w", err)
+	}
+	if r.V < 1 || r.V > reviewRecordVersion {
+		return r, fmt.Errorf("bot: review record of version %d", r.V)
+	}
+	return r, nil
+}
+
+// game is the record as a review replays it.
+func (r reviewRecord) game() (review.Game, error) {
+	ms, err := review.DecodeMoves(r.Moves)
+	if err != nil {
+		return review.Game{}, err
+	}
+	return review.Game{Settings: r.Settings, Seed: r.Seed, Moves: ms}, nil
+}
+
+// seatOf is user's seat, or -1.
+func (r reviewRecord) seatOf(user string) int {
+	for i, s := range r.Seats {
+		if !s.Bot && s.User == user {
+			return i
+		}
+	}
+	return -1
+}
+
+// reviewJob is a queued review: who asked, in which language.
+type reviewJob struct {
+	Lang string `json:"lg,omitempty"`
+}
+
+// askReview answers Review my game: a refusal, the review itself (the
+// terminal), or the word that it is coming.
+func (b *Bot) askReview(ctx context.Context, req protocol.Request, gameID string) (protocol.Response, error) {
+	w := req.Lang
+	// The channel's game: the one a typed review asks for, and the one a
+	// click on a game still in play finds.
+	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		if gameID == "" {
+			return protocol.Response{}, refuse("where.noGameHere")
+		}
+	case err != nil:
+		return protocol.Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
+	default:
+		rec, err := b.decode(data)
+		if err != nil {
+			return protocol.Response{}, err
+		}
+		if st := rec.snap(); gameID == "" || gameID == st.ID {
+			if st.Phase != phaseOver {
+				return protocol.Response{}, refuse("review.notOver")
+			}
+			gameID = st.ID
+			if w.IsZero() {
+				w = rec.langFor(req)
+			}
+		}
+	}
+	data, err = b.store.GetRecord(ctx, reviewKey(gameID))
+	if errors.Is(err, storage.ErrNotFound) {
+		return protocol.Response{}, refuse("review.unavailable")
+	}
+	if err != nil {
+		return protocol.Response{}, fmt.Errorf("load review of %s: %w", gameID, err)
+	}
+	r, err := decodeReviewRecord(data)
+	if err != nil {
+		return protocol.Response{}, err
+	}
+	if r.seatOf(req.Who.ID) < 0 {
+		return protocol.Response{}, refuse("review.notPlayed")
+	}
+	if w.IsZero() {
+		w = langOf(r.Lang)
+	}
+	resp := protocol.Response{Where: r.Where, Game: r.Game}
+	if b.cfg.ThinkInline {
+		v, err := b.reviewFor(r, req.Who.ID, w)
+		if err != nil {
+			return protocol.Response{}, err
+		}
+		resp.Deliveries = privateReply(req, v).Deliveries
+		return resp, nil
+	}
+	job, _ := json.Marshal(reviewJob{Lang: w.Code()})
+	key := reviewJobKey(gameID, req.Who.ID)
+	added, err := b.store.AddRecord(ctx, key, job, reviewQueued)
+	if err != nil {
+		return protocol.Response{}, fmt.Errorf("queue review %s: %w", key, err)
+	}
+	if added {
+		if err := b.store.Schedule(ctx, key, b.now()); err != nil {
+			return protocol.Response{}, fmt.Errorf("queue review %s: %w", key, err)
+		}
+	}
+	v := protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo, Text: w.Say("review.queued"), Lang: w}
+	resp.Deliveries = privateReply(req, v).Deliveries
+	return resp, nil
+}
+
+// reviewFor reviews user's seat of r, in w.
+func (b *Bot) reviewFor(r reviewRecord, user string, w words.Lang) (protocol.View, error) {
+	i := r.seatOf(user)
+	if i < 0 {
+		return protocol.View{}, refuse("review.notPlayed")
+	}
+	rg, err := r.game()
+	if err != nil {
+		return protocol.View{}, fmt.Errorf("review %s: %w", r.Game, err)
+	}
+	o := reviewOptions
+	o.Seed = rg.Seed
+	sr, err := review.Review(rg, i, o)
+	if err != nil {
+		return protocol.View{}, fmt.Errorf("review %s seat %d: %w", r.Game, i, err)
+	}
+	v := reviewView(w, r.Seats[i].Name, sr)
+	v.Lang = w
+	return v, nil
+}
+
+// reviewWorkers bounds the reviews one replica runs at once: half its
+// cores (one on two), so games' clicks and deliveries keep the rest.
+func reviewWorkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
+
+// reviewClaimed runs a queued review if a worker is free (else it looks
+// again soon) and sends the answer privately. It never holds Tick.
+func (b *Bot) reviewClaimed(ctx context.Context, c storage.Claim, key string, now time.Time) (protocol.Outbound, error) {
+	if b.stopping.Load() {
+		// Another replica, or this one restarted, takes it.
+		return protocol.Outbound{}, b.store.Schedule(ctx, c.Key, now)
+	}
+	select {
+	case b.reviewing <- struct{}{}:
+	default:
+		return protocol.Outbound{}, b.reschedule(ctx, c.Key, now.Add(reviewBusy))
+	}
+	b.reviews.Add(1)
+	go func() {
+		defer func() { <-b.reviewing; b.reviews.Done() }()
+		if err := b.runReview(b.sendCtx, c, key); err != nil {
+			// Left claimed: it comes back after the lease.
+			b.log.Error("a review failed", "review", key, "err", err)
+		}
+	}()
+	return protocol.Outbound{}, nil
+}
+
+// runReview reviews the seat key ("<game>:<user>") names and delivers it.
+func (b *Bot) runReview(ctx context.Context, c storage.Claim, key string) error {
+	game, user, _ := strings.Cut(key, ":")
+	job := reviewJob{}
+	data, err := b.store.GetRecord(ctx, c.Key)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		// Answered by a replica that died before completing, or expired.
+		return b.store.Complete(ctx, c)
+	case err != nil:
+		return fmt.Errorf("load %s: %w", c.Key, err)
+	}
+	_ = json.Unmarshal(data, &job)
+	w := langOf(job.Lang)
+	data, err = b.store.GetRecord(ctx, reviewKey(game))
+	var v protocol.View
+	var r reviewRecord
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		v = protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneError, Text: w.Say("review.unavailable")}
+	case err != nil:
+		return fmt.Errorf("load review of %s: %w", game, err)
+	default:
+		if r, err = decodeReviewRecord(data); err != nil {
+			return err
+		}
+		if v, err = b.reviewFor(r, user, w); err != nil {
+			return err
+		}
+	}
+	v.Lang = w
+	d := protocol.Delivery{Kind: protocol.Post, To: protocol.Private(user), View: v}
+	o := protocol.Outbound{Where: r.Where, Game: game, Response: protocol.Response{Where: r.Where, Game: game, Deliveries: []protocol.Delivery{d}}}
+	if s := b.platform(r.Where.Platform).Sender; s != nil {
+		if _, err := s.Send(ctx, r.Where, game, d); err != nil {
+			return fmt.Errorf("send review %s: %w", key, err)
+		}
+	} else {
+		b.reviewDone(o)
+	}
+	if err := b.store.DeleteRecord(ctx, c.Key); err != nil && !errors.Is(err, storage.ErrNotFound) {
+		return fmt.Errorf("finish review %s: %w", key, err)
+	}
+	return b.store.Complete(ctx, c)
+}
+
+// reviewDone keeps a review for a platform without a sender: the next
+// Tick returns it.
+func (b *Bot) reviewDone(o protocol.Outbound) {
+	b.reviewMu.Lock()
+	b.reviewed = append(b.reviewed, o)
+	b.reviewMu.Unlock()
+}
+
+// takeReviewed returns the reviews finished since the last call.
+func (b *Bot) takeReviewed() []protocol.Outbound {
+	b.reviewMu.Lock()
+	defer b.reviewMu.Unlock()
+	out := b.reviewed
+	b.reviewed = nil
+	return out
+}
+
+// reviewView is seat's review, privately: its accuracy and the points it
+// gave away, its costliest choices with the better card and why, and its
+// expected final score through the game.
+func reviewView(w words.Lang, name string, r review.Seat) protocol.View {
+	v := protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo, Title: w.Say("review.title", name)}
+	good := 0
+	for _, c := range r.Choices {
+		if c.Grade <= review.Good {
+			good++
+		}
+	}
+	lines := []string{w.Say("review.summary", r.Final, int(100*r.Accuracy+0.5), good, len(r.Choices), w.Count("point", int(r.Lost+0.5)))}
+	if len(r.Top) == 0 {
+		lines = append(lines, w.Say("review.noMistakes"))
+	}
+	for _, k := range r.Top {
+		c := r.Choices[k]
+		line := w.Say("review.choice", c.Round, c.Turn, w.Say(c.Grade.Key()),
+			optionText(w, c.Chosen, c.Decision), optionText(w, c.Best, c.Decision), w.Tenths(c.Loss))
+		if why := reasonText(w, c.Why); why != "" {
+			line += " " + why
+		}
+		lines = append(lines, line)
+	}
+	// The curve at each round's first choice, then the end: the picture
+	// draws every point.
+	var curve []string
+	for k, x := range r.Curve[:len(r.CurveRound)] {
+		if k == 0 || r.CurveRound[k] != r.CurveRound[k-1] {
+			curve = append(curve, w.Say("review.curveRound", r.CurveRound[k], int(math.Round(x))))
+		}
+	}
+	curve = append(curve, w.Say("review.curveFinal", r.Final))
+	lines = append(lines, w.Say("review.curve", strings.Join(curve, " → ")))
+	v.Text = strings.Join(lines, "\n")
+	v.Footer = w.Say("review.footer")
+	return v
+}
+
+// optionText names a choice: the card (and second card) of a pick, the
+// card or type of an answer.
+func optionText(w words.Lang, o review.Option, decision bool) string {
+	if decision {
+		switch {
+		case o.Answer.Card != engine.None:
+			return cardText(w, o.Answer.Card)
+		case o.Answer.Kind != engine.KindNone:
+			return w.KindName(o.Answer.Kind)
+		}
+		return w.Say("review.nothing")
+	}
+	s := cardText(w, o.Sub.Card)
+	if o.Sub.Extra != engine.None {
+		s += " + " + cardText(w, o.Sub.Extra)
+	}
+	return s
+}
+
+// reasonText words why the better choice was better.
+func reasonText(w words.Lang, r review.Reason) string {
+	if r.Key == "" {
+		return ""
+	}
+	return w.Say(r.Key)
+}

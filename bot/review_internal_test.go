@@ -1,0 +1,73 @@
+package bot
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/review"
+	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
+)
+
+// TestReviewRecordGolden pins the stored form of a finished game's review
+// record (version 1), and that a record in that form gives the same
+// review: English and French, as its player reads it.
+func TestReviewRecordGolden(t *testing.T) {
+	set := engine.Settings{Players: 3}
+	players := []strategy.Player{strategy.NewRandom(1), strategy.NewRandom(2), strategy.NewRandom(3)}
+	rg, err := review.Record(set, 7, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []byte
+	for _, m := range rg.Moves {
+		moves = review.AppendMove(moves, m)
+	}
+	r := reviewRecord{V: 1, Game: "k2x9", Where: protocol.Location{Platform: "discord", Community: "guild", Channel: "chan"},
+		Settings: set, Seed: 7, Moves: moves, Lang: "en",
+		Seats: []reviewSeat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Maki-bot", Bot: true}}}
+	js, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", "golden", "review-record-v1.json")
+	goldenFile(t, path, string(js)+"\n", "the stored review record changed: bump reviewRecordVersion and keep reading version 1")
+	stored, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := decodeReviewRecord(stored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Bot{cfg: Config{}}
+	fr, _ := words.Find("fr")
+	for _, w := range []words.Lang{words.English, fr} {
+		v, err := b.reviewFor(back, "ann", w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := "review"
+		if !w.IsEnglish() {
+			name = w.Code() + "/review"
+		}
+		golden(t, name, v)
+	}
+	if _, err := b.reviewFor(back, "maki-bot", words.English); err == nil {
+		t.Error("a bot's seat was reviewed for someone")
+	}
+}
+
+// TestReviewRecordRefusesUnknownVersions: a record of a later version is
+// refused rather than misread.
+func TestReviewRecordRefusesUnknownVersions(t *testing.T) {
+	for _, data := range []string{`{"v":2,"id":"x"}`, `{"id":"x"}`, `not json`} {
+		if _, err := decodeReviewRecord([]byte(data)); err == nil {
+			t.Errorf("%s was read", data)
+		}
+	}
+}
