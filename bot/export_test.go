@@ -30,6 +30,3 @@ func WithoutChecks() (restore func()) {
 	checkRedraw, checkDecoded = false, false
 	return func() { checkRedraw, checkDecoded = r, d }
 }
-
-// WaitReviews waits for the reviews this host is running.
-func (b *Bot) WaitReviews() { b.reviews.Wait() }

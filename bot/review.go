@@ -243,16 +243,16 @@ func reviewWorkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
 // reviewClaimed runs a queued review if a worker is free (else it looks
 // again soon) and sends the answer privately. It never holds Tick.
 func (b *Bot) reviewClaimed(ctx context.Context, c storage.Claim, key string, now time.Time) (protocol.Outbound, error) {
-	if b.stopping.Load() {
-		// Another replica, or this one restarted, takes it.
-		return protocol.Outbound{}, b.store.Schedule(ctx, c.Key, now)
-	}
 	select {
 	case b.reviewing <- struct{}{}:
 	default:
 		return protocol.Outbound{}, b.reschedule(ctx, c.Key, now.Add(reviewBusy))
 	}
-	b.reviews.Add(1)
+	if !b.startReview() {
+		// Stopping: another replica, or this one restarted, takes it.
+		<-b.reviewing
+		return protocol.Outbound{}, b.store.Schedule(ctx, c.Key, now)
+	}
 	go func() {
 		defer func() { <-b.reviewing; b.reviews.Done() }()
 		if err := b.runReview(b.sendCtx, c, key); err != nil {
@@ -261,6 +261,18 @@ func (b *Bot) reviewClaimed(ctx context.Context, c storage.Claim, key string, no
 		}
 	}()
 	return protocol.Outbound{}, nil
+}
+
+// startReview counts a review in, unless Drain began (its Wait must not
+// race an Add).
+func (b *Bot) startReview() bool {
+	b.flushMu.Lock()
+	defer b.flushMu.Unlock()
+	if b.stopping.Load() {
+		return false
+	}
+	b.reviews.Add(1)
+	return true
 }
 
 // runReview reviews the seat key ("<game>:<user>") names and delivers it.
@@ -309,6 +321,10 @@ func (b *Bot) runReview(ctx context.Context, c storage.Claim, key string) error 
 	return b.store.Complete(ctx, c)
 }
 
+// WaitReviews waits for the reviews this replica is running: Drain does,
+// and tests that look at what they sent.
+func (b *Bot) WaitReviews() { b.reviews.Wait() }
+
 // reviewDone keeps a review for a platform without a sender: the next
 // Tick returns it.
 func (b *Bot) reviewDone(o protocol.Outbound) {
@@ -330,7 +346,7 @@ func (b *Bot) takeReviewed() []protocol.Outbound {
 // gave away, its costliest choices with the better card and why, and its
 // expected final score through the game.
 func reviewView(w words.Lang, name string, r review.Seat) protocol.View {
-	v := protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo, Title: w.Say("review.title", name)}
+	v := protocol.View{Screen: protocol.ScreenReview, Tone: protocol.ToneInfo, Title: w.Say("review.title", name)}
 	good := 0
 	for _, c := range r.Choices {
 		if c.Grade <= review.Good {

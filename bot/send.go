@@ -281,7 +281,7 @@ func (b *Bot) Drain(ctx context.Context) error {
 	b.stopping.Store(true)
 	b.flushMu.Unlock()
 	done := make(chan struct{})
-	go func() { b.flushes.Wait(); close(done) }()
+	go func() { b.flushes.Wait(); b.reviews.Wait(); close(done) }()
 	select {
 	case <-done:
 		return nil

@@ -155,6 +155,8 @@ const (
 	ScreenPing
 	// ScreenBoard is a leaderboard, a profile or a history.
 	ScreenBoard
+	// ScreenReview is the expert's review of a player's finished game.
+	ScreenReview
 )
 
 // Style is a button's look.

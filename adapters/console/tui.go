@@ -553,7 +553,7 @@ func (m *tui) setHand(v protocol.View) {
 // panelScreens are the views shown as a panel, one after another, each
 // waiting for Enter.
 var panelScreens = map[protocol.Screen]bool{protocol.ScreenReveal: true, protocol.ScreenRoundScores: true, protocol.ScreenFinal: true,
-	protocol.ScreenScores: true, protocol.ScreenHelp: true}
+	protocol.ScreenScores: true, protocol.ScreenHelp: true, protocol.ScreenReview: true}
 
 // isTable reports whether v is the table (or lobby).
 func isTable(v protocol.View) bool {

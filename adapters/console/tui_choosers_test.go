@@ -249,9 +249,20 @@ func TestTUIRematch(t *testing.T) {
 		for _, b := range m.buttons() {
 			labels = append(labels, b.Label)
 		}
-		if len(labels) != 1 || labels[0] != "Rematch" {
-			t.Fatalf("the end offers %v, want Rematch", labels)
+		if strings.Join(labels, ",") != "Rematch,Review my game" {
+			t.Fatalf("the end offers %v, want Rematch and Review my game", labels)
 		}
+		// Review my game: the expert's review of your seat, on screen.
+		keys(m, "2")
+		keys(m, "enter")
+		if len(m.queue) == 0 || !strings.Contains(m.queue[0].Title, "Review — ") {
+			t.Fatalf("2 and Enter (Review my game) showed no review:\n%s", m.View())
+		}
+		goldenFrame(t, sizeName("tui_review", w, h), onScreen(t, m))
+		for n := 0; len(m.queue) > 0 && n < 20; n++ {
+			keys(m, "enter")
+		}
+		m.cursor = 0
 		keys(m, "enter")
 		labels = nil
 		for _, b := range m.buttons() {

@@ -394,7 +394,7 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 	e.click(bob, lobby, buttonWith(lobby, "sg1:join:"))
 	e.click(alice, e.f.message(lobby.ID), buttonWith(lobby, "sg1:start:"))
 	c := chat{e}
-	rec := adaptertest.PlayRandomly(t, c, persons(people...), 1, 300, nil)
+	rec := adaptertest.PlayRandomly(t, c, persons(people...), 1, 300, adaptertest.NoReviewYet(t, c))
 	// Whatever a person took was in the hand they were shown that turn.
 	if reveals := adaptertest.CheckReveals(t, c, rec, nameLine); reveals != 27 {
 		t.Errorf("%d reveals, want 27 (3 rounds of 9 turns)", reveals)
@@ -420,6 +420,8 @@ func endToEndThreePlayers(t *testing.T, e *env) {
 	adaptertest.CheckPrivate(t, c, persons(people...))
 	adaptertest.CheckStandings(t, c, e.store, "discord:"+guildID, persons(people...), "**", e.now)
 	afterTheGame(t, e)
+	review := adaptertest.CheckReview(t, c, persons(bob)[0], persons(alice), func() { e.tick(0); e.host.WaitReviews(); e.tick(0) })
+	t.Logf("Bob's review on Discord:\n%s", review)
 }
 
 // afterTheGame checks the ratings, profile and history commands on a

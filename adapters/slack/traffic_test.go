@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/adapters/adaptertest"
+	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
 )
 
@@ -23,7 +24,7 @@ func playCounting(t *testing.T, e *env, people []person, seed uint64) adaptertes
 	}
 	e.click(people[0], e.f.get(lobby), lobby.action("sg1:start:"))
 	tr := adaptertest.New()
-	rec := adaptertest.PlayRandomly(t, chat{e}, persons(people...), seed, 3000, nil)
+	rec := adaptertest.PlayRandomly(t, chat{e}, persons(people...), seed, 3000, adaptertest.NoReviewYet(t, chat{e}))
 	for _, p := range people {
 		tr.Answers[p.id] = rec.Answers()[p.name]
 	}
@@ -107,6 +108,8 @@ func TestChannelTraffic(t *testing.T) {
 					if want := (len(g.people) - 1) * 3 * 5; hands == protocol.HandsDM && dms < want {
 						t.Errorf("%d new DMs, want at least %d: the turns came as edits", dms, want)
 					}
+					// Review my game: the asker's alone, privately.
+					adaptertest.CheckReview(t, chat{e}, people[1], people[:1], func() { e.flush(); e.a.host.(*bot.Bot).WaitReviews(); e.flush() })
 					if e.f.refused != nil {
 						t.Errorf("calls Slack would refuse: %q", e.f.refused)
 					}

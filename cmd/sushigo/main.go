@@ -96,6 +96,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runArena(args[1:], stdout)
 	case "stats":
 		return localStats(ctx, cfg, w, args[1:], stdout)
+	case "review":
+		return localReview(ctx, cfg, w, args[1:], stdout)
 	case "render":
 		return render(ctx, cfg, w, args[1:], stdout)
 	case "rules":

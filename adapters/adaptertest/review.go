@@ -1,0 +1,76 @@
+package adaptertest
+
+import (
+	"strings"
+	"testing"
+)
+
+// reviewControl is the action ID prefix of Review my game.
+const reviewControl = "sg1:review:"
+
+// NoReviewYet is a check, for PlayRandomly's before, that no channel
+// message offers Review my game while the game is played.
+func NoReviewYet(t testing.TB, c Chat) func() {
+	return func() {
+		t.Helper()
+		if _, over := Public(c, final); over {
+			return
+		}
+		for _, m := range c.Channel() {
+			for _, id := range m.Controls {
+				if strings.HasPrefix(id, reviewControl) {
+					t.Fatalf("%q offers a review before the game ended", m.Title)
+				}
+			}
+		}
+	}
+}
+
+// CheckReview presses Review my game on the closing post as p, lets the
+// host work (wait: its timer loop and its reviews), and checks the answer:
+// p alone received it, privately; it names nobody else (no other
+// person's name, no mention); nothing about it reached the channel. It
+// returns the review as p read it.
+func CheckReview(t testing.TB, c Chat, p Person, others []Person, wait func()) string {
+	t.Helper()
+	closing, ok := Public(c, final)
+	if !ok {
+		t.Fatal("no closing post")
+	}
+	id := button(closing, reviewControl)
+	if id == "" {
+		t.Fatalf("the closing post offers no review: %v", closing.Controls)
+	}
+	for _, m := range c.Channel() {
+		if m.ID != closing.ID && button(m, reviewControl) != "" {
+			t.Errorf("%q offers a review too", m.Title)
+		}
+	}
+	before := len(c.Sent())
+	c.Press(p, closing, id)
+	wait()
+	var got []Sent
+	for _, s := range c.Sent()[before:] {
+		if strings.Contains(s.Body, "Review — ") {
+			got = append(got, s)
+		}
+		if s.Audience == "" {
+			t.Errorf("asking for a review showed the channel: %s", s.Body)
+		}
+	}
+	if len(got) != 1 || got[0].Audience != p.ID {
+		t.Fatalf("the review reached %v, want %s alone", got, p.ID)
+	}
+	body := got[0].Body
+	for _, o := range others {
+		if strings.Contains(body, o.Name) || strings.Contains(body, o.ID) {
+			t.Errorf("%s's review names %s: %s", p.Name, o.Name, body)
+		}
+	}
+	for _, mention := range []string{"<@", "<!"} {
+		if strings.Contains(body, mention) {
+			t.Errorf("%s's review mentions someone: %s", p.Name, body)
+		}
+	}
+	return body
+}

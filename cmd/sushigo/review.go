@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/sushigo/sushigo/adapters/console"
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
+)
+
+// localReview prints the expert's review of your seat in a terminal game:
+// the last one, or the Nth of the history with --game N.
+func localReview(ctx context.Context, cfg config, w words.Lang, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("review", flag.ContinueOnError)
+	party := fs.Bool("party", false, w.Say("sushigo.review.party"))
+	game := fs.Int("game", 0, w.Say("sushigo.review.game"))
+	if helped, err := parseFlags(fs, args, w.Say("sushigo.review.usage"), stdout); helped || err != nil {
+		return err
+	}
+	if *game < 0 || *game > 100 {
+		return fmt.Errorf("review: --game takes 1 to 100")
+	}
+	store, err := openPlayStore(cfg)
+	if errors.Is(err, errNoPlayDB) {
+		fmt.Fprintln(stdout, w.Say("sushigo.stats.noTerminalGamesYetPlay"))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	a := protocol.Review{}
+	if *game > 0 {
+		games, err := store.History(ctx, console.Where.Board(*party), *game)
+		if err != nil {
+			return fmt.Errorf("review: %w", err)
+		}
+		if *game > len(games) {
+			return fmt.Errorf("review: %s", w.Say("sushigo.review.noSuchGame", *game, len(games)))
+		}
+		a.Game = games[*game-1].ID
+	}
+	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr), ThinkInline: true})
+	me := protocol.User{ID: "you", Name: w.You()}
+	resp, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: a, Lang: w})
+	if err != nil {
+		return fmt.Errorf("review: %w", err)
+	}
+	width := 80
+	if cfg.Columns > 0 {
+		width = cfg.Columns
+	}
+	for _, d := range resp.Deliveries {
+		v := d.View
+		if v.Tone == protocol.ToneError {
+			return errors.New("review: " + strings.ReplaceAll(strings.TrimSpace(v.Text), "`", ""))
+		}
+		console.Print(stdout, v, width)
+	}
+	return nil
+}
