@@ -12,6 +12,7 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/review"
+	"github.com/sushigo/sushigo/picture"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/words"
@@ -233,6 +234,25 @@ func (b *Bot) reviewFor(r reviewRecord, user string, w words.Lang) (protocol.Vie
 	}
 	v := reviewView(w, r.Seats[i].Name, sr)
 	v.Lang = w
+	if b.platform(r.Where.Platform).Terminal || r.Where.Platform == "" {
+		return v, nil // the terminal shows no pictures
+	}
+	ch := picture.ReviewChart{Seat: i, Curves: sr.Curves, Rounds: sr.CurveRound}
+	for _, s := range r.Seats {
+		ch.Names = append(ch.Names, s.Name)
+	}
+	for _, k := range sr.Top {
+		c := sr.Choices[k]
+		ch.Marks, ch.Turns = append(ch.Marks, c.Point), append(ch.Turns, [2]int{c.Round, c.Turn})
+	}
+	png, err := picture.Review(w, ch)
+	if err != nil {
+		// The words say it all: a review goes without its picture
+		// rather than not at all.
+		b.log.Error("drawing a review failed", "game", r.Game, "err", err)
+		return v, nil
+	}
+	v.Picture = &protocol.Picture{Of: protocol.PictureReview, Alt: picture.ReviewAlt(w, ch), PNG: png}
 	return v, nil
 }
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,6 +13,8 @@ import (
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/words"
 )
+
+var reviewPNG = flag.String("review-png", "", "write the pictures of TestReviewRecordGolden into this directory, to look at them")
 
 // TestReviewRecordGolden pins the stored form of a finished game's review
 // record (version 1), and that a record in that form gives the same
@@ -44,7 +47,7 @@ func TestReviewRecordGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Bot{cfg: Config{}}
+	b := New(nil, Config{})
 	fr, _ := words.Find("fr")
 	for _, w := range []words.Lang{words.English, fr} {
 		v, err := b.reviewFor(back, "ann", w)
@@ -56,6 +59,14 @@ func TestReviewRecordGolden(t *testing.T) {
 			name = w.Code() + "/review"
 		}
 		golden(t, name, v)
+		if v.Picture == nil || len(v.Picture.PNG) == 0 {
+			t.Fatalf("%s: the review has no picture", w.Code())
+		}
+		if *reviewPNG != "" {
+			if err := os.WriteFile(filepath.Join(*reviewPNG, w.Code()+"-review.png"), v.Picture.PNG, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	if _, err := b.reviewFor(back, "maki-bot", words.English); err == nil {
 		t.Error("a bot's seat was reviewed for someone")

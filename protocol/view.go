@@ -284,6 +284,8 @@ const (
 	PictureTable PictureOf = iota + 1
 	PictureRound
 	PictureFinal
+	// PictureReview is a player's review: drawn with it, never redrawn.
+	PictureReview
 )
 
 // FileName is the picture's file name on the platform.
@@ -293,6 +295,8 @@ func (p *Picture) FileName() string {
 		return fmt.Sprintf("round-%d.png", p.Round)
 	case PictureFinal:
 		return "final.png"
+	case PictureReview:
+		return "review.png"
 	}
 	return "table.png"
 }

@@ -289,6 +289,7 @@ func runArena(args []string, stdout io.Writer) error {
 	reviewGames := fs.Int("review", 0, "instead of a tournament: play this many games of mixed bots and measure the game review on them (no bots named)")
 	reviewSamples := fs.Int("review-samples", 0, "with --review: deals sampled for each option a choice had (0: the review's default)")
 	reviewRefine := fs.Int("review-refine", 0, "with --review: how many times more deals weigh the costliest choices again (0: the review's default)")
+	reviewCandidates := fs.Int("review-candidates", 0, "with --review: how many of the costliest choices are weighed again before three are named (0: the review's default)")
 	expertIterations := fs.Int("expert-iterations", 2000, "with --review: the expert's search iterations a choice, to compare its choices with the review's best (0: skip)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -317,7 +318,7 @@ func runArena(args []string, stdout io.Writer) error {
 	}
 	if *reviewGames > 0 {
 		c, err := arena.Calibrate(arena.CalibrationConfig{Settings: s, Games: *reviewGames, Seed: *seed,
-			Review: review.Options{Samples: *reviewSamples, Refine: *reviewRefine, Seed: 1}, Parallel: *parallel}, *expertIterations)
+			Review: review.Options{Samples: *reviewSamples, Refine: *reviewRefine, Candidates: *reviewCandidates, Seed: 1}, Parallel: *parallel}, *expertIterations)
 		if err != nil {
 			return err
 		}

@@ -139,8 +139,10 @@ type Option struct {
 
 // Choice is one of the seat's choices, graded.
 type Choice struct {
-	// Move is its index in the game's moves.
+	// Move is its index in the game's moves; Point its index in the
+	// seat's Curve.
 	Move        int
+	Point       int
 	Round, Turn int
 	Decision    bool
 	Chosen      Option
@@ -153,6 +155,9 @@ type Choice struct {
 	Options int
 	// Why is why Best was better (for the costliest choices).
 	Why Reason
+	// All is every seat's expected final score after the choice made,
+	// as this seat could tell.
+	All []float64
 }
 
 // Seat is one seat's review.
@@ -164,6 +169,9 @@ type Seat struct {
 	// CurveRound is the round of each point before the last.
 	Curve      []float64
 	CurveRound []int
+	// Curves[s] is seat s's expected final score at the same points, as
+	// this seat could tell, then its final score: the picture's lines.
+	Curves [][]float64
 	// Final is the seat's final score.
 	Final int
 	// Accuracy is the share of its choices that gave away at most Good's
@@ -191,10 +199,16 @@ type Options struct {
 	// (0: 32): the few choices a review names must not be named by the
 	// noise of sampling.
 	Refine int
+	// Candidates is how many of the costliest choices the refine step
+	// weighs again (0: 6), of which the review names three.
+	Candidates int
 }
 
 func (o Options) samples() int { return cmp(o.Samples, 32) }
 func (o Options) refine() int  { return cmp(o.Refine, 32) }
+func (o Options) candidates() int {
+	return cmp(o.Candidates, 6)
+}
 func (o Options) maxOptions() int {
 	return cmp(o.MaxOptions, 10)
 }
@@ -220,11 +234,18 @@ func Review(rg Game, seat int, o Options) (Seat, error) {
 			errEval = err
 			return
 		}
+		c.Point = len(out.Curve)
 		if c.Options > 1 {
 			out.Choices = append(out.Choices, c)
 		}
 		out.Curve = append(out.Curve, c.Value)
 		out.CurveRound = append(out.CurveRound, c.Round)
+		if out.Curves == nil {
+			out.Curves = make([][]float64, len(c.All))
+		}
+		for s, x := range c.All {
+			out.Curves[s] = append(out.Curves[s], x)
+		}
 	})
 	if err != nil {
 		return out, err
@@ -234,6 +255,9 @@ func Review(rg Game, seat int, o Options) (Seat, error) {
 	}
 	out.Final = end.Score(seat)
 	out.Curve = append(out.Curve, float64(out.Final))
+	for s := range out.Curves {
+		out.Curves[s] = append(out.Curves[s], float64(end.Score(s)))
+	}
 	good := 0
 	for _, c := range out.Choices {
 		out.Lost += c.Loss
@@ -272,7 +296,7 @@ func costliest(cs []Choice, n int) []int {
 // then names the costliest again: the ranking of a few close losses is
 // what sampling noise would otherwise decide.
 func refine(rg Game, out *Seat, o Options) error {
-	cand := costliest(out.Choices, 6)
+	cand := costliest(out.Choices, o.candidates())
 	if len(cand) == 0 {
 		return nil
 	}
@@ -341,9 +365,10 @@ func weigh(g *engine.Game, m Move, i int, o Options) (Choice, error) {
 		chosen = len(opts) - 1
 	}
 	c.Options = len(opts)
+	c.All = make([]float64, v.Settings().Players)
 	if len(opts) == 1 {
 		c.Best = c.Chosen
-		c.Value = estimate(v, m, opts[0], i, o.samples(), o.Seed)
+		c.Value = estimateAll(v, m, opts[0], i, o.samples(), o.Seed, c.All)
 		c.BestValue = c.Value
 		return c, nil
 	}
@@ -371,7 +396,9 @@ func weigh(g *engine.Game, m Move, i int, o Options) (Choice, error) {
 	}
 	best := chosen
 	for k := range opts {
-		if weighed[k] {
+		if weighed[k] && k == chosen {
+			values[k] = estimateAll(v, m, opts[k], i, full, o.Seed, c.All)
+		} else if weighed[k] {
 			values[k] = estimate(v, m, opts[k], i, full, o.Seed)
 		} else {
 			values[k] = math.Inf(-1)
@@ -401,9 +428,17 @@ func same(a, b Option, decide bool) bool {
 // a move meets the same deals: their difference is the option's, not the
 // deal's.
 func estimate(v engine.View, m Move, op Option, move, n int, seed uint64) float64 {
+	return estimateAll(v, m, op, move, n, seed, nil)
+}
+
+// estimateAll is estimate that also fills all[s], when given, with seat
+// s's mean final score in the same deals: what the seat could expect of
+// everyone, from what it knew.
+func estimateAll(v engine.View, m Move, op Option, move, n int, seed uint64, all []float64) float64 {
 	var world engine.Game
 	total, played := 0, 0
 	players := make([]strategy.Player, v.Settings().Players)
+	sums := make([]int, len(all))
 	for k := range n {
 		v.Sample(&world, mix(seed, uint64(move), uint64(k)))
 		var err error
@@ -422,10 +457,16 @@ func estimate(v engine.View, m Move, op Option, move, n int, seed uint64) float6
 			continue
 		}
 		total += world.Score(m.Seat)
+		for s := range sums {
+			sums[s] += world.Score(s)
+		}
 		played++
 	}
 	if played == 0 {
 		return 0
+	}
+	for s := range all {
+		all[s] = float64(sums[s]) / float64(played)
 	}
 	return float64(total) / float64(played)
 }

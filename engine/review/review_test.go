@@ -132,3 +132,31 @@ func TestMovesStoredReadBack(t *testing.T) {
 		}
 	}
 }
+
+// TestCurvesForEverySeat: the review's lines are one per seat, at the
+// seat's own points, its own the same as Curve, each ending at the
+// seat's final score.
+func TestCurvesForEverySeat(t *testing.T) {
+	rg := recorded(t, engine.Settings{Players: 3}, 21)
+	r, err := Review(rg, 1, Options{Samples: 4, Refine: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, _ := rg.Replay(nil)
+	if len(r.Curves) != 3 {
+		t.Fatalf("%d lines for 3 seats", len(r.Curves))
+	}
+	for s, c := range r.Curves {
+		if len(c) != len(r.Curve) {
+			t.Fatalf("seat %d: %d points, the seat's curve %d", s, len(c), len(r.Curve))
+		}
+		if c[len(c)-1] != float64(end.Score(s)) {
+			t.Errorf("seat %d ends at %v, scored %d", s, c[len(c)-1], end.Score(s))
+		}
+	}
+	for k := range r.Curve {
+		if r.Curves[1][k] != r.Curve[k] {
+			t.Fatalf("point %d: the seat's line %v, its curve %v", k, r.Curves[1][k], r.Curve[k])
+		}
+	}
+}
