@@ -165,6 +165,8 @@ func (b *Bot) handle(ctx context.Context, req protocol.Request) (protocol.Respon
 		return b.rematch(ctx, req, a.Game)
 	case protocol.Review:
 		return b.askReview(ctx, req, a.Game)
+	case protocol.Hint:
+		return b.inGame(ctx, req, a.Game, b.hint)
 	case protocol.Status:
 		return b.read(ctx, req, func(st *snapshot) protocol.View { return tableView(st, b.now()) })
 	case protocol.Scores:

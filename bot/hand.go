@@ -32,6 +32,11 @@ func drawHand(st *snapshot, h handParts) protocol.View {
 		rows = len(h.cards)
 	}
 	v.Rows = chunk(h.cards, protocol.RowButtons, rows)
+	if st.Opts.Hints && len(h.cards) > 0 {
+		// First among the controls, so none of them pushes it out.
+		hint := protocol.Button{Label: st.w.Say("button.hint"), Emoji: "💡", ActionID: protocol.ActionID(protocol.Hint{Game: st.ID})}
+		h.controls = append([]protocol.Button{hint}, h.controls...)
+	}
 	if len(h.controls) > 0 {
 		v.Rows = append(v.Rows, h.controls[:min(len(h.controls), protocol.RowButtons)])
 	}

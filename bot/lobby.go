@@ -312,6 +312,10 @@ func (b *Bot) start(req protocol.Request, st *state) (change, error) {
 	if req.Who.ID != st.Host {
 		return change{}, refuse("lobby.hostStarts", st.hostName())
 	}
+	if st.Opts.Hints && st.people() > 1 {
+		// Hints are for practice: never in a game people are rated in.
+		return change{}, refuse("hint.onlyPractice")
+	}
 	n := len(st.Seats)
 	set := st.Opts.Settings()
 	set.Players = n

@@ -126,6 +126,10 @@ type End struct{ Game string }
 // Rematch starts a new lobby with the same seats and options.
 type Rematch struct{ Game string }
 
+// Hint asks, in a practice game with hints on, for the expert's choice
+// from the asker's hand: a private answer.
+type Hint struct{ Game string }
+
 // Review asks, once a game is over, for the expert's review of the
 // asker's own choices in it: a private answer.
 type Review struct{ Game string }
@@ -158,6 +162,7 @@ func (a Answer) game() string   { return a.Game }
 func (a SetMenu) game() string  { return a.Game }
 func (a Rematch) game() string  { return a.Game }
 func (a Review) game() string   { return a.Game }
+func (a Hint) game() string     { return a.Game }
 func (a EndVote) game() string  { return a.Game }
 
 func (NewGame) action()         {}
@@ -178,6 +183,7 @@ func (Help) action()            {}
 func (End) action()             {}
 func (Rematch) action()         {}
 func (Review) action()          {}
+func (Hint) action()            {}
 func (EndVote) action()         {}
 func (Answer) action()          {}
 func (SetMenu) action()         {}
@@ -219,6 +225,9 @@ type Options struct {
 	// PicturesChosen says the command chose it.
 	NoPictures     bool `json:",omitempty"`
 	PicturesChosen bool `json:"-"`
+	// Hints offers the player of a practice game (one person, the rest
+	// bots: never rated) the expert's choice on request.
+	Hints bool `json:",omitempty"`
 }
 
 // Ruleset is the engine ruleset the options play.

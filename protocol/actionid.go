@@ -42,6 +42,8 @@ func ActionID(a Action) string {
 		return encodeID(idClassic, "rematch", a.Game)
 	case Review:
 		return encodeID(idClassic, "review", a.Game)
+	case Hint:
+		return encodeID(idClassic, "hint", a.Game)
 	case Change:
 		return encodeID(idClassic, "change", a.Game, strconv.Itoa(a.Round), strconv.Itoa(a.Turn))
 	case Pick:
@@ -99,7 +101,7 @@ func ParseActionID(id string) (Action, error) {
 	if version == idParty {
 		return parsePartyID(verb, game, args)
 	}
-	want := map[string]int{"join": 0, "leave": 0, "start": 0, "addbot": 1, "hand": 0, "end": 0, "rematch": 0, "review": 0, "change": 2, "pick": 6}
+	want := map[string]int{"join": 0, "leave": 0, "start": 0, "addbot": 1, "hand": 0, "end": 0, "rematch": 0, "review": 0, "hint": 0, "change": 2, "pick": 6}
 	n, ok := want[verb]
 	if !ok || len(args) != n {
 		return nil, ErrBadActionID
@@ -119,6 +121,8 @@ func ParseActionID(id string) (Action, error) {
 		return Rematch{game}, nil
 	case "review":
 		return Review{game}, nil
+	case "hint":
+		return Hint{game}, nil
 	case "addbot":
 		v, ok := nums(args, 1, engine.MaxSeats)
 		if !ok {

@@ -241,6 +241,8 @@ func ParseCommand(text string, w words.Lang) (Action, error) {
 		return noArgs(Rematch{})
 	case "review":
 		return noArgs(Review{})
+	case "hint":
+		return noArgs(Hint{})
 	}
 	if r := []rune(verb); len(r) > 24 {
 		verb = string(r[:24]) + "…" // junk is not echoed back whole

@@ -58,6 +58,10 @@ func ParseOptions(args []string) (Options, error) {
 			o.NoPictures, o.PicturesChosen = true, true
 		case k == "pictures" && (v == "on" || v == "yes"):
 			o.NoPictures, o.PicturesChosen = false, true
+		case k == "hints" && (v == "" || v == "on" || v == "yes"):
+			o.Hints = true
+		case k == "hints" && (v == "off" || v == "no"):
+			o.Hints = false
 		case k == "level":
 			l, err := strategy.ParseLevel(v)
 			if err != nil || l == "random" {
@@ -83,7 +87,7 @@ func ParseOptions(args []string) (Options, error) {
 	return o, nil
 }
 
-const newUsage = "`new [party] [menu=NAME|custom|random] [bots=N] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off] [pictures=on|off]`"
+const newUsage = "`new [party] [menu=NAME|custom|random] [bots=N] [pass=left|alternate] [dummy] [timer=seconds] [hands=ephemeral|dm] [threads=on|off] [pictures=on|off] [hints]`"
 
 // DefaultMenu is the rulebook's menu for a first game.
 var DefaultMenu = engine.RecommendedMenus[0].Menu

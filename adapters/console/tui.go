@@ -229,6 +229,11 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 	case "r":
+		if m.over() {
+			// The game is over: r reviews it.
+			m.send(protocol.Review{})
+			return nil
+		}
 		m.send(protocol.ShowHand{})
 		return nil
 	}

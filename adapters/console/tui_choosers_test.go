@@ -262,6 +262,14 @@ func TestTUIRematch(t *testing.T) {
 		for n := 0; len(m.queue) > 0 && n < 20; n++ {
 			keys(m, "enter")
 		}
+		// r, once the game is over, reviews it too.
+		keys(m, "r")
+		if len(m.queue) == 0 || !strings.Contains(m.queue[0].Title, "Review — ") {
+			t.Fatalf("r at the end showed no review:\n%s", m.View())
+		}
+		for n := 0; len(m.queue) > 0 && n < 20; n++ {
+			keys(m, "enter")
+		}
 		m.cursor = 0
 		keys(m, "enter")
 		labels = nil
@@ -609,5 +617,31 @@ func TestTUIHandedByRoundAndTurn(t *testing.T) {
 	m.showLog()
 	if body := viewBody(m.queue[0]); !strings.Contains(body, "You were handed: Squid") || strings.Contains(body, "Egg") {
 		t.Errorf("the log of round 2, turn 1:\n%s", body)
+	}
+}
+
+// TestTUIHint: a practice game with hints has a Hint button after the
+// cards; pressing it shows the expert's choice on the status line and
+// plays nothing.
+func TestTUIHint(t *testing.T) {
+	m := newTUI(t, "bots=2 hints", 80, 24)
+	bs := m.buttons()
+	at := -1
+	for i, b := range bs {
+		if b.Label == "Hint" {
+			at = i
+		}
+	}
+	if at < 0 {
+		t.Fatalf("no Hint among %v", bs)
+	}
+	title := m.hand.Title
+	keys(m, strconv.Itoa(at+1))
+	keys(m, "enter")
+	if !strings.Contains(m.status, "The expert would take") {
+		t.Fatalf("Hint showed %q:\n%s", m.status, m.View())
+	}
+	if m.hand.Title != title || len(m.hand.Buttons()) != len(bs) {
+		t.Errorf("Hint played a card: %q", m.hand.Title)
 	}
 }

@@ -129,6 +129,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 	timer := fs.Duration("timer", 0, w.Say("sushigo.main.aTurnTimerEG"))
 	plain := fs.Bool("plain", false, w.Say("sushigo.main.lineModeAutomaticWhenInput"))
 	pngDir := fs.String("png", "", w.Say("sushigo.main.writeEachRoundSScores"))
+	hints := fs.Bool("hints", false, w.Say("sushigo.main.hints"))
 	if helped, err := parseFlags(fs, args, w.Say("sushigo.main.usageSushigoPlayFlagsPlay"), stdout); helped || err != nil {
 		return err
 	}
@@ -166,6 +167,9 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 		args = append(args, "menu="+strings.ToLower(*menu))
 	case *party:
 		args = append(args, "party")
+	}
+	if *hints {
+		args = append(args, "hints")
 	}
 	// The flags become options through the one parser every `new` goes
 	// through, so the terminal validates exactly as a chat does.
@@ -236,7 +240,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 		return err
 	} else if running {
 		// Flags that shape a game would be silently ignored by resuming.
-		for _, f := range []string{"bots", "seed", "pass", "dummy", "party", "menu", "level", "timer"} {
+		for _, f := range []string{"bots", "seed", "pass", "dummy", "party", "menu", "level", "timer", "hints"} {
 			if set[f] {
 				return fmt.Errorf("play: you have a saved game, which --%s would not change: add --new to abandon it and start a new one, or drop --%s to resume it", f, f)
 			}
