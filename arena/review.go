@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/review"
@@ -41,13 +42,22 @@ type Calibration struct {
 	// number of iterations, a tree per seat) picks the option the review
 	// calls best.
 	ExpertAgrees float64
+	// ExpertGood is the share where the review grades the expert's
+	// choice best or good; ClearShare the share of choices with a clear
+	// best (every other option more than Good's threshold behind), and
+	// ExpertAgreesClear how often the expert picks it there.
+	ExpertGood, ClearShare, ExpertAgreesClear float64
 	// StableTop is the share of games where two reviews with different
 	// seeds name the same costliest choices (the same top-3 set);
 	// StableFirst where they name the same costliest one; Overlap the mean
 	// share of one review's top choices the other names too.
 	StableTop, StableFirst, Overlap float64
-	// Seconds is the CPU-free wall time of one seat's review, mean.
-	Mistakes int // choices graded Mistake or Blunder
+	// Seconds and MaxSeconds are the wall time of one seat's review, mean
+	// and largest: its CPU time when the machine has a core free for
+	// each of the run's games at once (Parallel).
+	Seconds, MaxSeconds float64
+	Parallel            int
+	Mistakes            int // choices graded Mistake or Blunder
 }
 
 // Calibrate plays and reviews cfg.Games games.
@@ -59,11 +69,12 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 	type seatStats struct {
 		pred, actual []float64
 		phase        []int
-		agree, asked int
+		expert       expertCount
 		stable       bool
 		first        bool
 		overlap      float64
 		mistakes     int
+		seconds      float64
 	}
 	out := make([]seatStats, cfg.Games)
 	errs := make([]error, cfg.Games)
@@ -87,7 +98,9 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 					errs[i] = err
 					continue
 				}
+				began := time.Now()
 				a, err := review.Review(rg, 0, cfg.Review)
+				took := time.Since(began).Seconds()
 				if err != nil {
 					errs[i] = err
 					continue
@@ -99,7 +112,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 					errs[i] = err
 					continue
 				}
-				st := seatStats{stable: sameTop(a, b), first: sameFirst(a, b), overlap: overlap(a, b)}
+				st := seatStats{stable: sameTop(a, b), first: sameFirst(a, b), overlap: overlap(a, b), seconds: took}
 				for k, c := range a.Choices {
 					st.pred = append(st.pred, c.Value)
 					st.actual = append(st.actual, float64(a.Final))
@@ -109,7 +122,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 					}
 				}
 				if expertIterations > 0 {
-					st.agree, st.asked = expertAgreement(rg, a, expertIterations, deal)
+					st.expert = expertAgreement(rg, a, expertIterations, deal)
 				}
 				out[i] = st
 			}
@@ -120,11 +133,12 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 	}
 	close(jobs)
 	wg.Wait()
-	var c Calibration
+	c := Calibration{Parallel: max(1, cfg.Parallel)}
 	var sum [3]float64
 	var cnt [3]int
 	var pred, actual []float64
-	agree, asked, stable, first := 0, 0, 0, 0
+	var ex expertCount
+	stable, first := 0, 0
 	over := 0.0
 	for i, st := range out {
 		if errs[i] != nil {
@@ -138,8 +152,11 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 		}
 		pred = append(pred, st.pred...)
 		actual = append(actual, st.actual...)
-		agree += st.agree
-		asked += st.asked
+		ex.asked += st.expert.asked
+		ex.agree += st.expert.agree
+		ex.good += st.expert.good
+		ex.clear += st.expert.clear
+		ex.clearAgree += st.expert.clearAgree
 		if st.stable {
 			stable++
 		}
@@ -148,6 +165,8 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 		}
 		over += st.overlap
 		c.Mistakes += st.mistakes
+		c.Seconds += st.seconds
+		c.MaxSeconds = max(c.MaxSeconds, st.seconds)
 	}
 	c.Choices = len(pred)
 	all := 0.0
@@ -161,10 +180,16 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 		c.MAEAll = all / float64(c.Choices)
 	}
 	c.Corr = correlation(pred, actual)
-	if asked > 0 {
-		c.ExpertAgrees = float64(agree) / float64(asked)
+	if ex.asked > 0 {
+		c.ExpertAgrees = float64(ex.agree) / float64(ex.asked)
+		c.ExpertGood = float64(ex.good) / float64(ex.asked)
+		c.ClearShare = float64(ex.clear) / float64(ex.asked)
+	}
+	if ex.clear > 0 {
+		c.ExpertAgreesClear = float64(ex.clearAgree) / float64(ex.clear)
 	}
 	if c.Games > 0 {
+		c.Seconds /= float64(c.Games)
 		c.StableTop = float64(stable) / float64(c.Games)
 		c.StableFirst = float64(first) / float64(c.Games)
 		c.Overlap = over / float64(c.Games)
@@ -225,7 +250,7 @@ func overlap(a, b review.Seat) float64 {
 // expertAgreement asks the expert, at each choice the review weighed, for
 // its own choice from the same view, and counts how often it is the one
 // the review calls best.
-func expertAgreement(rg review.Game, s review.Seat, iterations int, seed uint64) (agree, asked int) {
+func expertAgreement(rg review.Game, s review.Seat, iterations int, seed uint64) (e expertCount) {
 	byMove := map[int]review.Choice{}
 	for _, c := range s.Choices {
 		byMove[c.Move] = c
@@ -238,22 +263,41 @@ func expertAgreement(rg review.Game, s review.Seat, iterations int, seed uint64)
 			return
 		}
 		v := g.View(s.Seat)
-		asked++
+		var pick review.Option
 		if c.Decision {
-			a := expert.Decide(v)
-			if a.Card == c.Best.Answer.Card && a.Kind == c.Best.Answer.Kind && a.Flip == c.Best.Answer.Flip {
-				agree++
-			}
-			return
+			pick.Answer = expert.Decide(v)
+		} else {
+			pick.Sub = expert.Choose(v)
 		}
-		sub := expert.Choose(v)
-		b := c.Best.Sub
-		if sub.Card == b.Card && sub.Extra == b.Extra && sub.Dummy == b.Dummy && sub.Call == b.Call && sub.Copy == b.Copy {
-			agree++
+		e.asked++
+		if review.Same(pick, c.Best, c.Decision) {
+			e.agree++
+		}
+		// How the review values the expert's choice, and whether the
+		// choice had a clear best (every other option 1.5 points behind).
+		second := math.Inf(-1)
+		for k, o := range c.Alternatives {
+			if review.Same(o, pick, c.Decision) && c.Values[k] >= c.BestValue-review.Thresholds[review.Good] {
+				e.good++
+			}
+			if !review.Same(o, c.Best, c.Decision) {
+				second = max(second, c.Values[k])
+			}
+		}
+		if c.BestValue-second > review.Thresholds[review.Good] {
+			e.clear++
+			if review.Same(pick, c.Best, c.Decision) {
+				e.clearAgree++
+			}
 		}
 	})
-	return agree, asked
+	return e
 }
+
+// expertCount is how the expert's choices compare with a review's: asked,
+// the same as the best, graded best or good by the review; and on the
+// choices with a clear best, how many and how many the expert made.
+type expertCount struct{ asked, agree, good, clear, clearAgree int }
 
 func correlation(x, y []float64) float64 {
 	n := float64(len(x))
@@ -283,4 +327,7 @@ func PrintCalibration(w io.Writer, name string, c Calibration) {
 		c.MAEAll, c.MAE[0], c.MAE[1], c.MAE[2], c.Corr)
 	fmt.Fprintf(w, "  the expert picks the review's best choice: %.0f %%; two reviews with other seeds name the same top mistakes: %.0f %% (the same costliest: %.0f %%, shared: %.0f %%)\n",
 		100*c.ExpertAgrees, 100*c.StableTop, 100*c.StableFirst, 100*c.Overlap)
+	fmt.Fprintf(w, "  the review grades the expert's choice best or good: %.0f %%; %.0f %% of choices have a clear best, and there the expert picks it %.0f %%\n",
+		100*c.ExpertGood, 100*c.ClearShare, 100*c.ExpertAgreesClear)
+	fmt.Fprintf(w, "  one seat's review: %.2f s mean, %.2f s at most (wall time, %d at once)\n", c.Seconds, c.MaxSeconds, c.Parallel)
 }

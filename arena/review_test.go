@@ -26,6 +26,12 @@ func TestCalibrate(t *testing.T) {
 			t.Errorf("%s = %v", name, x)
 		}
 	}
+	if c.ExpertGood < c.ExpertAgrees || c.ExpertGood > 1 || c.ClearShare < 0 || c.ClearShare > 1 {
+		t.Errorf("the expert's choices: %v same, %v graded good, %v clear", c.ExpertAgrees, c.ExpertGood, c.ClearShare)
+	}
+	if c.Seconds <= 0 || c.MaxSeconds < c.Seconds {
+		t.Errorf("a review took %v s, at most %v", c.Seconds, c.MaxSeconds)
+	}
 	if c.MAEAll <= 0 || c.MAEAll > 40 {
 		t.Errorf("mean absolute error %v", c.MAEAll)
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"container/heap"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -22,6 +23,9 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/review"
+	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/redis"
@@ -30,6 +34,7 @@ import (
 var (
 	sustainFor      = flag.Duration("sustain", time.Minute, "how long each line of BenchmarkSustained plays; its figures are over the second half")
 	sustainPictures = flag.Bool("sustain-pictures", true, "BenchmarkSustained's games show pictures (pictures=off when false)")
+	sustainReviews  = flag.Int("sustain-reviews", 0, "BenchmarkSustained asks for this many game reviews (classic games of four) as its clicking starts: the host runs them beside the games")
 	sustainRamp     = flag.Duration("sustain-ramp", 0, "BenchmarkSustained deals its games at random moments over this long before -sustain starts (0: all at once), so rounds and games end at all times, as in a channel's day")
 )
 
@@ -219,6 +224,7 @@ type susRun struct {
 
 	acks, tables, reveals samples
 	clicks                atomic.Int64
+	reviewed              atomic.Int64
 	reqIDs                atomic.Int64
 	refs                  atomic.Int64
 	inflight              sync.WaitGroup
@@ -359,6 +365,13 @@ func (r *susRun) loop(stop <-chan struct{}) {
 // to its player.
 func (r *susRun) Send(_ context.Context, where protocol.Location, _ string, d protocol.Delivery) (protocol.Ref, error) {
 	g := r.games[where.Channel]
+	if g == nil {
+		// A review, privately, to someone of no live game.
+		if d.View.Screen == protocol.ScreenReview {
+			r.reviewed.Add(1)
+		}
+		return protocol.Ref{ID: strconv.FormatInt(r.refs.Add(1), 36)}, nil
+	}
 	now := time.Now()
 	switch {
 	case d.To.IsPublic() && d.View.Screen == protocol.ScreenTable:
@@ -516,6 +529,7 @@ func benchSustained(b *testing.B, n int, party bool) {
 		dealers.Wait()
 	}
 
+	r.askReviews(store, *sustainReviews)
 	hook := &tripHook{}
 	store.Client().AddHook(hook)
 	info := func() time.Duration {
@@ -595,6 +609,9 @@ func benchSustained(b *testing.B, n int, party bool) {
 	b.ReportMetric(float64(conflicts)/clicks, "conflicts/click")
 	b.ReportMetric(max(bytes0[0], bytes1[0]), "bytes/game")
 	b.ReportMetric(max(bytes0[1], bytes1[1]), "bytes/game-max")
+	if *sustainReviews > 0 {
+		b.ReportMetric(float64(r.reviewed.Load()), "reviews-done")
+	}
 	b.ReportMetric(float64(backlog), "backlog-clicks")
 	b.ReportMetric(oldest.Seconds(), "backlog-oldest-s")
 }
@@ -620,4 +637,34 @@ func (r *susRun) bytesPerGame(store *redis.Store) [2]float64 {
 		sum, most, n = sum+size, max(most, size), n+1
 	}
 	return [2]float64{sum / float64(max(n, 1)), most}
+}
+
+// askReviews stores n finished classic games of four (one person, three
+// bots, recorded as a review replays them) and asks for each person's
+// review, as n players pressing Review my game at once would.
+func (r *susRun) askReviews(store storage.Store, n int) {
+	ctx := context.Background()
+	where := protocol.Location{Platform: "bench", Community: "c", Channel: "reviews"}
+	set := engine.Settings{Players: 4}
+	for k := range n {
+		players := []strategy.Player{strategy.NewRandom(uint64(k)), strategy.NewHeuristic(), strategy.NewHeuristic(), strategy.NewHeuristic()}
+		rg, err := review.Record(set, uint64(1000+k), players)
+		if err != nil {
+			r.b.Fatal(err)
+		}
+		var moves []byte
+		for _, m := range rg.Moves {
+			moves = review.AppendMove(moves, m)
+		}
+		id := fmt.Sprintf("rv%d", k)
+		rec, _ := json.Marshal(map[string]any{"v": 1, "id": id, "w": where, "set": set, "sd": rg.Seed, "mv": moves,
+			"s": []map[string]any{{"u": "rp" + strconv.Itoa(k), "n": "R"}, {"n": "a", "b": true}, {"n": "b", "b": true}, {"n": "c", "b": true}}})
+		if err := store.SetRecord(ctx, "review:"+id, rec, time.Hour); err != nil {
+			r.b.Fatal(err)
+		}
+		resp, err := r.host.Handle(ctx, protocol.Request{Where: where, Who: protocol.User{ID: "rp" + strconv.Itoa(k), Name: "R"}, Action: protocol.Review{Game: id}})
+		if err != nil || len(resp.Deliveries) != 1 || !strings.Contains(resp.Deliveries[0].View.Text, "reviewing") {
+			r.b.Fatalf("asking for review %d: %v %+v", k, err, resp)
+		}
+	}
 }
