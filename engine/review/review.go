@@ -208,6 +208,10 @@ type Options struct {
 	// Candidates is how many of the costliest choices the refine step
 	// weighs again (0: 6), of which the review names three.
 	Candidates int
+	// Yield, when set, is called after each deal played out: a host that
+	// reviews beside live games lets them run (runtime.Gosched) rather
+	// than wait for the scheduler to preempt a review.
+	Yield func()
 }
 
 func (o Options) samples() int { return cmp(o.Samples, 32) }
@@ -319,8 +323,8 @@ func refine(rg Game, out *Seat, o Options) error {
 		c := &out.Choices[k]
 		v, m := g.View(rg.Moves[i].Seat), rg.Moves[i]
 		seed := o.Seed ^ 0x5bd1e995
-		c.Value = estimate(v, m, c.Chosen, i, n, seed)
-		c.BestValue = estimate(v, m, c.Best, i, n, seed)
+		c.Value = estimate(v, m, c.Chosen, i, n, seed, o.Yield)
+		c.BestValue = estimate(v, m, c.Best, i, n, seed, o.Yield)
 		if c.BestValue < c.Value {
 			c.Best, c.BestValue = c.Chosen, c.Value
 		}
@@ -374,7 +378,7 @@ func weigh(g *engine.Game, m Move, i int, o Options) (Choice, error) {
 	c.All = make([]float64, v.Settings().Players)
 	if len(opts) == 1 {
 		c.Best = c.Chosen
-		c.Value = estimateAll(v, m, opts[0], i, o.samples(), o.Seed, c.All)
+		c.Value = estimateAll(v, m, opts[0], i, o.samples(), o.Seed, c.All, o.Yield)
 		c.BestValue = c.Value
 		return c, nil
 	}
@@ -387,7 +391,7 @@ func weigh(g *engine.Game, m Move, i int, o Options) (Choice, error) {
 		quick := max(2, full/4)
 		order := make([]int, len(opts))
 		for k := range opts {
-			values[k] = estimate(v, m, opts[k], i, quick, o.Seed)
+			values[k] = estimate(v, m, opts[k], i, quick, o.Seed, o.Yield)
 			order[k] = k
 		}
 		sort.SliceStable(order, func(a, b int) bool { return values[order[a]] > values[order[b]] })
@@ -403,9 +407,9 @@ func weigh(g *engine.Game, m Move, i int, o Options) (Choice, error) {
 	best := chosen
 	for k := range opts {
 		if weighed[k] && k == chosen {
-			values[k] = estimateAll(v, m, opts[k], i, full, o.Seed, c.All)
+			values[k] = estimateAll(v, m, opts[k], i, full, o.Seed, c.All, o.Yield)
 		} else if weighed[k] {
-			values[k] = estimate(v, m, opts[k], i, full, o.Seed)
+			values[k] = estimate(v, m, opts[k], i, full, o.Seed, o.Yield)
 		} else {
 			values[k] = math.Inf(-1)
 		}
@@ -436,17 +440,23 @@ func Same(a, b Option, decide bool) bool {
 // only on the seed, the move and the sample's number, so every option of
 // a move meets the same deals: their difference is the option's, not the
 // deal's.
-func estimate(v engine.View, m Move, op Option, move, n int, seed uint64) float64 {
-	return estimateAll(v, m, op, move, n, seed, nil)
+func estimate(v engine.View, m Move, op Option, move, n int, seed uint64, yield func()) float64 {
+	return estimateAll(v, m, op, move, n, seed, nil, yield)
 }
 
 // estimateAll is estimate that also fills all[s], when given, with seat
 // s's mean final score in the same deals: what the seat could expect of
 // everyone, from what it knew.
-func estimateAll(v engine.View, m Move, op Option, move, n int, seed uint64, all []float64) float64 {
+func estimateAll(v engine.View, m Move, op Option, move, n int, seed uint64, all []float64, yield func()) float64 {
 	var world engine.Game
 	total, played := 0, 0
+	// The heuristic keeps only scratch space between choices: one player
+	// a seat serves every deal (a new one a deal was 900 MB of garbage a
+	// review, and the collector's pauses showed in live games' clicks).
 	players := make([]strategy.Player, v.Settings().Players)
+	for s := range players {
+		players[s] = strategy.NewHeuristic()
+	}
 	sums := make([]int, len(all))
 	for k := range n {
 		v.Sample(&world, mix(seed, uint64(move), uint64(k)))
@@ -459,11 +469,11 @@ func estimateAll(v engine.View, m Move, op Option, move, n int, seed uint64, all
 		if err != nil {
 			continue // not playable in this deal (a card it could not see moved)
 		}
-		for s := range players {
-			players[s] = strategy.NewHeuristic()
-		}
 		if err := strategy.Play(&world, players); err != nil {
 			continue
+		}
+		if yield != nil {
+			yield()
 		}
 		total += world.Score(m.Seat)
 		for s := range sums {
