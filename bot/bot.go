@@ -128,9 +128,12 @@ type Bot struct {
 	// are the ones under way, reviewed those done for a platform without
 	// a sender, returned by the next Tick.
 	reviewing chan struct{}
-	reviews   sync.WaitGroup
-	reviewMu  sync.Mutex
-	reviewed  []protocol.Outbound
+	// busy counts the games' work under way (requests, sends): a review
+	// waits, a little, while there is some (review.go).
+	busy     atomic.Int64
+	reviews  sync.WaitGroup
+	reviewMu sync.Mutex
+	reviewed []protocol.Outbound
 }
 
 // New returns a host keeping its games in store.

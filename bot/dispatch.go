@@ -33,6 +33,8 @@ func engineRefusal(err error) error {
 // error. Any other failure returns a generic private reply and the error, for
 // the adapter to log once with its request context.
 func (b *Bot) Handle(ctx context.Context, req protocol.Request) (protocol.Response, error) {
+	b.busy.Add(1)
+	defer b.busy.Add(-1)
 	start := time.Now()
 	resp, err := b.handle(withRequestID(ctx, req.ID), req)
 	resp.Deliveries = repliesFirst(resp.Deliveries)

@@ -43,12 +43,15 @@ const (
 	// reviewBusy is how soon a review that found every worker busy is
 	// looked at again.
 	reviewBusy = time.Second
+	// reviewRetry is when a review under way comes due again should its
+	// replica die before it is sent.
+	reviewRetry = 5 * time.Minute
 )
 
 // reviewOptions is the work a review does: fixed in samples, not in time,
 // so the same game gives the same review on any machine. It costs about a
 // second of one core for a seat of a classic game of four (docs/review.md).
-var reviewOptions = review.Options{Samples: 32, Refine: 64, Yield: runtime.Gosched}
+var reviewOptions = review.Options{Samples: 32, Refine: 64}
 
 // moveLog is a game's deal and every choice in order: what a review
 // replays.
@@ -228,6 +231,7 @@ func (b *Bot) reviewFor(r reviewRecord, user string, w words.Lang) (protocol.Vie
 	}
 	o := reviewOptions
 	o.Seed = rg.Seed
+	o.Yield = b.yielder()
 	sr, err := review.Review(rg, i, o)
 	if err != nil {
 		return protocol.View{}, fmt.Errorf("review %s seat %d: %w", r.Game, i, err)
@@ -256,6 +260,32 @@ func (b *Bot) reviewFor(r reviewRecord, user string, w words.Lang) (protocol.Vie
 	return v, nil
 }
 
+// yielder is what a review does after each deal it plays out: let the
+// games' goroutines run, and while requests or sends are under way wait
+// for them a little (at most reviewPause a deal), so a review takes the
+// cores only when the games leave them. Past reviewPatience the review
+// stops waiting: under constant load it must still end well inside its
+// claim's lease.
+func (b *Bot) yielder() func() {
+	began := time.Now()
+	return func() {
+		runtime.Gosched()
+		if time.Since(began) > reviewPatience {
+			return
+		}
+		for wait := time.Duration(0); b.busy.Load() > 0 && wait < reviewPause; wait += 100 * time.Microsecond {
+			time.Sleep(100 * time.Microsecond)
+		}
+	}
+}
+
+// How long a review waits for the games: at most reviewPause after a
+// deal, and only in its first reviewPatience.
+const (
+	reviewPause    = 2 * time.Millisecond
+	reviewPatience = time.Minute
+)
+
 // reviewWorkers bounds the reviews one replica runs at once: half its
 // cores (one on two), so games' clicks and deliveries keep the rest.
 func reviewWorkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
@@ -272,6 +302,13 @@ func (b *Bot) reviewClaimed(ctx context.Context, c storage.Claim, key string, no
 		// Stopping: another replica, or this one restarted, takes it.
 		<-b.reviewing
 		return protocol.Outbound{}, b.store.Schedule(ctx, c.Key, now)
+	}
+	// A review may outlast the claim's lease (it waits for the games):
+	// its deadline comes back only if this replica dies, reviewRetry on.
+	if err := b.store.Schedule(ctx, c.Key, now.Add(reviewRetry)); err != nil {
+		<-b.reviewing
+		b.reviews.Done()
+		return protocol.Outbound{}, fmt.Errorf("review %s: %w", key, err)
 	}
 	go func() {
 		defer func() { <-b.reviewing; b.reviews.Done() }()
@@ -302,8 +339,8 @@ func (b *Bot) runReview(ctx context.Context, c storage.Claim, key string) error 
 	data, err := b.store.GetRecord(ctx, c.Key)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
-		// Answered by a replica that died before completing, or expired.
-		return b.store.Complete(ctx, c)
+		// Answered by a replica that died before cancelling, or expired.
+		return b.store.Cancel(ctx, c.Key)
 	case err != nil:
 		return fmt.Errorf("load %s: %w", c.Key, err)
 	}
@@ -338,7 +375,7 @@ func (b *Bot) runReview(ctx context.Context, c storage.Claim, key string) error 
 	if err := b.store.DeleteRecord(ctx, c.Key); err != nil && !errors.Is(err, storage.ErrNotFound) {
 		return fmt.Errorf("finish review %s: %w", key, err)
 	}
-	return b.store.Complete(ctx, c)
+	return b.store.Cancel(ctx, c.Key)
 }
 
 // WaitReviews waits for the reviews this replica is running: Drain does,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
@@ -158,5 +159,50 @@ func TestFinishedGameKeepsNoMoves(t *testing.T) {
 	}
 	if _, err := h.store.GetRecord(context.Background(), "review:"+h.gameID()); err != nil {
 		t.Errorf("no review record: %v", err)
+	}
+}
+
+// TestReviewRetriedAfterAFailedSend: a review the platform refused comes
+// back when its retry is due (not at the next tick, which would send it
+// twice were the refusal ambiguous), and is answered once.
+func TestReviewRetriedAfterAFailedSend(t *testing.T) {
+	h := newHarness(t)
+	h.sender = &fakeSender{h: h}
+	h.b = h.newBot()
+	users := []string{"ann", "bob"}
+	h.lobby("ann", "", users[1:]...)
+	h.startGame("ann")
+	final := h.playToTheEnd(users)
+	rb, _ := button(final, "Review my game")
+	h.tick(time.Second) // the game's own deliveries, all sent
+	h.sender.mu.Lock()
+	h.sender.fail = 100 // the platform is down from now on
+	h.sender.mu.Unlock()
+	h.click("bob", rb.ActionID, false) // and its tick: the review runs, its send fails
+	h.b.WaitReviews()
+	h.tick(0)
+	h.b.WaitReviews()
+	h.sender.mu.Lock()
+	if h.sender.fail == 100 {
+		t.Fatal("the review was never sent")
+	}
+	h.sender.fail = 0
+	h.sender.mu.Unlock()
+	h.tick(time.Minute)
+	h.b.WaitReviews()
+	if _, ok := h.reviewOf("bob"); ok {
+		t.Fatal("a failed review was retried before its retry was due")
+	}
+	h.tick(5 * time.Minute)
+	h.b.WaitReviews()
+	h.tick(0)
+	n := 0
+	for _, s := range h.all {
+		if strings.HasPrefix(s.d.View.Title, "🔍 Review") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d reviews delivered after the retry, want 1", n)
 	}
 }

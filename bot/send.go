@@ -102,6 +102,8 @@ func (b *Bot) startSending(key string) bool {
 // When all was sent, the newest net this replica's changes set is taken
 // back; one set since by another replica stays.
 func (b *Bot) sendAll(key string, c *storage.Claim) {
+	b.busy.Add(1)
+	defer b.busy.Add(-1)
 	for {
 		sent := b.sendLocked(key, outboxPrefix+key, c)
 		c = nil
