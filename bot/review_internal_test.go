@@ -48,8 +48,7 @@ func TestReviewRecordGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := New(nil, Config{})
-	fr, _ := words.Find("fr")
-	for _, w := range []words.Lang{words.English, fr} {
+	for _, w := range words.Languages() {
 		v, err := b.reviewFor(back, "ann", w)
 		if err != nil {
 			t.Fatal(err)

@@ -3,6 +3,8 @@ package adaptertest
 import (
 	"strings"
 	"testing"
+
+	"github.com/sushigo/sushigo/words"
 )
 
 // reviewControl is the action ID prefix of Review my game.
@@ -33,7 +35,13 @@ func NoReviewYet(t testing.TB, c Chat) func() {
 // returns the review as p read it.
 func CheckReview(t testing.TB, c Chat, p Person, others []Person, wait func()) string {
 	t.Helper()
-	closing, ok := Public(c, final)
+	return CheckReviewIn(t, words.English, c, p, others, wait)
+}
+
+// CheckReviewIn is CheckReview for a game and a person in w.
+func CheckReviewIn(t testing.TB, w words.Lang, c Chat, p Person, others []Person, wait func()) string {
+	t.Helper()
+	closing, ok := Public(c, strings.TrimSpace(strings.TrimPrefix(w.Say("render.finalStandings"), "🏆")))
 	if !ok {
 		t.Fatal("no closing post")
 	}
@@ -49,9 +57,10 @@ func CheckReview(t testing.TB, c Chat, p Person, others []Person, wait func()) s
 	before := len(c.Sent())
 	c.Press(p, closing, id)
 	wait()
+	title := strings.TrimSpace(strings.Split(w.Say("review.title", "\x00"), "\x00")[0])
 	var got []Sent
 	for _, s := range c.Sent()[before:] {
-		if strings.Contains(s.Body, "Review — ") {
+		if strings.Contains(s.Body, title) {
 			got = append(got, s)
 		}
 		if s.Audience == "" {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/adapters/adaptertest"
+	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/words"
 )
@@ -38,6 +39,10 @@ func TestWholeGamesInEveryLanguage(t *testing.T) {
 		adaptertest.PlayRandomlyIn(t, w, chat{e}, persons(people...), 11, 2500, nil)
 		if e.f.latest("", strings.Trim(w.Say("render.finalStandings"), "🏆[] ·")) == nil {
 			t.Fatal("no closing post in the game's language")
+		}
+		if !raceBuild || w == words.Pseudo() {
+			// Review my game, in the reader's language.
+			adaptertest.CheckReviewIn(t, w, chat{e}, persons(bob)[0], persons(alice, carol), func() { e.flush(); e.a.host.(*bot.Bot).WaitReviews(); e.flush() })
 		}
 		var names []string
 		for _, p := range people {
