@@ -33,6 +33,17 @@ func (h *harness) reviewOf(user string) (protocol.View, bool) {
 	return protocol.View{}, false
 }
 
+// reviews are who each review delivered went to, in order.
+func (h *harness) reviews() []string {
+	var to []string
+	for _, s := range h.all {
+		if strings.HasPrefix(s.d.View.Title, "🔍 Review") {
+			to = append(to, s.d.To.User)
+		}
+	}
+	return to
+}
+
 // TestReviewMyGame: Review my game appears only on the final post; a
 // review asked for during the game, or by someone who did not play, is
 // refused; the player's own comes privately, names nobody else, and a
@@ -77,16 +88,13 @@ func TestReviewMyGame(t *testing.T) {
 	h.tick(0)
 	h.b.WaitReviews()
 	h.tick(0)
-	n := 0
-	for _, s := range h.all {
-		if strings.HasPrefix(s.d.View.Title, "🔍 Review") {
-			n++
-			if s.d.To.User != "bob" {
-				t.Errorf("a review went to %q", s.d.To.User)
-			}
+	reviews := h.reviews()
+	for _, to := range reviews {
+		if to != "bob" {
+			t.Errorf("a review went to %q", to)
 		}
 	}
-	if n != 1 {
+	if n := len(reviews); n != 1 {
 		t.Errorf("%d reviews delivered, want 1", n)
 	}
 	if len(h.public) != publicBefore {
@@ -196,13 +204,7 @@ func TestReviewRetriedAfterAFailedSend(t *testing.T) {
 	h.tick(5 * time.Minute)
 	h.b.WaitReviews()
 	h.tick(0)
-	n := 0
-	for _, s := range h.all {
-		if strings.HasPrefix(s.d.View.Title, "🔍 Review") {
-			n++
-		}
-	}
-	if n != 1 {
+	if n := len(h.reviews()); n != 1 {
 		t.Errorf("%d reviews delivered after the retry, want 1", n)
 	}
 }

@@ -25,6 +25,17 @@ import (
 var errNoPlayDB = errors.New("no terminal game yet: play one with sushigo play")
 
 // openPlayStore opens the terminal game's own file, which must exist.
+// openLocalGames opens the terminal games' file for a command that reads
+// them; with none yet it says so on stdout and returns no store.
+func openLocalGames(cfg config, w words.Lang, stdout io.Writer) (*bolt.Store, error) {
+	store, err := openPlayStore(cfg)
+	if errors.Is(err, errNoPlayDB) {
+		fmt.Fprintln(stdout, w.Say("sushigo.stats.noTerminalGamesYetPlay"))
+		return nil, nil
+	}
+	return store, err
+}
+
 func openPlayStore(cfg config) (*bolt.Store, error) {
 	path := filepath.Join(cfg.DataDir, "play.db")
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {

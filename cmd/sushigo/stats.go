@@ -27,12 +27,8 @@ func localStats(ctx context.Context, cfg config, w words.Lang, args []string, st
 	if *game < 0 || *game > 100 {
 		return fmt.Errorf("stats: --game takes 1 to 100")
 	}
-	store, err := openPlayStore(cfg)
-	if errors.Is(err, errNoPlayDB) {
-		fmt.Fprintln(stdout, w.Say("sushigo.stats.noTerminalGamesYetPlay"))
-		return nil
-	}
-	if err != nil {
+	store, err := openLocalGames(cfg, w, stdout)
+	if store == nil || err != nil {
 		return err
 	}
 	defer store.Close()

@@ -48,29 +48,11 @@ func Record(settings engine.Settings, seed uint64, players []strategy.Player) (G
 		return Game{}, fmt.Errorf("review: %w", err)
 	}
 	rec := Game{Settings: settings, Seed: seed}
-	for !g.Over() {
-		if g.Deciding() {
-			d, _ := g.Decision()
-			a := strategy.Answer(players[d.Seat], g.View(d.Seat))
-			if err := g.Decide(d.Seat, a); err != nil {
-				return rec, fmt.Errorf("review: seat %d decision: %w", d.Seat, err)
-			}
-			rec.Moves = append(rec.Moves, Move{Seat: d.Seat, Answer: a, Decide: true})
-			continue
-		}
-		for s, p := range players {
-			if g.Submitted(s) {
-				continue
-			}
-			sub := p.Choose(g.View(s))
-			if err := g.Submit(s, sub); err != nil {
-				return rec, fmt.Errorf("review: seat %d submission: %w", s, err)
-			}
-			rec.Moves = append(rec.Moves, Move{Seat: s, Sub: sub})
-			if g.Over() || g.Deciding() {
-				break
-			}
-		}
+	err = strategy.PlayRecording(g, players, func(seat int, sub engine.Submission, a engine.Answer, decide bool) {
+		rec.Moves = append(rec.Moves, Move{Seat: seat, Sub: sub, Answer: a, Decide: decide})
+	})
+	if err != nil {
+		return rec, fmt.Errorf("review: %w", err)
 	}
 	return rec, nil
 }

@@ -40,7 +40,11 @@ func Answer(p Player, v engine.View) engine.Answer {
 
 // Play asks players[s] for seat s's choices and decisions until the game is
 // over. It stops at the first refused submission or answer.
-func Play(g *engine.Game, players []Player) error {
+func Play(g *engine.Game, players []Player) error { return PlayRecording(g, players, nil) }
+
+// PlayRecording is Play that calls moved, when set, with each choice the
+// game took, in order: a seat's submission, or its answer (decide).
+func PlayRecording(g *engine.Game, players []Player, moved func(seat int, sub engine.Submission, a engine.Answer, decide bool)) error {
 	if len(players) != g.Settings().Players {
 		return fmt.Errorf("strategy: %d players for %d seats", len(players), g.Settings().Players)
 	}
@@ -51,6 +55,9 @@ func Play(g *engine.Game, players []Player) error {
 			if err := g.Decide(d.Seat, a); err != nil {
 				return fmt.Errorf("strategy: seat %d round %d turn %d %s decision: %w", d.Seat, g.Round(), g.Turn(), d.Kind, err)
 			}
+			if moved != nil {
+				moved(d.Seat, engine.Submission{}, a, true)
+			}
 			continue
 		}
 		for s, p := range players {
@@ -60,6 +67,9 @@ func Play(g *engine.Game, players []Player) error {
 			sub := p.Choose(g.View(s))
 			if err := g.Submit(s, sub); err != nil {
 				return fmt.Errorf("strategy: seat %d round %d turn %d: %w", s, g.Round(), g.Turn(), err)
+			}
+			if moved != nil {
+				moved(s, sub, engine.Answer{}, false)
 			}
 			if g.Over() || g.Deciding() {
 				break
