@@ -16,6 +16,7 @@ package review
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/sushigo/sushigo/engine"
@@ -286,36 +287,69 @@ func costliest(cs []Choice, n int) []int {
 // refine weighs again, on Refine times the deals, the choice made and the
 // best one at the review's costliest choices (twice as many as it names),
 // then names the costliest again: the ranking of a few close losses is
-// what sampling noise would otherwise decide.
+// what sampling noise would otherwise decide. Each deal plays both
+// options, so a loss's noise is measured; a candidate whose naming that
+// noise could still decide (within two standard errors of the grade's
+// threshold, or of the line between the third and the fourth) is weighed
+// again on twice as many deals more.
 func refine(rg Game, out *Seat, o Options) error {
 	cand := costliest(out.Choices, o.candidates())
 	if len(cand) == 0 {
 		return nil
 	}
-	at := map[int]int{}
-	for _, k := range cand {
-		at[out.Choices[k].Move] = k
-	}
 	n := o.samples() * o.refine()
-	_, err := rg.Replay(func(g *engine.Game, i int) {
-		k, ok := at[i]
-		if !ok {
-			return
+	seed := o.Seed ^ 0x5bd1e995
+	stats := map[int]*pairStats{}
+	for _, k := range cand {
+		stats[k] = &pairStats{}
+	}
+	pass := func(deals func(k int) (from, to int)) error {
+		at := map[int]int{}
+		for _, k := range cand {
+			at[out.Choices[k].Move] = k
 		}
-		c := &out.Choices[k]
-		v, m := g.View(rg.Moves[i].Seat), rg.Moves[i]
-		seed := o.Seed ^ 0x5bd1e995
-		c.Value = estimate(v, m, c.Chosen, i, n, seed, o.Yield)
-		c.BestValue = estimate(v, m, c.Best, i, n, seed, o.Yield)
+		_, err := rg.Replay(func(g *engine.Game, i int) {
+			k, ok := at[i]
+			if !ok {
+				return
+			}
+			from, to := deals(k)
+			if from >= to {
+				return
+			}
+			c := &out.Choices[k]
+			m := rg.Moves[i]
+			v := g.View(m.Seat)
+			playPaired(v, m, c.Chosen, c.Best, i, from, to, seed, o.Yield, stats[k])
+			c.Why = reasonFor(v, c.Chosen, c.Best, c.Decision)
+		})
+		return err
+	}
+	if err := pass(func(int) (int, int) { return 0, n }); err != nil {
+		return err
+	}
+	if unsure := unsureOf(cand, stats); len(unsure) > 0 {
+		more := func(k int) (int, int) {
+			if unsure[k] {
+				return n, 3 * n
+			}
+			return 0, 0
+		}
+		if err := pass(more); err != nil {
+			return err
+		}
+	}
+	for _, k := range cand {
+		c, st := &out.Choices[k], stats[k]
+		if st.n == 0 {
+			continue
+		}
+		c.Value, c.BestValue = st.sumA/float64(st.n), st.sumB/float64(st.n)
 		if c.BestValue < c.Value {
 			c.Best, c.BestValue = c.Chosen, c.Value
 		}
 		c.Loss = c.BestValue - c.Value
 		c.Grade = gradeOf(c.Loss)
-		c.Why = reasonFor(v, c.Chosen, c.Best, c.Decision)
-	})
-	if err != nil {
-		return err
 	}
 	out.Lost, out.Accuracy = 0, 0
 	good := 0
@@ -328,6 +362,75 @@ func refine(rg Game, out *Seat, o Options) error {
 	out.Accuracy = float64(good) / float64(len(out.Choices))
 	out.Top = costliest(out.Choices, 3)
 	return nil
+}
+
+// pairStats sums a refined choice's deals: the seat's score with the
+// option chosen (a) and the best one (b), and their difference.
+type pairStats struct {
+	n                       int
+	sumA, sumB, sumD, sumD2 float64
+}
+
+func (p *pairStats) loss() float64 { return p.sumD / float64(max(p.n, 1)) }
+
+// se is the standard error of the loss.
+func (p *pairStats) se() float64 {
+	if p.n < 2 {
+		return math.Inf(1)
+	}
+	mean := p.loss()
+	return math.Sqrt(max(0, p.sumD2/float64(p.n)-mean*mean) / float64(p.n))
+}
+
+// unsureOf are the candidates whose naming sampling noise could still
+// decide: within two standard errors of Good's threshold (named or not),
+// or, with more than three above it, of the line between the third and
+// the fourth.
+func unsureOf(cand []int, stats map[int]*pairStats) map[int]bool {
+	order := slices.Clone(cand)
+	sort.SliceStable(order, func(a, b int) bool { return stats[order[a]].loss() > stats[order[b]].loss() })
+	over := 0
+	for _, k := range order {
+		if stats[k].loss() > Thresholds[Good] {
+			over++
+		}
+	}
+	line := math.NaN()
+	if over > 3 {
+		line = (stats[order[2]].loss() + stats[order[3]].loss()) / 2
+	}
+	unsure := map[int]bool{}
+	for _, k := range order {
+		l, se := stats[k].loss(), stats[k].se()
+		if math.Abs(l-Thresholds[Good]) < 2*se || (!math.IsNaN(line) && math.Abs(l-line) < 2*se) {
+			unsure[k] = true
+		}
+	}
+	return unsure
+}
+
+// playPaired plays deals from..to of move m, each once with option a and
+// once with b, and adds the seat's scores to p; a deal where either
+// cannot be played is left out of both.
+func playPaired(v engine.View, m Move, a, b Option, move, from, to int, seed uint64, yield func(), p *pairStats) {
+	var world engine.Game
+	players := heuristics(v.Settings().Players)
+	for k := from; k < to; k++ {
+		if !playDeal(&world, v, m, a, move, k, seed, players) {
+			continue
+		}
+		sa := float64(world.Score(m.Seat))
+		if !playDeal(&world, v, m, b, move, k, seed, players) {
+			continue
+		}
+		sb := float64(world.Score(m.Seat))
+		if yield != nil {
+			yield()
+		}
+		d := sb - sa
+		p.n++
+		p.sumA, p.sumB, p.sumD, p.sumD2 = p.sumA+sa, p.sumB+sb, p.sumD+d, p.sumD2+d*d
+	}
 }
 
 // weigh grades move m (index i) of the game as g stands before it.
@@ -432,27 +535,11 @@ func estimate(v engine.View, m Move, op Option, move, n int, seed uint64, yield 
 func estimateAll(v engine.View, m Move, op Option, move, n int, seed uint64, all []float64, yield func()) float64 {
 	var world engine.Game
 	total, played := 0, 0
-	// The heuristic keeps only scratch space between choices: one player
-	// a seat serves every deal (a new one a deal was 900 MB of garbage a
-	// review, and the collector's pauses showed in live games' clicks).
-	players := make([]strategy.Player, v.Settings().Players)
-	for s := range players {
-		players[s] = strategy.NewHeuristic()
-	}
+	players := heuristics(v.Settings().Players)
 	sums := make([]int, len(all))
 	for k := range n {
-		v.Sample(&world, mix(seed, uint64(move), uint64(k)))
-		var err error
-		if m.Decide {
-			err = world.Decide(m.Seat, op.Answer)
-		} else {
-			err = world.Submit(m.Seat, op.Sub)
-		}
-		if err != nil {
+		if !playDeal(&world, v, m, op, move, k, seed, players) {
 			continue // not playable in this deal (a card it could not see moved)
-		}
-		if err := strategy.Play(&world, players); err != nil {
-			continue
 		}
 		if yield != nil {
 			yield()
@@ -470,6 +557,31 @@ func estimateAll(v engine.View, m Move, op Option, move, n int, seed uint64, all
 		all[s] = float64(sums[s]) / float64(played)
 	}
 	return float64(total) / float64(played)
+}
+
+// heuristics are the rollout's players, one a seat. The heuristic keeps
+// only scratch space between choices, so one a seat serves every deal (a
+// new one a deal was 900 MB of garbage a review, and the collector's
+// pauses showed in live games' clicks).
+func heuristics(n int) []strategy.Player {
+	players := make([]strategy.Player, n)
+	for s := range players {
+		players[s] = strategy.NewHeuristic()
+	}
+	return players
+}
+
+// playDeal plays deal k of move m, with option op, to the end of the game
+// in world; false when op cannot be played in that deal.
+func playDeal(world *engine.Game, v engine.View, m Move, op Option, move, k int, seed uint64, players []strategy.Player) bool {
+	v.Sample(world, mix(seed, uint64(move), uint64(k)))
+	var err error
+	if m.Decide {
+		err = world.Decide(m.Seat, op.Answer)
+	} else {
+		err = world.Submit(m.Seat, op.Sub)
+	}
+	return err == nil && strategy.Play(world, players) == nil
 }
 
 // mix is a seed for one sample of one move.

@@ -160,3 +160,37 @@ func TestCurvesForEverySeat(t *testing.T) {
 		}
 	}
 }
+
+// TestUnsureOf: a loss within two standard errors of Good's threshold, or
+// of the line between the third and the fourth costliest, is weighed
+// again; one clear of both is not.
+func TestUnsureOf(t *testing.T) {
+	stat := func(loss, sd float64) *pairStats {
+		// 100 deals: half at loss−sd, half at loss+sd.
+		p := &pairStats{}
+		for k := range 100 {
+			d := loss - sd
+			if k%2 == 1 {
+				d = loss + sd
+			}
+			p.n++
+			p.sumD, p.sumD2 = p.sumD+d, p.sumD2+d*d
+		}
+		return p
+	}
+	stats := map[int]*pairStats{
+		0: stat(9, 1),     // clearly named
+		1: stat(6, 1),     // clearly named
+		2: stat(4.05, 1),  // third, close to the fourth
+		3: stat(4.0, 1),   // fourth
+		4: stat(1.55, 1),  // at the threshold
+		5: stat(2.6, 0.5), // clear of both
+	}
+	got := unsureOf([]int{0, 1, 2, 3, 4, 5}, stats)
+	want := map[int]bool{2: true, 3: true, 4: true}
+	for k := range stats {
+		if got[k] != want[k] {
+			t.Errorf("candidate %d (loss %.2f, se %.2f): unsure %v, want %v", k, stats[k].loss(), stats[k].se(), got[k], want[k])
+		}
+	}
+}
