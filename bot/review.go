@@ -196,7 +196,8 @@ func (b *Bot) askReview(ctx context.Context, req protocol.Request, gameID string
 	}
 	resp := protocol.Response{Where: r.Where, Game: r.Game}
 	if b.cfg.ThinkInline {
-		v, err := b.reviewFor(r, req.Who.ID, w)
+		// Inline, inside this request: nothing to wait for but itself.
+		v, err := b.reviewFor(r, req.Who.ID, w, false)
 		if err != nil {
 			return protocol.Response{}, err
 		}
@@ -219,8 +220,9 @@ func (b *Bot) askReview(ctx context.Context, req protocol.Request, gameID string
 	return resp, nil
 }
 
-// reviewFor reviews user's seat of r, in w.
-func (b *Bot) reviewFor(r reviewRecord, user string, w words.Lang) (protocol.View, error) {
+// reviewFor reviews user's seat of r, in w; beside, when it runs beside
+// the games (a worker), rather than inside a request of its own.
+func (b *Bot) reviewFor(r reviewRecord, user string, w words.Lang, beside bool) (protocol.View, error) {
 	i := r.seatOf(user)
 	if i < 0 {
 		return protocol.View{}, refuse("review.notPlayed")
@@ -231,7 +233,9 @@ func (b *Bot) reviewFor(r reviewRecord, user string, w words.Lang) (protocol.Vie
 	}
 	o := reviewOptions
 	o.Seed = rg.Seed
-	o.Yield = b.yielder()
+	if beside {
+		o.Yield = b.yielder()
+	}
 	sr, err := review.Review(rg, i, o)
 	if err != nil {
 		return protocol.View{}, fmt.Errorf("review %s seat %d: %w", r.Game, i, err)
@@ -358,7 +362,7 @@ func (b *Bot) runReview(ctx context.Context, c storage.Claim, key string) error 
 		if r, err = decodeReviewRecord(data); err != nil {
 			return err
 		}
-		if v, err = b.reviewFor(r, user, w); err != nil {
+		if v, err = b.reviewFor(r, user, w, true); err != nil {
 			return err
 		}
 	}

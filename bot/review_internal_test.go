@@ -49,7 +49,7 @@ func TestReviewRecordGolden(t *testing.T) {
 	}
 	b := New(nil, Config{})
 	for _, w := range words.Languages() {
-		v, err := b.reviewFor(back, "ann", w)
+		v, err := b.reviewFor(back, "ann", w, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +67,7 @@ func TestReviewRecordGolden(t *testing.T) {
 			}
 		}
 	}
-	if _, err := b.reviewFor(back, "maki-bot", words.English); err == nil {
+	if _, err := b.reviewFor(back, "maki-bot", words.English, false); err == nil {
 		t.Error("a bot's seat was reviewed for someone")
 	}
 }
