@@ -108,8 +108,12 @@ func TestChannelTraffic(t *testing.T) {
 					if want := (len(g.people) - 1) * 3 * 5; hands == protocol.HandsDM && dms < want {
 						t.Errorf("%d new DMs, want at least %d: the turns came as edits", dms, want)
 					}
-					// Review my game: the asker's alone, privately.
-					adaptertest.CheckReview(t, chat{e}, people[1], people[:1], func() { e.flush(); e.a.host.(*bot.Bot).WaitReviews(); e.flush() })
+					// Review my game: the asker's alone, privately (in race
+					// builds, of the classic games only: a Party game of
+					// eight is the slowest review there is).
+					if !raceBuild || k == 0 {
+						adaptertest.CheckReview(t, chat{e}, people[1], people[:1], func() { e.flush(); e.a.host.(*bot.Bot).WaitReviews(); e.flush() })
+					}
 					if e.f.refused != nil {
 						t.Errorf("calls Slack would refuse: %q", e.f.refused)
 					}
