@@ -302,7 +302,7 @@ func (b *Bot) reviewClaimed(ctx context.Context, c storage.Claim, key string, no
 	default:
 		return protocol.Outbound{}, b.reschedule(ctx, c.Key, now.Add(reviewBusy))
 	}
-	if !b.startReview() {
+	if !b.startWork(&b.reviews) {
 		// Stopping: another replica, or this one restarted, takes it.
 		<-b.reviewing
 		return protocol.Outbound{}, b.store.Schedule(ctx, c.Key, now)
@@ -322,18 +322,6 @@ func (b *Bot) reviewClaimed(ctx context.Context, c storage.Claim, key string, no
 		}
 	}()
 	return protocol.Outbound{}, nil
-}
-
-// startReview counts a review in, unless Drain began (its Wait must not
-// race an Add).
-func (b *Bot) startReview() bool {
-	b.flushMu.Lock()
-	defer b.flushMu.Unlock()
-	if b.stopping.Load() {
-		return false
-	}
-	b.reviews.Add(1)
-	return true
 }
 
 // runReview reviews the seat key ("<game>:<user>") names and delivers it.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/sushigo/sushigo/storage"
@@ -262,13 +263,17 @@ func (b *Bot) renewLock(ctx context.Context, key, lock string, token []byte, dke
 // Drain waits for the flushes counted, and a WaitGroup may not grow from
 // zero while it is waited on (the race detector caught a Tick doing so
 // during a SIGTERM).
-func (b *Bot) startFlush() bool {
+func (b *Bot) startFlush() bool { return b.startWork(&b.flushes) }
+
+// startWork counts in work Drain waits for (flushes, reviews), unless
+// Drain began.
+func (b *Bot) startWork(wg *sync.WaitGroup) bool {
 	b.flushMu.Lock()
 	defer b.flushMu.Unlock()
 	if b.stopping.Load() {
 		return false
 	}
-	b.flushes.Add(1)
+	wg.Add(1)
 	return true
 }
 
