@@ -66,6 +66,19 @@ func MenuName(w words.Lang, o protocol.Options) string {
 	return m.String()
 }
 
+// menuShown is a stored menu's name in w: a recommended menu is stored by
+// its English name, a custom one by its cards.
+func menuShown(w words.Lang, stored string) string {
+	for _, r := range engine.RecommendedMenus {
+		if words.English.RecommendedName(r) == stored {
+			return w.RecommendedName(r)
+		}
+	}
+	return stored
+}
+
+// DecodeSummary reads a stored history entry of any version this build
+// knows.
 func DecodeSummary(data []byte) (Summary, error) {
 	var s Summary
 	if err := json.Unmarshal(data, &s); err != nil {
@@ -120,19 +133,6 @@ func (b *Boards) PastGame(ctx context.Context, req protocol.Request, a protocol.
 	return privateReply(req, v), nil
 }
 
-// when says when a game finished, as people read a list: "today 14:05",
-// "Fri 20 Nov 09:30" (UTC: a chat has no one time zone).
-func when(t, now time.Time) string {
-	t, now = t.UTC(), now.UTC()
-	if t.YearDay() == now.YearDay() && t.Year() == now.Year() {
-		return "today " + t.Format("15:04")
-	}
-	if t.Year() != now.Year() {
-		return t.Format("2 Jan 2006")
-	}
-	return t.Format("Mon 2 Jan 15:04")
-}
-
 func historyView(w words.Lang, games []storage.Game, partyBoard bool, now time.Time) protocol.View {
 	v := protocol.View{Screen: protocol.ScreenBoard, Title: w.Say("history.recentGames"), Tone: protocol.ToneInfo}
 	if partyBoard {
@@ -149,7 +149,7 @@ func historyView(w words.Lang, games []storage.Game, partyBoard bool, now time.T
 	for i, g := range games {
 		s, err := DecodeSummary(g.Summary)
 		if err != nil {
-			lines = append(lines, w.Say("history.dSUnreadableEntry", i+1, when(g.FinishedAt, now)))
+			lines = append(lines, w.Say("history.dSUnreadableEntry", i+1, w.When(g.FinishedAt, now)))
 			continue
 		}
 		var who []string
@@ -161,7 +161,7 @@ func historyView(w words.Lang, games []storage.Game, partyBoard bool, now time.T
 			}
 		}
 		for _, ss := range s.Seats {
-			who = append(who, fmt.Sprintf("%s %d", ss.Name, ss.Score))
+			who = append(who, ss.Name+" "+w.Number(ss.Score))
 			if ss.Place == best && !ss.Left {
 				winners = append(winners, "**"+ss.Name+"**")
 			}
@@ -172,12 +172,12 @@ func historyView(w words.Lang, games []storage.Game, partyBoard bool, now time.T
 		}
 		game := w.Say("history.sushiGo")
 		if s.Game == "party" {
-			game = "Party · " + s.Menu
+			game = w.Say("history.partyMenu", menuShown(w, s.Menu))
 		} else if s.Dummy {
 			game = w.Say("history.sushiGoDummy")
 		}
-		lines = append(lines, fmt.Sprintf("%d. %s — %s — %s — %s", i+1, when(g.FinishedAt, now), game,
-			won, strings.Join(who, ", ")))
+		lines = append(lines, fmt.Sprintf("%d. %s — %s — %s — %s", i+1, w.When(g.FinishedAt, now), game,
+			won, strings.Join(who, w.Say("list.comma"))))
 		if l := changesLine(w, s, g); l != "" {
 			lines = append(lines, "    "+l)
 		}
@@ -207,9 +207,9 @@ func pastView(w words.Lang, g storage.Game) (protocol.View, error) {
 	}
 	title := w.Say("history.sushiGo")
 	if s.Game == "party" {
-		title = w.Say("history.partyWithMenu", s.Menu)
+		title = w.Say("history.partyWithMenu", menuShown(w, s.Menu))
 	}
-	v := protocol.View{Screen: protocol.ScreenBoard, Title: fmt.Sprintf("📜 %s — %s UTC", title, g.FinishedAt.UTC().Format("Mon 2 Jan 2006 15:04")), Tone: protocol.ToneOver}
+	v := protocol.View{Screen: protocol.ScreenBoard, Title: w.Say("history.pastTitle", title, w.DateTime(g.FinishedAt)), Tone: protocol.ToneOver}
 	var lines []string
 	for _, ss := range s.Seats {
 		m := "  "
@@ -221,13 +221,13 @@ func pastView(w words.Lang, g storage.Game) (protocol.View, error) {
 		case ss.Left && ss.Bot == "":
 			name += w.Say("history.cameBack")
 		case ss.Left:
-			name += w.Say("history.leftBotFinished", ss.Bot)
+			name += w.Say("history.leftBotFinished", w.BotLevel(ss.Bot))
 		case ss.Removed:
-			name += w.Say("history.removedBotFinished", ss.Bot)
+			name += w.Say("history.removedBotFinished", w.BotLevel(ss.Bot))
 		case ss.Unrated:
 			name += w.Say("history.leftEarly")
 		case ss.Bot != "" && ss.Bot != "dummy":
-			name += w.Say("history.botSeat", ss.Bot)
+			name += w.Say("history.botSeat", w.BotLevel(ss.Bot))
 		}
 		var rounds []string
 		for _, r := range ss.Rounds {

@@ -170,17 +170,18 @@ func (b *Boards) Leaderboard(ctx context.Context, req protocol.Request, a protoc
 // rated from: prev widened to when r was set.
 func ratingText(w words.Lang, r, prev storage.Rating) string {
 	d := Display(r) - Display(Widened(prev, r.At))
-	if d == 0 {
-		return fmt.Sprintf("**%s** (±0)", Shown(r))
-	}
 	return fmt.Sprintf("**%s** (%s)", Shown(r), w.Signed(d))
 }
 
+// periodKeys name a leaderboard's period.
+var periodKeys = map[storage.Period]words.Key{storage.AllTime: "leaderboard.allTime", storage.Month: "leaderboard.thisMonth", storage.Week: "leaderboard.thisWeek"}
+
 func leaderboardView(w words.Lang, top []storage.Entry, a protocol.Leaderboard, minGames int) protocol.View {
-	by := map[storage.Metric]string{storage.ByWins: "wins", storage.ByPoints: "points", storage.ByRating: "rating"}[a.By]
-	v := protocol.View{Screen: protocol.ScreenBoard, Title: fmt.Sprintf("🏅 Leaderboard — %s, by %s", a.Period, by), Tone: protocol.ToneInfo}
+	by := w.Say(map[storage.Metric]words.Key{storage.ByWins: "leaderboard.byWins", storage.ByPoints: "leaderboard.byPoints", storage.ByRating: "leaderboard.byRating"}[a.By])
+	period := w.Say(periodKeys[a.Period])
+	v := protocol.View{Screen: protocol.ScreenBoard, Title: w.Say("leaderboard.title", period, by), Tone: protocol.ToneInfo}
 	if a.Party {
-		v.Title = w.Say("profile.sushiGoPartyLeaderboardS", a.Period, by)
+		v.Title = w.Say("profile.sushiGoPartyLeaderboardS", period, by)
 	} else {
 		v.Footer = w.Say("profile.sushiGoPartyGamesHave")
 	}
@@ -192,7 +193,7 @@ func leaderboardView(w words.Lang, top []storage.Entry, a protocol.Leaderboard, 
 		if a.By == storage.ByRating {
 			v.Text = w.Say("boards.nobodySettled", SettlesAfter(w))
 			if a.Period != storage.AllTime {
-				v.Text = w.Say("profile.nobodyWhoPlayedSHas", a.Period, SettlesAfter(w))
+				v.Text = w.Say("profile.nobodyWhoPlayedSHas", period, SettlesAfter(w))
 			}
 		}
 		return v
@@ -203,7 +204,7 @@ func leaderboardView(w words.Lang, top []storage.Entry, a protocol.Leaderboard, 
 			lines = append(lines, fmt.Sprintf("%d. **%s** — %s · %s, %s", i+1, e.Name, ratingText(w, e.Rating, e.Previous), w.Count("game", e.Games), w.Count("win", e.Wins)))
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%d. **%s** — %s, %d pts, %s", i+1, e.Name, w.Count("win", e.Wins), e.Points, w.Count("game", e.Games)))
+		lines = append(lines, w.Say("leaderboard.pointsLine", i+1, e.Name, w.Count("win", e.Wins), w.Count("point", e.Points), w.Count("game", e.Games)))
 	}
 	v.Text = strings.Join(lines, "\n")
 	return v
@@ -251,18 +252,18 @@ func profileView(w words.Lang, boards [2]boardStats, typed, versus string, minGa
 			if p.Rated < minGames {
 				val += w.Say("profile.onTheBoardAfterS", w.Count("ratedGame", minGames), minGames-p.Rated)
 			}
-			add("Rating", val)
+			add(w.Say("profile.rating"), val)
 		} else {
-			add("Rating", w.Say("profile.notRatedYetAGame"))
+			add(w.Say("profile.rating"), w.Say("profile.notRatedYetAGame"))
 		}
 		games := w.Say("profile.sSDAverage1f",
 			w.Count("game", p.Games), w.Count("win", p.Wins), (100*p.Wins+p.Games/2)/p.Games,
-			float64(p.TotalScore)/float64(p.Games), p.BestScore, p.AveragePlace())
+			w.Tenths(float64(p.TotalScore)/float64(p.Games)), p.BestScore, w.Decimal(p.AveragePlace(), 2))
 		if p.Quits > 0 {
 			// A forfeit is part of the record, as on any rated site.
-			games += fmt.Sprintf(" · 🚪 %d quit", p.Quits)
+			games += " · " + w.Count("quit", p.Quits)
 		}
-		add("Games", games)
+		add(w.Say("profile.games"), games)
 		add(w.Say("profile.thisMonthThisWeek"), fmt.Sprintf("%s, %s · %s, %s",
 			w.Count("game", bs.month.Games), w.Count("win", bs.month.Wins),
 			w.Count("game", bs.week.Games), w.Count("win", bs.week.Wins)))
@@ -271,7 +272,7 @@ func profileView(w words.Lang, boards [2]boardStats, typed, versus string, minGa
 			add(w.Say("profile.favouriteCard"), strings.TrimSpace(emoji+" "+card)+" — "+w.Count("taken", n))
 		}
 		if k, n := top1(p.Categories); n > 0 {
-			add(w.Say("profile.bestCategory"), fmt.Sprintf("%s — %.1f pts a game", categoryShown(w, k), float64(n)/float64(p.Games)))
+			add(w.Say("profile.bestCategory"), w.Say("profile.bestCategoryValue", categoryShown(w, k), w.Tenths(float64(n)/float64(p.Games))))
 		}
 		if versus != "" {
 			h := p.Versus[versus]

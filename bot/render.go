@@ -469,7 +469,7 @@ func revealLines(st *snapshot, pv engine.PublicView) []string {
 		if s.Dummy {
 			name = w.Say("render.dummyChosenByS", st.name(r.Controller))
 		}
-		lines = append(lines, fmt.Sprintf("**%s**: %s", name, placement(w, p, lookOf(st).party)))
+		lines = append(lines, w.BoldLabel(name, placement(w, p, lookOf(st).party)))
 	}
 	return append(lines, narrate(st, r.AppendEvents(nil))...)
 }
@@ -483,18 +483,18 @@ func lineText(w words.Lang, l engine.Line) string {
 	sep := " "
 	switch l.Category {
 	case engine.CatMaki:
-		what, sep = w.Count("icon", l.Count), ": "
+		what, sep = w.Count("icon", l.Count), w.Say("punct.colon")
 	case engine.CatPudding, engine.CatTemaki:
-		what, sep = itoa(l.Count), ": "
+		what, sep = itoa(l.Count), w.Say("punct.colon")
 	case engine.CatUramakiRace:
-		what, sep = w.Say("render.reached10Icons", w.Ordinal(l.Place)), ": "
+		what, sep = w.Say("render.reached10Icons", w.Ordinal(l.Place)), w.Say("punct.colon")
 	case engine.CatUramaki:
-		what, sep = w.Say("render.sLeftMostSPlace", w.Count("icon", l.Count), w.Ordinal(l.Place)), ": "
+		what, sep = w.Say("render.sLeftMostSPlace", w.Count("icon", l.Count), w.Ordinal(l.Place)), w.Say("punct.colon")
 		if l.Place == 0 {
 			what = w.Say("render.leftNoPlace", w.Count("icon", l.Count))
 		}
 	case engine.CatWatermelon, engine.CatPineapple, engine.CatOrange:
-		what, sep = w.Count("icon", l.Count), ": "
+		what, sep = w.Count("icon", l.Count), w.Say("punct.colon")
 	default:
 		what = "×" + itoa(l.Count)
 	}
@@ -594,7 +594,7 @@ func finalView(st *snapshot) protocol.View {
 				v.Fields = append(v.Fields, protocol.Field{Name: w.Say("render.dessertOf", st.name(s.Seat)), Value: t, Inline: true})
 				continue
 			}
-			dessert = append(dessert, fmt.Sprintf("%s: %s", st.name(s.Seat), t))
+			dessert = append(dessert, w.Label(st.name(s.Seat), t))
 		}
 	}
 	if len(dessert) > 0 {
@@ -694,7 +694,7 @@ func finalNotes(st *snapshot) []string {
 			// A dessert that scored nothing is no part of the sum.
 			parts = append(parts, w.Say("render.dessertPoints", w.PointsSigned(d)))
 		}
-		lines = append(lines, fmt.Sprintf("%s: %s = %d", st.name(s.Seat), strings.Join(parts, " · "), s.Score))
+		lines = append(lines, w.Label(st.name(s.Seat), fmt.Sprintf("%s = %s", strings.Join(parts, " · "), w.Number(s.Score))))
 	}
 	return lines
 }

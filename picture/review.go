@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/sushigo/sushigo/words"
 )
@@ -166,5 +165,5 @@ func ReviewAlt(lang words.Lang, ch ReviewChart) string {
 		marks = append(marks, lang.Say("picture.review.altNoMark"))
 	}
 	return cutAlt(lang.Say("picture.review.alt", seatLabel(lang, ch.Names, ch.Seat), int(math.Round(cv[0])), int(math.Round(cv[len(cv)-1])),
-		strings.Join(marks, "; ")))
+		lang.Semicolons(marks)))
 }

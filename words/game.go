@@ -159,3 +159,12 @@ func normalize(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
 	return strings.NewReplacer(" ", "", "-", "", "_", "", "'", "", "’", "", "!", "").Replace(s)
 }
+
+// BotLevel is a bot level's name ("easy", "hard") in l; a level the
+// catalog does not know is shown as stored.
+func (l Lang) BotLevel(level string) string {
+	if _, ok := l.text("botLevel." + level); ok {
+		return l.Say("botLevel." + level)
+	}
+	return level
+}

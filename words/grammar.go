@@ -2,6 +2,7 @@ package words
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -31,7 +32,13 @@ func (l Lang) Count(thing string, n int) string {
 		}
 		return l.fallback()
 	}
-	return fmt.Sprintf(text, n)
+	s := fmt.Sprintf(text, n)
+	if abs(n) >= 1000 {
+		// Counts are written with %d; a large one takes the language's
+		// digit groups.
+		s = strings.Replace(s, strconv.Itoa(n), l.Int(n), 1)
+	}
+	return s
 }
 
 func abs(n int) int {
@@ -123,3 +130,17 @@ func Capital(s string) string {
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
 }
+
+// Label is a name and its value as a line shows them: "Ann: 34" ("Ann :
+// 34" in French, which spaces its colons).
+func (l Lang) Label(name, value string) string { return l.Say("punct.label", name, value) }
+
+// BoldLabel is Label with the name in bold Markdown.
+func (l Lang) BoldLabel(name, value string) string { return l.Say("punct.boldLabel", name, value) }
+
+// Heading is a heading that a list follows: "Menu:".
+func (l Lang) Heading(s string) string { return l.Say("punct.heading", s) }
+
+// Semicolons joins clauses with the language's semicolon: "a; b" ("a ;
+// b" in French).
+func (l Lang) Semicolons(parts []string) string { return strings.Join(parts, l.Say("punct.semicolon")) }

@@ -26,7 +26,7 @@ var sayers = map[string]bool{"Say": true, "say": true, "refuse": true, "usage": 
 // of the catalog is named somewhere.
 func TestEveryKeyIsSaidWithItsArguments(t *testing.T) {
 	fset := token.NewFileSet()
-	verb := regexp.MustCompile(`%[-+# 0]*[0-9]*(\.[0-9]+)?[a-zA-Z]`)
+	verb := regexp.MustCompile(`%(?:\[(\d+)\])?[-+# 0]*[0-9]*(\.[0-9]+)?[a-zA-Z]`)
 	named := map[string]bool{}
 	calls := 0
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
@@ -76,7 +76,13 @@ func TestEveryKeyIsSaidWithItsArguments(t *testing.T) {
 					t.Errorf("%s: the catalog has no key %q", pos, key)
 					return true
 				}
-				want := len(verb.FindAllString(strings.ReplaceAll(Text(key), "%%", ""), -1))
+				want := 0
+				for _, v := range verb.FindAllStringSubmatch(strings.ReplaceAll(Text(key), "%%", ""), -1) {
+					want++
+					if i, err := strconv.Atoi(v[1]); err == nil { // "%[2]s": as many as its highest index
+						want = max(want, i)
+					}
+				}
 				if got := len(n.Args) - 1; got != want {
 					t.Errorf("%s: %s takes %d arguments (%q), the call passes %d", pos, key, want, Text(key), got)
 				}
@@ -100,7 +106,7 @@ func TestEveryKeyIsSaidWithItsArguments(t *testing.T) {
 
 // families are the keys words builds from the engine's keys (game.go,
 // grammar.go); TestTheGameIsWorded checks them against the engine.
-var families = []string{"verb.", "card.", "kind.", "category.", "menus.", "rule.", "game.", "count.", "ordinal.", "number.", "engine.menu.needs.", "group."}
+var families = []string{"verb.", "card.", "kind.", "category.", "menus.", "rule.", "game.", "count.", "ordinal.", "number.", "engine.menu.needs.", "group.", "date.", "botLevel."}
 
 // built says whether key belongs to a family words builds.
 func built(key Key) bool {

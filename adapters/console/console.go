@@ -309,7 +309,7 @@ func (c *Console) show(ctx context.Context, resp protocol.Response) error {
 	printed := map[string]bool{}
 	var lastPublic []protocol.Button // the buttons of the last public view that has some
 	for _, d := range append(public, mine...) {
-		text := plainText(lineText(d.View))
+		text := plainText(lineText(c.Lang, d.View))
 		// The same view twice (a table edited and announced): once is enough.
 		if !printed[text] && (!c.quiet || d.View.Tone == protocol.ToneError) {
 			fmt.Fprintln(c.out)
@@ -354,7 +354,7 @@ func (c *Console) use(bs []protocol.Button, hand bool) {
 // drop-downs) as plain lines, since here choices are typed, and each
 // button's number, emoji and label held together (no-break spaces) so a
 // wrap never parts them.
-func lineText(v protocol.View) string {
+func lineText(w words.Lang, v protocol.View) string {
 	sels, rows, footer := v.Selects, v.Rows, v.Footer
 	v.Selects, v.Rows, v.Footer = nil, nil, ""
 	var b strings.Builder
@@ -364,7 +364,7 @@ func lineText(v protocol.View) string {
 		for _, o := range sel.Options {
 			opts = append(opts, strings.TrimSpace(o.Emoji+" "+o.Label))
 		}
-		b.WriteString(strings.TrimPrefix(sel.Placeholder, "…") + ": " + strings.Join(opts, " · ") + "\n")
+		b.WriteString(w.Label(strings.TrimPrefix(sel.Placeholder, "…"), strings.Join(opts, " · ")) + "\n")
 	}
 	n := 0
 	for _, row := range rows {

@@ -48,7 +48,7 @@ func (m *tui) syncPanel() {
 // the last, which the terminal would scroll the first line away for.
 func (m *tui) View() string {
 	if m.err != nil {
-		return "Error: " + m.err.Error()
+		return m.lang.Say("console.tui_view.error", m.err.Error())
 	}
 	w := max(40, m.w)
 	if len(m.queue) > 0 {
@@ -67,7 +67,7 @@ func (m *tui) panelFrame(w int) string {
 	case !m.panel.AtBottom():
 		more = m.lang.Say("console.tui_view.scrollEnterMoreDEsc", int(m.panel.ScrollPercent()*100))
 	case !m.panel.AtTop():
-		more = "↑/↓ scroll (100%) · " + more
+		more = m.lang.Say("console.tui_view.scrollBack", more)
 	}
 	// The game's name only: the table's round and turn run ahead of a
 	// reveal still being shown, and the panel says which turn it is.
@@ -98,11 +98,11 @@ func (m *tui) frame(w int) string {
 	if m.hand.Title != "" {
 		title := plainText(m.hand.Title)
 		if left, ok := m.timeLeft(); ok {
-			title += fmt.Sprintf(" · ⏰ %d s left", int(left.Round(time.Second)/time.Second))
+			title += " · " + m.lang.Say("console.tui_view.secondsLeft", int(left.Round(time.Second)/time.Second))
 		}
 		about = append(about, titleStyle.Render(title), lipgloss.NewStyle().Width(w).Render(plainText(m.hand.Text)))
 		for _, f := range m.hand.Fields {
-			about = append(about, lipgloss.NewStyle().Width(w).Render(plainText(f.Name+": "+f.Value)))
+			about = append(about, lipgloss.NewStyle().Width(w).Render(plainText(m.lang.Label(f.Name, f.Value))))
 		}
 	}
 	list := m.chooser(w, 1<<20)
@@ -175,13 +175,13 @@ func (m *tui) keyLine(w int) string {
 	case m.confirmEnd:
 		keys = []string{m.lang.Say("console.tui_view.yEndTheGame"), m.lang.Say("console.tui_view.anyOtherKeyPlayOn")}
 	case m.onList:
-		keys = []string{"↑/↓ move", m.lang.Say("console.tui_view.spaceTick"), m.lang.Say("console.tui_view.enterConfirm"), m.lang.Say("console.tui_view.tabButtons"), "? help", "q quit"}
+		keys = []string{m.lang.Say("console.tui_view.upDownMove"), m.lang.Say("console.tui_view.spaceTick"), m.lang.Say("console.tui_view.enterConfirm"), m.lang.Say("console.tui_view.tabButtons"), m.lang.Say("console.tui_view.help"), m.lang.Say("console.tui_view.quit")}
 	case m.over():
-		keys = []string{"←/→ choose", m.lang.Say("console.tui_view.enterPress"), m.lang.Say("console.tui_view.nNewGame"), m.lang.Say("console.tui_view.lLastRound"), "s scores", "? help", "q quit"}
+		keys = []string{m.lang.Say("console.tui_view.leftRightChoose"), m.lang.Say("console.tui_view.enterPress"), m.lang.Say("console.tui_view.nNewGame"), m.lang.Say("console.tui_view.lLastRound"), m.lang.Say("console.tui_view.scores"), m.lang.Say("console.tui_view.help"), m.lang.Say("console.tui_view.quit")}
 	case m.table.Screen == protocol.ScreenLobby:
-		keys = []string{"←/→ or 1-9 choose", m.lang.Say("console.tui_view.enterPress"), "? help", "q quit"}
+		keys = []string{m.lang.Say("console.tui_view.leftRightOrNumberChoose"), m.lang.Say("console.tui_view.enterPress"), m.lang.Say("console.tui_view.help"), m.lang.Say("console.tui_view.quit")}
 	default:
-		keys = []string{"←/→ or 1-9 choose", m.lang.Say("console.tui_view.enterPlay"), "s scores", "l log", "e end", "? help", "q quit"}
+		keys = []string{m.lang.Say("console.tui_view.leftRightOrNumberChoose"), m.lang.Say("console.tui_view.enterPlay"), m.lang.Say("console.tui_view.scores"), m.lang.Say("console.tui_view.log"), m.lang.Say("console.tui_view.end"), m.lang.Say("console.tui_view.help"), m.lang.Say("console.tui_view.quit")}
 	}
 	line := strings.Join(keys, " · ")
 	for lipgloss.Width(line) > w && len(keys) > 3 {
@@ -237,7 +237,7 @@ func (m *tui) seats(w int) []string {
 func (m *tui) seatLines(w int) []string {
 	var out []string
 	for _, f := range m.table.Fields {
-		line := plainText(f.Name + ": " + strings.ReplaceAll(f.Value, "\n", " · "))
+		line := plainText(m.lang.Label(f.Name, strings.ReplaceAll(f.Value, "\n", " · ")))
 		if m.table.Screen == protocol.ScreenLobby {
 			// A lobby's fields are its players and settings, not seats
 			// whose score s shows: they wrap rather than lose a name.
@@ -257,7 +257,7 @@ func (m *tui) chooser(w, rows int) []string {
 		return nil
 	}
 	multi := sel.Max > 1
-	out := []string{plainText(sel.Placeholder) + ":"}
+	out := []string{plainText(m.lang.Heading(sel.Placeholder))}
 	// A long list shows a window of rows around the chosen one.
 	first, last := 0, len(sel.Options)
 	if rows < last {
@@ -266,7 +266,7 @@ func (m *tui) chooser(w, rows int) []string {
 		last = first + rows
 	}
 	if first > 0 {
-		out = append(out, dimStyle.Render(fmt.Sprintf("  ↑ %d more", first)))
+		out = append(out, dimStyle.Render("  "+m.lang.Say("console.tui_view.moreAbove", first)))
 	}
 	for i := first; i < last; i++ {
 		o := sel.Options[i]
@@ -290,7 +290,7 @@ func (m *tui) chooser(w, rows int) []string {
 		out = append(out, cutLine(fmt.Sprintf("%s%s%d %s", mark, box, i+1, label), w))
 	}
 	if last < len(sel.Options) {
-		out = append(out, dimStyle.Render(fmt.Sprintf("  ↓ %d more", len(sel.Options)-last)))
+		out = append(out, dimStyle.Render("  "+m.lang.Say("console.tui_view.moreBelow", len(sel.Options)-last)))
 	}
 	if multi {
 		out = append(out, dimStyle.Render(cutLine(m.lang.Say("console.tui_view.spaceOrANumberTicks", len(m.tickedValues(sel))), w)))
