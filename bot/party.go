@@ -117,7 +117,7 @@ func menuSelect(w words.Lang, game string, o protocol.Options, n int) protocol.S
 // specials and a dessert.
 func customSelects(w words.Lang, game string, m engine.Menu) []protocol.Select {
 	part := func(name, placeholder string, gr engine.Group, chosen []engine.Kind, n int) protocol.Select {
-		s := protocol.Select{ActionID: protocol.SelectID("menu", game, name), Placeholder: placeholder, Min: n, Max: n}
+		s := protocol.Select{ActionID: protocol.SelectID("menu", game, name), Placeholder: placeholder, Min: n, Max: n, Submit: w.Say("select.submit")}
 		for _, k := range engine.KindsOf(gr) {
 			desc := w.Rule(partyRules, k)
 			desc = cutAt(desc, 100) // platforms allow 100 characters

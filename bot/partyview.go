@@ -304,7 +304,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 			v.Footer = w.Say("partyview.typeFlip13For")
 		}
 		sel := protocol.Select{ActionID: protocol.SelectID("flip", st.ID, strconv.Itoa(d.Round), strconv.Itoa(d.Turn), strconv.Itoa(d.Step)),
-			Placeholder: w.Say("partyview.cardsToTurnFaceDown"), Min: 0}
+			Placeholder: w.Say("partyview.cardsToTurnFaceDown"), Min: 0, Submit: w.Say("select.submit")}
 		var lines []string
 		for p, c := range tab {
 			if d.Flippable&(1<<p) == 0 {

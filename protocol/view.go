@@ -202,6 +202,10 @@ type Select struct {
 	// Min and Max bound how many options may be chosen; Max 1 is a single
 	// choice.
 	Min, Max int
+	// Submit labels the button that submits a choice of several, on a
+	// platform whose lists report every tick (Slack), in the reader's
+	// language.
+	Submit string `json:",omitzero"`
 }
 
 // Option is one choice of a Select.

@@ -106,7 +106,7 @@ func TestEveryKeyIsSaidWithItsArguments(t *testing.T) {
 
 // families are the keys words builds from the engine's keys (game.go,
 // grammar.go); TestTheGameIsWorded checks them against the engine.
-var families = []string{"verb.", "card.", "kind.", "category.", "menus.", "rule.", "game.", "count.", "ordinal.", "number.", "engine.menu.needs.", "group.", "date.", "botLevel."}
+var families = []string{"verb.", "card.", "kind.", "category.", "menus.", "rule.", "game.", "count.", "ordinal.", "number.", "engine.menu.needs.", "group.", "date.", "botLevel.", "choice."}
 
 // built says whether key belongs to a family words builds.
 func built(key Key) bool {

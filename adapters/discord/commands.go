@@ -15,10 +15,12 @@ const commandName = "sushigo"
 
 func ptr[T any](v T) *T { return &v }
 
-func choices(vals ...string) []*discordgo.ApplicationCommandOptionChoice {
+// choices are an option's values, each named in w ("choice.party"); the
+// value sent back is the typed command's word, whatever the language.
+func choices(w words.Lang, vals ...string) []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, v := range vals {
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v})
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: w.Say("choice." + v), Value: v})
 	}
 	return out
 }
@@ -33,9 +35,6 @@ func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discor
 func Command() *discordgo.ApplicationCommand {
 	c := command(words.English)
 	for _, l := range words.Languages() {
-		if l.IsEnglish() {
-			continue
-		}
 		for _, loc := range discordLocales[l.Code()] {
 			localize(c, command(l), loc)
 		}
@@ -46,6 +45,7 @@ func Command() *discordgo.ApplicationCommand {
 // discordLocales are the Discord locales each of our languages speaks
 // for (Discord's own list: https://discord.com/developers/docs/reference#locales).
 var discordLocales = map[string][]discordgo.Locale{
+	"en": {discordgo.EnglishUS, discordgo.EnglishGB},
 	"fr": {discordgo.French}, "de": {discordgo.German}, "es": {discordgo.SpanishES, "es-419"},
 	"pt-BR": {discordgo.PortugueseBR}, "ru": {discordgo.Russian},
 }
@@ -65,13 +65,14 @@ func localize(c, tr *discordgo.ApplicationCommand, loc discordgo.Locale) {
 				o.DescriptionLocalizations = map[discordgo.Locale]string{}
 			}
 			o.DescriptionLocalizations[loc] = t.Description
+			// Every choice names itself in every language, even where the
+			// word is the same, so a client in any of them is never left to
+			// guess.
 			for j, ch := range o.Choices {
-				if t.Choices[j].Name != ch.Name {
-					if ch.NameLocalizations == nil {
-						ch.NameLocalizations = map[discordgo.Locale]string{}
-					}
-					ch.NameLocalizations[loc] = t.Choices[j].Name
+				if ch.NameLocalizations == nil {
+					ch.NameLocalizations = map[discordgo.Locale]string{}
 				}
+				ch.NameLocalizations[loc] = t.Choices[j].Name
 			}
 			walk(o.Options, t.Options)
 		}
@@ -90,40 +91,40 @@ func command(w words.Lang) *discordgo.ApplicationCommand {
 		Contexts:    &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("new", w.Say("discord.commands.openAGameLobbyIn"),
-				&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: w.Say("discord.commands.sushiGoClassicOrSushi"), Choices: choices("classic", "party")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: w.Say("discord.commands.sushiGoClassicOrSushi"), Choices: choices(w, "classic", "party")},
 				&discordgo.ApplicationCommandOption{Type: str, Name: "menu", Description: w.Say("discord.commands.partyMenuImpliesParty"), Choices: menuChoices(w)},
 				&discordgo.ApplicationCommandOption{Type: integer, Name: "bots", Description: w.Say("discord.commands.botPlayersToSeat0"), MinValue: ptr(0.0), MaxValue: 7},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "level", Description: w.Say("discord.commands.howWellTheBotsPlay"), Choices: choices("easy", "normal", "hard", "expert")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "pass", Description: w.Say("discord.commands.whichWayHandsTravel"), Choices: choices("left", "alternate")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "variant", Description: w.Say("discord.commands.classicOrThe2Player"), Choices: choices("classic", "dummy")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "level", Description: w.Say("discord.commands.howWellTheBotsPlay"), Choices: choices(w, "easy", "normal", "hard", "expert")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "pass", Description: w.Say("discord.commands.whichWayHandsTravel"), Choices: choices(w, "left", "alternate")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "variant", Description: w.Say("discord.commands.classicOrThe2Player"), Choices: choices(w, "classic", "dummy")},
 				&discordgo.ApplicationCommandOption{Type: integer, Name: "timer", Description: w.Say("discord.commands.secondsPerTurn0No"), MinValue: ptr(0.0), MaxValue: 3600},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "hands", Description: w.Say("discord.commands.whereYourHandAppears"), Choices: choices("ephemeral", "dm")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "threads", Description: w.Say("discord.commands.playByPlayInA"), Choices: choices("on", "off")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "pictures", Description: w.Say("discord.commands.showTheTableAndScores"), Choices: choices("on", "off")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "hands", Description: w.Say("discord.commands.whereYourHandAppears"), Choices: choices(w, "ephemeral", "dm")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "threads", Description: w.Say("discord.commands.playByPlayInA"), Choices: choices(w, "on", "off")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "pictures", Description: w.Say("discord.commands.showTheTableAndScores"), Choices: choices(w, "on", "off")},
 			),
 			sub("join", w.Say("discord.commands.joinTheGameInThis")),
 			sub("leave", w.Say("discord.commands.leaveTheGame")),
 			sub("start", w.Say("discord.commands.dealTheCardsHost")),
 			sub("addbot", w.Say("discord.commands.addBotPlayersHost"),
 				&discordgo.ApplicationCommandOption{Type: integer, Name: "count", Description: w.Say("discord.commands.howMany17"), MinValue: ptr(1.0), MaxValue: 7},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "level", Description: w.Say("discord.commands.howWellTheyPlayDefault"), Choices: choices("easy", "normal", "hard", "expert")}),
+				&discordgo.ApplicationCommandOption{Type: str, Name: "level", Description: w.Say("discord.commands.howWellTheyPlayDefault"), Choices: choices(w, "easy", "normal", "hard", "expert")}),
 			sub("kick", w.Say("discord.commands.removeAPlayerOrGive"),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: w.Say("discord.commands.who"), Required: true}),
 			sub("hand", w.Say("discord.commands.showYourHandOnlyYou")),
 			sub("status", w.Say("discord.commands.showTheTable")),
 			sub("scores", w.Say("discord.commands.showTheScoreBreakdownSo")),
 			sub("leaderboard", w.Say("discord.commands.thisServerSBestPlayers"),
-				&discordgo.ApplicationCommandOption{Type: str, Name: "period", Description: w.Say("discord.commands.whichPeriod"), Choices: choices("week", "month", "all")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "by", Description: w.Say("discord.commands.rankByDefaultRating"), Choices: choices("rating", "wins", "points")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: w.Say("discord.commands.whichGameSBoard"), Choices: choices("classic", "party")}),
+				&discordgo.ApplicationCommandOption{Type: str, Name: "period", Description: w.Say("discord.commands.whichPeriod"), Choices: choices(w, "week", "month", "all")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "by", Description: w.Say("discord.commands.rankByDefaultRating"), Choices: choices(w, "rating", "wins", "points")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "game", Description: w.Say("discord.commands.whichGameSBoard"), Choices: choices(w, "classic", "party")}),
 			sub("stats", w.Say("discord.commands.aPlayerSRatingTotals"),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: w.Say("discord.commands.whoseDefaultYours")}),
 			sub("history", w.Say("discord.commands.thisServerSLast10"),
 				&discordgo.ApplicationCommandOption{Type: integer, Name: "game", Description: w.Say("discord.commands.showOneGameSScores"), MinValue: ptr(1.0), MaxValue: 100},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "board", Description: w.Say("discord.commands.whichGameSHistory"), Choices: choices("classic", "party")}),
+				&discordgo.ApplicationCommandOption{Type: str, Name: "board", Description: w.Say("discord.commands.whichGameSHistory"), Choices: choices(w, "classic", "party")}),
 			sub("settings", w.Say("discord.commands.thisChannelSDefaultsFor"),
-				&discordgo.ApplicationCommandOption{Type: str, Name: "threads", Description: w.Say("discord.commands.playByPlayInA2"), Choices: choices("on", "off")},
-				&discordgo.ApplicationCommandOption{Type: str, Name: "pictures", Description: w.Say("discord.commands.tableAndScoresAsPictures"), Choices: choices("on", "off")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "threads", Description: w.Say("discord.commands.playByPlayInA2"), Choices: choices(w, "on", "off")},
+				&discordgo.ApplicationCommandOption{Type: str, Name: "pictures", Description: w.Say("discord.commands.tableAndScoresAsPictures"), Choices: choices(w, "on", "off")},
 				&discordgo.ApplicationCommandOption{Type: str, Name: "language", Description: w.Say("discord.commands.language"), Choices: languageChoices(w)}),
 			sub("rules", w.Say("discord.commands.howToPlayOrOne"),
 				&discordgo.ApplicationCommandOption{Type: str, Name: "card", Description: w.Say("discord.commands.aCard"), Choices: cardChoices(w)}),

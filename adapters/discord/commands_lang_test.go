@@ -10,8 +10,8 @@ import (
 )
 
 // TestCommandSpeaksEveryLanguage: /sushigo carries a description for
-// every option, and a name for every choice, in each of our languages'
-// Discord locales, within Discord's 100 characters; an unchanged command
+// every option, and a name for every choice (name_localizations), in each
+// of our languages' Discord locales, English's included, within Discord's 100 characters; an unchanged command
 // compares equal, a changed translation does not.
 func TestCommandSpeaksEveryLanguage(t *testing.T) {
 	c := Command()
@@ -23,7 +23,8 @@ func TestCommandSpeaksEveryLanguage(t *testing.T) {
 		t.Fatalf("Discord locales %v", locales)
 	}
 	for _, loc := range locales {
-		if d := (*c.DescriptionLocalizations)[loc]; d == "" || d == c.Description {
+		english := loc == discordgo.EnglishUS || loc == discordgo.EnglishGB
+		if d := (*c.DescriptionLocalizations)[loc]; d == "" || (d == c.Description) != english {
 			t.Errorf("%s: the command's description %q", loc, d)
 		}
 	}
@@ -39,8 +40,12 @@ func TestCommandSpeaksEveryLanguage(t *testing.T) {
 					t.Errorf("%s: %s's description is %d characters: %q", loc, o.Name, n, d)
 				}
 				for _, ch := range o.Choices {
-					if n := utf8.RuneCountInString(ch.NameLocalizations[loc]); n > 100 {
+					name := ch.NameLocalizations[loc]
+					if n := utf8.RuneCountInString(name); n == 0 || n > 100 {
 						t.Errorf("%s: choice %s is %d characters", loc, ch.Value, n)
+					}
+					if loc == discordgo.French && name == ch.Value && ch.Value != "normal" && ch.Value != "expert" && ch.Value != "points" && o.Name != "menu" && o.Name != "card" && o.Name != "language" {
+						t.Errorf("%s: choice %s of %s is the typed word, untranslated", loc, ch.Value, o.Name)
 					}
 				}
 			}

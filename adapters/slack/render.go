@@ -127,8 +127,10 @@ func blocks(v protocol.View) ([]slackapi.Block, string) {
 		if sel.Max > 1 {
 			// Slack reports every change of a multi-select: the choice is
 			// submitted by this button, which reads the select's state.
+			// The host words the button; a view stored before it did shows
+			// the mark alone, which reads in any language.
 			confirm := slackapi.NewButtonBlockElement(confirmPrefix+block, block,
-				slackapi.NewTextBlockObject(slackapi.PlainTextType, "✅ Confirm", true, false))
+				slackapi.NewTextBlockObject(slackapi.PlainTextType, cut(strings.TrimSpace("✅ "+sel.Submit), 75), true, false))
 			confirm.Style = slackapi.StylePrimary
 			bs = append(bs, slackapi.NewActionBlock("confirm"+strconv.Itoa(i), confirm))
 		}

@@ -111,7 +111,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		fmt.Fprintln(stdout, w.Say("cli.usage"))
 		return nil
 	}
-	return fmt.Errorf("unknown command %q\n%s", args[0], w.Say("cli.usage"))
+	return errors.New(w.Say("cli.unknownCommand", args[0], w.Say("cli.usage")))
 }
 
 func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io.Reader, stdout io.Writer) error {
@@ -130,34 +130,34 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 	plain := fs.Bool("plain", false, w.Say("sushigo.main.lineModeAutomaticWhenInput"))
 	pngDir := fs.String("png", "", w.Say("sushigo.main.writeEachRoundSScores"))
 	hints := fs.Bool("hints", false, w.Say("sushigo.main.hints"))
-	if helped, err := parseFlags(fs, args, w.Say("sushigo.main.usageSushigoPlayFlagsPlay"), stdout); helped || err != nil {
+	if helped, err := parseFlags(w, fs, args, w.Say("sushigo.main.usageSushigoPlayFlagsPlay"), stdout); helped || err != nil {
 		return err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["lang"] {
 		if w = words.Match(*lang); w.IsZero() {
-			return fmt.Errorf("play: --lang takes one of %s, not %q", languageList(), *lang)
+			return errors.New(w.Say("cli.play.lang", languageList(), *lang))
 		}
 	}
 	if *pass != "left" && *pass != "alternate" {
-		return fmt.Errorf("play: --pass takes left or alternate, not %q", *pass)
+		return errors.New(w.Say("cli.play.pass", *pass))
 	}
 	if *dummy && set["bots"] && *bots != 1 {
-		return fmt.Errorf("play: --dummy plays against one bot; drop --bots %d", *bots)
+		return errors.New(w.Say("cli.play.dummyBots", *bots))
 	}
 	if *timer != 0 && (*timer < 10*time.Second || *timer > time.Hour) {
-		return fmt.Errorf("play: --timer takes 10s to 1h, not %s", *timer)
+		return errors.New(w.Say("cli.play.timer", timer.String()))
 	}
 	*party = *party || *menu != ""
 	if hi := 4; *bots < 1 || *bots > hi && !*party || *bots > 7 {
 		if *party {
 			hi = 7
 		}
-		return fmt.Errorf("play: --bots takes 1 to %d", hi)
+		return errors.New(w.Say("cli.play.bots", hi))
 	}
 	if *party && *dummy {
-		return fmt.Errorf("play: --dummy is for classic Sushi Go! only")
+		return errors.New(w.Say("cli.play.dummyParty"))
 	}
 	args = []string{fmt.Sprintf("bots=%d", *bots), "pass=" + *pass, "level=" + *level, fmt.Sprintf("timer=%d", int(timer.Seconds()))}
 	switch {
@@ -177,7 +177,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 	if err != nil {
 		var u *protocol.UsageError
 		if errors.As(err, &u) {
-			return errors.New("play: " + strings.ReplaceAll(u.In(w), "`", ""))
+			return errors.New(w.Say("cli.play.refused", strings.ReplaceAll(u.In(w), "`", "")))
 		}
 		return err
 	}
@@ -190,7 +190,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 				if p := (*engine.Problem)(nil); errors.As(err, &p) && p.Key != "" {
 					why = w.Reason(p)
 				}
-				return fmt.Errorf("play: %s: choose another --menu, or fewer --bots", why)
+				return errors.New(w.Say("cli.play.menu", why))
 			}
 		}
 	}
@@ -200,7 +200,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 	// The terminal game has its own file, so it runs beside a `serve`.
 	store, err := bolt.Open(filepath.Join(cfg.DataDir, "play.db"), bolt.Options{})
 	if errors.Is(err, bolt.ErrInUse) {
-		return errors.New("play: a game is already open in another terminal (one at a time: quit it with q, or play there)")
+		return errors.New(w.Say("cli.play.inUse"))
 	}
 	if err != nil {
 		return err
@@ -242,7 +242,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 		// Flags that shape a game would be silently ignored by resuming.
 		for _, f := range []string{"bots", "seed", "pass", "dummy", "party", "menu", "level", "timer", "hints"} {
 			if set[f] {
-				return fmt.Errorf("play: you have a saved game, which --%s would not change: add --new to abandon it and start a new one, or drop --%s to resume it", f, f)
+				return errors.New(w.Say("cli.play.saved", f, f))
 			}
 		}
 	}

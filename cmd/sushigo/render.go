@@ -67,7 +67,7 @@ func render(ctx context.Context, cfg config, w words.Lang, args []string, stdout
 	out := fs.String("out", "", "the PNG file to write (default: table.png, round-N.png or final.png)")
 	what := fs.String("what", "", "table, round1, round2, round3 or final (default: final once the game is over, else table)")
 	channel := fs.String("channel", "", "a chat channel's game, as platform:community:channel (discord:GUILD:CHANNEL, slack:TEAM:CHANNEL)")
-	if helped, err := parseFlags(fs, args, renderUsage, stdout); helped || err != nil {
+	if helped, err := parseFlags(w, fs, args, renderUsage, stdout); helped || err != nil {
 		return err
 	}
 	where := console.Where

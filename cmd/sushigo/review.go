@@ -21,11 +21,11 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
 	party := fs.Bool("party", false, w.Say("sushigo.review.party"))
 	game := fs.Int("game", 0, w.Say("sushigo.review.game"))
-	if helped, err := parseFlags(fs, args, w.Say("sushigo.review.usage"), stdout); helped || err != nil {
+	if helped, err := parseFlags(w, fs, args, w.Say("sushigo.review.usage"), stdout); helped || err != nil {
 		return err
 	}
 	if *game < 0 || *game > 100 {
-		return fmt.Errorf("review: --game takes 1 to 100")
+		return errors.New(w.Say("cli.gameFlag", "review"))
 	}
 	store, err := openLocalGames(cfg, w, stdout)
 	if store == nil || err != nil {
@@ -39,7 +39,7 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 			return fmt.Errorf("review: %w", err)
 		}
 		if *game > len(games) {
-			return fmt.Errorf("review: %s", w.Say("sushigo.review.noSuchGame", *game, len(games)))
+			return errors.New(w.Say("cli.refused", "review", w.Say("sushigo.review.noSuchGame", *game, len(games))))
 		}
 		a.Game = games[*game-1].ID
 	}
@@ -57,7 +57,7 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 	for _, d := range resp.Deliveries {
 		v := d.View
 		if v.Tone == protocol.ToneError {
-			return errors.New("review: " + strings.ReplaceAll(strings.TrimSpace(v.Text), "`", ""))
+			return errors.New(w.Say("cli.refused", "review", strings.ReplaceAll(strings.TrimSpace(protocol.Speak(protocol.CommandLine, v.Text)), "`", "")))
 		}
 		console.Print(stdout, v, width)
 	}

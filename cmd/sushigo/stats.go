@@ -21,11 +21,11 @@ func localStats(ctx context.Context, cfg config, w words.Lang, args []string, st
 	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
 	party := fs.Bool("party", false, w.Say("sushigo.stats.sushiGoPartySHistory"))
 	game := fs.Int("game", 0, w.Say("sushigo.stats.showTheScoresOfGame"))
-	if helped, err := parseFlags(fs, args, w.Say("sushigo.stats.usageSushigoStatsFlagsYour"), stdout); helped || err != nil {
+	if helped, err := parseFlags(w, fs, args, w.Say("sushigo.stats.usageSushigoStatsFlagsYour"), stdout); helped || err != nil {
 		return err
 	}
 	if *game < 0 || *game > 100 {
-		return fmt.Errorf("stats: --game takes 1 to 100")
+		return errors.New(w.Say("cli.gameFlag", "stats"))
 	}
 	store, err := openLocalGames(cfg, w, stdout)
 	if store == nil || err != nil {
@@ -45,7 +45,7 @@ func localStats(ctx context.Context, cfg config, w words.Lang, args []string, st
 		actions = []protocol.Action{protocol.Stats{}, protocol.History{Party: *party}}
 	}
 	for _, a := range actions {
-		resp, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: a})
+		resp, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: a, Lang: w, PlaceLang: w})
 		if err != nil {
 			return fmt.Errorf("stats: %w", err)
 		}
@@ -61,7 +61,7 @@ func localStats(ctx context.Context, cfg config, w words.Lang, args []string, st
 				}
 			}
 			if v.Tone == protocol.ToneError {
-				return errors.New("stats: " + strings.ReplaceAll(strings.TrimSpace(v.Text), "`", ""))
+				return errors.New(w.Say("cli.refused", "stats", strings.ReplaceAll(strings.TrimSpace(protocol.Speak(protocol.CommandLine, v.Text)), "`", "")))
 			}
 			console.Print(stdout, v, width)
 		}
