@@ -161,9 +161,9 @@ func historyView(w words.Lang, games []storage.Game, partyBoard bool, now time.T
 			}
 		}
 		for _, ss := range s.Seats {
-			who = append(who, ss.Name+" "+w.Number(ss.Score))
+			who = append(who, protocol.NameIn(w, ss.ID, ss.Name)+" "+w.Number(ss.Score))
 			if ss.Place == best && !ss.Left {
-				winners = append(winners, "**"+ss.Name+"**")
+				winners = append(winners, "**"+protocol.NameIn(w, ss.ID, ss.Name)+"**")
 			}
 		}
 		won := "🏆 " + strings.Join(winners, " & ")
@@ -216,7 +216,7 @@ func pastView(w words.Lang, g storage.Game) (protocol.View, error) {
 		if ss.Place <= len(medals) {
 			m = medals[ss.Place-1]
 		}
-		name := ss.Name
+		name := protocol.NameIn(w, ss.ID, ss.Name)
 		switch {
 		case ss.Left && ss.Bot == "":
 			name += w.Say("history.cameBack")
@@ -273,7 +273,7 @@ func changesLine(w words.Lang, s Summary, g storage.Game) string {
 		name := c.Player
 		for _, ss := range s.Seats {
 			if ss.ID == c.Player {
-				name = ss.Name
+				name = protocol.NameIn(w, ss.ID, ss.Name)
 			}
 		}
 		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, Shown(c.After), w.Signed(Display(c.After)-Display(Widened(c.Prior, g.FinishedAt)))))

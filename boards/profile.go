@@ -217,7 +217,7 @@ func profileView(w words.Lang, boards [2]boardStats, typed, versus string, minGa
 	name := ""
 	for _, bs := range boards {
 		if bs.profile.Name != "" {
-			name = bs.profile.Name
+			name = protocol.NameIn(w, bs.profile.PlayerID, bs.profile.Name)
 		}
 	}
 	v := protocol.View{Screen: protocol.ScreenBoard, Title: w.Say("profile.title", name), Tone: protocol.ToneInfo}

@@ -137,7 +137,7 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 		// (Left) or, before the game counted, no rating (Early).
 		s.Bot, s.Idle, s.Kicked = false, 0, false
 		note := st.Lang.Say("lobby.sIsBackAndTakes", s.Name)
-		if s.Name == st.Lang.You() {
+		if s.shown(st.Lang) == st.Lang.You() {
 			note = st.Lang.Say("lobby.youAreBackAndTake")
 		}
 		switch {

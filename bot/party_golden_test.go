@@ -355,12 +355,12 @@ func TestPartyEventWords(t *testing.T) {
 🥄 Cy asked for 🐍 eel — nobody had one; the spoon is discarded.
 📜 Cy ordered 🍣 Salmon from the menu.
 📜 Dee's menu had nothing to order.
-🍲 Two miso soups (Bob, Eve) — all discarded.
+🍲 2 miso soups (Bob and Eve) — all discarded.
 🍱 Dee reaches 10 uramaki icons: 1st place, +8 now.
 🍱 Ann reaches 11 uramaki icons, but every place is taken.
 🥡 Eve boxed 3 cards (+2 each at round end).
 🥡 Eve's takeout box flipped nothing.
-🌈 Aiko-bot's special order copies their 🍙 Onigiri ▲.
+🌈 Aiko-bot's special order copies 🍙 Onigiri ▲.
 🌈 Aiko-bot's special order had nothing to copy — discarded.
 🥢 Bob used chopsticks to play 🍤 Tempura too.
 `

@@ -157,11 +157,10 @@ func partyHandView(st *snapshot, i int, p protocol.Pick) protocol.View {
 				continue
 			}
 			q := protocol.Pick{Game: st.ID, Round: g.Round(), Turn: g.Turn(), Call: c}
-			verb := w.Say("partyview.call")
+			label := w.Say("partyview.call", w.CardShort(c))
 			if p.Call != engine.None {
-				verb = w.Say("partyview.callInstead")
+				label = w.Say("partyview.callInstead", w.CardShort(c))
 			}
-			label := verb + " " + w.CardShort(c)
 			if sv.HandSize(i) < 2 {
 				// Legal, but every hand is empty after the reveal: the
 				// spoon finds nothing and is discarded. Say so.
@@ -218,6 +217,26 @@ func partyLocked(w words.Lang, sub engine.Submission) string {
 
 // decisionName says what a decision is about, for the table and reminders.
 func decisionName(w words.Lang, d engine.Decision) string { return w.Word(decisionPhrase(d)) }
+
+// waitKeys are the sentences that wait for a seat to use a decision's
+// card, written whole for each card ("their spoon", "sa cuillère", "den
+// Löffel", "свою ложку"), since the possessive and the article agree with
+// the card.
+var waitKeys = map[engine.DecisionKind]words.Key{engine.DecideChopsticks: "decision.wait.chopsticks", engine.DecideSpoon: "decision.wait.spoon",
+	engine.DecideMenu: "decision.wait.menu", engine.DecideTakeout: "decision.wait.takeout", engine.DecideCopy: "decision.wait.copy"}
+
+// waitFor says that the table waits for name to use decision d's card.
+func waitFor(w words.Lang, name string, d engine.Decision) string {
+	key, ok := waitKeys[d.Kind]
+	if !ok {
+		return agree(w, name, "decision.wait.other")
+	}
+	emoji := d.Via.Emoji()
+	if d.Kind == engine.DecideCopy {
+		emoji = engine.SpecialOrder.Emoji()
+	}
+	return agree(w, name, key, emoji)
+}
 
 // decisionPhrase is decisionName not yet worded, for a refusal.
 func decisionPhrase(d engine.Decision) words.Phrase {
@@ -368,7 +387,7 @@ func waitingView(st *snapshot, i int) protocol.View {
 	d, _ := st.game.Decision()
 	sv := st.game.View(i)
 	v := handHead(st, d.Round, d.Turn)
-	v.Text = w.Say("partyview.theCardsAreRevealedWaiting", st.name(d.Seat), w.Their(st.name(d.Seat)), decisionName(w, d))
+	v.Text = w.Say("partyview.cardsRevealedWait", waitFor(w, st.name(d.Seat), d))
 	v.Fields = []protocol.Field{{Name: w.Say("hand.inFrontOfYou"), Value: partyTableau(w, sv.AppendTableau(nil, i), sv.UramakiIcons(i))}}
 	return v
 }
@@ -382,12 +401,12 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 		switch e.Kind {
 		case engine.EvCopy:
 			if e.Card == engine.None {
-				out = append(out, w.Say("partyview.sSpecialOrderHadNothing", w.Possessive(who)))
+				out = append(out, agree(w, who, "partyview.copyNothing"))
 			} else {
-				out = append(out, w.Say("partyview.sSpecialOrderCopiesS", w.Possessive(who), w.Their(who), cardText(w, e.Card)))
+				out = append(out, agree(w, who, "partyview.copies", cardText(w, e.Card)))
 			}
 		case engine.EvChopsticks:
-			out = append(out, w.Say("partyview.sUsedChopsticksToPlay", who, cardText(w, e.Card)))
+			out = append(out, agree(w, who, "partyview.sUsedChopsticksToPlay", cardText(w, e.Card)))
 		case engine.EvSpoon:
 			asked := ""
 			if e.Asked != engine.None {
@@ -396,21 +415,21 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 				asked = e.Named.Emoji() + " " + strings.ToLower(w.KindName(e.Named))
 			}
 			if e.Other < 0 {
-				out = append(out, w.Say("partyview.sAskedForSNobody", who, asked))
+				out = append(out, agree(w, who, "partyview.sAskedForSNobody", asked))
 			} else {
-				out = append(out, w.Say("partyview.sAskedForSS", who, asked, st.name(int(e.Other)), cardText(w, e.Card)))
+				out = append(out, agree(w, who, "partyview.sAskedForSS", asked, st.name(int(e.Other)), cardText(w, e.Card)))
 			}
 		case engine.EvMenu:
 			if e.Card == engine.None {
-				out = append(out, w.Say("partyview.sMenuHadNothingTo", w.Possessive(who)))
+				out = append(out, agree(w, who, "partyview.menuNothing"))
 			} else {
-				out = append(out, w.Say("partyview.sOrderedSFromThe", who, cardText(w, e.Card)))
+				out = append(out, agree(w, who, "partyview.sOrderedSFromThe", cardText(w, e.Card)))
 			}
 		case engine.EvTakeout:
 			if e.N == 0 {
-				out = append(out, w.Say("partyview.sTakeoutBoxFlippedNothing", w.Possessive(who)))
+				out = append(out, agree(w, who, "partyview.takeoutNothing"))
 			} else {
-				out = append(out, w.Say("partyview.sBoxedS2Each", who, w.Count("card", int(e.N))))
+				out = append(out, agree(w, who, "partyview.sBoxedS2Each", w.Count("card", int(e.N))))
 			}
 		case engine.EvMiso:
 			var names []string
@@ -419,10 +438,10 @@ func narrate(st *snapshot, evs []engine.Event) []string {
 					names = append(names, st.name(s))
 				}
 			}
-			out = append(out, w.Say("partyview.sMisoSoupsSAll", w.NumberWord(int(e.N)), strings.Join(names, ", ")))
+			out = append(out, w.Say("partyview.misoSoupsDiscarded", w.Count("misoSoup", int(e.N)), w.List(names)))
 		case engine.EvUramaki:
 			if e.Points > 0 {
-				out = append(out, w.Say("partyview.sDUramakiIconsS", agree(w, who, "verb.reaches"), e.N, w.Ordinal(int(e.Place)), w.PointsSigned(int(e.Points))))
+				out = append(out, w.Say("partyview.sDUramakiIconsS", agree(w, who, "verb.reaches"), w.Count("uramakiIcon", int(e.N)), w.Ordinal(int(e.Place)), w.PointsSigned(int(e.Points))))
 			} else {
 				out = append(out, w.Say("partyview.sDUramakiIconsBut", agree(w, who, "verb.reaches"), e.N))
 			}

@@ -296,7 +296,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]protocol.Delivery, bool)
 				sub = p.Choose(v)
 			} else if legal = v.AppendLegal(legal[:0]); len(legal) == 1 {
 				sub = legal[0]
-				forced = append(forced, st.Lang.Say("play.sOnlyChoiceSPlayed", st.Lang.Possessive(st.name(i)), cardText(st.Lang, sub.Card)))
+				forced = append(forced, agree(st.Lang, st.name(i), "play.onlyChoice", cardText(st.Lang, sub.Card)))
 			} else {
 				continue
 			}

@@ -25,14 +25,16 @@ func party(st *snapshot) bool {
 	return st.Opts.Party
 }
 
-// agree says a name does something (a verb's key, "verb.wins": "Ann
-// wins"); the terminal's player is "You", who take the verb's "you" form
-// ("verb.wins.you": "You win").
-func agree(w words.Lang, name string, verb words.Key) string {
+// agree says a sentence about a name (its first argument: "verb.wins":
+// "Ann wins"); the terminal's player is "You", whose sentence is the key's
+// "you" form, written whole in each language, without the name
+// ("verb.wins.you": "You win"; "partyview.copies.you": "Your special
+// order copies …").
+func agree(w words.Lang, name string, key words.Key, a ...any) string {
 	if name == w.You() {
-		return w.Say(verb + ".you")
+		return w.Say(key+".you", a...)
 	}
-	return w.Say(verb, name)
+	return w.Say(key, append([]any{name}, a...)...)
 }
 
 // optionsLineAt is optionsLine where the game is played: the terminal has
@@ -74,7 +76,7 @@ func classicLobbyView(st *snapshot) protocol.View {
 	w := st.w
 	var lines []string
 	for i, s := range st.Seats {
-		l := fmt.Sprintf("%d. %s", i+1, s.Name)
+		l := fmt.Sprintf("%d. %s", i+1, s.shown(w))
 		if s.Bot {
 			l += " 🤖"
 			if lv := st.botLevel(i); lv != strategy.Normal {
@@ -218,9 +220,9 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		lines = append(lines, voteLines(st)...)
 	}
 	if pv.Decision != nil {
-		lines = append(lines, w.Say("render.cardsRevealedWaitingForS", st.name(pv.Decision.Seat), w.Their(st.name(pv.Decision.Seat)), decisionName(w, *pv.Decision)))
+		lines = append(lines, w.Say("render.cardsRevealedWait", waitFor(w, st.name(pv.Decision.Seat), *pv.Decision)))
 	} else if len(waiting) > 0 {
-		lines = append(lines, w.Say("table.waitingFor", strings.Join(waiting, ", ")))
+		lines = append(lines, w.Say("table.waitingFor", strings.Join(waiting, w.Say("list.comma"))))
 	}
 	// Players whose private hand message can no longer be edited (a token
 	// past its lifetime, or none yet) must ask for their new cards.
@@ -231,11 +233,11 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		}
 		seat := &st.Seats[s.Seat]
 		if seat.human() && !st.byDM(seat) && !seat.Hand.Usable(now) && pv.Turn > 1 {
-			stale = append(stale, seat.Name)
+			stale = append(stale, seat.shown(w))
 		}
 	}
 	if len(stale) > 0 {
-		lines = append(lines, w.Say("table.newCardsFor", strings.Join(stale, ", ")))
+		lines = append(lines, w.Say("table.newCardsFor", w.List(stale)))
 	}
 	v.Text = strings.Join(lines, "\n")
 	footer := []string{optionsLineAt(st)}
@@ -676,7 +678,7 @@ func finalNotes(st *snapshot) []string {
 		first, r := pv.Standings[0], pv.Standings[1]
 		switch margin := first.Score - r.Score; {
 		case margin > 0:
-			lines = append(lines, w.Say("render.winsBy", agree(w, st.name(first.Seat), "verb.wins"), w.Count("point", margin)))
+			lines = append(lines, w.Say("render.winsBy", agree(w, st.name(first.Seat), "verb.wins"), w.Count("pointLead", margin)))
 		default:
 			lines = append(lines, w.Say("render.sOnTheTieBreak", agree(w, st.name(first.Seat), "verb.wins")))
 		}

@@ -240,14 +240,14 @@ func (b *Bot) reviewFor(r reviewRecord, user string, w words.Lang, beside bool) 
 	if err != nil {
 		return protocol.View{}, fmt.Errorf("review %s seat %d: %w", r.Game, i, err)
 	}
-	v := reviewView(w, r.Seats[i].Name, sr)
+	v := reviewView(w, protocol.NameIn(w, r.Seats[i].User, r.Seats[i].Name), sr)
 	v.Lang = w
 	if b.platform(r.Where.Platform).Terminal || r.Where.Platform == "" {
 		return v, nil // the terminal shows no pictures
 	}
 	ch := picture.ReviewChart{Seat: i, Curves: sr.Curves, Rounds: sr.CurveRound}
 	for _, s := range r.Seats {
-		ch.Names = append(ch.Names, s.Name)
+		ch.Names = append(ch.Names, protocol.NameIn(w, s.User, s.Name))
 	}
 	for _, k := range sr.Top {
 		c := sr.Choices[k]

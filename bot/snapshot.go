@@ -50,7 +50,7 @@ func (st *snapshot) to(i int) *snapshot {
 // seatName is seat i's name, or the dummy's in w.
 func seatName(w words.Lang, seats []seat, i int) string {
 	if i >= 0 && i < len(seats) {
-		return seats[i].Name
+		return seats[i].shown(w)
 	}
 	return w.Say("seat.dummy")
 }

@@ -30,6 +30,9 @@ const (
 )
 
 // seat is one place at the table, in engine seat order.
+// shown is the seat's name as w's reader reads it (protocol.NameIn).
+func (s seat) shown(w words.Lang) string { return protocol.NameIn(w, s.User, s.Name) }
+
 type seat struct {
 	User string `json:"u,omitempty"` // empty for a bot that never was a person
 	Name string `json:"n"`

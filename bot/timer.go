@@ -327,7 +327,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 		// is nobody to play on with, and in the terminal nobody can `join`.
 		if s.Idle >= 2 && st.humans() > 1 {
 			st.markLeft(i)
-			notes = append(notes, st.Lang.Say("timer.sWasAutoPickedTwice", s.Name))
+			notes = append(notes, st.Lang.Say("timer.sWasAutoPickedTwice", s.shown(st.Lang)))
 			b.handOver(st, s.User)
 		} else {
 			// A decision left open is answered, a card picked.
@@ -335,7 +335,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 			if deciding {
 				picked = "timer.timeSUpIChose"
 			}
-			notes = append(notes, st.Lang.Say(picked, st.Lang.Object(s.Name)))
+			notes = append(notes, agree(st.Lang, s.shown(st.Lang), picked))
 		}
 	}
 	var posts []protocol.Delivery

@@ -42,7 +42,7 @@ func TestYouInNarration(t *testing.T) {
 			t.Errorf("%q in:\n%s", bad, got)
 		}
 	}
-	for _, want := range []string{"Your special order copies your", "Your menu", "Your takeout box", "You reach 10", "Ann reaches 11"} {
+	for _, want := range []string{"Your special order copies 🧈 Tofu", "Your menu", "Your takeout box", "You reach 10", "Ann reaches 11"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q missing in:\n%s", want, got)
 		}

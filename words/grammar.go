@@ -58,15 +58,6 @@ func (l Lang) Ordinal(n int) string {
 	return l.Say("ordinal.other", n)
 }
 
-// NumberWord is a small count as a word that starts a sentence ("No",
-// "One" … "Eight"), else its digits.
-func (l Lang) NumberWord(n int) string {
-	if n >= 0 && n <= 8 {
-		return l.Say(fmt.Sprintf("number.%d", n))
-	}
-	return fmt.Sprint(n)
-}
-
 // List joins names as a sentence lists them: "Ann", "Ann and Bob", "Ann,
 // Bob and Cy".
 func (l Lang) List(names []string) string {
@@ -96,32 +87,6 @@ func (l Lang) Duration(d time.Duration) string {
 // You is what the terminal calls its one player.
 func (l Lang) You() string { return l.Say("you.name") }
 
-// Possessive is a name's possessive: "Ann's", "Your" for the terminal's
-// player.
-func (l Lang) Possessive(name string) string {
-	if name == l.You() {
-		return l.Say("you.possessive")
-	}
-	return l.Say("possessive", name)
-}
-
-// Object is a name as an object: "you" for the terminal's player.
-func (l Lang) Object(name string) string {
-	if name == l.You() {
-		return l.Say("you.object")
-	}
-	return name
-}
-
-// Their is the possessive pronoun for a name: "your" for the terminal's
-// player, else "their".
-func (l Lang) Their(name string) string {
-	if name == l.You() {
-		return l.Say("you.their")
-	}
-	return l.Say("their")
-}
-
 // Capital is s with its first letter in upper case, whatever its script.
 func Capital(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
@@ -144,3 +109,49 @@ func (l Lang) Heading(s string) string { return l.Say("punct.heading", s) }
 // Semicolons joins clauses with the language's semicolon: "a; b" ("a ;
 // b" in French).
 func (l Lang) Semicolons(parts []string) string { return strings.Join(parts, l.Say("punct.semicolon")) }
+
+// IsYou reports whether name is what one of the languages calls the
+// terminal's player ("You", "Du", "Вы"): a terminal game stores its player
+// under the word of the language it was played in, and each reader reads
+// it in their own.
+func IsYou(name string) bool {
+	for _, b := range all[1:] {
+		if t, _ := b.says.get("you.name"); t == name {
+			return true
+		}
+	}
+	return false
+}
+
+// elides reports whether a name put into a sentence may make a word
+// before it drop its vowel: in a language with elisions, a name that
+// starts with a vowel.
+func (b *book) elides(name string) bool {
+	if len(b.elisions) == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(name)
+	return strings.ContainsRune("aeiouyàâäéèêëîïôöùûüœAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒ", r)
+}
+
+// spell mends what putting names into a sentence broke: a name ending in
+// "!" or "?" before the sentence's full stop ("Sushi Go!." → "Sushi Go!"),
+// and, in French, "de Alice" → "d’Alice", "que Ève" → "qu’Ève".
+func (b *book) spell(out string, args []any) string {
+	out = strings.NewReplacer("!.", "!", "?.", "?").Replace(out)
+	for _, x := range args {
+		name, ok := x.(string)
+		if !ok || !b.elides(name) {
+			continue
+		}
+		for _, e := range b.elisions {
+			for _, before := range []string{" ", "(", "\n"} {
+				out = strings.ReplaceAll(out, before+e[0]+" "+name, before+e[1]+name)
+			}
+			if rest, ok := strings.CutPrefix(out, e[0]+" "+name); ok {
+				out = e[1] + name + rest
+			}
+		}
+	}
+	return out
+}

@@ -125,7 +125,7 @@ func TestPluralsFollowCLDR(t *testing.T) {
 			t.Errorf("French Count(card, %d) = %q, want %q", n, got, want)
 		}
 	}
-	if got := fr.Ordinal(1) + " " + fr.Ordinal(2); got != "1er 2e" {
+	if got := fr.Ordinal(1) + " " + fr.Ordinal(2); got != "1re 2e" { // places: "1re place"
 		t.Errorf("French ordinals %q", got)
 	}
 	de, _ := Find("de")

@@ -39,7 +39,11 @@ type book struct {
 	name string       // as its speakers call it: "Français"
 	// capitalNouns keeps a name's capitals inside a sentence (German).
 	capitalNouns bool
-	says         texts
+	// elisions are the words that drop their vowel before a name that
+	// starts with one (French "de Alice" → "d’Alice"), from the catalog's
+	// "grammar.elisions" ("de=d’|que=qu’"; "-" for none).
+	elisions [][2]string
+	says     texts
 	// cards, shorts and categories are looked up once: a table view names
 	// every card on it.
 	cards, shorts [engine.NumCards]string
@@ -95,6 +99,11 @@ func init() {
 		l := Lang{uint8(i + 1)}
 		b.name = l.Say("language.name")
 		b.nameTheGame(l)
+		for _, pair := range strings.Split(l.Say("grammar.elisions"), "|") {
+			if full, short, ok := strings.Cut(pair, "="); ok {
+				b.elisions = append(b.elisions, [2]string{full, short})
+			}
+		}
 	}
 }
 
@@ -164,8 +173,11 @@ func (l Lang) Say(key Key, a ...any) string {
 	case len(a) == 0 && !strings.Contains(text, "%"):
 		return text
 	}
-	copied := false
+	copied, spell := false, false
 	for i, x := range a {
+		if s, ok := x.(string); ok && s != "" && (l.book().elides(s) || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?")) {
+			spell = true
+		}
 		var worded string
 		switch x := x.(type) {
 		case Phrase:
@@ -180,7 +192,11 @@ func (l Lang) Say(key Key, a ...any) string {
 		}
 		a[i] = worded
 	}
-	return fmt.Sprintf(text, a...)
+	out := fmt.Sprintf(text, a...)
+	if spell {
+		out = l.book().spell(out, a)
+	}
+	return out
 }
 
 // text is key's words in l, else in English.

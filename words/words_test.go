@@ -62,6 +62,23 @@ func TestEveryKeyIsSaidWithItsArguments(t *testing.T) {
 				case *ast.SelectorExpr:
 					name = f.Sel.Name // a Lang's Say, words.P, protocol.Refuse…
 				}
+				if name == "agree" && len(n.Args) >= 3 {
+					// agree(w, name, key, args…): key takes the name and the
+					// arguments, its "you" form the arguments alone.
+					if lit, ok := n.Args[2].(*ast.BasicLit); ok {
+						key, _ := strconv.Unquote(lit.Value)
+						calls++
+						for k, want := range map[string]int{key: len(n.Args) - 2, key + ".you": len(n.Args) - 3} {
+							named[k] = true
+							if !Has(k) {
+								t.Errorf("%s: the catalog has no key %q", fset.Position(n.Pos()), k)
+							} else if got := verbCount(verb, k); got != want {
+								t.Errorf("%s: %s takes %d arguments (%q), agree passes %d", fset.Position(n.Pos()), k, got, Text(k), want)
+							}
+						}
+					}
+					return true
+				}
 				if !sayers[name] || len(n.Args) == 0 || (name == "refuse" || name == "usage") && file.Name.Name != "bot" && file.Name.Name != "protocol" && file.Name.Name != "boards" {
 					return true
 				}
@@ -76,13 +93,7 @@ func TestEveryKeyIsSaidWithItsArguments(t *testing.T) {
 					t.Errorf("%s: the catalog has no key %q", pos, key)
 					return true
 				}
-				want := 0
-				for _, v := range verb.FindAllStringSubmatch(strings.ReplaceAll(Text(key), "%%", ""), -1) {
-					want++
-					if i, err := strconv.Atoi(v[1]); err == nil { // "%[2]s": as many as its highest index
-						want = max(want, i)
-					}
-				}
+				want := verbCount(verb, key)
 				if got := len(n.Args) - 1; got != want {
 					t.Errorf("%s: %s takes %d arguments (%q), the call passes %d", pos, key, want, Text(key), got)
 				}
@@ -97,11 +108,30 @@ func TestEveryKeyIsSaidWithItsArguments(t *testing.T) {
 	if calls < 80 {
 		t.Fatalf("found %d calls that say a key; the test no longer reads the source", calls)
 	}
+	for k := range named { // a sentence's "you" form goes with it (agree)
+		named[k+".you"] = true
+	}
 	for _, k := range Keys() {
 		if !named[k] && !built(k) {
 			t.Errorf("key %s (%q) is never used", k, Text(k))
 		}
 	}
+}
+
+// verbCount is how many arguments key's English words take: one a verb,
+// or, with explicit indexes ("%[2]s"), the highest.
+func verbCount(verb *regexp.Regexp, key Key) int {
+	n, most := 0, 0
+	for _, v := range verb.FindAllStringSubmatch(strings.ReplaceAll(Text(key), "%%", ""), -1) {
+		n++
+		if i, err := strconv.Atoi(v[1]); err == nil {
+			most = max(most, i)
+		}
+	}
+	if most > 0 {
+		return most
+	}
+	return n
 }
 
 // families are the keys words builds from the engine's keys (game.go,

@@ -231,7 +231,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 		}
 		h = pw
 	}
-	me := protocol.User{ID: "you", Name: or(*name, w.You())}
+	me := protocol.User{ID: protocol.You, Name: or(*name, w.You())}
 	if *fresh {
 		if _, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: protocol.End{}}); err != nil {
 			return err

@@ -437,7 +437,7 @@ func TestPlayCommandLine(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--seed", "abc"}, "invalid value"},
+		{[]string{"--seed", "abc"}, "does not take that value"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--pass", "right"}, "--pass takes left or alternate"},
 		{[]string{"--dummy", "--bots", "2"}, "--dummy plays against one bot"},

@@ -45,7 +45,7 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 	}
 	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr), ThinkInline: true})
 	host.AddPlatform(console.Where.Platform, protocol.Platform{Terminal: true, Commands: protocol.Typed})
-	me := protocol.User{ID: "you", Name: w.You()}
+	me := protocol.User{ID: protocol.You, Name: w.You()}
 	resp, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: a, Lang: w})
 	if err != nil {
 		return fmt.Errorf("review: %w", err)

@@ -33,7 +33,7 @@ func localStats(ctx context.Context, cfg config, w words.Lang, args []string, st
 	}
 	defer store.Close()
 	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr)})
-	me := protocol.User{ID: "you", Name: w.You()}
+	me := protocol.User{ID: protocol.You, Name: w.You()}
 	width := 80
 	if cfg.Columns > 0 {
 		width = cfg.Columns
