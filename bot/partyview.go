@@ -360,7 +360,7 @@ func decisionView(st *snapshot, i int) protocol.View {
 		// what was revealed comes with the question it raises.
 		pv := g.PublicView()
 		if r := pv.LastReveal; r.Round == d.Round && r.Turn == d.Turn {
-			v.Text = fmt.Sprintf("👀 Revealed — turn %d: %s\n%s", d.Turn, strings.Join(revealLines(st, pv), " · "), v.Text)
+			v.Text = w.Say("partyview.revealedTurn", d.Turn, strings.Join(revealLines(st, pv), " · "), v.Text)
 		}
 	}
 	return v

@@ -175,3 +175,50 @@ func (t *texts) m() map[Key]string {
 	t.each(func(k Key, s string) { out[k] = s })
 	return out
 }
+
+// sameWords are the words a translation may keep as English writes them:
+// the game's and its dishes' names, which the editions print as they are,
+// and words each language spells the same way.
+var sameWords = map[string]string{
+	"":      "Sushi Go Party UTC OpenSkill Maki Tempura Sashimi Nigiri Wasabi Pudding Temaki Uramaki Tofu Edamame Miso Onigiri min pts play",
+	"fr":    "Dess Dessert Desserts dessert desserts Menu Menus menu Orange Total copies expert minute minutes normal point points pudding puddings rectangle scores triangle uramaki",
+	"de":    "Bots Dummy Orange TEXT Timer normal",
+	"es":    "Bots Error Total final normal uramaki",
+	"pt-BR": "Bots Total final normal uramaki",
+	"ru":    "",
+}
+
+// TestNoLanguageIsEnglishInDisguise: a translation whose values are the
+// English ones passes every other test of the catalog. A value the same
+// as English fails here unless each of its words is one the language
+// really spells so (sameWords), and no language keeps more than a tenth
+// of its values as English wrote them.
+func TestNoLanguageIsEnglishInDisguise(t *testing.T) {
+	en := books[0].says.m()
+	letters := regexp.MustCompile(`\pL{2,}`)
+	for _, b := range books[1:] {
+		same := 0
+		allowed := map[string]bool{}
+		for _, w := range strings.Fields(sameWords[""] + " " + sameWords[b.code]) {
+			allowed[w] = true
+		}
+		for k, v := range b.says.m() {
+			if v != en[k] {
+				continue
+			}
+			ws := letters.FindAllString(kept.ReplaceAllString(v, ""), -1)
+			if len(ws) > 0 {
+				same++
+			}
+			for _, w := range ws {
+				if !allowed[w] {
+					t.Errorf("%s: %s is English's %q (%q is not a word %s spells so)", b.code, k, v, w, b.code)
+					break
+				}
+			}
+		}
+		if n := b.says.len(); same*10 > n {
+			t.Errorf("%s: %d of %d values are English's", b.code, same, n)
+		}
+	}
+}

@@ -384,6 +384,8 @@ func lineText(w words.Lang, v protocol.View) string {
 // terminalHelp is help for the terminal: the chat's lobby and hand
 // commands (join, kick, hands=…) mean nothing here. Each row is a command
 // and what it does.
+// Not player words: the commands, typed as they are in every language;
+// what each does comes from the catalog.
 func terminalHelp(l words.Lang) [][2]string {
 	return [][2]string{
 		{l.Say("console.console.pickCardSecondCard"), l.Say("console.console.playACardByName")},

@@ -328,7 +328,7 @@ func (m *tui) panelKey(s string, k tea.KeyMsg) {
 
 // help opens the keys and the rules of this game's cards as a panel.
 func (m *tui) help() {
-	resp, err := m.h.Handle(m.ctx, protocol.Request{Where: Where, Who: m.me, Action: protocol.Rules{}, FromPrivate: true})
+	resp, err := m.h.Handle(m.ctx, protocol.Request{Where: Where, Who: m.me, Action: protocol.Rules{}, FromPrivate: true, Lang: m.lang, PlaceLang: m.lang})
 	rules := ""
 	if err == nil && len(resp.Deliveries) > 0 {
 		rules = "\n" + resp.Deliveries[0].View.Title + "\n" + resp.Deliveries[0].View.Text

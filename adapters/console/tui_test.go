@@ -16,11 +16,12 @@ import (
 	"github.com/sushigo/sushigo/goldentest"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
+	"github.com/sushigo/sushigo/words"
 )
 
 var update = flag.Bool("update", false, "rewrite golden frames")
 
-func newTUI(t *testing.T, opts string, w, h int) *tui {
+func newTUI(t *testing.T, opts string, w, h int, with ...Option) *tui {
 	t.Helper()
 	store, err := bolt.Open(filepath.Join(t.TempDir(), "play.db"), bolt.Options{NoSync: true, SweepEvery: -1})
 	if err != nil {
@@ -30,7 +31,13 @@ func newTUI(t *testing.T, opts string, w, h int) *tui {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	seed := uint64(30)
 	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }, ThinkInline: true})
-	m := NewTUI(context.Background(), host, protocol.User{ID: "you", Name: "You"}, options(t, opts), nil).(*tui)
+	me := protocol.User{ID: protocol.You, Name: words.English.You()}
+	lang := &tui{lang: words.English}
+	for _, o := range with {
+		o(lang)
+	}
+	me.Name = lang.lang.You()
+	m := NewTUI(context.Background(), host, me, options(t, opts), nil, with...).(*tui)
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(m.Init()())
 	return m

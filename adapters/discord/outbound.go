@@ -422,6 +422,7 @@ func (a *Adapter) webhookEdit(token string, e *discordgo.WebhookEdit, opts ...di
 }
 
 // webhookMessage reads an interaction's @original message.
+// Not player words: the label names the call in errors.
 func (a *Adapter) webhookMessage(token string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
 	return a.original(http.MethodGet, token, nil, "a message", opts...)
 }
