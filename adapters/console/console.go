@@ -27,9 +27,9 @@ type Host interface {
 	AddPlatform(name string, p protocol.Platform)
 }
 
-// platform is what the terminal is to the host: one person at a screen,
+// Platform is what the terminal is to the host: one person at a screen,
 // who types answers and commands as written.
-var platform = protocol.Platform{Terminal: true, Commands: protocol.Typed}
+var Platform = protocol.Platform{Terminal: true, Commands: protocol.Typed}
 
 // Where is the console's one table.
 var Where = protocol.Location{Platform: "console", Community: "local", Channel: "terminal"}
@@ -57,7 +57,7 @@ type Console struct {
 
 // New returns a console for me, reading in and writing out.
 func New(h Host, in io.Reader, out io.Writer, me protocol.User) *Console {
-	h.AddPlatform(Where.Platform, platform)
+	h.AddPlatform(Where.Platform, Platform)
 	return &Console{h: h, in: bufio.NewReader(in), out: out, me: me}
 }
 

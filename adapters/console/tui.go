@@ -73,7 +73,7 @@ type Ticker func(ctx context.Context) ([]protocol.Outbound, error)
 // opts (or resuming the saved one). With tick, the host's timers run every
 // second, so a turn timer fires while you think.
 func NewTUI(ctx context.Context, h Host, me protocol.User, opts protocol.Options, tick Ticker, options ...Option) tea.Model {
-	h.AddPlatform(Where.Platform, platform)
+	h.AddPlatform(Where.Platform, Platform)
 	m := &tui{ctx: ctx, h: h, me: me, opts: opts, timer: tick, w: 80, ht: 24, panel: viewport.New(78, 20)}
 	for _, o := range options {
 		o(m)

@@ -53,7 +53,7 @@ func rules(w words.Lang, args []string, stdout io.Writer) error {
 	v := bot.RulesView(w, strings.Join(args, " "))
 	if v.Tone == protocol.ToneError {
 		// Said once, as the error: not also printed as a page.
-		return errors.New(w.Say("cli.refused", "rules", strings.Join(strings.Fields(v.Text), " ")))
+		return errors.New(unticked(w.Say("cli.refused", "rules", strings.Join(strings.Fields(v.Text), " "))))
 	}
 	v.Text = protocol.Speak(protocol.CommandLine, v.Text) // commands as this command line types them
 	console.Print(stdout, v, 80)

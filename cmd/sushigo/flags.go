@@ -27,7 +27,7 @@ func parseFlags(w words.Lang, fs *flag.FlagSet, args []string, usage string, std
 		return false, errors.New(flagError(w, name, err))
 	}
 	if fs.NArg() > 0 {
-		return false, errors.New(w.Say("cli.unexpectedArgument", name, fs.Arg(0), name))
+		return false, errors.New(unticked(w.Say("cli.unexpectedArgument", name, fs.Arg(0), name)))
 	}
 	return false, nil
 }
@@ -69,8 +69,13 @@ var flagErrors = []struct {
 func flagError(w words.Lang, name string, err error) string {
 	for _, e := range flagErrors {
 		if m := e.re.FindStringSubmatch(err.Error()); m != nil {
-			return w.Say(e.key, name, m[1], name)
+			return unticked(w.Say(e.key, name, m[1], name))
 		}
 	}
-	return w.Say("cli.badFlags", name, name)
+	return unticked(w.Say("cli.badFlags", name, name))
 }
+
+// unticked is a catalog sentence as the terminal prints it: the commands it
+// names in backticks (which keep them as they are in every language)
+// without the backticks.
+func unticked(s string) string { return strings.ReplaceAll(s, "`", "") }

@@ -111,7 +111,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		fmt.Fprintln(stdout, w.Say("cli.usage"))
 		return nil
 	}
-	return errors.New(w.Say("cli.unknownCommand", args[0], w.Say("cli.usage")))
+	return errors.New(unticked(w.Say("cli.unknownCommand", args[0], w.Say("cli.usage"))))
 }
 
 func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io.Reader, stdout io.Writer) error {
@@ -137,27 +137,27 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["lang"] {
 		if w = words.Match(*lang); w.IsZero() {
-			return errors.New(w.Say("cli.play.lang", languageList(), *lang))
+			return errors.New(unticked(w.Say("cli.play.lang", languageList(), *lang)))
 		}
 	}
 	if *pass != "left" && *pass != "alternate" {
-		return errors.New(w.Say("cli.play.pass", *pass))
+		return errors.New(unticked(w.Say("cli.play.pass", *pass)))
 	}
 	if *dummy && set["bots"] && *bots != 1 {
-		return errors.New(w.Say("cli.play.dummyBots", *bots))
+		return errors.New(unticked(w.Say("cli.play.dummyBots", *bots)))
 	}
 	if *timer != 0 && (*timer < 10*time.Second || *timer > time.Hour) {
-		return errors.New(w.Say("cli.play.timer", timer.String()))
+		return errors.New(unticked(w.Say("cli.play.timer", timer.String())))
 	}
 	*party = *party || *menu != ""
 	if hi := 4; *bots < 1 || *bots > hi && !*party || *bots > 7 {
 		if *party {
 			hi = 7
 		}
-		return errors.New(w.Say("cli.play.bots", hi))
+		return errors.New(unticked(w.Say("cli.play.bots", hi)))
 	}
 	if *party && *dummy {
-		return errors.New(w.Say("cli.play.dummyParty"))
+		return errors.New(unticked(w.Say("cli.play.dummyParty")))
 	}
 	args = []string{fmt.Sprintf("bots=%d", *bots), "pass=" + *pass, "level=" + *level, fmt.Sprintf("timer=%d", int(timer.Seconds()))}
 	switch {
@@ -177,7 +177,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 	if err != nil {
 		var u *protocol.UsageError
 		if errors.As(err, &u) {
-			return errors.New(w.Say("cli.play.refused", strings.ReplaceAll(u.In(w), "`", "")))
+			return errors.New(unticked(w.Say("cli.play.refused", strings.ReplaceAll(u.In(w), "`", ""))))
 		}
 		return err
 	}
@@ -190,7 +190,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 				if p := (*engine.Problem)(nil); errors.As(err, &p) && p.Key != "" {
 					why = w.Reason(p)
 				}
-				return errors.New(w.Say("cli.play.menu", why))
+				return errors.New(unticked(w.Say("cli.play.menu", why)))
 			}
 		}
 	}
@@ -200,7 +200,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 	// The terminal game has its own file, so it runs beside a `serve`.
 	store, err := bolt.Open(filepath.Join(cfg.DataDir, "play.db"), bolt.Options{})
 	if errors.Is(err, bolt.ErrInUse) {
-		return errors.New(w.Say("cli.play.inUse"))
+		return errors.New(unticked(w.Say("cli.play.inUse")))
 	}
 	if err != nil {
 		return err
@@ -242,7 +242,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 		// Flags that shape a game would be silently ignored by resuming.
 		for _, f := range []string{"bots", "seed", "pass", "dummy", "party", "menu", "level", "timer", "hints"} {
 			if set[f] {
-				return errors.New(w.Say("cli.play.saved", f, f))
+				return errors.New(unticked(w.Say("cli.play.saved", f, f)))
 			}
 		}
 	}

@@ -25,7 +25,7 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 		return err
 	}
 	if *game < 0 || *game > 100 {
-		return errors.New(w.Say("cli.gameFlag", "review"))
+		return errors.New(unticked(w.Say("cli.gameFlag", "review")))
 	}
 	store, err := openLocalGames(cfg, w, stdout)
 	if store == nil || err != nil {
@@ -39,12 +39,12 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 			return fmt.Errorf("review: %w", err)
 		}
 		if *game > len(games) {
-			return errors.New(w.Say("cli.refused", "review", w.Say("sushigo.review.noSuchGame", *game, len(games))))
+			return errors.New(unticked(w.Say("cli.refused", "review", w.Say("sushigo.review.noSuchGame", *game, len(games)))))
 		}
 		a.Game = games[*game-1].ID
 	}
 	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr), ThinkInline: true})
-	host.AddPlatform(console.Where.Platform, protocol.Platform{Terminal: true, Commands: protocol.Typed})
+	host.AddPlatform(console.Where.Platform, console.Platform)
 	me := protocol.User{ID: protocol.You, Name: w.You()}
 	resp, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: a, Lang: w})
 	if err != nil {
@@ -57,7 +57,7 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 	for _, d := range resp.Deliveries {
 		v := d.View
 		if v.Tone == protocol.ToneError {
-			return errors.New(w.Say("cli.refused", "review", strings.ReplaceAll(strings.TrimSpace(protocol.Speak(protocol.CommandLine, v.Text)), "`", "")))
+			return errors.New(unticked(w.Say("cli.refused", "review", strings.ReplaceAll(strings.TrimSpace(protocol.Speak(protocol.CommandLine, v.Text)), "`", ""))))
 		}
 		console.Print(stdout, v, width)
 	}

@@ -25,7 +25,7 @@ func localStats(ctx context.Context, cfg config, w words.Lang, args []string, st
 		return err
 	}
 	if *game < 0 || *game > 100 {
-		return errors.New(w.Say("cli.gameFlag", "stats"))
+		return errors.New(unticked(w.Say("cli.gameFlag", "stats")))
 	}
 	store, err := openLocalGames(cfg, w, stdout)
 	if store == nil || err != nil {
@@ -33,6 +33,9 @@ func localStats(ctx context.Context, cfg config, w words.Lang, args []string, st
 	}
 	defer store.Close()
 	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr)})
+	// The terminal's platform, so the host names the commands as they are
+	// typed (and the command line rewrites them), never Discord's.
+	host.AddPlatform(console.Where.Platform, console.Platform)
 	me := protocol.User{ID: protocol.You, Name: w.You()}
 	width := 80
 	if cfg.Columns > 0 {
@@ -61,7 +64,7 @@ func localStats(ctx context.Context, cfg config, w words.Lang, args []string, st
 				}
 			}
 			if v.Tone == protocol.ToneError {
-				return errors.New(w.Say("cli.refused", "stats", strings.ReplaceAll(strings.TrimSpace(protocol.Speak(protocol.CommandLine, v.Text)), "`", "")))
+				return errors.New(unticked(w.Say("cli.refused", "stats", strings.ReplaceAll(strings.TrimSpace(protocol.Speak(protocol.CommandLine, v.Text)), "`", ""))))
 			}
 			console.Print(stdout, v, width)
 		}
