@@ -24,6 +24,7 @@ type Metrics struct {
 	finished  *prometheus.CounterVec
 	timerLag  prometheus.Histogram
 	failed    *prometheus.CounterVec
+	cut       *prometheus.CounterVec
 }
 
 // New registers sushigo's collectors (and the Go runtime's) on a new
@@ -47,8 +48,10 @@ func New() *Metrics {
 			Buckets: []float64{.1, .25, .5, 1, 2, 5, 10, 30, 60}}),
 		failed: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sushigo_delivery_failures_total",
 			Help: "Messages a platform refused, by platform and its error code."}, []string{"platform", "code"}),
+		cut: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sushigo_text_cut_total",
+			Help: "Texts an adapter cut to its platform's limits (a view the host should have kept shorter), by what was cut."}, []string{"platform", "what"}),
 	}
-	m.reg.MustRegister(m.actions, m.latency, m.conflicts, m.started, m.finished, m.timerLag, m.failed,
+	m.reg.MustRegister(m.actions, m.latency, m.conflicts, m.started, m.finished, m.timerLag, m.failed, m.cut,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -81,6 +84,9 @@ func (m *Metrics) GameFinished(platform string) { m.finished.WithLabelValues(pla
 func (m *Metrics) DeliveryFailed(platform, code string) {
 	m.failed.WithLabelValues(platform, code).Inc()
 }
+
+// TextCut counts a text an adapter cut to its platform's limits.
+func (m *Metrics) TextCut(platform, what string) { m.cut.WithLabelValues(platform, what).Inc() }
 
 // InFlight exports, per platform, the deliveries running or waiting for a
 // worker, read from f when scraped.

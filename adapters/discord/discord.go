@@ -60,6 +60,9 @@ type Config struct {
 	// Failed, when set, counts a REST call Discord refused, by its error
 	// code (the HTTP status when there is none).
 	Failed func(code string)
+	// Cut, when set, counts a text cut to Discord's limits, by what it was
+	// ("title", "button"): each is also logged.
+	Cut func(what string)
 }
 
 // Adapter serves one Discord application.

@@ -77,7 +77,10 @@ func newEnvOn(t testing.TB, store storage.Store) *env {
 	e := &env{t: t, store: store, pub: pub, priv: priv, now: time.Now(), f: newFakeDiscord(t)}
 	seed := uint64(100)
 	e.host = bot.New(store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed }})
-	e.a = New(e.f.session(), e.host, store, Config{AppID: appID, PublicKey: pub, Now: func() time.Time { return e.now }})
+	e.a = New(e.f.session(), e.host, store, Config{AppID: appID, PublicKey: pub, Now: func() time.Time { return e.now },
+		// The host keeps every text within Discord's limits: a text the
+		// adapter had to cut fails whatever test sent it.
+		Cut: func(what string) { t.Errorf("a text was cut to Discord's limits: %s", what) }})
 	// Work after the acknowledgement waits until the test has applied the
 	// acknowledgement, as it would on Discord.
 	e.a.background = func(f func()) { e.queue = append(e.queue, f) }

@@ -188,11 +188,13 @@ func TestHungInteractionStallsOnlyItsGame(t *testing.T) {
 	hung := make(chan struct{})
 	go func() {
 		defer close(hung)
-		_ = e.a.editErr(context.Background(), "w:tok-stuck", render(protocol.View{Text: "stuck"}))
+		_ = e.a.editErr(context.Background(), "w:tok-stuck", renderView(protocol.View{Text: "stuck"}))
 	}()
 	<-in // Discord holds the first call now
 	done := make(chan error, 1)
-	go func() { done <- e.a.editErr(context.Background(), "w:tok-free", render(protocol.View{Text: "free"})) }()
+	go func() {
+		done <- e.a.editErr(context.Background(), "w:tok-free", renderView(protocol.View{Text: "free"}))
+	}()
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):

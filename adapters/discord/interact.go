@@ -38,7 +38,7 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 			a.cfg.Log.Warn("unreadable interaction", "interaction", ix.ID, "err", err)
 		}
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: render(protocol.View{Text: msg, Tone: protocol.ToneError}).data(true)}, func(context.Context) {}, 0
+			Data: a.render(protocol.View{Text: msg, Tone: protocol.ToneError}).data(true)}, func(context.Context) {}, 0
 	}
 	done := make(chan handled, 1)
 	var parked atomic.Bool
@@ -112,13 +112,13 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 		if h.status != 0 {
 			// Found a duplicate only after deferring: the deferral says
 			// nothing more. (The parked copy is the first one's.)
-			a.editOriginal(ctx, ix, render(protocol.View{Text: req.Lang.Say("discord.interact.thatWasAlreadyHandled"), Tone: protocol.ToneInfo}))
+			a.editOriginal(ctx, ix, a.render(protocol.View{Text: req.Lang.Say("discord.interact.thatWasAlreadyHandled"), Tone: protocol.ToneInfo}))
 			return
 		}
 		if h.err != nil && parked.Load() {
 			// Still failing: the parked copy is handled again (Redo) until
 			// it is applied, and its answer edits this message then.
-			a.editOriginal(ctx, ix, render(protocol.View{Text: protocol.Speak(platform.Commands, req.Lang.Say("discord.slowStore")), Tone: protocol.ToneInfo}))
+			a.editOriginal(ctx, ix, a.render(protocol.View{Text: protocol.Speak(platform.Commands, req.Lang.Say("discord.slowStore")), Tone: protocol.ToneInfo}))
 			return
 		}
 		if err := a.host.Unpark(ctx, "discord", ix.ID); err != nil {
@@ -205,9 +205,9 @@ func (a *Adapter) ack(ix *discordgo.Interaction, first *protocol.Delivery) *disc
 			return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
 		}
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: render(protocol.View{Text: "✅", Tone: protocol.ToneInfo}).data(true)}
+			Data: a.render(protocol.View{Text: "✅", Tone: protocol.ToneInfo}).data(true)}
 	}
-	m := render(first.View)
+	m := a.render(first.View)
 	if first.Replace && ix.Type == discordgo.InteractionMessageComponent {
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: m.data(false)}
 	}
@@ -291,15 +291,15 @@ const parkBudget = 500 * time.Millisecond
 // rest follows.
 func (a *Adapter) answerDeferred(ctx context.Context, ix *discordgo.Interaction, resp protocol.Response) {
 	first, rest := splitReply(resp.Deliveries)
-	done := render(protocol.View{Text: "✅", Tone: protocol.ToneInfo})
+	done := a.render(protocol.View{Text: "✅", Tone: protocol.ToneInfo})
 	switch {
 	case first == nil:
 		a.editOriginal(ctx, ix, done)
 	case !first.To.IsPublic():
-		a.editOriginal(ctx, ix, render(first.View))
+		a.editOriginal(ctx, ix, a.render(first.View))
 	case first.Replace && ix.Message != nil:
 		// A public update of the clicked message, through the channel.
-		a.edit(ctx, "m:"+ix.ChannelID+":"+ix.Message.ID, render(first.View))
+		a.edit(ctx, "m:"+ix.ChannelID+":"+ix.Message.ID, a.render(first.View))
 		a.editOriginal(ctx, ix, done)
 	default:
 		d := *first

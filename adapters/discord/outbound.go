@@ -25,13 +25,39 @@ var buttonStyles = map[protocol.Style]discordgo.ButtonStyle{
 	protocol.Success: discordgo.SuccessButton, protocol.Danger: discordgo.DangerButton,
 }
 
-// cut trims s to n runes (Discord counts characters), marking the cut.
-func cut(s string, n int) string {
+// cuts names the texts of a message cut to Discord's limits ("title
+// 300/256"): the host keeps its views within them, so each is a bug the
+// adapter reports (Config.Cut and the log) rather than a person finding
+// a sentence stopped mid-word.
+type cuts []string
+
+// cut trims s to n runes (Discord counts characters), marking the cut and
+// noting what was cut.
+func (c *cuts) cut(s string, n int, what string) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s
 	}
+	*c = append(*c, what+" "+strconv.Itoa(len(r))+"/"+strconv.Itoa(n))
 	return string(r[:n-1]) + "…"
+}
+
+// render is the view as a Discord message, reporting any text cut.
+func (a *Adapter) render(v protocol.View) message {
+	m := renderView(v)
+	a.reportCuts(m.cuts)
+	return m
+}
+
+// reportCuts logs and counts texts cut to Discord's limits.
+func (a *Adapter) reportCuts(cs cuts) {
+	for _, c := range cs {
+		what, _, _ := strings.Cut(c, " ")
+		a.cfg.Log.Warn("discord: a text was cut to Discord's limit", "what", c)
+		if a.cfg.Cut != nil {
+			a.cfg.Cut(what)
+		}
+	}
 }
 
 // message is a view in Discord's terms, within Discord's limits: one
@@ -46,21 +72,25 @@ type message struct {
 	// being edited shows one now.
 	pic        *protocol.Picture
 	hadPicture bool
+	// cuts are the texts cut to fit.
+	cuts cuts
 }
 
-func render(v protocol.View) message {
+// renderView is the view as a Discord message within Discord's limits.
+func renderView(v protocol.View) message {
+	var c cuts
 	desc := v.Text
 	if v.Channel != "" {
 		// In a DM this names and links the game's channel (and server).
 		desc += "\n\n" + v.Lang.Say("dm.gameIn", "<#"+v.Channel+">")
 	}
 	e := &discordgo.MessageEmbed{
-		Title:       cut(unescapeMarkdown(v.Title), 256),
-		Description: cut(desc, 4096),
+		Title:       c.cut(unescapeMarkdown(v.Title), 256, "title"),
+		Description: c.cut(desc, 4096, "description"),
 		Color:       toneColors[v.Tone],
 	}
 	if v.Footer != "" {
-		e.Footer = &discordgo.MessageEmbedFooter{Text: cut(unescapeMarkdown(v.Footer), 2048)}
+		e.Footer = &discordgo.MessageEmbedFooter{Text: c.cut(unescapeMarkdown(v.Footer), 2048, "footer")}
 	}
 	for i, f := range v.Fields {
 		if i == 25 {
@@ -70,9 +100,9 @@ func render(v protocol.View) message {
 		if val == "" {
 			val = "\u200b"
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: cut(f.Name, 256), Value: cut(val, 1024), Inline: f.Inline})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: c.cut(f.Name, 256, "field name"), Value: c.cut(val, 1024, "field"), Inline: f.Inline})
 	}
-	fitEmbed(e)
+	fitEmbed(e, &c)
 	var pic *protocol.Picture
 	if p := v.Picture; p != nil && (p.PNG != nil || p.Keep) {
 		// The embed shows the message's attachment of this name.
@@ -88,15 +118,17 @@ func render(v protocol.View) message {
 	m.content = strings.TrimSpace(m.content)
 	for _, sel := range v.Selects {
 		if len(m.comps) == 5 {
+			c = append(c, "rows")
 			break
 		}
 		menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: sel.ActionID,
-			Placeholder: cut(sel.Placeholder, 150), MinValues: ptr(sel.Min), MaxValues: sel.Max}
+			Placeholder: c.cut(sel.Placeholder, 150, "placeholder"), MinValues: ptr(sel.Min), MaxValues: sel.Max}
 		for i, o := range sel.Options {
 			if i == 25 {
+				c = append(c, "options")
 				break
 			}
-			opt := discordgo.SelectMenuOption{Label: cut(unescapeMarkdown(o.Label), 100), Value: o.Value, Description: cut(o.Description, 100), Default: o.Selected}
+			opt := discordgo.SelectMenuOption{Label: c.cut(unescapeMarkdown(o.Label), 100, "option"), Value: o.Value, Description: c.cut(o.Description, 100, "option description"), Default: o.Selected}
 			if o.Emoji != "" {
 				opt.Emoji = &discordgo.ComponentEmoji{Name: o.Emoji}
 			}
@@ -107,14 +139,16 @@ func render(v protocol.View) message {
 	}
 	for _, row := range v.Rows {
 		if len(m.comps) == 5 {
+			c = append(c, "rows")
 			break
 		}
 		var r discordgo.ActionsRow
 		for j, b := range row {
 			if j == 5 {
+				c = append(c, "buttons")
 				break
 			}
-			btn := discordgo.Button{Label: cut(unescapeMarkdown(b.Label), 80), Style: buttonStyles[b.Style], CustomID: b.ActionID, Disabled: b.Disabled}
+			btn := discordgo.Button{Label: c.cut(unescapeMarkdown(b.Label), 80, "button"), Style: buttonStyles[b.Style], CustomID: b.ActionID, Disabled: b.Disabled}
 			if b.Emoji != "" {
 				btn.Emoji = &discordgo.ComponentEmoji{Name: b.Emoji}
 			}
@@ -122,7 +156,16 @@ func render(v protocol.View) message {
 		}
 		m.comps = append(m.comps, r)
 	}
+	m.cuts = c
 	return m
+}
+
+// cutThread is a thread's name within Discord's 100 characters.
+func (a *Adapter) cutThread(name string) string {
+	var c cuts
+	name = c.cut(name, 100, "thread name")
+	a.reportCuts(c)
+	return name
 }
 
 // embedLimit is Discord's limit on all of an embed's text together.
@@ -142,7 +185,7 @@ func embedSize(e *discordgo.MessageEmbed) int {
 // fitEmbed shortens the longest field values, then the description, until
 // the embed is within Discord's total. The host keeps its views well
 // inside it; this only guards against a view it did not foresee.
-func fitEmbed(e *discordgo.MessageEmbed) {
+func fitEmbed(e *discordgo.MessageEmbed, c *cuts) {
 	for over := embedSize(e) - embedLimit; over > 0; over = embedSize(e) - embedLimit {
 		var longest *discordgo.MessageEmbedField
 		for _, f := range e.Fields {
@@ -152,10 +195,11 @@ func fitEmbed(e *discordgo.MessageEmbed) {
 		}
 		switch {
 		case longest != nil && len([]rune(longest.Value)) > 64:
-			longest.Value = cut(longest.Value, max(64, len([]rune(longest.Value))-over))
+			longest.Value = c.cut(longest.Value, max(64, len([]rune(longest.Value))-over), "embed")
 		case len([]rune(e.Description)) > 64:
-			e.Description = cut(e.Description, max(64, len([]rune(e.Description))-over))
+			e.Description = c.cut(e.Description, max(64, len([]rune(e.Description))-over), "embed")
 		default:
+			*c = append(*c, "embed fields")
 			e.Fields = e.Fields[:len(e.Fields)-1]
 		}
 	}
@@ -244,7 +288,7 @@ func (a *Adapter) threadOf(ctx context.Context, d protocol.Delivery) (string, er
 		return "", &protocol.NoThreadError{Reason: "discord.outbound.theTableMessageCanT"}
 	}
 	if d.OpenThread != "" {
-		_, err := a.s.MessageThreadStartComplex(ch, msg, &discordgo.ThreadStart{Name: cut(d.OpenThread, 100), AutoArchiveDuration: threadArchive},
+		_, err := a.s.MessageThreadStartComplex(ch, msg, &discordgo.ThreadStart{Name: a.cutThread(d.OpenThread), AutoArchiveDuration: threadArchive},
 			discordgo.WithContext(ctx))
 		if code, _ := restCode(err); err != nil && code != codeThreadExists {
 			if nt := noThread(err); nt != nil {
@@ -289,7 +333,7 @@ func (a *Adapter) logErr(msg string, err error, attrs ...any) {
 // ix is nil for timer deliveries.
 func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp protocol.Response, d protocol.Delivery) {
 	opt := discordgo.WithContext(ctx)
-	m := render(d.View)
+	m := a.render(d.View)
 	switch d.Kind {
 	case protocol.Reply:
 		if ix == nil {
@@ -315,7 +359,7 @@ func (a *Adapter) deliver(ctx context.Context, ix *discordgo.Interaction, resp p
 			}
 			d.View.Picture = nil
 			d.View.Text = protocol.PictureFallbackNote(d.View.Lang, np.Reason) + "\n" + d.View.Text
-			m = render(d.View)
+			m = a.render(d.View)
 			m.hadPicture = true
 			err = a.editErr(ctx, d.Ref.ID, m)
 		}
@@ -542,7 +586,7 @@ func (a *Adapter) Send(ctx context.Context, where protocol.Location, game string
 func (a *Adapter) send(ctx context.Context, where protocol.Location, game string, d protocol.Delivery) (protocol.Ref, error) {
 	resp := protocol.Response{Where: where, Game: game}
 	opt := discordgo.WithContext(ctx)
-	m := render(d.View)
+	m := a.render(d.View)
 	m.hadPicture = d.Ref.Pic != ""
 	switch d.Kind {
 	case protocol.Edit:

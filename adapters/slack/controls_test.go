@@ -21,7 +21,7 @@ func TestMultiSelectWaitsForConfirm(t *testing.T) {
 	flip := "sg2:flip:g1:1:2:3"
 	v := protocol.View{Selects: []protocol.Select{{ActionID: flip, Placeholder: "Cards to flip", Min: 0, Max: 3,
 		Options: []protocol.Option{{Label: "Egg", Value: "0"}, {Label: "Tofu", Value: "1"}, {Label: "Eel", Value: "2"}}}}}
-	bs, _ := blocks(v)
+	bs, _, _ := renderBlocks(v)
 	raw, _ := json.Marshal(bs)
 	if !strings.Contains(string(raw), `"action_id":"sgc:select0"`) {
 		t.Fatalf("no Confirm button: %s", raw)
@@ -57,7 +57,7 @@ func TestDisabledButtonsKeepTheirPlace(t *testing.T) {
 	e := newEnv(t, protocol.HandsDM)
 	v := protocol.View{Rows: [][]protocol.Button{{{Label: "Egg", ActionID: "sg1:pick:g:1:1:1:0:0:0"}, {Label: "Salmon (chosen)", ActionID: "sg1:pick:g:1:1:2:0:0:0", Disabled: true},
 		{Label: "Squid", ActionID: "sg1:pick:g:1:1:3:0:0:0"}}}}
-	bs, _ := blocks(v)
+	bs, _, _ := renderBlocks(v)
 	raw, _ := json.Marshal(bs)
 	var got []string
 	var decoded []map[string]any

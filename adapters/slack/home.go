@@ -25,7 +25,7 @@ const homeBlocks = 100
 // PublishHome shows user their home tab (views.publish): the host calls it
 // when one of their games ends.
 func (a *Adapter) PublishHome(ctx context.Context, where protocol.Location, user string, v protocol.View) error {
-	bs, _ := blocks(v)
+	bs, _ := a.blocks(v)
 	if len(bs) > homeBlocks {
 		bs = bs[:homeBlocks]
 	}

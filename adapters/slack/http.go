@@ -189,7 +189,7 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 		if errors.As(err, &u) {
 			msg = protocol.Speak(platform.Commands, u.In(req.Lang))
 		}
-		bs, text := blocks(protocol.View{Text: msg, Tone: protocol.ToneError})
+		bs, text := a.blocks(protocol.View{Text: msg, Tone: protocol.ToneError})
 		return &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, func(context.Context) {}, true
 	}
 	o := &origin{channel: cmd.ChannelID, responseURL: cmd.ResponseURL}
@@ -206,7 +206,7 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 		ds := resp.Deliveries
 		var ack *ephemeralAck
 		if len(ds) > 0 && ds[0].Kind == protocol.Reply && !ds[0].To.IsPublic() && !ds[0].Replace {
-			bs, text := blocks(ds[0].View)
+			bs, text := a.blocks(ds[0].View)
 			ack, ds = &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, ds[1:]
 		}
 		return ack, func(ctx context.Context) {
@@ -254,7 +254,7 @@ func (a *Adapter) clickParked(ctx context.Context, cb slackapi.InteractionCallba
 			a.cfg.Log.Warn("unreadable interaction", "err", err)
 		}
 		return func(ctx context.Context) {
-			bs, text := blocks(protocol.View{Text: msg, Tone: protocol.ToneError})
+			bs, text := a.blocks(protocol.View{Text: msg, Tone: protocol.ToneError})
 			a.respond(ctx, cb.ResponseURL, false, bs, text)
 		}, true
 	}

@@ -33,7 +33,7 @@ type origin struct {
 
 // deliver sends one delivery. o is nil for timer deliveries.
 func (a *Adapter) deliver(ctx context.Context, o *origin, resp protocol.Response, d protocol.Delivery) {
-	bs, text := blocks(d.View)
+	bs, text := a.blocks(d.View)
 	switch d.Kind {
 	case protocol.Reply:
 		switch {
@@ -52,7 +52,7 @@ func (a *Adapter) deliver(ctx context.Context, o *origin, resp protocol.Response
 					a.cfg.Log.Error("discarding an unseen lobby failed", "err", err)
 				}
 				v := protocol.View{Tone: protocol.ToneError, Text: why}
-				bs, text := blocks(v)
+				bs, text := a.blocks(v)
 				a.respond(ctx, o.responseURL, false, bs, text)
 			}
 		default:
@@ -320,12 +320,12 @@ func (a *Adapter) findPost(ctx context.Context, channel, thread, nonce string) (
 // rendered is a delivery's blocks and text, showing its picture: the
 // Slack file it uploaded (or an earlier attempt's upload), "" for none.
 func (a *Adapter) rendered(ctx context.Context, d protocol.Delivery) (bs []slackapi.Block, text, file string, err error) {
-	bs, text = blocks(d.View)
+	bs, text = a.blocks(d.View)
 	if file, err = a.pictureFile(ctx, d); err != nil {
 		return nil, "", "", err
 	}
 	if file != "" {
-		bs = withImage(bs, file, d.View.Picture.Alt)
+		bs = a.withImage(bs, file, d.View.Picture.Alt)
 	}
 	return bs, text, file, nil
 }
@@ -488,7 +488,7 @@ func (a *Adapter) undeliverable(ctx context.Context, resp protocol.Response, use
 		a.deliver(ctx, nil, r, d)
 	}
 	// Tell them now, privately, in the game's channel.
-	bs, text := blocks(protocol.View{Text: a.langOf(ctx, user).Or(resp.Lang).Say("slack.outbound.iCanTSendYou"), Tone: protocol.ToneError})
+	bs, text := a.blocks(protocol.View{Text: a.langOf(ctx, user).Or(resp.Lang).Say("slack.outbound.iCanTSendYou"), Tone: protocol.ToneError})
 	if _, err := a.api.PostEphemeralContext(ctx, resp.Where.Channel, user, slackapi.MsgOptionBlocks(bs...), slackapi.MsgOptionText(text, false)); err != nil {
 		a.cfg.Log.Info("could not tell a user their DMs failed", "user", user, "err", err)
 	}

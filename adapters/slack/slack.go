@@ -37,6 +37,9 @@ type Config struct {
 	SigningSecret string
 	Log           *slog.Logger
 	Now           func() time.Time
+	// Cut, when set, counts a text cut to Slack's limits, by what it was
+	// ("header", "button"): each is also logged.
+	Cut func(what string)
 	// AckBudget bounds the host's work before a slash command is answered
 	// (Slack allows 3 s; 2 s).
 	AckBudget time.Duration

@@ -96,7 +96,10 @@ func newEnv(t *testing.T, hands protocol.HandsVia) *env {
 	e := &env{t: t, f: newFakeSlack(t), store: store, now: time.Now()}
 	seed := uint64(7)
 	host := bot.New(store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed }})
-	e.a = New(e.f.api(), host, Config{SigningSecret: secret, Now: func() time.Time { return e.now }})
+	e.a = New(e.f.api(), host, Config{SigningSecret: secret, Now: func() time.Time { return e.now },
+		// The host keeps every text within Slack's limits: a text the
+		// adapter had to cut fails whatever test sent it.
+		Cut: func(what string) { t.Errorf("a text was cut to Slack's limits: %s", what) }})
 	// Deliveries come back in each response here (no Sender); the home
 	// pages are the adapter's.
 	host.AddPlatform("slack", protocol.Platform{Commands: protocol.Slash, Hands: hands, Home: e.a})

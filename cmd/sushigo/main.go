@@ -443,7 +443,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		key, _ := hex.DecodeString(cfg.Discord.PublicKey)
 		a := discord.New(s, host, store, discord.Config{AppID: cfg.Discord.AppID, PublicKey: key,
 			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord"),
-			Failed: func(code string) { m.DeliveryFailed("discord", code) }})
+			Failed: func(code string) { m.DeliveryFailed("discord", code) }, Cut: func(what string) { m.TextCut("discord", what) }})
 		deliver["discord"] = a.Deliver
 		host.AddPlatform("discord", a.Platform())
 		m.InFlight("discord", a.InFlight)
@@ -477,7 +477,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		g.Go(func() error { return creds.check(gctx, "slack", askSlack(api), log) })
 		a := slack.New(api, host, slack.Config{SigningSecret: cfg.Slack.SigningSecret, Seen: store, Log: log.With("platform", "slack"),
 			HTTP:   &http.Client{Timeout: platformCallTimeout},
-			Failed: func(code string) { m.DeliveryFailed("slack", code) }})
+			Failed: func(code string) { m.DeliveryFailed("slack", code) }, Cut: func(what string) { m.TextCut("slack", what) }})
 		deliver["slack"] = a.Deliver
 		host.AddPlatform("slack", a.Platform())
 		m.InFlight("slack", a.InFlight)
