@@ -2,7 +2,6 @@ package console
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -55,21 +54,15 @@ func TestTUISpeaksTheCatalog(t *testing.T) {
 			}
 			// A special card where there is one, so the decisions and their
 			// lists come up; else the first button that can be pressed.
-			first := ""
-			for i, b := range m.buttons() {
+			first := choice(m, func(label string) bool {
 				for _, k := range []engine.Kind{engine.KindSpoon, engine.KindMenu, engine.KindTakeoutBox, engine.KindChopsticks} {
-					if first == "" && !b.Disabled && i < 9 && strings.Contains(b.Label, w.KindName(k)) {
-						first = strconv.Itoa(i + 1)
+					if strings.Contains(label, w.KindName(k)) {
+						return true
 					}
 				}
-			}
-			for i, b := range m.buttons() {
-				if first == "" && !b.Disabled {
-					first = strconv.Itoa(i + 1)
-				}
-			}
+				return false
+			})
 			if _, ok := m.list(); ok && m.onList {
-				first = "1"
 				parts["list"] = true
 			}
 			keys(m, first, "enter")

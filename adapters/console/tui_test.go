@@ -130,25 +130,14 @@ func TestTUIPlaysAWholeGame(t *testing.T) {
 			}
 			// A special or a call where there is one (so every decision
 			// comes up), else the first card or button that can be pressed.
-			first := ""
-			for i, b := range m.buttons() {
-				if b.Disabled || first != "" {
-					continue
-				}
+			first := choice(m, func(label string) bool {
 				for _, p := range []string{"Call ", "Spoon", "Menu", "Takeout", "Special", "Chopsticks"} {
-					if strings.HasPrefix(b.Label, p) && !strings.Contains(b.Label, " instead") && i < 9 {
-						first = strconv.Itoa(i + 1)
+					if strings.HasPrefix(label, p) && !strings.Contains(label, " instead") {
+						return true
 					}
 				}
-			}
-			for i, b := range m.buttons() {
-				if first == "" && !b.Disabled {
-					first = strconv.Itoa(i + 1)
-				}
-			}
-			if _, ok := m.list(); ok && m.onList {
-				first = "1"
-			}
+				return false
+			})
 			keys(m, first, "enter")
 			if m.err != nil {
 				t.Fatal(m.err)
@@ -166,6 +155,26 @@ func TestTUIPlaysAWholeGame(t *testing.T) {
 			t.Errorf("no %s decision came up in the Party games: %v", k, decided)
 		}
 	}
+}
+
+// choice is the key a test player presses next: the list's first option
+// while on a list, else the first button that can be pressed among the
+// first nine whose label it prefers, else the first that can be pressed.
+func choice(m *tui, prefer func(label string) bool) string {
+	if _, ok := m.list(); ok && m.onList {
+		return "1"
+	}
+	first := ""
+	for i, b := range m.buttons() {
+		switch {
+		case b.Disabled:
+		case i < 9 && prefer(b.Label):
+			return strconv.Itoa(i + 1)
+		case first == "":
+			first = strconv.Itoa(i + 1)
+		}
+	}
+	return first
 }
 
 // options parses what a `new` command takes after its name.

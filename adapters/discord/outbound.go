@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sushigo/sushigo/adapters/limits"
 	"github.com/sushigo/sushigo/protocol"
 )
 
@@ -25,39 +26,11 @@ var buttonStyles = map[protocol.Style]discordgo.ButtonStyle{
 	protocol.Success: discordgo.SuccessButton, protocol.Danger: discordgo.DangerButton,
 }
 
-// cuts names the texts of a message cut to Discord's limits ("title
-// 300/256"): the host keeps its views within them, so each is a bug the
-// adapter reports (Config.Cut and the log) rather than a person finding
-// a sentence stopped mid-word.
-type cuts []string
-
-// cut trims s to n runes (Discord counts characters), marking the cut and
-// noting what was cut.
-func (c *cuts) cut(s string, n int, what string) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	*c = append(*c, what+" "+strconv.Itoa(len(r))+"/"+strconv.Itoa(n))
-	return string(r[:n-1]) + "…"
-}
-
 // render is the view as a Discord message, reporting any text cut.
 func (a *Adapter) render(v protocol.View) message {
 	m := renderView(v)
-	a.reportCuts(m.cuts)
+	m.cuts.Report(a.cfg.Log, "discord", a.cfg.Cut)
 	return m
-}
-
-// reportCuts logs and counts texts cut to Discord's limits.
-func (a *Adapter) reportCuts(cs cuts) {
-	for _, c := range cs {
-		what, _, _ := strings.Cut(c, " ")
-		a.cfg.Log.Warn("discord: a text was cut to Discord's limit", "what", c)
-		if a.cfg.Cut != nil {
-			a.cfg.Cut(what)
-		}
-	}
 }
 
 // message is a view in Discord's terms, within Discord's limits: one
@@ -73,24 +46,24 @@ type message struct {
 	pic        *protocol.Picture
 	hadPicture bool
 	// cuts are the texts cut to fit.
-	cuts cuts
+	cuts limits.Cuts
 }
 
 // renderView is the view as a Discord message within Discord's limits.
 func renderView(v protocol.View) message {
-	var c cuts
+	var c limits.Cuts
 	desc := v.Text
 	if v.Channel != "" {
 		// In a DM this names and links the game's channel (and server).
 		desc += "\n\n" + v.Lang.Say("dm.gameIn", "<#"+v.Channel+">")
 	}
 	e := &discordgo.MessageEmbed{
-		Title:       c.cut(unescapeMarkdown(v.Title), 256, "title"),
-		Description: c.cut(desc, 4096, "description"),
+		Title:       c.Cut(unescapeMarkdown(v.Title), 256, "title"),
+		Description: c.Cut(desc, 4096, "description"),
 		Color:       toneColors[v.Tone],
 	}
 	if v.Footer != "" {
-		e.Footer = &discordgo.MessageEmbedFooter{Text: c.cut(unescapeMarkdown(v.Footer), 2048, "footer")}
+		e.Footer = &discordgo.MessageEmbedFooter{Text: c.Cut(unescapeMarkdown(v.Footer), 2048, "footer")}
 	}
 	for i, f := range v.Fields {
 		if i == 25 {
@@ -100,7 +73,7 @@ func renderView(v protocol.View) message {
 		if val == "" {
 			val = "\u200b"
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: c.cut(f.Name, 256, "field name"), Value: c.cut(val, 1024, "field"), Inline: f.Inline})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: c.Cut(f.Name, 256, "field name"), Value: c.Cut(val, 1024, "field"), Inline: f.Inline})
 	}
 	fitEmbed(e, &c)
 	var pic *protocol.Picture
@@ -118,17 +91,17 @@ func renderView(v protocol.View) message {
 	m.content = strings.TrimSpace(m.content)
 	for _, sel := range v.Selects {
 		if len(m.comps) == 5 {
-			c = append(c, "rows")
+			c.Drop("rows")
 			break
 		}
 		menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: sel.ActionID,
-			Placeholder: c.cut(sel.Placeholder, 150, "placeholder"), MinValues: ptr(sel.Min), MaxValues: sel.Max}
+			Placeholder: c.Cut(sel.Placeholder, 150, "placeholder"), MinValues: ptr(sel.Min), MaxValues: sel.Max}
 		for i, o := range sel.Options {
 			if i == 25 {
-				c = append(c, "options")
+				c.Drop("options")
 				break
 			}
-			opt := discordgo.SelectMenuOption{Label: c.cut(unescapeMarkdown(o.Label), 100, "option"), Value: o.Value, Description: c.cut(o.Description, 100, "option description"), Default: o.Selected}
+			opt := discordgo.SelectMenuOption{Label: c.Cut(unescapeMarkdown(o.Label), 100, "option"), Value: o.Value, Description: c.Cut(o.Description, 100, "option description"), Default: o.Selected}
 			if o.Emoji != "" {
 				opt.Emoji = &discordgo.ComponentEmoji{Name: o.Emoji}
 			}
@@ -139,16 +112,16 @@ func renderView(v protocol.View) message {
 	}
 	for _, row := range v.Rows {
 		if len(m.comps) == 5 {
-			c = append(c, "rows")
+			c.Drop("rows")
 			break
 		}
 		var r discordgo.ActionsRow
 		for j, b := range row {
 			if j == 5 {
-				c = append(c, "buttons")
+				c.Drop("buttons")
 				break
 			}
-			btn := discordgo.Button{Label: c.cut(unescapeMarkdown(b.Label), 80, "button"), Style: buttonStyles[b.Style], CustomID: b.ActionID, Disabled: b.Disabled}
+			btn := discordgo.Button{Label: c.Cut(unescapeMarkdown(b.Label), 80, "button"), Style: buttonStyles[b.Style], CustomID: b.ActionID, Disabled: b.Disabled}
 			if b.Emoji != "" {
 				btn.Emoji = &discordgo.ComponentEmoji{Name: b.Emoji}
 			}
@@ -162,9 +135,9 @@ func renderView(v protocol.View) message {
 
 // cutThread is a thread's name within Discord's 100 characters.
 func (a *Adapter) cutThread(name string) string {
-	var c cuts
-	name = c.cut(name, 100, "thread name")
-	a.reportCuts(c)
+	var c limits.Cuts
+	name = c.Cut(name, 100, "thread name")
+	c.Report(a.cfg.Log, "discord", a.cfg.Cut)
 	return name
 }
 
@@ -185,7 +158,7 @@ func embedSize(e *discordgo.MessageEmbed) int {
 // fitEmbed shortens the longest field values, then the description, until
 // the embed is within Discord's total. The host keeps its views well
 // inside it; this only guards against a view it did not foresee.
-func fitEmbed(e *discordgo.MessageEmbed, c *cuts) {
+func fitEmbed(e *discordgo.MessageEmbed, c *limits.Cuts) {
 	for over := embedSize(e) - embedLimit; over > 0; over = embedSize(e) - embedLimit {
 		var longest *discordgo.MessageEmbedField
 		for _, f := range e.Fields {
@@ -195,11 +168,11 @@ func fitEmbed(e *discordgo.MessageEmbed, c *cuts) {
 		}
 		switch {
 		case longest != nil && len([]rune(longest.Value)) > 64:
-			longest.Value = c.cut(longest.Value, max(64, len([]rune(longest.Value))-over), "embed")
+			longest.Value = c.Cut(longest.Value, max(64, len([]rune(longest.Value))-over), "embed")
 		case len([]rune(e.Description)) > 64:
-			e.Description = c.cut(e.Description, max(64, len([]rune(e.Description))-over), "embed")
+			e.Description = c.Cut(e.Description, max(64, len([]rune(e.Description))-over), "embed")
 		default:
-			*c = append(*c, "embed fields")
+			c.Drop("embed fields")
 			e.Fields = e.Fields[:len(e.Fields)-1]
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	slackapi "github.com/slack-go/slack"
 
+	"github.com/sushigo/sushigo/adapters/limits"
 	"github.com/sushigo/sushigo/protocol"
 )
 
@@ -17,47 +18,11 @@ var escape = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace
 // mrkdwn turns the host's **bold** into Slack's *bold*, after escaping.
 func mrkdwn(s string) string { return strings.ReplaceAll(escape(s), "**", "*") }
 
-// clip trims s to n runes, marking the cut: for the notification's
-// preview, a summary meant to be short.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
-// cuts names the texts of a message cut to Slack's limits ("header
-// 200/150"): the host keeps its views within them, so each is a bug the
-// adapter reports (Config.Cut and the log) rather than a person finding a
-// sentence stopped mid-word.
-type cuts []string
-
-// cut trims s to n runes, marking the cut and noting what was cut.
-func (c *cuts) cut(s string, n int, what string) string {
-	if r := len([]rune(s)); r > n {
-		*c = append(*c, what+" "+strconv.Itoa(r)+"/"+strconv.Itoa(n))
-		return clip(s, n)
-	}
-	return s
-}
-
 // blocks is the view as Block Kit, reporting any text cut.
 func (a *Adapter) blocks(v protocol.View) ([]slackapi.Block, string) {
 	bs, text, c := renderBlocks(v)
-	a.reportCuts(c)
+	c.Report(a.cfg.Log, "slack", a.cfg.Cut)
 	return bs, text
-}
-
-// reportCuts logs and counts texts cut to Slack's limits.
-func (a *Adapter) reportCuts(cs cuts) {
-	for _, c := range cs {
-		what, _, _ := strings.Cut(c, " ")
-		a.cfg.Log.Warn("slack: a text was cut to Slack's limit", "what", c)
-		if a.cfg.Cut != nil {
-			a.cfg.Cut(what)
-		}
-	}
 }
 
 var buttonStyles = map[protocol.Style]slackapi.Style{
@@ -74,14 +39,14 @@ const (
 // sections splits text into pieces of at most n characters, at line
 // breaks where it can: a long reveal becomes several sections instead of
 // losing its end.
-func sections(text string, n int, c *cuts) []string {
+func sections(text string, n int, c *limits.Cuts) []string {
 	var out []string
 	var cur []string
 	size := 0
 	for _, l := range strings.Split(text, "\n") {
 		r := len([]rune(l))
 		if r > n {
-			l, r = c.cut(l, n, "line"), n
+			l, r = c.Cut(l, n, "line"), n
 		}
 		if size > 0 && size+1+r > n {
 			out = append(out, strings.Join(cur, "\n"))
@@ -107,8 +72,8 @@ const (
 
 // renderBlocks renders a view as Block Kit within Slack's limits, and a
 // plain fallback for notifications, with the texts it had to cut.
-func renderBlocks(v protocol.View) ([]slackapi.Block, string, cuts) {
-	var c cuts
+func renderBlocks(v protocol.View) ([]slackapi.Block, string, limits.Cuts) {
+	var c limits.Cuts
 	var bs []slackapi.Block
 	if len(v.Mentions) > 0 {
 		var ms []string
@@ -118,34 +83,34 @@ func renderBlocks(v protocol.View) ([]slackapi.Block, string, cuts) {
 		bs = append(bs, slackapi.NewSectionBlock(slackapi.NewTextBlockObject(slackapi.MarkdownType, strings.Join(ms, " "), false, false), nil, nil))
 	}
 	if v.Title != "" {
-		bs = append(bs, slackapi.NewHeaderBlock(slackapi.NewTextBlockObject(slackapi.PlainTextType, c.cut(v.Title, 150, "header"), true, false)))
+		bs = append(bs, slackapi.NewHeaderBlock(slackapi.NewTextBlockObject(slackapi.PlainTextType, c.Cut(v.Title, 150, "header"), true, false)))
 	}
 	for _, chunk := range sections(mrkdwn(v.Text), sectionLimit, &c) {
 		bs = append(bs, slackapi.NewSectionBlock(slackapi.NewTextBlockObject(slackapi.MarkdownType, chunk, false, false), nil, nil))
 	}
 	for _, f := range v.Fields {
 		txt := "*" + mrkdwn(f.Name) + "*\n" + mrkdwn(f.Value)
-		bs = append(bs, slackapi.NewSectionBlock(slackapi.NewTextBlockObject(slackapi.MarkdownType, c.cut(txt, 3000, "field"), false, false), nil, nil))
+		bs = append(bs, slackapi.NewSectionBlock(slackapi.NewTextBlockObject(slackapi.MarkdownType, c.Cut(txt, 3000, "field"), false, false), nil, nil))
 	}
 	for i, sel := range v.Selects {
 		var opts []*slackapi.OptionBlockObject
 		var initial []*slackapi.OptionBlockObject
 		for k, o := range sel.Options {
 			if k == 100 {
-				c = append(c, "options")
+				c.Drop("options")
 				break
 			}
 			var desc *slackapi.TextBlockObject
 			if o.Description != "" {
-				desc = slackapi.NewTextBlockObject(slackapi.PlainTextType, c.cut(o.Description, 75, "option description"), false, false)
+				desc = slackapi.NewTextBlockObject(slackapi.PlainTextType, c.Cut(o.Description, 75, "option description"), false, false)
 			}
-			opt := slackapi.NewOptionBlockObject(o.Value, slackapi.NewTextBlockObject(slackapi.PlainTextType, c.cut(strings.TrimSpace(o.Emoji+" "+o.Label), 75, "option"), true, false), desc)
+			opt := slackapi.NewOptionBlockObject(o.Value, slackapi.NewTextBlockObject(slackapi.PlainTextType, c.Cut(strings.TrimSpace(o.Emoji+" "+o.Label), 75, "option"), true, false), desc)
 			opts = append(opts, opt)
 			if o.Selected {
 				initial = append(initial, opt)
 			}
 		}
-		ph := slackapi.NewTextBlockObject(slackapi.PlainTextType, c.cut(sel.Placeholder, 150, "placeholder"), false, false)
+		ph := slackapi.NewTextBlockObject(slackapi.PlainTextType, c.Cut(sel.Placeholder, 150, "placeholder"), false, false)
 		var el slackapi.BlockElement
 		if sel.Max > 1 {
 			m := slackapi.NewOptionsMultiSelectBlockElement(slackapi.MultiOptTypeStatic, ph, sel.ActionID, opts...)
@@ -167,7 +132,7 @@ func renderBlocks(v protocol.View) ([]slackapi.Block, string, cuts) {
 			// The host words the button; a view stored before it did shows
 			// the mark alone, which reads in any language.
 			confirm := slackapi.NewButtonBlockElement(confirmPrefix+block, block,
-				slackapi.NewTextBlockObject(slackapi.PlainTextType, c.cut(strings.TrimSpace("✅ "+sel.Submit), 75, "confirm"), true, false))
+				slackapi.NewTextBlockObject(slackapi.PlainTextType, c.Cut(strings.TrimSpace("✅ "+sel.Submit), 75, "confirm"), true, false))
 			confirm.Style = slackapi.StylePrimary
 			bs = append(bs, slackapi.NewActionBlock("confirm"+strconv.Itoa(i), confirm))
 		}
@@ -182,7 +147,7 @@ func renderBlocks(v protocol.View) ([]slackapi.Block, string, cuts) {
 				// (so the others do not shift) and does nothing.
 				label, id = "("+label+")", fmt.Sprintf("%s%d:%d", offPrefix, i, j)
 			}
-			btn := slackapi.NewButtonBlockElement(id, id, slackapi.NewTextBlockObject(slackapi.PlainTextType, c.cut(label, 75, "button"), true, false))
+			btn := slackapi.NewButtonBlockElement(id, id, slackapi.NewTextBlockObject(slackapi.PlainTextType, c.Cut(label, 75, "button"), true, false))
 			btn.Style = buttonStyles[b.Style]
 			els = append(els, btn)
 		}
@@ -191,29 +156,29 @@ func renderBlocks(v protocol.View) ([]slackapi.Block, string, cuts) {
 		}
 	}
 	if v.Footer != "" {
-		bs = append(bs, slackapi.NewContextBlock("", slackapi.NewTextBlockObject(slackapi.MarkdownType, c.cut(mrkdwn(v.Footer), 3000, "footer"), false, false)))
+		bs = append(bs, slackapi.NewContextBlock("", slackapi.NewTextBlockObject(slackapi.MarkdownType, c.Cut(mrkdwn(v.Footer), 3000, "footer"), false, false)))
 	}
 	if v.Channel != "" {
 		// In a DM this names and links the game's channel.
 		bs = append(bs, slackapi.NewContextBlock("", slackapi.NewTextBlockObject(slackapi.MarkdownType, v.Lang.Say("dm.gameIn", "<#"+v.Channel+">"), false, false)))
 	}
 	if len(bs) > maxBlocks {
-		c = append(c, "blocks")
+		c.Drop("blocks")
 		bs = bs[:maxBlocks]
 	}
 	fallback := v.Title
 	if fallback == "" {
 		fallback, _, _ = strings.Cut(v.Text, "\n")
 	}
-	return bs, clip(strings.ReplaceAll(fallback, "**", ""), 300), c
+	return bs, limits.Clip(strings.ReplaceAll(fallback, "**", ""), 300), c
 }
 
 // withImage puts an image block showing a Slack file into a message's
 // blocks: after the text, before its controls.
 func (a *Adapter) withImage(bs []slackapi.Block, file, alt string) []slackapi.Block {
-	var c cuts
-	img := slackapi.NewImageBlockSlackFile(&slackapi.SlackFileObject{ID: file}, c.cut(alt, 2000, "alt"), "picture", nil)
-	a.reportCuts(c)
+	var c limits.Cuts
+	img := slackapi.NewImageBlockSlackFile(&slackapi.SlackFileObject{ID: file}, c.Cut(alt, 2000, "alt"), "picture", nil)
+	c.Report(a.cfg.Log, "slack", a.cfg.Cut)
 	at := slices.IndexFunc(bs, func(b slackapi.Block) bool {
 		switch b.(type) {
 		case *slackapi.ActionBlock, *slackapi.ContextBlock:
