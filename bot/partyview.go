@@ -210,7 +210,12 @@ func partyLocked(w words.Lang, sub engine.Submission) string {
 		s += w.Say("partyview.copying", cardText(w, sub.Copy))
 	}
 	if sub.Call != engine.None {
-		s += w.Say("partyview.callingYour", cardText(w, sub.Call))
+		// "your" agrees with the card: "tus palillos", "tu cuchara".
+		key := "partyview.callingSpoon"
+		if sub.Call.Kind() == engine.KindChopsticks {
+			key = "partyview.callingChopsticks"
+		}
+		s += w.Say(key, cardText(w, sub.Call))
 	}
 	return s
 }

@@ -73,7 +73,7 @@ func renderView(v protocol.View) message {
 		if val == "" {
 			val = "\u200b"
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: c.Cut(f.Name, 256, "field name"), Value: c.Cut(val, 1024, "field"), Inline: f.Inline})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: c.Cut(f.Name, 256, "field-name"), Value: c.Cut(val, 1024, "field"), Inline: f.Inline})
 	}
 	fitEmbed(e, &c)
 	var pic *protocol.Picture
@@ -101,7 +101,7 @@ func renderView(v protocol.View) message {
 				c.Drop("options")
 				break
 			}
-			opt := discordgo.SelectMenuOption{Label: c.Cut(unescapeMarkdown(o.Label), 100, "option"), Value: o.Value, Description: c.Cut(o.Description, 100, "option description"), Default: o.Selected}
+			opt := discordgo.SelectMenuOption{Label: c.Cut(unescapeMarkdown(o.Label), 100, "option"), Value: o.Value, Description: c.Cut(o.Description, 100, "option-description"), Default: o.Selected}
 			if o.Emoji != "" {
 				opt.Emoji = &discordgo.ComponentEmoji{Name: o.Emoji}
 			}
@@ -136,7 +136,7 @@ func renderView(v protocol.View) message {
 // cutThread is a thread's name within Discord's 100 characters.
 func (a *Adapter) cutThread(name string) string {
 	var c limits.Cuts
-	name = c.Cut(name, 100, "thread name")
+	name = c.Cut(name, 100, "thread-name")
 	c.Report(a.cfg.Log, "discord", a.cfg.Cut)
 	return name
 }
@@ -172,7 +172,7 @@ func fitEmbed(e *discordgo.MessageEmbed, c *limits.Cuts) {
 		case len([]rune(e.Description)) > 64:
 			e.Description = c.Cut(e.Description, max(64, len([]rune(e.Description))-over), "embed")
 		default:
-			c.Drop("embed fields")
+			c.Drop("embed-fields")
 			e.Fields = e.Fields[:len(e.Fields)-1]
 		}
 	}

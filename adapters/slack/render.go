@@ -102,7 +102,7 @@ func renderBlocks(v protocol.View) ([]slackapi.Block, string, limits.Cuts) {
 			}
 			var desc *slackapi.TextBlockObject
 			if o.Description != "" {
-				desc = slackapi.NewTextBlockObject(slackapi.PlainTextType, c.Cut(o.Description, 75, "option description"), false, false)
+				desc = slackapi.NewTextBlockObject(slackapi.PlainTextType, c.Cut(o.Description, 75, "option-description"), false, false)
 			}
 			opt := slackapi.NewOptionBlockObject(o.Value, slackapi.NewTextBlockObject(slackapi.PlainTextType, c.Cut(strings.TrimSpace(o.Emoji+" "+o.Label), 75, "option"), true, false), desc)
 			opts = append(opts, opt)
