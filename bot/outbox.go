@@ -356,6 +356,10 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 				return 0, err
 			}
 			continue
+		case errors.As(sendErr, new(*protocol.RefusedError)):
+			// The platform will never take it: no retry, the next one goes
+			// now, and the game goes on.
+			b.log.Warn("delivery refused for good, dropped", "game", key, "seq", q.Seq, "err", sendErr)
 		case errors.Is(sendErr, errNothingToDraw):
 			// Dropped: the next one goes now.
 		case errors.Is(sendErr, errTableComing):

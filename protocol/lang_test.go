@@ -24,7 +24,7 @@ func TestCardsTypedInTheReadersLanguage(t *testing.T) {
 		{fr, "pick salmon", engine.SalmonNigiri},
 		{ru, "pick лосось", engine.SalmonNigiri},
 		{ru, "pick Кальмар", engine.SquidNigiri},
-		{de, "pick tintenfisch", engine.SquidNigiri},
+		{de, "pick thunfisch", engine.SquidNigiri},
 		{de, "pick squid", engine.SquidNigiri},
 	} {
 		a, err := ParseCommand(c.text, c.w)

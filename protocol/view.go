@@ -431,8 +431,21 @@ type NoThreadError struct {
 
 func (e *NoThreadError) Error() string { return "no thread: " + e.Reason }
 
+// RefusedError is returned by a Sender whose platform refused a delivery
+// for good (the app is not in the channel, the channel is archived, a
+// scope is missing): sending it again cannot succeed, so the host drops
+// it at once instead of retrying, and goes on with the game's next one.
+type RefusedError struct {
+	Err error
+}
+
+func (e *RefusedError) Error() string { return "refused for good: " + e.Err.Error() }
+
+func (e *RefusedError) Unwrap() error { return e.Err }
+
 // NoPictureError is returned by a Sender whose platform refused a message
-// because of its picture (Discord without Attach Files). Nothing was
+// because of its picture (Discord without Attach Files, Slack without
+// files:write). Nothing was
 // sent; the host sends the game's messages without pictures from then on
 // and says why, once.
 type NoPictureError struct {

@@ -42,6 +42,9 @@ type fakeSlack struct {
 	files map[string]*slackFile
 	// uploadFails answers this many uploads to the upload URL with a 500.
 	uploadFails int
+	// noFilesWrite answers files.getUploadURLExternal as Slack does an app
+	// installed without the files:write scope: missing_scope.
+	noFilesWrite bool
 	// killToken, when set, is a replica's token: its killAt-th
 	// chat.postMessage is made, then the replica dies (onKill runs) before
 	// the answer reaches it, and every later call of that token finds the
@@ -166,6 +169,10 @@ func (f *fakeSlack) uploadURL(w http.ResponseWriter, r *http.Request) {
 	defer f.mu.Unlock()
 	_ = r.ParseForm()
 	f.calls = append(f.calls, "files.getUploadURLExternal")
+	if f.noFilesWrite {
+		f.fail(w, "missing_scope")
+		return
+	}
 	f.next++
 	id := fmt.Sprintf("F%06d", f.next)
 	f.files[id] = &slackFile{ID: id, Name: r.Form.Get("filename"), Alt: r.Form.Get("alt_txt")}

@@ -197,6 +197,9 @@ func (a *Adapter) send(ctx context.Context, where protocol.Location, game string
 			if err != nil {
 				a.failed("chat.update failed", err, "channel", ch)
 				a.dropFile(ctx, file, d.Ref.File)
+				if !transient(err) {
+					return protocol.Ref{}, &protocol.RefusedError{Err: err}
+				}
 				return protocol.Ref{}, err
 			}
 			// The message no longer shows the file it showed.
@@ -272,8 +275,10 @@ func (a *Adapter) sendPost(ctx context.Context, where protocol.Location, game st
 	if err != nil {
 		a.failed("chat.postMessage failed", err, "channel", channel)
 		if !transient(err) {
-			// Refused: Slack made nothing, so nothing shows the file.
+			// Refused: Slack made nothing, so nothing shows the file, and
+			// asking again would be refused again.
 			a.dropFile(ctx, file, "")
+			return protocol.Ref{}, &protocol.RefusedError{Err: err}
 		}
 		return protocol.Ref{}, err
 	}
@@ -362,6 +367,15 @@ func (a *Adapter) pictureFile(ctx context.Context, d protocol.Delivery) (string,
 	})
 	if err != nil {
 		a.failed("uploading a picture failed", err)
+		if !transient(err) {
+			// Refused for good (files:write missing, uploads disabled):
+			// the game goes on without pictures, and says why once.
+			reason := "slack.outbound.picturesRefused"
+			if refused := (slackapi.SlackErrorResponse{}); errors.As(err, &refused) && refused.Err == "missing_scope" {
+				reason = "slack.outbound.noFilesWrite"
+			}
+			return "", &protocol.NoPictureError{Reason: reason}
+		}
 		return "", fmt.Errorf("slack: upload %s: %w", p.FileName(), err)
 	}
 	return f.ID, nil
@@ -402,12 +416,22 @@ func gone(err error) bool {
 	return false
 }
 
+// retryCodes are Slack's error codes that say "not now" rather than "no":
+// its own failures, which the same call may survive a moment later.
+var retryCodes = map[string]bool{"internal_error": true, "fatal_error": true, "service_unavailable": true,
+	"request_timeout": true, "ratelimited": true, "rate_limited": true}
+
 // transient reports an error worth retrying: rate limits, Slack's server
-// errors, the network. Slack's own refusals (user_not_found, …) are final.
+// errors, the network. Slack's own refusals (missing_scope, not_in_channel,
+// is_archived, user_not_found, …) are final.
 func transient(err error) bool {
 	var rl *slackapi.RateLimitedError
-	if errors.As(err, &rl) {
+	if errors.As(err, &rl) || retryCodes[err.Error()] {
 		return true
+	}
+	var refused slackapi.SlackErrorResponse
+	if errors.As(err, &refused) { // Slack's answer, however the client wrapped it
+		return retryCodes[refused.Err]
 	}
 	var se slackapi.StatusCodeError
 	if errors.As(err, &se) {

@@ -222,6 +222,62 @@ func TestFailedUploadRetried(t *testing.T) {
 	}
 }
 
+// TestNoFilesWriteGoesTextOnly: an app installed without files:write has
+// every upload refused (missing_scope), for good. The game goes on
+// text-only at once: every round's scores and the final standings are
+// posted, once each, the channel is told why once, and no upload is tried
+// again and again.
+func TestNoFilesWriteGoesTextOnly(t *testing.T) {
+	e := newDurableEnv(t, protocol.HandsDM)
+	e.f.mu.Lock()
+	e.f.noFilesWrite = true
+	e.f.mu.Unlock()
+	e.slash(alice, "new bots=1 timer=0")
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	start := e.now
+	playOut(t, e)
+	e.f.mu.Lock()
+	defer e.f.mu.Unlock()
+	count := map[string]int{}
+	notices := 0
+	for _, m := range e.f.created {
+		if m.Audience != "" {
+			continue
+		}
+		for _, title := range []string{"Round 1 scores", "Round 2 scores", "Round 3 scores", "Final standings"} {
+			if strings.Contains(m.Blocks, title) {
+				count[title]++
+			}
+		}
+		notices += strings.Count(m.Blocks, "files:write")
+	}
+	for _, title := range []string{"Round 1 scores", "Round 2 scores", "Round 3 scores", "Final standings"} {
+		if count[title] != 1 {
+			t.Errorf("%q posted %d times, want once", title, count[title])
+		}
+	}
+	if notices != 1 {
+		t.Errorf("the channel was told %d times why pictures are off, want once", notices)
+	}
+	tries := 0
+	for _, c := range e.f.calls {
+		if c == "files.getUploadURLExternal" {
+			tries++
+		}
+	}
+	if tries > 1 {
+		t.Errorf("%d uploads tried after Slack refused the first for good", tries)
+	}
+	if took := e.now.Sub(start); took > 10*time.Minute {
+		t.Errorf("the game took %s of the clock: deliveries waited on retries", took)
+	}
+	if len(e.f.refused) > 0 {
+		t.Errorf("Slack would have refused: %v", e.f.refused)
+	}
+}
+
 // TestLostRepliesDoubleNothing: Slack makes a post but its answer is lost
 // (the client times out, the connection drops), every third post of a
 // whole game with pictures: the outbox tries again, the adapter finds the
