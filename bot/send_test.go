@@ -408,7 +408,7 @@ func TestShutdownLogsNoError(t *testing.T) {
 	store := &stopAfterClaim{Store: h.store}
 	b := bot.New(store, bot.Config{Now: func() time.Time { return h.now }, FlushWait: time.Millisecond, Log: slog.New(logs),
 		Platforms: map[string]protocol.Platform{"test": {Sender: s, Hands: protocol.HandsDM}}})
-	games := 20 // more than the slots
+	games := 80 // more than the 64 flush slots, so some claimed games cannot start
 	for i := range games {
 		where := protocol.Location{Platform: "test", Community: "c", Channel: fmt.Sprint(i)}
 		for _, r := range []struct {
