@@ -74,6 +74,38 @@ func TestKickOnlyTheAbsentRatedBySeat(t *testing.T) {
 	})
 }
 
+// A friendly kick launders nothing: a player who stopped picking, was
+// removed by the host and came back for the last turns is rated as one who
+// left (last, a quit on their record), not by the place the bot won for
+// their seat.
+func TestKickThenRejoinIsALeaver(t *testing.T) {
+	bothStores(t, func(t *testing.T, h *harness) {
+		h.lobby("ann", "timer=30", "bob")
+		h.startGame("ann")
+		h.playRound([]string{"ann", "bob"})
+		h.playTurn([]string{"ann"})
+		h.tick(31 * time.Second)
+		if r := h.do("ann", "kick bob"); !strings.Contains(firstText(r), "Done") {
+			t.Fatalf("kicking an absent player: %s", firstText(r))
+		}
+		h.playTurn([]string{"ann"})
+		h.do("bob", "join")
+		if v := h.anyTable(); !strings.Contains(v.Text, "still counts as a forfeit") {
+			t.Errorf("the table after bob came back:\n%s", v)
+		}
+		h.playToEnd([]string{"ann", "bob"}, 200)
+		_, seats := latestGame(t, h.store, "test:guild")
+		for _, s := range seats {
+			if s.Name == "Bob" && !s.Left {
+				t.Errorf("bob, kicked and back, is not counted as a leaver: %+v", seats)
+			}
+		}
+		if p, _ := h.store.Profile(context.Background(), "test:guild", "bob"); p.Quits != 1 {
+			t.Errorf("bob's record after a kick and a rejoin: %d quits, want 1", p.Quits)
+		}
+	})
+}
+
 // In a game without a timer, a player the game was reminded of and still
 // waits on is absent: the host may remove them then, not before.
 func TestKickAfterANudge(t *testing.T) {
@@ -139,6 +171,31 @@ func TestKeepPlayingKeepsPlaying(t *testing.T) {
 		}
 		h.playToEnd([]string{"ann", "bob", "cy"}, 200)
 		wantRated(t, h, stayersPlaces(t, h))
+	})
+}
+
+// Asking to end pings everyone still playing: whoever asked and was not
+// followed may ask again only after a while, so a host cannot ping the
+// table again and again; someone else may ask meanwhile.
+func TestAskingToEndAgainWaits(t *testing.T) {
+	bothStores(t, func(t *testing.T, h *harness) {
+		h.lobby("ann", "timer=0", "bob", "cy")
+		h.startGame("ann")
+		h.playRound([]string{"ann", "bob", "cy"})
+		h.do("ann", "end")
+		keep, _ := button(h.anyTable(), "Keep playing")
+		h.click("bob", keep.ActionID, false)
+		if r := h.do("ann", "end"); !strings.Contains(firstText(r), "ask again in 5 minutes") {
+			t.Fatalf("the host asking again at once: %s", firstText(r))
+		}
+		if _, ok := button(h.anyTable(), "Keep playing"); ok {
+			t.Fatal("a second vote opened at once")
+		}
+		h.now = h.now.Add(5 * time.Minute)
+		h.do("ann", "end")
+		if _, ok := button(h.anyTable(), "Keep playing"); !ok {
+			t.Fatalf("no vote five minutes later:\n%s", h.anyTable())
+		}
 	})
 }
 

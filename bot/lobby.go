@@ -134,7 +134,12 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 			return change{}, refuse("lobby.alreadyPlaying")
 		}
 		// The seat is theirs again, but what leaving cost stays: a forfeit
-		// (Left) or, before the game counted, no rating (Early).
+		// (Left) or, before the game counted, no rating (Early). Removed
+		// while away and back is leaving too: otherwise a friendly host's
+		// kick would let the bot earn the seat's place for them.
+		if s.Kicked {
+			st.forfeit(i)
+		}
 		s.Bot, s.Idle, s.Kicked = false, 0, false
 		note := st.Lang.Say("lobby.sIsBackAndTakes", s.Name)
 		if s.shown(st.Lang) == st.Lang.You() {

@@ -11,6 +11,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // The rules that keep a rating earned (docs/ratings.md):
@@ -32,6 +33,10 @@ import (
 // voteTime is how long the people still playing have to answer a request
 // to end a rated game.
 const voteTime = 2 * time.Minute
+
+// voteAgain is how long after a request to end that not everyone agreed
+// to the next may be made: each pings everyone still playing.
+const voteAgain = 5 * time.Minute
 
 // votePrefix marks the deadline that closes a game's pending vote.
 const votePrefix = "vote:"
@@ -81,21 +86,29 @@ func (s seat) forfeited() bool {
 // the first time they left is the one that counts (seat.Left).
 func (st *state) markLeft(i int) {
 	st.Seats[i].Bot = true
-	switch {
-	case !st.counted():
+	if !st.counted() {
 		st.Seats[i].Early = true
-	case st.Seats[i].Left == 0 && !st.Seats[i].Early:
-		n := 0
-		for _, s := range st.Seats {
-			n = max(n, s.Left)
-		}
-		st.Seats[i].Left = n + 1
+	} else {
+		st.forfeit(i)
 	}
 	if st.Vote != nil && st.Vote.By == st.Seats[i].User {
 		// Whoever asked left anyway.
 		st.Vote = nil
 		st.Notes = append(st.Notes, st.Lang.Say("quit.theRequestToEndThe"))
 	}
+}
+
+// forfeit records that seat i's person left a counted game, unless they
+// had already (the first time counts) or left before it counted.
+func (st *state) forfeit(i int) {
+	if st.Seats[i].Left != 0 || st.Seats[i].Early {
+		return
+	}
+	n := 0
+	for _, s := range st.Seats {
+		n = max(n, s.Left)
+	}
+	st.Seats[i].Left = n + 1
 }
 
 // markKicked hands seat i to a bot because the host removed its person:
@@ -210,6 +223,9 @@ func (b *Bot) askToEnd(req protocol.Request, st *state) (change, error) {
 		return change{}, refuse("end.endAsked", v.Name)
 	}
 	now := b.now()
+	if wait := st.VoteAgain.Sub(now); wait > 0 && st.VoteAsker == req.Who.ID {
+		return change{}, refuse("end.askAgainLater", words.P("count.minute", int((wait+time.Minute-1)/time.Minute)))
+	}
 	st.Vote = &endVote{By: req.Who.ID, Name: req.Who.Name, Due: now.Add(voteTime)}
 	voters := st.voters()
 	if len(voters) == 0 {
@@ -240,6 +256,7 @@ func (b *Bot) vote(req protocol.Request, st *state, a protocol.EndVote) (change,
 	}
 	now := b.now()
 	if !a.Agree {
+		st.VoteAsker, st.VoteAgain = st.Vote.By, now.Add(voteAgain)
 		st.Vote = nil
 		st.Notes = append(st.Notes, st.Lang.Say("quit.sWantsToKeepPlaying", st.Seats[i].Name))
 		ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), req.Lang.Say("quit.countedTheGameGoesOn"))
@@ -329,6 +346,7 @@ func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now 
 		if st.allAgreed() {
 			return b.endAgreed(protocol.Request{}, st)
 		}
+		st.VoteAsker, st.VoteAgain = st.Vote.By, now.Add(voteAgain)
 		st.Vote = nil
 		st.Notes = append(st.Notes, st.Lang.Say("quit.notEveryoneAgreedToEnd", st.Lang.Duration(voteTime)))
 		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st.snap(), now), now)}}, nil

@@ -102,6 +102,10 @@ type state struct {
 	Ended string `json:"end,omitempty"`
 	// Vote is a pending request to end a rated game in progress.
 	Vote *endVote `json:"vote,omitempty"`
+	// VoteAgain is when VoteAsker, whose request to end not everyone
+	// agreed to, may ask again: each request pings everyone still playing.
+	VoteAgain time.Time `json:"va,omitzero"`
+	VoteAsker string    `json:"vb,omitempty"`
 	// Agreed is set when everyone still playing agreed to end a game that
 	// someone had forfeited: the players share first place, the leavers
 	// keep their forfeit.
