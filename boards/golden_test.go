@@ -101,12 +101,12 @@ func goldenBoards(t *testing.T, w words.Lang) {
 		{ID: "k2x8", FinishedAt: now.Add(-50 * time.Hour), Summary: pinned}, {ID: "bad", FinishedAt: now.Add(-time.Hour * 400), Summary: []byte(`{"v":9}`)}}, false, now))
 	golden(t, w, "leaderboard", leaderboardView(w, []storage.Entry{
 		{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, Points: 180},
-		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150}}, protocol.Leaderboard{Period: storage.Week}, 3))
+		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150}}, protocol.Leaderboard{Period: protocol.Week}, 3))
 	golden(t, w, "leaderboard_rating", leaderboardView(w, []storage.Entry{
 		{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, Points: 180, Rating: storage.Rating{Mu: 29.1, Sigma: 5.2}, Previous: storage.Rating{Mu: 28, Sigma: 5.6}},
 		{PlayerID: "bob", Name: "Bob", Games: 4, Wins: 1, Points: 150, Rating: storage.Rating{Mu: 23.5, Sigma: 5.3}, Previous: storage.Rating{Mu: 24.9, Sigma: 5.5}}},
-		protocol.Leaderboard{By: storage.ByRating}, 3))
-	golden(t, w, "leaderboard_rating_empty", leaderboardView(w, nil, protocol.Leaderboard{By: storage.ByRating, Period: storage.Month, Party: true}, 3))
+		protocol.Leaderboard{By: protocol.ByRating}, 3))
+	golden(t, w, "leaderboard_rating_empty", leaderboardView(w, nil, protocol.Leaderboard{By: protocol.ByRating, Period: protocol.Month, Party: true}, 3))
 	ann := storage.Profile{
 		Stats:      storage.Stats{PlayerID: "ann", Name: "Ann", Games: 4, Wins: 3, TotalScore: 180, BestScore: 56, PlaceSum: 5},
 		Rated:      4,

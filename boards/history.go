@@ -30,6 +30,7 @@ type Summary struct {
 	Seats []SummarySeat `json:"seats"`
 }
 
+// SummarySeat is one seat of a finished game as the history keeps it.
 type SummarySeat struct {
 	ID   string `json:"id,omitempty"` // empty for a bot that never was a person
 	Name string `json:"name"`
@@ -49,6 +50,7 @@ type SummarySeat struct {
 	Points  map[string]int `json:"points,omitempty"` // by category
 }
 
+// SummaryVersion is the version of the history entries this build writes.
 const SummaryVersion = 1
 
 // MenuName is a Party game's menu as people know it: a recommended menu's
@@ -90,6 +92,8 @@ func DecodeSummary(data []byte) (Summary, error) {
 	return s, nil
 }
 
+// History lists a community's last finished games (or one game's scores
+// again, with a.Open), privately.
 func (b *Boards) History(ctx context.Context, req protocol.Request, a protocol.History) (protocol.Response, error) {
 	w := req.Lang
 	if req.Where.Community == "" {
@@ -117,6 +121,7 @@ func (b *Boards) History(ctx context.Context, req protocol.Request, a protocol.H
 	return protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, View: historyView(w, games, a.Party, b.now())}}}, nil
 }
 
+// PastGame shows one recorded game's final scores, privately.
 func (b *Boards) PastGame(ctx context.Context, req protocol.Request, a protocol.PastGame) (protocol.Response, error) {
 	w := req.Lang
 	g, err := b.store.HistoryGame(ctx, req.Where.Board(a.Party), a.ID)

@@ -72,6 +72,7 @@ func (b *Boards) findPlayer(ctx context.Context, where protocol.Location, typed 
 	return typed, nil
 }
 
+// Stats is a player's profile (the asker's, or a.Player's), privately.
 func (b *Boards) Stats(ctx context.Context, req protocol.Request, a protocol.Stats) (protocol.Response, error) {
 	w := req.Lang
 	if req.Where.Community == "" {
@@ -109,7 +110,7 @@ func (b *Boards) Home(ctx context.Context, w words.Lang, where protocol.Location
 		if party && boards[1].profile.Games == 0 {
 			continue
 		}
-		a := protocol.Leaderboard{By: storage.ByRating, Party: party}
+		a := protocol.Leaderboard{By: protocol.ByRating, Party: party}
 		top, err := b.top(ctx, where, a)
 		if err != nil {
 			return protocol.View{}, fmt.Errorf("home: %w", err)
@@ -133,8 +134,8 @@ const (
 // grown uncertain with time away, is no place to rank anybody.
 func (b *Boards) top(ctx context.Context, where protocol.Location, a protocol.Leaderboard) ([]storage.Entry, error) {
 	now := b.now()
-	q := storage.Query{Community: where.Board(a.Party), Period: a.Period, At: now, By: a.By, N: boardLength, MinGames: b.cfg.MinRatedGames}
-	if a.By != storage.ByRating {
+	q := storage.Query{Community: where.Board(a.Party), Period: storedPeriod[a.Period], At: now, By: storedRanking[a.By], N: boardLength, MinGames: b.cfg.MinRatedGames}
+	if a.By != protocol.ByRating {
 		return b.store.Top(ctx, q)
 	}
 	q.N = boardReach
@@ -153,6 +154,7 @@ func (b *Boards) top(ctx context.Context, where protocol.Location, a protocol.Le
 	return out[:min(len(out), boardLength)], nil
 }
 
+// Leaderboard posts a community's board for a period, ranked as asked.
 func (b *Boards) Leaderboard(ctx context.Context, req protocol.Request, a protocol.Leaderboard) (protocol.Response, error) {
 	w := req.Lang
 	if req.Where.Community == "" {
@@ -174,10 +176,17 @@ func ratingText(w words.Lang, r, prev storage.Rating) string {
 }
 
 // periodKeys name a leaderboard's period.
-var periodKeys = map[storage.Period]words.Key{storage.AllTime: "leaderboard.allTime", storage.Month: "leaderboard.thisMonth", storage.Week: "leaderboard.thisWeek"}
+var periodKeys = map[protocol.Period]words.Key{protocol.AllTime: "leaderboard.allTime", protocol.Month: "leaderboard.thisMonth", protocol.Week: "leaderboard.thisWeek"}
+
+// storedPeriod and storedRanking are a leaderboard's period and order as
+// the store names them.
+var (
+	storedPeriod  = map[protocol.Period]storage.Period{protocol.AllTime: storage.AllTime, protocol.Month: storage.Month, protocol.Week: storage.Week}
+	storedRanking = map[protocol.Ranking]storage.Metric{protocol.ByWins: storage.ByWins, protocol.ByPoints: storage.ByPoints, protocol.ByRating: storage.ByRating}
+)
 
 func leaderboardView(w words.Lang, top []storage.Entry, a protocol.Leaderboard, minGames int) protocol.View {
-	by := w.Say(map[storage.Metric]words.Key{storage.ByWins: "leaderboard.byWins", storage.ByPoints: "leaderboard.byPoints", storage.ByRating: "leaderboard.byRating"}[a.By])
+	by := w.Say(map[protocol.Ranking]words.Key{protocol.ByWins: "leaderboard.byWins", protocol.ByPoints: "leaderboard.byPoints", protocol.ByRating: "leaderboard.byRating"}[a.By])
 	period := w.Say(periodKeys[a.Period])
 	v := protocol.View{Screen: protocol.ScreenBoard, Title: w.Say("leaderboard.title", period, by), Tone: protocol.ToneInfo}
 	if a.Party {
@@ -185,14 +194,14 @@ func leaderboardView(w words.Lang, top []storage.Entry, a protocol.Leaderboard, 
 	} else {
 		v.Footer = w.Say("profile.sushiGoPartyGamesHave")
 	}
-	if a.By == storage.ByRating {
+	if a.By == protocol.ByRating {
 		v.Footer = strings.TrimSpace(w.Say("boards.ratingFooter", w.Count("ratedGame", minGames), v.Footer))
 	}
 	if len(top) == 0 {
 		v.Text = w.Say("profile.noFinishedGamesYetPlay")
-		if a.By == storage.ByRating {
+		if a.By == protocol.ByRating {
 			v.Text = w.Say("boards.nobodySettled", SettlesAfter(w))
-			if a.Period != storage.AllTime {
+			if a.Period != protocol.AllTime {
 				v.Text = w.Say("profile.nobodyWhoPlayedSHas", period, SettlesAfter(w))
 			}
 		}
@@ -200,7 +209,7 @@ func leaderboardView(w words.Lang, top []storage.Entry, a protocol.Leaderboard, 
 	}
 	var lines []string
 	for i, e := range top {
-		if a.By == storage.ByRating {
+		if a.By == protocol.ByRating {
 			lines = append(lines, fmt.Sprintf("%d. **%s** — %s · %s, %s", i+1, e.Name, ratingText(w, e.Rating, e.Previous), w.Count("game", e.Games), w.Count("win", e.Wins)))
 			continue
 		}

@@ -190,7 +190,7 @@ func TestSettlingIsMeasured(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), SettlesAfter(words.English)) {
 		t.Errorf("docs/ratings.md does not say %q", SettlesAfter(words.English))
 	}
-	for _, text := range []string{leaderboardView(words.English, nil, protocol.Leaderboard{By: storage.ByRating}, 3).Text} {
+	for _, text := range []string{leaderboardView(words.English, nil, protocol.Leaderboard{By: protocol.ByRating}, 3).Text} {
 		if !strings.Contains(text, SettlesAfter(words.English)) {
 			t.Errorf("%q does not say %q", text, SettlesAfter(words.English))
 		}

@@ -233,7 +233,7 @@ func (s brokenStore) LoadGameSide(ctx context.Context, key string) ([]byte, []by
 
 // TestOutageLoggedOnce: while the store is down every request fails, each
 // player is told to try again in a moment, and the log says so once, not
-// once a request; it says when requests succeed again (issue 22, defect 12).
+// once a request; it says when requests succeed again.
 func TestOutageLoggedOnce(t *testing.T) {
 	h := newHarness(t)
 	var down atomic.Bool

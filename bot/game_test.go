@@ -539,7 +539,7 @@ func TestRestartGivesTheSameResult(t *testing.T) {
 }
 
 // TestForcedLastCardIsSaid: a person's only choice (the last card of a
-// hand) plays itself, and the reveal says so (issue 24, item 7).
+// hand) plays itself, and the reveal says so.
 func TestForcedLastCardIsSaid(t *testing.T) {
 	h := newHarness(t)
 	h.lobby("ann", "timer=0", "bob")

@@ -509,7 +509,7 @@ func TestOutboxTableClickBeforeTheTableIsKnown(t *testing.T) {
 // TestStalledPlatformStallsOnlyItsGame: a platform whose calls hang holds
 // up only its own game's deliveries: Tick returns, another platform's game
 // gets its deliveries on the next tick, and the stalled send ends with the
-// loop's context (issue 22, defect 1: the loop used to wait for it, and
+// loop's context (the loop used to wait for it, and
 // every timer on the replica stopped).
 func TestStalledPlatformStallsOnlyItsGame(t *testing.T) {
 	h := newHarness(t)
@@ -590,7 +590,7 @@ func (f senderCtx) Send(ctx context.Context, _ protocol.Location, _ string, d pr
 // TestOutboxBacksOffByTime: while the platform fails, clicks keep coming
 // but the outbox tries again only when its backoff says, so its retries are
 // not spent in a burst and nothing is dropped; once the platform is back,
-// every reveal goes out (issue 22, defect 4: 8 attempts burned in ~60 ms and
+// every reveal goes out (8 attempts burned in ~60 ms and
 // an 8-second outage dropped reveals for good).
 func TestOutboxBacksOffByTime(t *testing.T) {
 	h := newOutboxHarness(t)

@@ -352,7 +352,7 @@ func TestRulesInAPartyGameExplainTheMenu(t *testing.T) {
 }
 
 // TestSpecialOrderWithNothingToCopyWarns: on turn 1 a special order would
-// copy nothing and be discarded; its button says so (issue 24, item 26).
+// copy nothing and be discarded; its button says so.
 func TestSpecialOrderWithNothingToCopyWarns(t *testing.T) {
 	h := newHarness(t)
 	h.dealing([]engine.Card{engine.SpecialOrder})

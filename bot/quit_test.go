@@ -279,7 +279,7 @@ func TestHistoryShowsRatingChanges(t *testing.T) {
 
 // Practice never moves a rating: a person with a rating plays 100 games
 // against a bot (20 under the race detector), won or lost, and their
-// rating is where it was (issue 25: farming bots).
+// rating is where it was (farming bots).
 func TestPracticeNeverMovesARating(t *testing.T) {
 	games := 100
 	if bot.RaceBuild {

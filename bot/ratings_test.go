@@ -63,7 +63,7 @@ func TestGameWithBotsRatesPeopleOnly(t *testing.T) {
 	if len(seats) != 4 {
 		t.Fatalf("history seats %+v", seats)
 	}
-	// People are rated among themselves (issue 25): the bots' seats count
+	// People are rated among themselves: the bots' seats count
 	// for nothing, so the two people are rated as a two-player game by
 	// their order.
 	var prior []rating.Rating
@@ -432,7 +432,7 @@ func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 // TestOnePersonGameIsPractice: a game of one person against bots is
 // practice: said in the lobby and the final post, and no rating moves
-// however often the person wins (issue 25: farming bots).
+// however often the person wins (farming bots).
 func TestOnePersonGameIsPractice(t *testing.T) {
 	h := newHarness(t)
 	h.do("ann", "new timer=0 bots=3 level=easy")
@@ -481,7 +481,7 @@ func recordRated(t *testing.T, h *harness, id string, at time.Time, players []st
 
 // The rating board lists settled players only, as of now: a provisional
 // rating is left off, and one grown uncertain with time away drops off
-// until its player plays again; the profile says why (issue 25).
+// until its player plays again; the profile says why.
 func TestBoardListsSettledRatingsOnly(t *testing.T) {
 	bothStores(t, func(t *testing.T, h *harness) {
 		for g := range 3 {

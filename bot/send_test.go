@@ -104,7 +104,7 @@ func tickOn(t *testing.T, b *bot.Bot) {
 // TestHandoffSendsAtOnce: with Handoff the replica that saved a change
 // sends its deliveries itself, with no timer tick; the outbox deadline is
 // only a net, and when it comes due with nothing left it sends nothing
-// again (issue 22: the table handed to the sender without waiting for the
+// again (the table handed to the sender without waiting for the
 // timer loop).
 func TestHandoffSendsAtOnce(t *testing.T) {
 	h := newHarness(t)
@@ -132,7 +132,7 @@ func TestHandoffSendsAtOnce(t *testing.T) {
 
 // TestHandoffTakesItsNetBack: once the replica that saved a change has
 // sent it all, the change's outbox deadline is gone: the timer loop never
-// claims and reads the game only to find nothing to send (issue 39: those
+// claims and reads the game only to find nothing to send (those
 // were a third of the background round trips). Its timer's deadline, a
 // different key, stays.
 func TestHandoffTakesItsNetBack(t *testing.T) {
@@ -189,7 +189,7 @@ func TestHandoffNetWhenTheReplicaDies(t *testing.T) {
 // TestDrainFinishesTheSendUnderWay: SIGTERM while a delivery is being
 // sent lets it finish and records it; the game's other deliveries are
 // left to the next replica at once (no lease to wait out, the lock
-// released) and nothing is sent twice (issue 22, defect 6).
+// released) and nothing is sent twice.
 func TestDrainFinishesTheSendUnderWay(t *testing.T) {
 	h := newHarness(t)
 	s := &recSender{}
@@ -248,7 +248,7 @@ func (r *rateLimited) Send(ctx context.Context, where protocol.Location, game st
 // TestRetryAfterPastTheLease: a Retry-After longer than the claim's lease
 // holds the game's deliveries that long, in order: nothing is posted early
 // or out of order, and waiting spends no attempt, however often the
-// platform asks (issue 22, defect 5).
+// platform asks.
 func TestRetryAfterPastTheLease(t *testing.T) {
 	h := newHarness(t)
 	s := &recSender{}
@@ -292,7 +292,7 @@ func TestRetryAfterPastTheLease(t *testing.T) {
 // TestDrainDoesNotWaitForAStuckSend: a send that never returns (a platform
 // library asleep on a rate limit) does not hold the shutdown past its
 // grace: Drain gives up, and the game goes to the next replica at once,
-// lock released (issue 22, defect 13).
+// lock released.
 func TestDrainDoesNotWaitForAStuckSend(t *testing.T) {
 	h := newHarness(t)
 	s := &recSender{}
@@ -399,7 +399,7 @@ func (l *errorLog) WithGroup(string) slog.Handler      { return l }
 // TestShutdownLogsNoError: the timer loop stopped mid-tick, with every
 // delivery slot held by a slow platform, sets the games it had claimed
 // back for the next replica and logs no ERROR: a stop is not a failure
-// (issue 39 saw an ERROR a claimed game at every shutdown). Nothing
+// (an ERROR a claimed game at every shutdown, once). Nothing
 // waits out a claim's lease.
 func TestShutdownLogsNoError(t *testing.T) {
 	h := newHarness(t)

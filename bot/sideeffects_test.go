@@ -60,7 +60,7 @@ func TestReadOnlyRequestsDoNotSave(t *testing.T) {
 
 // TestReadOnlyClicksOnAnEphemeralHandDoNotSave: on Discord every click
 // brings a fresh interaction token; taking it as the hand's handle wrote the
-// game at each look and each stale button (issue 22, defect 11). The handle
+// game at each look and each stale button. The handle
 // is kept while it has minutes to run, and renewed once it runs short, so
 // the hand stays editable.
 func TestReadOnlyClicksOnAnEphemeralHandDoNotSave(t *testing.T) {
@@ -172,7 +172,7 @@ func TestRequestAppliedOnce(t *testing.T) {
 
 // TestOneReplicaSerialisesAGame: changes to one game made at once on one
 // replica wait for each other instead of racing to the compare-and-swap
-// and doing the work again (issue 39: retries fed a busy replica's
+// and doing the work again (retries fed a busy replica's
 // backlog). Every change lands.
 func TestOneReplicaSerialisesAGame(t *testing.T) {
 	h := newRedisHarness(t)

@@ -220,10 +220,6 @@ func (st *state) botLevel(i int) strategy.Level { return levelOf(st.Seats[i], st
 // chat reports whether the game is in a chat rather than a terminal.
 func (st *state) chat() bool { return !st.plat.Terminal }
 
-// typing reports whether players can type answers where the prompt is
-// (snapshot.typing).
-func (st *state) typing() bool { return st.plat.Terminal }
-
 func (st *state) seatOf(user string) int { return seatIndex(st.Seats, user) }
 
 func (st *state) humans() int {

@@ -25,7 +25,7 @@ func TestTypedTypeResolvesInTheHand(t *testing.T) {
 }
 
 // TestYouInNarration: the terminal's player is "You", never "You's" or
-// "You reaches" (issue 24, item 14).
+// "You reaches".
 func TestYouInNarration(t *testing.T) {
 	st := &state{Seats: []seat{{Name: "You"}, {Name: "Ann"}}}
 	evs := []engine.Event{
@@ -50,7 +50,7 @@ func TestYouInNarration(t *testing.T) {
 }
 
 // TestTwinSpecialsNumbered: Spoon ④ beside Spoon ⑥ in a hand shows its
-// number too (issue 24, item 12); alone it needs none.
+// number too; alone it needs none.
 func TestTwinSpecialsNumbered(t *testing.T) {
 	hand := []engine.Card{engine.Spoon, engine.Spoon6, engine.Tofu}
 	if got := partyLabel(words.English, engine.Spoon, hand); got != "Spoon ④" {

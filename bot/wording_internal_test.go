@@ -12,8 +12,7 @@ import (
 )
 
 // TestScoreLinesSayNothingScored: a line worth nothing says so instead of
-// "→ +0", and a seat left without an uramaki place is not "0th place"
-// (issue 21, items 6 and 11).
+// "→ +0", and a seat left without an uramaki place is not "0th place".
 func TestScoreLinesSayNothingScored(t *testing.T) {
 	for _, c := range []struct {
 		l    engine.Line

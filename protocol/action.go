@@ -3,7 +3,6 @@ package protocol
 import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
-	"github.com/sushigo/sushigo/storage"
 )
 
 // Action is what a request asks the host to do. The set is closed: only this
@@ -90,10 +89,44 @@ type Status struct{}
 // Scores shows the score breakdown so far.
 type Scores struct{}
 
+// Period is a leaderboard's window of time.
+type Period uint8
+
+// The leaderboard's windows.
+const (
+	AllTime Period = iota
+	Month
+	Week
+)
+
+// ParsePeriod reads "all", "month" or "week"; the empty string is AllTime.
+// Not player words: typed command words.
+func ParsePeriod(s string) (Period, bool) {
+	switch s {
+	case "", "all", "alltime", "all-time":
+		return AllTime, true
+	case "month":
+		return Month, true
+	case "week":
+		return Week, true
+	}
+	return 0, false
+}
+
+// Ranking is what a leaderboard orders its players by.
+type Ranking uint8
+
+// The leaderboard's orders.
+const (
+	ByWins Ranking = iota
+	ByPoints
+	ByRating
+)
+
 // Leaderboard shows the community's best players for a period.
 type Leaderboard struct {
-	Period storage.Period
-	By     storage.Metric
+	Period Period
+	By     Ranking
 	// Party shows Sushi Go Party!'s board: its scores are not comparable
 	// with classic's.
 	Party bool

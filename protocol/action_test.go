@@ -50,8 +50,8 @@ func FuzzParseActionID(f *testing.F) {
 	})
 }
 
-// TestTypedCardNamesOfSeveralWords: the names players type (issue 24,
-// item 15) parse as the cards they name.
+// TestTypedCardNamesOfSeveralWords: the names players type parse as the
+// cards they name.
 func TestTypedCardNamesOfSeveralWords(t *testing.T) {
 	for text, want := range map[string]Action{
 		"pick maki 3":               Pick{Card: engine.Maki3},

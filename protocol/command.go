@@ -7,7 +7,6 @@ import (
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
-	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/words"
 )
 
@@ -170,18 +169,18 @@ func ParseCommand(text string, w words.Lang) (Action, error) {
 	case "scores", "score":
 		return noArgs(Scores{})
 	case "leaderboard", "top", "lb":
-		lb := Leaderboard{By: storage.ByRating}
+		lb := Leaderboard{By: ByRating}
 		for _, a := range args {
 			if a == "party" || a == "classic" {
 				lb.Party = a == "party"
-			} else if p, ok := storage.ParsePeriod(a); ok {
+			} else if p, ok := ParsePeriod(a); ok {
 				lb.Period = p
 			} else if a == "points" {
-				lb.By = storage.ByPoints
+				lb.By = ByPoints
 			} else if a == "wins" {
-				lb.By = storage.ByWins
+				lb.By = ByWins
 			} else if a == "rating" || a == "ratings" || a == "elo" {
-				lb.By = storage.ByRating
+				lb.By = ByRating
 			} else {
 				return nil, usage("usage.leaderboardUsage")
 			}
@@ -201,7 +200,7 @@ func ParseCommand(text string, w words.Lang) (Action, error) {
 			switch {
 			case a == "party" || a == "classic":
 				h.Party = a == "party"
-			case err == nil && n >= 1 && n <= storage.HistoryLength:
+			case err == nil && n >= 1:
 				h.Open = n
 			default:
 				return nil, usage("usage.historyUsage", HistoryShown)

@@ -275,19 +275,6 @@ func (p Period) Key(t time.Time) string {
 	return "all"
 }
 
-// ParsePeriod reads "all", "month" or "week"; the empty string is AllTime.
-func ParsePeriod(s string) (Period, bool) {
-	switch s {
-	case "", "all", "alltime", "all-time":
-		return AllTime, true
-	case "month":
-		return Month, true
-	case "week":
-		return Week, true
-	}
-	return 0, false
-}
-
 func (p Period) String() string {
 	switch p {
 	case Month:

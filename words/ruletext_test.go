@@ -58,7 +58,7 @@ func repeat(c engine.Card, n int) []engine.Card {
 
 // The rule texts people read are checked against the engine that scores:
 // every card type has its text in both games, and each number a text
-// claims is what the engine pays (issue 26: a rule right in the engine
+// claims is what the engine pays (a rule right in the engine
 // and wrong on screen).
 func TestRuleTextsMatchTheEngine(t *testing.T) {
 	for _, k := range engine.Kinds() {

@@ -366,7 +366,7 @@ func (a *rematcher) Read(p []byte) (int, error) {
 }
 
 // TestLineModeRematchByNumber: at the end, 1 presses the Rematch the final
-// standings show (issue 24, item 4), not a card of the last hand.
+// standings show, not a card of the last hand.
 func TestLineModeRematchByNumber(t *testing.T) {
 	host := bot.New(openStore(t), bot.Config{Seed: func() uint64 { return 21 }, ThinkInline: true})
 	var out consoletest.Buffer

@@ -789,7 +789,7 @@ func TestSubcommandOptionsDecode(t *testing.T) {
 	}{
 		{"addbot", []*discordgo.ApplicationCommandInteractionDataOption{opt("count", discordgo.ApplicationCommandOptionInteger, 2.0)}, protocol.AddBot{N: 2}},
 		{"kick", []*discordgo.ApplicationCommandInteractionDataOption{opt("player", discordgo.ApplicationCommandOptionUser, "1100000000000000002")}, protocol.Kick{Player: "1100000000000000002"}},
-		{"leaderboard", []*discordgo.ApplicationCommandInteractionDataOption{opt("period", discordgo.ApplicationCommandOptionString, "week"), opt("by", discordgo.ApplicationCommandOptionString, "points")}, protocol.Leaderboard{Period: storage.Week, By: storage.ByPoints}},
+		{"leaderboard", []*discordgo.ApplicationCommandInteractionDataOption{opt("period", discordgo.ApplicationCommandOptionString, "week"), opt("by", discordgo.ApplicationCommandOptionString, "points")}, protocol.Leaderboard{Period: protocol.Week, By: protocol.ByPoints}},
 		{"stats", []*discordgo.ApplicationCommandInteractionDataOption{opt("player", discordgo.ApplicationCommandOptionUser, "42")}, protocol.Stats{Player: "42"}},
 		{"rules", []*discordgo.ApplicationCommandInteractionDataOption{opt("card", discordgo.ApplicationCommandOptionString, "maki2")}, protocol.Rules{Card: "maki2"}},
 		{"new", []*discordgo.ApplicationCommandInteractionDataOption{opt("variant", discordgo.ApplicationCommandOptionString, "dummy")}, protocol.NewGame{Options: protocol.Options{Dummy: true, Timer: -1}}},
@@ -818,8 +818,7 @@ func TestSubcommandOptionsDecode(t *testing.T) {
 // TestRateLimitWaitsInTheOutbox: with the session serve builds
 // (ShouldRetryOnRateLimit off), a 429 is not slept on: Send returns
 // Discord's retry_after to the outbox, which holds the game's deliveries
-// that long, and a shutdown never waits on the sleep (issue 22, defects 5
-// and 13).
+// that long, and a shutdown never waits on the sleep.
 func TestRateLimitWaitsInTheOutbox(t *testing.T) {
 	e := newEnv(t)
 	e.a.s.ShouldRetryOnRateLimit = false
@@ -844,7 +843,7 @@ func TestRateLimitWaitsInTheOutbox(t *testing.T) {
 // TestPostResentAfterACrashIsOneMessage: a replica killed after Discord
 // made a post but before the outbox recorded it sends it again; the
 // delivery's nonce, with enforce_nonce, makes Discord answer with the
-// first message instead of a second one (issue 22, defect 14).
+// first message instead of a second one.
 func TestPostResentAfterACrashIsOneMessage(t *testing.T) {
 	e := newEnv(t)
 	where := protocol.Location{Platform: "discord", Community: "g1", Channel: "c1"}

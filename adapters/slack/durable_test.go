@@ -54,7 +54,7 @@ func TestReplayedRequestAppliedOnce(t *testing.T) {
 		switch k {
 		case 2:
 			// The same signature in upper-case hex: Slack's verifier reads
-			// it, so it must count as the same request (issue 22, defect 7).
+			// it, so it must count as the same request.
 			r.Header.Set("X-Slack-Signature", "v0="+strings.ToUpper(strings.TrimPrefix(r.Header.Get("X-Slack-Signature"), "v0=")))
 		case 3:
 			r.Header.Set("X-Slack-Signature", "V0="+strings.TrimPrefix(r.Header.Get("X-Slack-Signature"), "v0="))
@@ -183,7 +183,7 @@ func TestSlowClickParkedAndAcknowledged(t *testing.T) {
 
 // TestAckNotHeldByBusyWorkers: with every delivery worker busy, a click is
 // still acknowledged at once; its deliveries wait for a worker, not Slack
-// (issue 22, defect 3: the 200 was written only once the work was queued).
+// (the 200 was written only once the work was queued).
 func TestAckNotHeldByBusyWorkers(t *testing.T) {
 	e := newEnv(t, protocol.HandsDM)
 	e.slash(alice, "new bots=1 timer=0")
@@ -226,7 +226,7 @@ func (downSeen) AddRecord(context.Context, string, []byte, time.Duration) (bool,
 
 // TestOutageLoggedOnceAndRefused: while the store that de-duplicates
 // requests is down, each request gets a 503 (Slack shows its error and the
-// player presses again) and the log says so once (issue 22, defect 12).
+// player presses again) and the log says so once.
 func TestOutageLoggedOnceAndRefused(t *testing.T) {
 	e := newEnv(t, protocol.HandsDM)
 	var logs bytes.Buffer
@@ -248,8 +248,7 @@ func TestOutageLoggedOnceAndRefused(t *testing.T) {
 // TestClickersNewHandSurvivesACrash: in DM mode, the click that reveals a
 // turn must leave the clicker's next hand in the outbox, not only in the
 // answer sent from memory after the 200: a replica killed right after the
-// acknowledgement must not leave the clicker looking at the old turn
-// (issue 22, defect 10).
+// acknowledgement must not leave the clicker looking at the old turn.
 func TestClickersNewHandSurvivesACrash(t *testing.T) {
 	e := newDurableEnv(t, protocol.HandsDM)
 	e.slash(alice, "new bots=0 timer=0")

@@ -224,15 +224,11 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 	}
 }
 
-// click applies a click within the ack budget. It reports whether the host
-// finished (the game is stored) and returns the deliveries to make after the
-// acknowledgement; when the host was too slow they wait for it.
-func (a *Adapter) click(ctx context.Context, cb slackapi.InteractionCallback) (rest func(context.Context), applied bool) {
-	return a.clickParked(ctx, cb, nil)
-}
-
-// clickParked is click; with the click's payload, one the host cannot
-// finish within the ack budget is parked (another replica handles it
+// clickParked applies a click within the ack budget. It reports whether
+// the host finished (the game is stored) and returns the deliveries to
+// make after the acknowledgement; when the host was too slow they wait for
+// it. With the click's payload, one the host cannot finish within the ack
+// budget is parked (another replica handles it
 // again if this one dies) and acknowledged, rather than refused while it
 // goes on to count. Only when parking fails too is it refused, and its
 // handling stopped.

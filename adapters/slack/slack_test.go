@@ -573,7 +573,7 @@ func TestTimerDeliveries(t *testing.T) {
 
 // TestRateLimitWaitsInTheOutbox: with the client serve builds, a 429 is
 // not slept on: Send returns Slack's Retry-After to the outbox, which
-// holds the game's deliveries that long (issue 22, defect 5).
+// holds the game's deliveries that long.
 func TestRateLimitWaitsInTheOutbox(t *testing.T) {
 	e := newEnv(t, protocol.HandsDM)
 	e.a.api = slackapi.New("xoxb-test", slackapi.OptionAPIURL(e.f.srv.GetAPIURL()), Retries())

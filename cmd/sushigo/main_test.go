@@ -136,8 +136,8 @@ func TestConfigReportsEveryProblem(t *testing.T) {
 	if _, err := loadConfig(env(nil)); err != nil {
 		t.Errorf("empty environment: %v", err)
 	}
-	// Every form the README documents is accepted (issue 22, defect 8:
-	// Sentinel was refused).
+	// Every form the README documents is accepted (Sentinel once was
+	// refused).
 	for _, u := range []string{"redis://h:6379/0", "rediss://h:6380", "redis://h1:7000?addr=h2:7001&addr=h3:7002",
 		"redis+sentinel://:pw@s1:26379,s2:26379/mymaster/0"} {
 		if _, err := loadConfig(env(map[string]string{"REDIS_URL": u})); err != nil {

@@ -197,8 +197,7 @@ func TestMetricsEndpoint(t *testing.T) {
 }
 
 // TestDiscordAPIURL: with DISCORD_API_URL, serve's calls to Discord (here
-// registering /sushigo at start-up) reach that address and not Discord
-// (issue 22, defect 15).
+// registering /sushigo at start-up) reach that address and not Discord.
 func TestDiscordAPIURL(t *testing.T) {
 	seen := make(chan string, 16)
 	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -231,7 +230,7 @@ func TestDiscordAPIURL(t *testing.T) {
 
 // TestServeThroughSentinelAndCluster: REDIS_URL's Sentinel and Cluster
 // forms, as the README gives them, are accepted by serve, which answers
-// ready and stores a game there (issue 22, defect 8: serve refused
+// ready and stores a game there (serve refused
 // Sentinel, which only the storage test reached).
 func TestServeThroughSentinelAndCluster(t *testing.T) {
 	sentinel, primary := redistest.Sentinel(t)

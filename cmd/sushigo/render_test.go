@@ -115,8 +115,7 @@ func TestPlayWritesPictures(t *testing.T) {
 	}
 }
 
-// TestCommandLineOddities: issue 24's items 17, 22 and 26 on the command
-// line.
+// TestCommandLineOddities: odd corners of the command line.
 func TestCommandLineOddities(t *testing.T) {
 	dir := t.TempDir()
 	vars := env(map[string]string{"DATA_DIR": dir})

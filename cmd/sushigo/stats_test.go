@@ -49,7 +49,7 @@ func TestLocalStats(t *testing.T) {
 }
 
 // TestSameSeedTwiceIsTwoGames: two terminal games with the same --seed are
-// two games in the history and the ratings (issue 25, item 3): the deal
+// two games in the history and the ratings: the deal
 // repeats, the game's ID does not.
 func TestSameSeedTwiceIsTwoGames(t *testing.T) {
 	// The terminal game keeps its own embedded store (play.db) whatever

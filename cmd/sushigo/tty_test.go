@@ -48,7 +48,7 @@ func TestPlayInATerminal(t *testing.T) {
 		t.Fatalf("no final table on the screen:\n%s", screen())
 	}
 	// A rematch, to its start: past the final panel, Rematch, then the new
-	// lobby's Start (issue 24, item 4). A key sent while the bots moved
+	// lobby's Start. A key sent while the bots moved
 	// may still be on its way, so each step looks at the screen first and
 	// presses what it shows.
 	lobbySeen := false

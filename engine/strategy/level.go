@@ -57,7 +57,7 @@ func (l Level) Player(seed uint64, d Deadline) Player {
 		}
 		if l == Expert {
 			// Expert models its opponents as searchers (a tree per seat),
-			// which ten times hard's time alone did not (issue 27).
+			// which ten times hard's time alone did not.
 			s.Trees, s.maxNode = true, 1<<16
 		}
 		return s

@@ -46,7 +46,7 @@ func TestBoardFromBeforeRatings(t *testing.T) {
 func redisZ(score float64, member string) goredis.Z { return goredis.Z{Score: score, Member: member} }
 
 // TestRecordedGameRememberedForEver: a recorded game's ID never expires,
-// like the ratings it changed (issue 25, item 4: it was kept 30 days, so a
+// like the ratings it changed (it was kept 30 days, so a
 // game replayed after that would be rated again).
 func TestRecordedGameRememberedForEver(t *testing.T) {
 	ctx := context.Background()

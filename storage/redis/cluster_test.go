@@ -75,7 +75,7 @@ func TestSentinelURLErrors(t *testing.T) {
 // TestStalledRedisHonoursDeadlines: while Redis is stalled (CLIENT PAUSE,
 // as a failover, a slow disk or a long script stalls it) a call with a
 // short deadline gives up at its deadline instead of waiting for the
-// socket timeout or for Redis (issue 22, defect 2).
+// socket timeout or for Redis.
 func TestStalledRedisHonoursDeadlines(t *testing.T) {
 	port := redistest.FreePort(t)
 	redistest.Server(t, port)
@@ -100,7 +100,7 @@ func TestStalledRedisHonoursDeadlines(t *testing.T) {
 
 // TestClusterDownIsNotReady: a cluster that lost a slot answers PING on
 // every node but refuses every request with CLUSTERDOWN; the store's Ping,
-// which /readyz asks, must say so (issue 22, defect 9).
+// which /readyz asks, must say so.
 func TestClusterDownIsNotReady(t *testing.T) {
 	url := redistest.Cluster(t)
 	ctx := context.Background()
@@ -156,7 +156,7 @@ func TestClusterDownIsNotReady(t *testing.T) {
 // TestDeadlinesSurviveALostMaster: deadlines are spread over several
 // masters, so when one master is lost (a cluster that serves what it still
 // has, cluster-require-full-coverage no) the games whose timers live on the
-// others keep them (issue 22, defect 9: one {deadlines} slot made one
+// others keep them (one {deadlines} slot made one
 // master a single point of failure for every game).
 func TestDeadlinesSurviveALostMaster(t *testing.T) {
 	url := redistest.Cluster(t, "--cluster-require-full-coverage", "no")

@@ -15,7 +15,7 @@ func prefixOf(gameKey, key string) string { return strings.TrimSuffix(gameKey, "
 // TestDeadlinesOfAnEarlierRelease: releases before the shards kept every
 // deadline in one set under {deadlines}; after an upgrade those deadlines
 // still fire once, and a deadline set or cancelled again leaves the old set,
-// so no timer is lost or fires twice (issue 22, defect 9).
+// so no timer is lost or fires twice.
 func TestDeadlinesOfAnEarlierRelease(t *testing.T) {
 	ctx := context.Background()
 	s := open(t)
