@@ -15,6 +15,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sushigo/sushigo/adapters/dms"
 	"github.com/sushigo/sushigo/adapters/pool"
 	"github.com/sushigo/sushigo/outage"
 	"github.com/sushigo/sushigo/protocol"
@@ -79,7 +80,12 @@ type Adapter struct {
 	dedupe outage.Outage
 	// oversized logs refused oversized bodies (unauthenticated) sparingly.
 	oversized outage.Flood
+	// dms are the DM channels opened, by user: each is opened once.
+	dms dms.Channels
 }
+
+// dmChannels bounds the DM channels remembered (a few hundred bytes each).
+const dmChannels = 50_000
 
 // deliveryWorkers bounds the deliveries running at once after answered
 // requests; more requests wait for a worker.
@@ -115,7 +121,7 @@ func New(s *discordgo.Session, host Host, seen Seen, cfg Config) *Adapter {
 	}
 	deliveries := pool.New(deliveryWorkers)
 	host.AddPlatform("discord", platform)
-	return &Adapter{s: s, host: host, seen: seen, cfg: cfg, pool: deliveries, background: deliveries.Go}
+	return &Adapter{s: s, host: host, seen: seen, cfg: cfg, pool: deliveries, background: deliveries.Go, dms: dms.Channels{Max: dmChannels}}
 }
 
 // Platform is Discord's row for the host with this adapter sending its

@@ -508,6 +508,35 @@ func TestClosedDMsFallBackToEphemeral(t *testing.T) {
 	}
 }
 
+// TestEachDMChannelOpenedOnce: hands by DM, turn after turn, open each
+// person's DM channel once; Discord answers the same channel every time.
+func TestEachDMChannelOpenedOnce(t *testing.T) {
+	e := newEnv(t)
+	e.slash(alice, "new", `[{"name":"hands","type":3,"value":"dm"},{"name":"timer","type":4,"value":0}]`)
+	e.startGame()
+	for turn := 0; turn < 4; turn++ {
+		for _, p := range []player{alice, bob} {
+			if h := e.latest(p.id, "Your hand"); h != nil {
+				if id := buttonWith(h, "sg1:pick:"); id != "" {
+					e.click(p, h, id)
+				}
+			}
+		}
+	}
+	dms, opens := 0, 0
+	for _, c := range e.f.calls {
+		switch {
+		case reDM.MatchString(c.Path):
+			opens++
+		case c.Method == http.MethodPost && strings.Contains(c.Path, "/channels/dm-"):
+			dms++
+		}
+	}
+	if dms < 6 || opens != 2 {
+		t.Errorf("%d DMs opened their channel %d times, want once per person (2)", dms, opens)
+	}
+}
+
 func TestRateLimitedPostStillDelivered(t *testing.T) {
 	e := newEnv(t)
 	e.f.limitOnce["/channels/"] = true

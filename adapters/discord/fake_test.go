@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -129,9 +130,15 @@ func (f *fakeDiscord) attach(m *fakeMessage, body map[string]any, files []fakeAt
 		}
 		for _, a := range list {
 			a, _ := a.(map[string]any)
-			id, _ := a["id"].(float64)
-			if int(id) < len(files) {
-				at := files[int(id)]
+			// A snowflake, as a string: an attachment kept, or the index of
+			// a new file ("0"). Discord's spec types it a string.
+			raw, ok := a["id"].(string)
+			if !ok {
+				f.t.Errorf("attachments[].id is %T %v, not a snowflake string", a["id"], a["id"])
+			}
+			id, err := strconv.Atoi(raw)
+			if err == nil && id < len(files) {
+				at := files[id]
 				at.Description, _ = a["description"].(string)
 				out = append(out, at)
 			}

@@ -510,7 +510,7 @@ func (a *Adapter) post(channel string, m *discordgo.MessageSend, pic *protocol.P
 // attachment describes an uploaded file in a message's payload: its
 // index among the files, name and alt text.
 type attachment struct {
-	ID          int    `json:"id"`
+	ID          int    `json:"id,string"` // a snowflake: the new file's index, as a string
 	Filename    string `json:"filename"`
 	Description string `json:"description,omitempty"`
 }
@@ -586,16 +586,21 @@ func (a *Adapter) send(ctx context.Context, where protocol.Location, game string
 			channel = th
 		}
 		if !d.To.IsPublic() {
-			dm, err := a.s.UserChannelCreate(d.To.User, opt)
-			if err != nil {
-				a.logErr("opening a DM failed", err, "user", d.To.User)
-				if _, status := restCode(err); status >= 400 && status < 500 && status != http.StatusTooManyRequests {
-					a.undeliverable(ctx, resp, d.To.User)
-					return protocol.Ref{}, nil
+			dm, ok := a.dms.Get(d.To.User)
+			if !ok {
+				ch, err := a.s.UserChannelCreate(d.To.User, opt)
+				if err != nil {
+					a.logErr("opening a DM failed", err, "user", d.To.User)
+					if _, status := restCode(err); status >= 400 && status < 500 && status != http.StatusTooManyRequests {
+						a.undeliverable(ctx, resp, d.To.User)
+						return protocol.Ref{}, nil
+					}
+					return protocol.Ref{}, err
 				}
-				return protocol.Ref{}, err
+				dm = ch.ID
+				a.dms.Put(d.To.User, dm)
 			}
-			channel = dm.ID
+			channel = dm
 		}
 		msg, err := a.post(channel, m.send(), m.pic, d.Nonce, opt)
 		if np := noPicture(err, m); np != nil {
@@ -606,6 +611,9 @@ func (a *Adapter) send(ctx context.Context, where protocol.Location, game string
 			if nt := noThread(err); nt != nil {
 				return protocol.Ref{}, nt
 			}
+		}
+		if err != nil && !d.To.IsPublic() {
+			a.dms.Forget(d.To.User) // opened again next time, in case it is the channel
 		}
 		if err != nil {
 			if code, _ := restCode(err); code == codeCannotDM {

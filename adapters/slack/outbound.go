@@ -234,17 +234,22 @@ func (a *Adapter) sendPost(ctx context.Context, where protocol.Location, game st
 		channel, thread = ch, ts
 	}
 	if !d.To.IsPublic() {
-		ch, _, _, err := a.api.OpenConversationContext(ctx, &slackapi.OpenConversationParameters{Users: []string{d.To.User}})
-		if err != nil {
-			if !transient(err) {
-				a.cfg.Log.Info("cannot DM user; hands go ephemeral", "user", d.To.User, "err", err)
-				a.undeliverable(ctx, resp, d.To.User)
-				return protocol.Ref{}, nil
+		dm, ok := a.dms.Get(d.To.User)
+		if !ok {
+			ch, _, _, err := a.api.OpenConversationContext(ctx, &slackapi.OpenConversationParameters{Users: []string{d.To.User}})
+			if err != nil {
+				if !transient(err) {
+					a.cfg.Log.Info("cannot DM user; hands go ephemeral", "user", d.To.User, "err", err)
+					a.undeliverable(ctx, resp, d.To.User)
+					return protocol.Ref{}, nil
+				}
+				a.failed("conversations.open failed", err, "user", d.To.User)
+				return protocol.Ref{}, err
 			}
-			a.failed("conversations.open failed", err, "user", d.To.User)
-			return protocol.Ref{}, err
+			dm = ch.ID
+			a.dms.Put(d.To.User, dm)
 		}
-		channel = ch.ID
+		channel = dm
 	}
 	if d.Resend && d.Nonce != "" {
 		ts, file, err := a.findPost(ctx, channel, thread, d.Nonce)
@@ -271,6 +276,9 @@ func (a *Adapter) sendPost(ctx context.Context, where protocol.Location, game st
 	ch, ts, err := a.api.PostMessageContext(ctx, channel, opts...)
 	if err != nil && thread != "" && (gone(err) || err.Error() == "thread_not_found") {
 		return protocol.Ref{}, &protocol.NoThreadError{Reason: "slack.outbound.theGameSTableMessage"}
+	}
+	if err != nil && !d.To.IsPublic() {
+		a.dms.Forget(d.To.User) // opened again next time, in case it is the channel
 	}
 	if err != nil {
 		a.failed("chat.postMessage failed", err, "channel", channel)

@@ -222,6 +222,34 @@ func TestFailedUploadRetried(t *testing.T) {
 	}
 }
 
+// TestEachDMChannelOpenedOnce: a whole game of hands by DM opens each
+// person's DM channel once (conversations.open answers the same channel
+// every time), not once a hand.
+func TestEachDMChannelOpenedOnce(t *testing.T) {
+	e := newDurableEnv(t, protocol.HandsDM)
+	e.slash(alice, "new bots=1 timer=0 pictures=off")
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	playOut(t, e)
+	e.f.mu.Lock()
+	defer e.f.mu.Unlock()
+	opens, dms := 0, 0
+	for _, c := range e.f.calls {
+		if c == "conversations.open" {
+			opens++
+		}
+	}
+	for _, m := range e.f.created {
+		if strings.HasPrefix(m.Channel, "D") {
+			dms++
+		}
+	}
+	if dms < 10 || opens != 2 {
+		t.Errorf("%d DMs opened their channel %d times, want once per person (2)", dms, opens)
+	}
+}
+
 // TestNoFilesWriteGoesTextOnly: an app installed without files:write has
 // every upload refused (missing_scope), for good. The game goes on
 // text-only at once: every round's scores and the final standings are

@@ -11,6 +11,7 @@ import (
 
 	slackapi "github.com/slack-go/slack"
 
+	"github.com/sushigo/sushigo/adapters/dms"
 	"github.com/sushigo/sushigo/adapters/pool"
 	"github.com/sushigo/sushigo/outage"
 	"github.com/sushigo/sushigo/protocol"
@@ -30,6 +31,9 @@ type Host interface {
 // platform is what Slack can do, as the host needs to know it: a slash
 // command with typed arguments, hands by DM.
 var platform = protocol.Platform{Commands: protocol.Slash, Hands: protocol.HandsDM}
+
+// dmChannels bounds the DM channels remembered (a few hundred bytes each).
+const dmChannels = 50_000
 
 // Config configures an Adapter.
 type Config struct {
@@ -72,6 +76,8 @@ type Adapter struct {
 	dedupe outage.Outage
 	// oversized logs refused oversized bodies (unauthenticated) sparingly.
 	oversized outage.Flood
+	// dms are the DM channels opened, by user: each is opened once.
+	dms dms.Channels
 	// locales are the languages people read, as users.info said.
 	locales localeCache
 }
@@ -112,7 +118,7 @@ func New(api *slackapi.Client, host Host, cfg Config) *Adapter {
 		cfg.HTTP = &http.Client{Timeout: 10 * time.Second}
 	}
 	deliveries := pool.New(deliveryWorkers)
-	a := &Adapter{api: api, host: host, cfg: cfg, pool: deliveries, background: deliveries.Go}
+	a := &Adapter{api: api, host: host, cfg: cfg, pool: deliveries, background: deliveries.Go, dms: dms.Channels{Max: dmChannels}}
 	a.homes, _ = host.(Homes)
 	host.AddPlatform("slack", platform)
 	return a
