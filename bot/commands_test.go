@@ -214,6 +214,26 @@ func TestLobbyButtons(t *testing.T) {
 	}
 }
 
+// A full table shows no Add bot: there is no room, and Slack cannot grey a
+// button out (it would read "(🤖 Add bot)" and do nothing).
+func TestFullLobbyHasNoAddBot(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "bots=3", "bob")
+	lobby, _ := h.lastPublic("lobby")
+	if !strings.Contains(lobby.String(), "Players (5/5)") {
+		t.Fatalf("the lobby is not full:\n%s", lobby)
+	}
+	if _, ok := button(lobby, "Add bot"); ok {
+		t.Errorf("a full lobby offers Add bot:\n%s", lobby)
+	}
+	leave, _ := button(lobby, "Leave")
+	h.click("bob", leave.ActionID, false)
+	lobby, _ = h.lastPublic("lobby")
+	if _, ok := button(lobby, "Add bot"); !ok {
+		t.Errorf("a lobby with room offers no Add bot:\n%s", lobby)
+	}
+}
+
 // TestTypedPicksAreJudgedByTheEngine: a typed pick is refused with the
 // engine's reason in words, naming the card the hand lacks.
 func TestTypedPicksAreJudgedByTheEngine(t *testing.T) {

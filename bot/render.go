@@ -89,17 +89,22 @@ func classicLobbyView(st *snapshot) protocol.View {
 		lines = append(lines, l)
 	}
 	g := st.ID
+	row := []protocol.Button{
+		{Label: w.Say("button.join"), Emoji: "🙋", ActionID: protocol.ActionID(protocol.Join{Game: g}), Style: protocol.Primary},
+		{Label: w.Say("button.leave"), Emoji: "🚪", ActionID: protocol.ActionID(protocol.Leave{Game: g})},
+	}
+	if len(st.Seats) < maxSeats(st.Opts) {
+		// A full table has no room for a bot: no button, rather than one
+		// that does nothing (Slack cannot grey one out).
+		row = append(row, protocol.Button{Label: w.Say("render.addBot"), Emoji: "🤖", ActionID: protocol.ActionID(protocol.AddBot{Game: g, N: 1})})
+	}
+	row = append(row, protocol.Button{Label: w.Say("button.start"), Emoji: "▶️", ActionID: protocol.ActionID(protocol.Start{Game: g}), Style: protocol.Success, Disabled: len(st.Seats) < 2})
 	return protocol.View{
 		Screen: protocol.ScreenLobby,
 		Title:  w.Say("render.sushiGoLobby"),
 		Text:   w.Say("lobby.hostLine", st.hostName(), optionsLineAt(st), ratedLine(st)),
 		Fields: []protocol.Field{{Name: w.Say("lobby.players", len(st.Seats), maxSeats(st.Opts)), Value: strings.Join(lines, "\n")}},
-		Rows: [][]protocol.Button{{
-			{Label: w.Say("button.join"), Emoji: "🙋", ActionID: protocol.ActionID(protocol.Join{Game: g}), Style: protocol.Primary},
-			{Label: w.Say("button.leave"), Emoji: "🚪", ActionID: protocol.ActionID(protocol.Leave{Game: g})},
-			{Label: w.Say("render.addBot"), Emoji: "🤖", ActionID: protocol.ActionID(protocol.AddBot{Game: g, N: 1}), Disabled: len(st.Seats) >= maxSeats(st.Opts)},
-			{Label: w.Say("button.start"), Emoji: "▶️", ActionID: protocol.ActionID(protocol.Start{Game: g}), Style: protocol.Success, Disabled: len(st.Seats) < 2},
-		}},
+		Rows:   [][]protocol.Button{row},
 		Tone:   protocol.ToneLobby,
 		Footer: w.Say("render.theHostPressesStartWhen"),
 	}
@@ -192,7 +197,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 			name += " 🤖"
 		}
 		val := lk.tableau(w, s)
-		if kept := lk.kept(w, s); kept != "" {
+		if kept := lk.kept(w, s); kept != "" && !pv.Over { // scored by now: the closing post says how
 			val += "\n" + kept
 		}
 		switch {
@@ -213,7 +218,9 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		lines = append(lines, "")
 	}
 	if pv.Over && st.chat() {
-		lines = append(lines, standingLines(st)...)
+		// The closing post below has the standings; the table names the
+		// winner and points there rather than showing them twice.
+		lines = append(lines, w.Say("table.overSeeBelow", winnerLine(st)))
 	}
 	lines = append(lines, st.Notes...)
 	if st.Vote != nil {
@@ -612,6 +619,30 @@ func finalView(st *snapshot) protocol.View {
 }
 
 // standingLines are the final places, one line a seat.
+// winnerLine says who won and by how much ("🎉 Ann wins by 3 points."),
+// or who share the win; "" for a game of one seat.
+func winnerLine(st *snapshot) string {
+	w := st.w
+	pv := st.game.PublicView()
+	var firsts []string
+	for _, s := range pv.Standings {
+		if s.Place == 1 {
+			firsts = append(firsts, st.name(s.Seat))
+		}
+	}
+	switch {
+	case len(firsts) > 1:
+		return w.Say("render.sharedWin", strings.Join(firsts, w.Say("render.sharedWinAnd")))
+	case len(pv.Standings) < 2:
+		return ""
+	}
+	first, r := pv.Standings[0], pv.Standings[1]
+	if margin := first.Score - r.Score; margin > 0 {
+		return w.Say("render.winsBy", agree(w, st.name(first.Seat), "verb.wins"), w.Count("pointLead", margin))
+	}
+	return w.Say("render.sOnTheTieBreak", agree(w, st.name(first.Seat), "verb.wins"))
+}
+
 func standingLines(st *snapshot) []string {
 	w := st.w
 	pv := st.game.PublicView()
@@ -666,22 +697,8 @@ func finalNotes(st *snapshot) []string {
 	pv := st.game.PublicView()
 	var lines []string
 	lines = append(lines, tieLines(w, pv.Standings, st.name, lookOf(st))...)
-	var firsts []string
-	for _, s := range pv.Standings {
-		if s.Place == 1 {
-			firsts = append(firsts, st.name(s.Seat))
-		}
-	}
-	if len(firsts) > 1 {
-		lines = append(lines, w.Say("render.sharedWin", strings.Join(firsts, w.Say("render.sharedWinAnd"))))
-	} else if len(pv.Standings) > 1 {
-		first, r := pv.Standings[0], pv.Standings[1]
-		switch margin := first.Score - r.Score; {
-		case margin > 0:
-			lines = append(lines, w.Say("render.winsBy", agree(w, st.name(first.Seat), "verb.wins"), w.Count("pointLead", margin)))
-		default:
-			lines = append(lines, w.Say("render.sOnTheTieBreak", agree(w, st.name(first.Seat), "verb.wins")))
-		}
+	if l := winnerLine(st); l != "" {
+		lines = append(lines, l)
 	}
 	if st.people() < 2 {
 		lines = append(lines, w.Say("render.aPracticeGameNotRated"))

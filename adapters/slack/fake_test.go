@@ -291,8 +291,10 @@ func (f *fakeSlack) postMessage(w http.ResponseWriter, r *http.Request) {
 	}
 	m := f.add(ch, audienceOf(ch), r.Form.Get("blocks"))
 	m.ThreadTS, m.Metadata = parent, r.Form.Get("metadata")
-	// A new message notifies whom it mentions (an edit never does).
-	for _, u := range mentioned.FindAllStringSubmatch(plain(m.Blocks), -1) {
+	// A new message notifies whom its notification text mentions (an edit
+	// never does): a mention only inside a block shows, but pings nobody's
+	// phone.
+	for _, u := range mentioned.FindAllStringSubmatch(r.Form.Get("text"), -1) {
 		m.Pings = append(m.Pings, u[1])
 	}
 	f.posts++

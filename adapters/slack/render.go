@@ -170,6 +170,15 @@ func renderBlocks(v protocol.View) ([]slackapi.Block, string, limits.Cuts) {
 	if fallback == "" {
 		fallback, _, _ = strings.Cut(v.Text, "\n")
 	}
+	if len(v.Mentions) > 0 {
+		// The notification is what pings: the people named go in it too,
+		// not only in a block.
+		var ms []string
+		for _, u := range v.Mentions {
+			ms = append(ms, "<@"+u+">")
+		}
+		fallback = strings.Join(ms, " ") + " " + fallback
+	}
 	return bs, limits.Clip(strings.ReplaceAll(fallback, "**", ""), 300), c
 }
 

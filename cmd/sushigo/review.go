@@ -32,17 +32,22 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 		return err
 	}
 	defer store.Close()
-	a := protocol.Review{}
-	if *game > 0 {
-		games, err := store.History(ctx, console.Where.Board(*party), *game)
-		if err != nil {
-			return fmt.Errorf("review: %w", err)
-		}
-		if *game > len(games) {
-			return errors.New(unticked(w.Say("cli.refused", "review", w.Say("sushigo.review.noSuchGame", *game, len(games)))))
-		}
-		a.Game = games[*game-1].ID
+	// The latest finished game by default: a game saved unfinished is not
+	// the one to review, and the history has every finished one.
+	n := max(*game, 1)
+	games, err := store.History(ctx, console.Where.Board(*party), n)
+	if err != nil {
+		return fmt.Errorf("review: %w", err)
 	}
+	switch {
+	case len(games) == 0 && *party:
+		return errors.New(unticked(w.Say("cli.refused", "review", w.Say("sushigo.review.noPartyGame"))))
+	case len(games) == 0:
+		return errors.New(unticked(w.Say("cli.refused", "review", w.Say("sushigo.review.noGame"))))
+	case n > len(games):
+		return errors.New(unticked(w.Say("cli.refused", "review", w.Say("sushigo.review.noSuchGame", n, len(games)))))
+	}
+	a := protocol.Review{Game: games[n-1].ID}
 	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr), ThinkInline: true})
 	host.AddPlatform(console.Where.Platform, console.Platform)
 	me := protocol.User{ID: protocol.You, Name: w.You()}

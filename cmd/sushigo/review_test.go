@@ -43,4 +43,16 @@ func TestReviewCommand(t *testing.T) {
 	if err := run(context.Background(), []string{"review", "--game", "2"}, e, nil, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "no game 2") {
 		t.Errorf("review --game 2 of a history of one: %v", err)
 	}
+	if err := run(context.Background(), []string{"review", "--party"}, e, nil, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "No finished Sushi Go Party! game") {
+		t.Errorf("review --party with no Party game: %v", err)
+	}
+	// A game saved unfinished does not hide the finished one.
+	var half consoletest.Buffer
+	if err := run(context.Background(), []string{"play", "--new", "--seed", "4", "--bots", "2", "--plain"}, e, &consoletest.Player{Out: &half, Max: 3}, &half, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var again strings.Builder
+	if err := run(context.Background(), []string{"review"}, e, nil, &again, io.Discard); err != nil || again.String() != last.String() {
+		t.Errorf("review with a game saved unfinished: %v\n%s", err, again.String())
+	}
 }
