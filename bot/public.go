@@ -8,6 +8,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // ErrNoTable is returned by PublicTable when no game has been dealt there.
@@ -15,23 +16,32 @@ var ErrNoTable = errors.New("no game has been dealt here")
 
 // PublicTable returns what anyone may see of the game at where: the
 // engine's public view (no card of any hand) and each seat's name, the
-// dummy's included. Tools and pictures draw from it.
-func (b *Bot) PublicTable(ctx context.Context, where protocol.Location) (engine.PublicView, []string, error) {
+// dummy's included, with the language the game is played in. Tools and
+// pictures draw from it.
+func (b *Bot) PublicTable(ctx context.Context, where protocol.Location) (Table, error) {
 	data, _, err := b.store.LoadGame(ctx, where.Key())
 	if errors.Is(err, storage.ErrNotFound) {
-		return engine.PublicView{}, nil, ErrNoTable
+		return Table{}, ErrNoTable
 	}
 	if err != nil {
-		return engine.PublicView{}, nil, fmt.Errorf("load %s: %w", where.Key(), err)
+		return Table{}, fmt.Errorf("load %s: %w", where.Key(), err)
 	}
 	st, err := b.decode(data)
 	if err != nil {
-		return engine.PublicView{}, nil, err
+		return Table{}, err
 	}
 	sn := st.snap()
 	if sn.game == nil {
-		return engine.PublicView{}, nil, ErrNoTable
+		return Table{}, ErrNoTable
 	}
 	pv := sn.game.PublicView()
-	return pv, sn.names(len(pv.Seats)), nil
+	return Table{View: pv, Names: sn.names(len(pv.Seats)), Lang: sn.w}, nil
+}
+
+// Table is what anyone may see of a game (PublicTable).
+type Table struct {
+	View  engine.PublicView
+	Names []string
+	// Lang is the game's language: its pictures are drawn in it.
+	Lang words.Lang
 }

@@ -238,8 +238,8 @@ func TestOutboxStoredByThisRelease(t *testing.T) {
 		h.lobby("ann", "timer=0 bots=1", "bob")
 		h.startGame("ann")
 		for range 20 { // to the last choice of round 1 (the last card plays itself)
-			pv, _, err := h.b.PublicTable(ctx, h.where)
-			if err != nil || pv.Turn == pv.Settings.HandSize()-1 {
+			tb, err := h.b.PublicTable(ctx, h.where)
+			if err != nil || tb.View.Turn == tb.View.Settings.HandSize()-1 {
 				break
 			}
 			h.playTurn([]string{"ann", "bob"})

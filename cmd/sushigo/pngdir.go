@@ -58,10 +58,11 @@ func (w *pngWriter) write(ctx context.Context) {
 	if w.err != nil {
 		return
 	}
-	pv, names, err := w.PublicTable(ctx, console.Where)
+	tb, err := w.PublicTable(ctx, console.Where)
 	if err != nil {
 		return // no game dealt yet
 	}
+	pv, names := tb.View, tb.Names
 	if len(pv.Scores) < w.rounds {
 		w.written = map[string]bool{} // a new game: its pictures replace the last one's
 	}

@@ -92,14 +92,15 @@ func render(ctx context.Context, cfg config, w words.Lang, args []string, stdout
 		defer s.Close()
 		store = s
 	}
-	pv, names, err := bot.New(store, bot.Config{}).PublicTable(ctx, where)
+	tb, err := bot.New(store, bot.Config{}).PublicTable(ctx, where)
 	if errors.Is(err, bot.ErrNoTable) {
 		return fmt.Errorf("render: no game has been dealt in %s yet", where.Key())
 	}
 	if err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
-	png, name, err := draw(w, pv, names, *what)
+	// The picture is the game's, in its language, as its players saw it.
+	png, name, err := draw(tb.Lang, tb.View, tb.Names, *what)
 	if err != nil {
 		return fmt.Errorf("render: %w", err)
 	}

@@ -50,6 +50,29 @@ func TestRender(t *testing.T) {
 // TestPlayWritesPictures: play --png writes each round's scores and the
 // end of the game; render draws any of them, and a chat channel's game
 // from serve's store.
+// TestRenderDrawsInTheGamesLanguage: a game played in French is drawn in
+// French, whatever language the one who renders it reads: the same PNG
+// with LANG=fr and LANG=en, and not the one an English game gives.
+func TestRenderDrawsInTheGamesLanguage(t *testing.T) {
+	drawn := func(lang string) []byte {
+		dir := t.TempDir()
+		playTerminal(t, env(map[string]string{"DATA_DIR": dir, "LANG": "fr_FR.UTF-8"}), "--seed", "5", "--bots", "3")
+		out := filepath.Join(dir, "t.png")
+		if err := run(context.Background(), []string{"render", "--out", out}, env(map[string]string{"DATA_DIR": dir, "LANG": lang}), nil, io.Discard, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	fr, en := drawn("fr_FR.UTF-8"), drawn("en_US.UTF-8")
+	if !bytes.Equal(fr, en) {
+		t.Error("a French game renders differently for an English reader")
+	}
+}
+
 func TestPlayWritesPictures(t *testing.T) {
 	dir := t.TempDir()
 	pics := filepath.Join(dir, "pics")

@@ -45,8 +45,9 @@ func Prompted(out *Buffer, n int) bool {
 
 // Player answers every prompt with "1" (the first card, or the first
 // button; "2" when the first card is the one already chosen) until the
-// final standings are on screen or Max lines were typed (600 when 0),
-// then types "quit", or ends its input when EOF is set.
+// final standings (🏆, in any language) are on screen or Max lines were
+// typed (600 when 0), then types "quit", or ends its input when EOF is
+// set.
 type Player struct {
 	Out *Buffer
 	EOF bool
@@ -68,7 +69,7 @@ func (pl *Player) Read(p []byte) (int, error) {
 	if limit == 0 {
 		limit = 600
 	}
-	if strings.Contains(out, "Final standings") || pl.n > limit {
+	if strings.Contains(out, "🏆 ") || pl.n > limit { // 🏆: the final standings, in any language
 		if pl.EOF {
 			return 0, io.EOF
 		}
