@@ -5,6 +5,7 @@ package console
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -44,6 +45,9 @@ type Console struct {
 	Width int
 	// Lang is the language the player reads and the game writes in.
 	Lang words.Lang
+	// Resume is the command that resumes a saved game, as the player
+	// typed this program ("sushigo play" when empty).
+	Resume string
 
 	h       Host
 	in      *bufio.Reader
@@ -54,6 +58,10 @@ type Console struct {
 	quiet   bool              // show only refusals (opening the game)
 	game    string
 }
+
+// resume is the command that resumes a saved game.
+// Not player words: a command, typed as it is.
+func (c *Console) resume() string { return cmp.Or(c.Resume, "sushigo play") }
 
 // New returns a console for me, reading in and writing out.
 func New(h Host, in io.Reader, out io.Writer, me protocol.User) *Console {
@@ -126,7 +134,7 @@ func (c *Console) Run(ctx context.Context, opts protocol.Options) error {
 		var line string
 		select {
 		case <-ctx.Done():
-			fmt.Fprintln(c.out, c.Lang.Say("console.console.interruptedYourGameIsSaved"))
+			fmt.Fprintln(c.out, c.Lang.Say("console.console.interruptedYourGameIsSaved", c.resume()))
 			return nil
 		case <-ticks:
 			if err := c.tick(ctx); err != nil && ctx.Err() == nil {
@@ -150,7 +158,7 @@ func (c *Console) Run(ctx context.Context, opts protocol.Options) error {
 			fmt.Fprint(c.out, c.helpText())
 		case line == "q" || line == "quit" || line == "exit":
 			if running, err := c.h.Running(ctx, Where); err == nil && running {
-				fmt.Fprintln(c.out, c.Lang.Say("console.console.byeYourUnfinishedGameIs"))
+				fmt.Fprintln(c.out, c.Lang.Say("console.console.byeYourUnfinishedGameIs", c.resume()))
 			} else {
 				fmt.Fprintln(c.out, "Bye!")
 			}

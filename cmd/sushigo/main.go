@@ -259,13 +259,13 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 			return fmt.Errorf("terminal: %w", err)
 		}
-		fmt.Fprintln(stdout, w.Say("sushigo.main.byeYourGameIsSaved"))
+		fmt.Fprintln(stdout, w.Say("sushigo.main.byeYourGameIsSaved", self()+" play"))
 		return pw.done(stdout)
 	}
 	// The line mode's greeting; the screen game has its own key line.
 	fmt.Fprintln(stdout, w.Say("console.intro", title))
 	c := console.New(h, stdin, stdout, me)
-	c.Lang = w
+	c.Lang, c.Resume = w, self()+" play"
 	if cfg.Columns > 0 {
 		c.Width = cfg.Columns
 	}
@@ -276,6 +276,17 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 		return err
 	}
 	return pw.done(stdout)
+}
+
+// self is this program as the person typed it: "go run ./cmd/sushigo"
+// when go run built it (in its temporary go-build directory), else
+// "sushigo", so what it tells them to type works.
+// Not player words: a command.
+func self() string {
+	if strings.Contains(filepath.ToSlash(os.Args[0]), "/go-build") {
+		return "go run ./cmd/sushigo"
+	}
+	return "sushigo"
 }
 
 // runArena plays bots against each other (docs/bots.md).

@@ -30,7 +30,7 @@ var errNoPlayDB = errors.New("no terminal game yet: play one with sushigo play")
 func openLocalGames(cfg config, w words.Lang, stdout io.Writer) (*bolt.Store, error) {
 	store, err := openPlayStore(cfg)
 	if errors.Is(err, errNoPlayDB) {
-		fmt.Fprintln(stdout, w.Say("sushigo.stats.noTerminalGamesYetPlay"))
+		fmt.Fprintln(stdout, w.Say("sushigo.stats.noTerminalGamesYetPlay", self()+" play"))
 		return nil, nil
 	}
 	return store, err
