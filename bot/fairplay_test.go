@@ -106,6 +106,25 @@ func TestKickThenRejoinIsALeaver(t *testing.T) {
 	})
 }
 
+// The last card of a round plays itself and the reveal says so; the next
+// round's table does not go on saying it.
+func TestOnlyChoiceNoteEndsWithItsRound(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=0", "bob")
+	h.startGame("ann")
+	h.playRound([]string{"ann", "bob"})
+	said := false
+	for _, v := range h.public {
+		said = said || strings.Contains(v.String(), "only choice")
+	}
+	if !said {
+		t.Fatal("no reveal said a last card played itself")
+	}
+	if v := h.anyTable(); !strings.Contains(v.Title, "round 2/") || strings.Contains(v.String(), "only choice") {
+		t.Errorf("round 2's table:\n%s", v)
+	}
+}
+
 // In a game without a timer, a player the game was reminded of and still
 // waits on is absent: the host may remove them then, not before.
 func TestKickAfterANudge(t *testing.T) {

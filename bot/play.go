@@ -377,6 +377,9 @@ func (b *Bot) revealed(st *state, round int, notes []string) []protocol.Delivery
 	ds := st.clearReminder()
 	ds = append(ds, playByPlay(revealView(st.snap())))
 	if g.Round() != round || g.Over() {
+		// The reveal said them; the next round's table, or the end's,
+		// does not repeat the last turn's notices.
+		st.Notes = nil
 		scores := playByPlay(roundScoreView(st.snap(), round))
 		scores.Redraw = redrawRound + strconv.Itoa(round)
 		ds = append(ds, scores)
