@@ -7,6 +7,7 @@ package discord
 import (
 	"context"
 	"crypto/ed25519"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -142,12 +143,35 @@ func (a *Adapter) Run(ctx context.Context) error {
 		a.onInteraction(ctx, ic.Interaction)
 	})
 	defer remove()
-	if err := a.s.Open(); err != nil {
-		return err
+	// Discord out of reach at start (no DNS, no route, an outage) is
+	// waited out, every gatewayRetry, as the other modes do: serve stays
+	// up, not ready, and connects when it can. A token Discord refuses
+	// stops it (the caller names the variable).
+	var down outage.Outage
+	for {
+		err := a.s.Open()
+		if err == nil {
+			down.Succeeded(a.cfg.Log, "discord: connected to the gateway")
+			break
+		}
+		var re *discordgo.RESTError
+		if errors.As(err, &re) && re.Response != nil && (re.Response.StatusCode == http.StatusUnauthorized || re.Response.StatusCode == http.StatusForbidden) {
+			return err
+		}
+		down.Failed(a.cfg.Log, "discord: the gateway cannot be reached; trying again", "every", gatewayRetry, "err", err)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(gatewayRetry):
+		}
 	}
 	<-ctx.Done()
 	return a.s.Close()
 }
+
+// gatewayRetry is how often serve tries the gateway again while Discord
+// cannot be reached.
+const gatewayRetry = 5 * time.Second
 
 // PointAt sends every REST call of s to base (scheme and host, such as
 // http://127.0.0.1:8081) instead of Discord: a proxy, or a fake in a test

@@ -140,6 +140,33 @@ func TestReadyzFollowsTheStore(t *testing.T) {
 	}
 }
 
+// TestGatewayModeWaitsForDiscord: in gateway mode, with Discord out of
+// reach at start (here its API URL is a closed port: the same failure as
+// no DNS or no route), serve stays up, says why once and tries again,
+// alive and not ready, and shuts down cleanly; it used to exit with a bare
+// Go error.
+func TestGatewayModeWaitsForDiscord(t *testing.T) {
+	closed := func() string {
+		l, _ := net.Listen("tcp", "127.0.0.1:0")
+		defer l.Close()
+		return "http://" + l.Addr().String()
+	}()
+	var logs consoletest.Buffer
+	addr, stop := startServeLogging(t, map[string]string{"DISCORD_TOKEN": "t", "DISCORD_APP_ID": "42",
+		"DISCORD_API_URL": closed, "LOG_LEVEL": "info"}, &logs)
+	eventually(t, "the unreachable gateway logged", func() bool { return strings.Contains(logs.String(), "the gateway cannot be reached") })
+	if c, _ := get("http://" + addr + "/healthz"); c != 200 {
+		t.Errorf("healthz %d while Discord is out of reach: serve should live on", c)
+	}
+	if c, _ := get("http://" + addr + "/readyz"); c != 503 {
+		t.Errorf("readyz %d while Discord is out of reach, want 503", c)
+	}
+	stop() // fails if serve returned an error, or never returns
+	if n := strings.Count(logs.String(), "the gateway cannot be reached"); n != 1 {
+		t.Errorf("the outage was logged %d times at info or above, want once:\n%s", n, logs.String())
+	}
+}
+
 // downStore is a store that does not answer.
 type downStore struct{ storage.Store }
 
