@@ -59,6 +59,9 @@ type fakeSlack struct {
 	loseEvery, posts, lost int
 	// locale is what users.info says of every user's language ("": en-US).
 	locale string
+	// usersInfoFails answers users.info with an error, as Slack does a
+	// token without users:read.
+	usersInfoFails bool
 }
 
 // slackFile is one upload.
@@ -743,8 +746,12 @@ func (f *fakeSlack) usersInfo(w http.ResponseWriter, r *http.Request) {
 	_ = r.ParseForm()
 	f.mu.Lock()
 	f.calls = append(f.calls, "users.info")
-	loc := f.locale
+	loc, fails := f.locale, f.usersInfoFails
 	f.mu.Unlock()
+	if fails {
+		f.fail(w, "missing_scope")
+		return
+	}
 	if loc == "" {
 		loc = "en-US"
 	}

@@ -250,6 +250,41 @@ func TestEachDMChannelOpenedOnce(t *testing.T) {
 	}
 }
 
+// TestFailedLocaleLookUpIsRemembered: when users.info fails, a person's
+// clicks do not ask it again and again (each would wait for it): the
+// failure is remembered for a minute, then asked once more.
+func TestFailedLocaleLookUpIsRemembered(t *testing.T) {
+	e := newDurableEnv(t, protocol.HandsDM)
+	e.f.mu.Lock()
+	e.f.usersInfoFails = true
+	e.f.mu.Unlock()
+	asked := func() int {
+		e.f.mu.Lock()
+		defer e.f.mu.Unlock()
+		n := 0
+		for _, c := range e.f.calls {
+			if c == "users.info" {
+				n++
+			}
+		}
+		return n
+	}
+	e.slash(alice, "new bots=1 timer=0 pictures=off")
+	lobby := e.f.latest("", "lobby")
+	for range 4 {
+		e.click(alice, e.f.get(lobby), lobby.action("sg1:leave:"))
+		e.click(alice, e.f.get(lobby), lobby.action("sg1:join:"))
+	}
+	if n := asked(); n != 1 {
+		t.Errorf("users.info asked %d times for one person's command and 8 clicks, want once", n)
+	}
+	e.now = e.now.Add(time.Minute + time.Second) // localeRetry
+	e.slash(alice, "help")
+	if n := asked(); n != 2 {
+		t.Errorf("users.info asked %d times after the failure's minute, want once more (2)", n)
+	}
+}
+
 // TestNoFilesWriteGoesTextOnly: an app installed without files:write has
 // every upload refused (missing_scope), for good. The game goes on
 // text-only at once: every round's scores and the final standings are
