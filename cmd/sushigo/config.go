@@ -52,8 +52,12 @@ type slackConfig struct {
 	APIURL string
 }
 
-func (c discordConfig) enabled() bool { return c.Token != "" || c.PublicKey != "" }
-func (c slackConfig) enabled() bool   { return c.BotToken != "" }
+// enabled says whether any of the platform's variables is set: half a
+// configuration is a platform meant, and its missing half is named.
+func (c discordConfig) enabled() bool { return c.Token != "" || c.PublicKey != "" || c.AppID != "" }
+func (c slackConfig) enabled() bool {
+	return c.BotToken != "" || c.AppToken != "" || c.SigningSecret != ""
+}
 
 // loadConfig reads the configuration, reporting every problem at once.
 func loadConfig(getenv func(string) string) (config, error) {
@@ -136,14 +140,20 @@ func loadConfig(getenv func(string) string) (config, error) {
 		if c.Discord.Token == "" || c.Discord.AppID == "" {
 			errs = append(errs, errors.New("discord needs DISCORD_TOKEN and DISCORD_APP_ID"))
 		}
-		if c.Discord.Mode == "http" {
-			if k, err := hex.DecodeString(c.Discord.PublicKey); err != nil || len(k) != ed25519.PublicKeySize {
-				errs = append(errs, fmt.Errorf("DISCORD_MODE=http needs DISCORD_PUBLIC_KEY, the application's 64-hex-digit public key"))
-			}
+		if k, err := hex.DecodeString(c.Discord.PublicKey); c.Discord.PublicKey != "" && (err != nil || len(k) != ed25519.PublicKeySize) {
+			errs = append(errs, fmt.Errorf("DISCORD_PUBLIC_KEY is not a public key: want the application's 64 hex digits (General Information), got %d characters", len(c.Discord.PublicKey)))
+		} else if c.Discord.Mode == "http" && c.Discord.PublicKey == "" {
+			errs = append(errs, fmt.Errorf("DISCORD_MODE=http needs DISCORD_PUBLIC_KEY, the application's 64-hex-digit public key"))
 		}
 	}
 	if c.Slack.enabled() {
-		if c.Slack.Mode == "socket" && !strings.HasPrefix(c.Slack.AppToken, "xapp-") {
+		switch {
+		case strings.HasPrefix(c.Slack.BotToken, "xapp-") || strings.HasPrefix(c.Slack.AppToken, "xoxb-"):
+			errs = append(errs, errors.New("SLACK_BOT_TOKEN and SLACK_APP_TOKEN look swapped: the bot token is the Bot User OAuth Token (xoxb-…), the app token an app-level token (xapp-…)"))
+		case c.Slack.BotToken == "":
+			errs = append(errs, errors.New("slack needs SLACK_BOT_TOKEN, the Bot User OAuth Token (xoxb-…)"))
+		}
+		if c.Slack.Mode == "socket" && c.Slack.AppToken == "" {
 			errs = append(errs, fmt.Errorf("SLACK_MODE=socket needs SLACK_APP_TOKEN, an app-level token (xapp-…) with connections:write"))
 		}
 		if c.Slack.Mode == "http" && c.Slack.SigningSecret == "" {

@@ -462,7 +462,13 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		g.Go(func() error {
 			// Registration talks to Discord; serving does not wait for it.
 			if changed, err := a.Register(); err != nil {
-				log.Error("registering /sushigo failed", "err", err)
+				var refused *discordgo.RESTError
+				if errors.As(err, &refused) && refused.Response != nil && refused.Response.StatusCode == http.StatusUnauthorized {
+					// The credentials check names the refused token.
+					log.Debug("registering /sushigo failed: the token was refused", "err", err)
+				} else {
+					log.Error("registering /sushigo failed", "err", err)
+				}
 			} else {
 				log.Info("/sushigo registered", "changed", changed, "guild", cfg.Discord.GuildID)
 			}

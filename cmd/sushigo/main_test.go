@@ -146,6 +146,26 @@ func TestConfigReportsEveryProblem(t *testing.T) {
 	}
 }
 
+// TestConfigNamesTheRightVariable: half a platform's configuration is a
+// platform meant, and the error names what is wrong, not that nothing is
+// configured or that a variable is missing when it is malformed.
+func TestConfigNamesTheRightVariable(t *testing.T) {
+	for _, c := range []struct {
+		vars map[string]string
+		want string
+	}{
+		{map[string]string{"SLACK_MODE": "http", "SLACK_SIGNING_SECRET": "s"}, "needs SLACK_BOT_TOKEN"},
+		{map[string]string{"SLACK_BOT_TOKEN": "xapp-1", "SLACK_APP_TOKEN": "xoxb-2"}, "look swapped"},
+		{map[string]string{"DISCORD_TOKEN": "t", "DISCORD_APP_ID": "1", "DISCORD_MODE": "http", "DISCORD_PUBLIC_KEY": "abc"}, "DISCORD_PUBLIC_KEY is not a public key"},
+		{map[string]string{"DISCORD_APP_ID": "1"}, "DISCORD_TOKEN"},
+	} {
+		_, err := loadConfig(env(c.vars))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.vars, err, c.want)
+		}
+	}
+}
+
 func TestUnknownCommand(t *testing.T) {
 	if err := run(context.Background(), []string{"dance"}, env(nil), nil, io.Discard, io.Discard); err == nil {
 		t.Error("unknown command accepted")
