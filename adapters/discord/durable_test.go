@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -73,7 +75,11 @@ func TestOversizedInteractionIs413(t *testing.T) {
 	big := bytes.Repeat([]byte("x"), maxBody+1)
 	for range 300 {
 		w := httptest.NewRecorder()
-		e.a.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/interactions", bytes.NewReader(big)))
+		r := httptest.NewRequest(http.MethodPost, "/interactions", bytes.NewReader(big))
+		// Signed in form (a wrong signature is only found with the body).
+		r.Header.Set("X-Signature-Ed25519", strings.Repeat("ab", 64))
+		r.Header.Set("X-Signature-Timestamp", strconv.FormatInt(e.now.Unix(), 10))
+		e.a.ServeHTTP(w, r)
 		if w.Code != http.StatusRequestEntityTooLarge {
 			t.Fatalf("%d, want 413", w.Code)
 		}
@@ -81,6 +87,28 @@ func TestOversizedInteractionIs413(t *testing.T) {
 	if n := strings.Count(logged.String(), "\n"); n != 1 {
 		t.Errorf("300 oversized bodies wrote %d log lines, want 1:\n%s", n, logged.String())
 	}
+	// Unsigned, a body is refused before it is read: a stranger's megabytes
+	// cost no memory.
+	for range 3 {
+		body := &countingReader{r: bytes.NewReader(big)}
+		w := httptest.NewRecorder()
+		e.a.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/interactions", body))
+		if w.Code != http.StatusUnauthorized || body.n > 0 {
+			t.Fatalf("an unsigned body: %d after reading %d bytes, want 401 after none", w.Code, body.n)
+		}
+	}
+}
+
+// countingReader counts the bytes read from r.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
 }
 
 // stuckHost is a replica whose host never finishes: the process dies with

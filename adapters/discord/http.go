@@ -28,6 +28,13 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "POST only", http.StatusMethodNotAllowed)
 		return
 	}
+	// A request without a well-formed, fresh signature is refused before
+	// its body is read: a stranger's bodies cost no memory.
+	if err := a.signed(r.Header); err != nil {
+		a.cfg.Log.Debug("rejected interaction request", "reason", err)
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
@@ -81,6 +88,23 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // maxBody bounds an interaction request's body; Discord's are a few KB.
 const maxBody = 1 << 20
 
+// signed checks what a request says of its signature before its body is
+// read: a signature of the right form and a fresh timestamp.
+func (a *Adapter) signed(h http.Header) error {
+	if sig, err := hex.DecodeString(h.Get("X-Signature-Ed25519")); err != nil || len(sig) != ed25519.SignatureSize {
+		return fmt.Errorf("malformed signature")
+	}
+	sec, err := strconv.ParseInt(h.Get("X-Signature-Timestamp"), 10, 64)
+	if err != nil {
+		return fmt.Errorf("malformed timestamp")
+	}
+	if age := a.cfg.Now().Sub(time.Unix(sec, 0)); age > a.cfg.Freshness || age < -a.cfg.Freshness {
+		return fmt.Errorf("timestamp off by %s", age.Round(time.Second))
+	}
+	return nil
+}
+
+// verify checks Discord's signature of the body and its freshness.
 func (a *Adapter) verify(h http.Header, body []byte) error {
 	sig, err := hex.DecodeString(h.Get("X-Signature-Ed25519"))
 	if err != nil || len(sig) != ed25519.SignatureSize {

@@ -5,10 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -82,7 +84,11 @@ func TestOversizedBodyIs413(t *testing.T) {
 	for range 150 {
 		for _, h := range []http.Handler{e.a.Commands(), e.a.Interactivity()} {
 			w := httptest.NewRecorder()
-			h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/", bytes.NewReader(big)))
+			r := httptest.NewRequest(http.MethodPost, "/", bytes.NewReader(big))
+			// Signed in form (a wrong signature is only found with the body).
+			r.Header.Set("X-Slack-Signature", "v0="+strings.Repeat("ab", 32))
+			r.Header.Set("X-Slack-Request-Timestamp", strconv.FormatInt(time.Now().Unix(), 10))
+			h.ServeHTTP(w, r)
 			if w.Code != http.StatusRequestEntityTooLarge {
 				t.Fatalf("%d for a %d-byte body, want 413", w.Code, len(big))
 			}
@@ -91,6 +97,28 @@ func TestOversizedBodyIs413(t *testing.T) {
 	if n := strings.Count(logged.String(), "\n"); n != 1 {
 		t.Errorf("300 oversized bodies wrote %d log lines, want 1:\n%s", n, logged.String())
 	}
+	// Unsigned, a body is refused before it is read: a stranger's megabytes
+	// cost no memory.
+	for _, h := range []http.Handler{e.a.Commands(), e.a.Interactivity()} {
+		body := &countingReader{r: bytes.NewReader(big)}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/", body))
+		if w.Code != http.StatusUnauthorized || body.n > 0 {
+			t.Fatalf("an unsigned body: %d after reading %d bytes, want 401 after none", w.Code, body.n)
+		}
+	}
+}
+
+// countingReader counts the bytes read from r.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
 }
 
 // TestClickAppliedBeforeTheAck: when the 200 goes out the click is already

@@ -30,15 +30,18 @@ var errTooLarge = errors.New("request body too large")
 // "v0:timestamp:body") and the 5-minute freshness window, and returns the
 // raw body.
 func (a *Adapter) verify(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	// The signature's headers and freshness first: a request without them
+	// is refused before its body is read, so a stranger's bodies cost no
+	// memory.
+	sv, err := slackapi.NewSecretsVerifier(r.Header, a.cfg.SigningSecret)
+	if err != nil {
+		return nil, err
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		return nil, errTooLarge
 	}
-	if err != nil {
-		return nil, err
-	}
-	sv, err := slackapi.NewSecretsVerifier(r.Header, a.cfg.SigningSecret)
 	if err != nil {
 		return nil, err
 	}
