@@ -5,9 +5,10 @@ package engine
 // trade places, sizes kept. A hand seat held earlier this round stays as it
 // is, since every card taken from it since was revealed (from turn P of a
 // P-player round on, every hand is known). Pending submissions of the other
-// players are redrawn from their hands (same shape: one card, a chopsticks
-// pair, a dummy card), so the game stays valid and who has submitted is
-// unchanged. The game's random source is reseeded, so later deals are
+// players are redrawn from their hands as one card each (with the dummy's,
+// whose controller is public): whether a player is using chopsticks or
+// calling a card this turn is as hidden as the card, so no sample keeps
+// it. The game stays valid and who has submitted is unchanged. The game's random source is reseeded, so later deals are
 // sampled too. With seat -1 every hand is hidden.
 //
 // What seat may see or has seen is unchanged: g.View(seat) and the public
@@ -50,7 +51,9 @@ func (g *Game) determinizeClassic(seat int) {
 		if s == seat || !g.Submitted(s) {
 			continue
 		}
-		// Redraw the pending choice from the new hand, keeping its shape.
+		// Redraw the pending choice from the new hand: one card (chopsticks'
+		// second card is as hidden as the first), and the dummy's where the
+		// seat controls it this turn (that is public).
 		old := g.pending[s]
 		h := g.hands[s][:g.handLen[s]]
 		var idx [maxHand]int
@@ -63,13 +66,8 @@ func (g *Game) determinizeClassic(seat int) {
 			return h[idx[k]]
 		}
 		nw := pick{card: draw(0)}
-		k := 1
-		if old.extra != None {
-			nw.extra = draw(k)
-			k++
-		}
 		if old.dummy != None {
-			nw.dummy = draw(k)
+			nw.dummy = draw(1)
 		}
 		g.pending[s] = nw
 		g.locate(s)
@@ -130,10 +128,10 @@ func (g *Game) determinizeParty(seat int) {
 		if s == seat || !g.Submitted(s) {
 			continue
 		}
-		// Redraw the hidden pick from the new hand, keeping its call.
-		old := g.pending[s]
+		// Redraw the hidden pick from the new hand, without a call: whether
+		// the player calls chopsticks or a spoon is as hidden as the card.
 		c := g.hands[s][g.intn(uint64(g.handLen[s]))]
-		nw := pick{card: c, call: old.call}
+		nw := pick{card: c}
 		if c == SpecialOrder {
 			var buf [maxTableau + 1]Card
 			if opts := g.appendCopyOptions(buf[:0], s); len(opts) > 0 {

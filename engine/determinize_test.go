@@ -73,7 +73,7 @@ func TestDeterminizeSamplesOnlyTheUnseen(t *testing.T) {
 	for k, s := range settings {
 		t.Run(fmt.Sprintf("%v_%dp_%d", s.Ruleset, s.Players, k), func(t *testing.T) {
 			t.Parallel()
-			moved, kept := 0, 0
+			moved, kept, shapes := 0, 0, 0
 			for i := range n {
 				seed := uint64(i)
 				g, err := engine.New(s, seed)
@@ -118,17 +118,60 @@ func TestDeterminizeSamplesOnlyTheUnseen(t *testing.T) {
 					}
 					for seat := range s.Players {
 						if !g.Submitted(seat) {
-							if err := g.Submit(seat, ps[seat].Choose(g.View(seat))); err != nil {
+							sub := ps[seat].Choose(g.View(seat))
+							// The same game with seat's pick of another shape
+							// (chopsticks or not, a call or not) or card: no
+							// other seat can tell the two apart, so neither
+							// may sample differently.
+							alt := *g
+							if other, ok := otherShape(g.View(seat).AppendLegal(nil), sub); ok {
+								if err := alt.Submit(seat, other); err != nil {
+									t.Fatal(err)
+								}
+							}
+							if err := g.Submit(seat, sub); err != nil {
 								t.Fatal(err)
+							}
+							for v := range s.Players {
+								if v == seat || !alt.Submitted(seat) {
+									continue
+								}
+								x, y := *g, alt
+								x.Determinize(v, 5)
+								y.Determinize(v, 5)
+								xb, _ := x.MarshalBinary()
+								yb, _ := y.MarshalBinary()
+								if !bytes.Equal(xb, yb) {
+									t.Fatalf("seed %d round %d turn %d: seat %d samples differently by the shape of seat %d's pending pick (%+v or another)", seed, g.Round(), g.Turn(), v, seat, sub)
+								}
+								shapes++
 							}
 							break
 						}
 					}
 				}
 			}
-			if moved == 0 || kept == 0 {
-				t.Fatalf("hands resampled %d times, kept %d times: the test proves nothing", moved, kept)
+			if moved == 0 || kept == 0 || shapes == 0 {
+				t.Fatalf("hands resampled %d times, kept %d times, shapes varied %d times: the test proves nothing", moved, kept, shapes)
 			}
 		})
 	}
+}
+
+// otherShape is a legal submission unlike sub: of another shape (with or
+// without chopsticks' second card, a call or none) where there is one,
+// else of another card.
+func otherShape(legal []engine.Submission, sub engine.Submission) (engine.Submission, bool) {
+	shape := func(x engine.Submission) [2]bool { return [2]bool{x.Extra != engine.None, x.Call != engine.None} }
+	for _, l := range legal {
+		if shape(l) != shape(sub) && l.Dummy == sub.Dummy {
+			return l, true
+		}
+	}
+	for _, l := range legal {
+		if l != sub {
+			return l, true
+		}
+	}
+	return sub, false
 }
