@@ -6,6 +6,7 @@ package adaptertest
 
 import (
 	"fmt"
+	"io"
 	"testing"
 )
 
@@ -80,4 +81,17 @@ func Check(t testing.TB, tr Traffic, threads bool, turns int, people []Person) {
 			t.Errorf("%s notified %d times, want %d (the start and each decision)", p.Name, tr.Pings[p.ID], want)
 		}
 	}
+}
+
+// CountingReader counts the bytes read from R: a test of an endpoint that
+// must refuse a request before reading its body.
+type CountingReader struct {
+	R io.Reader
+	N int
+}
+
+func (c *CountingReader) Read(p []byte) (int, error) {
+	n, err := c.R.Read(p)
+	c.N += n
+	return n, err
 }

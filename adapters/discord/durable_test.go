@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
 )
@@ -90,25 +90,13 @@ func TestOversizedInteractionIs413(t *testing.T) {
 	// Unsigned, a body is refused before it is read: a stranger's megabytes
 	// cost no memory.
 	for range 3 {
-		body := &countingReader{r: bytes.NewReader(big)}
+		body := &adaptertest.CountingReader{R: bytes.NewReader(big)}
 		w := httptest.NewRecorder()
 		e.a.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/interactions", body))
-		if w.Code != http.StatusUnauthorized || body.n > 0 {
-			t.Fatalf("an unsigned body: %d after reading %d bytes, want 401 after none", w.Code, body.n)
+		if w.Code != http.StatusUnauthorized || body.N > 0 {
+			t.Fatalf("an unsigned body: %d after reading %d bytes, want 401 after none", w.Code, body.N)
 		}
 	}
-}
-
-// countingReader counts the bytes read from r.
-type countingReader struct {
-	r io.Reader
-	n int
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += n
-	return n, err
 }
 
 // stuckHost is a replica whose host never finishes: the process dies with

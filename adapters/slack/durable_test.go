@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/adapters/pool"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
@@ -100,25 +100,13 @@ func TestOversizedBodyIs413(t *testing.T) {
 	// Unsigned, a body is refused before it is read: a stranger's megabytes
 	// cost no memory.
 	for _, h := range []http.Handler{e.a.Commands(), e.a.Interactivity()} {
-		body := &countingReader{r: bytes.NewReader(big)}
+		body := &adaptertest.CountingReader{R: bytes.NewReader(big)}
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/", body))
-		if w.Code != http.StatusUnauthorized || body.n > 0 {
-			t.Fatalf("an unsigned body: %d after reading %d bytes, want 401 after none", w.Code, body.n)
+		if w.Code != http.StatusUnauthorized || body.N > 0 {
+			t.Fatalf("an unsigned body: %d after reading %d bytes, want 401 after none", w.Code, body.N)
 		}
 	}
-}
-
-// countingReader counts the bytes read from r.
-type countingReader struct {
-	r io.Reader
-	n int
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += n
-	return n, err
 }
 
 // TestClickAppliedBeforeTheAck: when the 200 goes out the click is already

@@ -83,6 +83,16 @@ func doubledPosts(t *testing.T, e *env, checked func(text string) bool) int {
 	return doubled
 }
 
+// startWithBob opens a game with opts as Alice; Bob joins and Alice
+// starts it.
+func (e *env) startWithBob(opts string) {
+	e.t.Helper()
+	e.slash(alice, "new "+opts)
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+}
+
 // imageFiles are the Slack files a message's image blocks show, with
 // their alt text.
 func imageFiles(m *slackMessage) map[string]string {
@@ -175,10 +185,7 @@ func TestPicturesThroughSlackFiles(t *testing.T) {
 
 func TestPicturesOffUploadsNothing(t *testing.T) {
 	e := newDurableEnv(t, protocol.HandsDM)
-	e.slash(alice, "new bots=1 timer=0 pictures=off")
-	lobby := e.f.latest("", "lobby")
-	e.click(bob, lobby, lobby.action("sg1:join:"))
-	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	e.startWithBob("bots=1 timer=0 pictures=off")
 	playOut(t, e)
 	if len(e.f.files) != 0 {
 		t.Errorf("%d uploads with pictures off", len(e.f.files))
@@ -227,10 +234,7 @@ func TestFailedUploadRetried(t *testing.T) {
 // every time), not once a hand.
 func TestEachDMChannelOpenedOnce(t *testing.T) {
 	e := newDurableEnv(t, protocol.HandsDM)
-	e.slash(alice, "new bots=1 timer=0 pictures=off")
-	lobby := e.f.latest("", "lobby")
-	e.click(bob, lobby, lobby.action("sg1:join:"))
-	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	e.startWithBob("bots=1 timer=0 pictures=off")
 	playOut(t, e)
 	e.f.mu.Lock()
 	defer e.f.mu.Unlock()
@@ -295,10 +299,7 @@ func TestNoFilesWriteGoesTextOnly(t *testing.T) {
 	e.f.mu.Lock()
 	e.f.noFilesWrite = true
 	e.f.mu.Unlock()
-	e.slash(alice, "new bots=1 timer=0")
-	lobby := e.f.latest("", "lobby")
-	e.click(bob, lobby, lobby.action("sg1:join:"))
-	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	e.startWithBob("bots=1 timer=0")
 	start := e.now
 	playOut(t, e)
 	e.f.mu.Lock()
