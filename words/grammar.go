@@ -131,7 +131,7 @@ func (b *book) elides(name string) bool {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(name)
-	return strings.ContainsRune("aeiouyàâäéèêëîïôöùûüœAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒ", r)
+	return strings.ContainsRune("aeiouàâäéèêëîïôöùûüœAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒ", r) // not y: "de Yann"
 }
 
 // spell mends what putting names into a sentence broke: a name ending in

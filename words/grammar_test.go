@@ -54,6 +54,7 @@ func TestGrammar(t *testing.T) {
 		{"Seul choix de %s.", "Alice", "Seul choix d’Alice."}, {"Seul choix de %s.", "Bob", "Seul choix de Bob."},
 		{"En attente que %s décide.", "Ève", "En attente qu’Ève décide."}, {"De %s.", "Alice", "D’Alice."},
 		{"Le menu de %s.", "🍣 Saumon", "Le menu de 🍣 Saumon."},
+		{"Le menu de %s.", "Yann", "Le menu de Yann."},
 	} {
 		if got := fr.book().spell(fmt.Sprintf(c.text, c.name), []any{c.name}); got != c.want {
 			t.Errorf("%q with %q: %q, want %q", c.text, c.name, got, c.want)
