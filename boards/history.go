@@ -69,14 +69,26 @@ func MenuName(w words.Lang, o protocol.Options) string {
 }
 
 // menuShown is a stored menu's name in w: a recommended menu is stored by
-// its English name, a custom one by its cards.
+// its English name, a custom one by its cards' keys, shown as "Custom
+// menu" and the cards' emoji (the keys are English words).
 func menuShown(w words.Lang, stored string) string {
 	for _, r := range engine.RecommendedMenus {
 		if words.English.RecommendedName(r) == stored {
 			return w.RecommendedName(r)
 		}
 	}
-	return stored
+	m, err := engine.ParseMenu(stored)
+	if err != nil {
+		return stored
+	}
+	if _, ok := engine.Recommended(m); ok {
+		return w.MenuName(m)
+	}
+	var emoji strings.Builder
+	for _, k := range m.Kinds() {
+		emoji.WriteString(k.Emoji())
+	}
+	return w.MenuName(m) + " " + emoji.String()
 }
 
 // DecodeSummary reads a stored history entry of any version this build

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/rating"
 	"github.com/sushigo/sushigo/storage"
@@ -220,5 +221,20 @@ func TestScaleSettles(t *testing.T) {
 	first := rating.Rate([]rating.Rating{rating.New(), rating.New()}, []int{1, 2})
 	if w, l := Display(st(first[0], time.Time{})), Display(st(first[1], time.Time{})); w != 1138 || l != 1000 {
 		t.Errorf("first game: winner %d, loser %d; want 1138 and the floor", w, l)
+	}
+}
+
+// TestCustomMenuShownInTheReadersWords: a custom Party menu is stored by
+// its cards' keys, English words; the history shows it as "Custom menu"
+// in the reader's language and the cards' emoji, a recommended one by its
+// name in that language.
+func TestCustomMenuShownInTheReadersWords(t *testing.T) {
+	fr, _ := words.Find("fr")
+	got := menuShown(fr, "uramaki,miso,tofu,eel,spoon,menu,pudding")
+	if strings.Contains(got, "uramaki") || !strings.HasPrefix(got, fr.Say("menus.custom")) || !strings.Contains(got, "🥄") {
+		t.Errorf("a custom menu in French: %q", got)
+	}
+	if got := menuShown(fr, words.English.RecommendedName(engine.RecommendedMenus[0])); got != fr.RecommendedName(engine.RecommendedMenus[0]) {
+		t.Errorf("a recommended menu in French: %q", got)
 	}
 }
