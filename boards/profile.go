@@ -175,8 +175,11 @@ func ratingText(w words.Lang, r, prev storage.Rating) string {
 	return fmt.Sprintf("**%s** (%s)", Shown(r), w.Signed(d))
 }
 
-// periodKeys name a leaderboard's period.
-var periodKeys = map[protocol.Period]words.Key{protocol.AllTime: "leaderboard.allTime", protocol.Month: "leaderboard.thisMonth", protocol.Week: "leaderboard.thisWeek"}
+// periodKeys and rankingKeys name a leaderboard's period and order.
+var (
+	periodKeys  = map[protocol.Period]words.Key{protocol.AllTime: "leaderboard.allTime", protocol.Month: "leaderboard.thisMonth", protocol.Week: "leaderboard.thisWeek"}
+	rankingKeys = map[protocol.Ranking]words.Key{protocol.ByWins: "leaderboard.byWins", protocol.ByPoints: "leaderboard.byPoints", protocol.ByRating: "leaderboard.byRating"}
+)
 
 // storedPeriod and storedRanking are a leaderboard's period and order as
 // the store names them.
@@ -186,7 +189,7 @@ var (
 )
 
 func leaderboardView(w words.Lang, top []storage.Entry, a protocol.Leaderboard, minGames int) protocol.View {
-	by := w.Say(map[protocol.Ranking]words.Key{protocol.ByWins: "leaderboard.byWins", protocol.ByPoints: "leaderboard.byPoints", protocol.ByRating: "leaderboard.byRating"}[a.By])
+	by := w.Say(rankingKeys[a.By])
 	period := w.Say(periodKeys[a.Period])
 	v := protocol.View{Screen: protocol.ScreenBoard, Title: w.Say("leaderboard.title", period, by), Tone: protocol.ToneInfo}
 	if a.Party {

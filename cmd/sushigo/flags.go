@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/words"
 )
 
@@ -79,3 +80,9 @@ func flagError(w words.Lang, name string, err error) string {
 // names in backticks (which keep them as they are in every language)
 // without the backticks.
 func unticked(s string) string { return strings.ReplaceAll(s, "`", "") }
+
+// hostRefused is the host's refusal of command cmd (its view's text) as
+// the command line says it: the commands it names as typed here.
+func hostRefused(w words.Lang, cmd, text string) error {
+	return errors.New(unticked(w.Say("cli.refused", cmd, strings.TrimSpace(protocol.Speak(protocol.CommandLine, text)))))
+}

@@ -177,7 +177,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 	if err != nil {
 		var u *protocol.UsageError
 		if errors.As(err, &u) {
-			return errors.New(unticked(w.Say("cli.play.refused", strings.ReplaceAll(u.In(w), "`", ""))))
+			return errors.New(unticked(w.Say("cli.play.refused", u.In(w))))
 		}
 		return err
 	}

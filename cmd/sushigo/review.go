@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/bot"
@@ -62,7 +61,7 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 	for _, d := range resp.Deliveries {
 		v := d.View
 		if v.Tone == protocol.ToneError {
-			return errors.New(unticked(w.Say("cli.refused", "review", strings.ReplaceAll(strings.TrimSpace(protocol.Speak(protocol.CommandLine, v.Text)), "`", ""))))
+			return hostRefused(w, "review", v.Text)
 		}
 		console.Print(stdout, v, width)
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/bot"
@@ -64,7 +63,7 @@ func localStats(ctx context.Context, cfg config, w words.Lang, args []string, st
 				}
 			}
 			if v.Tone == protocol.ToneError {
-				return errors.New(unticked(w.Say("cli.refused", "stats", strings.ReplaceAll(strings.TrimSpace(protocol.Speak(protocol.CommandLine, v.Text)), "`", ""))))
+				return hostRefused(w, "stats", v.Text)
 			}
 			console.Print(stdout, v, width)
 		}
