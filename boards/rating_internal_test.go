@@ -28,7 +28,7 @@ func TestRateFuncAmongPeople(t *testing.T) {
 	}
 	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	rate := RateFunc(places, at)
-	got := rate([]storage.Rating{{}, {}, {}})
+	got, _ := rate([]storage.Rating{{}, {}, {}}, nil)
 	want := rating.Rate([]rating.Rating{rating.New(), rating.New(), rating.New()}, []int{1, 1, 3})
 	for k := range got {
 		if got[k] != st(want[k], at) {
@@ -39,14 +39,14 @@ func TestRateFuncAmongPeople(t *testing.T) {
 		t.Errorf("tied winners, a loser: %v", got)
 	}
 	prior := storage.Rating{Mu: 30, Sigma: 3, At: at}
-	again := rate([]storage.Rating{prior, {}, {}})
+	again, _ := rate([]storage.Rating{prior, {}, {}}, nil)
 	want = rating.Rate([]rating.Rating{{Mu: 30, Sigma: 3}, rating.New(), rating.New()}, []int{1, 1, 3})
 	if again[0] != st(want[0], at) {
 		t.Errorf("from a prior: %v, want %v", again[0], want[0])
 	}
 	// A prior from 100 days before is widened first: σ² + 0.15 × 100.
 	prior.At = at.Add(-100 * 24 * time.Hour)
-	away := rate([]storage.Rating{prior, {}, {}})
+	away, _ := rate([]storage.Rating{prior, {}, {}}, nil)
 	want = rating.Rate([]rating.Rating{{Mu: 30, Sigma: math.Sqrt(9 + 15)}, rating.New(), rating.New()}, []int{1, 1, 3})
 	if !closeTo(away[0].Mu, want[0].Mu) || !closeTo(away[0].Sigma, want[0].Sigma) {
 		t.Errorf("from a prior 100 days old: %v, want %v", away[0], want[0])
@@ -147,7 +147,7 @@ func gamesToSettle(players int, alwaysWins bool, seed uint64) int {
 			w := slices.Index(places, 1)
 			places[0], places[w] = 1, places[0]
 		}
-		rs = RateFunc(places, at)(rs)
+		rs, _ = RateFunc(places, at)(rs, nil) // newcomers who meet no more often than weekly
 		if !Provisional(rs[0]) {
 			return g
 		}

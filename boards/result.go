@@ -86,6 +86,10 @@ func RatingsView(w words.Lang, seats []Seat, players []storage.PlayerResult, pri
 		}
 		parts = append(parts, part)
 	}
+	footer := w.Say("ratings.peopleAreRatedAmongThemselves")
+	if CountedLess(players, prior, after) {
+		footer = w.Say("ratings.countedLess") + "\n" + footer
+	}
 	return protocol.View{Screen: protocol.ScreenRatings, Title: w.Say("ratings.title"), Text: strings.Join(parts, " · "), Tone: protocol.ToneOver,
-		Footer: w.Say("ratings.peopleAreRatedAmongThemselves")}
+		Footer: footer}
 }

@@ -347,8 +347,8 @@ func TestLostResultReplyAnnouncedOnce(t *testing.T) {
 	// A game elsewhere moves both ratings before the timer loop retries.
 	newer := storage.Result{GameID: "elsewhere", Community: "test:guild", FinishedAt: h.now,
 		Players: []storage.PlayerResult{{ID: "ann", Name: "Ann", Score: 50, Place: 1}, {ID: "bob", Name: "Bob", Score: 10, Place: 2}},
-		Rate: func(p []storage.Rating) []storage.Rating {
-			return []storage.Rating{{Mu: p[0].Mu + 5, Sigma: p[0].Sigma}, {Mu: p[1].Mu - 5, Sigma: p[1].Sigma}}
+		Rate: func(p []storage.Rating, met [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
+			return []storage.Rating{{Mu: p[0].Mu + 5, Sigma: p[0].Sigma}, {Mu: p[1].Mu - 5, Sigma: p[1].Sigma}}, met
 		}}
 	if _, err := flaky.Store.RecordResult(ctx, newer); err != nil {
 		t.Fatal(err)
@@ -464,12 +464,12 @@ func TestOnePersonGameIsPractice(t *testing.T) {
 func recordRated(t *testing.T, h *harness, id string, at time.Time, players []string, after []storage.Rating) {
 	t.Helper()
 	r := storage.Result{GameID: id, Community: "test:guild", FinishedAt: at,
-		Rate: func(prior []storage.Rating) []storage.Rating {
+		Rate: func(prior []storage.Rating, met [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
 			out := slices.Clone(after)
 			for i := range out {
 				out[i].At = at
 			}
-			return out
+			return out, met
 		}}
 	for i, p := range players {
 		r.Players = append(r.Players, storage.PlayerResult{ID: p, Name: strings.ToUpper(p[:1]) + p[1:], Score: 40 - i, Place: i + 1})
@@ -522,4 +522,41 @@ func change(d int) string {
 		return "±0"
 	}
 	return fmt.Sprintf("%+d", d)
+}
+
+// TestRematchCountsForLess: the same two people's second rated game in a
+// row counts for less, and its ratings post says so; the first does not.
+func TestRematchCountsForLess(t *testing.T) {
+	h := newHarness(t)
+	var posts []protocol.View
+	for range 2 {
+		h.lobby("ann", "", "bob")
+		h.startGame("ann")
+		h.playToEnd([]string{"ann", "bob"}, 200)
+		v, ok := protocol.View{}, false
+		for i := len(h.public) - 1; i >= 0 && !ok; i-- {
+			v, ok = ratingsOf(h.public[i])
+		}
+		if !ok {
+			t.Fatal("no ratings post")
+		}
+		posts = append(posts, v)
+		// The next game's "Final standings" and hands are its own.
+		h.public, h.hand = nil, map[string]protocol.View{}
+		h.now = h.now.Add(10 * time.Minute)
+	}
+	less := "🔁 You have played together a lot in the last few hours, so this game counted for less."
+	if strings.Contains(posts[0].Footer, less) {
+		t.Errorf("the first game's post says it counted for less: %q", posts[0].Footer)
+	}
+	if !strings.Contains(posts[1].Footer, less) {
+		t.Errorf("the rematch's post %q does not say it counted for less", posts[1].Footer)
+	}
+	p, err := h.store.Profile(context.Background(), "test:guild", "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Rated != 2 || p.Versus["bob"].Met.Count < 1.9 {
+		t.Errorf("ann after two games with bob: %d rated, met %+v", p.Rated, p.Versus["bob"].Met)
+	}
 }

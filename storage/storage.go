@@ -196,8 +196,10 @@ type Result struct {
 	FinishedAt time.Time
 	Players    []PlayerResult
 	// Rate, when set, maps the players' ratings before the game (in the
-	// order of Players) to their ratings after it.
-	Rate func(prior []Rating) []Rating
+	// order of Players), and met[i][j], how often player i has met player j
+	// in rated games lately, to their ratings after it and the meetings to
+	// keep (the backends store both; the rule is the caller's).
+	Rate func(prior []Rating, met [][]Met) ([]Rating, [][]Met)
 	// Summary is the game's history entry, opaque to the backend.
 	Summary []byte
 }
@@ -345,9 +347,19 @@ type Profile struct {
 }
 
 // HeadToHead counts the games two players finished together: Wins where
-// this player placed better, Losses worse, the rest tied.
+// this player placed better, Losses worse, the rest tied. Met is how often
+// they met in rated games lately.
 type HeadToHead struct {
 	Games, Wins, Losses int
+	Met                 Met `json:",omitzero"`
+}
+
+// Met is how often two people have met in rated games lately: a count that
+// fades with time, as of At (the rule that fades it is the Rate function's;
+// the backends keep what it returns). The zero Met is "never".
+type Met struct {
+	Count float64
+	At    time.Time `json:",omitzero"`
 }
 
 // Game is a history entry. Ratings are the changes its recording made, in
@@ -390,16 +402,24 @@ type Claim struct {
 }
 
 // Ratings calls r.Rate for the backends: nil without Rate, an error when it
-// does not return one rating per player.
-func (r Result) Ratings(prior []Rating) ([]Rating, error) {
+// does not return one rating per player and a row of meetings per pair.
+func (r Result) Ratings(prior []Rating, met [][]Met) ([]Rating, [][]Met, error) {
 	if r.Rate == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	after := r.Rate(prior)
+	after, metAfter := r.Rate(prior, met)
 	if len(after) != len(r.Players) {
-		return nil, fmt.Errorf("storage: rating %s gave %d ratings for %d players", r.GameID, len(after), len(r.Players))
+		return nil, nil, fmt.Errorf("storage: rating %s gave %d ratings for %d players", r.GameID, len(after), len(r.Players))
 	}
-	return after, nil
+	if len(metAfter) != len(r.Players) {
+		return nil, nil, fmt.Errorf("storage: rating %s gave %d rows of meetings for %d players", r.GameID, len(metAfter), len(r.Players))
+	}
+	for i, row := range metAfter {
+		if len(row) != len(r.Players) {
+			return nil, nil, fmt.Errorf("storage: rating %s gave %d meetings for player %d of %d", r.GameID, len(row), i, len(r.Players))
+		}
+	}
+	return after, metAfter, nil
 }
 
 // Trended appends r to a trend, keeping the latest TrendLength; a trend

@@ -130,14 +130,25 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Rec
 			return err
 		}
 		prior := make([]storage.Rating, len(r.Players))
+		met := make([][]storage.Met, len(r.Players))
 		for i, pl := range r.Players {
 			var st periodStats
 			if err := getJSON(stats, statsKey(storage.AllTime.Key(r.FinishedAt), pl.ID), &st); err != nil {
 				return err
 			}
 			prior[i] = st.Rating
+			var pf profile
+			if err := getJSON(profiles, []byte(pl.ID), &pf); err != nil {
+				return err
+			}
+			met[i] = make([]storage.Met, len(r.Players))
+			for j, other := range r.Players {
+				if j != i {
+					met[i][j] = pf.Versus[other.ID].Met
+				}
+			}
 		}
-		after, err := r.Ratings(prior)
+		after, metAfter, err := r.Ratings(prior, met)
 		if err != nil {
 			return err
 		}
@@ -201,6 +212,9 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Rec
 					h.Wins++
 				case pl.Place > other.Place:
 					h.Losses++
+				}
+				if metAfter != nil {
+					h.Met = metAfter[i][j]
 				}
 				pf.Versus[other.ID] = h
 			}

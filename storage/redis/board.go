@@ -40,7 +40,9 @@ var periods = [...]storage.Period{storage.AllTime, storage.Month, storage.Week}
 //	                     player's last game in P), rat and prat (Unix ms the
 //	                     two were set; absent when unknown)
 //	pf:PLAYER            hash: rated, quit, trend, card:KIND, cat:CATEGORY,
-//	                     vs:OTHER:g/w/l (all time only)
+//	                     vs:OTHER:g/w/l (all time only), vs:OTHER:m (how
+//	                     often the two met in rated games lately:
+//	                     "count,atMillis", storage.Met)
 //	hist, histdata       list of the last game IDs, newest first; hash of
 //	                     ID → "finishedAtMillis" + per rated player
 //	                     "\tPLAYER\tpmu,psigma,mu,sigma", then "\n" + summary
@@ -55,14 +57,15 @@ var periods = [...]storage.Period{storage.AllTime, storage.Month, storage.Week}
 // ms, summary (empty: not kept), history length, then per player (fields
 // per player) id, name, score, place, expected games, mu, sigma, pmu,
 // psigma, −ordinal, trend, cards, categories, rat, pat (Unix ms of the new
-// and the prior rating, "" when unknown), quit ("1" for a forfeit). Cards
-// and categories are "name\ncount\n" repeated.
+// and the prior rating, "" when unknown), quit ("1" for a forfeit), met
+// (per other player, the vs:OTHER:m value to keep; empty when unrated).
+// Cards, categories and met are "name\nvalue\n" repeated.
 //
 // Sorted-set scores are negated composites so that an ascending ZRANGE gives
 // the best first with exact ties in player-ID order: wins*1e7+points for
 // wins (|points| < 5e6), points*1e6+wins for points.
 var recordScript = goredis.NewScript(`
-local F = 16
+local F = 17
 local n = (#ARGV - 7) / F
 for i = 0, n - 1 do
 	local games = redis.call('HGET', KEYS[13 + i*4], 'games') or '0'
@@ -118,6 +121,7 @@ for i = 0, n - 1 do
 	end
 	for k, c in string.gmatch(ARGV[a+12], '([^\n]*)\n([^\n]*)\n') do redis.call('HINCRBY', pf, 'card:' .. k, c) end
 	for k, c in string.gmatch(ARGV[a+13], '([^\n]*)\n([^\n]*)\n') do redis.call('HINCRBY', pf, 'cat:' .. k, c) end
+	for k, m in string.gmatch(ARGV[a+17], '([^\n]*)\n([^\n]*)\n') do redis.call('HSET', pf, 'vs:' .. k .. ':m', m) end
 	for j = 0, n - 1 do
 		local b = 7 + j*F
 		local other = ARGV[b+1]
@@ -245,14 +249,14 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Rec
 		keys = append(keys, s.profileKey(r.Community, pl.ID))
 	}
 	for range recordTries {
-		done, games, prior, trends, err := s.readPriors(ctx, r, keys[0])
+		done, games, prior, met, trends, err := s.readPriors(ctx, r, keys[0])
 		if err != nil {
 			return storage.Recorded{}, fmt.Errorf("redis record result %s/%s: %w", r.Community, r.GameID, err)
 		}
 		if done != nil {
 			return *done, nil
 		}
-		after, err := r.Ratings(prior)
+		after, metAfter, err := r.Ratings(prior, met)
 		if err != nil {
 			return storage.Recorded{}, err
 		}
@@ -275,7 +279,7 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Rec
 			if pl.Quit {
 				quit = "1"
 			}
-			args = append(args, quit)
+			args = append(args, quit, encodeMet(r.Players, i, metAfter))
 		}
 		n, err := recordScript.Run(ctx, s.c, keys, args...).Int()
 		if err != nil {
@@ -297,41 +301,82 @@ func (s *Store) RecordResult(ctx context.Context, r storage.Result) (storage.Rec
 }
 
 // readPriors reads, in one round trip, whether the game is recorded (and
-// what its recording kept) and each player's all-time game count, rating
-// and trend.
-func (s *Store) readPriors(ctx context.Context, r storage.Result, dedupe string) (done *storage.Recorded, games []int, prior []storage.Rating, trends [][]storage.Rating, err error) {
+// what its recording kept) and each player's all-time game count, rating,
+// trend and meetings with the others.
+func (s *Store) readPriors(ctx context.Context, r storage.Result, dedupe string) (done *storage.Recorded, games []int, prior []storage.Rating, met [][]storage.Met, trends [][]storage.Rating, err error) {
 	var kept *goredis.StringCmd
 	stats := make([]*goredis.SliceCmd, len(r.Players))
-	trend := make([]*goredis.StringCmd, len(r.Players))
+	prof := make([]*goredis.SliceCmd, len(r.Players))
 	_, err = s.c.Pipelined(ctx, func(pipe goredis.Pipeliner) error {
 		kept = pipe.Get(ctx, dedupe)
 		for i, pl := range r.Players {
 			stats[i] = pipe.HMGet(ctx, s.playerKey(r.Community, pl.ID, storage.AllTime, r.FinishedAt), "games", "mu", "sigma", "rat")
-			trend[i] = pipe.HGet(ctx, s.profileKey(r.Community, pl.ID), "trend")
+			fields := []string{"trend"}
+			for _, other := range r.Players {
+				fields = append(fields, "vs:"+other.ID+":m")
+			}
+			prof[i] = pipe.HMGet(ctx, s.profileKey(r.Community, pl.ID), fields...)
 		}
 		return nil
 	})
 	if err != nil && !errors.Is(err, goredis.Nil) {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, nil, err
 	}
 	switch err := kept.Err(); {
 	case err == nil:
 		rec := decodeRecorded(kept.Val())
-		return &rec, nil, nil, nil, nil
+		return &rec, nil, nil, nil, nil, nil
 	case !errors.Is(err, goredis.Nil):
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, nil, err
 	}
 	games = make([]int, len(r.Players))
 	prior = make([]storage.Rating, len(r.Players))
+	met = make([][]storage.Met, len(r.Players))
 	trends = make([][]storage.Rating, len(r.Players))
-	for i := range r.Players {
+	for i, pl := range r.Players {
 		v := stats[i].Val()
 		g, _ := v[0].(string)
 		games[i], _ = strconv.Atoi(g)
 		prior[i] = parseRating(v[1], v[2], v[3])
-		trends[i] = decodeTrend(trend[i].Val())
+		p := prof[i].Val()
+		t, _ := p[0].(string)
+		trends[i] = decodeTrend(t)
+		met[i] = make([]storage.Met, len(r.Players))
+		for j, other := range r.Players {
+			if other.ID != pl.ID {
+				m, _ := p[1+j].(string)
+				met[i][j] = decodeMet(m)
+			}
+		}
 	}
-	return nil, games, prior, trends, nil
+	return nil, games, prior, met, trends, nil
+}
+
+// encodeMet is player i's meetings to keep, for recordScript: "other\n
+// count,atMillis\n" per other player; empty for an unrated game.
+func encodeMet(players []storage.PlayerResult, i int, met [][]storage.Met) string {
+	if met == nil {
+		return ""
+	}
+	var b strings.Builder
+	for j, other := range players {
+		if other.ID == players[i].ID {
+			continue
+		}
+		m := met[i][j]
+		fmt.Fprintf(&b, "%s\n%s,%s\n", strings.ReplaceAll(other.ID, "\n", " "), float(m.Count), msOrEmpty(m.At))
+	}
+	return b.String()
+}
+
+// decodeMet reads a vs:OTHER:m value: the zero Met for none or a bad one.
+func decodeMet(v string) storage.Met {
+	c, at, ok := strings.Cut(v, ",")
+	n, err := strconv.ParseFloat(c, 64)
+	if !ok || err != nil {
+		return storage.Met{}
+	}
+	return storage.Met{Count: n, At: fromMs(at)}
 }
 
 // decodeRecorded reads a game's de-duplication value (see recordScript):
@@ -507,6 +552,8 @@ func (s *Store) Profile(ctx context.Context, community, player string) (storage.
 			}
 			h := out.Versus[other]
 			switch kind {
+			case 'm':
+				h.Met = decodeMet(v)
 			case 'g':
 				h.Games += n
 			case 'w':

@@ -53,8 +53,8 @@ func TestRecordedGameRememberedForEver(t *testing.T) {
 	s := openPrefixed(t, "forever")
 	r := storage.Result{GameID: "g1", Community: "discord:g1", FinishedAt: time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC),
 		Players: []storage.PlayerResult{{ID: "ann", Name: "Ann", Score: 30, Place: 1}, {ID: "bob", Name: "Bob", Score: 20, Place: 2}},
-		Rate: func(prior []storage.Rating) []storage.Rating {
-			return []storage.Rating{{Mu: 27, Sigma: 2}, {Mu: 23, Sigma: 2}}
+		Rate: func(prior []storage.Rating, met [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
+			return []storage.Rating{{Mu: 27, Sigma: 2}, {Mu: 23, Sigma: 2}}, met
 		}}
 	if rec, err := s.RecordResult(ctx, r); err != nil || !rec.New {
 		t.Fatalf("record: %+v %v", rec, err)

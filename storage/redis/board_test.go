@@ -18,7 +18,7 @@ func finished(id string, at time.Time, places ...int) storage.Result {
 		r.Players = append(r.Players, storage.PlayerResult{ID: fmt.Sprint("p", i), Name: fmt.Sprint("P", i), Score: 50 - p, Place: p,
 			Cards: map[string]int{"Tempura": 2}, Categories: map[string]int{"Tempura": 5}})
 	}
-	r.Rate = func(prior []storage.Rating) []storage.Rating {
+	r.Rate = func(prior []storage.Rating, met [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
 		out := make([]storage.Rating, len(prior))
 		for i, pr := range prior {
 			if !pr.Rated() {
@@ -26,7 +26,7 @@ func finished(id string, at time.Time, places ...int) storage.Result {
 			}
 			out[i] = storage.Rating{Mu: pr.Mu + float64(4-r.Players[i].Place), Sigma: pr.Sigma * 0.9}
 		}
-		return out
+		return out, met
 	}
 	return r
 }

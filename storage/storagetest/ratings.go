@@ -16,8 +16,8 @@ import (
 // compute them): each player's μ moves by their place's bonus, from 25 for a
 // new player; σ is fixed. Moves add up, so the final ratings do not depend on
 // the order concurrent games were recorded in.
-func step(r storage.Result) func(prior []storage.Rating) []storage.Rating {
-	return func(prior []storage.Rating) []storage.Rating {
+func step(r storage.Result) func(prior []storage.Rating, met [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
+	return meeting(r, func(prior []storage.Rating) []storage.Rating {
 		out := make([]storage.Rating, len(prior))
 		for i, p := range prior {
 			if !p.Rated() {
@@ -26,6 +26,23 @@ func step(r storage.Result) func(prior []storage.Rating) []storage.Rating {
 			out[i] = storage.Rating{Mu: p.Mu + float64(3-r.Players[i].Place), Sigma: p.Sigma}
 		}
 		return out
+	})
+}
+
+// meeting makes a rating rule of rate whose meetings are a stand-in too:
+// each pair's count goes up by one, stamped with the game's end.
+func meeting(r storage.Result, rate func(prior []storage.Rating) []storage.Rating) func([]storage.Rating, [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
+	return func(prior []storage.Rating, met [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
+		out := make([][]storage.Met, len(met))
+		for i, row := range met {
+			out[i] = make([]storage.Met, len(row))
+			for j, m := range row {
+				if j != i {
+					out[i][j] = storage.Met{Count: m.Count + 1, At: r.FinishedAt}
+				}
+			}
+		}
+		return rate(prior), out
 	}
 }
 
@@ -63,12 +80,12 @@ var ratingTests = []test{
 		at := wed.Truncate(time.Millisecond)
 		stamp := func(r storage.Result, at time.Time) storage.Result {
 			inner := step(r)
-			r.Rate = func(prior []storage.Rating) []storage.Rating {
-				out := inner(prior)
+			r.Rate = func(prior []storage.Rating, met [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
+				out, m := inner(prior, met)
 				for i := range out {
 					out[i].At = at
 				}
-				return out
+				return out, m
 			}
 			return r
 		}
@@ -77,7 +94,10 @@ var ratingTests = []test{
 		r := stamp(result("g2", "c", wed.Add(time.Hour), pr("ann", 10, 1), pr("bob", 5, 2)), at.Add(time.Hour))
 		r.Summary = []byte(`{}`)
 		inner := r.Rate
-		r.Rate = func(prior []storage.Rating) []storage.Rating { seen = slices.Clone(prior); return inner(prior) }
+		r.Rate = func(prior []storage.Rating, met [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
+			seen = slices.Clone(prior)
+			return inner(prior, met)
+		}
 		record(t, s, r)
 		if len(seen) != 2 || !seen[0].At.Equal(at) || !seen[1].At.Equal(at) {
 			t.Errorf("priors %+v, want stamped %v", seen, at)
@@ -156,14 +176,43 @@ var ratingTests = []test{
 			t.Errorf("HistoryGame(g2) = %+v, %v", g, err)
 		}
 	}},
+	{"KeepsMeetings", func(t *testing.T, s storage.Store) {
+		// What a rated game's Rate returns of each pair's meetings is what
+		// the next rated game among them reads, and what the profile shows;
+		// an unrated game leaves them be.
+		at := wed.Truncate(time.Millisecond)
+		var seen [][]storage.Met
+		watch := func(r storage.Result) storage.Result {
+			inner := step(r)
+			r.Rate = func(prior []storage.Rating, met [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
+				seen = met
+				return inner(prior, met)
+			}
+			return r
+		}
+		record(t, s, watch(result("g1", "c", at, pr("ann", 10, 1), pr("bob", 5, 2))))
+		if want := [][]storage.Met{{{}, {}}, {{}, {}}}; !slices.EqualFunc(seen, want, slices.Equal) {
+			t.Errorf("first meeting read %v, want none", seen)
+		}
+		record(t, s, result("u1", "c", at.Add(time.Minute), pr("ann", 10, 1), pr("bob", 5, 2), pr("cy", 1, 3)))
+		record(t, s, watch(result("g2", "c", at.Add(time.Hour), pr("bob", 10, 1), pr("cy", 5, 2), pr("ann", 1, 3))))
+		once := storage.Met{Count: 1, At: at}
+		if want := [][]storage.Met{{{}, {}, once}, {{}, {}, {}}, {once, {}, {}}}; !slices.EqualFunc(seen, want, slices.Equal) {
+			t.Errorf("second meeting read %v, want %v", seen, want)
+		}
+		twice := storage.Met{Count: 2, At: at.Add(time.Hour)}
+		if p := profile(t, s, "c", "ann"); p.Versus["bob"].Met != twice || p.Versus["cy"].Met.Count != 1 || p.Versus["bob"].Games != 3 {
+			t.Errorf("ann's record %+v, want bob met %v and cy once", p.Versus, twice)
+		}
+	}},
 	{"PriorsAndTrend", func(t *testing.T, s storage.Store) {
 		var seen [][]storage.Rating
 		for i := range 12 {
 			r := result(fmt.Sprint("g", i), "c", wed, pr("ann", 10, 1), pr("bob", 5, 2))
 			inner := step(r)
-			r.Rate = func(prior []storage.Rating) []storage.Rating {
+			r.Rate = func(prior []storage.Rating, met [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
 				seen = append(seen, slices.Clone(prior))
-				return inner(prior)
+				return inner(prior, met)
 			}
 			record(t, s, r)
 		}
@@ -264,7 +313,7 @@ var ratingTests = []test{
 	}},
 	{"BadRateRecordsNothing", func(t *testing.T, s storage.Store) {
 		r := result("g1", "c", wed, pr("ann", 10, 1), pr("bob", 5, 2))
-		r.Rate = func([]storage.Rating) []storage.Rating { return nil }
+		r.Rate = func([]storage.Rating, [][]storage.Met) ([]storage.Rating, [][]storage.Met) { return nil, nil }
 		if rec, err := s.RecordResult(ctx, r); rec.New || err == nil {
 			t.Fatalf("a rating for no player: %+v, %v; want an error", rec, err)
 		}
@@ -278,7 +327,7 @@ var ratingTests = []test{
 		// σ larger; dee: 1 game; eve played unrated games only.
 		sigma := map[string]float64{"ann": 1, "bob": 3, "cy": 1, "dee": 0.5}
 		rate := func(r storage.Result) storage.Result {
-			r.Rate = func(prior []storage.Rating) []storage.Rating {
+			r.Rate = meeting(r, func(prior []storage.Rating) []storage.Rating {
 				out := make([]storage.Rating, len(prior))
 				for i, p := range prior {
 					if !p.Rated() {
@@ -287,7 +336,7 @@ var ratingTests = []test{
 					out[i] = storage.Rating{Mu: p.Mu + float64(3-r.Players[i].Place), Sigma: sigma[r.Players[i].ID]}
 				}
 				return out
-			}
+			})
 			return r
 		}
 		lastWeek := wed.AddDate(0, 0, -7)
@@ -347,10 +396,11 @@ var ratingTests = []test{
 		if want := map[string]int{"Tempura": 10, "Sashimi": 10, "Maki": 0, "Pudding": 6}; !maps.Equal(p.Categories, want) {
 			t.Errorf("categories %v, want %v", p.Categories, want)
 		}
-		if want := map[string]storage.HeadToHead{"bob": {Games: 2, Wins: 1, Losses: 1}, "cy": {Games: 1, Wins: 1}}; !maps.Equal(p.Versus, want) {
+		met := func(n float64) storage.Met { return storage.Met{Count: n, At: wed} }
+		if want := map[string]storage.HeadToHead{"bob": {Games: 2, Wins: 1, Losses: 1, Met: met(2)}, "cy": {Games: 1, Wins: 1, Met: met(1)}}; !maps.Equal(p.Versus, want) {
 			t.Errorf("versus %v, want %v", p.Versus, want)
 		}
-		if cy := profile(t, s, "c", "cy"); cy.Versus["bob"] != (storage.HeadToHead{Games: 1}) {
+		if cy := profile(t, s, "c", "cy"); cy.Versus["bob"] != (storage.HeadToHead{Games: 1, Met: met(1)}) {
 			t.Errorf("cy against bob (a tie): %+v", cy.Versus["bob"])
 		}
 		none := profile(t, s, "c", "zed")
@@ -424,9 +474,9 @@ func BoardFromBeforeRatings(t *testing.T, s storage.Store) {
 	var prior []storage.Rating
 	_, err := s.RecordResult(ctx, storage.Result{GameID: "new1", Community: c, FinishedAt: wed,
 		Players: []storage.PlayerResult{{ID: "ann", Name: "Ann", Score: 40, Place: 1}},
-		Rate: func(p []storage.Rating) []storage.Rating {
+		Rate: func(p []storage.Rating, _ [][]storage.Met) ([]storage.Rating, [][]storage.Met) {
 			prior = p
-			return []storage.Rating{{Mu: 27, Sigma: 8}}
+			return []storage.Rating{{Mu: 27, Sigma: 8}}, [][]storage.Met{{{}}}
 		}})
 	if err != nil || len(prior) != 1 || prior[0].Rated() {
 		t.Fatalf("rating an old player: prior %v, %v", prior, err)
