@@ -17,6 +17,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sushigo/sushigo/adapters/dms"
+	"github.com/sushigo/sushigo/adapters/seen"
 	"github.com/sushigo/sushigo/adapters/pool"
 	"github.com/sushigo/sushigo/outage"
 	"github.com/sushigo/sushigo/protocol"
@@ -37,9 +38,7 @@ type Host interface {
 var platform = protocol.Platform{Commands: protocol.SlashOptions, Hands: protocol.HandsEphemeral}
 
 // Seen de-duplicates interaction IDs across replicas (storage.Records).
-type Seen interface {
-	AddRecord(ctx context.Context, key string, data []byte, ttl time.Duration) (bool, error)
-}
+type Seen = seen.Records
 
 // Config configures an Adapter.
 type Config struct {

@@ -17,6 +17,7 @@ import (
 	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/storage"
 )
 
 // stalledSeen is a de-duplication store that answers only when released,
@@ -29,6 +30,47 @@ func (s stalledSeen) AddRecord(ctx context.Context, _ string, _ []byte, _ time.D
 		return true, nil
 	case <-ctx.Done():
 		return false, ctx.Err()
+	}
+}
+
+func (s stalledSeen) GetRecord(context.Context, string) ([]byte, error) { return nil, storage.ErrNotFound }
+
+// TestFrozenStoreLosesNoClick: de-duplication whose first try landed
+// although its answer was lost is not a repeat: the deferred command and
+// clicks are all played (before, each was answered "That was already
+// handled." and dropped, 3–4 of 4 with Redis SIGSTOP'd for 8 s). A true
+// repeat is still refused.
+func TestFrozenStoreLosesNoClick(t *testing.T) {
+	e := newEnv(t)
+	e.a.seen = &adaptertest.FrozenSeen{Records: e.store}
+	e.a.cfg.AckBudget = 20 * time.Millisecond // deferred, as the clicks were
+	tok := e.token()
+	v := e.vars(alice, tok)
+	v["SUB"], v["OPTIONS"] = "new", "[]"
+	e.f.interaction(tok, alice.id, channelID, "")
+	body := e.fill("slash_command.json", v)
+	w := httptest.NewRecorder()
+	e.a.ServeHTTP(w, sign(e.priv, body, e.now))
+	if w.Code != http.StatusOK {
+		t.Fatalf("answer %d %q", w.Code, w.Body)
+	}
+	for _, f := range e.queue {
+		f()
+	}
+	e.queue = nil
+	if e.latest("", "lobby") == nil {
+		t.Fatalf("the command never made its lobby (answered %q)", w.Body)
+	}
+	public, private := e.f.visible()
+	for _, m := range append(public, private[alice.id]...) {
+		if strings.Contains(m.text(), "already handled") {
+			t.Errorf("told %s", m.text())
+		}
+	}
+	w = httptest.NewRecorder()
+	e.a.ServeHTTP(w, sign(e.priv, body, e.now))
+	if w.Code != http.StatusConflict {
+		t.Errorf("the same interaction again: %d, want 409", w.Code)
 	}
 }
 

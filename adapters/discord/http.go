@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sushigo/sushigo/adapters/seen"
 )
 
 // seenTTL is how long an interaction ID is remembered: longer than Discord
@@ -63,10 +65,7 @@ func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// De-duplication runs inside the acknowledgement budget, with the host:
 	// a slow store can delay the answer to a deferral, never past Discord's
 	// 3 seconds.
-	once := func(ctx context.Context) (bool, error) {
-		return a.seen.AddRecord(ctx, "discord:interaction:"+ix.ID, nil, seenTTL)
-	}
-	ack, rest, status := a.prepare(r.Context(), &ix, once)
+	ack, rest, status := a.prepare(r.Context(), &ix, seen.New(a.seen, "discord:interaction:"+ix.ID, seenTTL))
 	if status == http.StatusConflict {
 		// Another replica (or an earlier delivery) has answered it.
 		http.Error(w, "interaction already handled", http.StatusConflict)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sushigo/sushigo/adapters/seen"
 	"github.com/sushigo/sushigo/protocol"
 )
 
@@ -27,7 +28,7 @@ type handled struct {
 // deferral) and a function that delivers everything else; or, when once
 // answered in time that the interaction must not be handled, the HTTP
 // status saying why.
-func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once func(context.Context) (bool, error)) (*discordgo.InteractionResponse, func(context.Context), int) {
+func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once *seen.Mark) (*discordgo.InteractionResponse, func(context.Context), int) {
 	req, err := a.request(ix)
 	if err != nil {
 		msg := req.Lang.Say("discord.interact.iDonTKnowThat")
@@ -129,27 +130,19 @@ func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once f
 	}, 0
 }
 
-// firstTime asks once whether the interaction is new, again and again
-// while the store fails, until it answers or limit passes; known is false
-// when it never answered.
-func (a *Adapter) firstTime(ctx context.Context, ix *discordgo.Interaction, once func(context.Context) (bool, error), limit time.Duration) (first, known bool) {
+// firstTime asks whether the interaction is new, again and again while
+// the store fails, until it answers or limit passes; known is false when
+// it never answered.
+func (a *Adapter) firstTime(ctx context.Context, ix *discordgo.Interaction, m *seen.Mark, limit time.Duration) (first, known bool) {
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	wait := 50 * time.Millisecond
-	for {
-		first, err := once(ctx)
-		if err == nil {
-			a.dedupe.Succeeded(a.cfg.Log, "de-duplicating interactions works again")
-			return first, true
-		}
+	first, known = m.Ask(ctx, func(err error) {
 		a.dedupe.Failed(a.cfg.Log, "de-duplicating interactions fails", "interaction", ix.ID, "err", err)
-		select {
-		case <-ctx.Done():
-			return false, false
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, time.Second)
+	})
+	if known {
+		a.dedupe.Succeeded(a.cfg.Log, "de-duplicating interactions works again")
 	}
+	return first, known
 }
 
 // How long a click is tried (at most Config.ClickRetry): de-duplication

@@ -70,7 +70,7 @@ func (a *Adapter) onEvent(ctx context.Context, ev slackevents.EventsAPIEvent) {
 // Slack's URL verification challenge.
 func (a *Adapter) Events() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, ok := a.admit(w, r, "event")
+		body, ctx, ok := a.admit(w, r, "event")
 		if !ok {
 			return
 		}
@@ -91,6 +91,6 @@ func (a *Adapter) Events() http.Handler {
 		}
 		w.WriteHeader(http.StatusOK)
 		_ = http.NewResponseController(w).Flush() // before waiting for a worker
-		a.onEvent(r.Context(), ev)
+		a.onEvent(ctx, ev)
 	})
 }

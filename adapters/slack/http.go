@@ -14,6 +14,7 @@ import (
 
 	slackapi "github.com/slack-go/slack"
 
+	"github.com/sushigo/sushigo/adapters/seen"
 	"github.com/sushigo/sushigo/protocol"
 )
 
@@ -67,42 +68,64 @@ func replayKey(sig string) string {
 
 // admit verifies a request and refuses a replay: a signature is accepted
 // once across every replica (Config.Seen), as Discord's interaction IDs
-// are. It writes the refusal and reports false when the request must stop.
-func (a *Adapter) admit(w http.ResponseWriter, r *http.Request, what string) ([]byte, bool) {
+// are. It writes the refusal and reports false when the request must stop;
+// else it returns the body and the request's context, which carries when
+// it must be answered (ackBy).
+func (a *Adapter) admit(w http.ResponseWriter, r *http.Request, what string) ([]byte, context.Context, bool) {
+	ctx := context.WithValue(r.Context(), ackByKey{}, time.Now().Add(a.cfg.AckBudget))
 	body, err := a.verify(w, r)
 	switch {
 	case errors.Is(err, errTooLarge):
 		a.oversized.Refused(a.cfg.Log, "refused oversized requests", "what", what, "limit", maxBody)
 		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
-		return nil, false
+		return nil, nil, false
 	case err != nil:
 		a.cfg.Log.Debug("rejected request", "what", what, "reason", err)
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
-		return nil, false
+		return nil, nil, false
 	case a.cfg.Seen == nil:
-		return body, true
+		return body, ctx, true
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.AckBudget/2)
+	// De-duplication shares the request's budget with the host: a slow
+	// store may take most of it (the host gets the rest, and parks a click
+	// it cannot finish), and one that never answers is not a replay (the
+	// host applies a click at most once; dropping it would lose it).
+	dctx, cancel := context.WithDeadline(ctx, a.ackBy(ctx).Add(-a.cfg.AckBudget*2/5))
 	defer cancel()
-	first, err := a.cfg.Seen.AddRecord(ctx, "slack:request:"+replayKey(r.Header.Get("X-Slack-Signature")), nil, seenTTL)
-	switch {
-	case err != nil:
+	m := seen.New(a.cfg.Seen, "slack:request:"+replayKey(r.Header.Get("X-Slack-Signature")), seenTTL)
+	first, known := m.Ask(dctx, func(err error) {
 		a.dedupe.Failed(a.cfg.Log, "de-duplicating requests fails", "what", what, "err", err)
-		http.Error(w, "temporarily unavailable", http.StatusServiceUnavailable)
-		return nil, false
+	})
+	switch {
+	case !known:
+		return body, ctx, true
 	case !first:
 		a.cfg.Log.Debug("refused a replayed request", "what", what)
 		http.Error(w, "request already handled", http.StatusConflict)
-		return nil, false
+		return nil, nil, false
 	}
 	a.dedupe.Succeeded(a.cfg.Log, "de-duplicating requests works again")
-	return body, true
+	return body, ctx, true
+}
+
+// ackByKey carries when a request must be answered. Slack waits 3 seconds
+// from sending it, so de-duplication and the host share one budget from
+// the request's start rather than each taking its own.
+type ackByKey struct{}
+
+// ackBy is when the request in ctx must be answered: AckBudget after it
+// came in (admit), or from now for one that did not say (Socket Mode).
+func (a *Adapter) ackBy(ctx context.Context) time.Time {
+	if t, ok := ctx.Value(ackByKey{}).(time.Time); ok {
+		return t
+	}
+	return time.Now().Add(a.cfg.AckBudget)
 }
 
 // Commands serves the slash command's request URL.
 func (a *Adapter) Commands() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, ok := a.admit(w, r, "slash command")
+		body, ctx, ok := a.admit(w, r, "slash command")
 		if !ok {
 			return
 		}
@@ -112,7 +135,7 @@ func (a *Adapter) Commands() http.Handler {
 			http.Error(w, "bad form", http.StatusBadRequest)
 			return
 		}
-		ack, rest, applied := a.command(r.Context(), cmd)
+		ack, rest, applied := a.command(ctx, cmd)
 		switch {
 		case !applied:
 			// As for clicks: never acknowledge what is not stored yet.
@@ -140,7 +163,7 @@ func (a *Adapter) Commands() http.Handler {
 // or the click's response_url.
 func (a *Adapter) Interactivity() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, ok := a.admit(w, r, "interaction")
+		body, ctx, ok := a.admit(w, r, "interaction")
 		if !ok {
 			return
 		}
@@ -154,7 +177,7 @@ func (a *Adapter) Interactivity() http.Handler {
 			http.Error(w, "bad payload", http.StatusBadRequest)
 			return
 		}
-		rest, applied := a.clickParked(r.Context(), cb, []byte(form.Get("payload")))
+		rest, applied := a.clickParked(ctx, cb, []byte(form.Get("payload")))
 		if !applied {
 			// Neither applied nor parked within Slack's window: say so
 			// rather than acknowledge a click that a crash could still lose.
@@ -202,7 +225,7 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 		defer cancel()
 		done <- a.handle(hctx, req)
 	}()
-	timer := time.NewTimer(a.cfg.AckBudget)
+	timer := time.NewTimer(time.Until(a.ackBy(ctx)))
 	defer timer.Stop()
 	select {
 	case resp := <-done:
@@ -268,7 +291,7 @@ func (a *Adapter) clickParked(ctx context.Context, cb slackapi.InteractionCallba
 			a.deliver(ctx, o, resp, d)
 		}
 	}
-	timer := time.NewTimer(a.cfg.AckBudget)
+	timer := time.NewTimer(time.Until(a.ackBy(ctx)))
 	defer timer.Stop()
 	select {
 	case resp := <-done:

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sushigo/sushigo/adapters/dms"
 	"github.com/sushigo/sushigo/adapters/pool"
+	"github.com/sushigo/sushigo/adapters/seen"
 	"github.com/sushigo/sushigo/outage"
 	"github.com/sushigo/sushigo/protocol"
 )
@@ -44,8 +45,9 @@ type Config struct {
 	// Cut, when set, counts a text cut to Slack's limits, by what it was
 	// ("header", "button"): each is also logged.
 	Cut func(what string)
-	// AckBudget bounds the host's work before a slash command is answered
-	// (Slack allows 3 s; 2 s).
+	// AckBudget bounds the work before a request is answered, from when it
+	// came in: de-duplication and the host share it (Slack allows 3 s;
+	// 2.5 s, leaving room to park a slow click).
 	AckBudget time.Duration
 	// HTTP posts to response_url (http.DefaultClient).
 	HTTP *http.Client
@@ -57,9 +59,7 @@ type Config struct {
 }
 
 // Seen remembers request signatures across replicas (storage.Records).
-type Seen interface {
-	AddRecord(ctx context.Context, key string, data []byte, ttl time.Duration) (bool, error)
-}
+type Seen = seen.Records
 
 // Adapter serves one Slack app.
 type Adapter struct {
