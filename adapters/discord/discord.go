@@ -17,8 +17,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sushigo/sushigo/adapters/dms"
-	"github.com/sushigo/sushigo/adapters/seen"
 	"github.com/sushigo/sushigo/adapters/pool"
+	"github.com/sushigo/sushigo/adapters/seen"
 	"github.com/sushigo/sushigo/outage"
 	"github.com/sushigo/sushigo/protocol"
 )

@@ -33,7 +33,9 @@ func (s stalledSeen) AddRecord(ctx context.Context, _ string, _ []byte, _ time.D
 	}
 }
 
-func (s stalledSeen) GetRecord(context.Context, string) ([]byte, error) { return nil, storage.ErrNotFound }
+func (s stalledSeen) GetRecord(context.Context, string) ([]byte, error) {
+	return nil, storage.ErrNotFound
+}
 
 // TestFrozenStoreLosesNoClick: de-duplication whose first try landed
 // although its answer was lost is not a repeat: the deferred command and
