@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -65,8 +66,16 @@ func (e *env) hold(p player, m *fakeMessage, customID string) {
 // then applied once Redis answers: none is taken for a duplicate ("That
 // was already handled.") or lost, and the turn is revealed.
 func TestClicksSurviveARedisFreeze(t *testing.T) {
+	t.Run("CLIENT PAUSE", func(t *testing.T) { clicksSurviveAFreeze(t, false) })
+	// SIGSTOP freezes the whole process: a command read before the freeze
+	// is applied after it, its answer long lost (before, 3-4 of 4 clicks
+	// were then taken for duplicates).
+	t.Run("SIGSTOP", func(t *testing.T) { clicksSurviveAFreeze(t, true) })
+}
+
+func clicksSurviveAFreeze(t *testing.T, sigstop bool) {
 	port := redistest.FreePort(t)
-	redistest.Server(t, port)
+	srv := redistest.Server(t, port)
 	// A small pool, as a busy replica's is during a freeze: waiting for a
 	// connection fails too (pool timeout), not only waiting for Redis.
 	url := fmt.Sprintf("redis://127.0.0.1:%d/0?pool_size=2&pool_timeout=500ms", port)
@@ -91,7 +100,17 @@ func TestClicksSurviveARedisFreeze(t *testing.T) {
 	pauser := goredis.NewClient(&goredis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", port)})
 	defer pauser.Close()
 	freeze := freezeFor(t)
-	if err := pauser.Do(context.Background(), "CLIENT", "PAUSE", freeze.Milliseconds(), "ALL").Err(); err != nil {
+	if sigstop {
+		if err := srv.Process.Signal(syscall.SIGSTOP); err != nil {
+			t.Fatal(err)
+		}
+		wake := time.AfterFunc(freeze, func() { _ = srv.Process.Signal(syscall.SIGCONT) })
+		defer func() {
+			if wake.Stop() {
+				_ = srv.Process.Signal(syscall.SIGCONT)
+			}
+		}()
+	} else if err := pauser.Do(context.Background(), "CLIENT", "PAUSE", freeze.Milliseconds(), "ALL").Err(); err != nil {
 		t.Fatal(err)
 	}
 	frozen := time.Now()
