@@ -16,6 +16,7 @@ import (
 
 	"github.com/sushigo/sushigo/boards"
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/outage"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
@@ -65,6 +66,9 @@ type Config struct {
 	// Platforms describes platforms by name, as their adapters do with
 	// AddPlatform (platform.go).
 	Platforms map[string]protocol.Platform
+	// Review, when set, is the work a review does in place of the default
+	// (reviewOptions): tests that only show a review make it cheap.
+	Review *review.Options
 	// ThinkInline lets searching bots choose during the request that needs
 	// them, as the terminal game does; a server leaves it off, so they
 	// think off the request path (think.go).

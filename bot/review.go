@@ -232,6 +232,9 @@ func (b *Bot) reviewFor(r reviewRecord, user string, w words.Lang, beside bool) 
 		return protocol.View{}, fmt.Errorf("review %s: %w", r.Game, err)
 	}
 	o := reviewOptions
+	if b.cfg.Review != nil {
+		o = *b.cfg.Review
+	}
 	o.Seed = rg.Seed
 	if beside {
 		o.Yield = b.yielder()

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/goldentest"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
@@ -20,6 +21,11 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite golden frames")
+
+// cheapReview is the review these tests show: the screens are theirs to
+// check, not the review's judgement (engine/review's tests weigh that),
+// and the full review is most of a game's time under -race.
+var cheapReview = review.Options{Samples: 4, Refine: 1}
 
 func newTUI(t *testing.T, opts string, w, h int, with ...Option) *tui {
 	t.Helper()
@@ -30,7 +36,8 @@ func newTUI(t *testing.T, opts string, w, h int, with ...Option) *tui {
 	t.Cleanup(func() { store.Close() })
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	seed := uint64(30)
-	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }, ThinkInline: true})
+	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }, ThinkInline: true,
+		Review: &cheapReview})
 	me := protocol.User{ID: protocol.You, Name: words.English.You()}
 	lang := &tui{lang: words.English}
 	for _, o := range with {
