@@ -12,8 +12,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/bot"
-	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/goldentest"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
@@ -21,11 +21,6 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite golden frames")
-
-// cheapReview is the review these tests show: the screens are theirs to
-// check, not the review's judgement (engine/review's tests weigh that),
-// and the full review is most of a game's time under -race.
-var cheapReview = review.Options{Samples: 4, Refine: 1}
 
 func newTUI(t *testing.T, opts string, w, h int, with ...Option) *tui {
 	t.Helper()
@@ -37,7 +32,7 @@ func newTUI(t *testing.T, opts string, w, h int, with ...Option) *tui {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	seed := uint64(30)
 	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }, ThinkInline: true,
-		Review: &cheapReview})
+		Review: &adaptertest.CheapReview})
 	me := protocol.User{ID: protocol.You, Name: words.English.You()}
 	lang := &tui{lang: words.English}
 	for _, o := range with {

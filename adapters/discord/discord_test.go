@@ -76,7 +76,7 @@ func newEnvOn(t testing.TB, store storage.Store) *env {
 	pub, priv, _ := ed25519.GenerateKey(nil)
 	e := &env{t: t, store: store, pub: pub, priv: priv, now: time.Now(), f: newFakeDiscord(t)}
 	seed := uint64(100)
-	e.host = bot.New(store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed }})
+	e.host = bot.New(store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed }, Review: &adaptertest.CheapReview})
 	e.a = New(e.f.session(), e.host, store, Config{AppID: appID, PublicKey: pub, Now: func() time.Time { return e.now },
 		// The host keeps every text within Discord's limits: a text the
 		// adapter had to cut fails whatever test sent it.
@@ -149,7 +149,7 @@ func newDurableEnvOn(t *testing.T, store storage.Store) *env {
 func makeDurable(e *env, tune ...func(*bot.Config)) *env {
 	seed := uint64(100)
 	cfg := bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Platforms: map[string]protocol.Platform{"discord": e.a.Platform()}}
+		Platforms: map[string]protocol.Platform{"discord": e.a.Platform()}, Review: &adaptertest.CheapReview}
 	for _, f := range tune {
 		f(&cfg)
 	}

@@ -66,7 +66,7 @@ func newDurableEnv(t *testing.T, hands protocol.HandsVia, tune ...func(*bot.Conf
 	row := e.a.Platform()
 	row.Hands = hands
 	cfg := bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed },
-		Platforms: map[string]protocol.Platform{"slack": row}}
+		Platforms: map[string]protocol.Platform{"slack": row}, Review: &adaptertest.CheapReview}
 	for _, f := range tune {
 		f(&cfg)
 	}
@@ -95,7 +95,7 @@ func newEnv(t *testing.T, hands protocol.HandsVia) *env {
 	t.Cleanup(func() { store.Close() })
 	e := &env{t: t, f: newFakeSlack(t), store: store, now: time.Now()}
 	seed := uint64(7)
-	host := bot.New(store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed }})
+	host := bot.New(store, bot.Config{Now: func() time.Time { return e.now }, Seed: func() uint64 { seed++; return seed }, Review: &adaptertest.CheapReview})
 	e.a = New(e.f.api(), host, Config{SigningSecret: secret, Now: func() time.Time { return e.now },
 		// The host keeps every text within Slack's limits: a text the
 		// adapter had to cut fails whatever test sent it.
