@@ -59,7 +59,7 @@ func (t *handTracker) sync(g *engine.Game) {
 func TestDeterminizeSamplesOnlyTheUnseen(t *testing.T) {
 	n := 40
 	if testing.Short() || raceBuild {
-		n = 6
+		n = 3
 	}
 	var settings []engine.Settings
 	for _, s := range configs {

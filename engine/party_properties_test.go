@@ -13,14 +13,14 @@ import (
 	"github.com/sushigo/sushigo/engine/strategy"
 )
 
-var partyGames = flag.Int("party-games", 0, "Party property games per player count (default 10,000; 300 with -short)")
+var partyGames = flag.Int("party-games", 0, "Party property games per player count (default 10,000; 100 with -short or -race)")
 
 func partyGamesPerCount(t *testing.T) int {
 	switch {
 	case *partyGames > 0:
 		return *partyGames
 	case testing.Short() || raceBuild:
-		return 300
+		return 100
 	}
 	return 10000
 }
@@ -534,7 +534,7 @@ func checkPartyFinal(g *engine.Game, s engine.Settings) error {
 func TestPartyPrivacy(t *testing.T) {
 	n := 30
 	if testing.Short() || raceBuild {
-		n = 8
+		n = 3
 	}
 	for players := 2; players <= 8; players++ {
 		t.Run(fmt.Sprintf("%dp", players), func(t *testing.T) {

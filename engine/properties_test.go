@@ -28,7 +28,7 @@ type step struct {
 
 func gamesPerConfig(t *testing.T) int {
 	if testing.Short() || raceBuild {
-		return 300
+		return 100
 	}
 	return 10000
 }
@@ -332,7 +332,7 @@ func checkFinal(g *engine.Game, seats int) error {
 func TestPrivacyPublicView(t *testing.T) {
 	n := 300
 	if testing.Short() || raceBuild {
-		n = 30
+		n = 10
 	}
 	for _, s := range configs {
 		t.Run(fmt.Sprintf("%dp_dummy=%v", s.Players, s.Dummy), func(t *testing.T) {
