@@ -73,6 +73,10 @@ func Dial(ctx context.Context, url string, o Options) (*Store, error) {
 	return New(c, o), nil
 }
 
+// clusterReload is how old a Redis Cluster slot map may be before a
+// command reloads it.
+const clusterReload = time.Second
+
 func newClient(url string) (goredis.UniversalClient, error) {
 	switch {
 	case strings.HasPrefix(url, "redis+sentinel://"):
@@ -88,6 +92,14 @@ func newClient(url string) (goredis.UniversalClient, error) {
 			return nil, fmt.Errorf("redis: parse cluster url: %w", err)
 		}
 		co.ContextTimeoutEnabled = true
+		if co.ClusterStateReloadInterval == 0 {
+			// go-redis reloads the slot map once a minute unless a node
+			// answers MOVED; a dead master only refuses connections, so
+			// after a failover the promoted replica went unused for up to
+			// a minute. A busy client now reloads (one CLUSTER SLOTS, in
+			// the background) when its map is a second old.
+			co.ClusterStateReloadInterval = clusterReload
+		}
 		return goredis.NewClusterClient(co), nil
 	}
 	opts, err := goredis.ParseURL(url)

@@ -90,13 +90,57 @@ func WaitPing(t testing.TB, addr string) {
 // REDIS_URL takes.
 func Cluster(t testing.TB, args ...string) string {
 	t.Helper()
+	url, _, _ := cluster(t, args...)
+	return url
+}
+
+// ClusterWithReplica is Cluster with a replica of the first master: it
+// returns the URL, the first master's process (to kill, for a failover)
+// and the replica's address.
+func ClusterWithReplica(t testing.TB) (url string, first *exec.Cmd, replica string) {
+	t.Helper()
+	url, ports, cmds := cluster(t)
+	cli := Need(t, "redis-cli")
+	master := fmt.Sprintf("127.0.0.1:%d", ports[0])
+	c := goredis.NewClient(&goredis.Options{Addr: master})
+	defer c.Close()
+	id, err := c.Do(context.Background(), "CLUSTER", "MYID").Text()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := FreePort(t)
+	Server(t, rp, "--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(t.TempDir(), "nodes.conf"),
+		"--cluster-node-timeout", "2000")
+	replica = fmt.Sprintf("127.0.0.1:%d", rp)
+	if out, err := exec.Command(cli, "--cluster", "add-node", replica, master, "--cluster-slave", "--cluster-master-id", id).CombinedOutput(); err != nil {
+		t.Fatalf("redis-cli --cluster add-node: %v\n%s", err, out)
+	}
+	r := goredis.NewClient(&goredis.Options{Addr: replica})
+	defer r.Close()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		info, err := r.Info(context.Background(), "replication").Result()
+		if err == nil && strings.Contains(info, "master_link_status:up") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("replica %s never synced: %v %s", replica, err, info)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return url, cmds[0], replica
+}
+
+func cluster(t testing.TB, args ...string) (string, []int, []*exec.Cmd) {
+	t.Helper()
 	Need(t, "redis-server")
 	cli := Need(t, "redis-cli")
 	var ports []int
+	var cmds []*exec.Cmd
 	for range 3 {
 		p := FreePort(t)
-		Server(t, p, append([]string{"--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(t.TempDir(), "nodes.conf"),
-			"--cluster-node-timeout", "2000"}, args...)...)
+		cmds = append(cmds, Server(t, p, append([]string{"--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(t.TempDir(), "nodes.conf"),
+			"--cluster-node-timeout", "2000"}, args...)...))
 		ports = append(ports, p)
 	}
 	create := []string{"--cluster", "create"}
@@ -127,7 +171,7 @@ func Cluster(t testing.TB, args ...string) string {
 		}
 		c.Close()
 	}
-	return fmt.Sprintf("redis://127.0.0.1:%d?addr=127.0.0.1:%d&addr=127.0.0.1:%d", ports[0], ports[1], ports[2])
+	return fmt.Sprintf("redis://127.0.0.1:%d?addr=127.0.0.1:%d&addr=127.0.0.1:%d", ports[0], ports[1], ports[2]), ports, cmds
 }
 
 // Sentinel starts a primary and a Sentinel watching it as "mymaster", and
