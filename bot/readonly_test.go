@@ -68,6 +68,7 @@ func (w *writeCounter) Withdraw(ctx context.Context, key string, due time.Time) 
 // hand can follow the game.
 func TestReadOnlyInputsWriteNothing(t *testing.T) {
 	for _, hands := range []string{"ephemeral", "dm"} {
+		mode := hands
 		h := newHarness(t)
 		wc := &writeCounter{Store: h.store}
 		h.store = wc
@@ -110,6 +111,21 @@ func TestReadOnlyInputsWriteNothing(t *testing.T) {
 			{"ann", protocol.EndVote{Game: id, Agree: true}, false},
 			{"cat", protocol.Answer{Game: id, Round: 1, Turn: 1, Step: 1}, true},
 			{"ann", protocol.Join{Game: "old"}, false},
+			{"ann", protocol.History{}, false},
+			{"ann", protocol.History{Party: true}, false},
+			{"ann", protocol.History{Open: 1}, true},
+			{"ann", protocol.PastGame{ID: "nope"}, true},
+			{"ann", protocol.Stats{Player: "bob"}, false},
+			{"ann", protocol.Leaderboard{Period: protocol.Week, By: protocol.ByRating}, false},
+			{"ann", protocol.Leaderboard{Period: protocol.Month, By: protocol.ByPoints, Party: true}, false},
+			{"cat", protocol.Hint{Game: id}, true},
+			{"cat", protocol.Review{Game: id}, true},
+			{"ann", protocol.Review{Game: id}, true},
+			{"cat", protocol.Change{Game: id}, true},
+			{"cat", protocol.AddBot{}, false},
+			{"bob", protocol.Kick{Player: "ann"}, false},
+			{"ann", protocol.Help{}, true},
+			{"ann", protocol.Status{}, true},
 		}
 		for _, in := range inputs {
 			before := wc.writes.Load()
@@ -120,7 +136,7 @@ func TestReadOnlyInputsWriteNothing(t *testing.T) {
 				want = 1
 			}
 			if n := wc.writes.Load() - before; n != want {
-				t.Errorf("hands=%s: %s %T%+v: %d writes (the last %v), want %d", hands, in.who, in.a, in.a, n, wc.last.Load(), want)
+				t.Errorf("%s: %s %T%+v: %d writes (the last %v), want %d", mode, in.who, in.a, in.a, n, wc.last.Load(), want)
 			}
 		}
 	}
