@@ -11,6 +11,7 @@ import (
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
@@ -106,6 +107,9 @@ func (h *harness) newBot() *bot.Bot {
 	cfg := bot.Config{
 		Now:  func() time.Time { return h.now },
 		Seed: func() uint64 { h.seed++; return h.seed },
+		// The host's tests check who gets a review, when and how it is
+		// kept; engine/review's weigh what it says.
+		Review: &review.Options{Samples: 4, Refine: 1},
 	}
 	if h.sender != nil {
 		cfg.Platforms = map[string]protocol.Platform{h.where.Platform: {Sender: h.sender}}

@@ -210,7 +210,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 	// The screen game stops this clock while a panel hides your hand, so a
 	// turn timer never runs out while you read.
 	clock := console.NewClock(nil)
-	bc := bot.Config{LobbyTTL: 24 * time.Hour, Log: cfg.logger(os.Stderr), ThinkInline: true, Timer: -1, Now: clock.Now}
+	bc := bot.Config{LobbyTTL: 24 * time.Hour, Log: cfg.logger(os.Stderr), ThinkInline: true, Timer: -1, Now: clock.Now, Review: reviewWork}
 	if *seed != 0 {
 		s := *seed
 		bc.Seed = func() uint64 { s++; return s }
@@ -422,7 +422,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	m := metrics.New()
 	// Each adapter adds its platform to the host below, once it exists: it
 	// sends the host's durable deliveries, and the host is what it serves.
-	host := bot.New(store, bot.Config{Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter, ClaimLease: cfg.ClaimLease, FlushWait: flushWait, Handoff: true,
+	host := bot.New(store, bot.Config{Review: reviewWork, Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter, ClaimLease: cfg.ClaimLease, FlushWait: flushWait, Handoff: true,
 		Metrics: m})
 
 	mux := http.NewServeMux()

@@ -10,9 +10,15 @@ import (
 
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/words"
 )
+
+// reviewWork is the work a review does (nil: the host's default, as
+// players get it). Tests of the command set a cheap one: they check the
+// command, not the review's judgement.
+var reviewWork *review.Options
 
 // localReview prints the expert's review of your seat in a terminal game:
 // the last one, or the Nth of the history with --game N.
@@ -47,7 +53,7 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 		return errors.New(unticked(w.Say("cli.refused", "review", w.Say("sushigo.review.noSuchGame", n, len(games)))))
 	}
 	a := protocol.Review{Game: games[n-1].ID}
-	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr), ThinkInline: true})
+	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr), ThinkInline: true, Review: reviewWork})
 	host.AddPlatform(console.Where.Platform, console.Platform)
 	me := protocol.User{ID: protocol.You, Name: w.You()}
 	resp, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: a, Lang: w})
