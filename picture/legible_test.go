@@ -11,8 +11,9 @@ import (
 	"github.com/sushigo/sushigo/words"
 )
 
-// phoneWidth is how wide Discord shows an embed image on a phone.
-const phoneWidth = 400
+// phoneWidth is how wide a phone shows a picture: Discord's embed image on
+// a 390-point-wide phone.
+const phoneWidth = 390
 
 // TestLegibleOnAPhone shrinks each picture to a phone's width and checks
 // every piece of text in it, the scoring notes, legend chips and rating
@@ -47,7 +48,29 @@ func TestLegibleOnAPhone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, c := range map[string]*canvas{"table": tab, "round scores": sc, "final": fin} {
+	// A classic table late in a round: nigiri, wasabi and maki with their
+	// notes under them.
+	cg, err := engine.New(engine.Settings{Players: 5}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cg.Round() == 1 && cg.Turn() < 6 {
+		playOne(t, cg)
+	}
+	classic, err := table(words.English, cg.PublicView(), names[:5])
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := 0
+	for _, d := range classic.texts {
+		if d.face == "note" {
+			notes++
+		}
+	}
+	if notes == 0 {
+		t.Fatal("the classic table has no notes under its cards to check")
+	}
+	for name, c := range map[string]*canvas{"table": tab, "classic table": classic, "round scores": sc, "final": fin} {
 		checkLegible(t, name, c, phoneWidth)
 	}
 }
@@ -58,7 +81,10 @@ func checkLegible(t *testing.T, name string, c *canvas, width int) {
 	scale := float64(width) / float64(b.Dx())
 	small := image.NewRGBA(image.Rect(0, 0, width, int(float64(b.Dy())*scale)))
 	xdraw.CatmullRom.Scale(small, small.Bounds(), c.img, b, xdraw.Src, nil)
-	minSize := map[string]float64{"title": 12, "name": 12, "body": 10, "card": 10, "small": 10}
+	minSize := map[string]float64{"title": 12, "name": 12, "body": 10, "card": 10, "small": 10, "note": 11}
+	// Letters' height too, which is what an eye reads: the notes under
+	// the cards were 6–7 px ("Egg", "tripled", "3 icons").
+	minCap := map[string]float64{"note": 8}
 	checked := 0
 	for _, d := range c.texts {
 		least := minSize[d.face]
@@ -66,6 +92,9 @@ func checkLegible(t *testing.T, name string, c *canvas, width int) {
 		size := sizes[d.face] * scale
 		if size < least {
 			t.Errorf("%s: %q is %.1f px on a phone, under %.0f", name, d.s, size, least)
+		}
+		if capH, want := float64(d.h)*scale, max(7, minCap[d.face]); capH < want {
+			t.Errorf("%s: %q has letters %.1f px high on a phone, under %.0f", name, d.s, capH, want)
 		}
 		full := contrast(c.img, image.Rect(d.x, d.y, d.x+d.w, d.y+d.h))
 		box := image.Rect(int(float64(d.x)*scale), int(float64(d.y)*scale),
@@ -144,6 +173,37 @@ func TestNotesNotCut(t *testing.T) {
 				pages.put(c.img) // as png() would, without encoding
 				faceSets.Put(c.faces)
 			}
+		}
+	}
+}
+
+// TestRoundScoreLegendNotCut: every category's name is whole in the round
+// scores' legend, in every language, when every category scored (a long
+// one, "Takeout box (face down)", was cut to "Takeout box (face d…").
+func TestRoundScoreLegendNotCut(t *testing.T) {
+	var b engine.Breakdown
+	for c := range engine.NumCategories {
+		b.Points[c] = 1
+	}
+	pv := engine.PublicView{Settings: engine.Settings{Players: 2}, Seats: make([]engine.SeatView, 2),
+		Scores: [][]engine.Breakdown{{b, b}}}
+	for _, w := range append(words.Languages(), words.Pseudo()) {
+		c, err := roundScores(w, pv, 1, []string{"Ann", "Bob"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		named := 0
+		for _, d := range c.texts {
+			if d.face != "body" {
+				continue
+			}
+			named++
+			if strings.HasSuffix(d.s, "…") {
+				t.Errorf("%s: the legend cuts %q", w.Code(), d.s)
+			}
+		}
+		if named < int(engine.NumCategories) {
+			t.Errorf("%s: %d legend entries for %d categories", w.Code(), named, engine.NumCategories)
 		}
 	}
 }

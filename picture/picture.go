@@ -44,7 +44,7 @@ var (
 // (docs/rules.md, "Card colours").
 var kindColour = [...]color.RGBA{
 	engine.KindNigiri:           rgb(0xF9C324),
-	engine.KindWasabi:           rgb(0xF9C324),
+	engine.KindWasabi:           rgb(0x7A8B1D), // the art shares nigiri's yellow; olive tells them apart
 	engine.KindMaki:             rgb(0xD31F2E),
 	engine.KindTemaki:           rgb(0x75135F),
 	engine.KindUramaki:          rgb(0xFFF01C), // lemon, not the art's yellow-green: told from sashimi
@@ -107,7 +107,9 @@ func dark(c color.RGBA) bool {
 }
 
 // sizes are the faces' sizes in pixels: names and numbers are bold.
-var sizes = map[string]float64{"title": 30, "name": 26, "body": 22, "card": 20, "small": 20}
+// A phone shows the pictures about 390 px wide, under half size: the notes
+// under the cards are the largest regular type, so they read there.
+var sizes = map[string]float64{"title": 30, "name": 26, "body": 22, "card": 22, "small": 21, "note": 24}
 
 // goFonts are the regular and bold Go fonts, parsed once: parsing is the
 // slow part.
@@ -143,7 +145,7 @@ func borrowFaces() (faceSet, error) {
 	fs := faceSet{}
 	for name, size := range sizes {
 		ft := f.bold
-		if name == "body" || name == "small" {
+		if name == "body" || name == "small" || name == "note" {
 			ft = f.regular
 		}
 		face, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})

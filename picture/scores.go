@@ -2,8 +2,11 @@ package picture
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"strconv"
+
+	"golang.org/x/image/font"
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/words"
@@ -118,7 +121,10 @@ func roundScores(lang words.Lang, pv engine.PublicView, r int, names []string) (
 			legend = append(legend, c)
 		}
 	}
-	legendRows := (len(legend) + legendCols - 1) / legendCols
+	places, legendRows, err := legendPlaces(lang, legend)
+	if err != nil {
+		return nil, err
+	}
 	h := scoresTop + len(rows)*barRowH + 16 + legendRows*legendRowH + 12
 	cv, err := newCanvas(lang, scoresWidth, h)
 	if err != nil {
@@ -157,14 +163,41 @@ func roundScores(lang words.Lang, pv engine.PublicView, r int, names []string) (
 		y += barRowH
 	}
 	y += 8
-	colW := (scoresWidth - 32) / legendCols
 	for k, c := range legend {
-		x := 16 + (k%legendCols)*colW
-		ly := y + (k/legendCols)*legendRowH
+		x, ly := places[k].X, y+places[k].Y*legendRowH
 		cv.rect(float32(x), float32(ly), 20, 20, 4, categoryColour(c))
-		cv.text("body", x+28, ly+18, ink, cv.fit("body", lang.CategoryName(c), colW-34))
+		cv.text("body", x+28, ly+18, ink, cv.fit("body", lang.CategoryName(c), scoresWidth-16-x-28))
 	}
 	return cv, nil
+}
+
+// legendPlaces lays the legend's entries out in rows, each as wide as its
+// name, in columns of legendColW where they fit, wider where they do not:
+// a long name ("Takeout box (face down)") takes two columns rather than
+// being cut. It returns each entry's x and row, and the number of rows.
+func legendPlaces(lang words.Lang, legend []engine.Category) ([]image.Point, int, error) {
+	fs, err := borrowFaces()
+	if err != nil {
+		return nil, 0, err
+	}
+	defer faceSets.Put(fs)
+	const left, right = 16, scoresWidth - 16
+	colW := (right - left) / legendCols
+	out := make([]image.Point, len(legend))
+	x, row := left, 0
+	for k, c := range legend {
+		w := 28 + font.MeasureString(fs["body"], lang.CategoryName(c)).Ceil() + 12
+		span := ((w + colW - 1) / colW) * colW // whole columns, so the rows line up
+		if x > left && x+min(span, right-left) > right {
+			x, row = left, row+1
+		}
+		out[k] = image.Point{X: x, Y: row}
+		x += span
+	}
+	if len(legend) == 0 {
+		return out, 0, nil
+	}
+	return out, row + 1, nil
 }
 
 // textOn is the text colour readable on c.

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/vector"
@@ -20,11 +21,12 @@ const (
 	tableWidth = 800
 	headerH    = 60
 	menuRowH   = 34
-	seatH      = 162
-	cardW      = 60
-	cardH      = 84
-	colGap     = 10
-	cardsTop   = 46 // from a seat row's top
+	seatH      = 212
+	cardW      = 72
+	cardH      = 96
+	colGap     = 14
+	cardsTop   = 48 // from a seat row's top
+	noteLineH  = 28 // a note under the cards takes one line or two
 	maxColumns = (tableWidth - 32 + colGap) / (cardW + colGap)
 )
 
@@ -266,23 +268,32 @@ func cardsIn(cols []column) int {
 	return n
 }
 
-// columnNotes are the notes under a row of columns, each fitted to the room
-// its neighbours' notes leave it: a note wider than its column may reach
-// under a neighbour whose note is short or missing, at the scale that keeps
-// it legible on a phone.
+// columnNotes are the notes under a row of columns, each on one line or
+// two within its column; only a single word too wide for its column
+// reaches under its neighbours, as far as their notes leave room.
 func columnNotes(c *canvas, cols []column) []string {
+	const pitch, gap = cardW + colGap, 10 // notes side by side stay apart on a phone
 	notes := make([]string, len(cols))
 	widths := make([]int, len(cols)+2) // with an empty place at each end
 	for k, col := range cols {
-		notes[k] = columnNote(c.lang, col)
-		if notes[k] != "" {
-			widths[k+1] = c.measure("small", notes[k])
+		if notes[k] = columnNote(c.lang, col); notes[k] != "" {
+			notes[k] = c.wrapNote(notes[k], pitch-gap)
+			widths[k+1] = c.noteWidth(notes[k])
 		}
 	}
-	const pitch, gap = cardW + colGap, 4
-	for k := range notes {
-		if notes[k] == "" {
-			continue
+	for k, col := range cols {
+		whole := columnNote(c.lang, col)
+		if notes[k] == whole || strings.Contains(notes[k], "\n") {
+			continue // fits its column
+		}
+		// Its neighbours' notes take two lines where that makes them
+		// narrower, to leave it room.
+		for _, j := range []int{k - 1, k + 1} {
+			if j >= 0 && j < len(notes) && notes[j] != "" && !strings.Contains(notes[j], "\n") {
+				if n := c.narrowest(notes[j]); c.noteWidth(n) < widths[j+1] {
+					notes[j], widths[j+1] = n, c.noteWidth(n)
+				}
+			}
 		}
 		room := 2*pitch - gap
 		for _, n := range []int{widths[k], widths[k+2]} {
@@ -290,9 +301,51 @@ func columnNotes(c *canvas, cols []column) []string {
 				room = min(room, 2*(pitch-gap-n/2))
 			}
 		}
-		notes[k] = c.fit("small", notes[k], max(room, cardW))
+		notes[k] = c.wrapNote(whole, max(room, pitch-gap))
 	}
 	return notes
+}
+
+// narrowest is s on two lines split where the wider line is narrowest, or
+// s itself when it is one word.
+func (c *canvas) narrowest(s string) string {
+	words := strings.Fields(s)
+	best, bw := s, c.measure("note", s)
+	for i := 1; i < len(words); i++ {
+		n := strings.Join(words[:i], " ") + "\n" + strings.Join(words[i:], " ")
+		if w := c.noteWidth(n); w < bw {
+			best, bw = n, w
+		}
+	}
+	return best
+}
+
+// wrapNote breaks a note into two lines, each at most room wide, where one
+// is too narrow; a word too long for a line is shortened with "…".
+func (c *canvas) wrapNote(s string, room int) string {
+	if c.measure("note", s) <= room {
+		return s
+	}
+	words := strings.Fields(s)
+	for i := 1; i < len(words); i++ {
+		a, b := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
+		if c.measure("note", a) <= room && c.measure("note", b) <= room {
+			return a + "\n" + b
+		}
+	}
+	if len(words) > 1 {
+		return words[0] + "\n" + c.fit("note", strings.Join(words[1:], " "), room)
+	}
+	return c.fit("note", s, room)
+}
+
+// noteWidth is the width of a note's widest line.
+func (c *canvas) noteWidth(s string) int {
+	w := 0
+	for line := range strings.SplitSeq(s, "\n") {
+		w = max(w, c.measure("note", line))
+	}
+	return w
 }
 
 // card draws a column as one card with the type's glyph and its count, and
@@ -322,8 +375,10 @@ func (c *canvas) card(x, y int, col column, note string) {
 	}
 	label := "×" + strconv.Itoa(len(col.cards))
 	c.centred("card", x+cardW/2, y+cardH-7, fg, label)
-	if note != "" {
-		c.centred("small", x+cardW/2, y+cardH+17, faint, note)
+	for k, line := range strings.Split(note, "\n") {
+		if line != "" {
+			c.centred("note", x+cardW/2, y+cardH+24+k*noteLineH, faint, line)
+		}
 	}
 }
 
