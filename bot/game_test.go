@@ -583,3 +583,32 @@ func TestDummyControllerToldTheDrawnCard(t *testing.T) {
 		t.Errorf("%d players told they control the dummy, want 1", told)
 	}
 }
+
+// TestHandSaysWhenItsTurnRunsOut: a hand under a turn timer carries the
+// host's deadline, from the turn's start, whenever the hand is drawn: a
+// front end's countdown then agrees with the reminder (the terminal
+// counted from when the hand first showed, and said 19 s left beside the
+// reminder's 9).
+func TestHandSaysWhenItsTurnRunsOut(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "timer=60", "bob")
+	h.startGame("ann")
+	start := h.now
+	h.tick(35 * time.Second)
+	rem, ok := h.lastPing("left to")
+	if !ok || !strings.Contains(rem.Text, "25 seconds left") {
+		t.Fatalf("half-time reminder: %+v", rem)
+	}
+	h.send("bob", protocol.ShowHand{Game: h.gameID()}, false)
+	hand := h.hand["bob"]
+	if !hand.Due.Equal(start.Add(60*time.Second)) || hand.Due.Sub(h.now) != 25*time.Second {
+		t.Errorf("bob's hand, shown 35 s into a 60 s turn, is due %v (%v from now); want the turn's end, 25 s away", hand.Due, hand.Due.Sub(h.now))
+	}
+	h = newHarness(t)
+	h.lobby("ann", "timer=0", "bob")
+	h.startGame("ann")
+	h.send("bob", protocol.ShowHand{Game: h.gameID()}, false)
+	if due := h.hand["bob"].Due; !due.IsZero() {
+		t.Errorf("a hand without a timer is due %v", due)
+	}
+}

@@ -427,8 +427,12 @@ func lockedView(st *snapshot, i int, sub engine.Submission) protocol.View {
 // locked and waiting forms.
 func handHead(st *snapshot, round, turn int) protocol.View {
 	w := st.w
-	return protocol.View{Screen: protocol.ScreenHand, Title: w.Say("render.yourHandRoundDTurn", round, turn), Tone: protocol.TonePlay,
+	v := protocol.View{Screen: protocol.ScreenHand, Title: w.Say("render.yourHandRoundDTurn", round, turn), Tone: protocol.TonePlay,
 		Channel: st.Where.Channel, Round: round, Turn: turn}
+	if st.Opts.Timer > 0 && !st.turnStart.IsZero() && st.game != nil && !st.game.Over() {
+		v.Due = st.turnStart.Add(time.Duration(st.Opts.Timer) * time.Second)
+	}
+	return v
 }
 
 // placement is what a seat put down at a reveal. In Party the second card

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"slices"
+	"time"
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
@@ -29,6 +30,8 @@ type snapshot struct {
 	places []int
 	// rated is what the closing post says of the game's ratings, once known.
 	rated *ratedNote
+	// turnStart is when the turn under way began, for its timer.
+	turnStart time.Time
 
 	game *engine.Game
 	plat protocol.Platform

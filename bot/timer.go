@@ -251,6 +251,9 @@ type turnClock struct {
 // restart starts a new turn's clock at now.
 func (c *turnClock) restart(now time.Time) { c.TurnStart, c.Reminded = now, false }
 
+// started is when the turn under way began.
+func (c *turnClock) started() time.Time { return c.TurnStart }
+
 // next is when a turn of limit next needs the timer: the reminder at half
 // time, then the end.
 func (c *turnClock) next(limit time.Duration) time.Time {

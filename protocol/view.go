@@ -253,6 +253,9 @@ type View struct {
 	Screen Screen `json:",omitempty"`
 	Round  int    `json:"rd,omitempty"`
 	Turn   int    `json:"tn,omitempty"`
+	// Due, on a hand, is when its turn timer runs out and the host chooses
+	// (zero without a timer): a front end that counts down counts to it.
+	Due time.Time `json:"due,omitzero"`
 	// Picture, on a public view, is an image of what the text says.
 	Picture *Picture `json:",omitempty"`
 	// Lang is the language the view is written in, for what an adapter

@@ -645,3 +645,35 @@ func TestTUIHint(t *testing.T) {
 		t.Errorf("Hint played a card: %q", m.hand.Title)
 	}
 }
+
+// TestTUISeatLineCutSaysSo: a seat's line too long for the screen ends
+// with "…" (it was cut silently: "🍨×2 kept for desse").
+func TestTUISeatLineCutSaysSo(t *testing.T) {
+	m := newTUI(t, "bots=2", 60, 15)
+	m.table.Fields = []protocol.Field{{Name: "Mei-bot 🤖 — 12 pts", Value: "🍨×2 kept for dessert · 🍥×3 🦑 🥟×2 🍤 🐟×3 🥢 🍮×2"}}
+	for _, line := range m.seatLines(60) {
+		if lipgloss.Width(line) > 60 || !strings.HasSuffix(line, "…") {
+			t.Errorf("a cut seat line %q (%d wide): want at most 60, ending with …", line, lipgloss.Width(line))
+		}
+	}
+}
+
+// TestTUICountsToTheHostsDeadline: the countdown runs to the hand's Due,
+// the host's deadline, not from when the hand first showed here (it said
+// "⏰ 19 s left" above the host's "9 seconds left").
+func TestTUICountsToTheHostsDeadline(t *testing.T) {
+	wall := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
+	clock := NewClock(func() time.Time { return wall })
+	m := newTUI(t, "bots=2 timer=30", 80, 24, WithClock(clock))
+	hand := m.hand
+	if len(hand.Buttons()) == 0 {
+		t.Fatal("no hand on screen")
+	}
+	// The hand shows now, 21 s into its turn: 9 s are left.
+	hand.Title += " "
+	hand.Due = clock.Now().Add(9 * time.Second)
+	m.setHand(hand)
+	if f := m.View(); !strings.Contains(f, "⏰ 9 s left") {
+		t.Errorf("a hand due in 9 s:\n%s", f)
+	}
+}

@@ -167,6 +167,15 @@ func lines(blocks []string) int {
 // cutLine keeps a line within w columns.
 func cutLine(s string, w int) string { return lipgloss.NewStyle().MaxWidth(w).Render(s) }
 
+// fitLine keeps a line within w columns and ends one it cut with "…", so
+// that what is cut off is not lost unsaid.
+func fitLine(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	return cutLine(s, w-1) + "…"
+}
+
 // keyLine says what the keys do now, in w columns: where they do not all
 // fit, the ones help also lists go first, so help and quit always show.
 func (m *tui) keyLine(w int) string {
@@ -244,7 +253,7 @@ func (m *tui) seatLines(w int) []string {
 			out = append(out, lipgloss.NewStyle().Width(w).Render(line))
 			continue
 		}
-		out = append(out, cutLine(line, w))
+		out = append(out, fitLine(line, w))
 	}
 	return out
 }
@@ -365,7 +374,7 @@ func (m *tui) cardLines(w int) []string {
 		line += c
 	}
 	if line != "" {
-		out = append(out, cutLine(line, w))
+		out = append(out, fitLine(line, w))
 	}
 	return out
 }
@@ -380,6 +389,11 @@ var cursorLine = lipgloss.NewStyle().Bold(true).Reverse(true)
 func (m *tui) timeLeft() (time.Duration, bool) {
 	if m.opts.Timer <= 0 || m.turnAt.IsZero() || m.over() || len(m.hand.Buttons()) == 0 || lockedIn(m.hand) {
 		return 0, false
+	}
+	if !m.hand.Due.IsZero() {
+		// The host's deadline: the turn began before its hand showed
+		// here (a reveal read, bots thinking), and the host chooses then.
+		return max(0, m.hand.Due.Sub(m.now())), true
 	}
 	return max(0, time.Duration(m.opts.Timer)*time.Second-m.now().Sub(m.turnAt)), true
 }
