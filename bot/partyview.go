@@ -339,14 +339,21 @@ func decisionView(st *snapshot, i int) protocol.View {
 			sel.Options = append(sel.Options, protocol.Option{Label: label, Value: strconv.Itoa(p)})
 		}
 		sel.Max = len(sel.Options)
-		v.Text += "\n" + strings.Join(lines, "\n")
+		// In a chat the numbered cards are what "Flip 2 only" names; the
+		// terminal lists them to tick, numbered as they are, and needs
+		// neither the lines nor those buttons (its screen showed three
+		// different 1s).
+		listed := !st.chat() && len(sel.Options) > 1
+		if !listed {
+			v.Text += "\n" + strings.Join(lines, "\n")
+		}
 		for _, a := range opts {
 			switch {
 			case a.Flip == 0:
 				row = append(row, protocol.Button{Label: w.Say("partyview.flipNothing"), Emoji: "✋", ActionID: id(a)})
 			case a.Flip == d.Flippable:
 				row = append(row, protocol.Button{Label: flipAllLabel(w, len(sel.Options)), Emoji: d.Via.Emoji(), ActionID: id(a), Style: protocol.Primary})
-			case len(sel.Options) <= 10:
+			case len(sel.Options) <= 10 && !listed:
 				p := 0
 				for a.Flip>>p&1 == 0 {
 					p++

@@ -46,7 +46,10 @@ type tui struct {
 	queue  []protocol.View // reveals, scores, help and the final table, one at a time
 	status string          // the latest notice (a refusal, an answer to a command)
 	cursor int             // the button chosen
-	err    error
+	// digit is the first digit of a list's row number while a second may
+	// follow (a spoon's list runs past 9): 1 then 2 is row 12.
+	digit string
+	err   error
 	done   bool
 
 	// panel scrolls the first queued view; panelOf names what it holds,
@@ -261,6 +264,9 @@ func (m *tui) key(k tea.KeyMsg) tea.Cmd {
 	default:
 		// A number chooses; Enter plays. The bots answer at once, so a
 		// pick is final the moment it is sent: a stray key must not be.
+		if _, listed := m.list(); listed {
+			break // the list's rows take the numbers (listKey)
+		}
 		if n, ok := number(s); ok && n <= len(bs) {
 			m.onList, m.cursor = false, n-1
 			b := bs[n-1]
@@ -390,15 +396,47 @@ func (m *tui) listKey(s string, sel protocol.Select) bool {
 			m.choose(sel, []string{sel.Options[m.row].Value})
 		}
 	default:
-		n, ok := number(s)
-		if !ok || !m.onList || n > len(sel.Options) {
+		// The number keys are the list's while the hand has one (its
+		// rows are numbered, its buttons not): one digit, or two where
+		// the list runs past 9.
+		if len(s) != 1 || s[0] < '0' || s[0] > '9' {
+			m.digit = ""
 			return false
 		}
+		m.onList = true
+		if m.digit != "" {
+			if n, _ := strconv.Atoi(m.digit + s); n >= 10 && n <= len(sel.Options) {
+				if multi {
+					m.tick(sel, m.row) // the first digit's row was a step on the way
+				}
+				m.digit = ""
+				m.row = n - 1
+				if multi {
+					m.tick(sel, m.row)
+				}
+				return true
+			}
+		}
+		n, _ := strconv.Atoi(s)
+		if n == 0 {
+			n = 10
+		}
+		if n > len(sel.Options) {
+			m.digit = ""
+			m.status = m.lang.Say("console.tui.thereIsNoRowD", n, len(sel.Options))
+			return true
+		}
 		m.row = n - 1
+		m.digit = ""
+		if s != "0" && n*10 <= len(sel.Options) {
+			m.digit = s // 1 may begin 12
+		}
 		if multi {
 			m.tick(sel, m.row)
 		}
+		return true
 	}
+	m.digit = ""
 	return true
 }
 

@@ -487,14 +487,42 @@ func TestTUIStrayKeysSendNothing(t *testing.T) {
 	if _, ok := m.list(); !ok || !strings.Contains(m.status, "Nothing is ticked") {
 		t.Fatalf("a stray Enter answered the takeout box (status %q):\n%s", m.status, m.View())
 	}
-	keys(m, "tab")
-	past := len(m.buttons()) + 1
+	// The number keys are the list's: one number a row, none on the
+	// buttons (there were three different 1s on the screen).
+	sel, _ := m.list()
+	past := len(sel.Options) + 1
 	if past > 9 {
-		t.Fatalf("%d buttons: no key past the last", past-1)
+		t.Fatalf("%d rows: no key past the last", past-1)
 	}
-	keys(m, strconv.Itoa(past))
-	if want := fmt.Sprintf("There is no button %d", past); !strings.Contains(m.status, want) {
-		t.Errorf("%d with %d buttons: status %q", past, past-1, m.status)
+	keys(m, "tab", strconv.Itoa(past))
+	if want := fmt.Sprintf("There is no row %d", past); !strings.Contains(m.status, want) {
+		t.Errorf("%d with %d rows: status %q", past, past-1, m.status)
+	}
+	if f := m.View(); strings.Contains(f, "1 ✋") || strings.Contains(f, "Flip 1 only") {
+		t.Errorf("the buttons are numbered beside the list, or name a card by number:\n%s", f)
+	}
+}
+
+// TestTUIListRowsPastNine: a spoon's list runs past 9 rows; two digits
+// reach them (1 then 2 is row 12), where one digit could only reach 10.
+func TestTUIListRowsPastNine(t *testing.T) {
+	m := newTUI(t, "menu=maki,onigiri,miso,tofu,spoon,menu,fruit bots=3", 80, 24)
+	playTo(t, m, 2, deciding("spoon"), "Call Spoon", "Spoon")
+	sel, ok := m.list()
+	if !ok || len(sel.Options) < 12 {
+		t.Fatalf("a spoon list of %d rows:\n%s", len(sel.Options), m.View())
+	}
+	keys(m, "1", "2")
+	if m.row != 11 {
+		t.Errorf("1 then 2 chose row %d, want 12", m.row+1)
+	}
+	keys(m, "3")
+	if m.row != 2 {
+		t.Errorf("then 3 chose row %d, want 3", m.row+1)
+	}
+	keys(m, "enter")
+	if strings.Contains(m.hand.Text, "spoon") && strings.Contains(m.hand.Title, "Your choice") {
+		t.Errorf("Enter on row 3 did not answer the spoon:\n%s", m.View())
 	}
 }
 
@@ -634,6 +662,13 @@ func TestTUIHint(t *testing.T) {
 	}
 	if at < 0 {
 		t.Fatalf("no Hint among %v", bs)
+	}
+	// The hint is no card: it has no card's border (it looked like one).
+	m.cursor = (at + 1) % len(bs)
+	for _, line := range strings.Split(m.View(), "\n") {
+		if strings.Contains(line, "Hint │") || strings.Contains(line, "Hint ┃") {
+			t.Errorf("the Hint button has a card's border: %q", line)
+		}
 	}
 	title := m.hand.Title
 	keys(m, strconv.Itoa(at+1))

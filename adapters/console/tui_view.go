@@ -3,6 +3,7 @@ package console
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,6 +18,8 @@ var (
 	titleStyle = lipgloss.NewStyle().Bold(true)
 	boxStyle   = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
 	cardStyle  = lipgloss.NewStyle().Border(lipgloss.NormalBorder()).Padding(0, 1)
+	// controlStyle is a button beside cards that is not one: as tall, no border.
+	controlStyle = lipgloss.NewStyle().Border(lipgloss.HiddenBorder()).Padding(0, 1).Italic(true)
 	// The chosen card has a thick border: visible without colour too
 	// (NO_COLOR), where a coloured border would look like any other.
 	cursorStyle = lipgloss.NewStyle().Border(lipgloss.ThickBorder()).Padding(0, 1).BorderForeground(lipgloss.Color("10")).Bold(true)
@@ -145,11 +148,14 @@ func (m *tui) frame(w int) string {
 			seats = nil
 		}
 	}
-	if tall() > m.ht && len(about) > 0 {
-		about = about[:1]
+	if tall() > m.ht && len(about) > 2 {
+		about = about[:2] // the hand's title and its question: what is in front of you is on the table
 	}
 	if over := tall() - m.ht; over > 0 && len(list) > 0 {
 		list = m.chooser(w, len(list)-over-4) // less its heading, hint and two "more" lines
+	}
+	if tall() > m.ht && len(about) > 1 {
+		about = about[:1]
 	}
 	out := append(append(append(append(append(append(append(head, seats...), notes...), about...), list...), cards...), rule...), foot...)
 	return strings.Join(out, "\n") + "\n"
@@ -309,21 +315,36 @@ func (m *tui) chooser(w, rows int) []string {
 	return out
 }
 
+// buttonKey is the number key that chooses the i-th button: 1–9, 0 for the
+// tenth. None while the hand has a list: the number keys are its rows'.
+func (m *tui) buttonKey(i int) string {
+	if _, listed := m.list(); listed {
+		return ""
+	}
+	switch {
+	case i == 9:
+		return "0"
+	case i > 9:
+		return "·"
+	}
+	return strconv.Itoa(i + 1)
+}
+
 // cards draws the buttons as cards, numbered, the chosen one highlighted.
 func (m *tui) cards(w int) []string {
 	bs := m.buttons()
+	// Among cards, a control (Hint, Flip nothing) is no card: it has no
+	// card's border, so it is not taken for one.
+	cardsHere := slices.ContainsFunc(bs, func(b protocol.Button) bool { return b.Colour != "" })
 	var rows []string
 	var row []string
 	width := 0
 	for i, b := range bs {
-		n := fmt.Sprint(i + 1)
-		if i == 9 {
-			n = "0"
-		} else if i > 9 {
-			n = "·"
-		}
-		label := cutLine(fmt.Sprintf("%s %s", n, strings.TrimSpace(b.Emoji+" "+b.Label)), w-4)
+		label := cutLine(strings.TrimSpace(m.buttonKey(i)+" "+strings.TrimSpace(b.Emoji+" "+b.Label)), w-4)
 		st := cardStyle
+		if cardsHere && b.Colour == "" {
+			st = controlStyle
+		}
 		if i == m.cursor && !m.onList {
 			st = cursorStyle
 		}
@@ -354,13 +375,7 @@ func (m *tui) cardLines(w int) []string {
 	var out []string
 	line := ""
 	for i, b := range m.buttons() {
-		n := fmt.Sprint(i + 1)
-		if i == 9 {
-			n = "0"
-		} else if i > 9 {
-			n = "·"
-		}
-		c := fmt.Sprintf(" %s %s ", n, strings.TrimSpace(b.Emoji+" "+b.Label))
+		c := " " + strings.TrimSpace(m.buttonKey(i)+" "+strings.TrimSpace(b.Emoji+" "+b.Label)) + " "
 		if i == m.cursor && !m.onList {
 			c = cursorLine.Render("▶" + c[1:])
 		}
