@@ -76,9 +76,9 @@ func (m *tui) panelFrame(w int) string {
 	// reveal still being shown, and the panel says which turn it is.
 	name, _, _ := strings.Cut(plainText(m.table.Title), " — ")
 	out := []string{
-		cutLine(titleStyle.Render(name), w),
+		fitLine(titleStyle.Render(name), w),
 		boxStyle.Width(w - 2).Render(m.panel.View()),
-		cutLine(dimStyle.Render(more), w),
+		fitLine(dimStyle.Render(more), w),
 	}
 	return strings.Join(out, "\n") + "\n"
 }
@@ -89,7 +89,7 @@ func (m *tui) panelFrame(w int) string {
 // go, the cards lose their borders, the seats are cut (s shows them all)
 // and the hand's notes go, in that order, before anything is cropped.
 func (m *tui) frame(w int) string {
-	head := []string{cutLine(titleStyle.Render(plainText(m.table.Title)), w)}
+	head := []string{fitLine(titleStyle.Render(plainText(m.table.Title)), w)}
 	var notes []string
 	if t := plainText(m.table.Text); t != "" {
 		notes = append(notes, lipgloss.NewStyle().Width(w).Render(t))
@@ -203,7 +203,7 @@ func (m *tui) keyLine(w int) string {
 		keys = slices.Delete(keys, len(keys)-3, len(keys)-2) // the last before help
 		line = strings.Join(keys, " · ")
 	}
-	return cutLine(line, w)
+	return fitLine(line, w)
 }
 
 // viewBody is a view's text and fields, without its title and buttons.
@@ -302,15 +302,15 @@ func (m *tui) chooser(w, rows int) []string {
 		if !numbered {
 			label = plainText(strings.TrimSpace(o.Emoji + " " + o.Label))
 		}
-		out = append(out, cutLine(fmt.Sprintf("%s%s%d %s", mark, box, i+1, label), w))
+		out = append(out, fitLine(fmt.Sprintf("%s%s%d %s", mark, box, i+1, label), w))
 	}
 	if last < len(sel.Options) {
 		out = append(out, dimStyle.Render("  "+m.lang.Say("console.tui_view.moreBelow", len(sel.Options)-last)))
 	}
 	if multi {
-		out = append(out, dimStyle.Render(cutLine(m.lang.Say("console.tui_view.spaceOrANumberTicks", len(m.tickedValues(sel))), w)))
+		out = append(out, dimStyle.Render(fitLine(m.lang.Say("console.tui_view.spaceOrANumberTicks", len(m.tickedValues(sel))), w)))
 	} else {
-		out = append(out, dimStyle.Render(cutLine(m.lang.Say("console.tui_view.orANumberThenEnter"), w)))
+		out = append(out, dimStyle.Render(fitLine(m.lang.Say("console.tui_view.orANumberThenEnter"), w)))
 	}
 	return out
 }
@@ -340,7 +340,7 @@ func (m *tui) cards(w int) []string {
 	var row []string
 	width := 0
 	for i, b := range bs {
-		label := cutLine(strings.TrimSpace(m.buttonKey(i)+" "+strings.TrimSpace(b.Emoji+" "+b.Label)), w-4)
+		label := fitLine(strings.TrimSpace(m.buttonKey(i)+" "+strings.TrimSpace(b.Emoji+" "+b.Label)), w-4)
 		st := cardStyle
 		if cardsHere && b.Colour == "" {
 			st = controlStyle
