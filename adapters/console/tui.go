@@ -39,6 +39,9 @@ type tui struct {
 	// seatLines1 is set once the seats needed a line each (too tall as
 	// boxes) in this game at this size: they stay so (frame).
 	seatLines1 bool
+	// cardLines1 is the same for the hand's cards: once they needed
+	// lines (a round's first, largest hand), they stay lines.
+	cardLines1 bool
 	w, ht      int
 
 	table  protocol.View   // the latest table (or lobby)
@@ -140,7 +143,7 @@ func (m *tui) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer m.holdClock()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.w, m.ht, m.seatLines1 = msg.Width, msg.Height, false
+		m.w, m.ht, m.seatLines1, m.cardLines1 = msg.Width, msg.Height, false, false
 	case startMsg:
 		m.start()
 	case tickMsg:
@@ -179,7 +182,7 @@ func (m *tui) start() {
 
 // newGame opens a game with the options play was given and deals it.
 func (m *tui) newGame() {
-	m.hand, m.queue, m.seatLines1, m.log, m.handed = protocol.View{}, nil, false, nil, nil
+	m.hand, m.queue, m.seatLines1, m.cardLines1, m.log, m.handed = protocol.View{}, nil, false, false, nil, nil
 	m.send(newGame(m.opts))
 	m.send(protocol.Start{})
 }

@@ -712,3 +712,48 @@ func TestTUICountsToTheHostsDeadline(t *testing.T) {
 		t.Errorf("a hand due in 9 s:\n%s", f)
 	}
 }
+
+// TestTUILayoutHoldsAllGame: the seats and the cards keep their layout,
+// boxes or lines, for a whole game at a size, but for one change to lines
+// when something first needs the room: the cards turned from lines to
+// boxes and back every round as the hand shrank (7 changes in a game at
+// 80x15), the seats from boxes to lines as the tableaux grew.
+func TestTUILayoutHoldsAllGame(t *testing.T) {
+	for _, size := range [][2]int{{60, 15}, {80, 15}, {80, 24}, {100, 21}, {120, 21}, {120, 40}} {
+		for _, opts := range []string{"bots=2", "bots=4", "menu=master bots=7"} {
+			w, h := size[0], size[1]
+			m := newTUI(t, opts, w, h)
+			var layouts, cardLayouts []bool
+			frames := 0
+			playTo(t, m, 3000, func(m *tui) bool {
+				if m.table.Screen == protocol.ScreenLobby || len(m.queue) > 0 || len(m.table.Fields) == 0 {
+					return m.over()
+				}
+				frames++
+				f := m.View()
+				boxed := strings.Contains(f, "╭")
+				if len(layouts) == 0 || layouts[len(layouts)-1] != boxed {
+					layouts = append(layouts, boxed)
+				}
+				if len(m.buttons()) > 1 {
+					cardBoxes := strings.Contains(f, "┌") || strings.Contains(f, "┏")
+					if len(cardLayouts) == 0 || cardLayouts[len(cardLayouts)-1] != cardBoxes {
+						cardLayouts = append(cardLayouts, cardBoxes)
+					}
+				}
+				return m.over()
+			})
+			if frames < 10 {
+				t.Fatalf("%dx%d %s: %d frames of a game", w, h, opts, frames)
+			}
+			// At most once, from boxes to lines, when something first
+			// needs the room; never back.
+			if len(layouts) > 2 || len(layouts) == 2 && !layouts[0] {
+				t.Errorf("%dx%d %s: the seats changed layout %d times (boxes: %v)", w, h, opts, len(layouts)-1, layouts)
+			}
+			if len(cardLayouts) > 2 || len(cardLayouts) == 2 && !cardLayouts[0] {
+				t.Errorf("%dx%d %s: the cards changed layout %d times (boxes: %v)", w, h, opts, len(cardLayouts)-1, cardLayouts)
+			}
+		}
+	}
+}

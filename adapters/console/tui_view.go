@@ -128,6 +128,20 @@ func (m *tui) frame(w int) string {
 	if tall() > m.ht {
 		rule = nil // help explains every card too
 	}
+	if !m.seatLines1 && m.table.Screen != protocol.ScreenLobby && len(m.table.Fields) > 0 {
+		// Boxes only if they would still fit with every tableau full and,
+		// in Party, a question with its list under the hand: else the
+		// table starts as lines, rather than jump from boxes to lines
+		// mid-game as the tableaux grow or a takeout box asks.
+		now := seats
+		seats = m.seatsAtWorst(w)
+		reserve := 0
+		if m.opts.Party {
+			reserve = partyReserve
+		}
+		m.seatLines1 = tall()+reserve > m.ht
+		seats = now
+	}
 	if m.seatLines1 || tall() > m.ht {
 		// Once a game's seats needed a line each on this screen, they
 		// keep to lines: boxes coming back as a round's tableaux empty
@@ -137,8 +151,10 @@ func (m *tui) frame(w int) string {
 	if tall() > m.ht {
 		notes = nil
 	}
-	if tall() > m.ht {
-		cards = m.cardLines(w)
+	if m.cardLines1 || tall() > m.ht {
+		// As the seats: boxes coming back as a round's hand shrinks made
+		// the cards jump from one layout to the other every round.
+		cards, m.cardLines1 = m.cardLines(w), len(m.buttons()) > 0
 	}
 	if over := tall() - m.ht; over > 0 {
 		all := strings.Split(strings.Join(seats, "\n"), "\n")
@@ -220,8 +236,27 @@ func viewBody(v protocol.View) string {
 
 // seats lays out every seat's tableau in boxes, as many to a row as fit
 // and as wide as the screen allows, the boxes of a row of one height.
-func (m *tui) seats(w int) []string {
-	n := len(m.table.Fields)
+func (m *tui) seats(w int) []string { return m.seatBoxes(w, m.table.Fields) }
+
+// fullTableau is a seat's tableau late in a round, at its widest: what the
+// boxes must hold for the layout to stay boxes all game.
+var fullTableau = strings.TrimSpace(strings.Repeat("🍣×2 ", 10))
+
+// partyReserve is the lines a Party question (a spoon's, a takeout box's)
+// may add under the hand: its words and a short list.
+const partyReserve = 8
+
+// seatsAtWorst is the seats in boxes as late in a round they could be.
+func (m *tui) seatsAtWorst(w int) []string {
+	fields := slices.Clone(m.table.Fields)
+	for i := range fields {
+		fields[i].Value = fullTableau
+	}
+	return m.seatBoxes(w, fields)
+}
+
+func (m *tui) seatBoxes(w int, fields []protocol.Field) []string {
+	n := len(fields)
 	if n == 0 {
 		return nil
 	}
@@ -233,7 +268,7 @@ func (m *tui) seats(w int) []string {
 		var texts []string
 		high := 0
 		for i := start; i < min(n, start+per); i++ {
-			f := m.table.Fields[i]
+			f := fields[i]
 			t := lipgloss.NewStyle().Width(boxW - 2).Render(plainText(f.Name + "\n" + f.Value))
 			texts = append(texts, t)
 			high = max(high, strings.Count(t, "\n")+1)
