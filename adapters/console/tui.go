@@ -53,7 +53,7 @@ type tui struct {
 	// follow (a spoon's list runs past 9): 1 then 2 is row 12.
 	digit string
 	err   error
-	done   bool
+	done  bool
 
 	// panel scrolls the first queued view; panelOf names what it holds,
 	// so a new panel starts at its top.
