@@ -137,7 +137,7 @@ func (a *Adapter) Commands() http.Handler {
 		}
 		ack, rest, applied := a.command(ctx, cmd)
 		switch {
-		case !applied:
+		case !applied && ack == nil:
 			// As for clicks: never acknowledge what is not stored yet.
 			http.Error(w, "still working on it", http.StatusServiceUnavailable)
 		case ack == nil:
@@ -241,7 +241,11 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 			}
 		}, true
 	case <-timer.C:
-		return nil, func(ctx context.Context) {
+		// Not stored yet, so not acknowledged as done: the player reads
+		// where it stands (a bare 503 showed Slack's own error), and the
+		// answer follows if the host finishes.
+		bs, text := a.blocks(protocol.View{Text: req.Lang.Say("slack.http.storeSlow"), Tone: protocol.ToneInfo})
+		return &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, func(ctx context.Context) {
 			resp := <-done
 			for _, d := range resp.Deliveries {
 				a.deliver(ctx, o, resp, d)

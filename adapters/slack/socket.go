@@ -54,7 +54,7 @@ func (a *Adapter) onSocketEvent(ctx context.Context, evt socketmode.Event, ack f
 		}
 		reply, rest, applied := a.command(ctx, cmd)
 		switch {
-		case !applied: // unacknowledged: Slack tells the player it failed
+		case !applied && reply == nil: // unacknowledged: Slack tells the player it failed
 		case reply == nil:
 			ack(nil)
 		default:
