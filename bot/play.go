@@ -72,7 +72,13 @@ func (b *Bot) handAnswer(req protocol.Request, st *state, i int, v protocol.View
 		case !req.FromPrivate && req.Reply.ID == "" && live:
 			// Asked from the table where a new private message could never
 			// be updated (Slack): the live hand message shows it instead,
-			// so no stale copy is left behind.
+			// so no stale copy is left behind. Where the outbox keeps that
+			// message current (every change edits it, in order), it shows
+			// it already: a look then writes nothing.
+			if look && b.sender(st) != nil {
+				return protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo,
+					Text: req.Lang.Say("play.yourHandIsUpTo")}}
+			}
 			st.extra = append(st.extra, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(), View: v})
 			return protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo,
 				Text: req.Lang.Say("play.yourHandIsUpTo")}}

@@ -141,3 +141,34 @@ func TestReadOnlyInputsWriteNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestSlackLookFromTheTableWritesNothing: where a hand cannot be sent anew
+// from the table (Slack: no reply handle), "Show my hand" points to the live
+// hand message; with the outbox keeping that message current, the look
+// writes nothing (it queued an edit of the same hand: four writes).
+func TestSlackLookFromTheTableWritesNothing(t *testing.T) {
+	h := newHarness(t)
+	h.sender = &fakeSender{h: h}
+	wc := &writeCounter{Store: h.store}
+	h.store = wc
+	h.b = h.newBot()
+	h.lobby("ann", "bots=1 timer=0", "bob")
+	h.startGame("ann")
+	h.send("ann", protocol.ShowHand{Game: h.gameID()}, false) // the live hand message
+	for range 3 {
+		h.tick(0)
+	}
+	before := wc.writes.Load()
+	resp, err := h.b.Handle(context.Background(), protocol.Request{Where: h.where, Who: user("ann"), Action: protocol.ShowHand{Game: h.gameID()},
+		ID: "slack-look", Lang: h.langs["ann"]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.tick(0)
+	if n := wc.writes.Load() - before; n != 0 {
+		t.Errorf("a look from the table wrote %d times (the last %v)", n, wc.last.Load())
+	}
+	if len(resp.Deliveries) != 1 || resp.Deliveries[0].To.IsPublic() {
+		t.Errorf("the look's answer: %+v", resp.Deliveries)
+	}
+}
