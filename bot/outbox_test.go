@@ -281,11 +281,12 @@ func TestThreeReplicasTableNeverGoesBack(t *testing.T) {
 }
 
 // TestThreeReplicasSlowPlatform is the same with a platform that takes a
-// whole second per message, for the first three turns: still one table,
-// never backwards, ending on the turn the game is at, and the goroutines of
-// all three replicas stay bounded however fast the players click.
+// third of a second per message (far longer than a click's handling), for
+// the first three turns: still one table, never backwards, ending on the
+// turn the game is at, and the goroutines of all three replicas stay
+// bounded however fast the players click.
 func TestThreeReplicasSlowPlatform(t *testing.T) {
-	threeReplicas(t, time.Second, 3)
+	threeReplicas(t, 300*time.Millisecond, 3)
 }
 
 // threeReplicas plays through three hosts with a platform taking latency per

@@ -719,8 +719,12 @@ func TestTUICountsToTheHostsDeadline(t *testing.T) {
 // boxes and back every round as the hand shrank (7 changes in a game at
 // 80x15), the seats from boxes to lines as the tableaux grew.
 func TestTUILayoutHoldsAllGame(t *testing.T) {
-	for _, size := range [][2]int{{60, 15}, {80, 15}, {80, 24}, {100, 21}, {120, 21}, {120, 40}} {
-		for _, opts := range []string{"bots=2", "bots=4", "menu=master bots=7"} {
+	sizes, games := [][2]int{{60, 15}, {80, 15}, {80, 24}, {100, 21}, {120, 21}, {120, 40}}, []string{"bots=2", "bots=4", "menu=master bots=7"}
+	if raceBuild {
+		sizes, games = [][2]int{{60, 15}, {80, 15}, {120, 21}}, []string{"bots=4", "menu=master bots=7"}
+	}
+	for _, size := range sizes {
+		for _, opts := range games {
 			w, h := size[0], size[1]
 			m := newTUI(t, opts, w, h)
 			var layouts, cardLayouts []bool
