@@ -2,10 +2,10 @@ package bot_test
 
 import (
 	"go/ast"
-	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	pathpkg "path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -39,12 +39,13 @@ func TestFewFilesReachIntoTheRecord(t *testing.T) {
 		}
 		files = append(files, f)
 	}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	// Only the host's own types matter (the record is declared here), so
+	// its imports are empty stand-ins and what they leave unresolved is
+	// no error: type-checking every dependency from source took 11 s
+	// under -race.
+	conf := types.Config{Importer: emptyImports{}, Error: func(error) {}}
 	info := &types.Info{Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	pkg, err := conf.Check("github.com/sushigo/sushigo/bot", fset, files, info)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, _ := conf.Check("github.com/sushigo/sushigo/bot", fset, files, info)
 	rec := pkg.Scope().Lookup("state")
 	if rec == nil {
 		t.Fatal("no type state: the test no longer finds the record")
@@ -92,4 +93,13 @@ func TestFewFilesReachIntoTheRecord(t *testing.T) {
 	if total < 100 {
 		t.Errorf("only %d references found: the test no longer reads the host", total)
 	}
+}
+
+// emptyImports imports every package as an empty one of its path's name.
+type emptyImports struct{}
+
+func (emptyImports) Import(path string) (*types.Package, error) {
+	p := types.NewPackage(path, pathpkg.Base(path))
+	p.MarkComplete()
+	return p, nil
 }
