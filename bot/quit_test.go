@@ -278,12 +278,12 @@ func TestHistoryShowsRatingChanges(t *testing.T) {
 }
 
 // Practice never moves a rating: a person with a rating plays 100 games
-// against a bot (20 under the race detector), won or lost, and their
+// against a bot (8 under the race detector), won or lost, and their
 // rating is where it was (farming bots).
 func TestPracticeNeverMovesARating(t *testing.T) {
 	games := 100
 	if bot.RaceBuild {
-		games = 20
+		games = 8
 	}
 	bothStores(t, func(t *testing.T, h *harness) {
 		h.lobby("ann", "timer=0", "bob")
