@@ -332,7 +332,7 @@ func checkFinal(g *engine.Game, seats int) error {
 func TestPrivacyPublicView(t *testing.T) {
 	n := 300
 	if testing.Short() || raceBuild {
-		n = 10
+		n = 5
 	}
 	for _, s := range configs {
 		t.Run(fmt.Sprintf("%dp_dummy=%v", s.Players, s.Dummy), func(t *testing.T) {
