@@ -66,6 +66,13 @@ type Config struct {
 	// Platforms describes platforms by name, as their adapters do with
 	// AddPlatform (platform.go).
 	Platforms map[string]protocol.Platform
+	// OnStored, when set, hears every change of a game this host stores,
+	// once it is stored (after its compare-and-swap, never for a try that
+	// lost the race or a request that changed nothing), from any input: a
+	// platform's request, a timer, a bot, the outbox. It runs on the
+	// request's goroutine after the game's lock is let go: it must not
+	// block.
+	OnStored func(Stored)
 	// Review, when set, is the work a review does in place of the default
 	// (reviewOptions): tests that only show a review make it cheap.
 	Review *review.Options
@@ -195,4 +202,13 @@ func New(store storage.Store, cfg Config) *Bot {
 		b.AddPlatform(name, p)
 	}
 	return b
+}
+
+// Stored is one stored change of a game (Config.OnStored): its key, where
+// it is, its ID and the version saved, zero when the game was removed.
+type Stored struct {
+	Key     string
+	Where   protocol.Location
+	Game    string
+	Version storage.Version
 }

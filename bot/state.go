@@ -510,7 +510,8 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 			c.result = nil // recorded when the game ended
 		}
 		due, net := b.prepare(key, st, &c)
-		due, err = b.write(ctx, key, st, c, id, data, ver, due)
+		var stored *Stored
+		due, stored, err = b.write(ctx, key, st, c, id, data, ver, due)
 		if errors.Is(err, storage.ErrConflict) {
 			b.cfg.Metrics.Conflict()
 			continue
@@ -518,6 +519,9 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		release()
 		if err != nil {
 			return protocol.Response{}, fmt.Errorf("save %s: %w", key, err)
+		}
+		if stored != nil && b.cfg.OnStored != nil {
+			b.cfg.OnStored(*stored)
 		}
 		return b.afterWrite(ctx, key, st, c, was, due, net)
 	}
@@ -561,23 +565,27 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 }
 
 // write stores the change with compare-and-swap (storage.ErrConflict when
-// the game moved on) and returns the deadlines its save did not set.
-func (b *Bot) write(ctx context.Context, key string, st *state, c change, id string, data []byte, ver storage.Version, due []storage.Deadline) ([]storage.Deadline, error) {
+// the game moved on) and returns the deadlines its save did not set and,
+// when it wrote, what it stored (for Config.OnStored).
+func (b *Bot) write(ctx context.Context, key string, st *state, c change, id string, data []byte, ver storage.Version, due []storage.Deadline) ([]storage.Deadline, *Stored, error) {
 	switch {
 	case c.remove && ver != 0:
 		b.decoded.drop(key)
-		return due, b.store.DeleteGame(ctx, key, ver)
+		if err := b.store.DeleteGame(ctx, key, ver); err != nil {
+			return due, nil, err
+		}
+		return due, &Stored{Key: key}, nil
 	case c.save:
 		// A request that changed nothing (looking at a hand, a stale
 		// button) writes nothing: no contention with real moves. One that
 		// did is remembered by its ID, so it applies once.
 		body, err := encodeBody(st)
 		if err != nil {
-			return due, err
+			return due, nil, err
 		}
 		enc := withApplied(body, st.Applied)
 		if c.replace == nil && bytes.Equal(enc, data) {
-			return due, nil
+			return due, nil, nil
 		}
 		if id != "" {
 			st.Applied = append(st.Applied, appliedID(id))
@@ -587,13 +595,14 @@ func (b *Bot) write(ctx context.Context, key string, st *state, c change, id str
 			enc = withApplied(body, st.Applied)
 		}
 		saved, err := b.store.Commit(ctx, key, pack(enc), ver, c.ttl, due)
-		if err == nil {
-			// What follows a save only reads the game (afterWrite).
-			b.decoded.put(key, saved, st, enc)
+		if err != nil {
+			return nil, nil, err
 		}
-		return nil, err
+		// What follows a save only reads the game (afterWrite).
+		b.decoded.put(key, saved, st, enc)
+		return nil, &Stored{Key: key, Where: st.Where, Game: st.ID, Version: saved}, nil
 	}
-	return due, nil
+	return due, nil, nil
 }
 
 // afterWrite does, once, what follows a change that was stored (a run
