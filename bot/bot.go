@@ -19,6 +19,7 @@ import (
 	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/outage"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -127,10 +128,10 @@ type Bot struct {
 	sendCtx  context.Context
 	abort    context.CancelFunc
 	stopping atomic.Bool
-	// games serialises this replica's changes to each game (gamelock.go);
-	// decoded keeps the games it read or stored last (decoded.go).
-	games   gameLocks
-	decoded decodedGames
+	// games serialises this replica's changes to each game; decoded keeps
+	// the games it read or stored last (package record).
+	games   record.Locks
+	decoded *record.Decoded[*state]
 	// failing logs a run of failed requests once (report).
 	failing outage.Outage
 	// boards are the community's leaderboards, profiles and history.
@@ -196,7 +197,7 @@ func New(store storage.Store, cfg Config) *Bot {
 		thinking:  make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
 		reviewing: make(chan struct{}, reviewWorkers()),
 		flushing:  make(chan struct{}, flushWorkers)}
-	b.decoded.max = cfg.DecodedGames
+	b.decoded = record.NewDecoded(cfg.DecodedGames, (*state).clone)
 	b.boards = boards.New(store, boards.Config{MinRatedGames: cfg.MinRatedGames}, func() time.Time { return b.now() })
 	for name, p := range cfg.Platforms {
 		b.AddPlatform(name, p)

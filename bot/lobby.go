@@ -107,7 +107,7 @@ func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Opti
 			ds = append(ds, protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: notice(n, req.Lang.Or(lang))})
 		}
 		return change{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
-			records: []record{{locationKey(st.ID), loc, locationTTL}},
+			records: []storedRecord{{locationKey(st.ID), loc, locationTTL}},
 			resp:    protocol.Response{Deliveries: ds}}, nil
 	})
 }

@@ -92,9 +92,9 @@ func reviewJobKey(game, user string) string { return reviewPrefix + game + ":" +
 
 // finishReview moves a finished game's moves out of its record (l), which stays small,
 // into a record of their own; false when there is nothing to review.
-func finishReview(st *snapshot, l *moveLog) (record, bool) {
+func finishReview(st *snapshot, l *moveLog) (storedRecord, bool) {
 	if len(l.Moves) == 0 || st.game == nil || !st.game.Over() {
-		return record{}, false
+		return storedRecord{}, false
 	}
 	r := reviewRecord{V: reviewRecordVersion, Game: st.ID, Where: st.Where, Settings: st.game.Settings(),
 		Seed: l.Seed, Moves: l.Moves}
@@ -106,10 +106,10 @@ func finishReview(st *snapshot, l *moveLog) (record, bool) {
 	}
 	data, err := json.Marshal(r)
 	if err != nil {
-		return record{}, false
+		return storedRecord{}, false
 	}
 	l.Moves = nil
-	return record{key: reviewKey(st.ID), data: data, ttl: ReviewTTL}, true
+	return storedRecord{key: reviewKey(st.ID), data: data, ttl: ReviewTTL}, true
 }
 
 // decodeReviewRecord reads a stored review record of any version.

@@ -17,6 +17,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/words"
 )
@@ -174,7 +175,7 @@ func (st *state) snap() *snapshot {
 	return sn
 }
 
-// verifyDecoded panics, in tests, when a game kept decoded (decoded.go)
+// verifyDecoded panics, in tests, when a game kept decoded (record.Decoded)
 // differs from its stored record data.
 func verifyDecoded(kept *state, data []byte) {
 	fresh, err := decodeState(data)
@@ -332,7 +333,7 @@ func (b *Bot) decode(data []byte) (*state, error) {
 }
 
 func decodeState(data []byte) (*state, error) {
-	data, err := unpack(data)
+	data, err := record.Unpack(data)
 	if err != nil {
 		return nil, err
 	}
@@ -363,26 +364,26 @@ func decodeState(data []byte) (*state, error) {
 func (b *Bot) load(ctx context.Context, key string) (st *state, log *sendLog, data []byte, ver storage.Version, err error) {
 	data, side, ver, err := b.store.LoadGameSide(ctx, key)
 	if errors.Is(err, storage.ErrNotFound) {
-		b.decoded.drop(key)
+		b.decoded.Drop(key)
 		return nil, nil, nil, 0, nil
 	}
 	if err != nil {
 		return nil, nil, nil, 0, fmt.Errorf("load %s: %w", key, err)
 	}
-	if kept, json := b.decoded.get(key, ver); kept != nil {
+	if kept, json, ok := b.decoded.Get(key, ver); ok {
 		if checkDecoded {
 			verifyDecoded(kept, data)
 		}
 		st, data = kept, json
 	} else {
 		// The record's JSON: a change that encodes the same is not written.
-		if data, err = unpack(data); err != nil {
+		if data, err = record.Unpack(data); err != nil {
 			return nil, nil, nil, 0, err
 		}
 		if st, err = b.decode(data); err != nil {
 			return nil, nil, nil, 0, err
 		}
-		b.decoded.keep(key, ver, st, data)
+		b.decoded.Keep(key, ver, st, data)
 	}
 	if log, err = decodeSendLog(side); err != nil {
 		return nil, nil, nil, 0, err
@@ -448,14 +449,15 @@ type change struct {
 	result *storage.Result
 	// records are written after the save succeeded, never for a run that
 	// lost the compare-and-swap.
-	records []record
+	records []storedRecord
 	// replace, when set, is stored instead of the loaded state: a new game
 	// in the channel.
 	replace *state
 }
 
-// record is a storage record an update writes once its save succeeded.
-type record struct {
+// storedRecord is a storage record an update writes once its save
+// succeeded.
+type storedRecord struct {
 	key  string
 	data []byte
 	ttl  time.Duration
@@ -468,7 +470,7 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 	// One change to a game at a time on this replica, from its load to its
 	// save; what follows the save (which may change the game again: the
 	// ratings) runs after.
-	unlock := b.games.lock(key)
+	unlock := b.games.Lock(key)
 	locked := true
 	release := func() {
 		if locked {
@@ -570,7 +572,7 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 func (b *Bot) write(ctx context.Context, key string, st *state, c change, id string, data []byte, ver storage.Version, due []storage.Deadline) ([]storage.Deadline, *Stored, error) {
 	switch {
 	case c.remove && ver != 0:
-		b.decoded.drop(key)
+		b.decoded.Drop(key)
 		if err := b.store.DeleteGame(ctx, key, ver); err != nil {
 			return due, nil, err
 		}
@@ -594,12 +596,12 @@ func (b *Bot) write(ctx context.Context, key string, st *state, c change, id str
 			}
 			enc = withApplied(body, st.Applied)
 		}
-		saved, err := b.store.Commit(ctx, key, pack(enc), ver, c.ttl, due)
+		saved, err := b.store.Commit(ctx, key, record.Pack(enc), ver, c.ttl, due)
 		if err != nil {
 			return nil, nil, err
 		}
 		// What follows a save only reads the game (afterWrite).
-		b.decoded.put(key, saved, st, enc)
+		b.decoded.Put(key, saved, st, enc)
 		return nil, &Stored{Key: key, Where: st.Where, Game: st.ID, Version: saved}, nil
 	}
 	return due, nil, nil
