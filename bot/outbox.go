@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/words"
 )
@@ -100,7 +101,7 @@ func (o *outbox) due(now, handoff time.Time) time.Time {
 
 // caughtUp drops what the sender's log p says was sent, carries its
 // failures' count over, and takes its backoff.
-func (o *outbox) caughtUp(p *sendLog) {
+func (o *outbox) caughtUp(p *record.SendLog) {
 	out := o.Outbox[:0]
 	for _, q := range o.Outbox {
 		if q.Seq <= p.Done {
@@ -266,10 +267,10 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		return 0, nil
 	}
 	if pr == nil || pr.Game != st.ID {
-		pr = &sendLog{Game: st.ID, N: st.Folded}
+		pr = &record.SendLog{Game: st.ID, N: st.Folded}
 	}
 	// What the stored game folded already need not be kept.
-	pr = pr.trimmed(stored)
+	pr = pr.Trimmed(stored)
 	// An edit or a deletion sent is recorded with the next write, not
 	// at once: sent again after a crash it changes nothing. A post, a
 	// fact learnt, a failure are recorded before the next send.
@@ -329,7 +330,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			if q.Target == "table" && d.Kind == protocol.Edit {
 				// Someone deleted the table: post it again, this
 				// delivery first, and the thread hangs on.
-				st.learnt(pr.learn(learnt{TableGone: true}))
+				st.learnt(pr.Learn(record.Learnt{TableGone: true}))
 				if err := write(); err != nil {
 					return 0, err
 				}
@@ -343,7 +344,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		case errors.As(sendErr, &noPicture):
 			// Nothing was sent: this delivery and the rest go without
 			// pictures, and the channel is told once.
-			st.learnt(pr.learn(learnt{NoPictures: noPicture.Reason}))
+			st.learnt(pr.Learn(record.Learnt{NoPictures: noPicture.Reason}))
 			if err := write(); err != nil {
 				return 0, err
 			}
@@ -351,7 +352,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		case errors.As(sendErr, &noThread):
 			// Nothing was posted: the play-by-play goes to the channel
 			// from now on, this delivery first.
-			st.learnt(pr.learn(learnt{Thread: noThread.Reason}))
+			st.learnt(pr.Learn(record.Learnt{Thread: noThread.Reason}))
 			if err := write(); err != nil {
 				return 0, err
 			}
@@ -382,21 +383,21 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		default:
 			if slot, shown, ok := shows(d, q.Target, ref, b.now()); ok {
 				// The message now shows this picture (in this file).
-				st.learnt(pr.learn(learnt{Slot: slot, Ref: shown}))
+				st.learnt(pr.Learn(record.Learnt{Slot: slot, Ref: shown}))
 			} else if d.Slot != "" && ref.ID != "" {
-				st.learnt(pr.learn(learnt{Slot: d.Slot, Ref: ref}))
+				st.learnt(pr.Learn(record.Learnt{Slot: d.Slot, Ref: ref}))
 			}
 			if d.OpenThread != "" {
-				st.learnt(pr.learn(learnt{Thread: threadOpen}))
+				st.learnt(pr.Learn(record.Learnt{Thread: threadOpen}))
 			}
 			if said {
-				st.learnt(pr.learn(learnt{Said: true}))
+				st.learnt(pr.Learn(record.Learnt{Said: true}))
 			}
 			if picSaid {
-				st.learnt(pr.learn(learnt{PicturesSaid: true}))
+				st.learnt(pr.Learn(record.Learnt{PicturesSaid: true}))
 			}
 			if tableSaid {
-				st.learnt(pr.learn(learnt{TableSaid: true}))
+				st.learnt(pr.Learn(record.Learnt{TableSaid: true}))
 			}
 		}
 		// Sent, or dropped: the next one goes now.
@@ -429,7 +430,7 @@ var errStopping = errors.New("the host is stopping")
 // writeLog stores a game's send log. The sent delivery must be
 // recorded even when the flush's own deadline has just run out, or it is
 // sent again: the write gets a moment of its own.
-func (b *Bot) writeLog(ctx context.Context, key string, pr *sendLog) error {
+func (b *Bot) writeLog(ctx context.Context, key string, pr *record.SendLog) error {
 	data, err := json.Marshal(pr)
 	if err != nil {
 		return fmt.Errorf("encode the send log of %s: %w", key, err)
@@ -520,15 +521,15 @@ func outboxBackoff(attempts int) time.Duration {
 	return min(time.Second<<min(max(attempts-1, 0), 6), time.Minute)
 }
 
-// learnt takes a fact the sender just learnt (sendLog.learn).
-func (st *state) learnt(l learnt) {
+// learnt takes a fact the sender just learnt (record.SendLog.Learn).
+func (st *state) learnt(l record.Learnt) {
 	st.apply(l)
 	st.Folded = l.N
 }
 
 // apply takes a fact the sender learnt: a message's reference, the thread,
 // the table's loss, a note said, the pictures refused.
-func (st *state) apply(l learnt) {
+func (st *state) apply(l record.Learnt) {
 	if l.Slot != "" && l.Ref.ID != "" {
 		st.remember(l.Slot, l.Ref)
 	}
@@ -555,7 +556,7 @@ func (st *state) apply(l learnt) {
 // fold brings st up to date with its sender's log p (nil: none yet, or a
 // game stored before the log was kept apart, whose outbox says it
 // all).
-func (st *state) fold(p *sendLog) {
+func (st *state) fold(p *record.SendLog) {
 	if p == nil || p.Game != st.ID {
 		return // an earlier game's, in the same channel
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/record"
 )
 
 // TestOutboxPart: the outbox numbers what it queues, a newer delivery to a
@@ -40,7 +41,7 @@ func TestOutboxPart(t *testing.T) {
 	if got := o.due(now, time.Time{}); !got.Equal(now) {
 		t.Errorf("due = %v, want now", got)
 	}
-	o.caughtUp(&sendLog{Done: 3})
+	o.caughtUp(&record.SendLog{Done: 3})
 	if !o.empty() {
 		t.Errorf("the log says seq 3 was sent, the outbox still holds %+v", o.Outbox)
 	}

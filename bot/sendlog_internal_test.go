@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/record"
 )
 
 // TestSendLogStoredFormat pins the send log's stored bytes (a game's side
@@ -15,7 +16,7 @@ import (
 func TestSendLogStoredFormat(t *testing.T) {
 	const golden = "testdata/stored/sendlog-v1.json"
 	at := time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC)
-	log := &sendLog{Game: "g1", Done: 4, FailedSeq: 5, Failed: 2, Wait: at, N: 2, Learnt: []learnt{
+	log := &record.SendLog{Game: "g1", Done: 4, FailedSeq: 5, Failed: 2, Wait: at, N: 2, Learnt: []record.Learnt{
 		{N: 1, Slot: protocol.SlotTable, Ref: protocol.Ref{ID: "m1"}},
 		{N: 2, Thread: threadOpen},
 	}}
@@ -30,7 +31,7 @@ func TestSendLogStoredFormat(t *testing.T) {
 	if string(got) != string(want) {
 		t.Errorf("the send log encodes as\n%s\nwant (%s)\n%s", got, golden, want)
 	}
-	back, err := decodeSendLog(want)
+	back, err := record.DecodeSendLog(want)
 	if err != nil {
 		t.Fatal(err)
 	}

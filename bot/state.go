@@ -361,7 +361,7 @@ func decodeState(data []byte) (*state, error) {
 
 // load reads the game at key and its sender's log, decoded (nil state,
 // version 0 when there is none); the caller folds the log in.
-func (b *Bot) load(ctx context.Context, key string) (st *state, log *sendLog, data []byte, ver storage.Version, err error) {
+func (b *Bot) load(ctx context.Context, key string) (st *state, log *record.SendLog, data []byte, ver storage.Version, err error) {
 	data, side, ver, err := b.store.LoadGameSide(ctx, key)
 	if errors.Is(err, storage.ErrNotFound) {
 		b.decoded.Drop(key)
@@ -385,7 +385,7 @@ func (b *Bot) load(ctx context.Context, key string) (st *state, log *sendLog, da
 		}
 		b.decoded.Keep(key, ver, st, data)
 	}
-	if log, err = decodeSendLog(side); err != nil {
+	if log, err = record.DecodeSendLog(side); err != nil {
 		return nil, nil, nil, 0, err
 	}
 	return st, log, data, ver, nil

@@ -1,4 +1,4 @@
-package bot
+package record
 
 import (
 	"encoding/json"
@@ -8,13 +8,14 @@ import (
 	"github.com/sushigo/sushigo/protocol"
 )
 
-// sendLog is how far a game's outbox has been sent: the game's side value
+// SendLog is how far a game's outbox has been sent: the game's side value
 // (storage.Games), written by the game's one sender after each send
 // without touching the game record, so sending never races the players'
-// saves. Whoever loads the game folds it in (state.fold): sent deliveries
-// leave the outbox, and the references sends learnt (the table message,
-// hand messages, the thread) become the game's.
-type sendLog struct {
+// saves. Whoever loads the game folds it in: sent deliveries leave the
+// outbox, and the references sends learnt (the table message, hand
+// messages, the thread) become the game's. Stored as JSON, pinned by the
+// host's testdata/stored/sendlog-v1.json.
+type SendLog struct {
 	Game string `json:"id"`
 	// Done: every delivery with Seq ≤ Done was sent, or dropped after
 	// maxAttempts.
@@ -28,13 +29,13 @@ type sendLog struct {
 	// done (ResendChecker): a crash mid-send leaves it for the next sender.
 	Trying uint64 `json:"t,omitempty"`
 	// Learnt are what sends taught, numbered so a game folds each once.
-	Learnt []learnt `json:"l,omitempty"`
+	Learnt []Learnt `json:"l,omitempty"`
 	N      uint64   `json:"n,omitempty"`
 }
 
-// learnt is one thing a send taught: the reference of a message a slotted
+// Learnt is one thing a send taught: the reference of a message a slotted
 // delivery created, or the state of the game's thread.
-type learnt struct {
+type Learnt struct {
 	N      uint64       `json:"n"`
 	Slot   string       `json:"s,omitempty"`
 	Ref    protocol.Ref `json:"r,omitzero"`
@@ -50,29 +51,30 @@ type learnt struct {
 	TableSaid bool `json:"ts,omitempty"`
 }
 
-func decodeSendLog(side []byte) (*sendLog, error) {
+// DecodeSendLog reads a game's side value: nil for none.
+func DecodeSendLog(side []byte) (*SendLog, error) {
 	if len(side) == 0 {
 		return nil, nil
 	}
-	p := &sendLog{}
+	p := &SendLog{}
 	if err := json.Unmarshal(side, p); err != nil {
-		return nil, fmt.Errorf("bot: decode send log: %w", err)
+		return nil, fmt.Errorf("record: decode send log: %w", err)
 	}
 	return p, nil
 }
 
-// learn records l and returns it numbered, for the record to take at
-// once (state.learnt), so the rest of a flush resolves its deliveries
-// against it.
-func (p *sendLog) learn(l learnt) learnt {
+// Learn records l and returns it numbered, for the game to take at once,
+// so the rest of a flush resolves its deliveries against it.
+func (p *SendLog) Learn(l Learnt) Learnt {
 	p.N++
 	l.N = p.N
 	p.Learnt = append(p.Learnt, l)
 	return l
 }
 
-// trimmed drops what st has folded already: the stored game knows it.
-func (p *sendLog) trimmed(folded uint64) *sendLog {
+// Trimmed drops what a game has folded already (up to folded): the
+// stored game knows it.
+func (p *SendLog) Trimmed(folded uint64) *SendLog {
 	out := *p
 	out.Learnt = nil
 	for _, l := range p.Learnt {
