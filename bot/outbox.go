@@ -7,14 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
-	"github.com/sushigo/sushigo/words"
 )
 
 // The outbox makes deliveries durable. When a game's platform has a Sender
@@ -31,102 +29,6 @@ import (
 // an older turn and a burst of clicks costs one edit. A table delivery is
 // resolved when it is sent: an edit of the table message once it exists, a
 // post (remembered) until then, so a game has one table message.
-
-// outbox is the record's part that holds deliveries not yet sent; only
-// its methods change it.
-type outbox struct {
-	// OutWait is when the outbox may be tried again after a failure: new
-	// changes queue behind it rather than spend its retries at once.
-	OutWait time.Time `json:"ow,omitzero"`
-	// Outbox holds deliveries not yet sent; OutSeq numbers them.
-	Outbox []queued `json:"ob,omitempty"`
-	OutSeq uint64   `json:"oq,omitempty"`
-	// Folded is the last of the sender's learnt facts (sendlog.go) this
-	// record holds.
-	Folded uint64 `json:"fo,omitempty"`
-}
-
-// add queues d, replacing what is pending for the same target ("" for
-// none).
-func (o *outbox) add(target string, d protocol.Delivery) {
-	if target != "" {
-		o.Outbox = deleteTarget(o.Outbox, target)
-	}
-	o.OutSeq++
-	q := queued{Seq: o.OutSeq, Target: target, D: d}
-	q.D.View.Lang = words.Lang{} // not stored: the outbox knows it again when it sends
-	if d.Redraw != "" {
-		q.Draw, q.D.View = d.Redraw, protocol.View{}
-	}
-	o.Outbox = append(o.Outbox, q)
-}
-
-// freeze draws, with draw, the pending deliveries only the game as it
-// stands can draw (the latest reveal), before a change moves it on.
-func (o *outbox) freeze(draw func(q queued) (protocol.View, bool)) {
-	for k := range o.Outbox {
-		q := &o.Outbox[k]
-		if q.Draw != redrawReveal {
-			continue
-		}
-		if v, ok := draw(*q); ok {
-			q.D.View = v
-		}
-		q.Draw = ""
-	}
-}
-
-// cloned is a copy of o sharing nothing a change writes to (a queued
-// delivery is replaced, never written into).
-func (o outbox) cloned() outbox { o.Outbox = slices.Clone(o.Outbox); return o }
-
-// empty reports whether nothing waits to be sent.
-func (o *outbox) empty() bool { return len(o.Outbox) == 0 }
-
-// sent drops the first delivery, sent or given up, and ends any backoff.
-func (o *outbox) sent() { o.Outbox, o.OutWait = o.Outbox[1:], time.Time{} }
-
-// due is when the outbox should be looked at: at once, or when its backoff
-// ends; handoff, when this replica sends it itself, is the time to wait
-// for that otherwise.
-func (o *outbox) due(now, handoff time.Time) time.Time {
-	if o.OutWait.After(now) {
-		return o.OutWait
-	}
-	if !handoff.IsZero() {
-		return handoff
-	}
-	return now
-}
-
-// caughtUp drops what the sender's log p says was sent, carries its
-// failures' count over, and takes its backoff.
-func (o *outbox) caughtUp(p *record.SendLog) {
-	out := o.Outbox[:0]
-	for _, q := range o.Outbox {
-		if q.Seq <= p.Done {
-			continue
-		}
-		if q.Seq == p.FailedSeq {
-			q.Attempts = max(q.Attempts, p.Failed)
-		}
-		out = append(out, q)
-	}
-	o.Outbox = out
-	o.OutWait = p.Wait
-}
-
-// queued is one pending delivery in a game's outbox.
-type queued struct {
-	Seq    uint64            `json:"q"`
-	Target string            `json:"g,omitempty"` // what newer deliveries replace: "table", "ref:<id>", "slot:<slot>"
-	D      protocol.Delivery `json:"d"`
-	// Draw names the view to draw from the stored game when it is sent
-	// (redraw.go); D has no view then. A delivery stored by an earlier
-	// release has its view in D.
-	Draw     string `json:"r,omitempty"`
-	Attempts int    `json:"a,omitempty"`
-}
 
 // notYet reports a game's deliveries backing off until a time, after
 // failure err (nil: an earlier one).
@@ -222,21 +124,11 @@ func (st *state) enqueue(c *change, now time.Time) bool {
 		if checkRedraw && d.Redraw != "" {
 			st.snap().checkDrawing(d, now)
 		}
-		st.outbox.add(st.target(d), d)
+		st.Queue.Add(st.target(d), d)
 		added = true
 	}
 	c.resp.Deliveries = keep
 	return added
-}
-
-func deleteTarget(q []queued, t string) []queued {
-	out := q[:0]
-	for _, x := range q {
-		if x.Target != t {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // Wake signals that deliveries are pending, so the timer loop can deliver
@@ -263,7 +155,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 	stored := st.Folded
 	st.fold(pr)
 	s := b.sender(st)
-	if st.outbox.empty() || s == nil {
+	if st.Queue.Empty() || s == nil {
 		return 0, nil
 	}
 	if pr == nil || pr.Game != st.ID {
@@ -283,7 +175,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 			}
 		}
 	}()
-	for !st.outbox.empty() {
+	for !st.Queue.Empty() {
 		if b.stopping.Load() {
 			return 0, errStopping
 		}
@@ -402,7 +294,7 @@ func (b *Bot) flush(ctx context.Context, key string) (attempts int, err error) {
 		}
 		// Sent, or dropped: the next one goes now.
 		pr.Done, pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, 0, 0, time.Time{}
-		st.outbox.sent()
+		st.Queue.Sent()
 		unrecorded = true
 		if d.Kind == protocol.Post || pr.N != learnt0 || sendErr != nil {
 			if err := write(); err != nil {
@@ -454,7 +346,7 @@ const recordWait = 2 * time.Second
 // game knows now: its view drawn from sn when it is named, a thread post's
 // parent (or the channel), the closing post's edit, the table's edit or
 // post. errTableComing holds it while the table message is being created.
-func (st *state) resolve(q queued, sn *snapshot, now time.Time) (d protocol.Delivery, said bool, err error) {
+func (st *state) resolve(q record.Queued, sn *snapshot, now time.Time) (d protocol.Delivery, said bool, err error) {
 	d = q.D
 	if q.Draw != "" {
 		v, ok := sn.redraw(q.Draw, d.To, now)
@@ -566,8 +458,8 @@ func (st *state) fold(p *record.SendLog) {
 			st.Folded = l.N
 		}
 	}
-	st.outbox.caughtUp(p)
+	st.Queue.CaughtUp(p)
 }
 
 // unsent reports whether the record holds deliveries not yet sent.
-func (st *state) unsent() bool { return !st.outbox.empty() }
+func (st *state) unsent() bool { return !st.Queue.Empty() }

@@ -9,51 +9,13 @@ import (
 	"github.com/sushigo/sushigo/record"
 )
 
-// TestOutboxPart: the outbox numbers what it queues, a newer delivery to a
-// target replaces the pending one, sent drops the first and ends the
-// backoff, and due waits for the backoff or the handoff.
-func TestOutboxPart(t *testing.T) {
-	var o outbox
-	if !o.empty() {
-		t.Fatal("a new outbox is not empty")
-	}
-	post := func(s string) protocol.Delivery {
-		return protocol.Delivery{Kind: protocol.Post, View: protocol.View{Text: s}}
-	}
-	o.add("table", post("table 1"))
-	o.add("", post("note"))
-	o.add("table", post("table 2"))
-	if len(o.Outbox) != 2 || o.Outbox[0].D.View.Text != "note" || o.Outbox[1].D.View.Text != "table 2" || o.Outbox[1].Seq != 3 {
-		t.Fatalf("queued %+v, want the note then table 2 (seq 3)", o.Outbox)
-	}
-	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
-	o.OutWait = now.Add(time.Minute)
-	if got := o.due(now, time.Time{}); !got.Equal(o.OutWait) {
-		t.Errorf("due during a backoff = %v, want %v", got, o.OutWait)
-	}
-	o.sent()
-	if len(o.Outbox) != 1 || !o.OutWait.IsZero() {
-		t.Errorf("after sent: %+v, wait %v", o.Outbox, o.OutWait)
-	}
-	if got := o.due(now, now.Add(3*time.Second)); !got.Equal(now.Add(3 * time.Second)) {
-		t.Errorf("due with a handoff = %v", got)
-	}
-	if got := o.due(now, time.Time{}); !got.Equal(now) {
-		t.Errorf("due = %v, want now", got)
-	}
-	o.caughtUp(&record.SendLog{Done: 3})
-	if !o.empty() {
-		t.Errorf("the log says seq 3 was sent, the outbox still holds %+v", o.Outbox)
-	}
-}
-
 // TestPartsStoredInPlace: the record's parts (outbox, thread, reminder,
 // turn clock) are embedded, so the record stores their fields in its own
 // object, under the keys of before.
 func TestPartsStoredInPlace(t *testing.T) {
 	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 	st := &state{ID: "g",
-		outbox:    outbox{OutSeq: 7, Folded: 2, Outbox: []queued{{Seq: 7, Target: "table"}}, OutWait: now},
+		Queue:     record.Queue{OutSeq: 7, Folded: 2, Outbox: []record.Queued{{Seq: 7, Target: "table"}}, OutWait: now},
 		thread:    thread{Thread: threadOpen, ThreadSaid: true, ThreadRoot: protocol.Ref{ID: "m1"}, TableLost: true},
 		reminder:  reminder{Reminder: protocol.Ref{ID: "m2"}, RemindFor: []string{"ann"}, Pinged: "1.2.0"},
 		turnClock: turnClock{TurnStart: now, Reminded: true, Nudging: true}}

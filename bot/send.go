@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -28,13 +29,13 @@ const lockPrefix = "outbox-lock:"
 // outboxDue is when the timer loop should look at st's outbox: at once,
 // unless this replica sends it itself (handoff), or a failure set it back
 // (backoff by time, not by how much the players click).
-func (b *Bot) outboxDue(o *outbox) time.Time {
+func (b *Bot) outboxDue(o *record.Queue) time.Time {
 	now := b.now()
 	var handoff time.Time
 	if b.cfg.Handoff {
 		handoff = now.Add(handoffGrace)
 	}
-	return o.due(now, handoff)
+	return o.Due(now, handoff)
 }
 
 // handoff starts sending key's deliveries from this replica, or, without

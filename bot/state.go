@@ -143,9 +143,10 @@ type state struct {
 	reminder
 	// moveLog is the game's deal and choices, for its review (review.go).
 	moveLog
-	// outbox holds the deliveries not yet sent (outbox.go). Embedded, so
-	// its fields are stored in the record's object as they always were.
-	outbox
+	// Queue holds the deliveries not yet sent (outbox.go sends them).
+	// Embedded, so its fields are stored in the record's object as they
+	// always were.
+	record.Queue
 
 	game *engine.Game      // decoded Engine, while handling one request
 	plat protocol.Platform // the row of Where.Platform, while handling one request
@@ -198,7 +199,7 @@ func (st *state) clone() *state {
 		c.Seats[i].Taken = maps.Clone(c.Seats[i].Taken)
 	}
 	c.Notes, c.Applied = slices.Clone(st.Notes), slices.Clone(st.Applied)
-	c.reminder, c.outbox = st.reminder.cloned(), st.outbox.cloned()
+	c.reminder, c.Queue = st.reminder.cloned(), st.Queue.Cloned()
 	if st.Vote != nil {
 		v := *st.Vote
 		v.Yes = slices.Clone(v.Yes)
@@ -488,7 +489,7 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if st != nil {
 			st.fold(log)
 			was = st.Phase
-			st.outbox.freeze(func(q queued) (protocol.View, bool) {
+			st.Queue.Freeze(redrawReveal, func(q record.Queued) (protocol.View, bool) {
 				v, ok := st.snap().redraw(q.Draw, q.D.To, b.now())
 				return protocol.Spoken(st.plat.Commands, v), ok
 			})
@@ -551,7 +552,7 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 		c.resp.Deliveries = st.routeAll(c.resp.Deliveries, b.now())
 	}
 	if !c.remove && b.sender(st) != nil && st.enqueue(c, b.now()) {
-		c.save, net = true, b.outboxDue(&st.outbox)
+		c.save, net = true, b.outboxDue(&st.Queue)
 		due = append(due, storage.Deadline{Key: outboxPrefix + key, Due: net})
 	}
 	if st != nil && st.think && !c.remove {
