@@ -35,7 +35,7 @@ var partyTestMenus = []string{
 func TestPartyPrivacyRandomGames(t *testing.T) {
 	games := 120
 	if testing.Short() || raceBuild {
-		games = 6
+		games = 4
 	}
 	store, err := bolt.Open(filepath.Join(t.TempDir(), "p.db"), bolt.Options{NoSync: true, SweepEvery: -1})
 	if err != nil {

@@ -31,7 +31,7 @@ var publicButtons = []string{"join", "leave", "start", "addbot", "hand", "end", 
 func TestPrivacyRandomGames(t *testing.T) {
 	games := 1000
 	if testing.Short() || raceBuild {
-		games = 30
+		games = 20
 	}
 	store, err := bolt.Open(filepath.Join(t.TempDir(), "p.db"), bolt.Options{NoSync: true, SweepEvery: -1})
 	if err != nil {
