@@ -543,11 +543,19 @@ func (m *tui) show(resp protocol.Response) {
 				}
 			}
 			m.table = v
+		case v.Screen == protocol.ScreenPing && m.countingDown():
+			// A turn timer's reminder: the hand's title counts the same
+			// time down, live, where the reminder's figure would fall
+			// behind it ("9 s left" above "14 seconds left").
 		default:
 			m.status = plainText(strings.TrimSpace(v.Title + " " + v.Text))
 		}
 	}
 }
+
+// countingDown reports whether the hand on screen shows its turn's time
+// left.
+func (m *tui) countingDown() bool { _, ok := m.timeLeft(); return ok }
 
 // record keeps the round's reveals for the log (l), starting afresh with
 // each round. The last round's stay after the game ends, for a look back

@@ -453,6 +453,11 @@ func TestTUITimerWaitsWhilePanelOpen(t *testing.T) {
 	if !strings.Contains(m.View(), "⏰ 10 s left") {
 		t.Errorf("the clock does not say the 10 s left (help's 5 minutes excluded):\n%s", m.View())
 	}
+	// The half-time reminder came meanwhile: the title counts it down
+	// live, so no fixed figure beside it falls behind.
+	if strings.Contains(m.status, "seconds left") {
+		t.Errorf("a reminder's fixed figure beside the countdown: %q", m.status)
+	}
 	var seen strings.Builder
 	for turn := range 3 {
 		for len(m.queue) > 0 {

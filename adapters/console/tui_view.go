@@ -139,6 +139,9 @@ func (m *tui) frame(w int) string {
 		if m.opts.Party {
 			reserve = partyReserve
 		}
+		if m.status == "" {
+			reserve++ // a notice may come (a refusal, the end's question)
+		}
 		m.seatLines1 = tall()+reserve > m.ht
 		seats = now
 	}
