@@ -135,11 +135,8 @@ func (a *Adapter) Commands() http.Handler {
 			http.Error(w, "bad form", http.StatusBadRequest)
 			return
 		}
-		ack, rest, applied := a.command(ctx, cmd)
+		ack, rest := a.command(ctx, cmd)
 		switch {
-		case !applied && ack == nil:
-			// As for clicks: never acknowledge what is not stored yet.
-			http.Error(w, "still working on it", http.StatusServiceUnavailable)
 		case ack == nil:
 			w.WriteHeader(http.StatusOK)
 		default:
@@ -204,10 +201,10 @@ type ephemeralAck struct {
 
 // command runs the host on a slash command within the ack budget. A quick
 // private answer becomes the acknowledgement body; everything else is
-// delivered afterwards. applied is false when the host did not finish in
-// time: the command is not acknowledged, and its answers (if it does
-// finish) still go out.
-func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ephemeralAck, _ func(context.Context), applied bool) {
+// delivered afterwards. When the host did not finish in time, the body
+// says the command has not gone through yet (it is not acknowledged as
+// done), and its answers, if it does finish, still go out.
+func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (*ephemeralAck, func(context.Context)) {
 	req, err := a.commandRequest(ctx, cmd)
 	if err != nil {
 		var u *protocol.UsageError
@@ -216,7 +213,7 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 			msg = protocol.Speak(platform.Commands, u.In(req.Lang))
 		}
 		bs, text := a.blocks(protocol.View{Text: msg, Tone: protocol.ToneError})
-		return &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, func(context.Context) {}, true
+		return &ephemeralAck{ResponseType: "ephemeral", Text: text, Blocks: bs}, func(context.Context) {}
 	}
 	o := &origin{channel: cmd.ChannelID, responseURL: cmd.ResponseURL}
 	done := make(chan protocol.Response, 1)
@@ -239,7 +236,7 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 			for _, d := range ds {
 				a.deliver(ctx, o, resp, d)
 			}
-		}, true
+		}
 	case <-timer.C:
 		// Not stored yet, so not acknowledged as done: the player reads
 		// where it stands (a bare 503 showed Slack's own error), and the
@@ -250,7 +247,7 @@ func (a *Adapter) command(ctx context.Context, cmd slackapi.SlashCommand) (_ *ep
 			for _, d := range resp.Deliveries {
 				a.deliver(ctx, o, resp, d)
 			}
-		}, false
+		}
 	}
 }
 

@@ -52,12 +52,10 @@ func (a *Adapter) onSocketEvent(ctx context.Context, evt socketmode.Event, ack f
 			ack(nil)
 			return
 		}
-		reply, rest, applied := a.command(ctx, cmd)
-		switch {
-		case !applied && reply == nil: // unacknowledged: Slack tells the player it failed
-		case reply == nil:
+		reply, rest := a.command(ctx, cmd)
+		if reply == nil {
 			ack(nil)
-		default:
+		} else {
 			ack(reply)
 		}
 		a.background(func() { rest(context.WithoutCancel(ctx)) })
