@@ -86,16 +86,17 @@ func RateFunc(places []int, at time.Time) func([]storage.Rating, [][]storage.Met
 		out := make([]storage.Rating, len(full))
 		metAfter := make([][]storage.Met, len(full))
 		for k, a := range full {
+			mine := row(met, k)
 			out[k] = storage.Rating{Mu: a.Mu, Sigma: a.Sigma, At: at}
-			if w := Counts(row(met, k), k, at); w < 1 {
+			if w := Counts(mine, k, at); w < 1 {
 				out[k].Mu, out[k].Sigma = partly(before[k], a, w)
 			}
 			metAfter[k] = make([]storage.Met, len(full))
 			for j := range full {
 				if j != k {
 					var m storage.Met
-					if r := row(met, k); j < len(r) {
-						m = r[j]
+					if j < len(mine) {
+						m = mine[j]
 					}
 					metAfter[k][j] = storage.Met{Count: Faded(m, at) + 1, At: at}
 				}
