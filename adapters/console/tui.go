@@ -420,10 +420,7 @@ func (m *tui) listKey(s string, sel protocol.Select) bool {
 				return true
 			}
 		}
-		n, _ := strconv.Atoi(s)
-		if n == 0 {
-			n = 10
-		}
+		n, _ := number(s) // 1–9, 0 for 10
 		if n > len(sel.Options) {
 			m.digit = ""
 			m.status = m.lang.Say("console.tui.thereIsNoRowD", n, len(sel.Options))
