@@ -172,7 +172,7 @@ func roundScores(lang words.Lang, pv engine.PublicView, r int, names []string) (
 }
 
 // legendPlaces lays the legend's entries out in rows, each as wide as its
-// name, in columns of legendColW where they fit, wider where they do not:
+// name, in legendCols columns where they fit, over more where they do not:
 // a long name ("Takeout box (face down)") takes two columns rather than
 // being cut. It returns each entry's x and row, and the number of rows.
 func legendPlaces(lang words.Lang, legend []engine.Category) ([]image.Point, int, error) {

@@ -273,17 +273,17 @@ func cardsIn(cols []column) int {
 // reaches under its neighbours, as far as their notes leave room.
 func columnNotes(c *canvas, cols []column) []string {
 	const pitch, gap = cardW + colGap, 10 // notes side by side stay apart on a phone
+	whole := make([]string, len(cols))
 	notes := make([]string, len(cols))
 	widths := make([]int, len(cols)+2) // with an empty place at each end
 	for k, col := range cols {
-		if notes[k] = columnNote(c.lang, col); notes[k] != "" {
-			notes[k] = c.wrapNote(notes[k], pitch-gap)
+		if whole[k] = columnNote(c.lang, col); whole[k] != "" {
+			notes[k] = c.wrapNote(whole[k], pitch-gap)
 			widths[k+1] = c.noteWidth(notes[k])
 		}
 	}
-	for k, col := range cols {
-		whole := columnNote(c.lang, col)
-		if notes[k] == whole || strings.Contains(notes[k], "\n") {
+	for k := range cols {
+		if notes[k] == whole[k] || strings.Contains(notes[k], "\n") {
 			continue // fits its column
 		}
 		// Its neighbours' notes take two lines where that makes them
@@ -301,7 +301,7 @@ func columnNotes(c *canvas, cols []column) []string {
 				room = min(room, 2*(pitch-gap-n/2))
 			}
 		}
-		notes[k] = c.wrapNote(whole, max(room, pitch-gap))
+		notes[k] = c.wrapNote(whole[k], max(room, pitch-gap))
 	}
 	return notes
 }
