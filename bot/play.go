@@ -75,11 +75,9 @@ func (b *Bot) handAnswer(req protocol.Request, st *state, i int, v protocol.View
 			// so no stale copy is left behind. Where the outbox keeps that
 			// message current (every change edits it, in order), it shows
 			// it already: a look then writes nothing.
-			if look && b.sender(st) != nil {
-				return protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo,
-					Text: req.Lang.Say("play.yourHandIsUpTo")}}
+			if !look || b.sender(st) == nil {
+				st.extra = append(st.extra, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(), View: v})
 			}
-			st.extra = append(st.extra, protocol.Delivery{Kind: protocol.Edit, To: protocol.Private(s.User), Ref: s.Hand.Use(), View: v})
 			return protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo,
 				Text: req.Lang.Say("play.yourHandIsUpTo")}}
 		case !req.FromPrivate && req.Reply.ID != "" && live && s.Hand.ID != req.Reply.ID:

@@ -429,8 +429,8 @@ func handHead(st *snapshot, round, turn int) protocol.View {
 	w := st.w
 	v := protocol.View{Screen: protocol.ScreenHand, Title: w.Say("render.yourHandRoundDTurn", round, turn), Tone: protocol.TonePlay,
 		Channel: st.Where.Channel, Round: round, Turn: turn}
-	if st.Opts.Timer > 0 && !st.turnStart.IsZero() && st.game != nil && !st.game.Over() {
-		v.Due = st.turnStart.Add(time.Duration(st.Opts.Timer) * time.Second)
+	if !st.turnEnds.IsZero() && st.game != nil && !st.game.Over() {
+		v.Due = st.turnEnds
 	}
 	return v
 }

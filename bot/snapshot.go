@@ -30,8 +30,8 @@ type snapshot struct {
 	places []int
 	// rated is what the closing post says of the game's ratings, once known.
 	rated *ratedNote
-	// turnStart is when the turn under way began, for its timer.
-	turnStart time.Time
+	// turnEnds is when the turn under way runs out: zero without a timer.
+	turnEnds time.Time
 
 	game *engine.Game
 	plat protocol.Platform

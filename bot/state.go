@@ -169,7 +169,7 @@ const stateVersion = 2
 func (st *state) snap() *snapshot {
 	sn := &snapshot{ID: st.ID, Where: st.Where, Phase: st.Phase, Host: st.Host, Opts: st.Opts,
 		Seats: slices.Clone(st.Seats), Notes: st.Notes, Ended: st.Ended, Vote: st.Vote,
-		NoPictures: st.NoPictures, Agreed: st.Agreed, rated: st.Rated, game: st.game, plat: st.plat, w: st.Lang, turnStart: st.started()}
+		NoPictures: st.NoPictures, Agreed: st.Agreed, rated: st.Rated, game: st.game, plat: st.plat, w: st.Lang, turnEnds: st.ends(time.Duration(st.Opts.Timer) * time.Second)}
 	if st.Ended != "" && st.game != nil {
 		sn.places = st.ratedPlaces(st.game.PublicView().Standings)
 	}

@@ -251,8 +251,13 @@ type turnClock struct {
 // restart starts a new turn's clock at now.
 func (c *turnClock) restart(now time.Time) { c.TurnStart, c.Reminded = now, false }
 
-// started is when the turn under way began.
-func (c *turnClock) started() time.Time { return c.TurnStart }
+// ends is when a turn of limit runs out: zero without a limit or a turn.
+func (c *turnClock) ends(limit time.Duration) time.Time {
+	if limit <= 0 || c.TurnStart.IsZero() {
+		return time.Time{}
+	}
+	return c.TurnStart.Add(limit)
+}
 
 // next is when a turn of limit next needs the timer: the reminder at half
 // time, then the end.
