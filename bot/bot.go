@@ -100,7 +100,13 @@ type Config struct {
 // Bot is the host. It is safe for concurrent use: all its state is in the
 // store.
 type Bot struct {
-	store storage.Store
+	// store is what the host asks of the storage itself: deadlines and
+	// small records. A game's record is package record's (rec): no code
+	// here can read or write its bytes.
+	store interface {
+		storage.Deadlines
+		storage.Records
+	}
 	cfg   Config
 	plats platforms
 	now   func() time.Time
@@ -111,27 +117,15 @@ type Bot struct {
 	wake chan struct{}
 	// thinking bounds the searching bots thinking at once, across games.
 	thinking chan struct{}
-	// flushing bounds the games whose deliveries go out at once, across
-	// ticks.
-	flushing chan struct{}
-	// sends run this replica's deliveries (send.go): the games being sent
-	// (true: changed again meanwhile), every flush under way, and the
-	// context they send in, cancelled only when Drain gives up.
-	sendMu  sync.Mutex
-	sending map[string]bool
-	locked  map[string]bool // games whose send lock this replica holds
-	// nets are the outbox deadlines this replica's changes set as their
-	// nets, newest per game, taken back once it has sent them (handoff).
-	nets     map[string]time.Time
-	flushes  sync.WaitGroup
-	flushMu  sync.Mutex // orders startFlush's Add before Drain's Wait
-	sendCtx  context.Context
+	// rec keeps the games' records and sends what they owe (package
+	// record).
+	rec *record.Keeper[*state]
+	// workCtx is what reviews run in, cancelled when Drain gives up;
+	// stopping is set once Drain began, under workMu (startReview).
+	workCtx  context.Context
 	abort    context.CancelFunc
+	workMu   sync.Mutex
 	stopping atomic.Bool
-	// games serialises this replica's changes to each game; decoded keeps
-	// the games it read or stored last (package record).
-	games   record.Locks
-	decoded *record.Decoded[*state]
 	// failing logs a run of failed requests once (report).
 	failing outage.Outage
 	// boards are the community's leaderboards, profiles and history.
@@ -189,15 +183,18 @@ func New(store storage.Store, cfg Config) *Bot {
 	if cfg.DecodedGames == 0 {
 		cfg.DecodedGames = 8192
 	}
-	sendCtx, abort := context.WithCancel(context.Background())
+	workCtx, abort := context.WithCancel(context.Background())
 	b := &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, deal: engine.New, log: cfg.Log, wake: make(chan struct{}, 1),
-		sending: map[string]bool{}, locked: map[string]bool{}, nets: map[string]time.Time{}, sendCtx: sendCtx, abort: abort,
+		workCtx: workCtx, abort: abort,
 		// One core is left to requests: bots thinking on every core would
 		// keep a click waiting behind them for the scheduler's 10 ms slices.
 		thinking:  make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
-		reviewing: make(chan struct{}, reviewWorkers()),
-		flushing:  make(chan struct{}, flushWorkers)}
-	b.decoded = record.NewDecoded(cfg.DecodedGames, (*state).clone)
+		reviewing: make(chan struct{}, reviewWorkers())}
+	b.rec = record.New(store, games{b}, record.Config{
+		Now: func() time.Time { return b.now() }, Log: cfg.Log, Decoded: cfg.DecodedGames, CheckDecoded: checkDecoded,
+		Handoff: cfg.Handoff, Wake: b.signal, ClaimLease: cfg.ClaimLease, SendLease: cfg.SendLease,
+		FlushWaits: cfg.FlushWait == 0, Busy: &b.busy, OnStored: cfg.OnStored, OnConflict: cfg.Metrics.Conflict,
+	})
 	b.boards = boards.New(store, boards.Config{MinRatedGames: cfg.MinRatedGames}, func() time.Time { return b.now() })
 	for name, p := range cfg.Platforms {
 		b.AddPlatform(name, p)
@@ -207,9 +204,40 @@ func New(store storage.Store, cfg Config) *Bot {
 
 // Stored is one stored change of a game (Config.OnStored): its key, where
 // it is, its ID and the version saved, zero when the game was removed.
-type Stored struct {
-	Key     string
-	Where   protocol.Location
-	Game    string
-	Version storage.Version
+type Stored = record.Stored
+
+// Drain stops the host's work at its next boundary: sends (package
+// record: each game's deliveries handed to another replica at once) and
+// reviews. It waits for them until ctx ends; then it cuts them short
+// (shutdown stays bounded) and returns ctx's error.
+func (b *Bot) Drain(ctx context.Context) error {
+	b.workMu.Lock()
+	b.stopping.Store(true)
+	b.workMu.Unlock()
+	err := b.rec.Drain(ctx, b.reviews.Wait)
+	if err != nil {
+		b.abort()
+	}
+	return err
+}
+
+// startReview counts in a review Drain waits for, unless Drain began: a
+// WaitGroup may not grow from zero while it is waited on.
+func (b *Bot) startReview() bool {
+	b.workMu.Lock()
+	defer b.workMu.Unlock()
+	if b.stopping.Load() {
+		return false
+	}
+	b.reviews.Add(1)
+	return true
+}
+
+// reschedule sets a deadline a replica claimed, even when ctx has just
+// ended (the host is stopping): left unset, it would wait out the claim's
+// lease. The write gets a moment of its own.
+func (b *Bot) reschedule(ctx context.Context, key string, at time.Time) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+	defer cancel()
+	return b.store.Schedule(ctx, key, at)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/words"
 )
@@ -276,7 +277,7 @@ func TestNudgeForAGameStoredBeforeNudges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if data, err = bot.RecordJSON(data); err != nil {
+	if data, err = record.Unpack(data); err != nil {
 		t.Fatal(err)
 	}
 	old := strings.Replace(string(data), `"nd":true,`, "", 1)

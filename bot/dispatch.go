@@ -221,16 +221,12 @@ func (b *Bot) inGame(ctx context.Context, req protocol.Request, gameID string, f
 
 // read shows a private view of the channel's game.
 func (b *Bot) read(ctx context.Context, req protocol.Request, view func(*snapshot) protocol.View) (protocol.Response, error) {
-	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
-	if errors.Is(err, storage.ErrNotFound) {
-		return protocol.Response{}, refuse("where.noGameHere")
-	}
-	if err != nil {
-		return protocol.Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
-	}
-	st, err := b.decode(data)
+	st, found, err := b.rec.Read(ctx, req.Where.Key())
 	if err != nil {
 		return protocol.Response{}, err
+	}
+	if !found {
+		return protocol.Response{}, refuse("where.noGameHere")
 	}
 	sn := st.snap()
 	sn.w = st.langFor(req)
@@ -330,12 +326,8 @@ func (b *Bot) Undeliverable(ctx context.Context, where protocol.Location, gameID
 
 // partyMenu is the menu of the Party game at where, if one is there.
 func (b *Bot) partyMenu(ctx context.Context, where protocol.Location) (engine.Menu, bool) {
-	data, _, err := b.store.LoadGame(ctx, where.Key())
-	if err != nil {
-		return engine.Menu{}, false
-	}
-	st, err := b.decode(data)
-	if err != nil || !st.Opts.HasMenu() {
+	st, found, err := b.rec.Read(ctx, where.Key())
+	if err != nil || !found || !st.Opts.HasMenu() {
 		return engine.Menu{}, false
 	}
 	if st.game != nil {
@@ -348,12 +340,8 @@ func (b *Bot) partyMenu(ctx context.Context, where protocol.Location) (engine.Me
 // variant names the game played in the channel ("party", "dummy",
 // "classic"), or "" when there is none to tell.
 func (b *Bot) variant(ctx context.Context, where protocol.Location) string {
-	data, _, err := b.store.LoadGame(ctx, where.Key())
-	if err != nil {
-		return ""
-	}
-	st, err := b.decode(data)
-	if err != nil {
+	st, found, err := b.rec.Read(ctx, where.Key())
+	if err != nil || !found {
 		return ""
 	}
 	if st.Opts.Dummy {
@@ -364,15 +352,8 @@ func (b *Bot) variant(ctx context.Context, where protocol.Location) string {
 
 // Running reports whether the channel has a game in its lobby or in play.
 func (b *Bot) Running(ctx context.Context, where protocol.Location) (bool, error) {
-	data, _, err := b.store.LoadGame(ctx, where.Key())
-	if errors.Is(err, storage.ErrNotFound) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("load %s: %w", where.Key(), err)
-	}
-	st, err := b.decode(data)
-	if err != nil {
+	st, found, err := b.rec.Read(ctx, where.Key())
+	if err != nil || !found {
 		return false, err
 	}
 	return st.Phase != phaseOver, nil

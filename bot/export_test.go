@@ -11,10 +11,10 @@ func (b *Bot) DealHands(hands ...[]engine.Card) {
 
 // WaitSends waits for the deliveries this host is sending (handoffs and
 // the timer loop's), for tests that look at what was sent.
-func (b *Bot) WaitSends() { b.flushes.Wait() }
+func (b *Bot) WaitSends() { b.rec.WaitSends() }
 
 // Stopping reports whether Drain began.
-func (b *Bot) Stopping() bool { return b.stopping.Load() }
+func (b *Bot) Stopping() bool { return b.rec.Stopping() }
 
 // RaceBuild is raceBuild for the external tests.
 const RaceBuild = raceBuild

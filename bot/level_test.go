@@ -38,7 +38,7 @@ func TestBotLevels(t *testing.T) {
 		t.Errorf("a game without a level plays %s", st.botLevel(0))
 	}
 	// Stored and read back.
-	data, err := encodeState(st)
+	data, err := encodeBody(st)
 	if err != nil {
 		t.Fatal(err)
 	}

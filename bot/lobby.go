@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -13,7 +12,6 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/words"
 )
 
@@ -416,16 +414,12 @@ func (st *state) handsEnded() []protocol.Delivery {
 }
 
 func (b *Bot) rematch(ctx context.Context, req protocol.Request, gameID string) (protocol.Response, error) {
-	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
-	if errors.Is(err, storage.ErrNotFound) {
-		return protocol.Response{}, refuse("lobby.rematchGone")
-	}
-	if err != nil {
-		return protocol.Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
-	}
-	old, err := b.decode(data)
+	old, found, err := b.rec.Read(ctx, req.Where.Key())
 	if err != nil {
 		return protocol.Response{}, err
+	}
+	if !found {
+		return protocol.Response{}, refuse("lobby.rematchGone")
 	}
 	if gameID != "" && gameID != old.ID {
 		return protocol.Response{}, refuse("lobby.rematchOld")

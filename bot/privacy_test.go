@@ -114,13 +114,9 @@ func TestPrivacyRandomGames(t *testing.T) {
 
 func load(t *testing.T, b *Bot, where protocol.Location) *state {
 	t.Helper()
-	data, _, err := b.store.LoadGame(context.Background(), where.Key())
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := decodeState(data)
-	if err != nil {
-		t.Fatal(err)
+	st, found, err := b.rec.Read(context.Background(), where.Key())
+	if err != nil || !found {
+		t.Fatalf("no game at %s: %v", where.Key(), err)
 	}
 	return st
 }

@@ -3,11 +3,9 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/words"
 )
 
@@ -19,16 +17,12 @@ var ErrNoTable = errors.New("no game has been dealt here")
 // dummy's included, with the language the game is played in. Tools and
 // pictures draw from it.
 func (b *Bot) PublicTable(ctx context.Context, where protocol.Location) (Table, error) {
-	data, _, err := b.store.LoadGame(ctx, where.Key())
-	if errors.Is(err, storage.ErrNotFound) {
-		return Table{}, ErrNoTable
-	}
-	if err != nil {
-		return Table{}, fmt.Errorf("load %s: %w", where.Key(), err)
-	}
-	st, err := b.decode(data)
+	st, found, err := b.rec.Read(ctx, where.Key())
 	if err != nil {
 		return Table{}, err
+	}
+	if !found {
+		return Table{}, ErrNoTable
 	}
 	sn := st.snap()
 	if sn.game == nil {

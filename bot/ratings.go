@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"time"
@@ -231,16 +230,12 @@ const homePrefix = "home:"
 // at key. A failure is only logged: the page is built afresh whenever its
 // user opens it.
 func (b *Bot) homesClaimed(ctx context.Context, c storage.Claim, key string) error {
-	data, _, err := b.store.LoadGame(ctx, key)
+	st, found, err := b.rec.Read(ctx, key)
 	switch {
-	case errors.Is(err, storage.ErrNotFound):
-		return b.store.Complete(ctx, c)
 	case err != nil:
-		return fmt.Errorf("load %s: %w", key, err)
-	}
-	st, err := b.decode(data)
-	if err != nil {
 		return err
+	case !found:
+		return b.store.Complete(ctx, c)
 	}
 	if pub := st.plat.Home; pub != nil && st.Phase == phaseOver {
 		for _, s := range st.Seats {
@@ -263,16 +258,12 @@ func (b *Bot) homesClaimed(ctx context.Context, c storage.Claim, key string) err
 // finishing it and recording it (or announcing it), and returns what to
 // deliver where the platform has no outbox.
 func (b *Bot) resultClaimed(ctx context.Context, c storage.Claim, key string) (protocol.Outbound, error) {
-	data, _, err := b.store.LoadGame(ctx, key)
+	st, found, err := b.rec.Read(ctx, key)
 	switch {
-	case errors.Is(err, storage.ErrNotFound):
-		return protocol.Outbound{}, b.store.Complete(ctx, c)
 	case err != nil:
-		return protocol.Outbound{}, fmt.Errorf("load %s: %w", key, err)
-	}
-	st, err := b.decode(data)
-	if err != nil {
 		return protocol.Outbound{}, err
+	case !found:
+		return protocol.Outbound{}, b.store.Complete(ctx, c)
 	}
 	o := protocol.Outbound{Where: st.Where, Game: st.ID}
 	if st.Phase == phaseOver && st.game != nil {

@@ -154,19 +154,15 @@ func (b *Bot) askReview(ctx context.Context, req protocol.Request, gameID string
 	w := req.Lang
 	// The channel's game: the one a typed review asks for, and the one a
 	// click on a game still in play finds.
-	data, _, err := b.store.LoadGame(ctx, req.Where.Key())
+	rec, found, err := b.rec.Read(ctx, req.Where.Key())
 	switch {
-	case errors.Is(err, storage.ErrNotFound):
+	case err != nil:
+		return protocol.Response{}, err
+	case !found:
 		if gameID == "" {
 			return protocol.Response{}, refuse("where.noGameHere")
 		}
-	case err != nil:
-		return protocol.Response{}, fmt.Errorf("load %s: %w", req.Where.Key(), err)
 	default:
-		rec, err := b.decode(data)
-		if err != nil {
-			return protocol.Response{}, err
-		}
 		if st := rec.snap(); gameID == "" || gameID == st.ID {
 			if st.Phase != phaseOver {
 				return protocol.Response{}, refuse("review.notOver")
@@ -177,7 +173,7 @@ func (b *Bot) askReview(ctx context.Context, req protocol.Request, gameID string
 			}
 		}
 	}
-	data, err = b.store.GetRecord(ctx, reviewKey(gameID))
+	data, err := b.store.GetRecord(ctx, reviewKey(gameID))
 	if errors.Is(err, storage.ErrNotFound) {
 		return protocol.Response{}, refuse("review.unavailable")
 	}
@@ -305,7 +301,7 @@ func (b *Bot) reviewClaimed(ctx context.Context, c storage.Claim, key string, no
 	default:
 		return protocol.Outbound{}, b.reschedule(ctx, c.Key, now.Add(reviewBusy))
 	}
-	if !b.startWork(&b.reviews) {
+	if !b.startReview() {
 		// Stopping: another replica, or this one restarted, takes it.
 		<-b.reviewing
 		return protocol.Outbound{}, b.store.Schedule(ctx, c.Key, now)
@@ -319,7 +315,7 @@ func (b *Bot) reviewClaimed(ctx context.Context, c storage.Claim, key string, no
 	}
 	go func() {
 		defer func() { <-b.reviewing; b.reviews.Done() }()
-		if err := b.runReview(b.sendCtx, c, key); err != nil {
+		if err := b.runReview(b.workCtx, c, key); err != nil {
 			// Left claimed: it comes back after the lease.
 			b.log.Error("a review failed", "review", key, "err", err)
 		}

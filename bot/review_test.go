@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/record"
 )
 
 // playToTheEnd plays the harness's game with users until its final post.
@@ -152,7 +152,7 @@ func TestFinishedGameKeepsNoMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, _ := bot.RecordJSON(data)
+	js, _ := record.Unpack(data)
 	if !strings.Contains(string(js), `"mv":`) {
 		t.Fatalf("a game in play keeps no moves: %s", js)
 	}
@@ -161,7 +161,7 @@ func TestFinishedGameKeepsNoMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, _ = bot.RecordJSON(data)
+	js, _ = record.Unpack(data)
 	if strings.Contains(string(js), `"mv":`) {
 		t.Errorf("a finished game's record still holds its moves: %s", js)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -162,7 +163,7 @@ func TestRequestAppliedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if data, err = bot.RecordJSON(data); err != nil {
+	if data, err = record.Unpack(data); err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(string(data), `"b":true`); n != 1 {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/redis"
 )
@@ -33,7 +33,7 @@ func (s *sizeStore) measure(ctx context.Context, key string) {
 		}
 	}
 	data, side, _, _ := s.LoadGameSide(ctx, key)
-	data, _ = bot.RecordJSON(data)
+	data, _ = record.Unpack(data)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if strings.Contains(string(data), `"p":"playing"`) {

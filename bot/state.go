@@ -1,14 +1,9 @@
 package bot
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
-	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"hash/fnv"
 	"maps"
 	"slices"
 	"strings"
@@ -176,21 +171,6 @@ func (st *state) snap() *snapshot {
 	return sn
 }
 
-// verifyDecoded panics, in tests, when a game kept decoded (record.Decoded)
-// differs from its stored record data.
-func verifyDecoded(kept *state, data []byte) {
-	fresh, err := decodeState(data)
-	if err != nil {
-		panic(err)
-	}
-	fresh.plat = kept.plat
-	a, errA := encodeBody(kept.clone())
-	b, errB := encodeBody(fresh)
-	if errA != nil || errB != nil || !bytes.Equal(a, b) || !slices.Equal(kept.Applied, fresh.Applied) {
-		panic(fmt.Sprintf("bot: the kept game differs from its record:\nkept   %s %v\nrecord %s %v", a, kept.Applied, b, fresh.Applied))
-	}
-}
-
 // clone is a copy of st that shares nothing a change writes to.
 func (st *state) clone() *state {
 	c := *st
@@ -232,14 +212,6 @@ func (st *state) humans() int {
 		}
 	}
 	return n
-}
-
-func encodeState(st *state) ([]byte, error) {
-	body, err := encodeBody(st)
-	if err != nil {
-		return nil, err
-	}
-	return withApplied(body, st.Applied), nil
 }
 
 // encodeBody is the stored state without its Applied IDs. A request that
@@ -307,21 +279,6 @@ func langOf(code string) words.Lang {
 	return l
 }
 
-// withApplied is body, a JSON object, with "ap": ids as its last member.
-func withApplied(body []byte, ids []string) []byte {
-	if len(ids) == 0 {
-		return body
-	}
-	ap, _ := json.Marshal(ids) // strings always encode
-	out := make([]byte, 0, len(body)+len(ap)+6)
-	out = append(out, body[:len(body)-1]...)
-	if len(body) > 2 {
-		out = append(out, ',')
-	}
-	out = append(append(append(out, `"ap":`...), ap...), '}')
-	return out
-}
-
 // decode is decodeState with the row of the game's platform, which
 // rendering asks what the platform can do.
 func (b *Bot) decode(data []byte) (*state, error) {
@@ -333,11 +290,12 @@ func (b *Bot) decode(data []byte) (*state, error) {
 	return st, nil
 }
 
+// checkDecoded makes every load that takes a game kept decoded decode the
+// record too and compare (record.Config.CheckDecoded; tests set it).
+var checkDecoded bool
+
+// decodeState reads a game from its record's JSON (record.Unpack).
 func decodeState(data []byte) (*state, error) {
-	data, err := record.Unpack(data)
-	if err != nil {
-		return nil, err
-	}
 	st := &state{}
 	wire := struct {
 		*state
@@ -360,61 +318,6 @@ func decodeState(data []byte) (*state, error) {
 	return st, nil
 }
 
-// load reads the game at key and its sender's log, decoded (nil state,
-// version 0 when there is none); the caller folds the log in.
-func (b *Bot) load(ctx context.Context, key string) (st *state, log *record.SendLog, data []byte, ver storage.Version, err error) {
-	data, side, ver, err := b.store.LoadGameSide(ctx, key)
-	if errors.Is(err, storage.ErrNotFound) {
-		b.decoded.Drop(key)
-		return nil, nil, nil, 0, nil
-	}
-	if err != nil {
-		return nil, nil, nil, 0, fmt.Errorf("load %s: %w", key, err)
-	}
-	if kept, json, ok := b.decoded.Get(key, ver); ok {
-		if checkDecoded {
-			verifyDecoded(kept, data)
-		}
-		st, data = kept, json
-	} else {
-		// The record's JSON: a change that encodes the same is not written.
-		if data, err = record.Unpack(data); err != nil {
-			return nil, nil, nil, 0, err
-		}
-		if st, err = b.decode(data); err != nil {
-			return nil, nil, nil, 0, err
-		}
-		b.decoded.Keep(key, ver, st, data)
-	}
-	if log, err = record.DecodeSendLog(side); err != nil {
-		return nil, nil, nil, 0, err
-	}
-	return st, log, data, ver, nil
-}
-
-// maxApplied is how many request IDs a game remembers: far more than can
-// be in flight for one game at once (a replica handles a game's requests
-// one at a time).
-const maxApplied = 16
-
-// appliedID is how a game remembers request ID id: 36 bits of its hash,
-// 6 characters where a Discord interaction ID takes 19 (a record holds
-// sixteen of them at every moment; two of a game's last sixteen requests
-// share one with odds of about one in four billion).
-func appliedID(id string) string {
-	h := fnv.New64a()
-	h.Write([]byte(id))
-	var b [8]byte
-	binary.BigEndian.PutUint64(b[:], h.Sum64())
-	return base64.RawURLEncoding.EncodeToString(b[:])[:6]
-}
-
-// applied reports whether the request with ID id changed st already (a
-// game stored before appliedID keeps the IDs whole).
-func (st *state) applied(id string) bool {
-	return slices.Contains(st.Applied, appliedID(id)) || slices.Contains(st.Applied, id)
-}
-
 type requestIDKey struct{}
 
 // withRequestID marks ctx as handling the request with platform ID id.
@@ -429,11 +332,6 @@ func requestID(ctx context.Context) string {
 	id, _ := ctx.Value(requestIDKey{}).(string)
 	return id
 }
-
-// maxRetries bounds compare-and-swap retries; a conflict means another
-// request changed the game first, which is normal traffic (two players
-// clicking at once), not an error.
-const maxRetries = 20
 
 // change is what an update function decides: deliveries and what to do with
 // the stored game.
@@ -465,42 +363,26 @@ type storedRecord struct {
 }
 
 // update loads the location's game (nil if there is none), runs fn on it and
-// stores the outcome with compare-and-swap, re-running fn on a fresh copy
-// after a conflict. Deliveries are returned only for the run that stored.
+// stores the outcome with compare-and-swap (package record), re-running fn
+// on a fresh copy after a conflict. Deliveries are returned only for the
+// run that stored.
 func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change, error)) (protocol.Response, error) {
-	// One change to a game at a time on this replica, from its load to its
-	// save; what follows the save (which may change the game again: the
-	// ratings) runs after.
-	unlock := b.games.Lock(key)
-	locked := true
-	release := func() {
-		if locked {
-			locked = false
-			unlock()
-		}
-	}
-	defer release()
-	for range maxRetries {
-		st, log, data, ver, err := b.load(ctx, key)
-		if err != nil {
-			return protocol.Response{}, err
-		}
-		was := phase("")
-		if st != nil {
-			st.fold(log)
+	var (
+		c   change
+		was phase
+	)
+	saved, err := b.rec.Update(ctx, key, requestID(ctx), func(st *state, found bool) (record.Write[*state], error) {
+		was = ""
+		if found {
 			was = st.Phase
 			st.Queue.Freeze(redrawReveal, func(q record.Queued) (protocol.View, bool) {
 				v, ok := st.snap().redraw(q.Draw, q.D.To, b.now())
 				return protocol.Spoken(st.plat.Commands, v), ok
 			})
 		}
-		id := requestID(ctx)
-		if id != "" && st != nil && st.applied(id) {
-			return protocol.Response{Where: st.Where, Game: st.ID}, nil // applied already
-		}
-		c, err := fn(st)
-		if err != nil {
-			return protocol.Response{}, err
+		var err error
+		if c, err = fn(st); err != nil {
+			return record.Write[*state]{}, err
 		}
 		if st != nil && len(st.extra) > 0 {
 			c.resp.Deliveries = append(c.resp.Deliveries, st.extra...)
@@ -512,23 +394,16 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 		if c.result != nil && was == phaseOver {
 			c.result = nil // recorded when the game ended
 		}
-		due, net := b.prepare(key, st, &c)
-		var stored *Stored
-		due, stored, err = b.write(ctx, key, st, c, id, data, ver, due)
-		if errors.Is(err, storage.ErrConflict) {
-			b.cfg.Metrics.Conflict()
-			continue
-		}
-		release()
-		if err != nil {
-			return protocol.Response{}, fmt.Errorf("save %s: %w", key, err)
-		}
-		if stored != nil && b.cfg.OnStored != nil {
-			b.cfg.OnStored(*stored)
-		}
-		return b.afterWrite(ctx, key, st, c, was, due, net)
+		return b.prepare(key, st, &c), nil
+	})
+	if err != nil {
+		return protocol.Response{}, err
 	}
-	return protocol.Response{}, fmt.Errorf("bot: %s: still conflicting after %d tries", key, maxRetries)
+	st := saved.Game
+	if saved.Applied {
+		return protocol.Response{Where: st.Where, Game: st.ID}, nil // applied already
+	}
+	return b.afterWrite(ctx, key, st, c, was, saved.Due, saved.Net)
 }
 
 // prepare readies a change for its write: the platform's wording, thread
@@ -536,10 +411,10 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *state) (change
 // the change needs. They are set with its save, in one round trip: if this
 // replica dies right after the save, another one records the game, sends
 // its deliveries, lets its bots think.
-// net is when the outbox's deadline is due, zero when nothing was queued.
-func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline, net time.Time) {
+func (b *Bot) prepare(key string, st *state, c *change) record.Write[*state] {
+	w := record.Write[*state]{Game: st, Save: c.save, New: c.replace != nil, Remove: c.remove, TTL: c.ttl}
 	if c.result != nil {
-		due = append(due, storage.Deadline{Key: resultPrefix + key, Due: b.now().Add(resultRetry)})
+		w.Due = append(w.Due, storage.Deadline{Key: resultPrefix + key, Due: b.now().Add(resultRetry)})
 	}
 	if st != nil {
 		protocol.SpeakAll(st.plat.Commands, c.resp.Deliveries)
@@ -552,60 +427,18 @@ func (b *Bot) prepare(key string, st *state, c *change) (due []storage.Deadline,
 		c.resp.Deliveries = st.routeAll(c.resp.Deliveries, b.now())
 	}
 	if !c.remove && b.sender(st) != nil && st.enqueue(c, b.now()) {
-		c.save, net = true, b.outboxDue(&st.Queue)
-		due = append(due, storage.Deadline{Key: outboxPrefix + key, Due: net})
+		w.Queued = true // saved, and its deadline set (record.Write)
 	}
 	if st != nil && st.think && !c.remove {
-		due = append(due, storage.Deadline{Key: thinkPrefix + key, Due: b.now()})
+		w.Due = append(w.Due, storage.Deadline{Key: thinkPrefix + key, Due: b.now()})
 	}
 	if !c.schedule.IsZero() {
-		due = append(due, storage.Deadline{Key: key, Due: c.schedule})
+		w.Due = append(w.Due, storage.Deadline{Key: key, Due: c.schedule})
 	}
 	for _, d := range c.side {
-		due = append(due, storage.Deadline{Key: d.Key + key, Due: d.Due})
+		w.Due = append(w.Due, storage.Deadline{Key: d.Key + key, Due: d.Due})
 	}
-	return due, net
-}
-
-// write stores the change with compare-and-swap (storage.ErrConflict when
-// the game moved on) and returns the deadlines its save did not set and,
-// when it wrote, what it stored (for Config.OnStored).
-func (b *Bot) write(ctx context.Context, key string, st *state, c change, id string, data []byte, ver storage.Version, due []storage.Deadline) ([]storage.Deadline, *Stored, error) {
-	switch {
-	case c.remove && ver != 0:
-		b.decoded.Drop(key)
-		if err := b.store.DeleteGame(ctx, key, ver); err != nil {
-			return due, nil, err
-		}
-		return due, &Stored{Key: key}, nil
-	case c.save:
-		// A request that changed nothing (looking at a hand, a stale
-		// button) writes nothing: no contention with real moves. One that
-		// did is remembered by its ID, so it applies once.
-		body, err := encodeBody(st)
-		if err != nil {
-			return due, nil, err
-		}
-		enc := withApplied(body, st.Applied)
-		if c.replace == nil && bytes.Equal(enc, data) {
-			return due, nil, nil
-		}
-		if id != "" {
-			st.Applied = append(st.Applied, appliedID(id))
-			if n := len(st.Applied); n > maxApplied {
-				st.Applied = st.Applied[n-maxApplied:]
-			}
-			enc = withApplied(body, st.Applied)
-		}
-		saved, err := b.store.Commit(ctx, key, record.Pack(enc), ver, c.ttl, due)
-		if err != nil {
-			return nil, nil, err
-		}
-		// What follows a save only reads the game (afterWrite).
-		b.decoded.Put(key, saved, st, enc)
-		return nil, &Stored{Key: key, Where: st.Where, Game: st.ID, Version: saved}, nil
-	}
-	return due, nil, nil
+	return w
 }
 
 // afterWrite does, once, what follows a change that was stored (a run
@@ -641,7 +474,7 @@ func (b *Bot) afterWrite(ctx context.Context, key string, st *state, c change, w
 		c.resp.Deliveries = st.foldFinal(append(c.resp.Deliveries, ds...))
 	}
 	if !net.IsZero() {
-		b.handoff(key, net)
+		b.rec.Handoff(key, net)
 	}
 	if st != nil && st.think && !c.remove {
 		b.signal()

@@ -3,8 +3,6 @@ package bot
 import (
 	"context"
 	"encoding/binary"
-	"errors"
-	"fmt"
 	"hash/fnv"
 	"sync"
 
@@ -49,16 +47,12 @@ type move struct {
 // choices. It returns what to deliver.
 func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string) (protocol.Outbound, error) {
 	var o protocol.Outbound
-	data, _, err := b.store.LoadGame(ctx, key)
-	if errors.Is(err, storage.ErrNotFound) {
-		return o, b.store.Complete(ctx, c)
-	}
-	if err != nil {
-		return o, fmt.Errorf("load %s: %w", key, err)
-	}
-	rec, err := b.decode(data)
+	rec, found, err := b.rec.Read(ctx, key)
 	if err != nil {
 		return o, err
+	}
+	if !found {
+		return o, b.store.Complete(ctx, c)
 	}
 	st := rec.snap()
 	if st.Phase != phasePlaying || st.game == nil {

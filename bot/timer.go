@@ -11,18 +11,9 @@ import (
 	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
 )
-
-// flushWorkers bounds the games whose deliveries one replica sends at once.
-// A send mostly waits (on Redis, on the platform): at a thousand live games
-// sixteen at once made sends queue behind each other, a backlog of a
-// second at the end of a sustained run; 64 leave none.
-const flushWorkers = 64
-
-// lockedRetry is how soon a game's deliveries are looked at again when
-// another replica is sending them.
-const lockedRetry = 250 * time.Millisecond
 
 // A deadlineKind is one kind of deadline the timer loop runs, told by its
 // key's prefix: what runs it, how, and what its failure logs.
@@ -47,7 +38,7 @@ const (
 // own timer (lobby expiry, reminders, auto-picks).
 // Not player words: the labels are the log's.
 var deadlineKinds = []deadlineKind{
-	{prefix: outboxPrefix, runs: runFlush, failed: "sending deliveries failed"},
+	{prefix: record.OutboxPrefix, runs: runFlush, failed: "sending deliveries failed"},
 	{prefix: resultPrefix, run: func(b *Bot, ctx context.Context, c storage.Claim, key string, _ time.Time) (protocol.Outbound, error) {
 		return b.resultClaimed(ctx, c, key)
 	}, failed: "recording a result failed"},
@@ -105,10 +96,11 @@ func (b *Bot) Tick(ctx context.Context) ([]protocol.Outbound, error) {
 	var out []protocol.Outbound
 	var outMu sync.Mutex
 	// Games' deliveries go out side by side, a bounded number at once
-	// across ticks: a platform that takes a second per message, or stalls,
-	// must not make every other game wait behind one. Tick waits for them
-	// at most Config.FlushWait; a stalled one carries on alone, bounded by
-	// flushBudget, and its game's next deliveries wait for it.
+	// across ticks (record.Keeper.Claimed): a platform that takes a second
+	// per message, or stalls, must not make every other game wait behind
+	// one. Tick waits for them at most Config.FlushWait; a stalled one
+	// carries on alone, bounded by the claim's lease, and its game's next
+	// deliveries wait for it.
 	var sending, flushes sync.WaitGroup
 	keep := func(o protocol.Outbound) {
 		if len(o.Response.Deliveries) > 0 {
@@ -122,28 +114,8 @@ func (b *Bot) Tick(ctx context.Context) ([]protocol.Outbound, error) {
 		kind, key := deadlineKindOf(c.Key)
 		switch kind.runs {
 		case runFlush:
-			if !b.flushSlot() {
-				// Every slot is held by a slow platform: look again soon.
-				// The claim is already taken: set it back even while the
-				// loop is being stopped, or it waits out the claim's lease.
-				if err := b.reschedule(ctx, c.Key, now.Add(lockedRetry)); err != nil {
-					b.log.Error("rescheduling deliveries", "game", key, "err", err)
-				}
-				continue
-			}
-			if !b.startFlush() {
-				// Stopping: another replica sends them, now.
-				<-b.flushing
-				if err := b.store.Schedule(ctx, c.Key, now); err != nil {
-					b.log.Error("handing deliveries over", "game", key, "err", err)
-				}
-				continue
-			}
 			flushes.Add(1)
-			go func() {
-				defer func() { <-b.flushing; flushes.Done(); b.flushes.Done() }()
-				b.deliverClaimed(c, key, now)
-			}()
+			b.rec.Claimed(ctx, c, key, now, flushes.Done)
 		case runAside:
 			// Games' bots think side by side; thinkAll bounds the work
 			// by the cores.
@@ -169,27 +141,6 @@ func (b *Bot) Tick(ctx context.Context) ([]protocol.Outbound, error) {
 	sending.Wait()
 	b.waitFlushes(&flushes)
 	return append(out, b.takeReviewed()...), nil
-}
-
-// flushBudget bounds one game's deliveries of one tick: well inside the
-// claim's lease (20 s of the default 30), so a stalled platform lets go
-// before another replica takes the game over.
-func (b *Bot) flushBudget() time.Duration { return b.cfg.ClaimLease * 2 / 3 }
-
-// flushSlot takes one of the slots deliveries run in: waiting for it when
-// Tick waits for its deliveries anyway (FlushWait 0), else only if one is
-// free.
-func (b *Bot) flushSlot() bool {
-	if b.cfg.FlushWait == 0 {
-		b.flushing <- struct{}{}
-		return true
-	}
-	select {
-	case b.flushing <- struct{}{}:
-		return true
-	default:
-		return false
-	}
 }
 
 // waitFlushes waits for this tick's deliveries: until they are done, or at

@@ -19,6 +19,7 @@ import (
 	"github.com/sushigo/sushigo/adapters/pool"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/record"
 )
 
 // clickBody is a signed-ready block_actions body for p pressing actionID on m.
@@ -36,7 +37,7 @@ func bots(t *testing.T, e *env) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if data, err = bot.RecordJSON(data); err != nil {
+	if data, err = record.Unpack(data); err != nil {
 		t.Fatal(err)
 	}
 	return strings.Count(string(data), `"b":true`)

@@ -1,0 +1,381 @@
+package record
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"github.com/sushigo/sushigo/storage"
+)
+
+// Sending a game's outbox: from the replica that made the change
+// (Handoff, with Config.Handoff), or from whichever replica's timer loop
+// claims the game's "out:" deadline (Claimed). Either way one sender at a
+// time per game, across replicas (a lock record), and each send is
+// recorded in the game's send log before the next (flush.go, sendlog.go).
+
+// flushWorkers bounds the games whose deliveries one replica sends at once.
+// A send mostly waits (on Redis, on the platform): at a thousand live games
+// sixteen at once made sends queue behind each other, a backlog of a
+// second at the end of a sustained run; 64 leave none.
+const flushWorkers = 64
+
+// lockedRetry is how soon a game's deliveries are looked at again when
+// another replica is sending them.
+const lockedRetry = 250 * time.Millisecond
+
+// OutboxPrefix begins the key of a game's deliveries' deadline: the
+// game's key follows.
+const OutboxPrefix = "out:"
+
+// handoffGrace is how far ahead a handed-off change sets its outbox
+// deadline: the net that catches its deliveries if this replica dies
+// before sending them.
+const handoffGrace = 3 * time.Second
+
+// lockPrefix names a game's send lock record.
+const lockPrefix = "outbox-lock:"
+
+// queueDue is when the timer loop should look at a game's queue o: at
+// once, unless this replica sends it itself (Handoff), or a failure set it
+// back (backoff by time, not by how much the players click).
+func (k *Keeper[G]) queueDue(o *Queue) time.Time {
+	now := k.cfg.Now()
+	var handoff time.Time
+	if k.cfg.Handoff {
+		handoff = now.Add(handoffGrace)
+	}
+	return o.Due(now, handoff)
+}
+
+// Handoff starts sending key's deliveries from this replica, or, without
+// Config.Handoff, wakes the timer loop to. net is when the change's
+// outbox deadline is due (Saved.Net): once this replica has sent
+// everything, it takes that net back (storage Withdraw), so the timer loop
+// does not claim and read the game only to find nothing left.
+func (k *Keeper[G]) Handoff(key string, net time.Time) {
+	if !k.cfg.Handoff || !k.startFlush() {
+		k.cfg.Wake()
+		return
+	}
+	k.mu.Lock()
+	if net.After(k.nets[key]) {
+		k.nets[key] = net
+	}
+	k.mu.Unlock()
+	if !k.startSending(key) {
+		k.flushes.Done()
+		return
+	}
+	go func() {
+		defer k.flushes.Done()
+		k.flushing <- struct{}{}
+		defer func() { <-k.flushing }()
+		k.sendAll(key, nil)
+	}()
+}
+
+// Claimed sends a game's deliveries for its claimed deadline (c, whose
+// key is OutboxPrefix and the game's key), beside the caller, in one of a
+// bounded number of slots: done is called when that send ends, at once
+// when it does not start (every slot held by a slow platform, or the host
+// stopping: the deadline is set back, or handed to another replica now).
+func (k *Keeper[G]) Claimed(ctx context.Context, c storage.Claim, key string, now time.Time, done func()) {
+	if !k.flushSlot() {
+		// The claim is already taken: set it back even while the loop
+		// is being stopped, or it waits out the claim's lease.
+		if err := k.reschedule(ctx, c.Key, now.Add(lockedRetry)); err != nil {
+			k.cfg.Log.Error("rescheduling deliveries", "game", key, "err", err)
+		}
+		done()
+		return
+	}
+	if !k.startFlush() {
+		// Stopping: another replica sends them, now.
+		<-k.flushing
+		if err := k.store.Schedule(ctx, c.Key, now); err != nil {
+			k.cfg.Log.Error("handing deliveries over", "game", key, "err", err)
+		}
+		done()
+		return
+	}
+	go func() {
+		defer func() { <-k.flushing; done(); k.flushes.Done() }()
+		k.deliverClaimed(c, key, now)
+	}()
+}
+
+// flushSlot takes one of the slots deliveries run in: waiting for it when
+// the caller waits for its deliveries anyway (Config.FlushWaits), else
+// only if one is free.
+func (k *Keeper[G]) flushSlot() bool {
+	if k.cfg.FlushWaits {
+		k.flushing <- struct{}{}
+		return true
+	}
+	select {
+	case k.flushing <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+// flushBudget bounds one game's deliveries of one claim: well inside the
+// claim's lease (20 s of the default 30), so a stalled platform lets go
+// before another replica takes the game over.
+func (k *Keeper[G]) flushBudget() time.Duration { return k.cfg.ClaimLease * 2 / 3 }
+
+// WaitSends waits for the deliveries this replica is sending.
+func (k *Keeper[G]) WaitSends() { k.flushes.Wait() }
+
+// Stopping reports whether Drain began.
+func (k *Keeper[G]) Stopping() bool { return k.stopping.Load() }
+
+// deliverClaimed sends a game's outbox for a claimed deadline. Most often
+// the deadline is a handoff's net and there is nothing left to send: one
+// read tells, and no lock is taken.
+func (k *Keeper[G]) deliverClaimed(c storage.Claim, key string, now time.Time) {
+	ctx, cancel := context.WithTimeout(k.ctx, k.flushBudget())
+	defer cancel()
+	// A failed read is left to the send below, which reports and retries.
+	if pending, err := k.pending(ctx, key); (err == nil && !pending) || !k.startSending(key) {
+		// Nothing to send, or this replica is sending the game already
+		// and looks again when done. A change queued after this read
+		// scheduled the deadline again: Complete leaves it.
+		if err := k.store.Complete(ctx, c); err != nil {
+			k.cfg.Log.Error("completing deliveries", "game", key, "err", err)
+		}
+		return
+	}
+	k.sendAll(key, &c)
+}
+
+// startSending marks key as being sent by this replica and reports
+// whether the caller is to send it: false when a send here is under way
+// already, which is then asked to look again when it ends (one sender per
+// game per replica, so a handoff never waits out the lock of the net's
+// send on the same replica, or the other way round).
+func (k *Keeper[G]) startSending(key string) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if _, running := k.sending[key]; running {
+		k.sending[key] = true
+		return false
+	}
+	k.sending[key] = false
+	return true
+}
+
+// sendAll sends key's outbox until no change asked for another look.
+// When all was sent, the newest net this replica's changes set is taken
+// back; one set since by another replica stays.
+func (k *Keeper[G]) sendAll(key string, c *storage.Claim) {
+	k.cfg.Busy.Add(1)
+	defer k.cfg.Busy.Add(-1)
+	for {
+		sent := k.sendLocked(key, OutboxPrefix+key, c)
+		c = nil
+		k.mu.Lock()
+		if !k.sending[key] || k.stopping.Load() {
+			delete(k.sending, key)
+			net := k.nets[key]
+			delete(k.nets, key)
+			k.mu.Unlock()
+			if sent && !net.IsZero() {
+				ctx, cancel := context.WithTimeout(k.ctx, recordWait)
+				if err := k.store.Withdraw(ctx, OutboxPrefix+key, net); err != nil && ctx.Err() == nil {
+					// The net fires and finds nothing: no harm.
+					k.cfg.Log.Warn("withdrawing a delivery deadline", "game", key, "err", err)
+				}
+				cancel()
+			}
+			return
+		}
+		k.sending[key] = false
+		k.mu.Unlock()
+	}
+}
+
+// pending reports whether the game at key has deliveries to send here.
+func (k *Keeper[G]) pending(ctx context.Context, key string) (bool, error) {
+	g, found, err := k.Read(ctx, key)
+	if err != nil || !found {
+		return false, err
+	}
+	return !k.host.Parts(g).Queue.Empty() && k.host.Sender(g) != nil, nil
+}
+
+// sendLocked sends key's outbox under the game's send lock, then sets its
+// deadline (dkey) for what is left: a retry after a failure, at once for
+// another replica when this one stops, nothing when all went (a claimed
+// deadline c is completed). It reports whether all went.
+func (k *Keeper[G]) sendLocked(key, dkey string, c *storage.Claim) (sent bool) {
+	ctx, cancel := context.WithTimeout(k.ctx, k.flushBudget())
+	defer cancel()
+	now := k.cfg.Now()
+	schedule := func(at time.Time) {
+		if err := k.reschedule(ctx, dkey, at); err != nil {
+			k.cfg.Log.Error("rescheduling deliveries", "game", key, "err", err)
+		}
+	}
+	// One sender per game at a time, across replicas: two at once could
+	// send a game's deliveries out of order. The lock is a short lease its
+	// holder renews while it sends, so one that dies lets go within
+	// SendLease; a holder that cannot renew stops sending.
+	lock := lockPrefix + key
+	// The holder's own mark, not from Config.Seed: a lock must not change
+	// which games are dealt.
+	token := strconv.AppendUint(nil, rand.Uint64(), 36)
+	got, err := k.store.AddRecord(ctx, lock, token, k.cfg.SendLease)
+	if err != nil || !got {
+		if err != nil {
+			k.cfg.Log.Error("locking deliveries", "game", key, "err", err)
+		}
+		// Someone is sending this game's deliveries, perhaps from before
+		// this change: look again shortly.
+		schedule(now.Add(lockedRetry))
+		return false
+	}
+	k.mu.Lock()
+	k.locked[key] = true
+	k.mu.Unlock()
+	if c != nil {
+		// A claimed deadline hides for ClaimLease: set it to come back
+		// just after the lock would lapse, should this replica die.
+		schedule(now.Add(k.cfg.SendLease + time.Second))
+	}
+	ctx, stopRenewing := k.renewLock(ctx, key, lock, token, dkey, c != nil)
+	defer func() {
+		stopRenewing()
+		k.mu.Lock()
+		held := k.locked[key]
+		delete(k.locked, key)
+		k.mu.Unlock()
+		if !held {
+			return // Drain gave up on this send and let the game go
+		}
+		if _, err := k.store.RenewRecord(context.WithoutCancel(ctx), lock, token, 0); err != nil {
+			k.cfg.Log.Error("unlocking deliveries", "game", key, "err", err)
+		}
+	}()
+	attempts, err := k.flush(ctx, key)
+	var wait *notYet
+	switch {
+	case errors.Is(err, errStopping):
+		// The next replica carries on at once, from the send log.
+		schedule(now)
+	case errors.As(err, &wait):
+		if wait.err != nil {
+			k.cfg.Log.Warn("deliveries failed; retrying", "game", key, "err", wait.err, "retry_at", wait.until)
+		}
+		schedule(wait.until)
+	case err != nil:
+		k.cfg.Log.Warn("deliveries failed; retrying", "game", key, "err", err, "retry_in", outboxBackoff(attempts))
+		schedule(k.cfg.Now().Add(outboxBackoff(attempts)))
+	case c != nil:
+		if err := k.store.Complete(ctx, *c); err != nil {
+			k.cfg.Log.Error("completing deliveries", "game", key, "err", err)
+		}
+	}
+	return err == nil
+}
+
+// reschedule sets a deadline a replica claimed or holds back, even when
+// ctx has just ended (the host is stopping): left unset, the game would
+// wait out the claim's lease. The write gets a moment of its own.
+func (k *Keeper[G]) reschedule(ctx context.Context, key string, at time.Time) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordWait)
+	defer cancel()
+	return k.store.Schedule(ctx, key, at)
+}
+
+// renewLock keeps a game's delivery lock while its deliveries are sent:
+// every third of SendLease it renews the lock (and, for a claimed
+// deadline, sets the deadline to come back after it). The context it
+// returns ends when the lock is lost, so a sender that can no longer
+// prove it holds the game stops at once; stop ends the renewing.
+func (k *Keeper[G]) renewLock(ctx context.Context, key, lock string, token []byte, dkey string, claimed bool) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(k.cfg.SendLease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			held, err := k.store.RenewRecord(ctx, lock, token, k.cfg.SendLease)
+			if err == nil && !held {
+				k.cfg.Log.Warn("lost the delivery lock; stopping", "game", key)
+				cancel()
+				return
+			}
+			if claimed {
+				if err := k.store.Schedule(ctx, dkey, k.cfg.Now().Add(k.cfg.SendLease+time.Second)); err != nil && ctx.Err() == nil {
+					// (A send cut short by Drain sets its deadline itself.)
+					k.cfg.Log.Error("rescheduling deliveries", "game", key, "err", err)
+				}
+			}
+		}
+	}()
+	return ctx, func() { close(done); cancel() }
+}
+
+// startFlush counts a flush about to start, unless the host is stopping:
+// Drain waits for the flushes counted, and a WaitGroup may not grow from
+// zero while it is waited on (the race detector caught a Tick doing so
+// during a SIGTERM).
+func (k *Keeper[G]) startFlush() bool {
+	k.startMu.Lock()
+	defer k.startMu.Unlock()
+	if k.stopping.Load() {
+		return false
+	}
+	k.flushes.Add(1)
+	return true
+}
+
+// Drain stops sending at the next delivery boundary: a send under way
+// finishes and is recorded, then each game's deadline is set for now so
+// another replica carries on at once, and the locks are released. It waits
+// for that, and for also (the host's own work), until ctx ends; then it
+// cuts the sends short and lets their games go at once (a send stuck in a
+// platform library's sleep is not waited for: shutdown stays bounded).
+func (k *Keeper[G]) Drain(ctx context.Context, also func()) error {
+	k.startMu.Lock()
+	k.stopping.Store(true)
+	k.startMu.Unlock()
+	done := make(chan struct{})
+	go func() { k.flushes.Wait(); also(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+	}
+	k.abort()
+	k.mu.Lock()
+	var keys []string
+	for key := range k.locked {
+		keys = append(keys, key)
+		k.locked[key] = false
+	}
+	k.mu.Unlock()
+	bg, cancel := context.WithTimeout(context.Background(), recordWait)
+	defer cancel()
+	for _, key := range keys {
+		if err := k.store.Schedule(bg, OutboxPrefix+key, k.cfg.Now()); err != nil {
+			k.cfg.Log.Error("handing deliveries over", "game", key, "err", err)
+		}
+		if err := k.store.DeleteRecord(bg, lockPrefix+key); err != nil {
+			k.cfg.Log.Error("unlocking deliveries", "game", key, "err", err)
+		}
+	}
+	return ctx.Err()
+}
