@@ -119,7 +119,7 @@ type Bot struct {
 	thinking chan struct{}
 	// rec keeps the games' records and sends what they owe (package
 	// record).
-	rec *record.Keeper[*state]
+	rec *record.Keeper[*gameRecord]
 	// workCtx is what reviews run in, cancelled when Drain gives up;
 	// stopping is set once Drain began, under workMu (startReview).
 	workCtx  context.Context

@@ -3,7 +3,7 @@ package bot
 import "fmt"
 
 // dbgState describes a stuck game in a failure message.
-func dbgState(st *state) string {
+func dbgState(st *gameRecord) string {
 	g := st.game
 	s := fmt.Sprintf("phase=%s round=%d turn=%d over=%v ctrl=%d waiting=%d\n", st.Phase, g.Round(), g.Turn(), g.Over(), g.Controller(), g.Waiting())
 	for i, se := range st.Seats {

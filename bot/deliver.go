@@ -36,7 +36,7 @@ var errTableComing = fmt.Errorf("the table message is being created: %w", record
 const tableWait = 15 * time.Second
 
 // sender returns the Sender for st's platform, or nil.
-func (b *Bot) sender(st *state) protocol.Sender {
+func (b *Bot) sender(st *gameRecord) protocol.Sender {
 	if st == nil {
 		return nil
 	}
@@ -44,7 +44,7 @@ func (b *Bot) sender(st *state) protocol.Sender {
 }
 
 // target names what a delivery updates, so a newer one can replace it.
-func (st *state) target(d protocol.Delivery) string {
+func (st *gameRecord) target(d protocol.Delivery) string {
 	switch {
 	case d.Kind == protocol.Delete && d.Ref.ID != "":
 		return "" // removes one message: never replaced
@@ -63,7 +63,7 @@ func (st *state) target(d protocol.Delivery) string {
 
 // enqueue moves c's posts and edits into st's outbox and reports whether
 // there were any; replies stay in c.
-func (st *state) enqueue(c *change, now time.Time) bool {
+func (st *gameRecord) enqueue(c *effect, now time.Time) bool {
 	var keep []protocol.Delivery
 	added := false
 	for _, d := range c.resp.Deliveries {
@@ -115,7 +115,7 @@ func (b *Bot) signal() {
 // game knows now: its view drawn from sn when it is named, a thread post's
 // parent (or the channel), the closing post's edit, the table's edit or
 // post. errTableComing holds it while the table message is being created.
-func (st *state) resolve(q record.Queued, sn *snapshot, now time.Time) (d protocol.Delivery, said bool, err error) {
+func (st *gameRecord) resolve(q record.Queued, sn *snapshot, now time.Time) (d protocol.Delivery, said bool, err error) {
 	d = q.D
 	if q.Draw != "" {
 		v, ok := sn.redraw(q.Draw, d.To, now)
@@ -147,7 +147,7 @@ func (st *state) resolve(q record.Queued, sn *snapshot, now time.Time) (d protoc
 }
 
 // remember keeps the reference of a message a slotted delivery created.
-func (st *state) remember(slot string, ref protocol.Ref) {
+func (st *gameRecord) remember(slot string, ref protocol.Ref) {
 	switch slot {
 	case protocol.SlotTable:
 		st.Table, st.TableSince = ref, time.Time{}
@@ -178,7 +178,7 @@ func (st *state) remember(slot string, ref protocol.Ref) {
 
 // apply takes a fact the sender learnt: a message's reference, the thread,
 // the table's loss, a note said, the pictures refused.
-func (st *state) apply(l record.Learnt) {
+func (st *gameRecord) apply(l record.Learnt) {
 	if l.Slot != "" && l.Ref.ID != "" {
 		st.remember(l.Slot, l.Ref)
 	}
@@ -207,13 +207,13 @@ func (st *state) apply(l record.Learnt) {
 // when it is sent.
 type games struct{ b *Bot }
 
-func (g games) Decode(data []byte) (*state, error) { return g.b.decode(data) }
-func (games) Encode(st *state) ([]byte, error)     { return encodeBody(st) }
-func (games) Clone(st *state) *state               { return st.clone() }
-func (games) Learn(st *state, l record.Learnt)     { st.apply(l) }
-func (g games) Sender(st *state) protocol.Sender   { return g.b.sender(st) }
+func (g games) Decode(data []byte) (*gameRecord, error) { return g.b.decode(data) }
+func (games) Encode(st *gameRecord) ([]byte, error)     { return encodeBody(st) }
+func (games) Clone(st *gameRecord) *gameRecord          { return st.clone() }
+func (games) Learn(st *gameRecord, l record.Learnt)     { st.apply(l) }
+func (g games) Sender(st *gameRecord) protocol.Sender   { return g.b.sender(st) }
 
-func (games) Parts(st *state) record.Parts {
+func (games) Parts(st *gameRecord) record.Parts {
 	return record.Parts{ID: st.ID, Where: st.Where, Applied: &st.Applied, Queue: &st.Queue}
 }
 
@@ -221,7 +221,7 @@ func (games) Parts(st *state) record.Parts {
 // (resolve), in its reader's language, with the notes the channel is owed
 // (why pictures stopped, that the table was posted again) and the picture
 // it shows.
-func (g games) Next(st *state, q record.Queued, now time.Time) (protocol.Delivery, []record.Learnt, error) {
+func (g games) Next(st *gameRecord, q record.Queued, now time.Time) (protocol.Delivery, []record.Learnt, error) {
 	sn := st.snap() // the game as this delivery sees it: drawn, then pictured
 	d, said, err := st.resolve(q, sn, now)
 	if d.View.Lang.IsZero() {
@@ -248,7 +248,7 @@ func (g games) Next(st *state, q record.Queued, now time.Time) (protocol.Deliver
 
 // Shown is what a sent delivery's answer taught: what its message now
 // shows, the message a slotted delivery made, the thread it opened.
-func (games) Shown(st *state, q record.Queued, d protocol.Delivery, ref protocol.Ref, now time.Time) []record.Learnt {
+func (games) Shown(st *gameRecord, q record.Queued, d protocol.Delivery, ref protocol.Ref, now time.Time) []record.Learnt {
 	var out []record.Learnt
 	if slot, shown, ok := shows(d, q.Target, ref, now); ok {
 		// The message now shows this picture (in this file).

@@ -144,25 +144,25 @@ func (b *Bot) handle(ctx context.Context, req protocol.Request) (protocol.Respon
 	case protocol.Start:
 		return b.inGame(ctx, req, a.Game, b.start)
 	case protocol.SetMenu:
-		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) { return b.setMenu(req, st, a) })
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *gameRecord) (effect, error) { return b.setMenu(req, st, a) })
 	case protocol.Answer:
-		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) { return b.answer(req, st, a) })
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *gameRecord) (effect, error) { return b.answer(req, st, a) })
 	case protocol.AddBot:
-		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) { return b.addBots(req, st, a.N, a.Level) })
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *gameRecord) (effect, error) { return b.addBots(req, st, a.N, a.Level) })
 	case protocol.Kick:
-		return b.inGame(ctx, req, "", func(req protocol.Request, st *state) (change, error) { return b.kick(req, st, a.Player) })
+		return b.inGame(ctx, req, "", func(req protocol.Request, st *gameRecord) (effect, error) { return b.kick(req, st, a.Player) })
 	case protocol.ShowHand:
 		return b.inGame(ctx, req, a.Game, b.showHand)
 	case protocol.Pick:
-		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) { return b.pick(req, st, a) })
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *gameRecord) (effect, error) { return b.pick(req, st, a) })
 	case protocol.Change:
-		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) {
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *gameRecord) (effect, error) {
 			return b.pick(req, st, protocol.Pick{Game: a.Game, Round: a.Round, Turn: a.Turn})
 		})
 	case protocol.End:
 		return b.inGame(ctx, req, a.Game, b.end)
 	case protocol.EndVote:
-		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *state) (change, error) { return b.vote(req, st, a) })
+		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *gameRecord) (effect, error) { return b.vote(req, st, a) })
 	case protocol.Rematch:
 		return b.rematch(ctx, req, a.Game)
 	case protocol.Review:
@@ -200,16 +200,16 @@ func (b *Bot) handle(ctx context.Context, req protocol.Request) (protocol.Respon
 
 // inGame runs fn on the channel's game, refusing when there is none or when
 // a button belongs to another game than the current one.
-func (b *Bot) inGame(ctx context.Context, req protocol.Request, gameID string, fn func(protocol.Request, *state) (change, error)) (protocol.Response, error) {
-	return b.update(ctx, req.Where.Key(), func(st *state) (change, error) {
+func (b *Bot) inGame(ctx context.Context, req protocol.Request, gameID string, fn func(protocol.Request, *gameRecord) (effect, error)) (protocol.Response, error) {
+	return b.update(ctx, req.Where.Key(), func(st *gameRecord) (effect, error) {
 		if st == nil {
 			if gameID != "" {
-				return change{}, refuse("where.buttonGameGone")
+				return effect{}, refuse("where.buttonGameGone")
 			}
-			return change{}, refuse("where.noGameHere")
+			return effect{}, refuse("where.noGameHere")
 		}
 		if gameID != "" && gameID != st.ID {
-			return change{}, refuse("where.buttonOldGame")
+			return effect{}, refuse("where.buttonOldGame")
 		}
 		st.learnLang(req)
 		req.Lang = st.langFor(req)
@@ -242,7 +242,7 @@ func isClick(req protocol.Request) bool {
 // refreshTable updates the public table (or lobby) message: through the
 // click when the button was on it, else by editing the remembered message,
 // else by posting a new one and remembering it.
-func refreshTable(req protocol.Request, st *state, v protocol.View, now time.Time) []protocol.Delivery {
+func refreshTable(req protocol.Request, st *gameRecord, v protocol.View, now time.Time) []protocol.Delivery {
 	if isClick(req) && !req.FromPrivate {
 		return []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, Replace: true, View: v}}
 	}
@@ -254,13 +254,13 @@ func refreshTable(req protocol.Request, st *state, v protocol.View, now time.Tim
 
 // refreshTableNow is refreshTable with the table as the game shows it
 // now, which the outbox may draw again when it sends (redraw.go).
-func refreshTableNow(req protocol.Request, st *state, now time.Time) []protocol.Delivery {
+func refreshTableNow(req protocol.Request, st *gameRecord, now time.Time) []protocol.Delivery {
 	return redrawn(redrawTable, refreshTable(req, st, tableView(st.snap(), now), now))
 }
 
 // warnMenu tells whoever changed the seats, privately, when the menu no
 // longer suits them (a typed command's acknowledgement already says so).
-func warnMenu(req protocol.Request, st *state, ds []protocol.Delivery) []protocol.Delivery {
+func warnMenu(req protocol.Request, st *gameRecord, ds []protocol.Delivery) []protocol.Delivery {
 	w := st.snap().menuWarning(req.Lang)
 	if w == "" || slices.ContainsFunc(ds, func(d protocol.Delivery) bool { return d.Kind == protocol.Reply && !d.To.IsPublic() }) {
 		return ds
@@ -282,12 +282,12 @@ func withAck(req protocol.Request, ds []protocol.Delivery, msg string) []protoco
 // Remember stores a message reference an adapter reports for a delivery's
 // Slot, so later updates edit that message instead of posting new ones.
 func (b *Bot) Remember(ctx context.Context, where protocol.Location, gameID, slot string, ref protocol.Ref) error {
-	_, err := b.update(ctx, where.Key(), func(st *state) (change, error) {
+	_, err := b.update(ctx, where.Key(), func(st *gameRecord) (effect, error) {
 		if st == nil || st.ID != gameID {
-			return change{}, nil
+			return effect{}, nil
 		}
 		st.remember(slot, ref)
-		return change{save: true}, nil // nothing is written when nothing changed
+		return effect{save: true}, nil // nothing is written when nothing changed
 	})
 	return err
 }
@@ -296,11 +296,11 @@ func (b *Bot) Remember(ctx context.Context, where protocol.Location, gameID, slo
 // in the channel), so nobody joins a game nobody can see. A lobby that was
 // shown, or a game under way, is kept.
 func (b *Bot) Discard(ctx context.Context, where protocol.Location, gameID string) error {
-	_, err := b.update(ctx, where.Key(), func(st *state) (change, error) {
+	_, err := b.update(ctx, where.Key(), func(st *gameRecord) (effect, error) {
 		if st == nil || st.ID != gameID || st.Phase != phaseLobby || st.Table.ID != "" {
-			return change{}, nil
+			return effect{}, nil
 		}
-		return change{remove: true, cancel: true}, nil
+		return effect{remove: true, cancel: true}, nil
 	})
 	return err
 }
@@ -309,18 +309,18 @@ func (b *Bot) Discard(ctx context.Context, where protocol.Location, gameID strin
 // delivered (DMs closed): their hands go the ephemeral route from now on. It
 // returns the table refresh that tells the channel (without any card).
 func (b *Bot) Undeliverable(ctx context.Context, where protocol.Location, gameID, user string) (protocol.Response, error) {
-	return b.update(ctx, where.Key(), func(st *state) (change, error) {
+	return b.update(ctx, where.Key(), func(st *gameRecord) (effect, error) {
 		if st == nil || st.ID != gameID {
-			return change{}, nil
+			return effect{}, nil
 		}
 		i := st.seatOf(user)
 		if i < 0 || st.Seats[i].DMFailed {
-			return change{}, nil
+			return effect{}, nil
 		}
 		st.Seats[i].DMFailed = true
 		st.Seats[i].Hand = protocol.Ref{}
 		st.Notes = append(st.Notes, st.Lang.Say("dispatch.iCanTSendS", st.Seats[i].Name))
-		return change{save: true, resp: protocol.Response{Deliveries: refreshTableNow(protocol.Request{}, st, b.now())}}, nil
+		return effect{save: true, resp: protocol.Response{Deliveries: refreshTableNow(protocol.Request{}, st, b.now())}}, nil
 	})
 }
 

@@ -38,14 +38,14 @@ func goldenFile(t *testing.T, path, got, why string) {
 
 // goldenState is a 3-player game (two people and a bot) built as a
 // position: Ann took chopsticks on turn 1, so on turn 3 she can use them.
-func goldenState(t *testing.T) *state {
+func goldenState(t *testing.T) *gameRecord {
 	g := enginetest.Deal(t, enginetest.Classic(3),
 		[]engine.Card{engine.Chopsticks, engine.Wasabi, engine.SalmonNigiri, engine.Tempura, engine.Dumpling, engine.Maki2, engine.Pudding, engine.Sashimi, engine.EggNigiri},
 		[]engine.Card{engine.Tempura, engine.Sashimi, engine.Maki3, engine.SquidNigiri, engine.Dumpling, engine.Dumpling, engine.Maki1, engine.Pudding, engine.Wasabi},
 		[]engine.Card{engine.Sashimi, engine.Tempura, engine.Maki2, engine.SalmonNigiri, engine.Chopsticks, engine.Pudding, engine.EggNigiri, engine.Dumpling, engine.Maki1})
 	enginetest.Turn(t, g, enginetest.Pick(engine.Chopsticks), enginetest.Pick(engine.Maki3), enginetest.Pick(engine.Sashimi))
 	enginetest.Turn(t, g, enginetest.Pick(engine.Tempura), enginetest.Pick(engine.Wasabi), enginetest.Pick(engine.Pudding))
-	return &state{ID: "k2x9", Phase: phasePlaying, Host: "ann",
+	return &gameRecord{ID: "k2x9", Phase: phasePlaying, Host: "ann",
 		Opts:  protocol.Options{Timer: 90, Pass: engine.PassLeft, Hands: protocol.HandsEphemeral},
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Maki-bot", Bot: true}},
 		game:  g}
@@ -54,7 +54,7 @@ func goldenState(t *testing.T) *state {
 func TestGoldenViews(t *testing.T) {
 	st := goldenState(t)
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
-	lobby := &state{ID: "k2x9", Phase: phaseLobby, Host: "ann", Opts: st.Opts,
+	lobby := &gameRecord{ID: "k2x9", Phase: phaseLobby, Host: "ann", Opts: st.Opts,
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Maki-bot", Bot: true}}}
 	golden(t, "lobby", lobbyView(lobby.snap()))
 	golden(t, "table", tableView(st.snap(), now))
@@ -91,7 +91,7 @@ func TestGoldenViews(t *testing.T) {
 
 	// The dummy's controller, choosing the dummy's card.
 	dg, _ := engine.New(engine.Settings{Players: 2, Dummy: true}, 3)
-	dst := &state{ID: "d7", Phase: phasePlaying, Opts: protocol.Options{Pass: engine.PassLeft, Dummy: true, Hands: protocol.HandsDM},
+	dst := &gameRecord{ID: "d7", Phase: phasePlaying, Opts: protocol.Options{Pass: engine.PassLeft, Dummy: true, Hands: protocol.HandsDM},
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}}, game: dg}
 	dh := dg.View(0).AppendHand(nil)
 	golden(t, "hand_dummy", handView(dst.snap(), 0, protocol.Pick{Card: dh[0]}))

@@ -16,19 +16,19 @@ import (
 // one, and a Hint from a game without them is refused.
 
 // hint answers Hint: the expert's choice for the asker's seat now.
-func (b *Bot) hint(req protocol.Request, st *state) (change, error) {
+func (b *Bot) hint(req protocol.Request, st *gameRecord) (effect, error) {
 	sn := st.snap()
 	switch {
 	case !sn.Opts.Hints:
-		return change{}, refuse("hint.off")
+		return effect{}, refuse("hint.off")
 	case sn.Phase != phasePlaying || sn.game == nil:
-		return change{}, refuse("hint.notPlaying")
+		return effect{}, refuse("hint.notPlaying")
 	case st.people() > 1:
-		return change{}, refuse("hint.onlyPractice")
+		return effect{}, refuse("hint.onlyPractice")
 	}
 	i := st.seatOf(req.Who.ID)
 	if i < 0 || !sn.Seats[i].human() {
-		return change{}, refuse("hint.notYours")
+		return effect{}, refuse("hint.notYours")
 	}
 	g := sn.game
 	// The expert at a fixed number of iterations: the same position gives
@@ -45,11 +45,11 @@ func (b *Bot) hint(req protocol.Request, st *state) (change, error) {
 		a := strategy.Answer(expert, g.View(i))
 		text = w.Say("hint.answer", optionText(w, review.Option{Answer: a}, true))
 	case deciding, g.Submitted(i):
-		return change{}, refuse("hint.notYourMove")
+		return effect{}, refuse("hint.notYourMove")
 	default:
 		sub := expert.Choose(g.View(i))
 		text = w.Say("hint.take", optionText(w, review.Option{Sub: sub}, false))
 	}
 	v := protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo, Text: text, Lang: w}
-	return change{resp: privateReply(req, v)}, nil
+	return effect{resp: privateReply(req, v)}, nil
 }

@@ -28,7 +28,7 @@ func TestBotLevels(t *testing.T) {
 			t.Errorf("%q parsed", bad)
 		}
 	}
-	st := &state{Opts: protocol.Options{Level: strategy.Expert}, Seats: []seat{{User: "ann", Name: "Ann"}, {Name: "Hiro-bot", Bot: true, Level: strategy.Easy}}}
+	st := &gameRecord{Opts: protocol.Options{Level: strategy.Expert}, Seats: []seat{{User: "ann", Name: "Ann"}, {Name: "Hiro-bot", Bot: true, Level: strategy.Easy}}}
 	st.Seats[0].Bot = true // Ann went away
 	if st.botLevel(0) != strategy.Expert || st.botLevel(1) != strategy.Easy {
 		t.Errorf("levels %s, %s", st.botLevel(0), st.botLevel(1))
@@ -60,7 +60,7 @@ func TestPuddingsShownWithTheirTotal(t *testing.T) {
 	if g.Round() != 2 || kept != 1 || now != 1 {
 		t.Fatalf("round %d: %d puddings kept, %d this round; want round 2, 1 and 1", g.Round(), kept, now)
 	}
-	st := &state{ID: "p", Phase: phasePlaying, Opts: protocol.Options{Pass: engine.PassLeft}, game: g,
+	st := &gameRecord{ID: "p", Phase: phasePlaying, Opts: protocol.Options{Pass: engine.PassLeft}, game: g,
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {User: "cy", Name: "Cy"}}}
 	want := fmt.Sprintf("🍮 %d kept + %d this round = %d", kept, now, kept+now)
 	if tv := tableView(st.snap(), time.Time{}); !strings.Contains(tv.Fields[0].Value, want) {

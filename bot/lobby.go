@@ -75,12 +75,12 @@ func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Opti
 		notes = append(notes, req.Lang.Or(lang).Say("lobby.picturesNoFiles"))
 	}
 	now := b.now()
-	return b.update(ctx, req.Where.Key(), func(old *state) (change, error) {
+	return b.update(ctx, req.Where.Key(), func(old *gameRecord) (effect, error) {
 		if old != nil && old.Phase != phaseOver {
-			return change{}, refuse("lobby.gameRunning",
+			return effect{}, refuse("lobby.gameRunning",
 				map[phase]words.Phrase{phaseLobby: words.P("lobby.waitingToStart"), phasePlaying: words.P("lobby.running")}[old.Phase], old.hostName())
 		}
-		st := &state{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now, Lang: lang, plat: b.platform(req.Where.Platform)}
+		st := &gameRecord{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now, Lang: lang, plat: b.platform(req.Where.Platform)}
 		if seats == nil {
 			st.Seats = []seat{{User: req.Who.ID, Name: req.Who.Name, Lang: req.Lang}}
 			for range min(o.Bots, maxSeats(o)-1) {
@@ -97,39 +97,39 @@ func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Opti
 		}
 		loc, err := json.Marshal(req.Where)
 		if err != nil {
-			return change{}, err
+			return effect{}, err
 		}
 		st.TableSince = now
 		ds := []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, Slot: protocol.SlotTable, View: v}}
 		for _, n := range notes {
 			ds = append(ds, protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: notice(n, req.Lang.Or(lang))})
 		}
-		return change{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
+		return effect{save: true, replace: st, schedule: now.Add(b.cfg.LobbyTTL),
 			records: []storedRecord{{locationKey(st.ID), loc, locationTTL}},
 			resp:    protocol.Response{Deliveries: ds}}, nil
 	})
 }
 
-func (b *Bot) join(req protocol.Request, st *state) (change, error) {
+func (b *Bot) join(req protocol.Request, st *gameRecord) (effect, error) {
 	i := st.seatOf(req.Who.ID)
 	switch st.Phase {
 	case phaseLobby:
 		if i >= 0 {
-			return change{}, refuse("lobby.alreadyJoined")
+			return effect{}, refuse("lobby.alreadyJoined")
 		}
 		if len(st.Seats) >= maxSeats(st.Opts) {
-			return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
+			return effect{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 		}
 		st.Seats = append(st.Seats, seat{User: req.Who.ID, Name: req.Who.Name, Lang: req.Lang})
 		ds := warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), req.Lang.Say("lobby.youJoined")+st.snap().menuWarning(req.Lang)))
-		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
+		return effect{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	case phasePlaying:
 		if i < 0 {
-			return change{}, refuse("lobby.joinStarted")
+			return effect{}, refuse("lobby.joinStarted")
 		}
 		s := &st.Seats[i]
 		if !s.Bot {
-			return change{}, refuse("lobby.alreadyPlaying")
+			return effect{}, refuse("lobby.alreadyPlaying")
 		}
 		// The seat is theirs again, but what leaving cost stays: a forfeit
 		// (Left) or, before the game counted, no rating (Early). Removed
@@ -155,28 +155,28 @@ func (b *Bot) join(req protocol.Request, st *state) (change, error) {
 		if st.Opts.Hands == protocol.HandsEphemeral {
 			s.Hand = req.Reply
 		}
-		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
+		return effect{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	}
-	return change{}, refuse("lobby.joinOver")
+	return effect{}, refuse("lobby.joinOver")
 }
 
-func (b *Bot) leave(req protocol.Request, st *state) (change, error) {
+func (b *Bot) leave(req protocol.Request, st *gameRecord) (effect, error) {
 	i := st.seatOf(req.Who.ID)
 	if i < 0 {
-		return change{}, refuse("lobby.notInGame")
+		return effect{}, refuse("lobby.notInGame")
 	}
 	switch st.Phase {
 	case phaseLobby:
 		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
 		if st.humans() == 0 {
 			v := protocol.View{Screen: protocol.ScreenTable, Title: st.Lang.Say("lobby.sushiGoLobbyClosed"), Text: st.Lang.Say("lobby.everyoneLeftStartANew"), Tone: protocol.ToneOver}
-			return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), req.Lang.Say("lobby.youLeft"))}}, nil
+			return effect{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, refreshTable(req, st, v, b.now()), req.Lang.Say("lobby.youLeft"))}}, nil
 		}
 		b.handOver(st, req.Who.ID)
-		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), req.Lang.Say("lobby.youLeftTheGame"))}}, nil
+		return effect{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), req.Lang.Say("lobby.youLeftTheGame"))}}, nil
 	case phasePlaying:
 		if st.Seats[i].Bot {
-			return change{}, refuse("lobby.botAlreadyThere")
+			return effect{}, refuse("lobby.botAlreadyThere")
 		}
 		wasRated, name := st.rated(), st.Seats[i].Name
 		st.markLeft(i)
@@ -189,11 +189,11 @@ func (b *Bot) leave(req protocol.Request, st *state) (change, error) {
 		}
 		return b.replaceWithBot(req, st, i, note)
 	}
-	return change{}, refuse("lobby.gameOver")
+	return effect{}, refuse("lobby.gameOver")
 }
 
 // handOver passes the host role to the first human still seated.
-func (b *Bot) handOver(st *state, leaving string) {
+func (b *Bot) handOver(st *gameRecord, leaving string) {
 	if st.Host != leaving {
 		return
 	}
@@ -209,7 +209,7 @@ func (b *Bot) handOver(st *state, leaving string) {
 // replaceWithBot goes on after seat i was handed to a bot (markLeft or
 // markKicked): the table is told, the host role passes on, and the game
 // ends if nobody is left to play it.
-func (b *Bot) replaceWithBot(req protocol.Request, st *state, i int, note string) (change, error) {
+func (b *Bot) replaceWithBot(req protocol.Request, st *gameRecord, i int, note string) (effect, error) {
 	st.Notes = append(st.Notes, note)
 	b.handOver(st, st.Seats[i].User)
 	if st.humans() == 0 {
@@ -219,12 +219,12 @@ func (b *Bot) replaceWithBot(req protocol.Request, st *state, i int, note string
 	return b.afterPlay(req, st, protocol.Response{Deliveries: withAck(req, b.settle(req, st, posts, revealed), req.Lang.Say("lobby.done"))})
 }
 
-func (b *Bot) addBots(req protocol.Request, st *state, n int, level strategy.Level) (change, error) {
+func (b *Bot) addBots(req protocol.Request, st *gameRecord, n int, level strategy.Level) (effect, error) {
 	if st.Phase != phaseLobby {
-		return change{}, refuse("lobby.botsBeforeStart")
+		return effect{}, refuse("lobby.botsBeforeStart")
 	}
 	if req.Who.ID != st.Host {
-		return change{}, refuse("lobby.hostAddsBots", st.hostName())
+		return effect{}, refuse("lobby.hostAddsBots", st.hostName())
 	}
 	added := 0
 	for range n {
@@ -235,12 +235,12 @@ func (b *Bot) addBots(req protocol.Request, st *state, n int, level strategy.Lev
 		added++
 	}
 	if added == 0 {
-		return change{}, refuse("lobby.tableFull", maxSeats(st.Opts))
+		return effect{}, refuse("lobby.tableFull", maxSeats(st.Opts))
 	}
-	return change{save: true, resp: protocol.Response{Deliveries: warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), req.Lang.Say("lobby.botAdded")+st.snap().menuWarning(req.Lang)))}}, nil
+	return effect{save: true, resp: protocol.Response{Deliveries: warnMenu(req, st, withAck(req, refreshTableNow(req, st, b.now()), req.Lang.Say("lobby.botAdded")+st.snap().menuWarning(req.Lang)))}}, nil
 }
 
-func nextBotName(st *state) string {
+func nextBotName(st *gameRecord) string {
 	for _, n := range botNames {
 		if !slicesContainsName(st.Seats, n) {
 			return n
@@ -258,9 +258,9 @@ func slicesContainsName(ss []seat, name string) bool {
 	return false
 }
 
-func (b *Bot) kick(req protocol.Request, st *state, who string) (change, error) {
+func (b *Bot) kick(req protocol.Request, st *gameRecord, who string) (effect, error) {
 	if req.Who.ID != st.Host && !req.Who.Admin {
-		return change{}, refuse("lobby.hostKicks", st.hostName())
+		return effect{}, refuse("lobby.hostKicks", st.hostName())
 	}
 	i := -1
 	for j, s := range st.Seats {
@@ -271,27 +271,27 @@ func (b *Bot) kick(req protocol.Request, st *state, who string) (change, error) 
 	if i < 0 {
 		if platformID.MatchString(who) {
 			// A mention: its platform ID means nothing to a reader.
-			return change{}, refuse("lobby.kickNotSeated")
+			return effect{}, refuse("lobby.kickNotSeated")
 		}
-		return change{}, refuse("lobby.kickNoSuchName", who)
+		return effect{}, refuse("lobby.kickNoSuchName", who)
 	}
 	if st.Seats[i].User == req.Who.ID {
-		return change{}, refuse("lobby.kickSelf")
+		return effect{}, refuse("lobby.kickSelf")
 	}
 	if st.Phase == phaseLobby {
 		name := st.Seats[i].Name
 		st.Seats = append(st.Seats[:i], st.Seats[i+1:]...)
-		return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), req.Lang.Say("lobby.wasRemoved", name))}}, nil
+		return effect{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), req.Lang.Say("lobby.wasRemoved", name))}}, nil
 	}
 	if st.Phase != phasePlaying {
-		return change{}, refuse("lobby.gameOver")
+		return effect{}, refuse("lobby.gameOver")
 	}
 	s := &st.Seats[i]
 	if s.Bot {
-		return change{}, refuse("lobby.botAlreadyThere")
+		return effect{}, refuse("lobby.botAlreadyThere")
 	}
 	if !st.mayRemove(i) {
-		return change{}, refuse("lobby.kickPresent", s.Name)
+		return effect{}, refuse("lobby.kickPresent", s.Name)
 	}
 	wasRated := st.rated()
 	st.markKicked(i)
@@ -308,16 +308,16 @@ func (b *Bot) kick(req protocol.Request, st *state, who string) (change, error) 
 	return b.replaceWithBot(req, st, i, note)
 }
 
-func (b *Bot) start(req protocol.Request, st *state) (change, error) {
+func (b *Bot) start(req protocol.Request, st *gameRecord) (effect, error) {
 	if st.Phase != phaseLobby {
-		return change{}, refuse("lobby.alreadyStarted")
+		return effect{}, refuse("lobby.alreadyStarted")
 	}
 	if req.Who.ID != st.Host {
-		return change{}, refuse("lobby.hostStarts", st.hostName())
+		return effect{}, refuse("lobby.hostStarts", st.hostName())
 	}
 	if st.Opts.Hints && st.people() > 1 {
 		// Hints are for practice: never in a game people are rated in.
-		return change{}, refuse("hint.onlyPractice")
+		return effect{}, refuse("hint.onlyPractice")
 	}
 	n := len(st.Seats)
 	set := st.Opts.Settings()
@@ -327,25 +327,25 @@ func (b *Bot) start(req protocol.Request, st *state) (change, error) {
 		lo, hi := set.Ruleset.Players()
 		switch {
 		case st.Opts.Dummy:
-			return change{}, refuse("lobby.dummyPlayers", n)
+			return effect{}, refuse("lobby.dummyPlayers", n)
 		case n < lo:
-			return change{}, refuse("lobby.tooFewPlayers", lo)
+			return effect{}, refuse("lobby.tooFewPlayers", lo)
 		case n > hi:
-			return change{}, refuse("lobby.tooManyPlayers", hi, words.P(words.GameKey(st.Opts.Settings())))
+			return effect{}, refuse("lobby.tooManyPlayers", hi, words.P(words.GameKey(st.Opts.Settings())))
 		}
-		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
+		return effect{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
 	if st.Opts.HasMenu() {
 		m, err := b.startMenu(st, n)
 		if err != nil {
-			return change{}, err
+			return effect{}, err
 		}
 		set.Menu = m
 	}
 	seed := b.seed()
 	g, err := b.deal(set, seed)
 	if err != nil {
-		return change{}, fmt.Errorf("start %s: %w", st.ID, err)
+		return effect{}, fmt.Errorf("start %s: %w", st.ID, err)
 	}
 	st.moveLog = moveLog{Seed: seed}
 	now := b.now()
@@ -372,12 +372,12 @@ func (b *Bot) start(req protocol.Request, st *state) (change, error) {
 	return b.afterPlay(req, st, protocol.Response{Deliveries: ds})
 }
 
-func (b *Bot) end(req protocol.Request, st *state) (change, error) {
+func (b *Bot) end(req protocol.Request, st *gameRecord) (effect, error) {
 	if req.Who.ID != st.Host && !req.Who.Admin {
-		return change{}, refuse("lobby.hostEnds", st.hostName())
+		return effect{}, refuse("lobby.hostEnds", st.hostName())
 	}
 	if st.Phase == phaseOver {
-		return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, nil, req.Lang.Say("lobby.theFinishedGameWasCleared"))}}, nil
+		return effect{remove: true, cancel: true, resp: protocol.Response{Deliveries: withAck(req, nil, req.Lang.Say("lobby.theFinishedGameWasCleared"))}}, nil
 	}
 	if st.Phase == phasePlaying && st.rated() {
 		if !st.counted() {
@@ -389,7 +389,7 @@ func (b *Bot) end(req protocol.Request, st *state) (change, error) {
 	// The table says it; whoever typed the command is answered privately
 	// (a public answer would say it twice).
 	ds := withAck(req, append(refreshTable(req, st, v, b.now()), st.handsEnded()...), req.Lang.Say("lobby.doneTheGameIsOver"))
-	return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: ds}}, nil
+	return effect{remove: true, cancel: true, resp: protocol.Response{Deliveries: ds}}, nil
 }
 
 // gameTitle names the game played: its tables' titles start with it.
@@ -401,7 +401,7 @@ var platformID = regexp.MustCompile(`^(\d{15,20}|[UW][A-Z0-9]{6,})$`)
 
 // handsEnded turns every private hand message of a game that ended early
 // into a note without buttons, so no card looks playable any more.
-func (st *state) handsEnded() []protocol.Delivery {
+func (st *gameRecord) handsEnded() []protocol.Delivery {
 	var ds []protocol.Delivery
 	for i := range st.Seats {
 		if s := &st.Seats[i]; s.human() && s.Hand.ID != "" {
@@ -446,21 +446,21 @@ func (b *Bot) rematch(ctx context.Context, req protocol.Request, gameID string) 
 }
 
 // finishEarly ends a game nobody is left to play, without recording it.
-func (b *Bot) finishEarly(req protocol.Request, st *state, why string) (change, error) {
+func (b *Bot) finishEarly(req protocol.Request, st *gameRecord, why string) (effect, error) {
 	v := protocol.View{Screen: protocol.ScreenTable, Title: st.Lang.Say("lobby.gameEnded", gameTitle(st.snap())), Text: why, Tone: protocol.ToneOver}
-	return change{remove: true, cancel: true, resp: protocol.Response{Deliveries: append(refreshTable(req, st, v, b.now()), st.handsEnded()...)}}, nil
+	return effect{remove: true, cancel: true, resp: protocol.Response{Deliveries: append(refreshTable(req, st, v, b.now()), st.handsEnded()...)}}, nil
 }
 
 // setMenu changes a Party lobby's menu from the host's selects.
-func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (change, error) {
+func (b *Bot) setMenu(req protocol.Request, st *gameRecord, a protocol.SetMenu) (effect, error) {
 	if st.Phase != phaseLobby {
-		return change{}, refuse("menu.menuAfterStart")
+		return effect{}, refuse("menu.menuAfterStart")
 	}
 	if !st.Opts.HasMenu() {
-		return change{}, refuse("menu.menuInClassic")
+		return effect{}, refuse("menu.menuInClassic")
 	}
 	if req.Who.ID != st.Host {
-		return change{}, refuse("menu.hostChoosesMenu", st.hostName())
+		return effect{}, refuse("menu.hostChoosesMenu", st.hostName())
 	}
 	o := &st.Opts
 	cur, fixed := lobbyMenu(*o)
@@ -471,7 +471,7 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 	switch a.Part {
 	case "menu":
 		if len(a.Values) != 1 {
-			return change{}, refuse("menu.oneMenu")
+			return effect{}, refuse("menu.oneMenu")
 		}
 		switch v := a.Values[0]; v {
 		case "custom":
@@ -486,7 +486,7 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 		default:
 			i := slices.IndexFunc(engine.RecommendedMenus, func(n engine.NamedMenu) bool { return n.Key == v })
 			if i < 0 {
-				return change{}, refuse("menu.noSuchMenu", v)
+				return effect{}, refuse("menu.noSuchMenu", v)
 			}
 			o.Custom, o.Menu = false, engine.RecommendedMenus[i].Menu.String()
 			ack = req.Lang.Say("lobby.menuChosen", req.Lang.RecommendedName(engine.RecommendedMenus[i]))
@@ -498,12 +498,12 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 		for _, v := range a.Values {
 			k, ok := engine.ParseKind(v)
 			if !ok || k.Group() != gr || slices.Contains(ks, k) {
-				return change{}, refuse("menu.notInGroup", v, words.P("group."+gr.String()))
+				return effect{}, refuse("menu.notInGroup", v, words.P("group."+gr.String()))
 			}
 			ks = append(ks, k)
 		}
 		if len(ks) != n {
-			return change{}, refuse("menu.groupCount",
+			return effect{}, refuse("menu.groupCount",
 				words.P("count.group."+gr.String(), n), len(ks), words.P("group."+gr.String()+".many"))
 		}
 		all := cur.Kinds()
@@ -516,19 +516,19 @@ func (b *Bot) setMenu(req protocol.Request, st *state, a protocol.SetMenu) (chan
 		m, err := engine.NewMenu(append(next, ks...)...)
 		if err != nil {
 			if r := engineRefusal(err); r != nil {
-				return change{}, r
+				return effect{}, r
 			}
-			return change{}, fmt.Errorf("menu of %s: %w", st.ID, err)
+			return effect{}, fmt.Errorf("menu of %s: %w", st.ID, err)
 		}
 		o.Custom, o.Menu = true, m.String()
 		ack = req.Lang.Say("lobby.menuUpdated")
 	}
-	return change{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), ack)}}, nil
+	return effect{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), ack)}}, nil
 }
 
 // startMenu is the menu a Party game starts with for n players, or a
 // refusal saying what to change.
-func (b *Bot) startMenu(st *state, n int) (engine.Menu, error) {
+func (b *Bot) startMenu(st *gameRecord, n int) (engine.Menu, error) {
 	m, fixed := lobbyMenu(st.Opts)
 	if !fixed {
 		ms := engine.Menus(n)

@@ -14,7 +14,7 @@ import (
 // object, under the keys of before.
 func TestPartsStoredInPlace(t *testing.T) {
 	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
-	st := &state{ID: "g",
+	st := &gameRecord{ID: "g",
 		Queue:     record.Queue{OutSeq: 7, Folded: 2, Outbox: []record.Queued{{Seq: 7, Target: "table"}}, OutWait: now},
 		thread:    thread{Thread: threadOpen, ThreadSaid: true, ThreadRoot: protocol.Ref{ID: "m1"}, TableLost: true},
 		reminder:  reminder{Reminder: protocol.Ref{ID: "m2"}, RemindFor: []string{"ann"}, Pinged: "1.2.0"},
@@ -32,7 +32,7 @@ func TestPartsStoredInPlace(t *testing.T) {
 			t.Errorf("the record has no %q at its top level: %s", k, body)
 		}
 	}
-	var back state
+	var back gameRecord
 	if err := json.Unmarshal(body, &back); err != nil || back.Pinged != "1.2.0" || !back.TurnStart.Equal(now) || back.ThreadRoot.ID != "m1" || back.OutSeq != 7 {
 		t.Errorf("read back: %+v, %v", back, err)
 	}

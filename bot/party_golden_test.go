@@ -24,9 +24,9 @@ func goldenFrom(t *testing.T, name string, from string, menu string, v protocol.
 }
 
 // partyTable seats Ann, Bob… (the last one a bot) at game g.
-func partyTable(g *engine.Game, names []string) *state {
+func partyTable(g *engine.Game, names []string) *gameRecord {
 	n := g.Settings().Players
-	st := &state{ID: "p4rty", Phase: phasePlaying, Host: "u0", Where: protocol.Location{Platform: "test", Community: "g", Channel: "c"},
+	st := &gameRecord{ID: "p4rty", Phase: phasePlaying, Host: "u0", Where: protocol.Location{Platform: "test", Community: "g", Channel: "c"},
 		Opts: protocol.Options{Timer: 90, Pass: engine.PassLeft, Hands: protocol.HandsEphemeral, Party: true, Menu: g.Settings().Menu.String()}, game: g}
 	for i := range n {
 		st.Seats = append(st.Seats, seat{User: fmt.Sprint("u", i), Name: names[i]})
@@ -93,7 +93,7 @@ func playParty(t testing.TB, g *engine.Game, seed uint64, stop func(*engine.Game
 var goldenNames = []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"}
 
 // partyGame is seed 1's Party game of menu and players, seated.
-func partyGame(t testing.TB, menu string, players int, names []string) *state {
+func partyGame(t testing.TB, menu string, players int, names []string) *gameRecord {
 	t.Helper()
 	g, err := engine.New(enginetest.Party(t, menu, players), 1)
 	if err != nil {
@@ -237,7 +237,7 @@ func revealPosition(t *testing.T, menu string, ev engine.EventKind) *engine.Game
 func TestGoldenPartyViews(t *testing.T) {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	master := engine.RecommendedMenus[3].Menu.String()
-	lobby := &state{ID: "p4rty", Phase: phaseLobby, Host: "ann", Opts: protocol.Options{Timer: 90, Pass: engine.PassLeft, Hands: protocol.HandsEphemeral, Party: true, Menu: master},
+	lobby := &gameRecord{ID: "p4rty", Phase: phaseLobby, Host: "ann", Opts: protocol.Options{Timer: 90, Pass: engine.PassLeft, Hands: protocol.HandsEphemeral, Party: true, Menu: master},
 		Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {Name: "Aiko-bot", Bot: true}}}
 	goldenFrom(t, "party_lobby", "a lobby", master, lobbyView(lobby.snap()))
 	lobby.Seats = lobby.Seats[:2]

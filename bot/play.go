@@ -16,7 +16,7 @@ import (
 )
 
 // playerSeat finds the caller's seat in a running game, or refuses.
-func playerSeat(req protocol.Request, st *state) (int, error) {
+func playerSeat(req protocol.Request, st *gameRecord) (int, error) {
 	if st.Phase == phaseLobby {
 		return -1, refuse("play.notStarted")
 	}
@@ -43,13 +43,13 @@ const keepHandle = 5 * time.Minute
 // private message when there is one, else as a new private reply. In
 // ephemeral mode the reply becomes the player's hand message for later
 // edits, its handle the freshest there is.
-func (b *Bot) handReply(req protocol.Request, st *state, i int, v protocol.View) protocol.Delivery {
+func (b *Bot) handReply(req protocol.Request, st *gameRecord, i int, v protocol.View) protocol.Delivery {
 	return b.handAnswer(req, st, i, v, false)
 }
 
 // handReplyNow is handReply with the hand as it stands, which the outbox
 // may draw again when it sends (redraw.go), unless the answer adds a note.
-func (b *Bot) handReplyNow(req protocol.Request, st *state, i int) protocol.Delivery {
+func (b *Bot) handReplyNow(req protocol.Request, st *gameRecord, i int) protocol.Delivery {
 	v := handNow(st.snap(), i)
 	d := b.handReply(req, st, i, v)
 	if d.View.Text == v.Text { // no note added
@@ -61,11 +61,11 @@ func (b *Bot) handReplyNow(req protocol.Request, st *state, i int) protocol.Deli
 // lookReply is handReply for a request that changes nothing (a look, a
 // stale button, a step of a selection): a click on the hand keeps the
 // handle it has while it lasts, so nothing is written.
-func (b *Bot) lookReply(req protocol.Request, st *state, i int, v protocol.View) protocol.Delivery {
+func (b *Bot) lookReply(req protocol.Request, st *gameRecord, i int, v protocol.View) protocol.Delivery {
 	return b.handAnswer(req, st, i, v, true)
 }
 
-func (b *Bot) handAnswer(req protocol.Request, st *state, i int, v protocol.View, look bool) protocol.Delivery {
+func (b *Bot) handAnswer(req protocol.Request, st *gameRecord, i int, v protocol.View, look bool) protocol.Delivery {
 	s := &st.Seats[i]
 	if !st.byDM(s) {
 		switch live := s.Hand.Usable(b.now()); {
@@ -96,29 +96,29 @@ func (b *Bot) handAnswer(req protocol.Request, st *state, i int, v protocol.View
 	return protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), Replace: req.FromPrivate && isClick(req), View: v}
 }
 
-func (b *Bot) showHand(req protocol.Request, st *state) (change, error) {
+func (b *Bot) showHand(req protocol.Request, st *gameRecord) (effect, error) {
 	i, err := playerSeat(req, st)
 	if err != nil {
-		return change{}, err
+		return effect{}, err
 	}
 	v := handOrOver(st.snap(), i)
 	if p, ok := st.game.View(i).Pending(); ok && !st.game.Deciding() {
 		v = lockedView(st.snap(), i, p)
 	}
-	return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
+	return effect{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 }
 
-func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, error) {
+func (b *Bot) pick(req protocol.Request, st *gameRecord, p protocol.Pick) (effect, error) {
 	i, err := playerSeat(req, st)
 	if err != nil {
-		return change{}, err
+		return effect{}, err
 	}
 	g := st.game
 	w := g.View(i)
 	if p.Kind != engine.KindNone {
 		var err error
 		if p.Card, err = ofKind(req.Lang, w.AppendHand(nil), p.Kind); err != nil {
-			return change{}, err
+			return effect{}, err
 		}
 	}
 	p.Call = callable(w, p.Call)
@@ -135,27 +135,27 @@ func (b *Bot) pick(req protocol.Request, st *state, p protocol.Pick) (change, er
 		} else {
 			v.Text = req.Lang.Say("play.thatButtonWasFromAn") + " " + v.Text
 		}
-		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
+		return effect{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case errors.As(err, &missing) && errors.Is(err, engine.ErrNotInHand):
 		if !isClick(req) {
 			// A typed pick names cards that may never have been in the hand.
-			return change{}, refuse("play.notInHand", req.Lang.CardName(missing.Card))
+			return effect{}, refuse("play.notInHand", req.Lang.CardName(missing.Card))
 		}
-		return change{}, engineRefusal(err)
+		return effect{}, engineRefusal(err)
 	case choosing(p, err):
 		// The next step of the selection; nothing is submitted yet.
 		if p.Chop && p.Extra == engine.None && w.Chopsticks(i) == 0 {
-			return change{}, engineRefusal(engine.ErrNoChopsticks)
+			return effect{}, engineRefusal(engine.ErrNoChopsticks)
 		}
-		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, handView(st.snap(), i, p))}}}, nil
+		return effect{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, handView(st.snap(), i, p))}}}, nil
 	}
 	sub.Round, sub.Turn = g.Round(), g.Turn()
 	shown, revealed, err := b.submit(st, i, sub, nil)
 	if err != nil {
 		if r := engineRefusal(err); r != nil {
-			return change{}, r
+			return effect{}, r
 		}
-		return change{}, fmt.Errorf("submit in %s: %w", st.ID, err)
+		return effect{}, fmt.Errorf("submit in %s: %w", st.ID, err)
 	}
 	st.Seats[i].Idle = 0
 	more, again := b.advance(st, nil)
@@ -255,7 +255,7 @@ func callable(w engine.View, c engine.Card) engine.Card {
 // the last card of a round) submit and answer their decisions, repeatedly,
 // and returns what each reveal shows. autoNotes are timer notices to show
 // with the next reveal.
-func (b *Bot) advance(st *state, autoNotes []string) ([]protocol.Delivery, bool) {
+func (b *Bot) advance(st *gameRecord, autoNotes []string) ([]protocol.Delivery, bool) {
 	g := st.game
 	var ds []protocol.Delivery
 	movedAny := false
@@ -320,7 +320,7 @@ func (b *Bot) advance(st *state, autoNotes []string) ([]protocol.Delivery, bool)
 }
 
 // submit submits for seat i; see act.
-func (b *Bot) submit(st *state, i int, sub engine.Submission, notes []string) ([]protocol.Delivery, bool, error) {
+func (b *Bot) submit(st *gameRecord, i int, sub engine.Submission, notes []string) ([]protocol.Delivery, bool, error) {
 	return b.act(st, notes, review.Move{Seat: i, Sub: sub})
 }
 
@@ -340,7 +340,7 @@ func progressOf(g *engine.Game) progress {
 // the game on it returns true, and, when a turn ended, what the reveal
 // shows; while decisions follow a reveal, each decider gets a fresh turn
 // timer and notes wait on the table for the reveal.
-func (b *Bot) act(st *state, notes []string, m review.Move) ([]protocol.Delivery, bool, error) {
+func (b *Bot) act(st *gameRecord, notes []string, m review.Move) ([]protocol.Delivery, bool, error) {
 	g := st.game
 	before := progressOf(g)
 	var err error
@@ -372,7 +372,7 @@ func (b *Bot) act(st *state, notes []string, m review.Move) ([]protocol.Delivery
 // revealed is what the channel sees after a reveal: who took what, the
 // round's scores when it ended, the final standings when the game did.
 // The table and hands are refreshed once, by settle.
-func (b *Bot) revealed(st *state, round int, notes []string) []protocol.Delivery {
+func (b *Bot) revealed(st *gameRecord, round int, notes []string) []protocol.Delivery {
 	now := b.now()
 	g := st.game
 	st.turnClock.restart(now)
@@ -399,7 +399,7 @@ func (b *Bot) revealed(st *state, round int, notes []string) []protocol.Delivery
 // settle ends a request that changed the game: one refresh of the public
 // table, rendered from the final state, and, after a reveal, every
 // player's hand. Posts (reveals, scores) come first.
-func (b *Bot) settle(req protocol.Request, st *state, posts []protocol.Delivery, revealed bool) []protocol.Delivery {
+func (b *Bot) settle(req protocol.Request, st *gameRecord, posts []protocol.Delivery, revealed bool) []protocol.Delivery {
 	now := b.now()
 	ds := append(posts, st.reminderDone()...)
 	ds = append(ds, refreshTableNow(req, st, now)...)
@@ -412,7 +412,7 @@ func (b *Bot) settle(req protocol.Request, st *state, posts []protocol.Delivery,
 // handDeliveries refreshes every player's private hand message that can
 // still be edited; in DM mode a player without one, or whom the new turn
 // needs, gets a new DM (except the clicker, whose click shows it).
-func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []protocol.Delivery {
+func (b *Bot) handDeliveries(st *gameRecord, now time.Time, clicker string) []protocol.Delivery {
 	var ds []protocol.Delivery
 	for i := range st.Seats {
 		s := &st.Seats[i]
@@ -441,7 +441,7 @@ func (b *Bot) handDeliveries(st *state, now time.Time, clicker string) []protoco
 
 // needsReader reports whether seat i must act now: choose a card, or make
 // the decision the game waits on.
-func (st *state) needsReader(i int) bool {
+func (st *gameRecord) needsReader(i int) bool {
 	g := st.game
 	if g.Over() {
 		return false
@@ -455,8 +455,8 @@ func (st *state) needsReader(i int) bool {
 // afterPlay finishes an update that may have changed the engine: at game
 // end it records the result and keeps the game for a while; during play it
 // keeps the timer's deadline.
-func (b *Bot) afterPlay(req protocol.Request, st *state, resp protocol.Response) (change, error) {
-	c := change{save: true, resp: resp}
+func (b *Bot) afterPlay(req protocol.Request, st *gameRecord, resp protocol.Response) (effect, error) {
+	c := effect{save: true, resp: resp}
 	if st.Phase == phaseOver {
 		c.ttl, c.cancel = b.cfg.FinishedTTL, true
 		c.result = b.result(st)
@@ -480,7 +480,7 @@ func (b *Bot) afterPlay(req protocol.Request, st *state, resp protocol.Response)
 	return c, nil
 }
 
-func (b *Bot) nextDeadline(st *state) time.Time {
+func (b *Bot) nextDeadline(st *gameRecord) time.Time {
 	return st.turnClock.next(time.Duration(st.Opts.Timer) * time.Second)
 }
 
@@ -488,10 +488,10 @@ func equalFold(a, b string) bool { return strings.EqualFold(a, b) }
 
 // answer takes a player's answer to their Party decision after a reveal:
 // a button or select of their private prompt, or a typed `choose`/`flip`.
-func (b *Bot) answer(req protocol.Request, st *state, a protocol.Answer) (change, error) {
+func (b *Bot) answer(req protocol.Request, st *gameRecord, a protocol.Answer) (effect, error) {
 	i, err := playerSeat(req, st)
 	if err != nil {
-		return change{}, err
+		return effect{}, err
 	}
 	g := st.game
 	ans := typedAnswer(g, i, a)
@@ -501,20 +501,20 @@ func (b *Bot) answer(req protocol.Request, st *state, a protocol.Answer) (change
 		// An old prompt: show what is current instead, privately.
 		v := handOrOver(st.snap(), i)
 		v.Text = req.Lang.Say("play.thatChoiceWasAlreadyMade") + " " + v.Text
-		return change{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
+		return effect{save: true, resp: protocol.Response{Deliveries: []protocol.Delivery{b.lookReply(req, st, i, v)}}}, nil
 	case errors.Is(err, engine.ErrNotYourDecision):
 		d, _ := g.Decision()
-		return change{}, refuse("play.otherDecides", st.name(d.Seat), decisionPhrase(d))
+		return effect{}, refuse("play.otherDecides", st.name(d.Seat), decisionPhrase(d))
 	case errors.Is(err, engine.ErrNotAnOption) && a.Round == 0:
 		d, _ := g.Decision()
-		return change{}, typedHint(d, a)
+		return effect{}, typedHint(d, a)
 	}
 	shown, moved, err := b.act(st, nil, review.Move{Seat: i, Answer: ans, Decide: true})
 	if err != nil {
 		if r := engineRefusal(err); r != nil {
-			return change{}, r
+			return effect{}, r
 		}
-		return change{}, fmt.Errorf("answer in %s: %w", st.ID, err)
+		return effect{}, fmt.Errorf("answer in %s: %w", st.ID, err)
 	}
 	st.Seats[i].Idle = 0
 	more, again := b.advance(st, nil)
@@ -528,11 +528,11 @@ func (b *Bot) answer(req protocol.Request, st *state, a protocol.Answer) (change
 
 // playMoves plays the searching bots' moves, chosen off the request path
 // from the game at progress at, unless the game moved on meanwhile.
-func (b *Bot) playMoves(st *state, at progress, moves []move, o *protocol.Outbound) (change, error) {
+func (b *Bot) playMoves(st *gameRecord, at progress, moves []move, o *protocol.Outbound) (effect, error) {
 	if st == nil || st.Phase != phasePlaying || progressOf(st.game) != at {
 		// The game moved on without them (a human's change, a timer):
 		// whoever moved it scheduled what comes next.
-		return change{}, nil
+		return effect{}, nil
 	}
 	o.Where, o.Game = st.Where, st.ID
 	var posts []protocol.Delivery

@@ -112,7 +112,7 @@ func TestPrivacyRandomGames(t *testing.T) {
 	}
 }
 
-func load(t *testing.T, b *Bot, where protocol.Location) *state {
+func load(t *testing.T, b *Bot, where protocol.Location) *gameRecord {
 	t.Helper()
 	st, found, err := b.rec.Read(context.Background(), where.Key())
 	if err != nil || !found {
@@ -216,7 +216,7 @@ func distinct(cs []engine.Card) []engine.Card { return slices.Compact(slices.Clo
 
 // inGameLang is v marked as written in the game's language, as its
 // deliveries are.
-func inGameLang(v protocol.View, st *state) protocol.View {
+func inGameLang(v protocol.View, st *gameRecord) protocol.View {
 	v.Lang = st.Lang
 	return v
 }

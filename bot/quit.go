@@ -51,13 +51,13 @@ type endVote struct {
 
 // counted reports whether the game has been played far enough to be rated:
 // its first round is scored.
-func (st *state) counted() bool {
+func (st *gameRecord) counted() bool {
 	return st.game != nil && (st.game.Round() > 1 || st.game.Over())
 }
 
 // ratedPeople counts the people the game rates: everyone who sat down,
 // those who forfeited included, but not those who left before it counted.
-func (st *state) ratedPeople() int {
+func (st *gameRecord) ratedPeople() int {
 	n := 0
 	for _, s := range st.Seats {
 		if s.User != "" && !s.Early {
@@ -69,13 +69,13 @@ func (st *state) ratedPeople() int {
 
 // rated reports whether the game's result moves ratings: two or more
 // people are rated in it.
-func (st *state) rated() bool { return st.ratedPeople() >= 2 }
+func (st *gameRecord) rated() bool { return st.ratedPeople() >= 2 }
 
 // forfeited reports whether seat i's person forfeited: they left, or were
 // auto-picked out, once the game counted (whether or not they came back).
 // A seat handed to a bot by an earlier release, which kept no order, is a
 // forfeit too.
-func (st *state) forfeited(i int) bool { return st.Seats[i].forfeited() }
+func (st *gameRecord) forfeited(i int) bool { return st.Seats[i].forfeited() }
 
 func (s seat) forfeited() bool {
 	return s.User != "" && !s.Early && (s.Left > 0 || (s.Bot && !s.Kicked))
@@ -84,7 +84,7 @@ func (s seat) forfeited() bool {
 // markLeft hands seat i to a bot, unless its person comes back. Before the
 // game counts its person is simply not rated; after, they forfeit, and
 // the first time they left is the one that counts (seat.Left).
-func (st *state) markLeft(i int) {
+func (st *gameRecord) markLeft(i int) {
 	st.Seats[i].Bot = true
 	if !st.counted() {
 		st.Seats[i].Early = true
@@ -100,7 +100,7 @@ func (st *state) markLeft(i int) {
 
 // forfeit records that seat i's person left a counted game, unless they
 // had already (the first time counts) or left before it counted.
-func (st *state) forfeit(i int) {
+func (st *gameRecord) forfeit(i int) {
 	if st.Seats[i].Left != 0 || st.Seats[i].Early {
 		return
 	}
@@ -114,7 +114,7 @@ func (st *state) forfeit(i int) {
 // markKicked hands seat i to a bot because the host removed its person:
 // before the game counts they are not rated, after it they are rated by
 // where the seat finishes.
-func (st *state) markKicked(i int) {
+func (st *gameRecord) markKicked(i int) {
 	st.Seats[i].Bot = true
 	if !st.counted() {
 		st.Seats[i].Early = true
@@ -127,7 +127,7 @@ func (st *state) markKicked(i int) {
 // game that rates nobody; in a rated one, before the first reveal or once
 // its person is absent (the timer chose for them, or a game without a
 // timer reminded them and still waits on them).
-func (st *state) mayRemove(i int) bool {
+func (st *gameRecord) mayRemove(i int) bool {
 	if !st.rated() || st.game == nil || st.game.LastReveal().Turn == 0 {
 		return true
 	}
@@ -142,7 +142,7 @@ func (st *state) mayRemove(i int) bool {
 }
 
 // voters are the seats whose people answer the pending vote.
-func (st *state) voters() []int {
+func (st *gameRecord) voters() []int {
 	var out []int
 	for i, s := range st.Seats {
 		if s.human() && (st.Vote == nil || s.User != st.Vote.By) {
@@ -154,7 +154,7 @@ func (st *state) voters() []int {
 
 // quitAll ends a game its last person left: a rated game is recorded, the
 // leavers in the order they left; a game that rates nobody just ends.
-func (b *Bot) quitAll(req protocol.Request, st *state, why string) (change, error) {
+func (b *Bot) quitAll(req protocol.Request, st *gameRecord, why string) (effect, error) {
 	if !st.rated() {
 		switch {
 		case !st.counted() && st.people() > 1:
@@ -169,13 +169,13 @@ func (b *Bot) quitAll(req protocol.Request, st *state, why string) (change, erro
 
 // endRated ends a rated game before its last reveal and records it: the
 // people still seated by the standings so far, the leavers after them.
-func (b *Bot) endRated(req protocol.Request, st *state, why string) (change, error) {
+func (b *Bot) endRated(req protocol.Request, st *gameRecord, why string) (effect, error) {
 	now := b.now()
 	st.Phase, st.Ended, st.Vote = phaseOver, why, nil
 	st.finishedAt(now)
 	ds := append(st.clearReminder(), refreshTable(req, st, endedView(st.snap()), now)...)
 	ds = append(ds, st.handsEnded()...)
-	return change{save: true, ttl: b.cfg.FinishedTTL, cancel: true, result: b.result(st), resp: protocol.Response{Deliveries: ds}}, nil
+	return effect{save: true, ttl: b.cfg.FinishedTTL, cancel: true, result: b.result(st), resp: protocol.Response{Deliveries: ds}}, nil
 }
 
 // endedView is the table of a rated game that ended early: the places it
@@ -218,13 +218,13 @@ func placeOf(places []int, seat int) int {
 
 // askToEnd starts the vote on ending a rated game in progress; with nobody
 // else still playing, ending is leaving, and forfeits at once.
-func (b *Bot) askToEnd(req protocol.Request, st *state) (change, error) {
+func (b *Bot) askToEnd(req protocol.Request, st *gameRecord) (effect, error) {
 	if v := st.Vote; v != nil {
-		return change{}, refuse("end.endAsked", v.Name)
+		return effect{}, refuse("end.endAsked", v.Name)
 	}
 	now := b.now()
 	if wait := st.VoteAgain.Sub(now); wait > 0 && st.VoteAsker == req.Who.ID {
-		return change{}, refuse("end.askAgainLater", words.P("count.minute", int((wait+time.Minute-1)/time.Minute)))
+		return effect{}, refuse("end.askAgainLater", words.P("count.minute", int((wait+time.Minute-1)/time.Minute)))
 	}
 	st.Vote = &endVote{By: req.Who.ID, Name: req.Who.Name, Due: now.Add(voteTime)}
 	voters := st.voters()
@@ -239,20 +239,20 @@ func (b *Bot) askToEnd(req protocol.Request, st *state) (change, error) {
 		Text: st.Lang.Say("quit.sAskedToEndThis", req.Who.Name, st.Lang.Duration(voteTime))}
 	ds := append(refreshTable(req, st, tableView(st.snap(), now), now), playByPlay(ping))
 	ds = withAck(req, ds, req.Lang.Say("quit.askedIfEveryoneStillPlaying"))
-	return change{save: true, resp: protocol.Response{Deliveries: ds}, side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
+	return effect{save: true, resp: protocol.Response{Deliveries: ds}, side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
 }
 
 // vote counts an answer to the pending request to end the game.
-func (b *Bot) vote(req protocol.Request, st *state, a protocol.EndVote) (change, error) {
+func (b *Bot) vote(req protocol.Request, st *gameRecord, a protocol.EndVote) (effect, error) {
 	if st.Phase != phasePlaying || st.Vote == nil {
-		return change{}, refuse("end.endGone")
+		return effect{}, refuse("end.endGone")
 	}
 	if req.Who.ID == st.Vote.By {
-		return change{}, refuse("end.endAsker")
+		return effect{}, refuse("end.endAsker")
 	}
 	i := st.seatOf(req.Who.ID)
 	if i < 0 || !st.Seats[i].human() {
-		return change{}, refuse("end.endNotPlaying")
+		return effect{}, refuse("end.endNotPlaying")
 	}
 	now := b.now()
 	if !a.Agree {
@@ -260,7 +260,7 @@ func (b *Bot) vote(req protocol.Request, st *state, a protocol.EndVote) (change,
 		st.Vote = nil
 		st.Notes = append(st.Notes, st.Lang.Say("quit.sWantsToKeepPlaying", st.Seats[i].Name))
 		ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), req.Lang.Say("quit.countedTheGameGoesOn"))
-		return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
+		return effect{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 	}
 	if !slices.Contains(st.Vote.Yes, req.Who.ID) {
 		st.Vote.Yes = append(st.Vote.Yes, req.Who.ID)
@@ -269,12 +269,12 @@ func (b *Bot) vote(req protocol.Request, st *state, a protocol.EndVote) (change,
 		return b.endAgreed(req, st)
 	}
 	ds := withAck(req, refreshTable(req, st, tableView(st.snap(), now), now), req.Lang.Say("quit.countedYouAgreeToEnd"))
-	return change{save: true, resp: protocol.Response{Deliveries: ds}}, nil
+	return effect{save: true, resp: protocol.Response{Deliveries: ds}}, nil
 }
 
 // allAgreed reports whether everyone who answers the vote agreed (and at
 // least one does: with nobody left to ask, ending is forfeiting).
-func (st *state) allAgreed() bool {
+func (st *gameRecord) allAgreed() bool {
 	vs := st.voters()
 	for _, i := range vs {
 		if !slices.Contains(st.Vote.Yes, st.Seats[i].User) {
@@ -287,7 +287,7 @@ func (st *state) allAgreed() bool {
 // endAgreed ends the game everyone still playing agreed to end: unrated,
 // unless someone forfeited before; then the forfeits stand and the
 // players share first place ahead of them.
-func (b *Bot) endAgreed(req protocol.Request, st *state) (change, error) {
+func (b *Bot) endAgreed(req protocol.Request, st *gameRecord) (effect, error) {
 	by := st.Vote.Name
 	st.Vote = nil
 	var gone []string
@@ -335,13 +335,13 @@ func voteRow(st *snapshot) []protocol.Button {
 // voteClaimed closes a vote nobody settled in time: the game goes on.
 func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now time.Time) (protocol.Outbound, error) {
 	var o protocol.Outbound
-	resp, err := b.update(ctx, key, func(st *state) (change, error) {
+	resp, err := b.update(ctx, key, func(st *gameRecord) (effect, error) {
 		if st == nil || st.Vote == nil || st.Phase != phasePlaying {
-			return change{}, nil
+			return effect{}, nil
 		}
 		o.Where, o.Game = st.Where, st.ID
 		if now.Before(st.Vote.Due) {
-			return change{side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
+			return effect{side: []storage.Deadline{{Key: votePrefix, Due: st.Vote.Due}}}, nil
 		}
 		if st.allAgreed() {
 			return b.endAgreed(protocol.Request{}, st)
@@ -349,7 +349,7 @@ func (b *Bot) voteClaimed(ctx context.Context, c storage.Claim, key string, now 
 		st.VoteAsker, st.VoteAgain = st.Vote.By, now.Add(voteAgain)
 		st.Vote = nil
 		st.Notes = append(st.Notes, st.Lang.Say("quit.notEveryoneAgreedToEnd", st.Lang.Duration(voteTime)))
-		return change{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st.snap(), now), now)}}, nil
+		return effect{save: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, tableView(st.snap(), now), now)}}, nil
 	})
 	if err != nil {
 		if errors.Is(err, storage.ErrNotFound) {

@@ -15,7 +15,7 @@ import (
 )
 
 // countTaken adds the latest reveal's cards to each seat's tally.
-func (st *state) countTaken() {
+func (st *gameRecord) countTaken() {
 	r := st.game.LastReveal()
 	for i := range st.Seats {
 		if i >= len(r.Seats) {
@@ -39,7 +39,7 @@ func (st *state) countTaken() {
 // better their place, so neither leaving a lost game nor being the last to
 // leave ever saves a rating. When everyone still playing agreed to end the
 // game (Agreed), the seats that played on share first place.
-func (st *state) ratedPlaces(standings []engine.Standing) []int {
+func (st *gameRecord) ratedPlaces(standings []engine.Standing) []int {
 	places := make([]int, len(st.Seats))
 	stayed := 0
 	for _, s := range standings {
@@ -83,7 +83,7 @@ func (st *state) ratedPlaces(standings []engine.Standing) []int {
 // the history entry. Nil when no person played. A person who forfeited
 // counts at their forfeit place (ratedPlaces) with their seat's score; one
 // who left before the game counted is not in it at all.
-func (b *Bot) result(st *state) *storage.Result {
+func (b *Bot) result(st *gameRecord) *storage.Result {
 	at := st.Finished
 	if at.IsZero() {
 		at = b.now()
@@ -140,7 +140,7 @@ func seatBreakdowns(pv engine.PublicView, seat int) []engine.Breakdown {
 
 // finishedAt stamps the game's end once, so a result recorded late (after a
 // crash) counts in the period the game ended in.
-func (st *state) finishedAt(now time.Time) {
+func (st *gameRecord) finishedAt(now time.Time) {
 	if st.Finished.IsZero() {
 		st.Finished = now
 	}
@@ -158,7 +158,7 @@ const (
 // once, refreshes their home pages and clears the recovery deadline. It
 // returns what the ratings post adds to the request's response (nothing
 // when the platform's outbox sends it).
-func (b *Bot) recordResult(ctx context.Context, key string, st *state, r *storage.Result) ([]protocol.Delivery, error) {
+func (b *Bot) recordResult(ctx context.Context, key string, st *gameRecord, r *storage.Result) ([]protocol.Delivery, error) {
 	prior, after, recorded, err := b.boards.Record(ctx, *r)
 	if err != nil {
 		return nil, err
@@ -193,15 +193,15 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 	// Its own change, not the request's: the request's ID is already
 	// among the game's applied ones.
 	ctx = context.WithValue(ctx, requestIDKey{}, "")
-	resp, err := b.update(ctx, key, func(st *state) (change, error) {
+	resp, err := b.update(ctx, key, func(st *gameRecord) (effect, error) {
 		if st == nil || st.ID != gameID || st.RatingsShown {
-			return change{}, nil
+			return effect{}, nil
 		}
 		st.RatingsShown = true
 		if st.game == nil || !st.game.Over() {
 			// A game ended some other way: the ratings stand on their own.
 			v := boards.RatingsView(st.Lang, st.ratedSeats(), players, prior, after)
-			return change{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Post, To: protocol.Channel, View: v}}}}, nil
+			return effect{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{{Kind: protocol.Post, To: protocol.Channel, View: v}}}}, nil
 		}
 		// Folded into the closing post: the channel gets no message more.
 		// The game keeps what the post says of the ratings, so the post is
@@ -213,7 +213,7 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 			st.Seats[i].Taken = nil
 		}
 		v := finalNow(st.snap())
-		return change{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{
+		return effect{save: true, ttl: b.cfg.FinishedTTL, resp: protocol.Response{Deliveries: []protocol.Delivery{
 			{Kind: protocol.Edit, To: protocol.Channel, Slot: protocol.SlotFinal, Ref: st.Final, View: v, Redraw: redrawFinal}}}}, nil
 	})
 	if err != nil {
@@ -279,7 +279,7 @@ func (b *Bot) resultClaimed(ctx context.Context, c storage.Claim, key string) (p
 }
 
 // summaryOf is the finished game as the history keeps it.
-func summaryOf(st *state, pv engine.PublicView) boards.Summary {
+func summaryOf(st *gameRecord, pv engine.PublicView) boards.Summary {
 	s := boards.Summary{V: boards.SummaryVersion, Game: lookOf(st.snap()).key, Dummy: st.Opts.Dummy, Menu: boards.MenuName(words.English, st.Opts)} // stored: the same in every language
 	for _, sd := range pv.Standings {
 		dessert := dessertOf(pv, sd.Seat)
@@ -310,7 +310,7 @@ func summaryOf(st *state, pv engine.PublicView) boards.Summary {
 }
 
 // ratedSeats are the seats as the ratings post tells them apart.
-func (st *state) ratedSeats() []boards.Seat {
+func (st *gameRecord) ratedSeats() []boards.Seat {
 	out := make([]boards.Seat, len(st.Seats))
 	for i, s := range st.Seats {
 		out[i] = boards.Seat{User: s.User, Forfeited: st.forfeited(i), Kicked: s.Kicked}

@@ -38,7 +38,7 @@ func TestRatedPlacesLeaversLast(t *testing.T) {
 		{"everyone left: by leaving order, whatever the score", []seat{leftAs("a", 1), leftAs("b", 3), leftAs("c", 2), bot},
 			[]engine.Standing{{Seat: 0, Place: 1}, {Seat: 1, Place: 2}, {Seat: 2, Place: 3}, {Seat: 3, Place: 4}}, []int{4, 2, 3, 1}},
 	} {
-		st := &state{Seats: c.seats}
+		st := &gameRecord{Seats: c.seats}
 		if got := st.ratedPlaces(c.standings); !slices.Equal(got, c.want) {
 			t.Errorf("%s: places %v, want %v", c.name, got, c.want)
 		}

@@ -25,7 +25,7 @@ const (
 	redrawHand  = "hand"
 	redrawRound = "round:"
 	// redrawReveal is the latest reveal: drawable only until the game
-	// moves on, so a change freezes it first (outbox.freeze).
+	// moves on, so a change freezes it first (record.Queue.Freeze).
 	redrawReveal = "reveal"
 	// redrawFinal is the closing post, with the ratings once known.
 	redrawFinal = "final"

@@ -17,7 +17,7 @@ import (
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// party reports whether the state's game is Sushi Go Party!.
+// party reports whether the snapshot's game is Sushi Go Party!.
 func party(st *snapshot) bool {
 	if st.game != nil {
 		return st.game.Settings().Ruleset == engine.Party

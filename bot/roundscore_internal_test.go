@@ -21,7 +21,7 @@ func TestRoundScoreViewTotalsAsOfThatRound(t *testing.T) {
 	if err := strategy.Play(g, []strategy.Player{strategy.NewHeuristic(), strategy.NewHeuristic(), strategy.NewHeuristic()}); err != nil {
 		t.Fatal(err)
 	}
-	st := &state{game: g, Seats: []seat{{Name: "Ann", User: "ann"}, {Name: "Bob", User: "bob"}, {Name: "Cy", User: "cy"}}}
+	st := &gameRecord{game: g, Seats: []seat{{Name: "Ann", User: "ann"}, {Name: "Bob", User: "bob"}, {Name: "Cy", User: "cy"}}}
 	for s := range 3 {
 		running := 0
 		for r := 1; r <= engine.Rounds; r++ {

@@ -35,7 +35,7 @@ func TestSendLogStoredFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := &state{ID: "g1", Queue: record.Queue{Outbox: []record.Queued{{Seq: 3}, {Seq: 4}, {Seq: 5}, {Seq: 6}}}}
+	st := &gameRecord{ID: "g1", Queue: record.Queue{Outbox: []record.Queued{{Seq: 3}, {Seq: 4}, {Seq: 5}, {Seq: 6}}}}
 	record.Fold(games{}, st, back)
 	if len(st.Outbox) != 2 || st.Outbox[0].Seq != 5 || st.Outbox[0].Attempts != 2 {
 		t.Errorf("outbox after folding: %+v, want 5 (2 failures) and 6", st.Outbox)
@@ -44,7 +44,7 @@ func TestSendLogStoredFormat(t *testing.T) {
 		t.Errorf("folded: table %q, thread %q, folded %d, wait %v", st.Table.ID, st.Thread, st.Folded, st.OutWait)
 	}
 	// Another game's log (the channel's earlier game) changes nothing.
-	other := &state{ID: "g2", Queue: record.Queue{Outbox: []record.Queued{{Seq: 1}}}}
+	other := &gameRecord{ID: "g2", Queue: record.Queue{Outbox: []record.Queued{{Seq: 1}}}}
 	record.Fold(games{}, other, back)
 	if len(other.Outbox) != 1 || other.Table.ID != "" {
 		t.Errorf("an earlier game's log folded into g2: %+v", other)

@@ -11,7 +11,7 @@ import (
 )
 
 // snapshot is one game as its screens see it (render.go, partyview.go,
-// pictures.go, look.go): a copy taken from the record (state.snap), so a
+// pictures.go, look.go): a copy taken from the record (gameRecord.snap), so a
 // screen is a pure function of it and drawing one changes nothing.
 type snapshot struct {
 	ID         string
@@ -26,7 +26,7 @@ type snapshot struct {
 	NoPictures string
 	Agreed     bool
 	// places are the seats' rated places of a game that ended early
-	// (state.ratedPlaces), which its closing screen shows.
+	// (gameRecord.ratedPlaces), which its closing screen shows.
 	places []int
 	// rated is what the closing post says of the game's ratings, once known.
 	rated *ratedNote

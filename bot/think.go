@@ -60,7 +60,7 @@ func (b *Bot) thinkClaimed(ctx context.Context, c storage.Claim, key string) (pr
 	}
 	at := progressOf(st.game)
 	moves := b.thinkAll(st)
-	resp, err := b.update(ctx, key, func(st *state) (change, error) { return b.playMoves(st, at, moves, &o) })
+	resp, err := b.update(ctx, key, func(st *gameRecord) (effect, error) { return b.playMoves(st, at, moves, &o) })
 	if err != nil {
 		return o, err
 	}

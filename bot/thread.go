@@ -37,9 +37,9 @@ type thread struct {
 
 // open sets the thread's state; once open, it hangs from table, the table
 // message of that moment, for the rest of the game.
-func (t *thread) open(state string, table protocol.Ref) {
-	t.Thread = state
-	if state == threadOpen && t.ThreadRoot.ID == "" {
+func (t *thread) open(to string, table protocol.Ref) {
+	t.Thread = to
+	if to == threadOpen && t.ThreadRoot.ID == "" {
 		t.ThreadRoot = table
 	}
 }
@@ -57,16 +57,16 @@ func (t *thread) parent(table protocol.Ref) protocol.Ref {
 func (t *thread) possible() bool { return t.Thread == "" || t.Thread == threadOpen }
 
 // openThread sets the thread's state (thread.open) against today's table.
-func (st *state) openThread(state string) { st.thread.open(state, st.Table) }
+func (st *gameRecord) openThread(gameRecord string) { st.thread.open(gameRecord, st.Table) }
 
 // threadParent is the message the thread hangs from.
-func (st *state) threadParent() protocol.Ref { return st.thread.parent(st.Table) }
+func (st *gameRecord) threadParent() protocol.Ref { return st.thread.parent(st.Table) }
 
 // threaded reports whether the game's play-by-play goes to a thread.
-func (st *state) threaded() bool { return st.chat() && !st.Opts.NoThreads && st.thread.possible() }
+func (st *gameRecord) threaded() bool { return st.chat() && !st.Opts.NoThreads && st.thread.possible() }
 
 // threadName names the game's thread (Discord: 1–100 characters).
-func threadName(st *state) string { return st.Lang.Say("thread.name", gameTitle(st.snap())) }
+func threadName(st *gameRecord) string { return st.Lang.Say("thread.name", gameTitle(st.snap())) }
 
 // playByPlay is a post to the game's thread; route resolves it when it is
 // sent.
@@ -78,7 +78,7 @@ func playByPlay(v protocol.View) protocol.Delivery {
 // table message while the game has a thread, else in the channel (with the
 // reason, the first time). A thread post that must wait for the table's
 // reference reports wait.
-func (st *state) route(d protocol.Delivery, now time.Time) (out protocol.Delivery, wait, said bool) {
+func (st *gameRecord) route(d protocol.Delivery, now time.Time) (out protocol.Delivery, wait, said bool) {
 	if d.Kind != protocol.Post || !d.To.Thread {
 		return d, false, false
 	}
@@ -105,7 +105,7 @@ func (st *state) route(d protocol.Delivery, now time.Time) (out protocol.Deliver
 // (no outbox): the first one opens the thread, which is then taken as open;
 // an adapter that fails to open it reports SlotNoThread. A delete of a
 // message not yet known is dropped.
-func (st *state) routeAll(ds []protocol.Delivery, now time.Time) []protocol.Delivery {
+func (st *gameRecord) routeAll(ds []protocol.Delivery, now time.Time) []protocol.Delivery {
 	out := ds[:0]
 	for _, d := range ds {
 		if d.Kind == protocol.Delete && d.Ref.ID == "" {
@@ -128,7 +128,7 @@ func (st *state) routeAll(ds []protocol.Delivery, now time.Time) []protocol.Deli
 
 // finalEdit resolves the edit of the closing post that adds the ratings:
 // an edit of the post once its reference is known, else the post itself.
-func (st *state) finalEdit(d protocol.Delivery) protocol.Delivery {
+func (st *gameRecord) finalEdit(d protocol.Delivery) protocol.Delivery {
 	if d.Slot != protocol.SlotFinal || d.Kind != protocol.Edit {
 		return d
 	}
@@ -142,7 +142,7 @@ func (st *state) finalEdit(d protocol.Delivery) protocol.Delivery {
 
 // foldFinal folds an edit of the closing post into that post when both are
 // delivered at once (no outbox: the post's reference is not known yet).
-func (st *state) foldFinal(ds []protocol.Delivery) []protocol.Delivery {
+func (st *gameRecord) foldFinal(ds []protocol.Delivery) []protocol.Delivery {
 	post := -1
 	out := ds[:0]
 	for _, d := range ds {
@@ -159,7 +159,7 @@ func (st *state) foldFinal(ds []protocol.Delivery) []protocol.Delivery {
 }
 
 // mentionsOf are the user IDs of seats, for a ping.
-func (st *state) mentionsOf(seats []int) []string {
+func (st *gameRecord) mentionsOf(seats []int) []string {
 	var out []string
 	for _, i := range seats {
 		if i >= 0 && i < len(st.Seats) && st.Seats[i].human() {
@@ -170,12 +170,12 @@ func (st *state) mentionsOf(seats []int) []string {
 }
 
 // showHandRow is the button that brings a player's hand back.
-func showHandRow(st *state) [][]protocol.Button {
+func showHandRow(st *gameRecord) [][]protocol.Button {
 	return [][]protocol.Button{{{Label: st.Lang.Say("thread.showMyHand"), Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
 }
 
 // startPing tells every person at the table, once, that the game began.
-func startPing(st *state) []protocol.Delivery {
+func startPing(st *gameRecord) []protocol.Delivery {
 	var seats []int
 	for i := range st.Seats {
 		seats = append(seats, i)
@@ -193,7 +193,7 @@ func startPing(st *state) []protocol.Delivery {
 
 // decisionPing tells the person who must decide after a reveal, once per
 // decision; an edit of a private message notifies nobody.
-func decisionPing(st *state) []protocol.Delivery {
+func decisionPing(st *gameRecord) []protocol.Delivery {
 	if !st.chat() || st.game == nil {
 		return nil
 	}
@@ -212,7 +212,7 @@ func decisionPing(st *state) []protocol.Delivery {
 
 // waitingSeats are the people the game waits on now: the decider after a
 // reveal, else everyone who has not picked.
-func (st *state) waitingSeats() (seats []int, what string) {
+func (st *gameRecord) waitingSeats() (seats []int, what string) {
 	g := st.game
 	if d, ok := g.Decision(); ok {
 		if d.Seat < len(st.Seats) && st.Seats[d.Seat].human() {
@@ -230,7 +230,7 @@ func (st *state) waitingSeats() (seats []int, what string) {
 
 // remind posts the game's one reminder, naming only the late players; an
 // older one still live is removed first.
-func (st *state) remind(seats []int, text string) []protocol.Delivery {
+func (st *gameRecord) remind(seats []int, text string) []protocol.Delivery {
 	ds := st.clearReminder()
 	v := protocol.View{Screen: protocol.ScreenPing, Tone: protocol.TonePlay, Text: text, Mentions: st.mentionsOf(seats)}
 	if st.chat() {
@@ -243,7 +243,7 @@ func (st *state) remind(seats []int, text string) []protocol.Delivery {
 }
 
 // clearReminder removes the live reminder (or, not sent yet, drops it).
-func (st *state) clearReminder() []protocol.Delivery { return st.reminder.clear() }
+func (st *gameRecord) clearReminder() []protocol.Delivery { return st.reminder.clear() }
 
 // reminder is the record's part for the game's one live reminder and the
 // last decision pinged.
@@ -284,7 +284,7 @@ func (r *reminder) pingOnce(key string) bool {
 
 // reminderDone removes the reminder once none of the people it named is
 // still awaited.
-func (st *state) reminderDone() []protocol.Delivery {
+func (st *gameRecord) reminderDone() []protocol.Delivery {
 	if st.RemindFor == nil || st.game == nil {
 		return nil
 	}
@@ -302,7 +302,7 @@ func (st *state) reminderDone() []protocol.Delivery {
 }
 
 // nudgeText is the reminder of a game without a timer.
-func nudgeText(st *state, seats []int, what string, waited time.Duration) string {
+func nudgeText(st *gameRecord, seats []int, what string, waited time.Duration) string {
 	var names []string
 	for _, i := range seats {
 		names = append(names, st.Seats[i].Name)

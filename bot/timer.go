@@ -162,27 +162,27 @@ func (b *Bot) waitFlushes(wg *sync.WaitGroup) {
 
 func (b *Bot) fire(ctx context.Context, c storage.Claim, now time.Time) (protocol.Outbound, error) {
 	var o protocol.Outbound
-	resp, err := b.update(ctx, c.Key, func(st *state) (change, error) {
+	resp, err := b.update(ctx, c.Key, func(st *gameRecord) (effect, error) {
 		if st == nil {
-			return change{}, nil
+			return effect{}, nil
 		}
 		o.Where, o.Game = st.Where, st.ID
 		switch st.Phase {
 		case phaseLobby:
 			expires := st.Created.Add(b.cfg.LobbyTTL)
 			if now.Before(expires) {
-				return change{schedule: expires}, nil
+				return effect{schedule: expires}, nil
 			}
 			v := protocol.View{Screen: protocol.ScreenTable, Title: st.Lang.Say("timer.lobbyExpired", gameTitle(st.snap())), Tone: protocol.ToneOver,
 				Text: st.Lang.Say("timer.nobodyStartedThisGameWithin", st.Lang.Duration(b.cfg.LobbyTTL))}
-			return change{remove: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, v, now)}}, nil
+			return effect{remove: true, resp: protocol.Response{Deliveries: refreshTable(protocol.Request{}, st, v, now)}}, nil
 		case phasePlaying:
 			if st.Opts.Timer <= 0 {
 				return b.nudge(st, now)
 			}
 			return b.turnTimer(st, now)
 		}
-		return change{}, nil
+		return effect{}, nil
 	})
 	o.Response = resp
 	return o, err
@@ -234,43 +234,43 @@ func (c *turnClock) remindNow(now time.Time, limit time.Duration) bool {
 	return true
 }
 
-func (b *Bot) turnTimer(st *state, now time.Time) (change, error) {
+func (b *Bot) turnTimer(st *gameRecord, now time.Time) (effect, error) {
 	limit := time.Duration(st.Opts.Timer) * time.Second
 	waiting, what := st.waitingSeats()
 	switch {
 	case len(waiting) == 0:
-		return change{}, nil
+		return effect{}, nil
 	case st.turnClock.over(now, limit):
 		return b.autoPick(st, waiting)
 	case st.turnClock.remindNow(now, limit):
 		left := st.TurnStart.Add(limit).Sub(now).Round(time.Second)
 		text := st.Lang.Say("timer.sLeftToSOr", st.Lang.Duration(left), what)
-		return change{save: true, schedule: b.nextDeadline(st), resp: protocol.Response{Deliveries: st.remind(waiting, text)}}, nil
+		return effect{save: true, schedule: b.nextDeadline(st), resp: protocol.Response{Deliveries: st.remind(waiting, text)}}, nil
 	}
-	return change{schedule: b.nextDeadline(st)}, nil
+	return effect{schedule: b.nextDeadline(st)}, nil
 }
 
 // nudge reminds, once a turn, the people a game without a timer has waited
 // on for Config.Nudge: nobody is auto-picked, but nobody is forgotten. The
 // deadline follows the game from wait to wait while one is pending
 // (Nudging); once it nudged, the next wait sets it again.
-func (b *Bot) nudge(st *state, now time.Time) (change, error) {
+func (b *Bot) nudge(st *gameRecord, now time.Time) (effect, error) {
 	waiting, what := st.waitingSeats()
 	at := st.TurnStart.Add(b.cfg.Nudge)
 	switch {
 	case b.cfg.Nudge <= 0 || st.Reminded || len(waiting) == 0:
 		st.Nudging = false
-		return change{save: true}, nil
+		return effect{save: true}, nil
 	case now.Before(at):
-		return change{schedule: at}, nil
+		return effect{schedule: at}, nil
 	}
 	st.Reminded, st.Nudging = true, false
-	return change{save: true, resp: protocol.Response{Deliveries: st.remind(waiting, nudgeText(st, waiting, what, now.Sub(st.TurnStart)))}}, nil
+	return effect{save: true, resp: protocol.Response{Deliveries: st.remind(waiting, nudgeText(st, waiting, what, now.Sub(st.TurnStart)))}}, nil
 }
 
 // autoPick chooses for players the timer ran out on, with the heuristic
 // player, and gives a bot the seat of anyone auto-picked twice in a row.
-func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
+func (b *Bot) autoPick(st *gameRecord, waiting []int) (effect, error) {
 	g := st.game
 	h := strategy.NewHeuristic()
 	var notes []string
@@ -304,7 +304,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 		a := strategy.Answer(h, g.View(d.Seat))
 		shown, r, err := b.act(st, notes, review.Move{Seat: d.Seat, Answer: a, Decide: true})
 		if err != nil {
-			return change{}, fmt.Errorf("auto-answer for seat %d of %s: %w", d.Seat, st.ID, err)
+			return effect{}, fmt.Errorf("auto-answer for seat %d of %s: %w", d.Seat, st.ID, err)
 		}
 		posts, revealed = shown, r
 	}
@@ -314,7 +314,7 @@ func (b *Bot) autoPick(st *state, waiting []int) (change, error) {
 		}
 		shown, r, err := b.submit(st, i, subs[k], notes)
 		if err != nil {
-			return change{}, fmt.Errorf("auto-pick for seat %d of %s: %w", i, st.ID, err)
+			return effect{}, fmt.Errorf("auto-pick for seat %d of %s: %w", i, st.ID, err)
 		}
 		posts, revealed = append(posts, shown...), revealed || r
 	}

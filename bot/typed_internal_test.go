@@ -27,7 +27,7 @@ func TestTypedTypeResolvesInTheHand(t *testing.T) {
 // TestYouInNarration: the terminal's player is "You", never "You's" or
 // "You reaches".
 func TestYouInNarration(t *testing.T) {
-	st := &state{Seats: []seat{{Name: "You"}, {Name: "Ann"}}}
+	st := &gameRecord{Seats: []seat{{Name: "You"}, {Name: "Ann"}}}
 	evs := []engine.Event{
 		{Kind: engine.EvCopy, Seat: 0},
 		{Kind: engine.EvCopy, Seat: 0, Card: engine.Tofu},

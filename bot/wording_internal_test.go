@@ -35,7 +35,7 @@ func TestScoreLinesSayNothingScored(t *testing.T) {
 // TestPartyLobbyAloneWarnsOnce: a Party lobby with the host alone says
 // once that more players are needed, not once per card type (item 7).
 func TestPartyLobbyAloneWarnsOnce(t *testing.T) {
-	st := &state{ID: "g", Where: protocol.Location{Platform: "test"}, Phase: phaseLobby, Host: "ann",
+	st := &gameRecord{ID: "g", Where: protocol.Location{Platform: "test"}, Phase: phaseLobby, Host: "ann",
 		Opts: protocol.Options{Party: true, Menu: protocol.DefaultMenu.String(), Pass: engine.PassLeft}, Seats: []seat{{User: "ann", Name: "Ann"}}}
 	v := lobbyView(st.snap())
 	if n := strings.Count(v.Text, "⚠️"); n != 1 || !strings.Contains(v.Text, "needs at least 2 players (now 1)") {
@@ -58,7 +58,7 @@ func TestHandHandleUsesCounted(t *testing.T) {
 	}
 	now := time.Unix(1_800_000_000, 0)
 	b := New(nil, Config{Now: func() time.Time { return now }})
-	st := &state{ID: "g", Where: protocol.Location{Platform: "slack", Community: "T", Channel: "C"}, Phase: phasePlaying, game: g,
+	st := &gameRecord{ID: "g", Where: protocol.Location{Platform: "slack", Community: "T", Channel: "C"}, Phase: phasePlaying, game: g,
 		Opts: protocol.Options{Hands: protocol.HandsEphemeral, Pass: engine.PassLeft}, turnClock: turnClock{TurnStart: now},
 		Seats: []seat{{User: "ann", Name: "Ann", Hand: protocol.Ref{ID: "r:https://hooks/1", Max: 5, Uses: 1}}, {User: "bob", Name: "Bob"}}}
 	edits := 0
