@@ -1,8 +1,11 @@
-// Package bot is the sushigo host: lobby, commands, turn flow, timers, bot
-// seats, authorization, leaderboards and platform-neutral views. It keeps
-// every game in a storage.Store, takes a protocol.Request and returns what
-// to show, to whom, as a protocol.Response; the adapters deliver it. It
-// never calls a chat platform, and its words come from package words.
+// Package bot is the sushigo host, what a game does: lobby, commands, turn
+// flow, timers, bot seats, authorization, leaderboards and
+// platform-neutral views. It takes a protocol.Request and returns what to
+// show, to whom, as a protocol.Response; the adapters deliver it. How a
+// change is kept and delivered (load, compare-and-swap, the outbox and its
+// sender) is package record's, which it hands its own game record to
+// (deliver.go). It never calls a chat platform, and its words come from
+// package words.
 package bot
 
 import (
@@ -191,7 +194,7 @@ func New(store storage.Store, cfg Config) *Bot {
 		thinking:  make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
 		reviewing: make(chan struct{}, reviewWorkers())}
 	b.rec = record.New(store, games{b}, record.Config{
-		Now: func() time.Time { return b.now() }, Log: cfg.Log, Decoded: cfg.DecodedGames, CheckDecoded: checkDecoded,
+		Now: cfg.Now, Log: cfg.Log, Decoded: cfg.DecodedGames, CheckDecoded: checkDecoded,
 		Handoff: cfg.Handoff, Wake: b.signal, ClaimLease: cfg.ClaimLease, SendLease: cfg.SendLease,
 		FlushWaits: cfg.FlushWait == 0, Busy: &b.busy, OnStored: cfg.OnStored, OnConflict: cfg.Metrics.Conflict,
 	})
