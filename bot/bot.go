@@ -24,6 +24,7 @@ import (
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Config tunes a Bot. Zero fields take the defaults shown.
@@ -94,6 +95,10 @@ type Config struct {
 	// the picture, which names its round and turn, follows at this pace:
 	// drawing is most of what a click costs.
 	TablePicture time.Duration
+	// TableLink, when set, makes a person's link to a game's web table
+	// (adapters/web): a chat's table then has an Open table button,
+	// answered privately with the link.
+	TableLink func(where protocol.Location, who protocol.User, game string, lang words.Lang) (string, error)
 	// DecodedGames is how many games a replica keeps decoded, each as it
 	// last read or stored it, so the next read of an unchanged game skips
 	// decoding (8192, about 10 KB each; negative: none).

@@ -153,6 +153,8 @@ func (b *Bot) handle(ctx context.Context, req protocol.Request) (protocol.Respon
 		return b.inGame(ctx, req, "", func(req protocol.Request, st *gameRecord) (effect, error) { return b.kick(req, st, a.Player) })
 	case protocol.ShowHand:
 		return b.inGame(ctx, req, a.Game, b.showHand)
+	case protocol.OpenTable:
+		return b.openTable(ctx, req, a.Game)
 	case protocol.Pick:
 		return b.inGame(ctx, req, a.Game, func(req protocol.Request, st *gameRecord) (effect, error) { return b.pick(req, st, a) })
 	case protocol.Change:

@@ -146,6 +146,8 @@ type gameRecord struct {
 
 	game *engine.Game      // decoded Engine, while handling one request
 	plat protocol.Platform // the row of Where.Platform, while handling one request
+	// web is set when the host has a web table (Config.TableLink).
+	web bool
 	// think is set when a searching bot must choose: it thinks off the
 	// request path (think.go), after the save.
 	think bool
@@ -165,7 +167,7 @@ const recordVersion = 2
 func (st *gameRecord) snap() *snapshot {
 	sn := &snapshot{ID: st.ID, Where: st.Where, Phase: st.Phase, Host: st.Host, Opts: st.Opts,
 		Seats: slices.Clone(st.Seats), Notes: st.Notes, Ended: st.Ended, Vote: st.Vote,
-		NoPictures: st.NoPictures, Agreed: st.Agreed, rated: st.Rated, game: st.game, plat: st.plat, w: st.Lang, turnEnds: st.ends(time.Duration(st.Opts.Timer) * time.Second)}
+		NoPictures: st.NoPictures, Agreed: st.Agreed, rated: st.Rated, game: st.game, plat: st.plat, web: st.web, w: st.Lang, turnEnds: st.ends(time.Duration(st.Opts.Timer) * time.Second)}
 	if st.Ended != "" && st.game != nil {
 		sn.places = st.ratedPlaces(st.game.PublicView().Standings)
 	}
@@ -288,6 +290,7 @@ func (b *Bot) decode(data []byte) (*gameRecord, error) {
 		return nil, err
 	}
 	st.plat = b.platform(st.Where.Platform)
+	st.web = b.cfg.TableLink != nil
 	return st, nil
 }
 

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
@@ -10,7 +9,7 @@ import (
 )
 
 // ErrNoTable is returned by PublicTable when no game has been dealt there.
-var ErrNoTable = errors.New("no game has been dealt here")
+var ErrNoTable = protocol.ErrNoGame
 
 // PublicTable returns what anyone may see of the game at where: the
 // engine's public view (no card of any hand) and each seat's name, the

@@ -267,6 +267,9 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		// A chat's way back to a lost private message; the terminal shows
 		// the hand itself.
 		v.Rows = [][]protocol.Button{{{Label: w.Say("render.showMyHand"), Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
+		if st.web {
+			v.Rows[0] = append(v.Rows[0], protocol.Button{Label: w.Say("web.openTable"), Emoji: "🌐", ActionID: protocol.ActionID(protocol.OpenTable{Game: st.ID})})
+		}
 	}
 	if st.Vote != nil && !pv.Over {
 		v.Rows = append(v.Rows, voteRow(st))

@@ -35,6 +35,8 @@ type snapshot struct {
 
 	game *engine.Game
 	plat protocol.Platform
+	// web is set when the host has a web table (Config.TableLink).
+	web bool
 	// w is the language the screens write in: the game's for the public
 	// ones, a seat's person's for theirs (to).
 	w words.Lang

@@ -163,6 +163,10 @@ type Rematch struct{ Game string }
 // from the asker's hand: a private answer.
 type Hint struct{ Game string }
 
+// OpenTable asks for the asker's own link to the game's web table: a
+// private answer.
+type OpenTable struct{ Game string }
+
 // Review asks, once a game is over, for the expert's review of the
 // asker's own choices in it: a private answer.
 type Review struct{ Game string }
@@ -196,6 +200,7 @@ func (a SetMenu) game() string  { return a.Game }
 func (a Rematch) game() string  { return a.Game }
 func (a Review) game() string   { return a.Game }
 func (a Hint) game() string     { return a.Game }
+func (a OpenTable) game() string { return a.Game }
 func (a EndVote) game() string  { return a.Game }
 
 func (NewGame) action()         {}
@@ -217,6 +222,7 @@ func (End) action()             {}
 func (Rematch) action()         {}
 func (Review) action()          {}
 func (Hint) action()            {}
+func (OpenTable) action()       {}
 func (EndVote) action()         {}
 func (Answer) action()          {}
 func (SetMenu) action()         {}

@@ -44,6 +44,8 @@ func ActionID(a Action) string {
 		return encodeID(idClassic, "review", a.Game)
 	case Hint:
 		return encodeID(idClassic, "hint", a.Game)
+	case OpenTable:
+		return encodeID(idClassic, "table", a.Game)
 	case Change:
 		return encodeID(idClassic, "change", a.Game, strconv.Itoa(a.Round), strconv.Itoa(a.Turn))
 	case Pick:
@@ -101,7 +103,7 @@ func ParseActionID(id string) (Action, error) {
 	if version == idParty {
 		return parsePartyID(verb, game, args)
 	}
-	want := map[string]int{"join": 0, "leave": 0, "start": 0, "addbot": 1, "hand": 0, "end": 0, "rematch": 0, "review": 0, "hint": 0, "change": 2, "pick": 6}
+	want := map[string]int{"join": 0, "leave": 0, "start": 0, "addbot": 1, "hand": 0, "end": 0, "rematch": 0, "review": 0, "hint": 0, "table": 0, "change": 2, "pick": 6}
 	n, ok := want[verb]
 	if !ok || len(args) != n {
 		return nil, ErrBadActionID
@@ -123,6 +125,8 @@ func ParseActionID(id string) (Action, error) {
 		return Review{game}, nil
 	case "hint":
 		return Hint{game}, nil
+	case "table":
+		return OpenTable{game}, nil
 	case "addbot":
 		v, ok := nums(args, 1, engine.MaxSeats)
 		if !ok {

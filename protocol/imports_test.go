@@ -55,7 +55,7 @@ func TestProtocolIsALeaf(t *testing.T) {
 // knowledge of the host's insides (its tests may build a real host).
 func TestAdaptersSpeakTheProtocol(t *testing.T) {
 	found := false
-	for f, ps := range imports(t, "../adapters/discord", "../adapters/slack", "../adapters/console", "../adapters/adaptertest") {
+	for f, ps := range imports(t, "../adapters/discord", "../adapters/slack", "../adapters/console", "../adapters/web", "../adapters/adaptertest") {
 		for _, p := range ps {
 			found = found || p == "github.com/sushigo/sushigo/protocol"
 			if p == "github.com/sushigo/sushigo/bot" {

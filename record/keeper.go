@@ -240,12 +240,18 @@ func (k *Keeper[G]) Update(ctx context.Context, key, id string, fn func(g G, fou
 // for the caller to read (or change without storing); found is false when
 // there is none.
 func (k *Keeper[G]) Read(ctx context.Context, key string) (g G, found bool, err error) {
-	g, log, _, _, found, err := k.load(ctx, key)
+	g, _, found, err = k.ReadAt(ctx, key)
+	return g, found, err
+}
+
+// ReadAt is Read with the version the game is stored under.
+func (k *Keeper[G]) ReadAt(ctx context.Context, key string) (g G, ver storage.Version, found bool, err error) {
+	g, log, _, ver, found, err := k.load(ctx, key)
 	if err != nil || !found {
-		return g, false, err
+		return g, 0, false, err
 	}
 	Fold(k.host, g, log)
-	return g, true, nil
+	return g, ver, true, nil
 }
 
 // write stores w with compare-and-swap (storage.ErrConflict when the game

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -35,6 +36,15 @@ type config struct {
 
 	Discord discordConfig
 	Slack   slackConfig
+	Web     webConfig
+}
+
+// webConfig is the web table's: where it is served, as its players reach
+// it, and the secret its links are signed with (the same on every
+// replica).
+type webConfig struct {
+	URL    *url.URL
+	Secret string
 }
 
 type discordConfig struct {
@@ -158,6 +168,20 @@ func loadConfig(getenv func(string) string) (config, error) {
 		}
 		if c.Slack.Mode == "http" && c.Slack.SigningSecret == "" {
 			errs = append(errs, fmt.Errorf("SLACK_MODE=http needs SLACK_SIGNING_SECRET"))
+		}
+	}
+	if v := getenv("WEB_URL"); v != "" {
+		u, err := url.Parse(v)
+		switch {
+		case err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "":
+			errs = append(errs, fmt.Errorf("WEB_URL=%q: want the table's public address, such as https://sushigo.example/t/", v))
+		case !strings.HasSuffix(u.Path, "/"):
+			errs = append(errs, fmt.Errorf("WEB_URL=%q: want a path ending in /, such as https://sushigo.example/t/", v))
+		default:
+			c.Web.URL = u
+		}
+		if c.Web.Secret = getenv("WEB_SECRET"); len(c.Web.Secret) < 32 {
+			errs = append(errs, errors.New("WEB_URL needs WEB_SECRET, at least 32 characters, the same on every replica (openssl rand -hex 32)"))
 		}
 	}
 	if c.DataDir == "" {

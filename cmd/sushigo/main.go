@@ -34,6 +34,7 @@ import (
 	"github.com/sushigo/sushigo/adapters/console"
 	"github.com/sushigo/sushigo/adapters/discord"
 	"github.com/sushigo/sushigo/adapters/slack"
+	"github.com/sushigo/sushigo/adapters/web"
 	"github.com/sushigo/sushigo/arena"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine"
@@ -130,6 +131,8 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 	plain := fs.Bool("plain", false, w.Say("sushigo.main.lineModeAutomaticWhenInput"))
 	pngDir := fs.String("png", "", w.Say("sushigo.main.writeEachRoundSScores"))
 	hints := fs.Bool("hints", false, w.Say("sushigo.main.hints"))
+	inBrowser := fs.Bool("web", false, w.Say("sushigo.main.web"))
+	addr := fs.String("addr", "", w.Say("sushigo.main.addr"))
 	if helped, err := parseFlags(w, fs, args, w.Say("sushigo.main.usageSushigoPlayFlagsPlay"), stdout); helped || err != nil {
 		return err
 	}
@@ -219,7 +222,21 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 		// with the same seed would be taken for the first and not rated.
 		bc.NewID = func() string { return strconv.FormatUint(rand.Uint64(), 36) }
 	}
+	// The web table hears every stored change of the game (webPlay sets
+	// it before the game is touched).
+	var changed func(string)
+	if *inBrowser {
+		bc.OnStored = func(s bot.Stored) {
+			if changed != nil {
+				changed(s.Key)
+			}
+		}
+	}
 	host := bot.New(store, bc)
+	me := protocol.User{ID: protocol.You, Name: or(*name, w.You())}
+	if *inBrowser {
+		return webPlay(ctx, host, store, &changed, me, opts, *fresh, w, *addr, stdout, nil)
+	}
 	var h interface {
 		console.Host
 		Tick(context.Context) ([]protocol.Outbound, error)
@@ -231,7 +248,6 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 		}
 		h = pw
 	}
-	me := protocol.User{ID: protocol.You, Name: or(*name, w.You())}
 	if *fresh {
 		if _, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: protocol.End{}}); err != nil {
 			return err
@@ -422,10 +438,27 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	m := metrics.New()
 	// Each adapter adds its platform to the host below, once it exists: it
 	// sends the host's durable deliveries, and the host is what it serves.
-	host := bot.New(store, bot.Config{Review: reviewWork, Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter, ClaimLease: cfg.ClaimLease, FlushWait: flushWait, Handoff: true,
-		Metrics: m})
+	hc := bot.Config{Review: reviewWork, Log: log, LobbyTTL: cfg.LobbyTTL, FinishedTTL: cfg.GameTTL, Timer: cfg.TurnTimer, Nudge: cfg.NudgeAfter, ClaimLease: cfg.ClaimLease, FlushWait: flushWait, Handoff: true,
+		Metrics: m}
+	// The web table is made after the host it serves; both are ready
+	// before the first request.
+	var table *web.Web
+	if cfg.Web.URL != nil {
+		hc.TableLink = func(where protocol.Location, who protocol.User, game string, lang words.Lang) (string, error) {
+			return table.Link(where, who, game, lang)
+		}
+		hc.OnStored = func(s bot.Stored) { table.Changed(s.Key) }
+	}
+	host := bot.New(store, hc)
 
 	mux := http.NewServeMux()
+	if cfg.Web.URL != nil {
+		if table, err = web.New(host, store, web.Config{Secret: []byte(cfg.Web.Secret), Base: cfg.Web.URL.String(), Log: log.With("component", "web")}); err != nil {
+			return err
+		}
+		defer table.Close()
+		mux.Handle(cfg.Web.URL.Path, table)
+	}
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	creds := newCredentials()
 	mux.HandleFunc("/readyz", readyz(store, creds))

@@ -1,0 +1,145 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"sync"
+
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
+)
+
+// The hub knows which sockets show which game, and redraws them when the
+// game changes: one page drawn per reader and language, its frame (the
+// same bytes) offered to each of their sockets. Redraws run on a few
+// workers, never on the caller's goroutine; a game changed again before
+// its redraw ran is redrawn once.
+
+// redrawers bounds the games being redrawn at once.
+const redrawers = 4
+
+type hub struct {
+	w       *Web
+	mu      sync.Mutex
+	games   map[string]map[*conn]struct{}
+	pending map[string]bool
+	queue   chan string
+}
+
+func (h *hub) init(w *Web) {
+	h.w = w
+	h.games = map[string]map[*conn]struct{}{}
+	h.pending = map[string]bool{}
+	h.queue = make(chan string, 1024)
+	for range redrawers {
+		w.wg.Add(1)
+		go func() {
+			defer w.wg.Done()
+			for {
+				select {
+				case <-w.ctx.Done():
+					return
+				case key := <-h.queue:
+					h.mu.Lock()
+					delete(h.pending, key)
+					h.mu.Unlock()
+					h.redraw(key)
+				}
+			}
+		}()
+	}
+}
+
+func (h *hub) join(key string, c *conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.games[key] == nil {
+		h.games[key] = map[*conn]struct{}{}
+	}
+	h.games[key][c] = struct{}{}
+}
+
+func (h *hub) leave(key string, c *conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.games[key], c)
+	if len(h.games[key]) == 0 {
+		delete(h.games, key)
+	}
+}
+
+// changed queues key's redraw if a socket shows it.
+func (h *hub) changed(key string) {
+	h.mu.Lock()
+	if len(h.games[key]) == 0 || h.pending[key] {
+		h.mu.Unlock()
+		return
+	}
+	h.pending[key] = true
+	h.mu.Unlock()
+	select {
+	case h.queue <- key:
+	default:
+		// Every worker is behind: the pages catch up at the next change.
+		h.mu.Lock()
+		delete(h.pending, key)
+		h.mu.Unlock()
+	}
+}
+
+// reader is one audience of a game's pages: the same page for each.
+type reader struct {
+	user string
+	lang words.Lang
+}
+
+// redraw draws key's pages and offers each to its sockets.
+func (h *hub) redraw(key string) {
+	h.mu.Lock()
+	groups := map[reader][]*conn{}
+	for c := range h.games[key] {
+		r := reader{c.pass.User, c.lang}
+		groups[r] = append(groups[r], c)
+	}
+	h.mu.Unlock()
+	for r, conns := range groups {
+		frame, ver, err := h.w.pageFrame(conns[0].pass, r.lang)
+		if err != nil {
+			if !errors.Is(err, errNoGame) {
+				h.w.cfg.Log.Warn("drawing a web page failed", "game", key, "err", err)
+			}
+			continue
+		}
+		for _, c := range conns {
+			c.offerPage(frame, ver)
+		}
+	}
+}
+
+// frame is what the server sends a page.
+type frame struct {
+	T string `json:"t"`
+	// Page, for "page".
+	Page *protocol.Page `json:"page,omitempty"`
+	// View, for "notice": a private answer to the reader's click.
+	View *protocol.View `json:"view,omitempty"`
+	// Session, for "session": the token the page presents when it
+	// reconnects.
+	Session string `json:"session,omitempty"`
+	// Words, for "words": the page's own words in its reader's language;
+	// Lang the language's code.
+	Words map[string]string `json:"words,omitempty"`
+	Lang  string            `json:"lang,omitempty"`
+	// Text and Reason, for "refused": why, in the reader's language, and
+	// as a code.
+	Text   string `json:"text,omitempty"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func encode(f frame) []byte {
+	b, err := json.Marshal(f)
+	if err != nil {
+		panic(err) // a frame holds views and strings: it always encodes
+	}
+	return b
+}

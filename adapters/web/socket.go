@@ -1,0 +1,343 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
+)
+
+// One socket: the page says hello with its link or session, gets its
+// words, its session and its page, then sends its reader's clicks; the
+// server sends pages as the game changes and private answers to clicks.
+
+// maxFrame bounds what a page may send in one frame.
+const maxFrame = 4 << 10
+
+// helloWait is how long a new socket has to say who it is.
+const helloWait = 10 * time.Second
+
+// hello is the page's first frame; act every later one.
+type hello struct {
+	T       string `json:"t"`
+	Link    string `json:"link,omitempty"`
+	Session string `json:"session,omitempty"`
+	// Lang is the browser's language (navigator.language).
+	Lang string `json:"lang,omitempty"`
+}
+
+type act struct {
+	T string `json:"t"`
+	// ID is the action ID of the button pressed, or of the list chosen
+	// from with Values.
+	ID     string   `json:"id"`
+	Values []string `json:"values,omitempty"`
+}
+
+// conn is one page's socket.
+type conn struct {
+	ws   *websocket.Conn
+	pass pass // its session
+	lang words.Lang
+
+	mu    sync.Mutex
+	page  []byte // the newest page not yet written
+	ver   uint64 // its version, or the last written
+	notes [][]byte
+	wake  chan struct{}
+}
+
+// offerPage queues a page of version ver, unless the socket has shown a
+// newer one; a page not yet written is replaced.
+func (c *conn) offerPage(f []byte, ver uint64) {
+	c.mu.Lock()
+	if ver < c.ver {
+		c.mu.Unlock()
+		return
+	}
+	c.page, c.ver = f, ver
+	c.mu.Unlock()
+	c.poke()
+}
+
+func (c *conn) offerNote(f []byte) {
+	c.mu.Lock()
+	c.notes = append(c.notes, f)
+	c.mu.Unlock()
+	c.poke()
+}
+
+func (c *conn) poke() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// writeLoop writes what is offered until ctx ends.
+func (c *conn) writeLoop(ctx context.Context) error {
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-c.wake:
+		}
+		c.mu.Lock()
+		notes, page := c.notes, c.page
+		c.notes, c.page = nil, nil
+		c.mu.Unlock()
+		for _, f := range append(notes, page) {
+			if f == nil {
+				continue
+			}
+			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err := c.ws.Write(wctx, websocket.MessageText, f)
+			cancel()
+			if err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
+	ws, err := websocket.Accept(rw, r, &websocket.AcceptOptions{OriginPatterns: w.cfg.Origins})
+	if err != nil {
+		return // Accept answered: a cross-origin or a plain request
+	}
+	defer ws.CloseNow()
+	ws.SetReadLimit(maxFrame)
+	ctx, cancel := context.WithCancel(w.ctx)
+	defer cancel()
+	c, err := w.greet(ctx, ws)
+	if err != nil {
+		w.refuse(ctx, ws, err, words.Lang{})
+		return
+	}
+	key := c.pass.where().Key()
+	w.hub.join(key, c)
+	defer w.hub.leave(key, c)
+	done := make(chan error, 1)
+	go func() { done <- c.writeLoop(ctx) }()
+	err = w.readLoop(ctx, c)
+	if errors.Is(err, errTooMuch) {
+		cancel()
+		<-done
+		w.refuse(context.Background(), ws, err, c.lang)
+		return
+	}
+	cancel()
+	<-done
+	ws.Close(websocket.StatusNormalClosure, "")
+}
+
+// greet reads the page's hello and answers with its words, its session
+// and its page.
+func (w *Web) greet(ctx context.Context, ws *websocket.Conn) (*conn, error) {
+	hctx, cancel := context.WithTimeout(ctx, helloWait)
+	defer cancel()
+	_, data, err := ws.Read(hctx)
+	if err != nil {
+		return nil, errBadPass
+	}
+	var h hello
+	if err := json.Unmarshal(data, &h); err != nil || h.T != "hello" {
+		return nil, errBadPass
+	}
+	now := w.cfg.Now()
+	var p pass
+	switch {
+	case h.Link != "":
+		if p, err = open(w.cfg.Secret, h.Link, kindLink, now); err != nil {
+			return nil, err
+		}
+	case h.Session != "":
+		if p, err = open(w.cfg.Secret, h.Session, kindSession, now); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, errBadPass
+	}
+	lang := readerLang(p.Lang, h.Lang)
+	page, err := w.host.Page(ctx, p.where(), p.User, lang)
+	switch {
+	case errors.Is(err, protocol.ErrNoGame):
+		return nil, errNoGame
+	case err != nil:
+		return nil, err
+	}
+	if h.Link != "" {
+		if page.Game != p.Game {
+			return nil, errOtherGame
+		}
+		if p.Once {
+			fresh, err := w.marks.AddRecord(ctx, "web-link:"+p.Nonce, []byte("1"), time.Until(time.Unix(p.Expires, 0))+time.Minute)
+			if err != nil {
+				return nil, err
+			}
+			if !fresh {
+				return nil, errUsed
+			}
+		}
+		p.Kind, p.Nonce, p.Once = kindSession, "", false
+		p.Expires = now.Add(w.cfg.SessionTTL).Unix()
+	}
+	session, err := sign(w.cfg.Secret, p)
+	if err != nil {
+		return nil, err
+	}
+	c := &conn{ws: ws, pass: p, lang: lang, wake: make(chan struct{}, 1), ver: page.Version}
+	c.notes = [][]byte{
+		encode(frame{T: "words", Words: pageWords(lang), Lang: lang.Code()}),
+		encode(frame{T: "session", Session: session}),
+		encode(frame{T: "page", Page: &page}),
+	}
+	c.poke()
+	return c, nil
+}
+
+// readerLang is the page's language: the person's platform locale, else
+// their browser's, else English.
+func readerLang(platform, browser string) words.Lang {
+	if l, ok := words.Find(platform); ok && platform != "" {
+		return l
+	}
+	if l := words.Match(browser); !l.IsZero() {
+		return l
+	}
+	return words.Lang{}
+}
+
+// readLoop takes the page's clicks, at most Config.Clicks a second.
+func (w *Web) readLoop(ctx context.Context, c *conn) error {
+	tokens, last := float64(2*w.cfg.Clicks), time.Now()
+	for {
+		_, data, err := c.ws.Read(ctx)
+		if err != nil {
+			return err
+		}
+		now := time.Now()
+		tokens = min(float64(2*w.cfg.Clicks), tokens+now.Sub(last).Seconds()*float64(w.cfg.Clicks))
+		last = now
+		if tokens < 1 {
+			return errTooMuch
+		}
+		tokens--
+		var a act
+		if err := json.Unmarshal(data, &a); err != nil || a.T != "act" {
+			continue // not a click: nothing to do
+		}
+		w.click(ctx, c, a)
+	}
+}
+
+// click hands a page's click to the host as the page's person, and sends
+// its private answer back to this page alone: the table and the hand
+// follow from the stored change (Changed).
+func (w *Web) click(ctx context.Context, c *conn, a act) {
+	var action protocol.Action
+	var err error
+	if a.Values != nil {
+		action, err = protocol.ParseSelection(a.ID, a.Values)
+	} else {
+		action, err = protocol.ParseActionID(a.ID)
+	}
+	if err != nil {
+		return // a forged or stale button: nothing a person pressed
+	}
+	req := protocol.Request{Where: c.pass.where(), Who: protocol.User{ID: c.pass.User, Name: c.pass.Name},
+		Action: action, Lang: c.lang, FromPrivate: true, ID: "web-" + requestNonce()}
+	resp, err := w.host.Handle(ctx, req)
+	if err != nil {
+		w.cfg.Log.Error("a web click failed", "game", c.pass.where().Key(), "err", err)
+		return
+	}
+	for _, d := range resp.Deliveries {
+		if d.To.User != c.pass.User || d.To.IsPublic() {
+			continue
+		}
+		switch d.View.Screen {
+		case protocol.ScreenHand, protocol.ScreenTable, protocol.ScreenLobby:
+			continue // the page draws these from the game itself
+		}
+		v := d.View
+		c.offerNote(encode(frame{T: "notice", View: &v}))
+	}
+	// A change the host stored is announced (Changed); this page is
+	// redrawn now too, in case it was not (a change stored by another
+	// front end's replica reaches it through its own announcement).
+	w.hub.changed(c.pass.where().Key())
+}
+
+func requestNonce() string {
+	b := make([]byte, 9)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// pageFrame draws the page of p's reader in lang.
+func (w *Web) pageFrame(p pass, lang words.Lang) ([]byte, uint64, error) {
+	page, err := w.host.Page(w.ctx, p.where(), p.User, lang)
+	if errors.Is(err, protocol.ErrNoGame) {
+		return nil, 0, errNoGame
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	return encode(frame{T: "page", Page: &page}), page.Version, nil
+}
+
+// refuse tells the page why it is closed, in its reader's language, and
+// closes it with the reason's code.
+func (w *Web) refuse(ctx context.Context, ws *websocket.Conn, why error, lang words.Lang) {
+	key, code := refusal(why)
+	wctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	_ = ws.Write(wctx, websocket.MessageText, encode(frame{T: "refused", Text: lang.Say(key), Reason: code}))
+	status := websocket.StatusPolicyViolation
+	if errors.Is(why, errNoGame) {
+		status = websocket.StatusNormalClosure
+	}
+	ws.Close(status, code)
+}
+
+// refusal is why's words and its code.
+func refusal(why error) (key words.Key, code string) {
+	switch {
+	case errors.Is(why, errExpired):
+		return "web.refused.linkExpired", errExpired.Error()
+	case errors.Is(why, errUsed):
+		return "web.refused.linkUsed", errUsed.Error()
+	case errors.Is(why, errOtherGame):
+		return "web.refused.otherGame", errOtherGame.Error()
+	case errors.Is(why, errSession):
+		return "web.refused.session", errSession.Error()
+	case errors.Is(why, errTooMuch):
+		return "web.refused.tooMuch", errTooMuch.Error()
+	case errors.Is(why, errNoGame):
+		return "web.noGame", errNoGame.Error()
+	}
+	return "web.refused.linkBad", errBadPass.Error()
+}
+
+// pageWords are the page's own words in lang.
+func pageWords(w words.Lang) map[string]string {
+	return map[string]string{
+		"pageTitle":    w.Say("web.pageTitle"),
+		"connecting":   w.Say("web.connecting"),
+		"reconnecting": w.Say("web.reconnecting"),
+		"watching":     w.Say("web.watching"),
+		"confirm":      w.Say("web.confirm"),
+		"tapAgain":     w.Say("web.tapAgain"),
+		"timeLeft":     w.Say("web.timeLeft", "%s"),
+	}
+}

@@ -1,0 +1,125 @@
+// The web table: the socket's frames drawn into the page, and the
+// reader's clicks sent back. Every word on the page comes from the server
+// (the "words" frame and the views), in the reader's language.
+import { connect } from "./socket.js";
+import { render, isCard } from "./view.js";
+import { countdown } from "./clock.js";
+
+const $ = (id) => document.getElementById(id);
+let words = {};
+let chosen = "";
+let seat = -1;
+let shown = 0;
+
+const sock = connect(onFrame, onState);
+
+function onState(state) {
+  const el = $("status");
+  if (state === "open") {
+    el.textContent = seat < 0 && words.watching ? words.watching : "";
+    return;
+  }
+  el.textContent = words[state] || "…";
+}
+
+function press(el, b) {
+  const id = b.ActionID;
+  if (isCard(id) && el.closest("#hand")) {
+    // A card is chosen by a first tap and locked by a second (or by
+    // Confirm): a slip of the finger costs nothing.
+    if (chosen !== id) {
+      choose(id);
+      return;
+    }
+  }
+  send(id);
+}
+
+function choose(id) {
+  chosen = id;
+  const hand = $("hand");
+  for (const c of hand.querySelectorAll("button.card")) {
+    const on = c.dataset.id === id;
+    c.classList.toggle("chosen", on);
+    c.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  let bar = hand.querySelector(".confirm");
+  if (!bar) {
+    bar = document.createElement("div");
+    bar.className = "confirm";
+    const hint = document.createElement("p");
+    const ok = document.createElement("button");
+    ok.type = "button";
+    ok.className = "btn style-3 go";
+    ok.addEventListener("click", () => chosen && send(chosen));
+    bar.append(hint, ok);
+    hand.append(bar);
+  }
+  bar.querySelector("p").textContent = words.tapAgain || "";
+  bar.querySelector("button").textContent = words.confirm || "";
+  bar.hidden = false;
+}
+
+function send(id) {
+  chosen = "";
+  sock.send({ t: "act", id });
+}
+
+function sendChoice(id, values) {
+  sock.send({ t: "act", id, values });
+}
+
+// The page's own buttons for what the page shows anyway (the hand) go.
+function forPage(v) {
+  if (!v || !v.Rows) return v;
+  const rows = v.Rows.map((r) => r.filter((b) => !/^sg\d:hand:/.test(b.ActionID || "") && !/^sg\d:table:/.test(b.ActionID || ""))).filter((r) => r.length);
+  return { ...v, Rows: rows };
+}
+
+function onFrame(f) {
+  switch (f.t) {
+    case "words":
+      words = f.words || {};
+      document.documentElement.lang = f.lang || "en";
+      if (words.pageTitle) document.title = words.pageTitle;
+      break;
+    case "page": {
+      const p = f.page;
+      if (p.v < shown) return;
+      shown = p.v;
+      seat = p.seat;
+      const over = !!p.final;
+      render($("final"), p.final, press, sendChoice);
+      render($("table"), over ? null : forPage(p.table), press, sendChoice);
+      render($("reveal"), over ? null : p.reveal, press, sendChoice);
+      render($("hand"), p.hand || null, press, sendChoice);
+      if (p.hand) {
+        const clock = document.createElement("p");
+        clock.className = "clock";
+        clock.setAttribute("role", "timer");
+        $("hand").prepend(clock);
+        countdown(clock, p.hand.due, words);
+        if (chosen && $("hand").querySelector(`button[data-id="${CSS.escape(chosen)}"]`)) {
+          choose(chosen);
+        } else {
+          chosen = "";
+        }
+      }
+      document.body.classList.toggle("watching", seat < 0);
+      onState("open");
+      break;
+    }
+    case "notice": {
+      const n = $("notice");
+      render(n, f.view, press, sendChoice);
+      clearTimeout(n.timer);
+      n.timer = setTimeout(() => (n.hidden = true), 6000);
+      break;
+    }
+    case "refused":
+      for (const id of ["final", "table", "reveal", "hand"]) render($(id), null);
+      $("status").textContent = f.text || "";
+      document.body.classList.add("refused");
+      break;
+  }
+}

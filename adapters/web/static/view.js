@@ -1,0 +1,134 @@
+// Draws a view (protocol.View) as the chat shows it: title, text with
+// **bold** and line breaks, fields, lists and buttons. Names come from
+// people and are set as text, never as markup.
+
+export function paragraphs(text) {
+  const out = document.createDocumentFragment();
+  for (const line of (text || "").split("\n")) {
+    const p = document.createElement("p");
+    line.split("**").forEach((part, i) => {
+      if (part === "") return;
+      if (i % 2 === 1) {
+        const b = document.createElement("strong");
+        b.textContent = part;
+        p.append(b);
+      } else {
+        p.append(part);
+      }
+    });
+    out.append(p);
+  }
+  return out;
+}
+
+export function isCard(id) {
+  return /^sg\d:pick:/.test(id);
+}
+
+export function button(b, onPress) {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.dataset.id = b.ActionID || "";
+  el.className = "btn style-" + (b.Style || 0);
+  if (isCard(el.dataset.id)) {
+    el.classList.add("card");
+    if (b.Colour) el.style.setProperty("--card", b.Colour);
+    const face = document.createElement("span");
+    face.className = "face";
+    face.setAttribute("aria-hidden", "true");
+    face.textContent = b.Emoji || "";
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = b.Label || "";
+    el.append(face, name);
+  } else {
+    el.textContent = ((b.Emoji ? b.Emoji + " " : "") + (b.Label || "")).trim();
+  }
+  el.setAttribute("aria-label", ((b.Emoji ? b.Emoji + " " : "") + (b.Label || "")).trim());
+  el.disabled = !!b.Disabled || !b.ActionID;
+  el.addEventListener("click", () => onPress(el, b));
+  return el;
+}
+
+function select(s, onChoose) {
+  const box = document.createElement("fieldset");
+  box.className = "select";
+  const legend = document.createElement("legend");
+  legend.textContent = s.Placeholder || "";
+  box.append(legend);
+  const single = s.Max === 1;
+  const name = "sel-" + Math.random().toString(36).slice(2);
+  for (const o of s.Options || []) {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = single ? "radio" : "checkbox";
+    input.name = name;
+    input.value = o.Value;
+    input.checked = !!o.Selected;
+    label.append(input, " " + ((o.Emoji ? o.Emoji + " " : "") + o.Label).trim());
+    if (o.Description) {
+      const d = document.createElement("small");
+      d.textContent = o.Description;
+      label.append(d);
+    }
+    box.append(label);
+  }
+  const go = document.createElement("button");
+  go.type = "button";
+  go.className = "btn style-1";
+  go.textContent = s.Submit || legend.textContent;
+  go.addEventListener("click", () => {
+    const values = [...box.querySelectorAll("input:checked")].map((i) => i.value);
+    onChoose(s.ActionID, values);
+  });
+  box.append(go);
+  return box;
+}
+
+// render fills el with view v; onPress gets each button pressed,
+// onChoose each list submitted.
+export function render(el, v, onPress, onChoose) {
+  el.replaceChildren();
+  if (!v) {
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  el.dataset.tone = v.Tone || 0;
+  if (v.Title) {
+    const h = document.createElement("h2");
+    h.textContent = v.Title;
+    el.append(h);
+  }
+  if (v.Text) {
+    const t = document.createElement("div");
+    t.className = "text";
+    t.append(paragraphs(v.Text));
+    el.append(t);
+  }
+  if (v.Fields && v.Fields.length) {
+    const fields = document.createElement("div");
+    fields.className = "fields";
+    for (const f of v.Fields) {
+      const box = document.createElement("div");
+      box.className = f.Inline ? "field inline" : "field";
+      const n = document.createElement("h3");
+      n.textContent = f.Name || "";
+      box.append(n, paragraphs(f.Value));
+      fields.append(box);
+    }
+    el.append(fields);
+  }
+  for (const s of v.Selects || []) el.append(select(s, onChoose));
+  for (const row of v.Rows || []) {
+    const r = document.createElement("div");
+    r.className = "row";
+    for (const b of row) r.append(button(b, onPress));
+    el.append(r);
+  }
+  if (v.Footer) {
+    const f = document.createElement("footer");
+    f.append(paragraphs(v.Footer));
+    el.append(f);
+  }
+}

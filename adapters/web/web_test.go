@@ -1,0 +1,375 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/sushigo/sushigo/adapters/web"
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine/review"
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/storage/bolt"
+	"github.com/sushigo/sushigo/words"
+)
+
+var where = protocol.Location{Platform: "test", Community: "guild", Channel: "c1"}
+
+// table is a host, its web table and a test server in front of it, with
+// a clock the test moves.
+type table struct {
+	t    *testing.T
+	host *bot.Bot
+	web  *web.Web
+	srv  *httptest.Server
+	mu   sync.Mutex
+	now  time.Time
+	// clicks is the sockets' Config.Clicks: a test plays faster than a
+	// person.
+	clicks int
+}
+
+func newTable(t *testing.T) *table { return newTableAt(t, 1000) }
+
+func newTableAt(t *testing.T, clicks int) *table {
+	t.Helper()
+	store, err := bolt.Open(filepath.Join(t.TempDir(), "w.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	tb := &table{t: t, now: time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC), clicks: clicks}
+	var seed uint64 = 40
+	var changed func(string)
+	tb.host = bot.New(store, bot.Config{Now: tb.clock, Seed: func() uint64 { seed++; return seed }, Timer: -1, ThinkInline: true,
+		Review: &review.Options{Samples: 2, Refine: 1},
+		OnStored: func(s bot.Stored) {
+			if changed != nil {
+				changed(s.Key)
+			}
+		}})
+	tb.srv = httptest.NewUnstartedServer(nil)
+	tb.web, err = web.New(tb.host, store, web.Config{Secret: []byte(strings.Repeat("k", 32)), Base: "http://" + tb.srv.Listener.Addr().String() + "/", Now: tb.clock, Clicks: tb.clicks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed = tb.web.Changed
+	tb.srv.Config.Handler = tb.web
+	tb.srv.Start()
+	t.Cleanup(func() { tb.srv.Close(); tb.web.Close() })
+	return tb
+}
+
+func (tb *table) clock() time.Time { tb.mu.Lock(); defer tb.mu.Unlock(); return tb.now }
+
+func (tb *table) wait(d time.Duration) { tb.mu.Lock(); tb.now = tb.now.Add(d); tb.mu.Unlock() }
+
+func person(id string) protocol.User {
+	return protocol.User{ID: id, Name: strings.ToUpper(id[:1]) + id[1:]}
+}
+
+// do sends a chat request as who, as another front end would.
+func (tb *table) do(who string, a protocol.Action) protocol.Response {
+	tb.t.Helper()
+	resp, err := tb.host.Handle(context.Background(), protocol.Request{Where: where, Who: person(who), Action: a})
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return resp
+}
+
+func (tb *table) game() string {
+	tb.t.Helper()
+	p, err := tb.host.Page(context.Background(), where, "", words.Lang{})
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return p.Game
+}
+
+func (tb *table) link(who string) string {
+	tb.t.Helper()
+	l, err := tb.web.Link(where, person(who), tb.game(), words.Lang{})
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return l
+}
+
+// page is one socket to the table, keeping every frame it got.
+type page struct {
+	t      *testing.T
+	ws     *websocket.Conn
+	mu     sync.Mutex
+	frames []json.RawMessage
+	got    chan struct{}
+	closed chan struct{}
+}
+
+type frameOf struct {
+	T       string         `json:"t"`
+	Page    *protocol.Page `json:"page"`
+	View    *protocol.View `json:"view"`
+	Session string         `json:"session"`
+	Reason  string         `json:"reason"`
+	Text    string         `json:"text"`
+}
+
+func (tb *table) open(hello map[string]string) *page {
+	tb.t.Helper()
+	ctx := context.Background()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(tb.srv.URL, "http")+"/ws", nil)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	p := &page{t: tb.t, ws: ws, got: make(chan struct{}, 1), closed: make(chan struct{})}
+	tb.t.Cleanup(func() { ws.CloseNow() })
+	hello["t"] = "hello"
+	b, _ := json.Marshal(hello)
+	if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
+		tb.t.Fatal(err)
+	}
+	go func() {
+		defer close(p.closed)
+		for {
+			_, data, err := ws.Read(ctx)
+			if err != nil {
+				return
+			}
+			p.mu.Lock()
+			p.frames = append(p.frames, data)
+			p.mu.Unlock()
+			select {
+			case p.got <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	return p
+}
+
+func (p *page) all() []frameOf {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([]frameOf, len(p.frames))
+	for i, f := range p.frames {
+		if err := json.Unmarshal(f, &out[i]); err != nil {
+			p.t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// until waits for a frame that ok accepts (a page frame's newest page
+// first), or fails after a while.
+func (p *page) until(what string, ok func(f frameOf) bool) frameOf {
+	p.t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		fs := p.all()
+		for i := len(fs) - 1; i >= 0; i-- {
+			if ok(fs[i]) {
+				return fs[i]
+			}
+		}
+		select {
+		case <-p.got:
+		case <-p.closed:
+			for _, f := range p.all() {
+				if ok(f) {
+					return f
+				}
+			}
+			last, _ := json.Marshal(fs[max(0, len(fs)-2):])
+			p.t.Fatalf("the socket closed waiting for %s; frames: %d, the last: %.600s", what, len(fs), last)
+		case <-deadline:
+			p.t.Fatalf("no %s in %d frames", what, len(fs))
+		}
+	}
+}
+
+func (p *page) latest() protocol.Page {
+	p.t.Helper()
+	return *p.until("a page", func(f frameOf) bool { return f.T == "page" }).Page
+}
+
+func (p *page) send(id string) {
+	p.t.Helper()
+	b, _ := json.Marshal(map[string]string{"t": "act", "id": id})
+	if err := p.ws.Write(context.Background(), websocket.MessageText, b); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+func refusedWith(code string) func(f frameOf) bool {
+	return func(f frameOf) bool { return f.T == "refused" && f.Reason == code }
+}
+
+func (tb *table) lobbyOf(people ...string) {
+	tb.do(people[0], protocol.NewGame{Options: protocol.Options{Timer: -1}})
+	for _, p := range people[1:] {
+		tb.do(p, protocol.Join{Game: tb.game()})
+	}
+}
+
+// TestLinksAndSessions: a link opens its person's page once, within its
+// time, for its game; the session it gives reopens the page; anything
+// else is refused with a reason the page shows.
+func TestLinksAndSessions(t *testing.T) {
+	tb := newTable(t)
+	tb.lobbyOf("ann", "bob")
+	link := tb.link("ann")
+	token := link[strings.Index(link, "#")+1:]
+
+	first := tb.open(map[string]string{"link": token})
+	session := first.until("a session", func(f frameOf) bool { return f.T == "session" }).Session
+	if p := first.latest(); p.Game != tb.game() || p.Seat != 0 || p.Table.Screen != protocol.ScreenLobby {
+		t.Fatalf("ann's first page: game %q seat %d screen %d", p.Game, p.Seat, p.Table.Screen)
+	}
+	tb.open(map[string]string{"link": token}).until("a refusal of the used link", refusedWith("link-used"))
+	again := tb.open(map[string]string{"session": session})
+	if p := again.latest(); p.Seat != 0 {
+		t.Errorf("the session reopened seat %d", p.Seat)
+	}
+	// Forged: another name in the same signature.
+	body, sig, _ := strings.Cut(token, ".")
+	forged := strings.Replace(body, "Y", "Z", 1) + "." + sig
+	tb.open(map[string]string{"link": forged}).until("a refusal of a forged link", refusedWith("link-bad"))
+	tb.open(map[string]string{"session": token}).until("a link posing as a session", refusedWith("link-bad"))
+	tb.open(map[string]string{}).until("a refusal of no pass", refusedWith("link-bad"))
+	// Expired.
+	late := tb.link("bob")
+	tb.wait(11 * time.Minute)
+	tb.open(map[string]string{"link": late[strings.Index(late, "#")+1:]}).until("a refusal of an expired link", refusedWith("link-expired"))
+	// For an earlier game: the channel has moved on.
+	old := tb.link("bob")
+	tb.do("ann", protocol.End{Game: tb.game()})
+	tb.lobbyOf("ann", "bob")
+	tb.open(map[string]string{"link": old[strings.Index(old, "#")+1:]}).until("a refusal of an earlier game's link", refusedWith("other-game"))
+	// The refusal is said in the person's words.
+	f := tb.open(map[string]string{"link": "x.y"}).until("a refusal", refusedWith("link-bad"))
+	if f.Text != (words.Lang{}).Say("web.refused.linkBad") {
+		t.Errorf("refused with %q", f.Text)
+	}
+}
+
+// TestCrossOriginRefused: a socket opened from another site's page (a
+// browser sends its Origin) is refused at the upgrade.
+func TestCrossOriginRefused(t *testing.T) {
+	tb := newTable(t)
+	h := http.Header{"Origin": []string{"https://evil.example"}}
+	_, resp, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(tb.srv.URL, "http")+"/ws", &websocket.DialOptions{HTTPHeader: h})
+	if err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("a cross-origin upgrade: %v, %v", resp, err)
+	}
+}
+
+// TestTooManyClicks: a page that floods its socket is closed, and told why.
+func TestTooManyClicks(t *testing.T) {
+	tb := newTableAt(t, 10)
+	tb.lobbyOf("ann", "bob")
+	p := tb.open(map[string]string{"link": tb.link("ann")[strings.Index(tb.link("ann"), "#")+1:]})
+	p.latest()
+	for range 60 {
+		b, _ := json.Marshal(map[string]string{"t": "act", "id": "sg1:hand:zz"})
+		if p.ws.Write(context.Background(), websocket.MessageText, b) != nil {
+			break // closed already
+		}
+	}
+	p.until("a refusal of the flood", refusedWith("too-much"))
+}
+
+var pickID = regexp.MustCompile(`sg\d:pick:[^"]*`)
+
+// TestWholeGamePrivacy plays a whole game of three from their pages, with
+// a watcher's page open, and searches every frame each page got: a
+// watcher's holds no hand and no card to pick; a player's holds their own
+// hand only, and no card to pick outside it.
+func TestWholeGamePrivacy(t *testing.T) {
+	tb := newTable(t)
+	people := []string{"ann", "bob", "cy"}
+	tb.lobbyOf(people...)
+	pages := map[string]*page{}
+	for _, u := range append(people, "wes") {
+		l := tb.link(u)
+		pages[u] = tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]})
+		pages[u].latest()
+	}
+	start := ""
+	for _, row := range pages["ann"].latest().Table.Rows {
+		for _, b := range row {
+			if strings.Contains(b.ActionID, ":start:") {
+				start = b.ActionID
+			}
+		}
+	}
+	pages["ann"].send(start)
+	for turn := 0; turn < 40; turn++ {
+		over := false
+		for i, u := range people {
+			p := pages[u].until("a page in play", func(f frameOf) bool {
+				return f.T == "page" && f.Page.Table.Screen != protocol.ScreenLobby
+			}).Page
+			if p.Final != nil {
+				over = true
+				break
+			}
+			if p.Seat != i || p.Hand == nil {
+				t.Fatalf("%s's page: seat %d, hand %v", u, p.Seat, p.Hand != nil)
+			}
+			var card string
+			for _, row := range p.Hand.Rows {
+				for _, b := range row {
+					if strings.Contains(b.ActionID, ":pick:") && !b.Disabled && card == "" {
+						card = b.ActionID
+					}
+				}
+			}
+			if card != "" {
+				v := p.Version
+				pages[u].send(card)
+				pages[u].until("the page after the pick", func(f frameOf) bool { return f.T == "page" && f.Page.Version > v })
+			}
+		}
+		if over {
+			break
+		}
+	}
+	final := pages["wes"].until("the final standings", func(f frameOf) bool { return f.T == "page" && f.Page.Final != nil }).Page
+	if final.Seat != -1 || final.Hand != nil {
+		t.Errorf("the watcher's last page: seat %d, hand %v", final.Seat, final.Hand != nil)
+	}
+	for u, p := range pages {
+		frames := p.all()
+		if len(frames) < 10 {
+			t.Errorf("%s's page got %d frames", u, len(frames))
+		}
+		for _, f := range frames {
+			if f.T != "page" {
+				continue
+			}
+			pg := *f.Page
+			hand := pg.Hand
+			pg.Hand = nil
+			rest, _ := json.Marshal(pg)
+			if m := pickID.Find(rest); m != nil {
+				t.Fatalf("%s's page shows a card to pick outside their hand: %s", u, m)
+			}
+			if u == "wes" && hand != nil {
+				t.Fatalf("the watcher's page has a hand: %+v", hand)
+			}
+			if hand != nil && hand.Screen != protocol.ScreenHand {
+				t.Fatalf("%s's hand is a screen %d", u, hand.Screen)
+			}
+		}
+	}
+}

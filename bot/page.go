@@ -1,0 +1,80 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
+)
+
+// Page is what a web page of the game at where shows user (a watcher when
+// they hold no seat, or user is ""), in lang (zero: their seat's, else the
+// game's): the table as the channel sees it, the latest reveal, the
+// closing post once the game is over, and the person's own hand. Each is
+// drawn as the chat draws it, from a snapshot: a page sees no more than a
+// chat message would. ErrNoTable when the channel has no game.
+func (b *Bot) Page(ctx context.Context, where protocol.Location, user string, lang words.Lang) (protocol.Page, error) {
+	st, ver, found, err := b.rec.ReadAt(ctx, where.Key())
+	if err != nil {
+		return protocol.Page{}, err
+	}
+	if !found {
+		return protocol.Page{}, ErrNoTable
+	}
+	seat := -1
+	if i := st.seatOf(user); i >= 0 && st.Seats[i].human() {
+		seat = i
+		if !lang.IsZero() {
+			st.Seats[i].Lang = lang // st is this look's own copy
+		}
+	}
+	sn := st.snap()
+	if seat >= 0 {
+		sn = sn.to(seat)
+	} else if !lang.IsZero() {
+		sn.w = lang
+	}
+	spoken := func(v protocol.View) *protocol.View {
+		v = protocol.Spoken(st.plat.Commands, v)
+		v.Lang = sn.w
+		return &v
+	}
+	now := b.now()
+	p := protocol.Page{Game: st.ID, Version: uint64(ver), Seat: seat, Table: *spoken(tableView(sn, now))}
+	if sn.game == nil {
+		return p, nil
+	}
+	if sn.game.PublicView().LastReveal.Round != 0 {
+		p.Reveal = spoken(revealView(sn))
+	}
+	if seat >= 0 {
+		p.Hand = spoken(handNow(sn, seat))
+	}
+	if sn.game.Over() {
+		p.Final = spoken(finalNow(sn))
+	}
+	return p, nil
+}
+
+// openTable answers Open table: the asker's own link to the game's web
+// table, privately.
+func (b *Bot) openTable(ctx context.Context, req protocol.Request, game string) (protocol.Response, error) {
+	if b.cfg.TableLink == nil {
+		return protocol.Response{}, refuse("where.noGameHere")
+	}
+	st, found, err := b.rec.Read(ctx, req.Where.Key())
+	if err != nil {
+		return protocol.Response{}, err
+	}
+	if !found || (game != "" && game != st.ID) {
+		return protocol.Response{}, refuse("where.noGameHere")
+	}
+	w := st.langFor(req)
+	link, err := b.cfg.TableLink(req.Where, req.Who, st.ID, w)
+	if err != nil {
+		return protocol.Response{}, fmt.Errorf("link to the table of %s: %w", st.ID, err)
+	}
+	v := protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo, Text: w.Say("web.openTableLink", link), Lang: w}
+	return protocol.Response{Where: st.Where, Game: st.ID, Deliveries: []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: v}}}, nil
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/sushigo/sushigo/adapters/web"
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
+)
+
+// webWhere is where `sushigo play --web` keeps its game.
+var webWhere = protocol.Location{Platform: "web", Community: "local", Channel: "table"}
+
+// webPlay serves the local game on a web table at addr until ctx ends: it
+// opens the game (or resumes the saved one), prints the table's address,
+// and runs the host's timers. ready, when set, hears the address.
+func webPlay(ctx context.Context, host *bot.Bot, store storage.Store, changed *func(string), me protocol.User, opts protocol.Options,
+	fresh bool, w words.Lang, addr string, stdout io.Writer, ready func(url string)) error {
+	ln, err := net.Listen("tcp", or(addr, "127.0.0.1:0"))
+	if err != nil {
+		return fmt.Errorf("web table: %w", err)
+	}
+	base := "http://" + ln.Addr().String() + "/"
+	secret := make([]byte, 32)
+	_, _ = rand.Read(secret)
+	table, err := web.New(host, store, web.Config{Secret: secret, Base: base})
+	if err != nil {
+		return err
+	}
+	defer table.Close()
+	// Set before the game is touched: every change from here on redraws
+	// the open pages.
+	*changed = table.Changed
+	host.AddPlatform(webWhere.Platform, protocol.Platform{Commands: protocol.Typed})
+	if fresh {
+		if _, err := host.Handle(ctx, protocol.Request{Where: webWhere, Who: me, Action: protocol.End{}}); err != nil {
+			return err
+		}
+	}
+	if running, err := host.Running(ctx, webWhere); err != nil {
+		return err
+	} else if !running {
+		if _, err := host.Handle(ctx, protocol.Request{Where: webWhere, Who: me, Action: protocol.NewGame{Options: opts}, Lang: w}); err != nil {
+			return err
+		}
+	}
+	page, err := host.Page(ctx, webWhere, me.ID, w)
+	if err != nil {
+		return err
+	}
+	link, err := table.LocalLink(webWhere, me, page.Game, w, 24*time.Hour)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: table, ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	// The timer loop: a lobby's expiry, a turn timer, a review.
+	go func() {
+		t := time.NewTicker(500 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				_, _ = host.Tick(ctx)
+			}
+		}
+	}()
+	fmt.Fprintln(stdout, w.Say("web.playAt", link))
+	if ready != nil {
+		ready(link)
+	}
+	select {
+	case <-ctx.Done():
+	case err := <-served:
+		return err
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}

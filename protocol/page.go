@@ -1,0 +1,23 @@
+package protocol
+
+import "errors"
+
+// Page is what a web table shows one reader of one game: the public table
+// as the channel sees it, the latest reveal, the closing post once the
+// game is over, and, for a seated person, their own hand. It never holds
+// another seat's hand: a watcher's page has none.
+type Page struct {
+	Game string `json:"game"`
+	// Version is the stored game's version the page was drawn from: a
+	// page that sees a version older than one it showed ignores it.
+	Version uint64 `json:"v"`
+	// Seat is the reader's seat, -1 for a watcher.
+	Seat   int   `json:"seat"`
+	Table  View  `json:"table"`
+	Reveal *View `json:"reveal,omitempty"`
+	Hand   *View `json:"hand,omitempty"`
+	Final  *View `json:"final,omitempty"`
+}
+
+// ErrNoGame says the place has no game to draw (the host's Page).
+var ErrNoGame = errors.New("no game has been dealt here")
