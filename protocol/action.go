@@ -187,21 +187,21 @@ func GameOf(a Action) string {
 	return ""
 }
 
-func (a Join) game() string     { return a.Game }
-func (a Leave) game() string    { return a.Game }
-func (a Start) game() string    { return a.Game }
-func (a AddBot) game() string   { return a.Game }
-func (a ShowHand) game() string { return a.Game }
-func (a Pick) game() string     { return a.Game }
-func (a Change) game() string   { return a.Game }
-func (a End) game() string      { return a.Game }
-func (a Answer) game() string   { return a.Game }
-func (a SetMenu) game() string  { return a.Game }
-func (a Rematch) game() string  { return a.Game }
-func (a Review) game() string   { return a.Game }
-func (a Hint) game() string     { return a.Game }
+func (a Join) game() string      { return a.Game }
+func (a Leave) game() string     { return a.Game }
+func (a Start) game() string     { return a.Game }
+func (a AddBot) game() string    { return a.Game }
+func (a ShowHand) game() string  { return a.Game }
+func (a Pick) game() string      { return a.Game }
+func (a Change) game() string    { return a.Game }
+func (a End) game() string       { return a.Game }
+func (a Answer) game() string    { return a.Game }
+func (a SetMenu) game() string   { return a.Game }
+func (a Rematch) game() string   { return a.Game }
+func (a Review) game() string    { return a.Game }
+func (a Hint) game() string      { return a.Game }
 func (a OpenTable) game() string { return a.Game }
-func (a EndVote) game() string  { return a.Game }
+func (a EndVote) game() string   { return a.Game }
 
 func (NewGame) action()         {}
 func (Join) action()            {}
