@@ -88,12 +88,14 @@ function onFrame(f) {
       if (p.v < shown) return;
       shown = p.v;
       seat = p.seat;
+      document.body.dataset.v = String(p.v);
       const over = !!p.final;
       render($("final"), p.final, press, sendChoice);
       render($("table"), over ? null : forPage(p.table), press, sendChoice);
       render($("reveal"), over ? null : p.reveal, press, sendChoice);
-      render($("hand"), p.hand || null, press, sendChoice);
-      if (p.hand) {
+      // Once the game is over the closing post says it all.
+      render($("hand"), over ? null : p.hand || null, press, sendChoice);
+      if (p.hand && !over) {
         const clock = document.createElement("p");
         clock.className = "clock";
         clock.setAttribute("role", "timer");

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+var updateScreens = flag.Bool("update-screens", false, "TestPlayWebInABrowser writes its screenshots to testdata/web")
+
+// chromium is the browser the web tests drive: required in CI, where
+// .ci/run installs it; elsewhere the test says how to get it.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is required in CI (apt-get install chromium)")
+	}
+	t.Skip("no chromium: apt-get install chromium to run the browser tests")
+	return ""
+}
+
+var linkLine = regexp.MustCompile(`http://127\.0\.0\.1:\d+/#\S+`)
+
+// startWebPlay runs `sushigo play --web` with args and returns its link.
+func startWebPlay(t *testing.T, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	r, w := io.Pipe()
+	done := make(chan error, 1)
+	vars := func(k string) string {
+		if k == "DATA_DIR" {
+			return t.TempDir()
+		}
+		return ""
+	}
+	go func() {
+		done <- run(ctx, append([]string{"play", "--web", "--addr", "127.0.0.1:0"}, args...), vars, nil, w, io.Discard)
+		w.Close()
+	}()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("play --web: %v", err)
+		}
+	})
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		if link := linkLine.FindString(sc.Text()); link != "" {
+			go io.Copy(io.Discard, r)
+			return link
+		}
+	}
+	t.Fatalf("play --web printed no link")
+	return ""
+}
+
+// pageState is what the test reads of the page between clicks.
+type pageState struct {
+	V     int  `json:"v"`
+	Final bool `json:"final"`
+	Start bool `json:"start"`
+	Card  bool `json:"card"`
+	Wide  int  `json:"wide"`
+}
+
+const readState = `(() => ({
+  v: Number(document.body.dataset.v || 0),
+  final: !document.getElementById("final").hidden,
+  start: !!document.querySelector('#table button[data-id*=":start:"]:not([disabled])'),
+  card: !!document.querySelector('#hand button.card:not([disabled])'),
+  wide: document.documentElement.scrollWidth,
+}))()`
+
+// TestPlayWebInABrowser plays whole games of `sushigo play --web` against
+// bots by clicking in a headless chromium: on a phone's width in English
+// and a desktop's in French. Each card is tapped twice (chosen, then
+// locked). The page must never be wider than the screen.
+func TestPlayWebInABrowser(t *testing.T) {
+	exe := chromium(t)
+	for _, c := range []struct {
+		name          string
+		width, height int
+		args          []string
+		title         string
+	}{
+		{"phone-en", 360, 740, []string{"--bots", "3", "--seed", "11", "--level", "easy"}, "Sushi Go! table"},
+		{"desktop-fr", 1280, 800, []string{"--bots", "2", "--seed", "12", "--level", "easy", "--lang", "fr"}, "Table de Sushi Go!"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			link := startWebPlay(t, c.args...)
+			opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+				chromedp.WindowSize(c.width, c.height), chromedp.Flag("lang", "en-US"))
+			actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+			defer cancel()
+			bctx, cancel := chromedp.NewContext(actx)
+			defer cancel()
+			bctx, cancel = context.WithTimeout(bctx, 3*time.Minute)
+			defer cancel()
+			// A phone: its width, touch, and a mobile viewport (a headless
+			// window is never narrower than 500 px).
+			view := chromedp.EmulateViewport(int64(c.width), int64(c.height))
+			if c.width < 500 {
+				view = chromedp.EmulateViewport(int64(c.width), int64(c.height), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))
+			}
+			if err := chromedp.Do(bctx, view, chromedp.Navigate(link), chromedp.WaitVisible("#table h2")); err != nil {
+				t.Fatal(err)
+			}
+			title, err := chromedp.Run(bctx, chromedp.Title())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if title != c.title {
+				t.Errorf("the page's title is %q, want %q", title, c.title)
+			}
+			shot(t, bctx, c.name+"-lobby")
+			clicks := 0
+			for step := 0; ; step++ {
+				st, err := chromedp.Run(bctx, chromedp.Evaluate[pageState](readState))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.Wide > c.width {
+					t.Fatalf("the page is %d px wide on a %d px screen", st.Wide, c.width)
+				}
+				if st.Final {
+					break
+				}
+				if step > 400 {
+					t.Fatalf("no end after %d steps", step)
+				}
+				v := st.V
+				switch {
+				case st.Start:
+					click(t, bctx, `#table button[data-id*=":start:"]`)
+				case st.Card:
+					sel := `#hand button.card:not([disabled])`
+					click(t, bctx, sel)
+					// The first tap only chooses: nothing is sent.
+					chosen, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.querySelector("#hand button.card.chosen") && !!document.querySelector("#hand .confirm button")`))
+					if err != nil || !chosen {
+						t.Fatalf("a first tap did not choose the card (%v)", err)
+					}
+					click(t, bctx, `#hand button.card.chosen`)
+					clicks++
+					if clicks == 4 {
+						shot(t, bctx, c.name+"-play")
+					}
+				default:
+					// Waiting for the others: the bots play within the click.
+				}
+				poll := fmt.Sprintf(`Number(document.body.dataset.v || 0) > %d || !document.getElementById("final").hidden`, v)
+				if _, err := chromedp.Run(bctx, chromedp.Poll[bool](poll, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+					t.Fatalf("the page did not move on from version %d: %v", v, err)
+				}
+			}
+			if clicks < 20 {
+				t.Errorf("a whole game took %d picks", clicks)
+			}
+			final, err := chromedp.Run(bctx, chromedp.Text("#final"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(final, "1.") && !strings.Contains(final, "🥇") {
+				t.Errorf("the final standings read:\n%s", final)
+			}
+			shot(t, bctx, c.name+"-final")
+		})
+	}
+}
+
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(sel, chromedp.NodeVisible)); err != nil {
+		t.Fatalf("click %s: %v", sel, err)
+	}
+}
+
+// shot takes a screenshot of the whole page; with -update-screens it is
+// kept in testdata/web, for people to look at.
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	// Taken once the page's arrivals have settled.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getAnimations().length === 0`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(png) < 1000 {
+		t.Fatalf("screenshot %s: %d bytes", name, len(png))
+	}
+	if *updateScreens {
+		if err := os.MkdirAll("testdata/web", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("testdata/web", name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
