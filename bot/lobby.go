@@ -80,7 +80,7 @@ func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Opti
 			return effect{}, refuse("lobby.gameRunning",
 				map[phase]words.Phrase{phaseLobby: words.P("lobby.waitingToStart"), phasePlaying: words.P("lobby.running")}[old.Phase], old.hostName())
 		}
-		st := &gameRecord{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now, Lang: lang, plat: b.platform(req.Where.Platform)}
+		st := &gameRecord{ID: b.newID(), Where: req.Where, Phase: phaseLobby, Host: req.Who.ID, Opts: o, Created: now, Lang: lang, plat: b.platform(req.Where.Platform), web: b.cfg.TableLink != nil}
 		if seats == nil {
 			st.Seats = []seat{{User: req.Who.ID, Name: req.Who.Name, Lang: req.Lang}}
 			for range min(o.Bots, maxSeats(o)-1) {

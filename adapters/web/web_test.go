@@ -373,3 +373,32 @@ func TestWholeGamePrivacy(t *testing.T) {
 		}
 	}
 }
+
+// TestChatAndPageSeeEachOther: a change made in the chat redraws the open
+// page, and a click on the page is a request the chat then shows.
+func TestChatAndPageSeeEachOther(t *testing.T) {
+	tb := newTable(t)
+	tb.lobbyOf("ann")
+	l := tb.link("ann")
+	p := tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]})
+	v := p.latest().Version
+	tb.do("bob", protocol.Join{Game: tb.game()})
+	joined := p.until("the page after Bob joined in the chat", func(f frameOf) bool {
+		return f.T == "page" && f.Page.Version > v && strings.Contains(f.Page.Table.String(), "Bob")
+	}).Page
+	var start string
+	for _, row := range joined.Table.Rows {
+		for _, b := range row {
+			if strings.Contains(b.ActionID, ":start:") {
+				start = b.ActionID
+			}
+		}
+	}
+	p.send(start)
+	p.until("the page in play", func(f frameOf) bool { return f.T == "page" && f.Page.Hand != nil })
+	// The chat's table now shows the game in play, as the page's click left it.
+	resp := tb.do("bob", protocol.Status{})
+	if len(resp.Deliveries) == 0 || !strings.Contains(resp.Deliveries[0].View.Title, "round 1/3") {
+		t.Errorf("the chat's look after the page's Start: %+v", resp.Deliveries)
+	}
+}
