@@ -2,8 +2,8 @@ package bot_test
 
 import (
 	"strings"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"

@@ -178,6 +178,19 @@ type Health interface {
 	Ping(ctx context.Context) error
 }
 
+// Changes tells every replica which games changed, for the front ends
+// that show games live (the web table): a replica announces a game's key
+// once a change of it is stored, and every Listen on the same store hears
+// it, on any replica, the announcer's own included. It is best effort: a
+// listener that was not listening at the time misses it (a page asks for
+// the game again when it reconnects).
+type Changes interface {
+	Announce(ctx context.Context, key string) error
+	// Listen calls heard with each key announced until ctx ends; heard
+	// must not block. It returns once listening fails or ctx ends (nil).
+	Listen(ctx context.Context, heard func(key string)) error
+}
+
 // Store is everything a backend provides.
 type Store interface {
 	Games
@@ -185,6 +198,7 @@ type Store interface {
 	Leaderboards
 	Deadlines
 	Health
+	Changes
 }
 
 // Result is one finished game, for the leaderboards. Players lists the

@@ -87,6 +87,19 @@ func (h *hub) changed(key string) {
 	}
 }
 
+// redrawAll queues the redraw of every game a socket shows.
+func (h *hub) redrawAll() {
+	h.mu.Lock()
+	keys := make([]string, 0, len(h.games))
+	for k := range h.games {
+		keys = append(keys, k)
+	}
+	h.mu.Unlock()
+	for _, k := range keys {
+		h.changed(k)
+	}
+}
+
 // reader is one audience of a game's pages: the same page for each.
 type reader struct {
 	user string

@@ -56,13 +56,13 @@ type conn struct {
 	wake  chan struct{}
 }
 
-// offerPage queues a page of version ver, unless the socket has shown a
-// newer one; a page not yet written is replaced.
+// offerPage queues a page of version ver, unless the socket has been
+// offered it or a newer one; a page not yet written is replaced.
 func (c *conn) offerPage(f []byte, ver uint64) {
 	c.mu.Lock()
-	if ver < c.ver {
+	if ver <= c.ver {
 		c.mu.Unlock()
-		return
+		return // this version, or a newer one, is shown or on its way
 	}
 	c.page, c.ver = f, ver
 	c.mu.Unlock()
@@ -83,12 +83,16 @@ func (c *conn) poke() {
 	}
 }
 
-// writeLoop writes what is offered until ctx ends.
-func (c *conn) writeLoop(ctx context.Context) error {
+// writeLoop writes what is offered until stop closes or ctx ends. It is
+// stopped between writes, never cancelled in one: a socket whose write's
+// context ends is closed at once, and a refusal could not follow.
+func (c *conn) writeLoop(ctx context.Context, stop <-chan struct{}) error {
 	for {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
+		case <-stop:
+			return nil
 		case <-c.wake:
 		}
 		c.mu.Lock()
@@ -126,17 +130,15 @@ func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
 	key := c.pass.where().Key()
 	w.hub.join(key, c)
 	defer w.hub.leave(key, c)
-	done := make(chan error, 1)
-	go func() { done <- c.writeLoop(ctx) }()
+	done, stop := make(chan error, 1), make(chan struct{})
+	go func() { done <- c.writeLoop(ctx, stop) }()
 	err = w.readLoop(ctx, c)
+	close(stop)
+	<-done
 	if errors.Is(err, errTooMuch) {
-		cancel()
-		<-done
-		w.refuse(context.Background(), ws, err, c.lang)
+		w.refuse(ctx, ws, err, c.lang)
 		return
 	}
-	cancel()
-	<-done
 	ws.Close(websocket.StatusNormalClosure, "")
 }
 
@@ -272,10 +274,8 @@ func (w *Web) click(ctx context.Context, c *conn, a act) {
 		v := d.View
 		c.offerNote(encode(frame{T: "notice", View: &v}))
 	}
-	// A change the host stored is announced (Changed); this page is
-	// redrawn now too, in case it was not (a change stored by another
-	// front end's replica reaches it through its own announcement).
-	w.hub.changed(c.pass.where().Key())
+	// A change the host stored is announced, and every page of the game
+	// redrawn from there (Changed, Follow): this one too.
 }
 
 func requestNonce() string {

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -401,4 +402,82 @@ func TestChatAndPageSeeEachOther(t *testing.T) {
 	if len(resp.Deliveries) == 0 || !strings.Contains(resp.Deliveries[0].View.Title, "round 1/3") {
 		t.Errorf("the chat's look after the page's Start: %+v", resp.Deliveries)
 	}
+}
+
+// TestPagesOutliveTheServersTimeouts: serve bounds every request with read
+// and write timeouts; a page's socket must not keep their deadlines, or it
+// would be cut off mid-game. (net/http clears them when the upgrade takes
+// the connection over, though http.Hijacker's documentation says the
+// caller must; this holds it to that.)
+func TestPagesOutliveTheServersTimeouts(t *testing.T) {
+	tb := newTable(t)
+	tb.srv.Close()
+	srv := httptest.NewUnstartedServer(tb.web)
+	srv.Config.ReadTimeout, srv.Config.WriteTimeout = time.Minute, time.Minute
+	conns := &trackedListener{Listener: srv.Listener}
+	srv.Listener = conns
+	srv.Start()
+	defer srv.Close()
+	tb.srv = srv
+	tb.lobbyOf("ann")
+	l := tb.link("ann")
+	p := tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]})
+	v := p.latest().Version
+	tb.do("bob", protocol.Join{Game: tb.game()})
+	p.until("a page after Bob joined", func(f frameOf) bool { return f.T == "page" && f.Page.Version > v })
+	conns.mu.Lock()
+	defer conns.mu.Unlock()
+	if len(conns.all) != 1 {
+		t.Fatalf("%d connections", len(conns.all))
+	}
+	if c := conns.all[0]; !c.read.IsZero() || !c.write.IsZero() || c.sets < 3 {
+		t.Errorf("the page's connection keeps deadlines: read %v, write %v (%d set)", c.read, c.write, c.sets)
+	}
+}
+
+// trackedListener remembers the deadlines last set on each connection.
+type trackedListener struct {
+	net.Listener
+	mu  sync.Mutex
+	all []*trackedConn
+}
+
+type trackedConn struct {
+	net.Conn
+	l           *trackedListener
+	read, write time.Time
+	sets        int
+}
+
+func (l *trackedListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	tc := &trackedConn{Conn: c, l: l}
+	l.mu.Lock()
+	l.all = append(l.all, tc)
+	l.mu.Unlock()
+	return tc, nil
+}
+
+func (c *trackedConn) SetDeadline(t time.Time) error {
+	c.l.mu.Lock()
+	c.read, c.write, c.sets = t, t, c.sets+1
+	c.l.mu.Unlock()
+	return c.Conn.SetDeadline(t)
+}
+
+func (c *trackedConn) SetReadDeadline(t time.Time) error {
+	c.l.mu.Lock()
+	c.read, c.sets = t, c.sets+1
+	c.l.mu.Unlock()
+	return c.Conn.SetReadDeadline(t)
+}
+
+func (c *trackedConn) SetWriteDeadline(t time.Time) error {
+	c.l.mu.Lock()
+	c.write, c.sets = t, c.sets+1
+	c.l.mu.Unlock()
+	return c.Conn.SetWriteDeadline(t)
 }

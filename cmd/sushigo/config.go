@@ -170,6 +170,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 			errs = append(errs, fmt.Errorf("SLACK_MODE=http needs SLACK_SIGNING_SECRET"))
 		}
 	}
+	c.Web.Secret = getenv("WEB_SECRET")
 	if v := getenv("WEB_URL"); v != "" {
 		u, err := url.Parse(v)
 		switch {
@@ -180,7 +181,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 		default:
 			c.Web.URL = u
 		}
-		if c.Web.Secret = getenv("WEB_SECRET"); len(c.Web.Secret) < 32 {
+		if len(c.Web.Secret) < 32 {
 			errs = append(errs, errors.New("WEB_URL needs WEB_SECRET, at least 32 characters, the same on every replica (openssl rand -hex 32)"))
 		}
 	}

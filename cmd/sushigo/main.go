@@ -443,11 +443,15 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	// The web table is made after the host it serves; both are ready
 	// before the first request.
 	var table *web.Web
+	var announcer *web.Announcer
 	if cfg.Web.URL != nil {
 		hc.TableLink = func(where protocol.Location, who protocol.User, game string, lang words.Lang) (string, error) {
 			return table.Link(where, who, game, lang)
 		}
-		hc.OnStored = func(s bot.Stored) { table.Changed(s.Key) }
+		// Every replica hears every stored change (the store's Changes)
+		// and redraws the pages it holds.
+		announcer = web.NewAnnouncer(store, log.With("component", "web"))
+		hc.OnStored = func(s bot.Stored) { announcer.Changed(s.Key) }
 	}
 	host := bot.New(store, hc)
 
@@ -468,6 +472,10 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	// games are left for the next replica at once.
 	drains := []func(context.Context) error{host.Drain}
 	g, gctx := errgroup.WithContext(ctx)
+	if table != nil {
+		g.Go(func() error { return announcer.Run(gctx) })
+		g.Go(func() error { return table.Follow(gctx, store) })
+	}
 	if cfg.Discord.enabled() {
 		s, err := discordgo.New("Bot " + cfg.Discord.Token)
 		if err != nil {

@@ -158,6 +158,10 @@ func TestConfigNamesTheRightVariable(t *testing.T) {
 		{map[string]string{"SLACK_BOT_TOKEN": "xapp-1", "SLACK_APP_TOKEN": "xoxb-2"}, "look swapped"},
 		{map[string]string{"DISCORD_TOKEN": "t", "DISCORD_APP_ID": "1", "DISCORD_MODE": "http", "DISCORD_PUBLIC_KEY": "abc"}, "DISCORD_PUBLIC_KEY is not a public key"},
 		{map[string]string{"DISCORD_APP_ID": "1"}, "DISCORD_TOKEN"},
+		{map[string]string{"WEB_URL": "https://sushigo.example/t/"}, "WEB_URL needs WEB_SECRET"},
+		{map[string]string{"WEB_URL": "https://sushigo.example/t/", "WEB_SECRET": "short"}, "at least 32 characters"},
+		{map[string]string{"WEB_URL": "sushigo.example/t/", "WEB_SECRET": strings.Repeat("s", 32)}, "public address"},
+		{map[string]string{"WEB_URL": "https://sushigo.example/t", "WEB_SECRET": strings.Repeat("s", 32)}, "ending in /"},
 	} {
 		_, err := loadConfig(env(c.vars))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -43,6 +43,35 @@ type Store struct {
 	stop  chan struct{}
 	done  sync.WaitGroup
 	close sync.Once
+	// hear are the listeners of announced changes: one process's, as the
+	// file is.
+	hearMu sync.Mutex
+	hear   map[*func(string)]struct{}
+}
+
+// Announce tells this process's listeners that key changed.
+func (s *Store) Announce(_ context.Context, key string) error {
+	s.hearMu.Lock()
+	defer s.hearMu.Unlock()
+	for f := range s.hear {
+		(*f)(key)
+	}
+	return nil
+}
+
+// Listen hears announced changes until ctx ends.
+func (s *Store) Listen(ctx context.Context, heard func(key string)) error {
+	s.hearMu.Lock()
+	if s.hear == nil {
+		s.hear = map[*func(string)]struct{}{}
+	}
+	s.hear[&heard] = struct{}{}
+	s.hearMu.Unlock()
+	<-ctx.Done()
+	s.hearMu.Lock()
+	delete(s.hear, &heard)
+	s.hearMu.Unlock()
+	return nil
 }
 
 var _ storage.Store = (*Store)(nil)

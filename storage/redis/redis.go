@@ -193,6 +193,43 @@ const healthTTL = time.Minute
 // Close closes the client.
 func (s *Store) Close() error { return s.c.Close() }
 
+// changed is the channel announced changes go on, under the store's
+// prefix: replicas sharing a Redis and a prefix hear each other.
+func (s *Store) changed() string { return s.prefix + "changed" }
+
+// Announce publishes that key changed, to every replica's Listen.
+func (s *Store) Announce(ctx context.Context, key string) error {
+	if err := s.c.Publish(ctx, s.changed(), key).Err(); err != nil {
+		return fmt.Errorf("redis: announce %s: %w", key, err)
+	}
+	return nil
+}
+
+// Listen hears announced changes until ctx ends, subscribed to their
+// channel (PUBLISH reaches every node of a Cluster).
+func (s *Store) Listen(ctx context.Context, heard func(key string)) error {
+	ps := s.c.Subscribe(ctx, s.changed())
+	defer ps.Close()
+	if _, err := ps.Receive(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return fmt.Errorf("redis: listen for changes: %w", err)
+	}
+	ch := ps.Channel()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case m, ok := <-ch:
+			if !ok {
+				return errors.New("redis: the changes' subscription closed")
+			}
+			heard(m.Payload)
+		}
+	}
+}
+
 // Client returns the underlying client.
 func (s *Store) Client() goredis.UniversalClient { return s.c }
 

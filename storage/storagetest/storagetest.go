@@ -34,6 +34,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"History", historyTests},
 		{"Deadlines", deadlineTests},
 		{"Health", healthTests},
+		{"Changes", changesTests},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
@@ -792,6 +793,50 @@ var healthTests = []test{
 		cancel()
 		if err := s.Ping(c); !errors.Is(err, context.Canceled) {
 			t.Errorf("Ping with a cancelled context: %v, want context.Canceled", err)
+		}
+	}},
+}
+
+var changesTests = []test{
+	{"AnnouncedIsHeard", func(t *testing.T, s storage.Store) {
+		// Two listeners (two replicas' pages) hear each key announced
+		// once they listen; one that stopped hears nothing more.
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var mu sync.Mutex
+		heard := map[int][]string{}
+		listen := func(ctx context.Context, n int) chan error {
+			done := make(chan error, 1)
+			go func() {
+				done <- s.Listen(ctx, func(key string) { mu.Lock(); heard[n] = append(heard[n], key); mu.Unlock() })
+			}()
+			return done
+		}
+		first := listen(ctx, 1)
+		ctx2, stop2 := context.WithCancel(ctx)
+		second := listen(ctx2, 2)
+		has := func(n int, key string) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			return slices.Contains(heard[n], key)
+		}
+		// A subscription is made asynchronously: announce until heard.
+		eventually(t, "both listeners hearing a change", func() bool {
+			must(t, s.Announce(ctx, "chan:a"))
+			return has(1, "chan:a") && has(2, "chan:a")
+		})
+		stop2()
+		if err := <-second; err != nil {
+			t.Fatalf("a listener stopped with %v", err)
+		}
+		must(t, s.Announce(ctx, "chan:b"))
+		eventually(t, "the first listener hearing chan:b", func() bool { return has(1, "chan:b") })
+		if has(2, "chan:b") {
+			t.Error("a listener that stopped heard a later change")
+		}
+		cancel()
+		if err := <-first; err != nil {
+			t.Fatalf("a listener stopped with %v", err)
 		}
 	}},
 }

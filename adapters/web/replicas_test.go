@@ -1,0 +1,107 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sushigo/sushigo/adapters/web"
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/storage/redis"
+)
+
+// redisAt opens the test Redis (database 15) under prefix, failing in CI
+// and skipping elsewhere when there is none; its keys go after the test.
+func redisAt(t *testing.T, prefix string) *redis.Store {
+	t.Helper()
+	url := os.Getenv("SUSHIGO_TEST_REDIS_URL")
+	if url == "" {
+		url = "redis://127.0.0.1:6379/15"
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	s, err := redis.Dial(ctx, url, redis.Options{Prefix: prefix})
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("Redis is required in CI: %v", err)
+		}
+		t.Skipf("no Redis at %s (%v)", url, err)
+	}
+	t.Cleanup(func() {
+		ctx := context.Background()
+		iter := s.Client().Scan(ctx, 0, prefix+"*", 1000).Iterator()
+		for iter.Next(ctx) {
+			s.Client().Del(ctx, iter.Val())
+		}
+		s.Close()
+	})
+	return s
+}
+
+// TestPagesFollowEveryReplica: two replicas on one Redis, each with its
+// web table; a page open on the first is redrawn when the second stores
+// a change of its game (a chat click there), through the store's
+// announcements.
+func TestPagesFollowEveryReplica(t *testing.T) {
+	prefix := fmt.Sprintf("sushigo-test:web:%x:", rand.Uint64())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	secret := []byte(strings.Repeat("s", 32))
+	type replica struct {
+		host *bot.Bot
+		web  *web.Web
+		url  string
+	}
+	var rs []replica
+	for range 2 {
+		store := redisAt(t, prefix)
+		ann := web.NewAnnouncer(store, nil)
+		go ann.Run(ctx)
+		host := bot.New(store, bot.Config{Timer: -1, OnStored: func(s bot.Stored) { ann.Changed(s.Key) }})
+		srv := httptest.NewUnstartedServer(nil)
+		table, err := web.New(host, store, web.Config{Secret: secret, Base: "http://" + srv.Listener.Addr().String() + "/"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.Config.Handler = table
+		srv.Start()
+		t.Cleanup(func() { srv.Close(); table.Close() })
+		go table.Follow(ctx, store)
+		rs = append(rs, replica{host, table, srv.URL})
+	}
+	do := func(r replica, who string, a protocol.Action) {
+		if _, err := r.host.Handle(ctx, protocol.Request{Where: where, Who: person(who), Action: a}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Both replicas listen before anything changes: Redis counts the
+	// channel's subscribers.
+	probe := redisAt(t, prefix)
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		n, err := probe.Client().PubSubNumSub(ctx, prefix+"changed").Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n[prefix+"changed"] == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d replicas listening", n[prefix+"changed"])
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	do(rs[0], "ann", protocol.NewGame{Options: protocol.Options{Timer: -1}})
+	first := &table{t: t, host: rs[0].host, web: rs[0].web, srv: &httptest.Server{URL: rs[0].url}}
+	p := first.open(map[string]string{"link": strings.SplitN(first.link("ann"), "#", 2)[1]})
+	v := p.latest().Version
+	do(rs[1], "bob", protocol.Join{Game: first.game()})
+	p.until("the first replica's page showing Bob, who joined through the second", func(f frameOf) bool {
+		return f.T == "page" && f.Page.Version > v && strings.Contains(f.Page.Table.String(), "Bob")
+	})
+}
