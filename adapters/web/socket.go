@@ -258,6 +258,9 @@ func (w *Web) click(ctx context.Context, c *conn, a act) {
 	}
 	req := protocol.Request{Where: c.pass.where(), Who: protocol.User{ID: c.pass.User, Name: c.pass.Name},
 		Action: action, Lang: c.lang, FromPrivate: true, ID: "web-" + requestNonce()}
+	c.mu.Lock()
+	before := c.ver
+	c.mu.Unlock()
 	resp, err := w.host.Handle(ctx, req)
 	if err != nil {
 		w.cfg.Log.Error("a web click failed", "game", c.pass.where().Key(), "err", err)
@@ -267,11 +270,23 @@ func (w *Web) click(ctx context.Context, c *conn, a act) {
 		if d.To.User != c.pass.User || d.To.IsPublic() {
 			continue
 		}
-		switch d.View.Screen {
-		case protocol.ScreenHand, protocol.ScreenTable, protocol.ScreenLobby:
-			continue // the page draws these from the game itself
-		}
 		v := d.View
+		switch v.Screen {
+		case protocol.ScreenTable, protocol.ScreenLobby:
+			continue // the page draws these from the game itself
+		case protocol.ScreenHand:
+			// The hand as this click left it: a step the game does not
+			// store (a Party call's list of cards), or the locked pick.
+			// Unless the game has moved on by more than this click's own
+			// change, it is shown until the next page.
+			c.mu.Lock()
+			current := c.ver <= before+1
+			c.mu.Unlock()
+			if current {
+				c.offerNote(encode(frame{T: "hand", View: &v}))
+			}
+			continue
+		}
 		c.offerNote(encode(frame{T: "notice", View: &v}))
 	}
 	// A change the host stored is announced, and every page of the game

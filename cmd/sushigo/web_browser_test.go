@@ -73,24 +73,54 @@ func startWebPlay(t *testing.T, args ...string) string {
 // pageState is what the test reads of the page between clicks.
 type pageState struct {
 	V     int  `json:"v"`
+	Drawn int  `json:"drawn"`
 	Final bool `json:"final"`
 	Start bool `json:"start"`
 	Card  bool `json:"card"`
-	Wide  int  `json:"wide"`
+	// Decide and List are a Party decision's buttons and lists.
+	Decide bool `json:"decide"`
+	List   bool `json:"list"`
+	Wide   int  `json:"wide"`
 }
 
-const readState = `(() => ({
+// markPick marks the card the test takes: once a game, a Party call (a
+// spoon's: its pick ID names no card); else a card whose taker decides
+// something later (a spoon, a menu, a takeout box); else the first.
+const markPick = `(() => {
+  const cards = [...document.querySelectorAll("#hand button.card:not([disabled])")];
+  const call = (c) => /^sg2:pick:[^:]+:\d+:\d+:0:/.test(c.dataset.id);
+  const real = cards.filter((c) => !call(c));
+  let pick = real.find((c) => /🥄|📜|🥡/.test(c.textContent)) || real[0] || cards[0];
+  const calls = cards.filter(call);
+  if (calls.length && !window.testCalled) {
+    window.testCalled = true;
+    pick = calls[0];
+  }
+  pick.dataset.testPick = "1";
+  return true;
+})()`
+
+// decision is a Party decision's button in the hand: not a card, not
+// the way back (Change my pick), not a hint.
+const decision = `#hand .row button:not(.card):not([disabled]):not([data-id*=":change:"]):not([data-id*=":hint:"])`
+
+var readState = `(() => { const decision = '` + decision + `'; return {
   v: Number(document.body.dataset.v || 0),
+  drawn: Number(document.body.dataset.drawn || 0),
   final: !document.getElementById("final").hidden,
   start: !!document.querySelector('#table button[data-id*=":start:"]:not([disabled])'),
   card: !!document.querySelector('#hand button.card:not([disabled])'),
+  decide: !!document.querySelector(decision),
+  list: !!document.querySelector("#hand fieldset.select"),
   wide: document.documentElement.scrollWidth,
-}))()`
+}})()`
 
 // TestPlayWebInABrowser plays whole games of `sushigo play --web` against
-// bots by clicking in a headless chromium: on a phone's width in English
-// and a desktop's in French. Each card is tapped twice (chosen, then
-// locked). The page must never be wider than the screen.
+// bots by clicking in a headless chromium: classic and Party, each on a
+// phone's width and a desktop's, in English, French and Spanish. Each card
+// is tapped twice (chosen, then locked); a Party game's decisions (a
+// spoon's call and its naming, a menu's choice, a takeout box) are played.
+// The page must never be wider than the screen.
 func TestPlayWebInABrowser(t *testing.T) {
 	exe := chromium(t)
 	for _, c := range []struct {
@@ -98,9 +128,12 @@ func TestPlayWebInABrowser(t *testing.T) {
 		width, height int
 		args          []string
 		title         string
+		party         bool // the game asks Party decisions of the person, and they are played
 	}{
-		{"phone-en", 360, 740, []string{"--bots", "3", "--seed", "11", "--level", "easy"}, "Sushi Go! table"},
-		{"desktop-fr", 1280, 800, []string{"--bots", "2", "--seed", "12", "--level", "easy", "--lang", "fr"}, "Table de Sushi Go!"},
+		{"phone-en", 360, 740, []string{"--bots", "3", "--seed", "11", "--level", "easy"}, "Sushi Go! table", false},
+		{"desktop-fr", 1280, 800, []string{"--bots", "2", "--seed", "12", "--level", "easy", "--lang", "fr"}, "Table de Sushi Go!", false},
+		{"phone-party-es", 360, 740, []string{"--menu", "master-menu", "--bots", "3", "--seed", "13", "--level", "easy", "--lang", "es"}, "Mesa de Sushi Go!", true},
+		{"desktop-party-en", 1280, 800, []string{"--menu", "party-sampler", "--bots", "4", "--seed", "14", "--level", "easy"}, "Sushi Go! table", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			link := startWebPlay(t, c.args...)
@@ -129,7 +162,7 @@ func TestPlayWebInABrowser(t *testing.T) {
 				t.Errorf("the page's title is %q, want %q", title, c.title)
 			}
 			shot(t, bctx, c.name+"-lobby")
-			clicks := 0
+			clicks, decisions := 0, 0
 			for step := 0; ; step++ {
 				st, err := chromedp.Run(bctx, chromedp.Evaluate[pageState](readState))
 				if err != nil {
@@ -149,8 +182,12 @@ func TestPlayWebInABrowser(t *testing.T) {
 				case st.Start:
 					click(t, bctx, `#table button[data-id*=":start:"]`)
 				case st.Card:
-					sel := `#hand button.card:not([disabled])`
-					click(t, bctx, sel)
+					// A card that asks a decision of its taker (a spoon, a
+					// menu, a takeout box) first, so the decisions are played.
+					if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](markPick)); err != nil {
+						t.Fatal(err)
+					}
+					click(t, bctx, `#hand button.card[data-test-pick]`)
 					// The first tap only chooses: nothing is sent.
 					chosen, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.querySelector("#hand button.card.chosen") && !!document.querySelector("#hand .confirm button")`))
 					if err != nil || !chosen {
@@ -161,13 +198,28 @@ func TestPlayWebInABrowser(t *testing.T) {
 					if clicks == 4 {
 						shot(t, bctx, c.name+"-play")
 					}
+				case st.List:
+					// A Party list: its first choice, submitted.
+					click(t, bctx, `#hand fieldset.select input`)
+					click(t, bctx, `#hand fieldset.select button`)
+					decisions++
+				case st.Decide:
+					click(t, bctx, decision)
+					decisions++
 				default:
 					// Waiting for the others: the bots play within the click.
 				}
-				poll := fmt.Sprintf(`Number(document.body.dataset.v || 0) > %d || !document.getElementById("final").hidden`, v)
+				// The next frame drawn: a newer page, or the hand as a step
+				// the game does not store left it (a Party call).
+				poll := fmt.Sprintf(`Number(document.body.dataset.v || 0) > %d || Number(document.body.dataset.drawn || 0) > %d || !document.getElementById("final").hidden`, v, st.Drawn)
 				if _, err := chromedp.Run(bctx, chromedp.Poll[bool](poll, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
-					t.Fatalf("the page did not move on from version %d: %v", v, err)
+					text, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText + "\nNOTICE:" + document.getElementById("notice").textContent + " hidden=" + document.getElementById("notice").hidden`))
+					t.Fatalf("the page did not move on from version %d: %v\nIt reads:\n%s", v, err, text)
 				}
+			}
+			t.Logf("%d picks, %d decisions", clicks, decisions)
+			if c.party && decisions == 0 {
+				t.Error("a Party game asked the person no decision")
 			}
 			if clicks < 20 {
 				t.Errorf("a whole game took %d picks", clicks)

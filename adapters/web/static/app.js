@@ -76,7 +76,11 @@ function forPage(v) {
   return { ...v, Rows: rows };
 }
 
+let drawn = 0;
+
 function onFrame(f) {
+  // Counts what the server sent that the page drew (tests wait on it).
+  document.body.dataset.drawn = String(++drawn);
   switch (f.t) {
     case "words":
       words = f.words || {};
@@ -111,6 +115,11 @@ function onFrame(f) {
       onState("open");
       break;
     }
+    case "hand":
+      // The hand as the reader's own click left it, until the next page.
+      if (!$("final").hidden) break;
+      render($("hand"), f.view, press, sendChoice);
+      break;
     case "notice": {
       const n = $("notice");
       render(n, f.view, press, sendChoice);

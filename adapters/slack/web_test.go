@@ -1,0 +1,94 @@
+package slack
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/sushigo/sushigo/adapters/web"
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
+)
+
+// TestOpenTableFromSlack: on Slack, Open table answers the person alone
+// with their link (Slack has no Activities: the page is a browser tab),
+// and the page it opens is their seat's, with their own hand.
+func TestOpenTableFromSlack(t *testing.T) {
+	var table *web.Web
+	e := newDurableEnv(t, protocol.HandsDM, func(c *bot.Config) {
+		c.TableLink = func(where protocol.Location, who protocol.User, game string, lang words.Lang) (string, error) {
+			return table.Link(where, who, game, lang)
+		}
+		c.OnStored = func(s bot.Stored) { table.Changed(s.Key) }
+	})
+	srv := httptest.NewUnstartedServer(nil)
+	var err error
+	table, err = web.New(e.a.host.(*bot.Bot), e.store, web.Config{Secret: []byte(strings.Repeat("s", 32)), Base: "http://" + srv.Listener.Addr().String() + "/t/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Config.Handler = table
+	srv.Start()
+	defer srv.Close()
+	defer table.Close()
+
+	e.slash(alice, "new bots=0 timer=0")
+	lobby := e.f.latest("", "lobby")
+	e.click(bob, lobby, lobby.action("sg1:join:"))
+	e.click(alice, e.f.get(lobby), lobby.action("sg1:start:"))
+	tbl := e.f.latest("", "round 1")
+	if tbl == nil || tbl.action("sg1:table:") == "" {
+		t.Fatalf("the table has no Open table button: %v", tbl)
+	}
+	e.click(alice, tbl, tbl.action("sg1:table:"))
+	var link string
+	for _, m := range e.f.mine(alice.id) {
+		if l := regexp.MustCompile(`http://[^\s|>"]+/t/#[A-Za-z0-9._-]+`).FindString(m.Blocks); l != "" {
+			link = l
+		}
+	}
+	if link == "" {
+		t.Fatal("Alice was not sent her link privately")
+	}
+	for _, m := range e.f.mine(bob.id) {
+		if strings.Contains(m.Blocks, "/t/#") {
+			t.Fatal("Bob was sent Alice's link")
+		}
+	}
+	e.noHandInChannel()
+	ctx := context.Background()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+"/t/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	hello, _ := json.Marshal(map[string]string{"t": "hello", "link": link[strings.Index(link, "#")+1:]})
+	if err := ws.Write(ctx, websocket.MessageText, hello); err != nil {
+		t.Fatal(err)
+	}
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	for {
+		_, data, err := ws.Read(rctx)
+		if err != nil {
+			t.Fatalf("no page: %v", err)
+		}
+		var f struct {
+			T    string         `json:"t"`
+			Page *protocol.Page `json:"page"`
+		}
+		if json.Unmarshal(data, &f) == nil && f.T == "page" {
+			if f.Page.Seat != 0 || f.Page.Hand == nil || !strings.Contains(f.Page.Hand.Title, "round 1") {
+				t.Fatalf("Alice's page: seat %d, hand %+v", f.Page.Seat, f.Page.Hand)
+			}
+			return
+		}
+	}
+}
