@@ -355,6 +355,9 @@ func TestWholeGamePrivacy(t *testing.T) {
 			t.Errorf("%s's page got %d frames", u, len(frames))
 		}
 		for _, f := range frames {
+			if f.T == "hand" && (u == "wes" || f.View == nil || f.View.Screen != protocol.ScreenHand) {
+				t.Fatalf("%s's page was sent a hand frame: %+v", u, f.View)
+			}
 			if f.T != "page" {
 				continue
 			}
