@@ -1,16 +1,11 @@
 package discord
 
 import (
-	"context"
-	"encoding/json"
 	"net/http/httptest"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/coder/websocket"
-
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/adapters/web"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
@@ -55,7 +50,7 @@ func TestOpenTableFromDiscord(t *testing.T) {
 	_, private := e.f.visible()
 	var link string
 	for _, m := range private[bob.id] {
-		if l := regexp.MustCompile(`http://\S+/t/#[A-Za-z0-9._-]+`).FindString(m.text()); l != "" {
+		if l := adaptertest.WebLink.FindString(m.text()); l != "" {
 			link = l
 		}
 	}
@@ -69,34 +64,8 @@ func TestOpenTableFromDiscord(t *testing.T) {
 	}
 	e.noHandInChannel()
 
-	ctx := context.Background()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+"/t/ws", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.CloseNow()
-	hello, _ := json.Marshal(map[string]string{"t": "hello", "link": link[strings.Index(link, "#")+1:]})
-	if err := ws.Write(ctx, websocket.MessageText, hello); err != nil {
-		t.Fatal(err)
-	}
-	next := func(what string, ok func(p protocol.Page) bool) protocol.Page {
-		t.Helper()
-		rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		for {
-			_, data, err := ws.Read(rctx)
-			if err != nil {
-				t.Fatalf("waiting for %s: %v", what, err)
-			}
-			var f struct {
-				T    string         `json:"t"`
-				Page *protocol.Page `json:"page"`
-			}
-			if json.Unmarshal(data, &f) == nil && f.T == "page" && ok(*f.Page) {
-				return *f.Page
-			}
-		}
-	}
+	page := adaptertest.OpenWebPage(t, srv.URL, "/t/", link)
+	next := page.Next
 	first := next("Bob's page", func(protocol.Page) bool { return true })
 	if first.Seat != 1 || first.Hand == nil || first.Hand.Screen != protocol.ScreenHand {
 		t.Fatalf("Bob's page: seat %d, hand %v", first.Seat, first.Hand)
@@ -128,10 +97,7 @@ func TestOpenTableFromDiscord(t *testing.T) {
 			}
 		}
 	}
-	act, _ := json.Marshal(map[string]string{"t": "act", "id": card})
-	if err := ws.Write(ctx, websocket.MessageText, act); err != nil {
-		t.Fatal(err)
-	}
+	page.Press(card)
 	next("Bob's page after his own pick", func(p protocol.Page) bool { return p.Reveal != nil })
 	e.tick(0) // serve's timer loop sends what the outbox holds
 	if m := e.latest("", "Reveal"); m == nil {

@@ -1,16 +1,11 @@
 package slack
 
 import (
-	"context"
-	"encoding/json"
 	"net/http/httptest"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/coder/websocket"
-
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/adapters/web"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
@@ -50,7 +45,7 @@ func TestOpenTableFromSlack(t *testing.T) {
 	e.click(alice, tbl, tbl.action("sg1:table:"))
 	var link string
 	for _, m := range e.f.mine(alice.id) {
-		if l := regexp.MustCompile(`http://[^\s|>"]+/t/#[A-Za-z0-9._-]+`).FindString(m.Blocks); l != "" {
+		if l := adaptertest.WebLink.FindString(m.Blocks); l != "" {
 			link = l
 		}
 	}
@@ -63,32 +58,9 @@ func TestOpenTableFromSlack(t *testing.T) {
 		}
 	}
 	e.noHandInChannel()
-	ctx := context.Background()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+"/t/ws", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.CloseNow()
-	hello, _ := json.Marshal(map[string]string{"t": "hello", "link": link[strings.Index(link, "#")+1:]})
-	if err := ws.Write(ctx, websocket.MessageText, hello); err != nil {
-		t.Fatal(err)
-	}
-	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	for {
-		_, data, err := ws.Read(rctx)
-		if err != nil {
-			t.Fatalf("no page: %v", err)
-		}
-		var f struct {
-			T    string         `json:"t"`
-			Page *protocol.Page `json:"page"`
-		}
-		if json.Unmarshal(data, &f) == nil && f.T == "page" {
-			if f.Page.Seat != 0 || f.Page.Hand == nil || !strings.Contains(f.Page.Hand.Title, "round 1") {
-				t.Fatalf("Alice's page: seat %d, hand %+v", f.Page.Seat, f.Page.Hand)
-			}
-			return
-		}
+	page := adaptertest.OpenWebPage(t, srv.URL, "/t/", link)
+	p := page.Next("Alice's page", func(protocol.Page) bool { return true })
+	if p.Seat != 0 || p.Hand == nil || !strings.Contains(p.Hand.Title, "round 1") {
+		t.Fatalf("Alice's page: seat %d, hand %+v", p.Seat, p.Hand)
 	}
 }
