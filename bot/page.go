@@ -53,6 +53,8 @@ func (b *Bot) Page(ctx context.Context, where protocol.Location, user string, la
 	}
 	if sn.game.Over() {
 		p.Final = spoken(finalNow(sn))
+	} else if r := len(sn.game.PublicView().Scores); r > 0 {
+		p.Scores = spoken(roundScoreView(sn, r))
 	}
 	return p, nil
 }

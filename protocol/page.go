@@ -15,6 +15,9 @@ type Page struct {
 	Seat   int   `json:"seat"`
 	Table  View  `json:"table"`
 	Reveal *View `json:"reveal,omitempty"`
+	// Scores are the latest finished round's, with their breakdown, until
+	// the game is over.
+	Scores *View `json:"scores,omitempty"`
 	Hand   *View `json:"hand,omitempty"`
 	Final  *View `json:"final,omitempty"`
 }

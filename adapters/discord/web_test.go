@@ -4,6 +4,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/adapters/web"
@@ -24,6 +25,9 @@ func TestOpenTableFromDiscord(t *testing.T) {
 			return table.Link(where, who, game, lang)
 		}
 		c.OnStored = func(s bot.Stored) { table.Changed(s.Key) }
+		// The pages are drawn off the test's goroutine: the host's clock
+		// is the real one, not the env's, which the test moves.
+		c.Now = time.Now
 	})
 	srv := httptest.NewUnstartedServer(nil)
 	var err error

@@ -349,6 +349,7 @@ func TestWholeGamePrivacy(t *testing.T) {
 	if final.Seat != -1 || final.Hand != nil {
 		t.Errorf("the watcher's last page: seat %d, hand %v", final.Seat, final.Hand != nil)
 	}
+	sawScores := false
 	for u, p := range pages {
 		frames := p.all()
 		if len(frames) < 10 {
@@ -362,6 +363,7 @@ func TestWholeGamePrivacy(t *testing.T) {
 				continue
 			}
 			pg := *f.Page
+			sawScores = sawScores || pg.Scores != nil && pg.Scores.Screen == protocol.ScreenRoundScores
 			hand := pg.Hand
 			pg.Hand = nil
 			rest, _ := json.Marshal(pg)
@@ -375,6 +377,9 @@ func TestWholeGamePrivacy(t *testing.T) {
 				t.Fatalf("%s's hand is a screen %d", u, hand.Screen)
 			}
 		}
+	}
+	if !sawScores {
+		t.Error("no page showed a round's scores")
 	}
 }
 

@@ -162,7 +162,7 @@ func TestPlayWebInABrowser(t *testing.T) {
 				t.Errorf("the page's title is %q, want %q", title, c.title)
 			}
 			shot(t, bctx, c.name+"-lobby")
-			clicks, decisions := 0, 0
+			clicks, decisions, chose := 0, 0, 0
 			for step := 0; ; step++ {
 				st, err := chromedp.Run(bctx, chromedp.Evaluate[pageState](readState))
 				if err != nil {
@@ -180,32 +180,40 @@ func TestPlayWebInABrowser(t *testing.T) {
 				v := st.V
 				switch {
 				case st.Start:
-					click(t, bctx, `#table button[data-id*=":start:"]`)
+					tryClick(t, bctx, `#table button[data-id*=":start:"]`)
 				case st.Card:
 					// A card that asks a decision of its taker (a spoon, a
 					// menu, a takeout box) first, so the decisions are played.
 					if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](markPick)); err != nil {
 						t.Fatal(err)
 					}
-					click(t, bctx, `#hand button.card[data-test-pick]`)
+					// A page drawn meanwhile replaces the cards: the test reads
+					// the page again rather than wait for a card that went.
+					if !tryClick(t, bctx, `#hand button.card[data-test-pick]`) {
+						continue
+					}
 					// The first tap only chooses: nothing is sent.
 					chosen, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.querySelector("#hand button.card.chosen") && !!document.querySelector("#hand .confirm button")`))
-					if err != nil || !chosen {
-						t.Fatalf("a first tap did not choose the card (%v)", err)
+					if err != nil {
+						t.Fatal(err)
 					}
-					click(t, bctx, `#hand button.card.chosen`)
+					if !chosen || !tryClick(t, bctx, `#hand button.card.chosen`) {
+						continue
+					}
+					chose++
 					clicks++
 					if clicks == 4 {
 						shot(t, bctx, c.name+"-play")
 					}
 				case st.List:
 					// A Party list: its first choice, submitted.
-					click(t, bctx, `#hand fieldset.select input`)
-					click(t, bctx, `#hand fieldset.select button`)
-					decisions++
+					if tryClick(t, bctx, `#hand fieldset.select input`) && tryClick(t, bctx, `#hand fieldset.select button`) {
+						decisions++
+					}
 				case st.Decide:
-					click(t, bctx, decision)
-					decisions++
+					if tryClick(t, bctx, decision) {
+						decisions++
+					}
 				default:
 					// Waiting for the others: the bots play within the click.
 				}
@@ -220,6 +228,9 @@ func TestPlayWebInABrowser(t *testing.T) {
 			t.Logf("%d picks, %d decisions", clicks, decisions)
 			if c.party && decisions == 0 {
 				t.Error("a Party game asked the person no decision")
+			}
+			if chose == 0 {
+				t.Error("no first tap only chose its card")
 			}
 			if clicks < 20 {
 				t.Errorf("a whole game took %d picks", clicks)
@@ -236,11 +247,17 @@ func TestPlayWebInABrowser(t *testing.T) {
 	}
 }
 
-func click(t *testing.T, ctx context.Context, sel string) {
+// tryClick clicks what sel finds, within a few seconds; false when it
+// found nothing to click (the page was drawn anew meanwhile).
+func tryClick(t *testing.T, ctx context.Context, sel string) bool {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Click(sel, chromedp.NodeVisible)); err != nil {
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	err := chromedp.Do(cctx, chromedp.Click(sel, chromedp.NodeVisible))
+	if err != nil && ctx.Err() != nil {
 		t.Fatalf("click %s: %v", sel, err)
 	}
+	return err == nil
 }
 
 // shot takes a screenshot of the whole page; with -update-screens it is

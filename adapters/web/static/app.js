@@ -97,6 +97,7 @@ function onFrame(f) {
       render($("final"), p.final, press, sendChoice);
       render($("table"), over ? null : forPage(p.table), press, sendChoice);
       render($("reveal"), over ? null : p.reveal, press, sendChoice);
+      render($("scores"), over ? null : p.scores || null, press, sendChoice);
       // Once the game is over the closing post says it all.
       render($("hand"), over ? null : p.hand || null, press, sendChoice);
       if (p.hand && !over) {
@@ -128,7 +129,7 @@ function onFrame(f) {
       break;
     }
     case "refused":
-      for (const id of ["final", "table", "reveal", "hand"]) render($(id), null);
+      for (const id of ["final", "table", "reveal", "scores", "hand"]) render($(id), null);
       $("status").textContent = f.text || "";
       document.body.classList.add("refused");
       break;
