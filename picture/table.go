@@ -382,8 +382,22 @@ func (c *canvas) card(x, y int, col column, note string) {
 	}
 }
 
+// pen is what a glyph is drawn with: the PNG's canvas, or an SVG
+// (cards.go) for the web table's cards, so both show the same pictures.
+type pen interface {
+	rect(x, y, w, h, rad float32, col color.Color)
+	ellipse(cx, cy, rx, ry float32, col color.Color)
+	poly(col color.Color, pts ...float32)
+	text(face string, x, y int, col color.Color, s string) int
+	centred(face string, x, y int, col color.Color, s string)
+}
+
 // glyph draws a simple picture of the type centred at cx, cy.
-func (c *canvas) glyph(col column, cx, cy float32) {
+func (c *canvas) glyph(col column, cx, cy float32) { glyph(c, c.lang, col, cx, cy) }
+
+// glyph draws col's picture with c, centred at cx, cy; a kind without one
+// gets its name's first letter in lang.
+func glyph(c pen, lang words.Lang, col column, cx, cy float32) {
 	top := col.cards[len(col.cards)-1].Plays()
 	switch col.kind {
 	case engine.KindNigiri:
@@ -460,18 +474,18 @@ func (c *canvas) glyph(col column, cx, cy float32) {
 		c.ellipse(cx, cy-10, 10, 12, white)
 		c.rect(cx-3, cy, 6, 22, 2, white)
 	case engine.KindOnigiri:
-		c.onigiri(col, cx, cy)
+		onigiri(c, col, cx, cy)
 	case engine.KindFruit:
-		c.fruit(col, cx, cy)
+		fruit(c, col, cx, cy)
 	default:
 		c.ellipse(cx, cy, 18, 18, white)
-		c.centred("card", int(cx), int(cy)+6, colourOf(col.kind), firstLetter(c.lang.KindName(col.kind)))
+		c.centred("card", int(cx), int(cy)+6, colourOf(col.kind), firstLetter(lang.KindName(col.kind)))
 	}
 }
 
 // onigiri draws each shape in the column once, in a two-by-two grid: the
 // shapes are what onigiri scores by.
-func (c *canvas) onigiri(col column, cx, cy float32) {
+func onigiri(c pen, col column, cx, cy float32) {
 	seen := map[engine.Card]bool{}
 	for _, p := range col.cards {
 		seen[p.Plays()] = true
@@ -500,7 +514,7 @@ var fruitColours = [3]color.RGBA{rgb(0x3FA34D), rgb(0xF6D743), rgb(0xF28C28)}
 
 // fruit draws a dot per fruit with the column's icon count of it: fruit
 // scores by the count of each.
-func (c *canvas) fruit(col column, cx, cy float32) {
+func fruit(c pen, col column, cx, cy float32) {
 	var n [3]int
 	for _, p := range col.cards {
 		w, pi, o := p.Plays().FruitIcons()

@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sushigo/sushigo/picture"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/words"
 )
@@ -155,6 +156,9 @@ func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		name = "index.html"
 	}
 	data, err := static.ReadFile("static/" + name)
+	if name == "cards.svg" {
+		data, err = cards(), nil
+	}
 	if err != nil {
 		http.NotFound(rw, r)
 		return
@@ -190,6 +194,9 @@ func contentType(name string) string {
 	}
 	return "application/octet-stream"
 }
+
+// cards is the cards' pictures (picture.CardSprite), drawn once.
+var cards = sync.OnceValue(picture.CardSprite)
 
 // Changed redraws the open pages of the game stored at key (a stored
 // change: bot.Config.OnStored). It does not block.

@@ -90,7 +90,7 @@ const markPick = `(() => {
   const cards = [...document.querySelectorAll("#hand button.card:not([disabled])")];
   const call = (c) => /^sg2:pick:[^:]+:\d+:\d+:0:/.test(c.dataset.id);
   const real = cards.filter((c) => !call(c));
-  let pick = real.find((c) => /🥄|📜|🥡/.test(c.textContent)) || real[0] || cards[0];
+  let pick = real.find((c) => /🥄|📜|🥡/.test(c.getAttribute("aria-label"))) || real[0] || cards[0];
   const calls = cards.filter(call);
   if (calls.length && !window.testCalled) {
     window.testCalled = true;

@@ -25,6 +25,29 @@ export function isCard(id) {
   return /^sg\d:pick:/.test(id);
 }
 
+// cardOf is the card a pick's action ID takes (protocol/actionid.go:
+// version:pick:game:round:turn:card:…), or -1 (a Party call takes none).
+function cardOf(id) {
+  const f = id.split(":");
+  const n = Number(f[5]);
+  return isCard(id) && n > 0 ? n : -1;
+}
+
+const svgNS = "http://www.w3.org/2000/svg";
+
+// art is the card's picture from the sprite (cards.svg): our own, drawn
+// as the table's pictures are.
+function art(n) {
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("class", "art");
+  svg.setAttribute("viewBox", "0 0 72 96");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS(svgNS, "use");
+  use.setAttribute("href", "cards.svg#c" + n);
+  svg.append(use);
+  return svg;
+}
+
 export function button(b, onPress) {
   const el = document.createElement("button");
   el.type = "button";
@@ -33,10 +56,16 @@ export function button(b, onPress) {
   if (isCard(el.dataset.id)) {
     el.classList.add("card");
     if (b.Colour) el.style.setProperty("--card", b.Colour);
-    const face = document.createElement("span");
-    face.className = "face";
-    face.setAttribute("aria-hidden", "true");
-    face.textContent = b.Emoji || "";
+    const n = cardOf(el.dataset.id);
+    let face;
+    if (n > 0) {
+      face = art(n);
+    } else {
+      face = document.createElement("span");
+      face.className = "face";
+      face.setAttribute("aria-hidden", "true");
+      face.textContent = b.Emoji || "";
+    }
     const name = document.createElement("span");
     name.className = "name";
     name.textContent = b.Label || "";
