@@ -17,7 +17,7 @@ func TestCardSprite(t *testing.T) {
 			Rects []struct {
 				Fill string `xml:"fill,attr"`
 			} `xml:"rect"`
-			Shapes int `xml:"-"`
+			Shapes int    `xml:"-"`
 			Inner  string `xml:",innerxml"`
 		} `xml:"symbol"`
 	}
