@@ -30,6 +30,7 @@ func (b *Bot) Page(ctx context.Context, where protocol.Location, user string, la
 		}
 	}
 	sn := st.snap()
+	sn.page = true
 	if seat >= 0 {
 		sn = sn.to(seat)
 	} else if !lang.IsZero() {

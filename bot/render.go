@@ -39,7 +39,9 @@ func agree(w words.Lang, name string, key words.Key, a ...any) string {
 
 // optionsLineAt is optionsLine where the game is played: the terminal has
 // no private replies or DMs to speak of.
-func optionsLineAt(st *snapshot) string { return optionsLine(st.w, st.Opts, !st.plat.Terminal) }
+func optionsLineAt(st *snapshot) string {
+	return optionsLine(st.w, st.Opts, !st.plat.Terminal && !st.page)
+}
 
 // optionsLine says how a game is set up; hands, whether it says where the
 // hands go (not in the terminal, which has no private replies or DMs).
@@ -243,7 +245,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 			stale = append(stale, seat.shown(w))
 		}
 	}
-	if len(stale) > 0 {
+	if len(stale) > 0 && !st.page {
 		lines = append(lines, w.Say("table.newCardsFor", w.List(stale)))
 	}
 	v.Text = strings.Join(lines, "\n")
@@ -263,9 +265,9 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		footer = append(footer, controlsTheDummy(w, st.name(pv.Controller)))
 	}
 	v.Footer = strings.Join(footer, " · ")
-	if !pv.Over && !st.plat.Terminal {
-		// A chat's way back to a lost private message; the terminal shows
-		// the hand itself.
+	if !pv.Over && !st.plat.Terminal && !st.page {
+		// A chat's way back to a lost private message; the terminal and
+		// a web page show the hand themselves.
 		v.Rows = [][]protocol.Button{{{Label: w.Say("render.showMyHand"), Emoji: "🎴", ActionID: protocol.ActionID(protocol.ShowHand{Game: st.ID}), Style: protocol.Primary}}}
 		if st.web {
 			v.Rows[0] = append(v.Rows[0], protocol.Button{Label: w.Say("web.openTable"), Emoji: "🌐", ActionID: protocol.ActionID(protocol.OpenTable{Game: st.ID})})

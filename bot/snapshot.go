@@ -35,8 +35,10 @@ type snapshot struct {
 
 	game *engine.Game
 	plat protocol.Platform
-	// web is set when the host has a web table (Config.TableLink).
-	web bool
+	// web is set when the host has a web table (Config.TableLink); page
+	// when the snapshot is drawn for a web page, which shows the reader's
+	// hand itself (no Show my hand, no word of how hands are sent).
+	web, page bool
 	// w is the language the screens write in: the game's for the public
 	// ones, a seat's person's for theirs (to).
 	w words.Lang

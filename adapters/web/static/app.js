@@ -77,6 +77,17 @@ function forPage(v) {
 }
 
 let drawn = 0;
+let lastTurn = "";
+let lastReveal = "";
+
+// moved plays an animation on el once (the pass, the reveal): the class
+// goes when it ends, so the next one plays again.
+function moved(el, cls) {
+  el.classList.remove(cls);
+  void el.offsetWidth; // restart the animation
+  el.classList.add(cls);
+  el.addEventListener("animationend", () => el.classList.remove(cls), { once: true });
+}
 
 function onFrame(f) {
   // Counts what the server sent that the page drew (tests wait on it).
@@ -97,6 +108,14 @@ function onFrame(f) {
       render($("final"), p.final, press, sendChoice);
       render($("table"), over ? null : forPage(p.table), press, sendChoice);
       render($("reveal"), over ? null : p.reveal, press, sendChoice);
+      // A new turn's hand arrives from the neighbour (the pass); a new
+      // reveal turns its cards over.
+      const turn = p.hand ? `${p.hand.rd}:${p.hand.tn}` : "";
+      if (turn && lastTurn && turn !== lastTurn) moved($("hand"), "passed");
+      lastTurn = turn;
+      const reveal = p.reveal ? p.reveal.Title || "" : "";
+      if (reveal && reveal !== lastReveal && lastReveal !== "") moved($("reveal"), "revealed");
+      lastReveal = reveal;
       render($("scores"), over ? null : p.scores || null, press, sendChoice);
       // Once the game is over the closing post says it all.
       render($("hand"), over ? null : p.hand || null, press, sendChoice);
