@@ -34,6 +34,7 @@ var (
 	benchSustain  = flag.Duration("web-sustain", time.Minute, "how long BenchmarkWebTable plays; its latencies are over the second half")
 	benchPace     = flag.Duration("web-pace", 7*time.Second, "how long a BenchmarkWebTable player takes over a pick, on average")
 	benchWatchers = flag.Int("web-watchers", 6, "watchers' pages open on each BenchmarkWebTable game, beside its four players'")
+	benchChat     = flag.Int("web-chat", 5, "BenchmarkWebTable plays one chat game without pages for every this many games with pages (0: none): the chat path beside the pages")
 )
 
 // clientsEnv makes the test binary the benchmark's pages (clients).
@@ -133,6 +134,28 @@ func benchWeb(b *testing.B, games int) {
 		}
 		plan.Games = append(plan.Games, links)
 	}
+	// Games played from a chat beside the pages: their players' clicks
+	// are requests straight to the host, as a chat adapter's, timed from
+	// the request to its answer (the acknowledgement).
+	var chat []protocol.Location
+	if *benchChat > 0 {
+		for i := range games / *benchChat {
+			where := protocol.Location{Platform: "bench", Community: "chat", Channel: fmt.Sprint(i)}
+			for k, u := range []string{"p0", "p1", "p2", "p3"} {
+				var a protocol.Action = protocol.Join{}
+				if k == 0 {
+					a = protocol.NewGame{Options: protocol.Options{Timer: -1}}
+				}
+				if _, err := host.Handle(ctx, protocol.Request{Where: where, Who: protocol.User{ID: u, Name: u}, Action: a}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if _, err := host.Handle(ctx, protocol.Request{Where: where, Who: protocol.User{ID: "p0", Name: "p0"}, Action: protocol.Start{}}); err != nil {
+				b.Fatal(err)
+			}
+			chat = append(chat, where)
+		}
+	}
 	heap := func() uint64 {
 		runtime.GC()
 		var m runtime.MemStats
@@ -163,9 +186,52 @@ func benchWeb(b *testing.B, games int) {
 	var ru0, ru1 syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 	b.ResetTimer()
+	start := time.Now()
+	half, end := start.Add(*benchSustain/2), start.Add(*benchSustain)
+	var chatMu sync.Mutex
+	var acks []time.Duration
+	var chatClicks atomic.Int64
+	var wg sync.WaitGroup
+	for gi, where := range chat {
+		for si, u := range []string{"p0", "p1", "p2", "p3"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rng := rand.New(rand.NewPCG(uint64(gi)+1e6, uint64(si)))
+				for {
+					wait := time.Duration(float64(*benchPace) * (0.5 + rng.Float64()))
+					if time.Now().Add(wait).After(end) {
+						return
+					}
+					time.Sleep(wait)
+					// The hand, as a chat shows it when its player looks.
+					p, err := host.Page(ctx, where, u, words.Lang{})
+					if err != nil || p.Hand == nil || p.Final != nil {
+						continue
+					}
+					a := firstPick(p.Hand)
+					if a == nil {
+						continue
+					}
+					t0 := time.Now()
+					if _, err := host.Handle(ctx, protocol.Request{Where: where, Who: protocol.User{ID: u, Name: u}, Action: a, ID: fmt.Sprintf("c%d-%d-%d", gi, si, t0.UnixNano())}); err != nil {
+						continue
+					}
+					took := time.Since(t0)
+					chatClicks.Add(1)
+					if t0.After(half) {
+						chatMu.Lock()
+						acks = append(acks, took)
+						chatMu.Unlock()
+					}
+				}
+			}()
+		}
+	}
 	if !lines.Scan() {
 		b.Fatalf("the pages' process said nothing: %v", lines.Err())
 	}
+	wg.Wait()
 	b.StopTimer()
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
 	var r clientResult
@@ -176,6 +242,12 @@ func benchWeb(b *testing.B, games int) {
 		b.Fatal(err)
 	}
 	cpu := time.Duration(ru1.Utime.Nano() + ru1.Stime.Nano() - ru0.Utime.Nano() - ru0.Stime.Nano())
+	slices.Sort(acks)
+	if len(acks) > 0 {
+		b.ReportMetric(float64(acks[len(acks)/2].Microseconds())/1000, "chat-ack-p50-ms")
+		b.ReportMetric(float64(acks[min(len(acks)-1, len(acks)*99/100)].Microseconds())/1000, "chat-ack-p99-ms")
+	}
+	b.ReportMetric(float64(chatClicks.Load())/benchSustain.Seconds(), "chat-clicks/s")
 	b.ReportMetric(float64(sockets), "sockets")
 	b.ReportMetric(float64(r.Clicks)/benchSustain.Seconds(), "clicks/s")
 	b.ReportMetric(r.P50, "frame-p50-ms")
@@ -184,8 +256,10 @@ func benchWeb(b *testing.B, games int) {
 	if r.Frames > 0 {
 		b.ReportMetric(float64(r.FrameBytes)/float64(r.Frames), "bytes/frame")
 	}
-	if r.Clicks > 0 {
-		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(r.Clicks), "host-cpu-ms/click")
+	if n := r.Clicks + chatClicks.Load(); n > 0 {
+		// Over every click, the chat's too (whose looks at their hands
+		// are part of the host's work).
+		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "host-cpu-ms/click")
 	}
 	b.ReportMetric(perSocket/1024, "host-KB/socket")
 }
@@ -250,6 +324,20 @@ func runClients(stdin *os.File, stdout *os.File) error {
 	}
 	return json.NewEncoder(stdout).Encode(clientResult{Clicks: run.clicks.Load(), P50: pct(0.5), P99: pct(0.99), Timed: len(lat),
 		Frames: run.frames.Load(), FrameBytes: run.frameBytes.Load()})
+}
+
+// firstPick is the first card a hand's view offers to pick, or nil.
+func firstPick(v *protocol.View) protocol.Action {
+	for _, row := range v.Rows {
+		for _, bt := range row {
+			if strings.Contains(bt.ActionID, ":pick:") && !bt.Disabled {
+				if a, err := protocol.ParseActionID(bt.ActionID); err == nil {
+					return a
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // benchClient is one page's socket in the benchmark.
