@@ -16,6 +16,7 @@ import (
 // the same colours and drawn by the same glyphs, for the web table. Its
 // only words are a kind's first letter where a kind has no glyph, in
 // English.
+// Not player words: SVG markup.
 func CardSprite() []byte {
 	var b bytes.Buffer
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" style="display:none">` + "\n")
@@ -42,6 +43,7 @@ func CardSprite() []byte {
 }
 
 // svgPen draws a glyph as SVG elements.
+// Not player words: SVG markup.
 type svgPen struct{ b *bytes.Buffer }
 
 func svgColour(col color.Color) string {
@@ -51,14 +53,20 @@ func svgColour(col color.Color) string {
 
 func num(v float32) string { return strconv.FormatFloat(float64(v), 'f', -1, 32) }
 
+// rect is an SVG rect.
+// Not player words: SVG markup.
 func (p *svgPen) rect(x, y, w, h, rad float32, col color.Color) {
 	fmt.Fprintf(p.b, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s"/>`, num(x), num(y), num(w), num(h), num(rad), svgColour(col))
 }
 
+// ellipse is an SVG ellipse.
+// Not player words: SVG markup.
 func (p *svgPen) ellipse(cx, cy, rx, ry float32, col color.Color) {
 	fmt.Fprintf(p.b, `<ellipse cx="%s" cy="%s" rx="%s" ry="%s" fill="%s"/>`, num(cx), num(cy), num(rx), num(ry), svgColour(col))
 }
 
+// poly is an SVG polygon.
+// Not player words: SVG markup.
 func (p *svgPen) poly(col color.Color, pts ...float32) {
 	p.b.WriteString(`<polygon points="`)
 	for k := 0; k+1 < len(pts); k += 2 {

@@ -83,22 +83,20 @@ type pageState struct {
 	Wide   int  `json:"wide"`
 }
 
-// markPick marks the card the test takes: once a game, a Party call (a
-// spoon's: its pick ID names no card); else a card whose taker decides
-// something later (a spoon, a menu, a takeout box); else the first.
-const markPick = `(() => {
+// markPick marks the card the test takes: while allowed (until a call
+// went through), a Party call (a spoon's: its pick ID names no card);
+// else a card whose taker decides something later (a spoon, a menu, a
+// takeout box); else the first. It says whether it marked a call.
+const markPick = `((allowCall) => {
   const cards = [...document.querySelectorAll("#hand button.card:not([disabled])")];
   const call = (c) => /^sg2:pick:[^:]+:\d+:\d+:0:/.test(c.dataset.id);
   const real = cards.filter((c) => !call(c));
   let pick = real.find((c) => /🥄|📜|🥡/.test(c.getAttribute("aria-label"))) || real[0] || cards[0];
   const calls = cards.filter(call);
-  if (calls.length && !window.testCalled) {
-    window.testCalled = true;
-    pick = calls[0];
-  }
+  if (calls.length && allowCall) pick = calls[0];
   pick.dataset.testPick = "1";
-  return true;
-})()`
+  return call(pick);
+})`
 
 // decision is a Party decision's button in the hand: not a card, not
 // the way back (Change my pick), not a hint.
@@ -163,6 +161,7 @@ func TestPlayWebInABrowser(t *testing.T) {
 			}
 			shot(t, bctx, c.name+"-lobby")
 			clicks, decisions, chose := 0, 0, 0
+			called := false // a Party call went through
 			for step := 0; ; step++ {
 				st, err := chromedp.Run(bctx, chromedp.Evaluate[pageState](readState))
 				if err != nil {
@@ -184,7 +183,8 @@ func TestPlayWebInABrowser(t *testing.T) {
 				case st.Card:
 					// A card that asks a decision of its taker (a spoon, a
 					// menu, a takeout box) first, so the decisions are played.
-					if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](markPick)); err != nil {
+					calling, err := chromedp.Run(bctx, chromedp.Evaluate[bool](fmt.Sprintf("%s(%v)", markPick, !called)))
+					if err != nil {
 						t.Fatal(err)
 					}
 					// A page drawn meanwhile replaces the cards: the test reads
@@ -202,6 +202,7 @@ func TestPlayWebInABrowser(t *testing.T) {
 					}
 					chose++
 					clicks++
+					called = called || calling
 					if clicks == 4 {
 						shot(t, bctx, c.name+"-play")
 					}
