@@ -189,25 +189,58 @@ func comparable(c *discordgo.ApplicationCommand) ([]byte, error) {
 	}{c.Name, c.Description, descs, conv(c.Options)})
 }
 
+// entryPoint is the type of an app's Activity entry-point command
+// (PRIMARY_ENTRY_POINT), which discordgo does not name.
+const entryPoint = 4
+
 // Register installs /sushigo: in the configured guild (instant, for
 // development) or globally, by one bulk overwrite, skipped when Discord
 // already has the same definition (registrations are rate limited per day).
+// An Activity's entry-point command is kept as Discord has it, every field
+// included (its handler): an overwrite that leaves it out is refused
+// (50240) while Activities are on, and then nothing is registered.
 func (a *Adapter) Register() (changed bool, err error) {
 	want := Command()
-	have, err := a.s.ApplicationCommands(a.cfg.AppID, a.cfg.GuildID)
+	url := discordgo.EndpointApplicationGlobalCommands(a.cfg.AppID)
+	if a.cfg.GuildID != "" {
+		url = discordgo.EndpointApplicationGuildCommands(a.cfg.AppID, a.cfg.GuildID)
+	}
+	body, err := a.s.RequestWithBucketID("GET", url, nil, url)
 	if err != nil {
+		return false, fmt.Errorf("discord: list commands: %w", err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(body, &raw); err != nil {
 		return false, fmt.Errorf("discord: list commands: %w", err)
 	}
 	w, err := comparable(want)
 	if err != nil {
 		return false, err
 	}
-	if len(have) == 1 {
-		if h, err := comparable(have[0]); err == nil && slices.Equal(h, w) {
-			return false, nil
+	var keep []json.RawMessage
+	same := 0
+	for _, r := range raw {
+		var c discordgo.ApplicationCommand
+		if err := json.Unmarshal(r, &c); err != nil {
+			return false, fmt.Errorf("discord: list commands: %w", err)
+		}
+		switch h, err := comparable(&c); {
+		case c.Type == entryPoint:
+			keep = append(keep, r)
+		case err == nil && slices.Equal(h, w):
+			same++
+		default:
+			same = -len(raw) // a command of ours that changed, or another one
 		}
 	}
-	if _, err := a.s.ApplicationCommandBulkOverwrite(a.cfg.AppID, a.cfg.GuildID, []*discordgo.ApplicationCommand{want}); err != nil {
+	if same == 1 {
+		return false, nil
+	}
+	mine, err := json.Marshal(want)
+	if err != nil {
+		return false, err
+	}
+	if _, err := a.s.RequestWithBucketID("PUT", url, append([]json.RawMessage{mine}, keep...), url); err != nil {
 		return false, fmt.Errorf("discord: register commands: %w", err)
 	}
 	return true, nil

@@ -893,3 +893,48 @@ func TestPostResentAfterACrashIsOneMessage(t *testing.T) {
 		t.Errorf("the next delivery: %v, %d messages, want a second message", err, len(e.f.created))
 	}
 }
+
+// TestRegisterKeepsTheEntryPoint: with Activities on, the app has an
+// entry-point command (type 4) that a bulk overwrite must keep, or Discord
+// refuses it (50240) and nothing is registered. Register keeps it as
+// Discord has it, its handler included, and leaves an unchanged set alone.
+func TestRegisterKeepsTheEntryPoint(t *testing.T) {
+	e := newEnv(t)
+	e.a.cfg.GuildID = guildID
+	entry := `{"id":"1190000000000000001","type":4,"name":"launch","description":"","handler":1,"integration_types":[0,1],"contexts":[0,1,2]}`
+	e.f.commands = []json.RawMessage{json.RawMessage(entry)}
+	if changed, err := e.a.Register(); err != nil || !changed {
+		t.Fatalf("registration beside the entry point: %v %v", changed, err)
+	}
+	var kept map[string]any
+	found := false
+	for _, c := range e.f.commands {
+		var v map[string]any
+		if err := json.Unmarshal(c, &v); err != nil {
+			t.Fatal(err)
+		}
+		if v["type"] == float64(4) {
+			kept, found = v, true
+		}
+	}
+	if !found || kept["handler"] != float64(1) || kept["id"] != "1190000000000000001" || len(e.f.commands) != 2 {
+		t.Fatalf("after registering, Discord has %d commands; the entry point: %v", len(e.f.commands), kept)
+	}
+	puts := 0
+	for _, c := range e.f.calls {
+		if c.Method == http.MethodPut {
+			puts++
+		}
+	}
+	if changed, err := e.a.Register(); err != nil || changed {
+		t.Fatalf("an unchanged set registered again: %v %v", changed, err)
+	}
+	for _, c := range e.f.calls {
+		if c.Method == http.MethodPut {
+			puts--
+		}
+	}
+	if puts != 0 {
+		t.Errorf("%d more overwrites for an unchanged set", -puts)
+	}
+}

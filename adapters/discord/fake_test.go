@@ -292,12 +292,13 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		f.t.Errorf("files sent with %s", r.Method)
 	}
 	var body map[string]any
+	var put []json.RawMessage // a bulk overwrite's commands
 	if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &body); err != nil {
 			var list []json.RawMessage
 			if json.Unmarshal(raw, &list) == nil {
 				body = map[string]any{"list": len(list)}
-				f.commands = list
+				put = list
 			}
 		}
 	}
@@ -454,6 +455,23 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		f.attach(msg, body, files, true)
 		f.history = append(f.history, edit{msg.Audience, msg.Channel, body})
 		f.reply(w, http.StatusOK, msg.json())
+	case reCommands.MatchString(path) && r.Method == http.MethodPut:
+		// While Activities are on, an overwrite must keep the entry point.
+		entry := func(list []json.RawMessage) bool {
+			for _, c := range list {
+				var v struct{ Type int }
+				if json.Unmarshal(c, &v) == nil && v.Type == 4 {
+					return true
+				}
+			}
+			return false
+		}
+		if entry(f.commands) && !entry(put) {
+			f.apiError(w, http.StatusBadRequest, 50240, "You cannot remove this app's Entry Point command in a bulk update operation")
+			return
+		}
+		f.commands = put
+		f.reply(w, http.StatusOK, put)
 	case reCommands.MatchString(path):
 		var out []any
 		for _, c := range f.commands {
