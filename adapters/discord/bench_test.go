@@ -1,42 +1,17 @@
 package discord
 
 import (
-	"context"
-	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
 
-func benchRedis(b *testing.B) *redis.Store {
-	url := os.Getenv("SUSHIGO_TEST_REDIS_URL")
-	if url == "" {
-		url = "redis://127.0.0.1:6379/15"
-	}
-	prefix := fmt.Sprintf("sushigo-test:discord:%x:", rand.Uint64())
-	s, err := redis.Dial(context.Background(), url, redis.Options{Prefix: prefix})
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			b.Fatalf("Redis is required in CI: %v", err)
-		}
-		b.Skipf("no Redis at %s: %v", url, err)
-	}
-	b.Cleanup(func() {
-		ctx := context.Background()
-		iter := s.Client().Scan(ctx, 0, prefix+"*", 1000).Iterator()
-		for iter.Next(ctx) {
-			s.Client().Del(ctx, iter.Val())
-		}
-		s.Close()
-	})
-	return s
-}
+func benchRedis(b *testing.B) *redis.Store { return redistest.Store(b, redistest.Prefix("discord")) }
 
 // BenchmarkSignedInteractionAck measures, on the Redis store, the time from
 // a signed HTTP interaction arriving to its acknowledgement being written:

@@ -2,10 +2,7 @@ package web_test
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -13,43 +10,15 @@ import (
 	"github.com/sushigo/sushigo/adapters/web"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
-
-// redisAt opens the test Redis (database 15) under prefix, failing in CI
-// and skipping elsewhere when there is none; its keys go after the test.
-func redisAt(t *testing.T, prefix string) *redis.Store {
-	t.Helper()
-	url := os.Getenv("SUSHIGO_TEST_REDIS_URL")
-	if url == "" {
-		url = "redis://127.0.0.1:6379/15"
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	s, err := redis.Dial(ctx, url, redis.Options{Prefix: prefix})
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("Redis is required in CI: %v", err)
-		}
-		t.Skipf("no Redis at %s (%v)", url, err)
-	}
-	t.Cleanup(func() {
-		ctx := context.Background()
-		iter := s.Client().Scan(ctx, 0, prefix+"*", 1000).Iterator()
-		for iter.Next(ctx) {
-			s.Client().Del(ctx, iter.Val())
-		}
-		s.Close()
-	})
-	return s
-}
 
 // TestPagesFollowEveryReplica: two replicas on one Redis, each with its
 // web table; a page open on the first is redrawn when the second stores
 // a change of its game (a chat click there), through the store's
 // announcements.
 func TestPagesFollowEveryReplica(t *testing.T) {
-	prefix := fmt.Sprintf("sushigo-test:web:%x:", rand.Uint64())
+	prefix := redistest.Prefix("web")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	secret := []byte(strings.Repeat("s", 32))
@@ -60,7 +29,7 @@ func TestPagesFollowEveryReplica(t *testing.T) {
 	}
 	var rs []replica
 	for range 2 {
-		store := redisAt(t, prefix)
+		store := redistest.Store(t, prefix)
 		ann := web.NewAnnouncer(store, nil)
 		go ann.Run(ctx)
 		host := bot.New(store, bot.Config{Timer: -1, OnStored: func(s bot.Stored) { ann.Changed(s.Key) }})
@@ -82,7 +51,7 @@ func TestPagesFollowEveryReplica(t *testing.T) {
 	}
 	// Both replicas listen before anything changes: Redis counts the
 	// channel's subscribers.
-	probe := redisAt(t, prefix)
+	probe := redistest.Store(t, prefix)
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		n, err := probe.Client().PubSubNumSub(ctx, prefix+"changed").Result()
 		if err != nil {
