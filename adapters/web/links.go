@@ -102,7 +102,8 @@ func open(secret []byte, token, kind string, now time.Time) (pass, error) {
 	return p, nil
 }
 
-// nonce is a link's one-time mark.
+// nonce is a fresh random mark: a link's one-time use, a click's request
+// ID.
 func nonce() string {
 	b := make([]byte, 12)
 	_, _ = rand.Read(b) // crypto/rand never fails on Linux

@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -182,7 +180,7 @@ func (w *Web) greet(ctx context.Context, ws *websocket.Conn) (*conn, error) {
 			return nil, errOtherGame
 		}
 		if p.Once {
-			fresh, err := w.marks.AddRecord(ctx, "web-link:"+p.Nonce, []byte("1"), time.Until(time.Unix(p.Expires, 0))+time.Minute)
+			fresh, err := w.marks.AddRecord(ctx, "web-link:"+p.Nonce, []byte("1"), time.Unix(p.Expires, 0).Sub(now)+time.Minute)
 			if err != nil {
 				return nil, err
 			}
@@ -257,7 +255,7 @@ func (w *Web) click(ctx context.Context, c *conn, a act) {
 		return // a forged or stale button: nothing a person pressed
 	}
 	req := protocol.Request{Where: c.pass.where(), Who: protocol.User{ID: c.pass.User, Name: c.pass.Name},
-		Action: action, Lang: c.lang, FromPrivate: true, ID: "web-" + requestNonce()}
+		Action: action, Lang: c.lang, FromPrivate: true, ID: "web-" + nonce()}
 	c.mu.Lock()
 	before := c.ver
 	c.mu.Unlock()
@@ -291,12 +289,6 @@ func (w *Web) click(ctx context.Context, c *conn, a act) {
 	}
 	// A change the host stored is announced, and every page of the game
 	// redrawn from there (Changed, Follow): this one too.
-}
-
-func requestNonce() string {
-	b := make([]byte, 9)
-	_, _ = rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
 }
 
 // pageFrame draws the page of p's reader in lang.

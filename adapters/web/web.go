@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path"
+	"strings"
 	"sync"
 	"time"
 
@@ -152,12 +153,15 @@ func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		http.Error(rw, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
 		return
-	case name == "/" || name == "." || name == "" || len(r.URL.Path) > 0 && r.URL.Path[len(r.URL.Path)-1] == '/':
+	case strings.HasSuffix(r.URL.Path, "/"):
 		name = "index.html"
 	}
-	data, err := static.ReadFile("static/" + name)
+	var data []byte
+	var err error
 	if name == "cards.svg" {
-		data, err = cards(), nil
+		data = cards()
+	} else {
+		data, err = static.ReadFile("static/" + name)
 	}
 	if err != nil {
 		http.NotFound(rw, r)

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -488,4 +489,29 @@ func (c *trackedConn) SetWriteDeadline(t time.Time) error {
 	c.write, c.sets = t, c.sets+1
 	c.l.mu.Unlock()
 	return c.Conn.SetWriteDeadline(t)
+}
+
+// TestPageFiles: the page, its scripts and the cards' sprite are served
+// under the strict policy; an unknown file is not.
+func TestPageFiles(t *testing.T) {
+	tb := newTable(t)
+	for _, c := range []struct{ path, typ, has string }{
+		{"/", "text/html; charset=utf-8", `<script type="module" src="app.js">`},
+		{"/app.js", "text/javascript; charset=utf-8", "connect("},
+		{"/cards.svg", "image/svg+xml", `<symbol id="c`},
+	} {
+		resp, err := http.Get(tb.srv.URL + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != c.typ || !strings.Contains(string(body), c.has) ||
+			!strings.HasPrefix(resp.Header.Get("Content-Security-Policy"), "default-src 'self'") {
+			t.Errorf("%s: %d %q, CSP %q", c.path, resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("Content-Security-Policy"))
+		}
+	}
+	if resp, err := http.Get(tb.srv.URL + "/secret.txt"); err != nil || resp.StatusCode != http.StatusNotFound {
+		t.Errorf("an unknown file: %v %v", resp, err)
+	}
 }
