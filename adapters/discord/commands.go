@@ -217,8 +217,9 @@ func (a *Adapter) Register() (changed bool, err error) {
 	if err != nil {
 		return false, err
 	}
+	// Unchanged: the one command is ours as wanted, beside any entry point.
 	var keep []json.RawMessage
-	same := 0
+	same, other := 0, 0
 	for _, r := range raw {
 		var c discordgo.ApplicationCommand
 		if err := json.Unmarshal(r, &c); err != nil {
@@ -230,10 +231,10 @@ func (a *Adapter) Register() (changed bool, err error) {
 		case err == nil && slices.Equal(h, w):
 			same++
 		default:
-			same = -len(raw) // a command of ours that changed, or another one
+			other++ // ours as it was, or another command: overwritten
 		}
 	}
-	if same == 1 {
+	if same == 1 && other == 0 {
 		return false, nil
 	}
 	mine, err := json.Marshal(want)

@@ -222,20 +222,16 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 		// with the same seed would be taken for the first and not rated.
 		bc.NewID = func() string { return strconv.FormatUint(rand.Uint64(), 36) }
 	}
-	// The web table hears every stored change of the game (webPlay sets
-	// it before the game is touched).
-	var changed func(string)
+	// The web table hears every stored change of the game.
+	var announcer *web.Announcer
 	if *inBrowser {
-		bc.OnStored = func(s bot.Stored) {
-			if changed != nil {
-				changed(s.Key)
-			}
-		}
+		announcer = web.NewAnnouncer(store, bc.Log)
+		bc.OnStored = func(s bot.Stored) { announcer.Changed(s.Key) }
 	}
 	host := bot.New(store, bc)
 	me := protocol.User{ID: protocol.You, Name: or(*name, w.You())}
 	if *inBrowser {
-		return webPlay(ctx, host, store, &changed, me, opts, *fresh, w, *addr, stdout, nil)
+		return webPlay(ctx, host, store, announcer, me, opts, *fresh, w, *addr, stdout, nil)
 	}
 	var h interface {
 		console.Host

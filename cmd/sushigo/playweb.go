@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/sushigo/sushigo/adapters/web"
@@ -22,9 +23,15 @@ var webWhere = protocol.Location{Platform: "web", Community: "local", Channel: "
 
 // webPlay serves the local game on a web table at addr until ctx ends: it
 // opens the game (or resumes the saved one), prints the table's address,
-// and runs the host's timers. ready, when set, hears the address.
-func webPlay(ctx context.Context, host *bot.Bot, store storage.Store, changed *func(string), me protocol.User, opts protocol.Options,
+// and runs the host's timers. Stored changes reach the pages as on a
+// server: announced (announcer, the host's OnStored) through the store,
+// which the table follows. ready, when set, hears the address.
+func webPlay(ctx context.Context, host *bot.Bot, store storage.Store, announcer *web.Announcer, me protocol.User, opts protocol.Options,
 	fresh bool, w words.Lang, addr string, stdout io.Writer, ready func(url string)) error {
+	ctx, cancel := context.WithCancel(ctx)
+	var loops sync.WaitGroup
+	defer loops.Wait()
+	defer cancel()
 	ln, err := net.Listen("tcp", or(addr, "127.0.0.1:0"))
 	if err != nil {
 		return fmt.Errorf("web table: %w", err)
@@ -39,9 +46,9 @@ func webPlay(ctx context.Context, host *bot.Bot, store storage.Store, changed *f
 		return err
 	}
 	defer table.Close()
-	// Set before the game is touched: every change from here on redraws
-	// the open pages.
-	*changed = table.Changed
+	loops.Add(2)
+	go func() { defer loops.Done(); _ = announcer.Run(ctx) }()
+	go func() { defer loops.Done(); _ = table.Follow(ctx, store) }()
 	host.AddPlatform(webWhere.Platform, protocol.Platform{Commands: protocol.Typed})
 	if fresh {
 		if _, err := host.Handle(ctx, protocol.Request{Where: webWhere, Who: me, Action: protocol.End{}}); err != nil {
