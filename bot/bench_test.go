@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -18,42 +17,14 @@ import (
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
 
-// redisStore opens the test Redis (database 15, a fresh prefix, cleaned
-// up after), failing in CI and skipping elsewhere when there is none.
+// redisStore opens the test Redis under a fresh prefix (redistest.Store),
+// with its address and the prefix, for a test that dials it again.
 func redisStore(tb testing.TB) (s *redis.Store, url, prefix string) {
-	tb.Helper()
-	url = os.Getenv("SUSHIGO_TEST_REDIS_URL")
-	if url == "" {
-		url = "redis://127.0.0.1:6379/15"
-	}
-	prefix = fmt.Sprintf("sushigo-test:bot:%x:", rand.Uint64())
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	s, err := redis.Dial(ctx, url, redis.Options{Prefix: prefix})
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("Redis is required in CI: %v", err)
-		}
-		tb.Skipf("no Redis at %s (%v); start one with `redis-server --port 6379`", url, err)
-	}
-	// A separate client cleans up, so it works even after a test closed s.
-	tb.Cleanup(func() {
-		ctx := context.Background()
-		c, err := redis.Dial(ctx, url, redis.Options{})
-		if err != nil {
-			tb.Errorf("cleaning up %s*: %v", prefix, err)
-			return
-		}
-		defer c.Close()
-		iter := c.Client().Scan(ctx, 0, prefix+"*", 1000).Iterator()
-		for iter.Next(ctx) {
-			c.Client().Del(ctx, iter.Val())
-		}
-		s.Close()
-	})
-	return s, url, prefix
+	prefix = redistest.Prefix("bot")
+	return redistest.Store(tb, prefix), redistest.URL(), prefix
 }
 
 type countHook struct{ n atomic.Int64 }

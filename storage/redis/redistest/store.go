@@ -14,15 +14,21 @@ import (
 // Prefix is a fresh key prefix for a test named name.
 func Prefix(name string) string { return fmt.Sprintf("sushigo-test:%s:%x:", name, rand.Uint64()) }
 
-// Store opens the test Redis (SUSHIGO_TEST_REDIS_URL, else database 15 of
-// the one at 127.0.0.1:6379) under prefix, failing in CI and skipping
-// elsewhere when there is none. The prefix's keys go when the test ends.
+// URL is the test Redis: SUSHIGO_TEST_REDIS_URL, else database 15 of the
+// one at 127.0.0.1:6379.
+func URL() string {
+	if url := os.Getenv("SUSHIGO_TEST_REDIS_URL"); url != "" {
+		return url
+	}
+	return "redis://127.0.0.1:6379/15"
+}
+
+// Store opens the test Redis (URL) under prefix, failing in CI and
+// skipping elsewhere when there is none. The prefix's keys go when the
+// test ends, by a client of their own (the test may have closed this one).
 func Store(tb testing.TB, prefix string) *redis.Store {
 	tb.Helper()
-	url := os.Getenv("SUSHIGO_TEST_REDIS_URL")
-	if url == "" {
-		url = "redis://127.0.0.1:6379/15"
-	}
+	url := URL()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	s, err := redis.Dial(ctx, url, redis.Options{Prefix: prefix})
@@ -34,9 +40,15 @@ func Store(tb testing.TB, prefix string) *redis.Store {
 	}
 	tb.Cleanup(func() {
 		ctx := context.Background()
-		iter := s.Client().Scan(ctx, 0, prefix+"*", 1000).Iterator()
+		c, err := redis.Dial(ctx, url, redis.Options{})
+		if err != nil {
+			tb.Errorf("cleaning up %s*: %v", prefix, err)
+			return
+		}
+		defer c.Close()
+		iter := c.Client().Scan(ctx, 0, prefix+"*", 1000).Iterator()
 		for iter.Next(ctx) {
-			s.Client().Del(ctx, iter.Val())
+			c.Client().Del(ctx, iter.Val())
 		}
 		s.Close()
 	})
