@@ -3,6 +3,7 @@ package adaptertest
 import (
 	"context"
 	"encoding/json"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/sushigo/sushigo/adapters/web"
 	"github.com/sushigo/sushigo/protocol"
 )
 
@@ -67,4 +69,24 @@ func (p *WebPage) Press(id string) {
 	if err := p.ws.Write(context.Background(), websocket.MessageText, act); err != nil {
 		p.t.Fatal(err)
 	}
+}
+
+// ServeWebTable serves a web table of host's games on a test server, at
+// path ("/t/"), and closes both when the test ends. cfg's Secret, when
+// empty, is a test's; its Base is the server's address and path.
+func ServeWebTable(t testing.TB, host web.Host, marks web.Marks, path string, cfg web.Config) (table *web.Web, server string) {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(nil)
+	if cfg.Secret == nil {
+		cfg.Secret = []byte(strings.Repeat("t", 32))
+	}
+	cfg.Base = "http://" + srv.Listener.Addr().String() + path
+	table, err := web.New(host, marks, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Config.Handler = table
+	srv.Start()
+	t.Cleanup(func() { srv.Close(); table.Close() })
+	return table, srv.URL
 }

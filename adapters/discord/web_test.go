@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -29,16 +28,8 @@ func TestOpenTableFromDiscord(t *testing.T) {
 		// is the real one, not the env's, which the test moves.
 		c.Now = time.Now
 	})
-	srv := httptest.NewUnstartedServer(nil)
-	var err error
-	table, err = web.New(e.host, e.store, web.Config{Secret: []byte(strings.Repeat("d", 32)), Base: "http://" + srv.Listener.Addr().String() + "/t/"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.Config.Handler = table
-	srv.Start()
-	defer srv.Close()
-	defer table.Close()
+	var server string
+	table, server = adaptertest.ServeWebTable(t, e.host, e.store, "/t/", web.Config{})
 
 	e.slash(alice, "new", `[{"name":"timer","type":4,"value":0}]`)
 	e.startGame()
@@ -68,7 +59,7 @@ func TestOpenTableFromDiscord(t *testing.T) {
 	}
 	e.noHandInChannel()
 
-	page := adaptertest.OpenWebPage(t, srv.URL, "/t/", link)
+	page := adaptertest.OpenWebPage(t, server, "/t/", link)
 	next := page.Next
 	first := next("Bob's page", func(protocol.Page) bool { return true })
 	if first.Seat != 1 || first.Hand == nil || first.Hand.Screen != protocol.ScreenHand {

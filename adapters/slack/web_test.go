@@ -1,7 +1,6 @@
 package slack
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -23,16 +22,8 @@ func TestOpenTableFromSlack(t *testing.T) {
 		}
 		c.OnStored = func(s bot.Stored) { table.Changed(s.Key) }
 	})
-	srv := httptest.NewUnstartedServer(nil)
-	var err error
-	table, err = web.New(e.a.host.(*bot.Bot), e.store, web.Config{Secret: []byte(strings.Repeat("s", 32)), Base: "http://" + srv.Listener.Addr().String() + "/t/"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.Config.Handler = table
-	srv.Start()
-	defer srv.Close()
-	defer table.Close()
+	var server string
+	table, server = adaptertest.ServeWebTable(t, e.a.host.(*bot.Bot), e.store, "/t/", web.Config{})
 
 	e.slash(alice, "new bots=0 timer=0")
 	lobby := e.f.latest("", "lobby")
@@ -58,7 +49,7 @@ func TestOpenTableFromSlack(t *testing.T) {
 		}
 	}
 	e.noHandInChannel()
-	page := adaptertest.OpenWebPage(t, srv.URL, "/t/", link)
+	page := adaptertest.OpenWebPage(t, server, "/t/", link)
 	p := page.Next("Alice's page", func(protocol.Page) bool { return true })
 	if p.Seat != 0 || p.Hand == nil || !strings.Contains(p.Hand.Title, "round 1") {
 		t.Fatalf("Alice's page: seat %d, hand %+v", p.Seat, p.Hand)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/adapters/web"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/protocol"
@@ -33,16 +34,9 @@ func TestPagesFollowEveryReplica(t *testing.T) {
 		ann := web.NewAnnouncer(store, nil)
 		go ann.Run(ctx)
 		host := bot.New(store, bot.Config{Timer: -1, OnStored: func(s bot.Stored) { ann.Changed(s.Key) }})
-		srv := httptest.NewUnstartedServer(nil)
-		table, err := web.New(host, store, web.Config{Secret: secret, Base: "http://" + srv.Listener.Addr().String() + "/"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv.Config.Handler = table
-		srv.Start()
-		t.Cleanup(func() { srv.Close(); table.Close() })
+		table, server := adaptertest.ServeWebTable(t, host, store, "/", web.Config{Secret: secret})
 		go table.Follow(ctx, store)
-		rs = append(rs, replica{host, table, srv.URL})
+		rs = append(rs, replica{host, table, server})
 	}
 	do := func(r replica, who string, a protocol.Action) {
 		if _, err := r.host.Handle(ctx, protocol.Request{Where: where, Who: person(who), Action: a}); err != nil {
