@@ -99,7 +99,10 @@ func (b *Bot) newGame(ctx context.Context, req protocol.Request, o protocol.Opti
 		if err != nil {
 			return effect{}, err
 		}
-		st.TableSince = now
+		if !req.Away {
+			// A reply creates the table: it is awaited (tableWait).
+			st.TableSince = now
+		}
 		ds := []protocol.Delivery{{Kind: protocol.Reply, To: protocol.Channel, Slot: protocol.SlotTable, View: v}}
 		for _, n := range notes {
 			ds = append(ds, protocol.Delivery{Kind: protocol.Reply, To: protocol.Private(req.Who.ID), View: notice(n, req.Lang.Or(lang))})

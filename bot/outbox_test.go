@@ -631,3 +631,46 @@ func TestOutboxBacksOffByTime(t *testing.T) {
 		t.Errorf("%d reveals delivered after the outage, want all 4", reveals)
 	}
 }
+
+// TestAwayRequestsGoThroughTheOutbox: a game opened from outside the
+// channel (a web page, a Discord Activity) has no interaction to answer
+// with its lobby: the outbox posts it to the channel at once, and the
+// lobby's changes from the page edit it there; nothing for the channel
+// comes back with the request.
+func TestAwayRequestsGoThroughTheOutbox(t *testing.T) {
+	h := newOutboxHarness(t)
+	s := h.sender
+	away := func(who string, a protocol.Action) protocol.Response {
+		t.Helper()
+		resp, err := h.b.Handle(context.Background(), protocol.Request{Where: h.where, Who: user(who), Action: a,
+			Away: true, FromPrivate: true, ID: fmt.Sprintf("web-%d", requestIDs.Add(1))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range resp.Deliveries {
+			if d.To.IsPublic() {
+				t.Fatalf("%T from away answered the channel with the request: %+v", a, d)
+			}
+		}
+		h.tick(0)
+		return resp
+	}
+	resp := away("ann", protocol.NewGame{})
+	if n := s.count(isTablePost); n != 1 {
+		t.Fatalf("the lobby opened from away was posted %d times, want once: %+v", n, s.sent)
+	}
+	away("bob", protocol.Join{Game: resp.Game})
+	away("ann", protocol.AddBot{Game: resp.Game, N: 1})
+	edits := s.count(func(d protocol.Delivery) bool { return d.Kind == protocol.Edit && d.Ref.ID == "out1" })
+	last := s.sent[len(s.sent)-1]
+	if edits != 2 || !strings.Contains(last.View.String(), "Bob") || !strings.Contains(last.View.String(), "bot") {
+		t.Fatalf("the lobby was edited %d times (want 2), last %q", edits, last.View.String())
+	}
+	away("ann", protocol.Start{Game: resp.Game})
+	if v := h.table(); !strings.Contains(v.Title, "round 1") {
+		t.Errorf("the channel's table after Start from away: %q", v.Title)
+	}
+	if n := s.count(isTablePost); n != 1 {
+		t.Errorf("the table was posted %d times, want once", n)
+	}
+}

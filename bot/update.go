@@ -31,6 +31,36 @@ func requestID(ctx context.Context) string {
 	return id
 }
 
+type awayKey struct{}
+
+// withAway marks ctx as handling a request from outside the channel
+// (protocol.Request.Away).
+func withAway(ctx context.Context, away bool) context.Context {
+	if !away {
+		return ctx
+	}
+	return context.WithValue(ctx, awayKey{}, true)
+}
+
+func isAway(ctx context.Context) bool { return ctx.Value(awayKey{}) != nil }
+
+// sentFromAway turns what a request from outside the channel answers the
+// channel with into what the outbox posts or edits there: no reply can
+// carry it.
+func sentFromAway(ds []protocol.Delivery) {
+	for i, d := range ds {
+		if d.Kind != protocol.Reply || !d.To.IsPublic() {
+			continue
+		}
+		if d.Replace {
+			// The clicked message is the table: it is edited.
+			ds[i] = protocol.Delivery{Kind: protocol.Edit, To: protocol.Channel, Slot: protocol.SlotTable, View: d.View, Redraw: d.Redraw}
+			continue
+		}
+		ds[i].Kind = protocol.Post
+	}
+}
+
 // effect is what an update function decides: deliveries and what to do with
 // the stored game.
 type effect struct {
@@ -69,6 +99,7 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *gameRecord) (e
 		c   effect
 		was phase
 	)
+	away := isAway(ctx)
 	saved, err := b.rec.Update(ctx, key, requestID(ctx), func(st *gameRecord, found bool) (record.Write[*gameRecord], error) {
 		was = ""
 		if found {
@@ -88,6 +119,9 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *gameRecord) (e
 		}
 		if c.replace != nil {
 			st = c.replace
+		}
+		if away && st != nil && b.sender(st) != nil {
+			sentFromAway(c.resp.Deliveries)
 		}
 		if c.result != nil && was == phaseOver {
 			c.result = nil // recorded when the game ended

@@ -112,6 +112,11 @@ type Request struct {
 	// (Discord's guild_locale), or zero: a game opened here speaks it
 	// unless the channel chose one.
 	PlaceLang words.Lang
+	// Away is set when the request comes from outside the channel (a web
+	// page, a Discord Activity): nothing answers it there, so what it
+	// shows the channel (a new lobby, the table's edit) is posted or
+	// edited through the host's outbox.
+	Away bool
 }
 
 // Tone colours a view by game state.

@@ -255,7 +255,7 @@ func (w *Web) click(ctx context.Context, c *conn, a act) {
 		return // a forged or stale button: nothing a person pressed
 	}
 	req := protocol.Request{Where: c.pass.where(), Who: protocol.User{ID: c.pass.User, Name: c.pass.Name},
-		Action: action, Lang: c.lang, FromPrivate: true, ID: "web-" + nonce()}
+		Action: action, Lang: c.lang, FromPrivate: true, Away: true, ID: "web-" + nonce()}
 	c.mu.Lock()
 	before := c.ver
 	c.mu.Unlock()

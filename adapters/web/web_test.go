@@ -315,11 +315,14 @@ func TestWholeGamePrivacy(t *testing.T) {
 		}
 	}
 	pages["ann"].send(start)
-	for turn := 0; turn < 40; turn++ {
-		over := false
+	// Each player acts on a page newer than the one they last acted on: a
+	// pick made on a page the game had already left is refused, and the
+	// next page (someone else's change) offers the card again.
+	acted := map[string]uint64{}
+	for over := false; !over; {
 		for i, u := range people {
-			p := pages[u].until("a page in play", func(f frameOf) bool {
-				return f.T == "page" && f.Page.Table.Screen != protocol.ScreenLobby
+			p := pages[u].until("a newer page in play", func(f frameOf) bool {
+				return f.T == "page" && f.Page.Table.Screen != protocol.ScreenLobby && (f.Page.Version > acted[u] || f.Page.Final != nil)
 			}).Page
 			if p.Final != nil {
 				over = true
@@ -328,22 +331,13 @@ func TestWholeGamePrivacy(t *testing.T) {
 			if p.Seat != i || p.Hand == nil {
 				t.Fatalf("%s's page: seat %d, hand %v", u, p.Seat, p.Hand != nil)
 			}
-			var card string
+			acted[u] = p.Version
 			for _, row := range p.Hand.Rows {
-				for _, b := range row {
-					if strings.Contains(b.ActionID, ":pick:") && !b.Disabled && card == "" {
-						card = b.ActionID
-					}
+				if card := firstEnabled(row, ":pick:"); card != "" {
+					pages[u].send(card)
+					break
 				}
 			}
-			if card != "" {
-				v := p.Version
-				pages[u].send(card)
-				pages[u].until("the page after the pick", func(f frameOf) bool { return f.T == "page" && f.Page.Version > v })
-			}
-		}
-		if over {
-			break
 		}
 	}
 	final := pages["wes"].until("the final standings", func(f frameOf) bool { return f.T == "page" && f.Page.Final != nil }).Page
@@ -514,4 +508,15 @@ func TestPageFiles(t *testing.T) {
 	if resp, err := http.Get(tb.srv.URL + "/secret.txt"); err != nil || resp.StatusCode != http.StatusNotFound {
 		t.Errorf("an unknown file: %v %v", resp, err)
 	}
+}
+
+// firstEnabled is the first enabled button of row whose action ID holds
+// part, or "".
+func firstEnabled(row []protocol.Button, part string) string {
+	for _, b := range row {
+		if strings.Contains(b.ActionID, part) && !b.Disabled {
+			return b.ActionID
+		}
+	}
+	return ""
 }
