@@ -1,0 +1,2 @@
+// The one name the page uses from the Embedded App SDK.
+export { DiscordSDK } from "@discord/embedded-app-sdk";
