@@ -196,9 +196,10 @@ const entryPoint = 4
 // Register installs /sushigo: in the configured guild (instant, for
 // development) or globally, by one bulk overwrite, skipped when Discord
 // already has the same definition (registrations are rate limited per day).
-// An Activity's entry-point command is kept as Discord has it, every field
-// included (its handler): an overwrite that leaves it out is refused
-// (50240) while Activities are on, and then nothing is registered.
+// An Activity's entry-point command is kept, every field included: an
+// overwrite that leaves it out is refused (50240) while Activities are
+// on, and then nothing is registered. With Config.Activity it is ours
+// (EntryPoint): the app handles it and launches the Activity itself.
 func (a *Adapter) Register() (changed bool, err error) {
 	want := Command()
 	url := discordgo.EndpointApplicationGlobalCommands(a.cfg.AppID)
@@ -217,8 +218,10 @@ func (a *Adapter) Register() (changed bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	// Unchanged: the one command is ours as wanted, beside any entry point.
+	// Unchanged: the one command is ours as wanted, beside the entry
+	// point as wanted.
 	var keep []json.RawMessage
+	var entry *EntryCommand
 	same, other := 0, 0
 	for _, r := range raw {
 		var c discordgo.ApplicationCommand
@@ -226,12 +229,34 @@ func (a *Adapter) Register() (changed bool, err error) {
 			return false, fmt.Errorf("discord: list commands: %w", err)
 		}
 		switch h, err := comparable(&c); {
+		case c.Type == entryPoint && a.cfg.Activity:
+			mine := EntryPoint()
+			var had EntryCommand
+			if err := json.Unmarshal(r, &had); err != nil {
+				return false, fmt.Errorf("discord: list commands: %w", err)
+			}
+			// Discord's default is named "launch"; one renamed in the
+			// portal keeps its name (and its ID: an update, not a removal).
+			mine.ID, mine.Name = had.ID, had.Name
+			if !sameEntry(had, mine) {
+				other++
+			}
+			entry = &mine
 		case c.Type == entryPoint:
 			keep = append(keep, r)
 		case err == nil && slices.Equal(h, w):
 			same++
 		default:
 			other++ // ours as it was, or another command: overwritten
+		}
+	}
+	if a.cfg.Activity && entry == nil {
+		// Activities are off in the portal, or this is a guild's list
+		// (entry points are global only): none to keep, none to add.
+		if a.cfg.GuildID == "" {
+			e := EntryPoint()
+			entry = &e
+			other++
 		}
 	}
 	if same == 1 && other == 0 {
@@ -241,10 +266,57 @@ func (a *Adapter) Register() (changed bool, err error) {
 	if err != nil {
 		return false, err
 	}
+	if entry != nil {
+		e, err := json.Marshal(entry)
+		if err != nil {
+			return false, err
+		}
+		keep = append(keep, e)
+	}
 	if _, err := a.s.RequestWithBucketID("PUT", url, append([]json.RawMessage{mine}, keep...), url); err != nil {
 		return false, fmt.Errorf("discord: register commands: %w", err)
 	}
 	return true, nil
+}
+
+// EntryCommand is an Activity's entry-point command (type
+// PRIMARY_ENTRY_POINT), which discordgo does not model.
+type EntryCommand struct {
+	ID                       string                      `json:"id,omitempty"`
+	Type                     int                         `json:"type"`
+	Name                     string                      `json:"name"`
+	Description              string                      `json:"description"`
+	DescriptionLocalizations map[discordgo.Locale]string `json:"description_localizations,omitempty"`
+	// Handler is APP_HANDLER (1): Discord sends the app the interaction,
+	// which answers LAUNCH_ACTIVITY; DISCORD_LAUNCH_ACTIVITY (2) would
+	// launch it without the app.
+	Handler          int   `json:"handler"`
+	IntegrationTypes []int `json:"integration_types"`
+	Contexts         []int `json:"contexts"`
+}
+
+// appHandler is the entry point's handler APP_HANDLER.
+const appHandler = 1
+
+// EntryPoint is sushigo's entry-point command: "launch", handled by the
+// app, in servers only (games are played in a server's channels).
+func EntryPoint() EntryCommand {
+	c := EntryCommand{Type: entryPoint, Name: "launch", Description: words.English.Say("discord.commands.launchTheTable"),
+		DescriptionLocalizations: map[discordgo.Locale]string{}, Handler: appHandler,
+		IntegrationTypes: []int{int(discordgo.ApplicationIntegrationGuildInstall)}, Contexts: []int{int(discordgo.InteractionContextGuild)}}
+	for _, l := range words.Languages() {
+		for _, loc := range discordLocales[l.Code()] {
+			c.DescriptionLocalizations[loc] = l.Say("discord.commands.launchTheTable")
+		}
+	}
+	return c
+}
+
+// sameEntry reports whether Discord's entry point is the one wanted.
+func sameEntry(had, want EntryCommand) bool {
+	a, _ := json.Marshal(had)
+	b, _ := json.Marshal(want)
+	return string(a) == string(b)
 }
 
 // languageChoices are the languages `settings language:` takes, each by

@@ -64,6 +64,11 @@ type Config struct {
 	// Cut, when set, counts a text cut to Discord's limits, by what it was
 	// ("title", "button"): each is also logged.
 	Cut func(what string)
+	// Activity is set when the app's Activity is on (docs/activity.md):
+	// Open table and the entry-point command launch it (LAUNCH_ACTIVITY)
+	// instead of sending a private link, and Register keeps the entry
+	// point as the app's own.
+	Activity bool
 }
 
 // Adapter serves one Discord application.

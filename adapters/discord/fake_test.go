@@ -60,6 +60,118 @@ type fakeDiscord struct {
 	// value as each such call arrives.
 	hang    map[string]chan struct{}
 	stuckIn chan struct{}
+	// An Activity's side (activity_test.go): codes the SDK's authorize
+	// gave, by code, each for its user and used once; access tokens
+	// issued, by token; people's locales; the app's activity instances;
+	// and the launches answered (LAUNCH_ACTIVITY), as channel/user.
+	codes     map[string]string
+	bearers   map[string]string
+	people    map[string]player
+	locales   map[string]string
+	instances map[string]fakeInstance
+	launched  []string
+}
+
+// fakeInstance is an activity instance: where it runs and who is in it.
+type fakeInstance struct {
+	kind, guild, channel string
+	users                []string
+}
+
+// clientSecret is the fake application's OAuth2 client secret.
+const clientSecret = "test-client-secret"
+
+// signIn makes a code the SDK's authorize would give p, whose Discord
+// locale is locale.
+func (f *fakeDiscord) signIn(p player, code, locale string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.codes == nil {
+		f.codes, f.bearers, f.people, f.locales = map[string]string{}, map[string]string{}, map[string]player{}, map[string]string{}
+	}
+	f.codes[code] = p.id
+	f.people[p.id] = p
+	f.locales[p.id] = locale
+}
+
+// instance starts (or replaces) an activity instance.
+func (f *fakeDiscord) instance(id string, in fakeInstance) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.instances == nil {
+		f.instances = map[string]fakeInstance{}
+	}
+	f.instances[id] = in
+}
+
+// oauth answers what an Activity's sign-in asks of Discord, as Discord's
+// docs say: the token endpoint (form-encoded, client ID and secret by
+// basic auth; invalid_client 401, invalid_grant 400), /users/@me with a
+// Bearer token (401 without a valid one), and the activity instance with
+// the bot token (404 when unknown). It reports whether it answered.
+func (f *fakeDiscord) oauth(w http.ResponseWriter, r *http.Request, raw []byte) bool {
+	switch {
+	case strings.HasSuffix(r.URL.Path, "/oauth2/token") && r.Method == http.MethodPost:
+		id, secret, ok := r.BasicAuth()
+		if !ok || id != appID || secret != clientSecret {
+			f.reply(w, http.StatusUnauthorized, map[string]any{"error": "invalid_client"})
+			return true
+		}
+		if r.Header.Get("Content-Type") != "application/x-www-form-urlencoded" {
+			f.t.Errorf("oauth2/token sent as %q", r.Header.Get("Content-Type"))
+		}
+		form, _ := url.ParseQuery(string(raw))
+		switch form.Get("grant_type") {
+		case "client_credentials":
+			f.reply(w, http.StatusOK, map[string]any{"access_token": "owner-token", "token_type": "Bearer", "expires_in": 604800, "scope": "identify"})
+			return true
+		case "authorization_code":
+			user, ok := f.codes[form.Get("code")]
+			if !ok {
+				f.reply(w, http.StatusBadRequest, map[string]any{"error": "invalid_grant", "error_description": "Invalid \"code\" in request."})
+				return true
+			}
+			delete(f.codes, form.Get("code")) // a code is used once
+			tok := fmt.Sprintf("access-%s-%d", user, len(f.bearers))
+			f.bearers[tok] = user
+			f.reply(w, http.StatusOK, map[string]any{"access_token": tok, "token_type": "Bearer", "expires_in": 604800, "refresh_token": "r-" + tok, "scope": "identify"})
+			return true
+		}
+		f.reply(w, http.StatusBadRequest, map[string]any{"error": "unsupported_grant_type"})
+		return true
+	case regexp.MustCompile(`^/api/v\d+/users/@me$`).MatchString(r.URL.Path) && r.Method == http.MethodGet:
+		user, ok := f.bearers[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")]
+		if !ok || !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") {
+			f.apiError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
+			return true
+		}
+		p := f.people[user]
+		me := map[string]any{"id": user, "username": p.username, "global_name": p.name, "discriminator": "0"}
+		if l := f.locales[user]; l != "" {
+			me["locale"] = l
+		}
+		f.reply(w, http.StatusOK, me)
+		return true
+	case regexp.MustCompile(`^/api/v\d+/applications/[^/]+/activity-instances/`).MatchString(r.URL.Path):
+		if r.Header.Get("Authorization") != "Bot test-token" {
+			f.apiError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
+			return true
+		}
+		app := strings.Split(r.URL.Path, "/")[4]
+		id := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
+		in, ok := f.instances[id]
+		if !ok || app != appID {
+			f.apiError(w, http.StatusNotFound, 10064, "Unknown activity instance")
+			return true
+		}
+		loc := map[string]any{"id": "loc-" + id, "kind": in.kind, "channel_id": in.channel}
+		if in.guild != "" {
+			loc["guild_id"] = in.guild
+		}
+		f.reply(w, http.StatusOK, map[string]any{"application_id": appID, "instance_id": id, "launch_id": "1" + id, "location": loc, "users": in.users})
+		return true
+	}
+	return false
 }
 
 type call struct {
@@ -303,6 +415,9 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	path := r.URL.Path
+	if f.oauth(w, r, raw) {
+		return
+	}
 	f.calls = append(f.calls, call{r.Method, path, body})
 	short := rePathLimit.ReplaceAllString(path, "")
 	for prefix := range f.limitOnce {
@@ -509,6 +624,11 @@ func (f *fakeDiscord) applyAck(token string, body map[string]any) {
 			f.history = append(f.history, edit{msg.Audience, msg.Channel, data})
 		}
 	case 1, 6:
+	case 12: // LAUNCH_ACTIVITY: the Activity opens for the person; no data
+		if len(body) != 1 {
+			f.t.Errorf("LAUNCH_ACTIVITY with more than its type: %v", body)
+		}
+		f.launched = append(f.launched, info.channel+"/"+info.user)
 	default:
 		f.t.Errorf("interaction response type %d", typ)
 	}

@@ -29,6 +29,11 @@ type handled struct {
 // answered in time that the interaction must not be handled, the HTTP
 // status saying why.
 func (a *Adapter) prepare(ctx context.Context, ix *discordgo.Interaction, once *seen.Mark) (*discordgo.InteractionResponse, func(context.Context), int) {
+	if a.launches(ix) {
+		// The Activity opens for this person, in this channel; the page
+		// learns who and where from Discord itself (Activity.Identify).
+		return &discordgo.InteractionResponse{Type: launchActivity}, func(context.Context) {}, 0
+	}
 	req, err := a.request(ix)
 	if err != nil {
 		msg := req.Lang.Say("discord.interact.iDonTKnowThat")
@@ -324,4 +329,25 @@ func (a *Adapter) Redo(ctx context.Context, id string, payload []byte) error {
 	}
 	a.answerDeferred(ctx, &ix, resp)
 	return nil
+}
+
+// launchActivity is the LAUNCH_ACTIVITY callback type, which discordgo
+// does not name: the Activity opens for the person who interacted.
+const launchActivity discordgo.InteractionResponseType = 12
+
+// launches reports whether ix opens the Activity: with it on, the
+// entry-point command, and Open table in a server's channel.
+func (a *Adapter) launches(ix *discordgo.Interaction) bool {
+	if !a.cfg.Activity || ix.GuildID == "" {
+		return false
+	}
+	switch ix.Type {
+	case discordgo.InteractionApplicationCommand:
+		return ix.ApplicationCommandData().CommandType == entryPoint
+	case discordgo.InteractionMessageComponent:
+		act, err := protocol.ParseActionID(ix.MessageComponentData().CustomID)
+		_, open := act.(protocol.OpenTable)
+		return err == nil && open
+	}
+	return false
 }

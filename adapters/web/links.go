@@ -35,6 +35,10 @@ type pass struct {
 	// use); a local game's link opens as many as its player likes.
 	Once  bool   `json:"o,omitempty"`
 	Nonce string `json:"x,omitempty"`
+	// Launch is set on a link an embedded app's sign-in made (Activity):
+	// it opens its channel's game, whichever it is, and a lobby where
+	// there is none.
+	Launch bool `json:"a,omitempty"`
 }
 
 const (
@@ -56,6 +60,8 @@ var (
 	errSession   = errors.New("session-ended")
 	errTooMuch   = errors.New("too-much")
 	errNoGame    = errors.New("no-game")
+	// errTryAgain: the host or the store failed, not the page.
+	errTryAgain = errors.New("error")
 )
 
 // sign makes p a token: its JSON and its signature, base64url, joined by

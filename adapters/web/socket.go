@@ -120,9 +120,12 @@ func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
 	ws.SetReadLimit(maxFrame)
 	ctx, cancel := context.WithCancel(w.ctx)
 	defer cancel()
-	c, err := w.greet(ctx, ws)
+	c, lang, err := w.greet(ctx, ws)
 	if err != nil {
-		w.refuse(ctx, ws, err, words.Lang{})
+		if !isRefusal(err) {
+			w.cfg.Log.Warn("a web page's hello failed", "err", err)
+		}
+		w.refuse(ctx, ws, err, lang)
 		return
 	}
 	key := c.pass.where().Key()
@@ -141,59 +144,82 @@ func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
 }
 
 // greet reads the page's hello and answers with its words, its session
-// and its page.
-func (w *Web) greet(ctx context.Context, ws *websocket.Conn) (*conn, error) {
+// and its page. Refused, it says in which language to say why.
+func (w *Web) greet(ctx context.Context, ws *websocket.Conn) (*conn, words.Lang, error) {
 	hctx, cancel := context.WithTimeout(ctx, helloWait)
 	defer cancel()
 	_, data, err := ws.Read(hctx)
 	if err != nil {
-		return nil, errBadPass
+		return nil, words.Lang{}, errBadPass
 	}
 	var h hello
 	if err := json.Unmarshal(data, &h); err != nil || h.T != "hello" {
-		return nil, errBadPass
+		return nil, words.Lang{}, errBadPass
 	}
+	lang := readerLang("", h.Lang)
 	now := w.cfg.Now()
 	var p pass
 	switch {
 	case h.Link != "":
 		if p, err = open(w.cfg.Secret, h.Link, kindLink, now); err != nil {
-			return nil, err
+			return nil, lang, err
 		}
 	case h.Session != "":
 		if p, err = open(w.cfg.Secret, h.Session, kindSession, now); err != nil {
-			return nil, err
+			return nil, lang, err
 		}
 	default:
-		return nil, errBadPass
+		return nil, lang, errBadPass
 	}
-	lang := readerLang(p.Lang, h.Lang)
+	lang = readerLang(p.Lang, h.Lang)
+	spend := func() error {
+		if !p.Once {
+			return nil
+		}
+		fresh, err := w.marks.AddRecord(ctx, "web-link:"+p.Nonce, []byte("1"), time.Unix(p.Expires, 0).Sub(now)+time.Minute)
+		if err != nil {
+			return err
+		}
+		if !fresh {
+			return errUsed
+		}
+		return nil
+	}
+	if h.Link != "" && p.Launch {
+		// Spent first: a launch may open a lobby, and its replay must not.
+		if err := spend(); err != nil {
+			return nil, lang, err
+		}
+	}
 	page, err := w.host.Page(ctx, p.where(), p.User, lang)
+	if errors.Is(err, protocol.ErrNoGame) && h.Link != "" && p.Launch {
+		// Launched where no game is open: a lobby opens, theirs.
+		if err := w.openLobby(ctx, p, lang); err != nil {
+			return nil, lang, err
+		}
+		page, err = w.host.Page(ctx, p.where(), p.User, lang)
+	}
 	switch {
 	case errors.Is(err, protocol.ErrNoGame):
-		return nil, errNoGame
+		return nil, lang, errNoGame
 	case err != nil:
-		return nil, err
+		return nil, lang, err
 	}
 	if h.Link != "" {
-		if page.Game != p.Game {
-			return nil, errOtherGame
+		if page.Game != p.Game && !p.Launch {
+			return nil, lang, errOtherGame
 		}
-		if p.Once {
-			fresh, err := w.marks.AddRecord(ctx, "web-link:"+p.Nonce, []byte("1"), time.Unix(p.Expires, 0).Sub(now)+time.Minute)
-			if err != nil {
-				return nil, err
-			}
-			if !fresh {
-				return nil, errUsed
+		if !p.Launch {
+			if err := spend(); err != nil {
+				return nil, lang, err
 			}
 		}
-		p.Kind, p.Nonce, p.Once = kindSession, "", false
+		p.Kind, p.Nonce, p.Once, p.Launch = kindSession, "", false, false
 		p.Expires = now.Add(w.cfg.SessionTTL).Unix()
 	}
 	session, err := sign(w.cfg.Secret, p)
 	if err != nil {
-		return nil, err
+		return nil, lang, err
 	}
 	c := &conn{ws: ws, pass: p, lang: lang, wake: make(chan struct{}, 1), ver: page.Version}
 	c.notes = [][]byte{
@@ -202,7 +228,7 @@ func (w *Web) greet(ctx context.Context, ws *websocket.Conn) (*conn, error) {
 		encode(frame{T: "page", Page: &page}),
 	}
 	c.poke()
-	return c, nil
+	return c, lang, nil
 }
 
 // readerLang is the page's language: the person's platform locale, else
@@ -332,8 +358,21 @@ func refusal(why error) (key words.Key, code string) {
 		return "web.refused.tooMuch", errTooMuch.Error()
 	case errors.Is(why, errNoGame):
 		return "web.noGame", errNoGame.Error()
+	case errors.Is(why, errBadPass):
+		return "web.refused.linkBad", errBadPass.Error()
 	}
-	return "web.refused.linkBad", errBadPass.Error()
+	return "web.refused.tryAgain", errTryAgain.Error()
+}
+
+// isRefusal reports whether err is the page's fault (a refusal with its
+// own words), not the host's or the store's.
+func isRefusal(err error) bool {
+	for _, r := range []error{errBadPass, errExpired, errUsed, errOtherGame, errSession, errTooMuch, errNoGame} {
+		if errors.Is(err, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // pageWords are the page's own words in lang.

@@ -61,6 +61,10 @@ type Config struct {
 	// Clicks bounds a socket's frames: Clicks a second, twice that at
 	// once (10).
 	Clicks int
+	// Activity, when set, lets the page open inside a chat platform's
+	// embedded app (a Discord Activity), signed in by the platform: it
+	// serves "activity.json" and "token" (activity.go).
+	Activity Activity
 }
 
 // Web serves the pages and their sockets. Mount it where Config.Base
@@ -70,6 +74,8 @@ type Web struct {
 	marks Marks
 	cfg   Config
 	hub   hub
+	// launches bounds the embedded app's sign-ins (launchLimit).
+	launches *limiter
 	// ctx ends the sockets when the server stops (Close).
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -99,7 +105,7 @@ func New(host Host, marks Marks, cfg Config) (*Web, error) {
 	if cfg.Clicks <= 0 {
 		cfg.Clicks = 10
 	}
-	w := &Web{host: host, marks: marks, cfg: cfg}
+	w := &Web{host: host, marks: marks, cfg: cfg, launches: newLimiter(launchLimit)}
 	w.ctx, w.cancel = context.WithCancel(context.Background())
 	w.hub.init(w)
 	return w, nil
@@ -150,6 +156,12 @@ func (w *Web) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	case name == "ws":
 		w.socket(rw, r)
 		return
+	case name == "token" && w.cfg.Activity != nil:
+		w.token(rw, r)
+		return
+	case name == "activity.json" && w.cfg.Activity != nil && r.Method == http.MethodGet:
+		w.activityConfig(rw, r)
+		return
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		http.Error(rw, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
 		return
@@ -195,6 +207,8 @@ func contentType(name string) string {
 		return "text/css; charset=utf-8"
 	case ".svg":
 		return "image/svg+xml"
+	case ".txt":
+		return "text/plain; charset=utf-8"
 	}
 	return "application/octet-stream"
 }

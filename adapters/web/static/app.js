@@ -4,6 +4,7 @@
 import { connect } from "./socket.js";
 import { render, isCard } from "./view.js";
 import { countdown } from "./clock.js";
+import { inActivity, launch } from "./activity.js";
 
 const $ = (id) => document.getElementById(id);
 let words = {};
@@ -11,7 +12,15 @@ let chosen = "";
 let seat = -1;
 let shown = 0;
 
-const sock = connect(onFrame, onState);
+let sock = { send() {} };
+if (inActivity()) {
+  launch((text) => ($("status").textContent = text)).then(
+    (link) => (sock = connect(onFrame, onState, link)),
+    (err) => onFrame({ t: "refused", text: (err && err.text) || "", reason: (err && err.reason) || "sign-in" }),
+  );
+} else {
+  sock = connect(onFrame, onState);
+}
 
 function onState(state) {
   const el = $("status");

@@ -4,9 +4,10 @@
 
 const sessionKey = "sushigo.session";
 
-export function connect(onFrame, onState) {
-  let link = "";
-  if (location.hash.length > 1) {
+export function connect(onFrame, onState, launched) {
+  // launched is the link an Activity's sign-in gave (activity.js).
+  let link = launched || "";
+  if (!link && location.hash.length > 1) {
     link = decodeURIComponent(location.hash.slice(1));
     // The link opens one page: it leaves the address bar (and history).
     history.replaceState(null, "", location.pathname + location.search);
@@ -39,7 +40,8 @@ export function connect(onFrame, onState) {
       }
       if (f.t === "refused") {
         refused = true;
-        if (link === "") sessionStorage.removeItem(sessionKey);
+        // A failure on our side ("error") leaves the session for a reload.
+        if (link === "" && f.reason !== "error") sessionStorage.removeItem(sessionKey);
       }
       onFrame(f);
     });
