@@ -3,6 +3,7 @@ package adaptertest
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
@@ -71,10 +72,18 @@ func (p *WebPage) Press(id string) {
 	}
 }
 
+// Route is another page a test server serves beside a web table: on the
+// same origin, as a Discord client's page framing the table.
+type Route struct {
+	Path    string
+	Handler http.Handler
+}
+
 // ServeWebTable serves a web table of host's games on a test server, at
-// path ("/t/"), and closes both when the test ends. cfg's Secret, when
-// empty, is a test's; its Base is the server's address and path.
-func ServeWebTable(t testing.TB, host web.Host, marks web.Marks, path string, cfg web.Config) (table *web.Web, server string) {
+// path ("/t/"), with routes beside it, and closes both when the test
+// ends. cfg's Secret, when empty, is a test's; its Base is the server's
+// address and path.
+func ServeWebTable(t testing.TB, host web.Host, marks web.Marks, path string, cfg web.Config, routes ...Route) (table *web.Web, server string) {
 	t.Helper()
 	srv := httptest.NewUnstartedServer(nil)
 	if cfg.Secret == nil {
@@ -85,7 +94,12 @@ func ServeWebTable(t testing.TB, host web.Host, marks web.Marks, path string, cf
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.Config.Handler = table
+	mux := http.NewServeMux()
+	mux.Handle(path, table)
+	for _, r := range routes {
+		mux.Handle(r.Path, r.Handler)
+	}
+	srv.Config.Handler = mux
 	srv.Start()
 	t.Cleanup(func() { srv.Close(); table.Close() })
 	return table, srv.URL

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sushigo/sushigo/adapters/web"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/words"
 )
@@ -24,7 +25,8 @@ import (
 // Activity runs and who is in it (the activity instance, with the bot
 // token). Nothing the page says about itself is believed.
 
-// Activity is the server's side of an Activity's sign-in.
+// Activity is the server's side of an Activity's sign-in: the web
+// table's web.Activity, for Discord.
 type Activity struct {
 	s      *discordgo.Session
 	appID  string
@@ -40,24 +42,15 @@ func NewActivity(s *discordgo.Session, appID, secret string) *Activity {
 // ClientID is the application's ID, which the page's SDK needs.
 func (a *Activity) ClientID() string { return a.appID }
 
-// Launch is a person in an Activity instance, as Discord says.
-type Launch struct {
-	Where protocol.Location
-	Who   protocol.User
-	// Lang is the person's Discord locale (zero: one we do not speak).
-	Lang words.Lang
-	// AccessToken is the person's own token, for the SDK's authenticate.
-	AccessToken string
-}
-
-// Why Identify refuses.
+// Why Identify refuses: each wraps the web table's refusal (web.ErrSignIn,
+// web.ErrNotThere, web.ErrNotAChannel), which the page says in words.
 var (
 	// ErrCode: Discord refused the code (forged, used or expired).
-	ErrCode = errors.New("discord: the authorization code was refused")
+	ErrCode = fmt.Errorf("discord: the authorization code was refused: %w", web.ErrSignIn)
 	// ErrInstance: no such instance of this app, or the person is not in it.
-	ErrInstance = errors.New("discord: the person is not in that activity instance")
+	ErrInstance = fmt.Errorf("discord: the person is not in that activity instance: %w", web.ErrNotThere)
 	// ErrNotAChannel: the instance runs in a DM, where no game is played.
-	ErrNotAChannel = errors.New("discord: the activity instance is not in a server's channel")
+	ErrNotAChannel = fmt.Errorf("discord: the activity instance is not in a server's channel: %w", web.ErrNotAChannel)
 	// ErrSecret: Discord refused the client secret.
 	ErrSecret = errors.New("discord: the client secret was refused")
 )
@@ -65,10 +58,10 @@ var (
 // Identify trades the code the page's SDK got (authorize) for the person
 // it stands for, and checks that they are in instance, in a server's
 // channel.
-func (a *Activity) Identify(ctx context.Context, code, instance string) (Launch, error) {
+func (a *Activity) Identify(ctx context.Context, code, instance string) (web.Launch, error) {
 	tok, err := a.exchange(ctx, url.Values{"grant_type": {"authorization_code"}, "code": {code}})
 	if err != nil {
-		return Launch{}, err
+		return web.Launch{}, err
 	}
 	var me struct {
 		ID         string `json:"id"`
@@ -79,15 +72,15 @@ func (a *Activity) Identify(ctx context.Context, code, instance string) (Launch,
 	if err := a.get(ctx, discordgo.EndpointUser("@me"), "Bearer "+tok, &me); err != nil {
 		var re *discordgo.RESTError
 		if errors.As(err, &re) && re.Response.StatusCode == http.StatusUnauthorized {
-			return Launch{}, fmt.Errorf("%w: /users/@me: %v", ErrCode, err)
+			return web.Launch{}, fmt.Errorf("%w: /users/@me: %v", ErrCode, err)
 		}
-		return Launch{}, fmt.Errorf("discord: who signed in: %w", err)
+		return web.Launch{}, fmt.Errorf("discord: who signed in: %w", err)
 	}
 	if me.ID == "" {
-		return Launch{}, errors.New("discord: /users/@me named nobody")
+		return web.Launch{}, errors.New("discord: /users/@me named nobody")
 	}
 	if strings.ContainsAny(instance, "/?#%") || instance == "" {
-		return Launch{}, ErrInstance
+		return web.Launch{}, ErrInstance
 	}
 	var inst struct {
 		Location struct {
@@ -101,17 +94,17 @@ func (a *Activity) Identify(ctx context.Context, code, instance string) (Launch,
 	if err := a.get(ctx, uri, a.s.Token, &inst); err != nil { // the bot's
 		var re *discordgo.RESTError
 		if errors.As(err, &re) && re.Response.StatusCode == http.StatusNotFound {
-			return Launch{}, ErrInstance
+			return web.Launch{}, ErrInstance
 		}
-		return Launch{}, fmt.Errorf("discord: activity instance %s: %w", instance, err)
+		return web.Launch{}, fmt.Errorf("discord: activity instance %s: %w", instance, err)
 	}
 	if !slices.Contains(inst.Users, me.ID) {
-		return Launch{}, ErrInstance
+		return web.Launch{}, ErrInstance
 	}
 	if inst.Location.GuildID == "" || inst.Location.ChannelID == "" || inst.Location.Kind != "gc" {
-		return Launch{}, ErrNotAChannel
+		return web.Launch{}, ErrNotAChannel
 	}
-	l := Launch{Where: protocol.Location{Platform: "discord", Community: inst.Location.GuildID, Channel: inst.Location.ChannelID},
+	l := web.Launch{Where: protocol.Location{Platform: "discord", Community: inst.Location.GuildID, Channel: inst.Location.ChannelID},
 		Who: protocol.User{ID: me.ID, Name: displayName("", &discordgo.User{Username: me.Username, GlobalName: me.GlobalName})}, AccessToken: tok}
 	if me.Locale != "" {
 		l.Lang = words.Match(me.Locale)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -15,25 +14,11 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/sushigo/sushigo/adapters/adaptertest"
 )
 
 var updateScreens = flag.Bool("update-screens", false, "TestPlayWebInABrowser writes its screenshots to testdata/web")
-
-// chromium is the browser the web tests drive: required in CI, where
-// .ci/run installs it; elsewhere the test says how to get it.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is required in CI (apt-get install chromium)")
-	}
-	t.Skip("no chromium: apt-get install chromium to run the browser tests")
-	return ""
-}
 
 var linkLine = regexp.MustCompile(`http://127\.0\.0\.1:\d+/#\S+`)
 
@@ -120,7 +105,6 @@ var readState = `(() => { const decision = '` + decision + `'; return {
 // spoon's call and its naming, a menu's choice, a takeout box) are played.
 // The page must never be wider than the screen.
 func TestPlayWebInABrowser(t *testing.T) {
-	exe := chromium(t)
 	for _, c := range []struct {
 		name          string
 		width, height int
@@ -135,21 +119,8 @@ func TestPlayWebInABrowser(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			link := startWebPlay(t, c.args...)
-			opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-				chromedp.WindowSize(c.width, c.height), chromedp.Flag("lang", "en-US"))
-			actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-			defer cancel()
-			bctx, cancel := chromedp.NewContext(actx)
-			defer cancel()
-			bctx, cancel = context.WithTimeout(bctx, 3*time.Minute)
-			defer cancel()
-			// A phone: its width, touch, and a mobile viewport (a headless
-			// window is never narrower than 500 px).
-			view := chromedp.EmulateViewport(int64(c.width), int64(c.height))
-			if c.width < 500 {
-				view = chromedp.EmulateViewport(int64(c.width), int64(c.height), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))
-			}
-			if err := chromedp.Do(bctx, view, chromedp.Navigate(link), chromedp.WaitVisible("#table h2")); err != nil {
+			bctx := adaptertest.Browser(t, c.width, c.height, 3*time.Minute)
+			if err := chromedp.Do(bctx, chromedp.Navigate(link), chromedp.WaitVisible("#table h2")); err != nil {
 				t.Fatal(err)
 			}
 			title, err := chromedp.Run(bctx, chromedp.Title())
@@ -179,7 +150,7 @@ func TestPlayWebInABrowser(t *testing.T) {
 				v := st.V
 				switch {
 				case st.Start:
-					tryClick(t, bctx, `#table button[data-id*=":start:"]`)
+					adaptertest.TryClick(t, bctx, `#table button[data-id*=":start:"]`)
 				case st.Card:
 					// A card that asks a decision of its taker (a spoon, a
 					// menu, a takeout box) first, so the decisions are played.
@@ -189,7 +160,7 @@ func TestPlayWebInABrowser(t *testing.T) {
 					}
 					// A page drawn meanwhile replaces the cards: the test reads
 					// the page again rather than wait for a card that went.
-					if !tryClick(t, bctx, `#hand button.card[data-test-pick]`) {
+					if !adaptertest.TryClick(t, bctx, `#hand button.card[data-test-pick]`) {
 						continue
 					}
 					// The first tap only chooses: nothing is sent.
@@ -197,7 +168,7 @@ func TestPlayWebInABrowser(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if !chosen || !tryClick(t, bctx, `#hand button.card.chosen`) {
+					if !chosen || !adaptertest.TryClick(t, bctx, `#hand button.card.chosen`) {
 						continue
 					}
 					chose++
@@ -208,11 +179,11 @@ func TestPlayWebInABrowser(t *testing.T) {
 					}
 				case st.List:
 					// A Party list: its first choice, submitted.
-					if tryClick(t, bctx, `#hand fieldset.select input`) && tryClick(t, bctx, `#hand fieldset.select button`) {
+					if adaptertest.TryClick(t, bctx, `#hand fieldset.select input`) && adaptertest.TryClick(t, bctx, `#hand fieldset.select button`) {
 						decisions++
 					}
 				case st.Decide:
-					if tryClick(t, bctx, decision) {
+					if adaptertest.TryClick(t, bctx, decision) {
 						decisions++
 					}
 				default:
@@ -246,19 +217,6 @@ func TestPlayWebInABrowser(t *testing.T) {
 			shot(t, bctx, c.name+"-final")
 		})
 	}
-}
-
-// tryClick clicks what sel finds, within a few seconds; false when it
-// found nothing to click (the page was drawn anew meanwhile).
-func tryClick(t *testing.T, ctx context.Context, sel string) bool {
-	t.Helper()
-	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	err := chromedp.Do(cctx, chromedp.Click(sel, chromedp.NodeVisible))
-	if err != nil && ctx.Err() != nil {
-		t.Fatalf("click %s: %v", sel, err)
-	}
-	return err == nil
 }
 
 // shot takes a screenshot of the whole page; with -update-screens it is
