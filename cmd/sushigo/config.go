@@ -53,6 +53,10 @@ type discordConfig struct {
 	ShardID, ShardCount              int
 	// APIURL replaces Discord's REST base URL (a proxy, or a test's fake).
 	APIURL string
+	// Activity turns on sushigo as a Discord Activity (docs/activity.md),
+	// signing people in with the application's OAuth2 ClientSecret.
+	Activity     bool
+	ClientSecret string
 }
 
 type slackConfig struct {
@@ -81,6 +85,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 			Token: getenv("DISCORD_TOKEN"), AppID: getenv("DISCORD_APP_ID"),
 			PublicKey: getenv("DISCORD_PUBLIC_KEY"), GuildID: getenv("DISCORD_GUILD_ID"),
 			Mode: or(getenv("DISCORD_MODE"), "gateway"), APIURL: getenv("DISCORD_API_URL"),
+			ClientSecret: getenv("DISCORD_CLIENT_SECRET"),
 		},
 		Slack: slackConfig{
 			BotToken: getenv("SLACK_BOT_TOKEN"), AppToken: getenv("SLACK_APP_TOKEN"),
@@ -184,6 +189,22 @@ func loadConfig(getenv func(string) string) (config, error) {
 		if len(c.Web.Secret) < 32 {
 			errs = append(errs, errors.New("WEB_URL needs WEB_SECRET, at least 32 characters, the same on every replica (openssl rand -hex 32)"))
 		}
+	}
+	switch v := or(getenv("DISCORD_ACTIVITY"), "off"); v {
+	case "on":
+		c.Discord.Activity = true
+		switch {
+		case !c.Discord.enabled():
+			errs = append(errs, errors.New("DISCORD_ACTIVITY=on needs Discord: DISCORD_TOKEN and DISCORD_APP_ID"))
+		case c.Web.URL == nil:
+			errs = append(errs, errors.New("DISCORD_ACTIVITY=on needs the web table, which the Activity shows: WEB_URL and WEB_SECRET (docs/activity.md)"))
+		}
+		if c.Discord.ClientSecret == "" {
+			errs = append(errs, errors.New("DISCORD_ACTIVITY=on needs DISCORD_CLIENT_SECRET, the application's OAuth2 client secret (OAuth2 → Client Secret)"))
+		}
+	case "off":
+	default:
+		errs = append(errs, fmt.Errorf("DISCORD_ACTIVITY=%q: want on or off", v))
 	}
 	if c.DataDir == "" {
 		c.DataDir = defaultDataDir(getenv)

@@ -14,6 +14,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	slackapi "github.com/slack-go/slack"
+
+	"github.com/sushigo/sushigo/adapters/discord"
 )
 
 // credentials is whether each configured platform has accepted serve's
@@ -146,5 +148,36 @@ func askSlack(api *slackapi.Client) func(context.Context) error {
 			return &refused{fmt.Sprintf("SLACK_BOT_TOKEN was refused by Slack (%s)", err)}
 		}
 		return err
+	}
+}
+
+// embedded is the application flag EMBEDDED, set when Activities are on.
+const embedded = 1 << 17
+
+// askActivity checks what the Activity needs of Discord: the client
+// secret (a client-credentials grant) and Activities switched on for the
+// application (its EMBEDDED flag).
+// Not player words: the operator's, naming the variable or setting to fix.
+func askActivity(s *discordgo.Session, act *discord.Activity) func(context.Context) error {
+	return func(ctx context.Context) error {
+		switch err := act.Check(ctx); {
+		case errors.Is(err, discord.ErrSecret):
+			return &refused{"DISCORD_CLIENT_SECRET was refused by Discord (OAuth2 → Client Secret; reset it there if it leaked)"}
+		case err != nil:
+			return err
+		}
+		uri := discordgo.EndpointApplication("@me")
+		body, err := s.RequestWithBucketID(http.MethodGet, uri, nil, uri, discordgo.WithContext(ctx))
+		if err != nil {
+			return err // the bot token's own check names a refused token
+		}
+		var app struct{ Flags int }
+		if err := json.Unmarshal(body, &app); err != nil {
+			return fmt.Errorf("discord: read the application: %w", err)
+		}
+		if app.Flags&embedded == 0 {
+			return &refused{"DISCORD_ACTIVITY=on, but Activities are off for the application: switch them on in the Developer Portal (Activities → Getting Started), or set DISCORD_ACTIVITY=off"}
+		}
+		return nil
 	}
 }

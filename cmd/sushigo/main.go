@@ -406,6 +406,25 @@ func openStore(ctx context.Context, cfg config) (storage.Store, func() error, er
 	return s, s.Close, nil
 }
 
+// discordSession is the session every call to Discord goes through.
+func discordSession(c discordConfig) (*discordgo.Session, error) {
+	s, err := discordgo.New("Bot " + c.Token)
+	if err != nil {
+		return nil, fmt.Errorf("discord: %w", err)
+	}
+	s.ShardID, s.ShardCount = c.ShardID, c.ShardCount
+	// A 429 comes back to the outbox as a Retry-After (protocol.RetryLater)
+	// instead of a sleep no shutdown can interrupt: the game's
+	// deliveries wait, in order, and nothing sleeps past its lease.
+	s.ShouldRetryOnRateLimit = false
+	if c.APIURL != "" {
+		if err := discord.PointAt(s, c.APIURL); err != nil {
+			return nil, fmt.Errorf("discord: %w", err)
+		}
+	}
+	return s, nil
+}
+
 // Not player words: the operator's, when serve has nothing to serve.
 const platformVars = `no chat platform is configured. Set, in the environment or in .env:
   Discord: DISCORD_TOKEN and DISCORD_APP_ID (gateway), or those and DISCORD_PUBLIC_KEY with DISCORD_MODE=http
@@ -451,9 +470,26 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 	}
 	host := bot.New(store, hc)
 
+	// Discord's session is made first: the Activity's sign-in, in the web
+	// table, calls Discord through it.
+	var ds *discordgo.Session
+	if cfg.Discord.enabled() {
+		if ds, err = discordSession(cfg.Discord); err != nil {
+			return err
+		}
+	}
+	var activity *discord.Activity
 	mux := http.NewServeMux()
 	if cfg.Web.URL != nil {
-		if table, err = web.New(host, store, web.Config{Secret: []byte(cfg.Web.Secret), Base: cfg.Web.URL.String(), Log: log.With("component", "web")}); err != nil {
+		wc := web.Config{Secret: []byte(cfg.Web.Secret), Base: cfg.Web.URL.String(), Log: log.With("component", "web")}
+		if cfg.Discord.Activity {
+			// Inside Discord the page is served from the app's own host,
+			// through Discord's proxy (docs/activity.md).
+			activity = discord.NewActivity(ds, cfg.Discord.AppID, cfg.Discord.ClientSecret)
+			wc.Activity = activity
+			wc.Origins = []string{cfg.Discord.AppID + ".discordsays.com"}
+		}
+		if table, err = web.New(host, store, wc); err != nil {
 			return err
 		}
 		defer table.Close()
@@ -473,24 +509,14 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		g.Go(func() error { return table.Follow(gctx, store) })
 	}
 	if cfg.Discord.enabled() {
-		s, err := discordgo.New("Bot " + cfg.Discord.Token)
-		if err != nil {
-			return fmt.Errorf("discord: %w", err)
-		}
-		s.ShardID, s.ShardCount = cfg.Discord.ShardID, cfg.Discord.ShardCount
-		// A 429 comes back to the outbox as a Retry-After (protocol.RetryLater)
-		// instead of a sleep no shutdown can interrupt: the game's
-		// deliveries wait, in order, and nothing sleeps past its lease.
-		s.ShouldRetryOnRateLimit = false
-		if cfg.Discord.APIURL != "" {
-			if err := discord.PointAt(s, cfg.Discord.APIURL); err != nil {
-				return fmt.Errorf("discord: %w", err)
-			}
-		}
+		s := ds
 		g.Go(func() error { return creds.check(gctx, "discord", askDiscord(s, cfg.Discord.AppID), log) })
+		if activity != nil {
+			g.Go(func() error { return creds.check(gctx, "discord-activity", askActivity(s, activity), log) })
+		}
 		key, _ := hex.DecodeString(cfg.Discord.PublicKey)
 		a := discord.New(s, host, store, discord.Config{AppID: cfg.Discord.AppID, PublicKey: key,
-			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord"),
+			GuildID: cfg.Discord.GuildID, Log: log.With("platform", "discord"), Activity: cfg.Discord.Activity,
 			Failed: func(code string) { m.DeliveryFailed("discord", code) }, Cut: func(what string) { m.TextCut("discord", what) }})
 		deliver["discord"] = a.Deliver
 		host.AddPlatform("discord", a.Platform())

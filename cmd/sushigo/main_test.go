@@ -162,6 +162,11 @@ func TestConfigNamesTheRightVariable(t *testing.T) {
 		{map[string]string{"WEB_URL": "https://sushigo.example/t/", "WEB_SECRET": "short"}, "at least 32 characters"},
 		{map[string]string{"WEB_URL": "sushigo.example/t/", "WEB_SECRET": strings.Repeat("s", 32)}, "public address"},
 		{map[string]string{"WEB_URL": "https://sushigo.example/t", "WEB_SECRET": strings.Repeat("s", 32)}, "ending in /"},
+		{map[string]string{"DISCORD_TOKEN": "t", "DISCORD_APP_ID": "1", "DISCORD_ACTIVITY": "yes"}, "want on or off"},
+		{map[string]string{"DISCORD_ACTIVITY": "on", "DISCORD_CLIENT_SECRET": "c"}, "DISCORD_ACTIVITY=on needs Discord"},
+		{map[string]string{"DISCORD_TOKEN": "t", "DISCORD_APP_ID": "1", "DISCORD_ACTIVITY": "on", "DISCORD_CLIENT_SECRET": "c"}, "needs the web table"},
+		{map[string]string{"DISCORD_TOKEN": "t", "DISCORD_APP_ID": "1", "DISCORD_ACTIVITY": "on", "WEB_URL": "https://sushigo.example/t/",
+			"WEB_SECRET": strings.Repeat("s", 32)}, "needs DISCORD_CLIENT_SECRET"},
 	} {
 		_, err := loadConfig(env(c.vars))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -352,6 +352,63 @@ func TestServeChecksCredentials(t *testing.T) {
 	})
 }
 
+// TestServeChecksTheActivity: with DISCORD_ACTIVITY=on, serve asks
+// Discord to accept the client secret and that Activities are on for the
+// application; either refused stops serve naming what to fix, and until
+// both are accepted /readyz says why it is not ready.
+func TestServeChecksTheActivity(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		flags  int
+		secret string
+		want   string
+	}{
+		{"secret refused", 1 << 17, "wrong", "DISCORD_CLIENT_SECRET was refused"},
+		{"activities off", 0, "right", "Activities are off"},
+		{"accepted", 1 << 17, "right", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				switch {
+				case strings.HasSuffix(r.URL.Path, "/oauth2/token"):
+					if id, secret, _ := r.BasicAuth(); id != "42" || secret != "right" {
+						w.WriteHeader(http.StatusUnauthorized)
+						fmt.Fprint(w, `{"error":"invalid_client"}`)
+						return
+					}
+					fmt.Fprint(w, `{"access_token":"owner","token_type":"Bearer","expires_in":604800,"scope":"identify"}`)
+				case strings.HasSuffix(r.URL.Path, "/applications/@me"):
+					fmt.Fprintf(w, `{"id":"42","flags":%d}`, c.flags)
+				default:
+					fmt.Fprint(w, "[]")
+				}
+			}))
+			defer fake.Close()
+			vars := map[string]string{"DISCORD_MODE": "http", "DISCORD_TOKEN": "t", "DISCORD_APP_ID": "42", "DISCORD_PUBLIC_KEY": strings.Repeat("ab", 32),
+				"DISCORD_API_URL": fake.URL, "DISCORD_ACTIVITY": "on", "DISCORD_CLIENT_SECRET": c.secret,
+				"WEB_URL": "https://sushigo.example/t/", "WEB_SECRET": strings.Repeat("s", 32),
+				"DATA_DIR": t.TempDir(), "HTTP_ADDR": freeAddr(t), "LOG_LEVEL": "error"}
+			if c.want == "" {
+				// Ready, and the page's sign-in is served with the table.
+				addr, stop := startServe(t, vars)
+				defer stop()
+				eventually(t, "ready", func() bool { code, _ := get("http://" + addr + "/readyz"); return code == 200 })
+				if code, body := get("http://" + addr + "/t/activity.json"); code != 200 || !strings.Contains(body, `"client_id":"42"`) {
+					t.Errorf("activity.json: %d %s", code, body)
+				}
+				return
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			err := run(ctx, []string{"serve"}, env(vars), nil, io.Discard, io.Discard)
+			if err == nil || ctx.Err() != nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("serve: %v (want an error saying %q)", err, c.want)
+			}
+		})
+	}
+}
+
 // TestHealthcheck: `sushigo healthcheck` (the image's HEALTHCHECK, which
 // has no shell) succeeds against a ready serve and fails against none.
 func TestHealthcheck(t *testing.T) {
