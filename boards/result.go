@@ -71,23 +71,50 @@ func RatingNotes(seats []Seat, players []storage.PlayerResult, prior, after []st
 	return notes
 }
 
+// RatingRow is one person's part of the ratings post: what it says of
+// them in any language.
+type RatingRow struct {
+	Name  string
+	Shown string // their rating as shown ("1138?")
+	Delta int    // the change in the shown rating
+	// Forfeited and Kicked say how they left, if they did.
+	Forfeited, Kicked bool
+}
+
+// RatingRows are the parts of the ratings post of a game, and whether
+// the game counted for less (the same people again).
+func RatingRows(seats []Seat, players []storage.PlayerResult, prior, after []storage.Rating) (rows []RatingRow, less bool) {
+	for i, p := range players {
+		r := RatingRow{Name: p.Name, Shown: Shown(after[i]), Delta: Display(after[i]) - Display(Widened(prior[i], after[i].At))}
+		if s := seatOf(seats, p.ID); s >= 0 {
+			r.Forfeited, r.Kicked = seats[s].Forfeited, seats[s].Kicked
+		}
+		rows = append(rows, r)
+	}
+	return rows, CountedLess(players, prior, after)
+}
+
 // RatingsView is the post of how a game moved its players' ratings.
 func RatingsView(w words.Lang, seats []Seat, players []storage.PlayerResult, prior, after []storage.Rating) protocol.View {
+	rows, less := RatingRows(seats, players, prior, after)
+	return RatingsOf(w, rows, less)
+}
+
+// RatingsOf is the ratings post of rows in w.
+func RatingsOf(w words.Lang, rows []RatingRow, less bool) protocol.View {
 	var parts []string
-	for i, p := range players {
-		d := Display(after[i]) - Display(Widened(prior[i], after[i].At))
-		part := fmt.Sprintf("**%s** %s (%s)", p.Name, Shown(after[i]), w.Signed(d))
-		switch i := seatOf(seats, p.ID); {
-		case i < 0:
-		case seats[i].Forfeited:
+	for _, r := range rows {
+		part := fmt.Sprintf("**%s** %s (%s)", r.Name, r.Shown, w.Signed(r.Delta))
+		switch {
+		case r.Forfeited:
 			part += w.Say("ratings.leftAForfeit")
-		case seats[i].Kicked:
+		case r.Kicked:
 			part += w.Say("ratings.removedRatedBySeat")
 		}
 		parts = append(parts, part)
 	}
 	footer := w.Say("ratings.peopleAreRatedAmongThemselves")
-	if CountedLess(players, prior, after) {
+	if less {
 		footer = w.Say("ratings.countedLess") + "\n" + footer
 	}
 	return protocol.View{Screen: protocol.ScreenRatings, Title: w.Say("ratings.title"), Text: strings.Join(parts, " · "), Tone: protocol.ToneOver,

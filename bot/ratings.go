@@ -207,8 +207,12 @@ func (b *Bot) announceRatings(ctx context.Context, key, gameID string, players [
 		// The game keeps what the post says of the ratings, so the post is
 		// drawn from the game (redraw.go), and the cards taken, recorded
 		// now, are let go.
-		r := boards.RatingsView(st.Lang, st.ratedSeats(), players, prior, after)
-		st.Rated = &ratedNote{Title: r.Title, Text: r.Text, Footer: r.Footer, Notes: boards.RatingNotes(st.ratedSeats(), players, prior, after)}
+		rows, less := boards.RatingRows(st.ratedSeats(), players, prior, after)
+		r := boards.RatingsOf(st.Lang, rows, less)
+		st.Rated = &ratedNote{Title: r.Title, Text: r.Text, Footer: r.Footer, Notes: boards.RatingNotes(st.ratedSeats(), players, prior, after), Less: less}
+		for _, x := range rows {
+			st.Rated.Rows = append(st.Rated.Rows, ratedRow{Name: x.Name, Shown: x.Shown, Delta: x.Delta, Forfeited: x.Forfeited, Kicked: x.Kicked})
+		}
 		for i := range st.Seats {
 			st.Seats[i].Taken = nil
 		}

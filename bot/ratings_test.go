@@ -16,6 +16,7 @@ import (
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/rating"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
 )
 
 // pastSeats reads the seats of the latest game in the history: the places
@@ -558,5 +559,44 @@ func TestRematchCountsForLess(t *testing.T) {
 	}
 	if p.Rated != 2 || p.Versus["bob"].Met.Count < 1.9 {
 		t.Errorf("ann after two games with bob: %d rated, met %+v", p.Rated, p.Versus["bob"].Met)
+	}
+}
+
+// TestClosingPostRatingsInTheReadersWords: the ratings folded into the
+// closing post are drawn in whoever reads it: the channel's language in
+// the channel, a page's reader's on their page (the post used to keep
+// them as the channel's words only).
+func TestClosingPostRatingsInTheReadersWords(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "bots=1 level=easy", "bob")
+	h.startGame("ann")
+	h.playToEnd([]string{"ann", "bob"}, 200)
+	ctx := context.Background()
+	ratings := func(v *protocol.View) (protocol.Field, bool) {
+		for _, f := range v.Fields {
+			if strings.HasPrefix(f.Name, "📈") {
+				return f, true
+			}
+		}
+		return protocol.Field{}, false
+	}
+	for _, c := range []struct{ lang, title string }{
+		{"en", "📈 Ratings"}, {"fr", "📈 Cotes"}, {"de", "📈 Wertungen"},
+	} {
+		w, _ := words.Find(c.lang)
+		p, err := h.b.Page(ctx, h.where, "bob", w)
+		if err != nil || p.Final == nil {
+			t.Fatalf("%s: bob's page: %v, final %v", c.lang, err, p.Final != nil)
+		}
+		f, ok := ratings(p.Final)
+		if !ok {
+			t.Fatalf("%s: no ratings in the closing post: %+v", c.lang, p.Final.Fields)
+		}
+		if f.Name != c.title || !strings.Contains(f.Value, "**Ann**") || !strings.Contains(f.Value, "**Bob**") {
+			t.Errorf("%s: the ratings read %q: %q", c.lang, f.Name, f.Value)
+		}
+		if want := w.Say("ratings.peopleAreRatedAmongThemselves"); !strings.Contains(p.Final.Footer, want[:20]) {
+			t.Errorf("%s: the footer reads %q", c.lang, p.Final.Footer)
+		}
 	}
 }

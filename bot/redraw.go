@@ -7,7 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sushigo/sushigo/boards"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // Views the outbox draws when it sends them. A delivery whose view is
@@ -93,6 +95,33 @@ type ratedNote struct {
 	Text   string   `json:"x"`
 	Footer string   `json:"f,omitempty"`
 	Notes  []string `json:"n,omitempty"` // per seat, beside the standings in the picture
+	// Rows and Less are what the post says, in no language: a page or a
+	// private copy draws them in its reader's. (Title, Text and Footer
+	// are the game's language, and all a game stored before them has.)
+	Rows []ratedRow `json:"r,omitempty"`
+	Less bool       `json:"l,omitempty"`
+}
+
+// ratedRow is one person's part of the post (boards.RatingRow).
+type ratedRow struct {
+	Name      string `json:"n"`
+	Shown     string `json:"s"`
+	Delta     int    `json:"d"`
+	Forfeited bool   `json:"f,omitempty"`
+	Kicked    bool   `json:"k,omitempty"`
+}
+
+// view is the note drawn in w.
+func (r *ratedNote) view(w words.Lang) (title, text, footer string) {
+	if r.Rows == nil {
+		return r.Title, r.Text, r.Footer
+	}
+	rows := make([]boards.RatingRow, len(r.Rows))
+	for i, x := range r.Rows {
+		rows[i] = boards.RatingRow{Name: x.Name, Shown: x.Shown, Delta: x.Delta, Forfeited: x.Forfeited, Kicked: x.Kicked}
+	}
+	v := boards.RatingsOf(w, rows, r.Less)
+	return v.Title, v.Text, v.Footer
 }
 
 // finalNow is the game's closing post: the standings, and the ratings
@@ -100,8 +129,9 @@ type ratedNote struct {
 func finalNow(st *snapshot) protocol.View {
 	v := finalView(st)
 	if r := st.rated; r != nil {
-		v.Fields = append(v.Fields, protocol.Field{Name: r.Title, Value: r.Text})
-		v.Footer = r.Footer
+		title, text, footer := r.view(st.w)
+		v.Fields = append(v.Fields, protocol.Field{Name: title, Value: text})
+		v.Footer = footer
 		if v.Picture != nil {
 			v.Picture = finalPicture(st, r.Notes)
 		}
