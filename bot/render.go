@@ -67,7 +67,8 @@ func optionsLine(w words.Lang, o protocol.Options, hands bool) string {
 		parts = append(parts, w.Say("options.dummy"))
 	}
 	if o.Level != "" && o.Level != strategy.Normal {
-		parts = append(parts, w.Say("options.bots", string(o.Level)))
+		// The level by its name in w (the Discord option's choice: "facile").
+		parts = append(parts, w.Say("options.bots", w.Say(words.Key("choice."+string(o.Level)))))
 	}
 	return strings.Join(parts, " · ")
 }
