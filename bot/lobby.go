@@ -459,6 +459,9 @@ func (b *Bot) setMenu(req protocol.Request, st *gameRecord, a protocol.SetMenu) 
 	if st.Phase != phaseLobby {
 		return effect{}, refuse("menu.menuAfterStart")
 	}
+	if a.Part == "menu" && len(a.Values) == 1 && (a.Values[0] == gameParty || a.Values[0] == gameClassic) {
+		return b.setGame(req, st, a.Values[0] == gameParty)
+	}
 	if !st.Opts.HasMenu() {
 		return effect{}, refuse("menu.menuInClassic")
 	}
@@ -545,4 +548,40 @@ func (b *Bot) startMenu(st *gameRecord, n int) (engine.Menu, error) {
 		return engine.Menu{}, &protocol.Refusal{Words: ps}
 	}
 	return m, nil
+}
+
+// The values of SetMenu that choose the game rather than a menu: a lobby
+// opened without a command (a Discord Activity's) has no `new party`.
+const (
+	gameParty   = "party"
+	gameClassic = "classic"
+)
+
+// setGame makes the lobby play Sushi Go Party! (on the default menu until
+// the host chooses one) or classic Sushi Go! (host only).
+func (b *Bot) setGame(req protocol.Request, st *gameRecord, party bool) (effect, error) {
+	if req.Who.ID != st.Host {
+		return effect{}, refuse("lobby.hostChoosesGame", st.hostName())
+	}
+	o := &st.Opts
+	ack := req.Lang.Say("lobby.nowClassic")
+	if party {
+		ack = req.Lang.Say("lobby.nowParty")
+	}
+	if o.Party == party {
+		return effect{resp: protocol.Response{Deliveries: withAck(req, nil, ack)}}, nil
+	}
+	classic := *o
+	classic.Party, classic.Menu, classic.Custom = false, "", false
+	if !party && len(st.Seats) > maxSeats(classic) {
+		return effect{}, refuse("lobby.tooManyForClassic", maxSeats(classic), len(st.Seats))
+	}
+	if party {
+		// The two-player dummy is classic's; a Party table of two plays
+		// the Party rules for two.
+		o.Party, o.Menu, o.Custom, o.Dummy = true, "", false, false
+	} else {
+		*o = classic
+	}
+	return effect{save: true, resp: protocol.Response{Deliveries: withAck(req, refreshTableNow(req, st, b.now()), ack)}}, nil
 }

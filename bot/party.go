@@ -109,7 +109,8 @@ func menuSelect(w words.Lang, game string, o protocol.Options, n int) protocol.S
 	}
 	sel.Options = append(sel.Options,
 		protocol.Option{Label: w.Say("party.customMenu"), Value: "custom", Emoji: "🛠️", Description: w.Say("party.chooseTheRollAppetizersSpecials")},
-		protocol.Option{Label: w.Say("party.random"), Value: protocol.MenuRandom, Emoji: "🎲", Description: w.Say("party.aMenuThatSuitsThe"), Selected: !fixed})
+		protocol.Option{Label: w.Say("party.random"), Value: protocol.MenuRandom, Emoji: "🎲", Description: w.Say("party.aMenuThatSuitsThe"), Selected: !fixed},
+		protocol.Option{Label: w.Say("lobby.switchToClassic"), Value: gameClassic, Emoji: "🍣", Description: w.Say("lobby.switchToClassicBlurb")})
 	return sel
 }
 

@@ -401,3 +401,49 @@ func TestCardButtonsCarryTheirColour(t *testing.T) {
 		}
 	}
 }
+
+// TestLobbySwitchesGame: the host makes a classic lobby a Party one with
+// the lobby's button, and back with the
+// menu list's last choice; anyone else is refused, and so is classic for
+// more people than it seats.
+func TestLobbySwitchesGame(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "", "bob")
+	v, _ := h.lastPublic("lobby")
+	party, ok := button(v, "Play Party")
+	if !ok {
+		t.Fatalf("a classic lobby has no Play Party: %v", v.Rows)
+	}
+	h.click("bob", party.ActionID, false)
+	if got := h.private["bob"].Text; !strings.Contains(got, "Only the host (Ann)") {
+		t.Errorf("Bob pressing Play Party was told %q", got)
+	}
+	h.click("ann", party.ActionID, false)
+	v, _ = h.lastPublic("lobby")
+	if !strings.Contains(v.Title, "Party") || len(v.Selects) != 1 {
+		t.Fatalf("after Play Party the lobby reads %q: %q", v.Title, v.Text)
+	}
+	if _, ok := button(v, "Play Party"); ok {
+		t.Error("a Party lobby still offers Play Party")
+	}
+	last := v.Selects[0].Options[len(v.Selects[0].Options)-1]
+	if last.Value != "classic" {
+		t.Fatalf("the menu list's last choice is %+v", last)
+	}
+	game := h.gameID()
+	h.send("ann", protocol.AddBot{Game: game, N: 4}, false)
+	h.send("ann", protocol.SetMenu{Game: game, Part: "menu", Values: []string{last.Value}}, false)
+	if got := h.private["ann"].Text; !strings.Contains(got, "at most 5 players, and this lobby has 6") {
+		t.Errorf("classic for 6 was answered %q", got)
+	}
+	h.send("bob", protocol.Leave{Game: game}, false)
+	h.send("ann", protocol.SetMenu{Game: game, Part: "menu", Values: []string{last.Value}}, false)
+	v, _ = h.lastPublic("lobby")
+	if strings.Contains(v.Title, "Party") || len(v.Selects) != 0 {
+		t.Errorf("after choosing classic the lobby reads %q with %d lists", v.Title, len(v.Selects))
+	}
+	h.startGame("ann")
+	if tbl := h.table(); !strings.Contains(tbl.Title, "round 1") {
+		t.Errorf("the classic game did not start: %q", tbl.Title)
+	}
+}

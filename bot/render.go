@@ -83,7 +83,7 @@ func classicLobbyView(st *snapshot) protocol.View {
 		if s.Bot {
 			l += " 🤖"
 			if lv := st.botLevel(i); lv != strategy.Normal {
-				l += " (" + string(lv) + ")"
+				l += " (" + w.Say(words.Key("choice."+string(lv))) + ")"
 			}
 		}
 		if s.User != "" && s.User == st.Host {
@@ -102,6 +102,11 @@ func classicLobbyView(st *snapshot) protocol.View {
 		row = append(row, protocol.Button{Label: w.Say("render.addBot"), Emoji: "🤖", ActionID: protocol.ActionID(protocol.AddBot{Game: g, N: 1})})
 	}
 	row = append(row, protocol.Button{Label: w.Say("button.start"), Emoji: "▶️", ActionID: protocol.ActionID(protocol.Start{Game: g}), Style: protocol.Success, Disabled: len(st.Seats) < 2})
+	if !st.Opts.Party {
+		// The host may make it a Party game: a lobby opened without a
+		// command (a Discord Activity's) has no other way to.
+		row = append(row, protocol.Button{Label: w.Say("lobby.switchToParty"), Emoji: "🎉", ActionID: protocol.ActionID(protocol.SetMenu{Game: g, Part: "menu", Values: []string{gameParty}})})
+	}
 	return protocol.View{
 		Screen: protocol.ScreenLobby,
 		Title:  w.Say("render.sushiGoLobby"),

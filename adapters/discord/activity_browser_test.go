@@ -149,8 +149,9 @@ func launch(t *testing.T, ctx context.Context, server string, p player, code, in
 // chromium, inside a page playing the Discord client's side of the SDK:
 //   - launched from the App Launcher (the entry-point command) in a
 //     channel without a game, Alice's Activity opens a lobby there, which
-//     the channel sees as a game opened with /sushigo new; she adds a bot
-//     and starts from the page, and Bob joins from the chat;
+//     the channel sees as a game opened with /sushigo new; she makes it a
+//     Party game and classic again, adds a bot and starts from the page,
+//     and Bob joins from the chat;
 //   - Bob's Open table on the table message answers LAUNCH_ACTIVITY, and
 //     his Activity, in his Discord locale (French), plays the game to its
 //     end by clicking, the chat's table following each turn;
@@ -186,6 +187,16 @@ func TestActivityInABrowser(t *testing.T) {
 		t.Errorf("the channel's lobby: %s", lobby.text())
 	}
 	frame := activityFrame(t, ctx)
+	// The lobby plays Party at the host's word, and classic again.
+	if !adaptertest.TryClick(t, ctx, `#table button[data-id*=":setmenu:"][data-id$=":party"]`, chromedp.FromNode(frame)) {
+		t.Fatal("no Play Party on Alice's lobby")
+	}
+	waitFrame(t, ctx, `document.querySelector("#table h2").textContent.includes("Party") && !!document.querySelector("#table fieldset.select")`)
+	if !adaptertest.TryClick(t, ctx, `#table fieldset.select input[value="classic"]`, chromedp.FromNode(frame)) ||
+		!adaptertest.TryClick(t, ctx, `#table fieldset.select button`, chromedp.FromNode(frame)) {
+		t.Fatal("no classic choice in the Party lobby's menu list")
+	}
+	waitFrame(t, ctx, `!document.querySelector("#table h2").textContent.includes("Party")`)
 	if !adaptertest.TryClick(t, ctx, `#table button[data-id*=":addbot:"]`, chromedp.FromNode(frame)) {
 		t.Fatal("no Add bot on Alice's page")
 	}
