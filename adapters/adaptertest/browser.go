@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -55,11 +56,38 @@ func Browser(t testing.TB, width, height int, limit time.Duration) context.Conte
 // (the page was drawn anew meanwhile).
 func TryClick(t testing.TB, ctx context.Context, sel string, in ...chromedp.QueryOption) bool {
 	t.Helper()
-	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	// Short: a page drawn anew meanwhile has lost what was sought, and the
+	// caller reads the page again rather than wait for it.
+	cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	err := chromedp.Do(cctx, chromedp.Click(chromedp.CSS(sel), append([]chromedp.QueryOption{chromedp.NodeVisible}, in...)...))
 	if err != nil && ctx.Err() != nil {
 		t.Fatalf("click %s: %v", sel, err)
 	}
 	return err == nil
+}
+
+// Shot takes a screenshot of the whole page once settled (a JavaScript
+// expression, true when the page's arrivals have ended) holds; with keep
+// it is written to file, for people to look at.
+func Shot(t testing.TB, ctx context.Context, settled, file string, keep bool) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](settled, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(png) < 1000 {
+		t.Fatalf("screenshot %s: %d bytes", file, len(png))
+	}
+	if keep {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

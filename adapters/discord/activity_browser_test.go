@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -367,26 +366,9 @@ func inStep(t *testing.T, e *env, page context.Context, table string) {
 	t.Fatalf("the chat's table shows %q while the page shows %q", chat, shown)
 }
 
-// shot takes a screenshot of the client page with its Activity; with
+// shot takes a screenshot once the page's arrivals have settled; with
 // -update-screens it is kept in testdata/activity, for people to look at.
 func shot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(inFrame, `document.getAnimations().length === 0`), chromedp.WithPollingTimeout(5*time.Second))); err != nil {
-		t.Fatal(err)
-	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(png) < 1000 {
-		t.Fatalf("screenshot %s: %d bytes", name, len(png))
-	}
-	if *updateScreens {
-		if err := os.MkdirAll("testdata/activity", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join("testdata/activity", name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	adaptertest.Shot(t, ctx, fmt.Sprintf(inFrame, `document.getAnimations().length === 0`), filepath.Join("testdata/activity", name+".png"), *updateScreens)
 }

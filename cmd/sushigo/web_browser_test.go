@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -219,27 +218,9 @@ func TestPlayWebInABrowser(t *testing.T) {
 	}
 }
 
-// shot takes a screenshot of the whole page; with -update-screens it is
-// kept in testdata/web, for people to look at.
+// shot takes a screenshot once the page's arrivals have settled; with
+// -update-screens it is kept in testdata/web, for people to look at.
 func shot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	// Taken once the page's arrivals have settled.
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getAnimations().length === 0`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
-		t.Fatal(err)
-	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(png) < 1000 {
-		t.Fatalf("screenshot %s: %d bytes", name, len(png))
-	}
-	if *updateScreens {
-		if err := os.MkdirAll("testdata/web", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join("testdata/web", name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	adaptertest.Shot(t, ctx, `document.getAnimations().length === 0`, filepath.Join("testdata/web", name+".png"), *updateScreens)
 }
