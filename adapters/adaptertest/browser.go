@@ -56,9 +56,9 @@ func Browser(t testing.TB, width, height int, limit time.Duration) context.Conte
 // (the page was drawn anew meanwhile).
 func TryClick(t testing.TB, ctx context.Context, sel string, in ...chromedp.QueryOption) bool {
 	t.Helper()
-	// Short: a page drawn anew meanwhile has lost what was sought, and the
-	// caller reads the page again rather than wait for it.
-	cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	// Not shorter: on a busy machine a click can take seconds to go
+	// through, and one cut short is counted as not made when it was.
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	err := chromedp.Do(cctx, chromedp.Click(chromedp.CSS(sel), append([]chromedp.QueryOption{chromedp.NodeVisible}, in...)...))
 	if err != nil && ctx.Err() != nil {
