@@ -70,7 +70,8 @@ type pageState struct {
 // markPick marks the card the test takes: while allowed (until a call
 // went through), a Party call (a spoon's: its pick ID names no card);
 // else a card whose taker decides something later (a spoon, a menu, a
-// takeout box); else the first. It says whether it marked a call.
+// takeout box); else the first. It says "call", "card", or "none" when
+// the hand was drawn anew and has no card now.
 const markPick = `((allowCall) => {
   const cards = [...document.querySelectorAll("#hand button.card:not([disabled])")];
   const call = (c) => /^sg2:pick:[^:]+:\d+:\d+:0:/.test(c.dataset.id);
@@ -78,8 +79,9 @@ const markPick = `((allowCall) => {
   let pick = real.find((c) => /🥄|📜|🥡/.test(c.getAttribute("aria-label"))) || real[0] || cards[0];
   const calls = cards.filter(call);
   if (calls.length && allowCall) pick = calls[0];
+  if (!pick) return "none"; // drawn anew since the test looked: no card now
   pick.dataset.testPick = "1";
-  return call(pick);
+  return call(pick) ? "call" : "card";
 })`
 
 // decision is a Party decision's button in the hand: not a card, not
@@ -153,10 +155,14 @@ func TestPlayWebInABrowser(t *testing.T) {
 				case st.Card:
 					// A card that asks a decision of its taker (a spoon, a
 					// menu, a takeout box) first, so the decisions are played.
-					calling, err := chromedp.Run(bctx, chromedp.Evaluate[bool](fmt.Sprintf("%s(%v)", markPick, !called)))
+					marked, err := chromedp.Run(bctx, chromedp.Evaluate[string](fmt.Sprintf("%s(%v)", markPick, !called)))
 					if err != nil {
 						t.Fatal(err)
 					}
+					if marked == "none" {
+						continue
+					}
+					calling := marked == "call"
 					// A page drawn meanwhile replaces the cards: the test reads
 					// the page again rather than wait for a card that went.
 					if !adaptertest.TryClick(t, bctx, `#hand button.card[data-test-pick]`) {
