@@ -91,3 +91,14 @@ func Shot(t testing.TB, ctx context.Context, settled, file string, keep bool) {
 		}
 	}
 }
+
+// Still waits until the document (doc, a JavaScript expression: "document",
+// or an iframe's contentDocument) plays no animation: a click is aimed at
+// where a card is, and a card sliding in (the pass) is elsewhere by the
+// time the click lands.
+func Still(t testing.TB, ctx context.Context, doc string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](doc+".getAnimations().length === 0", chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("the page never stopped moving: %v", err)
+	}
+}

@@ -313,6 +313,7 @@ func playToTheEnd(t *testing.T, e *env, pages []context.Context, phoneWidth int,
 				continue
 			}
 			frame := activityFrame(t, ctx)
+			adaptertest.Still(t, ctx, `document.getElementById("activity").contentDocument`)
 			if !adaptertest.TryClick(t, ctx, `#hand button.card:not([disabled])`, chromedp.FromNode(frame)) ||
 				!adaptertest.TryClick(t, ctx, `#hand button.card.chosen`, chromedp.FromNode(frame)) {
 				continue // drawn anew meanwhile: read it again

@@ -153,6 +153,7 @@ func TestPlayWebInABrowser(t *testing.T) {
 				case st.Start:
 					adaptertest.TryClick(t, bctx, `#table button[data-id*=":start:"]`)
 				case st.Card:
+					adaptertest.Still(t, bctx, "document")
 					// A card that asks a decision of its taker (a spoon, a
 					// menu, a takeout box) first, so the decisions are played.
 					marked, err := chromedp.Run(bctx, chromedp.Evaluate[string](fmt.Sprintf("%s(%v)", markPick, !called)))
