@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -191,9 +192,16 @@ func (b *Bot) askReview(ctx context.Context, req protocol.Request, gameID string
 		w = langOf(r.Lang)
 	}
 	resp := protocol.Response{Where: r.Where, Game: r.Game}
+	if sr, found, err := b.storedReview(ctx, r.Game, r.seatOf(req.Who.ID)); err != nil {
+		return protocol.Response{}, err
+	} else if found {
+		// Reviewed before: drawn now, in the asker's words.
+		resp.Deliveries = privateReply(req, b.drawReview(r, r.seatOf(req.Who.ID), w, sr)).Deliveries
+		return resp, nil
+	}
 	if b.cfg.ThinkInline {
 		// Inline, inside this request: nothing to wait for but itself.
-		v, err := b.reviewFor(r, req.Who.ID, w, false)
+		v, err := b.reviewFor(ctx, r, req.Who.ID, w, false)
 		if err != nil {
 			return protocol.Response{}, err
 		}
@@ -217,32 +225,48 @@ func (b *Bot) askReview(ctx context.Context, req protocol.Request, gameID string
 }
 
 // reviewFor reviews user's seat of r, in w; beside, when it runs beside
-// the games (a worker), rather than inside a request of its own.
-func (b *Bot) reviewFor(r reviewRecord, user string, w words.Lang, beside bool) (protocol.View, error) {
+// the games (a worker), rather than inside a request of its own. A seat
+// is reviewed once: the review is stored, and asked again it is drawn
+// from there.
+func (b *Bot) reviewFor(ctx context.Context, r reviewRecord, user string, w words.Lang, beside bool) (protocol.View, error) {
 	i := r.seatOf(user)
 	if i < 0 {
 		return protocol.View{}, refuse("review.notPlayed")
 	}
-	rg, err := r.game()
+	sr, found, err := b.storedReview(ctx, r.Game, i)
 	if err != nil {
-		return protocol.View{}, fmt.Errorf("review %s: %w", r.Game, err)
+		return protocol.View{}, err
 	}
-	o := reviewOptions
-	if b.cfg.Review != nil {
-		o = *b.cfg.Review
+	if !found {
+		rg, err := r.game()
+		if err != nil {
+			return protocol.View{}, fmt.Errorf("review %s: %w", r.Game, err)
+		}
+		o := reviewOptions
+		if b.cfg.Review != nil {
+			o = *b.cfg.Review
+		}
+		o.Seed = rg.Seed
+		if beside {
+			o.Yield = b.yielder()
+		}
+		if sr, err = review.Review(rg, i, o); err != nil {
+			return protocol.View{}, fmt.Errorf("review %s seat %d: %w", r.Game, i, err)
+		}
+		if err := b.storeReview(ctx, r.Game, i, sr); err != nil {
+			// Answered all the same: only asking again costs more.
+			b.log.Error("storing a review failed", "game", r.Game, "seat", i, "err", err)
+		}
 	}
-	o.Seed = rg.Seed
-	if beside {
-		o.Yield = b.yielder()
-	}
-	sr, err := review.Review(rg, i, o)
-	if err != nil {
-		return protocol.View{}, fmt.Errorf("review %s seat %d: %w", r.Game, i, err)
-	}
+	return b.drawReview(r, i, w, sr), nil
+}
+
+// drawReview is seat i's review sr of r, in w: its words and its chart.
+func (b *Bot) drawReview(r reviewRecord, i int, w words.Lang, sr review.Seat) protocol.View {
 	v := reviewView(w, protocol.NameIn(w, r.Seats[i].User, r.Seats[i].Name), sr)
 	v.Lang = w
 	if b.platform(r.Where.Platform).Terminal || r.Where.Platform == "" {
-		return v, nil // the terminal shows no pictures
+		return v // the terminal shows no pictures
 	}
 	ch := picture.ReviewChart{Seat: i, Curves: sr.Curves, Rounds: sr.CurveRound}
 	for _, s := range r.Seats {
@@ -257,10 +281,60 @@ func (b *Bot) reviewFor(r reviewRecord, user string, w words.Lang, beside bool) 
 		// The words say it all: a review goes without its picture
 		// rather than not at all.
 		b.log.Error("drawing a review failed", "game", r.Game, "err", err)
-		return v, nil
+		return v
 	}
 	v.Picture = &protocol.Picture{Of: protocol.PictureReview, Alt: picture.ReviewAlt(w, ch), PNG: png}
-	return v, nil
+	return v
+}
+
+// reviewedVersion is the stored review's format.
+const reviewedVersion = 1
+
+// reviewed is a seat's finished review, stored so that asking for it
+// again answers at once, in any language (JSON, versioned, pinned by
+// testdata/golden/reviewed-v1.json). The options' values the arena
+// compares are left out: a review's words and chart do not use them.
+type reviewed struct {
+	V    int         `json:"v"`
+	Seat review.Seat `json:"r"`
+}
+
+func reviewedKey(game string, seat int) string { return "reviewed:" + game + ":" + strconv.Itoa(seat) }
+
+// storedReview is seat's stored review of game, if it was reviewed.
+func (b *Bot) storedReview(ctx context.Context, game string, seat int) (review.Seat, bool, error) {
+	data, err := b.store.GetRecord(ctx, reviewedKey(game, seat))
+	if errors.Is(err, storage.ErrNotFound) {
+		return review.Seat{}, false, nil
+	}
+	if err != nil {
+		return review.Seat{}, false, fmt.Errorf("load the review of %s seat %d: %w", game, seat, err)
+	}
+	var r reviewed
+	if err := json.Unmarshal(data, &r); err != nil || r.V < 1 || r.V > reviewedVersion {
+		// Unreadable (or a newer release's): reviewed again.
+		return review.Seat{}, false, nil
+	}
+	return r.Seat, true, nil
+}
+
+// storeReview keeps seat's review sr of game for as long as the game's
+// review record.
+func (b *Bot) storeReview(ctx context.Context, game string, seat int, sr review.Seat) error {
+	kept := sr
+	kept.Choices = make([]review.Choice, len(sr.Choices))
+	for k, c := range sr.Choices {
+		c.Alternatives, c.Values = nil, nil // the arena's, and −Inf has no JSON
+		kept.Choices[k] = c
+	}
+	data, err := json.Marshal(reviewed{V: reviewedVersion, Seat: kept})
+	if err != nil {
+		return fmt.Errorf("store the review of %s seat %d: %w", game, seat, err)
+	}
+	if _, err := b.store.AddRecord(ctx, reviewedKey(game, seat), data, ReviewTTL); err != nil {
+		return fmt.Errorf("store the review of %s seat %d: %w", game, seat, err)
+	}
+	return nil
 }
 
 // yielder is what a review does after each deal it plays out: let the
@@ -349,7 +423,7 @@ func (b *Bot) runReview(ctx context.Context, c storage.Claim, key string) error 
 		if r, err = decodeReviewRecord(data); err != nil {
 			return err
 		}
-		if v, err = b.reviewFor(r, user, w, true); err != nil {
+		if v, err = b.reviewFor(ctx, r, user, w, true); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"os"
@@ -11,6 +13,7 @@ import (
 	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/storage/bolt"
 	"github.com/sushigo/sushigo/words"
 )
 
@@ -50,11 +53,31 @@ func TestReviewRecordGolden(t *testing.T) {
 	// A cheap review: the screens and their words are what these pin (the
 	// review's judgement is engine/review's to test), and seven full
 	// reviews were 110 s under -race.
-	cheap := New(nil, Config{Review: &review.Options{Samples: 4, Refine: 1}})
-	for _, w := range words.Languages() {
-		v, err := cheap.reviewFor(back, "ann", w, false)
+	store, err := bolt.Open(filepath.Join(t.TempDir(), "r.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	cheap := New(store, Config{Review: &review.Options{Samples: 4, Refine: 1}})
+	ctx := context.Background()
+	for k, w := range words.Languages() {
+		// The first language reviews the seat; the others draw the stored
+		// review, and must read as a fresh review of the same seed would.
+		v, err := cheap.reviewFor(ctx, back, "ann", w, false)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if k == 0 {
+			kept, err := store.GetRecord(ctx, reviewedKey("k2x9", 0))
+			if err != nil {
+				t.Fatalf("the review was not stored: %v", err)
+			}
+			var pretty bytes.Buffer
+			if err := json.Indent(&pretty, kept, "", "  "); err != nil {
+				t.Fatal(err)
+			}
+			goldenFile(t, filepath.Join("testdata", "golden", "reviewed-v1.json"), pretty.String()+"\n",
+				"the stored review changed: bump reviewedVersion (an older one is reviewed again)")
 		}
 		name := "review"
 		if !w.IsEnglish() {
@@ -70,7 +93,7 @@ func TestReviewRecordGolden(t *testing.T) {
 			}
 		}
 	}
-	if _, err := cheap.reviewFor(back, "maki-bot", words.English, false); err == nil {
+	if _, err := cheap.reviewFor(ctx, back, "maki-bot", words.English, false); err == nil {
 		t.Error("a bot's seat was reviewed for someone")
 	}
 }

@@ -47,7 +47,8 @@ func (h *harness) reviews() []string {
 // TestReviewMyGame: Review my game appears only on the final post; a
 // review asked for during the game, or by someone who did not play, is
 // refused; the player's own comes privately, names nobody else, and a
-// second ask while it is queued queues nothing more.
+// second ask while it is queued queues nothing more. Once reviewed, it
+// is answered at once when asked again.
 func TestReviewMyGame(t *testing.T) {
 	h := newHarness(t)
 	users := []string{"ann", "bob", "cat"}
@@ -115,6 +116,19 @@ func TestReviewMyGame(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("the review lacks %q:\n%s", want, text)
 		}
+	}
+	// Asked again, it is answered at once, from storage: the same review,
+	// with its chart, and nothing queued.
+	h.click("bob", rb.ActionID, false)
+	again := h.private["bob"]
+	if again.Title != v.Title || again.Text != v.Text {
+		t.Errorf("asked again, the review answered %q:\n%s", again.Title, again.Text)
+	}
+	h.tick(0)
+	h.b.WaitReviews()
+	h.tick(0)
+	if n := len(h.reviews()); n != 2 {
+		t.Errorf("%d reviews delivered after asking again, want 2 (the second at once)", n)
 	}
 }
 
