@@ -475,9 +475,14 @@ func reviewView(w words.Lang, name string, r review.Seat) protocol.View {
 			good++
 		}
 	}
-	lines := []string{w.Say("review.summary", r.Final, int(100*r.Accuracy+0.5), good, len(r.Choices), w.Count("point", int(r.Lost+0.5)))}
+	// Given away a choice, not in all: a sum over two dozen choices, each
+	// against the best option of its moment, reads beside the final score
+	// as the points the game could have had more, which it is not.
+	lines := []string{w.Say("review.summary", r.Final, int(100*r.Accuracy+0.5), good, len(r.Choices), w.Tenths(r.Lost/float64(max(1, len(r.Choices)))))}
 	if len(r.Top) == 0 {
-		lines = append(lines, w.Say("review.noMistakes"))
+		// Named choices are graded worse than good: the others are all
+		// within good's threshold.
+		lines = append(lines, w.Say("review.noMistakes", w.Tenths(review.Thresholds[review.Good])))
 	}
 	for _, k := range r.Top {
 		c := r.Choices[k]

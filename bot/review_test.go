@@ -80,7 +80,7 @@ func TestReviewMyGame(t *testing.T) {
 	}
 	publicBefore := len(h.public)
 	h.click("bob", rb.ActionID, false)
-	if got := h.private["bob"].Text; !strings.Contains(got, "reviewing your game") {
+	if got := h.private["bob"].Text; !strings.Contains(got, "is being reviewed") {
 		t.Errorf("asking for a review answers %q", got)
 	}
 	h.click("bob", rb.ActionID, false) // asked twice: one review
