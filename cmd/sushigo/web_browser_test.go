@@ -184,11 +184,13 @@ func TestPlayWebInABrowser(t *testing.T) {
 						shot(t, bctx, c.name+"-play")
 					}
 				case st.List:
+					adaptertest.Still(t, bctx, "document")
 					// A Party list: its first choice, submitted.
 					if adaptertest.TryClick(t, bctx, `#hand fieldset.select input`) && adaptertest.TryClick(t, bctx, `#hand fieldset.select button`) {
 						decisions++
 					}
 				case st.Decide:
+					adaptertest.Still(t, bctx, "document")
 					if adaptertest.TryClick(t, bctx, decision) {
 						decisions++
 					}
