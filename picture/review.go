@@ -27,8 +27,9 @@ type ReviewChart struct {
 }
 
 // Review draws a review's chart: a line a seat, the reviewed seat's
-// thickest and drawn last, rounds marked off, the costliest choices
-// numbered on its line, and a legend.
+// thickest and drawn last, lines that tie side by side, rounds marked
+// off, the y axis named, the costliest choices numbered on its line, and
+// a legend.
 func Review(lang words.Lang, ch ReviewChart) ([]byte, error) {
 	c, err := reviewChart(lang, ch)
 	if err != nil {
@@ -56,6 +57,8 @@ func reviewChart(lang words.Lang, ch ReviewChart) (*canvas, error) {
 		return nil, err
 	}
 	c.text("title", 16, 44, ink, c.fit("title", lang.Say("picture.review.title", seatLabel(lang, ch.Names, ch.Seat)), finalWidth-32))
+	// The y axis says what it counts, above its numbers.
+	c.text("small", 16, chartTop-2, faint, c.fit("small", lang.Say("picture.review.axis"), finalWidth-32))
 
 	plotW := float32(finalWidth - chartLeft - chartRight)
 	xAt := func(i int) float32 { return chartLeft + plotW*float32(i)/float32(points-1) }
@@ -90,13 +93,19 @@ func reviewChart(lang words.Lang, ch ReviewChart) (*canvas, error) {
 	}
 	label(lang.Say("picture.review.end"), xAt(points-1))
 
+	// Seats that tie would draw one line over another: each seat's line
+	// is set tieGap pixels from the next, about the middle, so a tie
+	// shows as lines side by side (a point is under 1 px at 8 seats over
+	// a span of 60 points).
+	const tieGap = 2.5
+	off := func(s int) float32 { return tieGap * (float32(s) - float32(n-1)/2) }
 	draw := func(s int, w float32, dot float32) {
 		col := seatColours[s%len(seatColours)]
 		cv := ch.Curves[s]
 		for i := 1; i < len(cv); i++ {
-			c.line(xAt(i-1), yAt(cv[i-1]), xAt(i), yAt(cv[i]), w, col)
+			c.line(xAt(i-1), yAt(cv[i-1])+off(s), xAt(i), yAt(cv[i])+off(s), w, col)
 		}
-		c.ellipse(xAt(len(cv)-1), yAt(cv[len(cv)-1]), dot, dot, col)
+		c.ellipse(xAt(len(cv)-1), yAt(cv[len(cv)-1])+off(s), dot, dot, col)
 	}
 	for s := range n {
 		if s != ch.Seat {
@@ -110,7 +119,7 @@ func reviewChart(lang words.Lang, ch ReviewChart) (*canvas, error) {
 		if p < 0 || p >= len(cv) {
 			continue
 		}
-		x, y := xAt(p), yAt(cv[p])
+		x, y := xAt(p), yAt(cv[p])+off(ch.Seat)
 		c.ellipse(x, y, 15, 15, ink)
 		c.ellipse(x, y, 12, 12, paper)
 		c.centred("name", int(x), int(y)+9, ink, strconv.Itoa(k+1))
