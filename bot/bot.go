@@ -117,6 +117,8 @@ type Bot struct {
 	}
 	cfg   Config
 	plats platforms
+	// hints keeps the expert's choice at each position a hint was asked in.
+	hints hintCache
 	now   func() time.Time
 	seed  func() uint64
 	// deal starts a game: engine.New, or a dealt position in tests.

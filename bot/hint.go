@@ -2,7 +2,9 @@ package bot
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/fnv"
+	"sync"
 
 	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/engine/strategy"
@@ -31,25 +33,60 @@ func (b *Bot) hint(req protocol.Request, st *gameRecord) (effect, error) {
 		return effect{}, refuse("hint.notYours")
 	}
 	g := sn.game
-	// The expert at a fixed number of iterations: the same position gives
-	// the same hint.
-	h := fnv.New64a()
-	h.Write([]byte(sn.ID))
-	p := progressOf(g)
-	_ = binary.Write(h, binary.LittleEndian, [4]int64{int64(i), int64(p.round), int64(p.turn), int64(p.step)})
-	expert := strategy.Expert.Player(h.Sum64(), nil)
-	w := req.Lang
-	var text string
-	switch d, deciding := g.Decision(); {
-	case deciding && d.Seat == i:
-		a := strategy.Answer(expert, g.View(i))
-		text = w.Say("hint.answer", optionText(w, review.Option{Answer: a}, true))
-	case deciding, g.Submitted(i):
+	d, deciding := g.Decision()
+	if (deciding && d.Seat != i) || (!deciding && g.Submitted(i)) {
 		return effect{}, refuse("hint.notYourMove")
-	default:
-		sub := expert.Choose(g.View(i))
-		text = w.Say("hint.take", optionText(w, review.Option{Sub: sub}, false))
+	}
+	// The expert at a fixed number of iterations: the same position gives
+	// the same hint, so a position's hint is kept (hintCache).
+	p := progressOf(g)
+	key := fmt.Sprintf("%s:%d:%d:%d:%d", sn.ID, i, p.round, p.turn, p.step)
+	opt, ok := b.hints.get(key)
+	if !ok {
+		h := fnv.New64a()
+		h.Write([]byte(sn.ID))
+		_ = binary.Write(h, binary.LittleEndian, [4]int64{int64(i), int64(p.round), int64(p.turn), int64(p.step)})
+		expert := strategy.Expert.Player(h.Sum64(), nil)
+		if deciding {
+			opt.Answer = strategy.Answer(expert, g.View(i))
+		} else {
+			opt.Sub = expert.Choose(g.View(i))
+		}
+		b.hints.put(key, opt)
+	}
+	w := req.Lang
+	text := w.Say("hint.take", optionText(w, opt, false))
+	if deciding {
+		text = w.Say("hint.answer", optionText(w, opt, true))
 	}
 	v := protocol.View{Screen: protocol.ScreenNotice, Tone: protocol.ToneInfo, Text: text, Lang: w}
 	return effect{resp: privateReply(req, v)}, nil
+}
+
+// hintsKept bounds the positions whose hint a replica keeps (a few dozen
+// bytes each); past it they are all let go.
+const hintsKept = 4096
+
+// hintCache is the expert's choice at each position a hint was asked in:
+// its search costs 0.2–0.5 s, on the click path, and a player who asks
+// again (or on another page) gets the same answer at once.
+type hintCache struct {
+	mu sync.Mutex
+	m  map[string]review.Option
+}
+
+func (c *hintCache) get(key string) (review.Option, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	o, ok := c.m[key]
+	return o, ok
+}
+
+func (c *hintCache) put(key string, o review.Option) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= hintsKept {
+		c.m = map[string]review.Option{}
+	}
+	c.m[key] = o
 }
