@@ -29,12 +29,24 @@ func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
 		return Reason{"review.why.completesTempura", bk}
 	case bk == engine.KindNigiri && v.EmptyWasabi(seat) > 0:
 		return Reason{"review.why.onWasabi", bk}
-	case bk == engine.KindMaki && makiLead(v, seat, bc):
-		return Reason{"review.why.makiLead", bk}
+	case bk == engine.KindMaki && makiRace(v, seat, bc) != "":
+		return Reason{makiRace(v, seat, bc), bk}
 	case bk == engine.KindPudding:
 		return Reason{"review.why.pudding", bk}
 	case bk == engine.KindDumpling && v.KindCount(seat, engine.KindDumpling) > 0:
 		return Reason{"review.why.dumplings", bk}
+	case bk == engine.KindDumpling && left >= 2:
+		return Reason{"review.why.dumplingStart", bk}
+	case bk == engine.KindSashimi && v.KindCount(seat, engine.KindSashimi)%3 == 1 && left >= 1:
+		return Reason{"review.why.sashimiSecond", bk}
+	case bk == engine.KindSashimi && v.KindCount(seat, engine.KindSashimi)%3 == 0 && left >= 2:
+		return Reason{"review.why.sashimiBegun", bk}
+	case bk == engine.KindTempura && v.KindCount(seat, engine.KindTempura)%2 == 0 && left >= 1:
+		return Reason{"review.why.tempuraBegun", bk}
+	case bk == engine.KindWasabi && left >= 3:
+		return Reason{"review.why.earlyWasabi", bk}
+	case bk == engine.KindChopsticks && left >= 3:
+		return Reason{"review.why.earlyChopsticks", bk}
 	case ck == engine.KindChopsticks && left < 2:
 		return Reason{"review.why.lateChopsticks", ck}
 	case ck == engine.KindWasabi && left < 2:
@@ -47,14 +59,26 @@ func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
 	return Reason{"review.why.worthMore", bk}
 }
 
-// makiLead reports whether taking maki card c puts the seat's icons level
-// with or ahead of every other seat's.
-func makiLead(v engine.View, seat int, c engine.Card) bool {
-	mine := v.MakiIcons(seat) + c.Icons()
+// makiRace is what taking maki card c does in the maki race, as the
+// seat can see it: "review.why.makiLead" when it puts the seat ahead of
+// every other seat where it was not, "review.why.makiLevel" when it
+// draws level with the leader, "review.why.makiWider" when the seat led
+// alone already; "" when it leaves the seat behind.
+func makiRace(v engine.View, seat int, c engine.Card) string {
+	had, mine := v.MakiIcons(seat), v.MakiIcons(seat)+c.Icons()
+	best := 0
 	for s := range v.Seats() {
-		if s != seat && v.MakiIcons(s) > mine {
-			return false
+		if s != seat {
+			best = max(best, v.MakiIcons(s))
 		}
 	}
-	return mine > v.MakiIcons(seat)
+	switch {
+	case mine <= had || mine < best:
+		return ""
+	case mine == best:
+		return "review.why.makiLevel"
+	case had > best:
+		return "review.why.makiWider"
+	}
+	return "review.why.makiLead"
 }
