@@ -479,6 +479,26 @@ func reviewView(w words.Lang, name string, r review.Seat) protocol.View {
 	// against the best option of its moment, reads beside the final score
 	// as the points the game could have had more, which it is not.
 	lines := []string{w.Say("review.summary", r.Final, int(100*r.Accuracy+0.5), good, len(r.Choices), w.Tenths(r.Lost/float64(max(1, len(r.Choices)))))}
+	// Accuracy by round, as a chess site's by phase of the game.
+	var rounds []string
+	for round := 1; ; round++ {
+		n, ok := 0, 0
+		for _, c := range r.Choices {
+			if c.Round == round {
+				n++
+				if c.Grade <= review.Good {
+					ok++
+				}
+			}
+		}
+		if n == 0 {
+			break
+		}
+		rounds = append(rounds, w.Say("review.roundAccuracy", round, (100*ok+n/2)/n))
+	}
+	if len(rounds) > 1 {
+		lines = append(lines, w.Say("review.byRound", strings.Join(rounds, " · ")))
+	}
 	if len(r.Top) == 0 {
 		// Named choices are graded worse than good: the others are all
 		// within good's threshold.
