@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,22 +14,41 @@ import (
 	"github.com/sushigo/sushigo/words"
 )
 
-// TestHintIsKeptPerPosition: a position's hint is the expert's choice
-// kept for it: asked again it is answered from hintCache (here a card the
-// test put there in place of the expert's).
-func TestHintIsKeptPerPosition(t *testing.T) {
-	store, err := bolt.Open(filepath.Join(t.TempDir(), "h.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+// practiceGame starts a practice game with hints (Ann and bots) on a
+// host of its own, and returns the host and Ann's Hint.
+func practiceGame(tb testing.TB, bots int) (*Bot, protocol.Request) {
+	tb.Helper()
+	store, err := bolt.Open(filepath.Join(tb.TempDir(), "h.db"), bolt.Options{NoSync: true, SweepEvery: -1})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer store.Close()
+	tb.Cleanup(func() { store.Close() })
 	b := New(store, Config{ThinkInline: true, Timer: -1})
 	ctx := context.Background()
 	where := protocol.Location{Platform: "test", Community: "c", Channel: "h"}
 	ann := protocol.User{ID: "ann", Name: "Ann"}
-	do := func(a protocol.Action) string {
+	open, err := protocol.ParseCommand(fmt.Sprintf("new hints bots=%d", bots), words.English)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	resp, err := b.Handle(ctx, protocol.Request{Where: where, Who: ann, Action: open})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := b.Handle(ctx, protocol.Request{Where: where, Who: ann, Action: protocol.Start{Game: resp.Game}}); err != nil {
+		tb.Fatal(err)
+	}
+	return b, protocol.Request{Where: where, Who: ann, Action: protocol.Hint{Game: resp.Game}, FromPrivate: true, Lang: words.English}
+}
+
+// TestHintIsKeptPerPosition: a position's hint is the expert's choice
+// kept for it: asked again it is answered from hintCache (here a card the
+// test put there in place of the expert's).
+func TestHintIsKeptPerPosition(t *testing.T) {
+	b, hint := practiceGame(t, 2)
+	ask := func() string {
 		t.Helper()
-		resp, err := b.Handle(ctx, protocol.Request{Where: where, Who: ann, Action: a, FromPrivate: true, Lang: words.English})
+		resp, err := b.Handle(context.Background(), hint)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,17 +58,7 @@ func TestHintIsKeptPerPosition(t *testing.T) {
 		}
 		return strings.Join(out, "\n")
 	}
-	open, err := protocol.ParseCommand("new hints bots=2", words.English)
-	if err != nil {
-		t.Fatal(err)
-	}
-	do(open)
-	st, _, err := b.rec.Read(ctx, where.Key())
-	if err != nil {
-		t.Fatal(err)
-	}
-	do(protocol.Start{Game: st.ID})
-	first := do(protocol.Hint{Game: st.ID})
+	first := ask()
 	if !strings.HasPrefix(first, "💡 The expert would take ") {
 		t.Fatalf("a hint: %q", first)
 	}
@@ -64,7 +74,7 @@ func TestHintIsKeptPerPosition(t *testing.T) {
 	for key := range b.hints.m {
 		b.hints.put(key, review.Option{Sub: engine.Submission{Card: kept}})
 	}
-	if again := do(protocol.Hint{Game: st.ID}); !strings.Contains(again, cardText(words.English, kept)) {
+	if again := ask(); !strings.Contains(again, cardText(words.English, kept)) {
 		t.Errorf("asked again, the hint was %q, not the kept one", again)
 	}
 }
@@ -76,24 +86,8 @@ func TestHintIsKeptPerPosition(t *testing.T) {
 func BenchmarkHint(b *testing.B) {
 	for _, kept := range []bool{false, true} {
 		b.Run(map[bool]string{false: "search", true: "kept"}[kept], func(b *testing.B) {
-			store, err := bolt.Open(filepath.Join(b.TempDir(), "h.db"), bolt.Options{NoSync: true, SweepEvery: -1})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer store.Close()
-			host := New(store, Config{ThinkInline: true, Timer: -1})
+			host, hint := practiceGame(b, 3)
 			ctx := context.Background()
-			where := protocol.Location{Platform: "test", Community: "c", Channel: "h"}
-			ann := protocol.User{ID: "ann", Name: "Ann"}
-			open, _ := protocol.ParseCommand("new hints bots=3", words.English)
-			resp, err := host.Handle(ctx, protocol.Request{Where: where, Who: ann, Action: open})
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := host.Handle(ctx, protocol.Request{Where: where, Who: ann, Action: protocol.Start{Game: resp.Game}}); err != nil {
-				b.Fatal(err)
-			}
-			hint := protocol.Request{Where: where, Who: ann, Action: protocol.Hint{Game: resp.Game}, FromPrivate: true}
 			b.ResetTimer()
 			for range b.N {
 				if !kept {
