@@ -47,6 +47,10 @@ func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
 		return Reason{"review.why.earlyWasabi", bk}
 	case bk == engine.KindChopsticks && left >= 3:
 		return Reason{"review.why.earlyChopsticks", bk}
+	case bk == engine.KindNigiri && ck == engine.KindNigiri && bc.NigiriPoints() > cc.NigiriPoints():
+		return Reason{"review.why.biggerNigiri", bk}
+	case bk == engine.KindNigiri && ck != engine.KindNigiri:
+		return Reason{"review.why.nigiriNow", bk}
 	case ck == engine.KindChopsticks && left < 2:
 		return Reason{"review.why.lateChopsticks", ck}
 	case ck == engine.KindWasabi && left < 2:
@@ -63,7 +67,8 @@ func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
 // seat can see it: "review.why.makiLead" when it puts the seat ahead of
 // every other seat where it was not, "review.why.makiLevel" when it
 // draws level with the leader, "review.why.makiWider" when the seat led
-// alone already; "" when it leaves the seat behind.
+// alone already, "review.why.makiSecond" when it moves the seat up to
+// second alone (from third or a tie); "" otherwise.
 func makiRace(v engine.View, seat int, c engine.Card) string {
 	had, mine := v.MakiIcons(seat), v.MakiIcons(seat)+c.Icons()
 	best := 0
@@ -73,7 +78,29 @@ func makiRace(v engine.View, seat int, c engine.Card) string {
 		}
 	}
 	switch {
-	case mine <= had || mine < best:
+	case mine <= had:
+		return ""
+	case mine < best:
+		// Behind the leader: up to second, alone, from further back?
+		above, level, aboveBefore := 0, 0, 0
+		for s := range v.Seats() {
+			if s == seat {
+				continue
+			}
+			icons := v.MakiIcons(s)
+			if icons > mine {
+				above++
+			}
+			if icons == mine {
+				level++
+			}
+			if icons >= had {
+				aboveBefore++
+			}
+		}
+		if above == 1 && level == 0 && aboveBefore >= 2 {
+			return "review.why.makiSecond"
+		}
 		return ""
 	case mine == best:
 		return "review.why.makiLevel"

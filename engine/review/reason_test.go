@@ -13,8 +13,8 @@ import (
 // given, then checks what the reason says against the position the seat
 // saw: a set it says is completed is one card short, a set begun has the
 // picks left to finish, a maki lead is taken where the seat did not lead
-// alone, and so on. It prints the share of the fallback ("It was simply
-// worth more here").
+// alone, and so on. The fallback ("It was simply worth more here") must
+// be at most a fifth of them; its share is printed.
 func TestReasonsAreTrue(t *testing.T) {
 	games, want := 10, 500
 	if testing.Short() || raceOn {
@@ -22,6 +22,7 @@ func TestReasonsAreTrue(t *testing.T) {
 	}
 	checked, fallback := 0, 0
 	counts := map[string]int{}
+	fallbackKinds := map[string]int{}
 	for gi := range games {
 		seed := uint64(9100 + gi)
 		players := []strategy.Player{strategy.NewHeuristic(), strategy.NewRandom(seed), strategy.NewHeuristic(), strategy.NewRandom(seed + 1)}
@@ -51,6 +52,7 @@ func TestReasonsAreTrue(t *testing.T) {
 				counts[r.Key]++
 				if r.Key == "review.why.worthMore" {
 					fallback++
+					fallbackKinds[c.Best.Sub.Card.Kind().Key()+"/"+c.Chosen.Sub.Card.Kind().Key()]++
 				}
 				if why := untrue(v, c, r); why != "" {
 					t.Errorf("game %d seat %d round %d turn %d: %q is untrue: %s", seed, seat, c.Round, c.Turn, r.Key, why)
@@ -63,7 +65,10 @@ func TestReasonsAreTrue(t *testing.T) {
 	if checked < want {
 		t.Fatalf("checked %d reasons in %d games, want %d", checked, games, want)
 	}
-	t.Logf("%d reasons checked; the fallback %d (%.0f %%); by key %v", checked, fallback, 100*float64(fallback)/float64(checked), counts)
+	if 5*fallback > checked {
+		t.Errorf("the fallback was %d of %d reasons: more than a fifth", fallback, checked)
+	}
+	t.Logf("%d reasons checked; the fallback %d (%.0f %%); by key %v; the fallback's better/taken kinds %v", checked, fallback, 100*float64(fallback)/float64(checked), counts, fallbackKinds)
 }
 
 // untrue says why reason r is false of choice c at view v, or "".
@@ -98,6 +103,22 @@ func untrue(v engine.View, c Choice, r Reason) string {
 		return need(best.Kind() == engine.KindMaki && had < othersMax && had+best.Icons() == othersMax, "not level with the leader after")
 	case "review.why.makiWider":
 		return need(best.Kind() == engine.KindMaki && had > othersMax, "the seat did not lead alone")
+	case "review.why.makiSecond":
+		above, level, aboveBefore := 0, 0, 0
+		for s := range v.Seats() {
+			if s == seat {
+				continue
+			}
+			mine := had + best.Icons()
+			above += b2i(v.MakiIcons(s) > mine)
+			level += b2i(v.MakiIcons(s) == mine)
+			aboveBefore += b2i(v.MakiIcons(s) >= had)
+		}
+		return need(best.Kind() == engine.KindMaki && above == 1 && level == 0 && aboveBefore >= 2, "not up to second alone")
+	case "review.why.biggerNigiri":
+		return need(best.Kind() == engine.KindNigiri && chosen.Kind() == engine.KindNigiri && best.NigiriPoints() > chosen.NigiriPoints(), "not the bigger nigiri")
+	case "review.why.nigiriNow":
+		return need(best.Kind() == engine.KindNigiri && chosen.Kind() != engine.KindNigiri, "the better card is no nigiri, or both were")
 	case "review.why.pudding":
 		return need(best.Kind() == engine.KindPudding, "the better card is no pudding")
 	case "review.why.dumplings":
@@ -132,4 +153,11 @@ func untrue(v engine.View, c Choice, r Reason) string {
 		return ""
 	}
 	return "a reason this test does not know"
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
