@@ -51,6 +51,14 @@ func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
 		return Reason{"review.why.biggerNigiri", bk}
 	case bk == engine.KindNigiri && ck != engine.KindNigiri:
 		return Reason{"review.why.nigiriNow", bk}
+	case bk == engine.KindTemaki && temakiRace(v, seat) != "":
+		return Reason{temakiRace(v, seat), bk}
+	case bk == engine.KindTofu && v.KindCount(seat, engine.KindTofu) == 1:
+		return Reason{"review.why.tofuPair", bk}
+	case ck == engine.KindTofu && v.KindCount(seat, engine.KindTofu) == 2:
+		return Reason{"review.why.thirdTofu", ck}
+	case bk == engine.KindOnigiri && v.Count(seat, bc) == 0:
+		return Reason{"review.why.newOnigiri", bk}
 	case ck == engine.KindChopsticks && left < 2:
 		return Reason{"review.why.lateChopsticks", ck}
 	case ck == engine.KindWasabi && left < 2:
@@ -108,4 +116,31 @@ func makiRace(v engine.View, seat int, c engine.Card) string {
 		return "review.why.makiWider"
 	}
 	return "review.why.makiLead"
+}
+
+// temakiRace is what taking a temaki does in the round's temaki race
+// (most +4, fewest −4), as the seat can see it: "review.why.temakiLead"
+// when it puts the seat ahead of every other seat, "review.why.
+// temakiOffBottom" when the seat had the fewest (alone or tied) and no
+// longer has, with more than two players (two have no −4); "" otherwise.
+func temakiRace(v engine.View, seat int) string {
+	had := v.KindCount(seat, engine.KindTemaki)
+	most, fewest := -1, -1
+	for s := range v.Seats() {
+		if s == seat {
+			continue
+		}
+		n := v.KindCount(s, engine.KindTemaki)
+		most = max(most, n)
+		if fewest < 0 || n < fewest {
+			fewest = n
+		}
+	}
+	switch {
+	case had+1 > most && had <= most:
+		return "review.why.temakiLead"
+	case had <= fewest && had+1 > fewest && v.Seats() > 2: // two players: no −4
+		return "review.why.temakiOffBottom"
+	}
+	return ""
 }
