@@ -51,6 +51,8 @@ func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
 		return Reason{"review.why.biggerNigiri", bk}
 	case bk == engine.KindNigiri && ck != engine.KindNigiri:
 		return Reason{"review.why.nigiriNow", bk}
+	case bk == engine.KindGreenTeaIceCream && iceCreams(v, seat)%4 == 3:
+		return Reason{"review.why.iceCreamSet", bk}
 	case bk == engine.KindTemaki && temakiRace(v, seat) != "":
 		return Reason{temakiRace(v, seat), bk}
 	case bk == engine.KindTofu && v.KindCount(seat, engine.KindTofu) == 1:
@@ -143,4 +145,17 @@ func temakiRace(v engine.View, seat int) string {
 		return "review.why.temakiOffBottom"
 	}
 	return ""
+}
+
+// iceCreams is how many green tea ice creams the seat has: kept from
+// finished rounds (a special order that copied one counts) and in front
+// of it this round. Sets of four score at the end of the game.
+func iceCreams(v engine.View, seat int) int {
+	n := v.KindCount(seat, engine.KindGreenTeaIceCream)
+	for _, c := range v.AppendDesserts(nil, seat) {
+		if c.Kind() == engine.KindGreenTeaIceCream {
+			n++
+		}
+	}
+	return n
 }

@@ -155,6 +155,12 @@ func untrue(v engine.View, c Choice, r Reason) string {
 			return need(best.Kind() == engine.KindTemaki && had <= most && had+1 > most, "the seat led alone already, or did not lead after")
 		}
 		return need(best.Kind() == engine.KindTemaki && had <= fewest && had+1 > fewest && v.Seats() > 2, "the seat was not at the bottom, or still is, or there is no bottom")
+	case "review.why.iceCreamSet":
+		kept := 0
+		for _, d := range v.AppendDesserts(nil, seat) {
+			kept += b2i(d.Kind() == engine.KindGreenTeaIceCream)
+		}
+		return need(best.Kind() == engine.KindGreenTeaIceCream && (kept+count(engine.KindGreenTeaIceCream))%4 == 3, "no set of four one ice cream short")
 	case "review.why.tofuPair":
 		return need(best.Kind() == engine.KindTofu && count(engine.KindTofu) == 1, "not a second tofu")
 	case "review.why.thirdTofu":
