@@ -59,8 +59,12 @@ var (
 // (its record and its send log, MEMORY USAGE of a sample) and the backlog
 // when the clicking stops: clicks saved whose table was not sent yet.
 //
-// The process's CPU includes this benchmark's own players (a timer heap
-// and a goroutine a click, as a server has a goroutine a request).
+// The process's CPU includes this benchmark's own players (a timer heap,
+// a goroutine a click, reading each hand's buttons): host-cpu-ms/click is
+// the process's less the players' own work, timed on its threads
+// (players-cpu-ms/click; playerCPU says what that leaves out), and
+// process-cpu-ms/click the two together. The log names the host: CPU
+// model, clock, cores and load.
 func BenchmarkSustained(b *testing.B) {
 	for _, n := range []int{500, 1000, 1500, 2000, 3000, 10000} {
 		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) { benchSustained(b, n, false) })
@@ -223,12 +227,14 @@ type susRun struct {
 	rng  *rand.Rand // under qmu
 
 	acks, tables, reveals samples
-	clicks                atomic.Int64
-	reviewed              atomic.Int64
-	reqIDs                atomic.Int64
-	refs                  atomic.Int64
-	inflight              sync.WaitGroup
-	stopped               atomic.Bool
+	// playerCPU is the CPU the simulated players take.
+	playerCPU playerCPU
+	clicks    atomic.Int64
+	reviewed  atomic.Int64
+	reqIDs    atomic.Int64
+	refs      atomic.Int64
+	inflight  sync.WaitGroup
+	stopped   atomic.Bool
 }
 
 func (r *susRun) schedule(p *susPlayer, after time.Duration) {
@@ -325,9 +331,11 @@ func (r *susRun) fire(p *susPlayer) {
 		now := time.Now()
 		r.acks.add(now, now.Sub(c.start))
 		r.clicks.Add(1)
-		for _, d := range resp.Deliveries {
-			r.learn(g, d)
-		}
+		r.playerCPU.time(func() {
+			for _, d := range resp.Deliveries {
+				r.learn(g, d)
+			}
+		})
 	}()
 }
 
@@ -336,21 +344,23 @@ func (r *susRun) loop(stop <-chan struct{}) {
 	t := time.NewTimer(time.Hour)
 	defer t.Stop()
 	for {
-		r.qmu.Lock()
 		var wait time.Duration = time.Hour
-		var due []*susPlayer
-		now := time.Now()
-		for r.q.Len() > 0 {
-			if next := r.q[0].at; next.After(now) {
-				wait = next.Sub(now)
-				break
+		r.playerCPU.time(func() {
+			r.qmu.Lock()
+			var due []*susPlayer
+			now := time.Now()
+			for r.q.Len() > 0 {
+				if next := r.q[0].at; next.After(now) {
+					wait = next.Sub(now)
+					break
+				}
+				due = append(due, heap.Pop(&r.q).(susEvent).p)
 			}
-			due = append(due, heap.Pop(&r.q).(susEvent).p)
-		}
-		r.qmu.Unlock()
-		for _, p := range due {
-			r.fire(p)
-		}
+			r.qmu.Unlock()
+			for _, p := range due {
+				r.fire(p)
+			}
+		})
 		t.Reset(wait)
 		select {
 		case <-stop:
@@ -399,7 +409,7 @@ func (r *susRun) Send(_ context.Context, where protocol.Location, _ string, d pr
 			go r.deal(g)
 		}
 	}
-	r.learn(g, d)
+	r.playerCPU.time(func() { r.learn(g, d) })
 	if d.Slot == "" && d.Kind != protocol.Post {
 		return protocol.Ref{}, nil
 	}
@@ -555,15 +565,17 @@ func benchSustained(b *testing.B, n int, party bool) {
 		}
 		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
+	b.Logf("host: %s", machine())
 	b.ResetTimer()
 	start := time.Now()
 	half := start.Add(*sustainFor / 2)
 	time.Sleep(time.Until(half))
 	bytes0 := r.bytesPerGame(store) // before the counts: its round trips are the benchmark's
 	conflicts0, req0, loop0 := m.conflicts.Load(), hook.request.Load(), hook.loop.Load()
-	host0, redis0 := self(), info()
+	host0, redis0, players0 := self(), info(), r.playerCPU.total()
 	time.Sleep(time.Until(start.Add(*sustainFor)))
-	hostCPU, redisCPU := self()-host0, info()-redis0
+	procCPU, redisCPU, playersCPU := self()-host0, info()-redis0, r.playerCPU.total()-players0
+	hostCPU := procCPU - playersCPU
 	conflicts, reqTrips, loopTrips := m.conflicts.Load()-conflicts0, hook.request.Load()-req0, hook.loop.Load()-loop0
 	end := time.Now()
 	b.StopTimer()
@@ -603,6 +615,8 @@ func benchSustained(b *testing.B, n int, party bool) {
 	b.ReportMetric(reveal[0], "reveal-p50-ms")
 	b.ReportMetric(reveal[1], "reveal-p99-ms")
 	b.ReportMetric(float64(hostCPU.Microseconds())/1000/clicks, "host-cpu-ms/click")
+	b.ReportMetric(float64(playersCPU.Microseconds())/1000/clicks, "players-cpu-ms/click")
+	b.ReportMetric(float64(procCPU.Microseconds())/1000/clicks, "process-cpu-ms/click")
 	b.ReportMetric(float64(redisCPU.Microseconds())/1000/clicks, "redis-cpu-ms/click")
 	b.ReportMetric(float64(reqTrips)/clicks, "request-trips/click")
 	b.ReportMetric(float64(loopTrips)/clicks, "background-trips/click")
