@@ -62,17 +62,23 @@ func (st *gameRecord) target(d protocol.Delivery) string {
 }
 
 // enqueue moves c's posts and edits into st's outbox and reports whether
-// there were any; replies stay in c.
-func (st *gameRecord) enqueue(c *effect, now time.Time) bool {
+// there were any; replies stay in c. A request from away
+// (protocol.Request.Away) has no reply to carry what it shows the
+// channel: that goes through the outbox too.
+func (st *gameRecord) enqueue(c *effect, now time.Time, away bool) bool {
 	var keep []protocol.Delivery
 	added := false
 	for _, d := range c.resp.Deliveries {
-		if d.Kind == protocol.Reply && d.Replace && d.To.IsPublic() && (st.Table.ID != "" || !st.TableSince.IsZero()) {
+		if d.Kind == protocol.Reply && d.Replace && d.To.IsPublic() && (away || st.Table.ID != "" || !st.TableSince.IsZero()) {
 			// A click on the table answers with a silent acknowledgement;
 			// the table itself is edited through the outbox, in order with
 			// every other change, so it cannot go back to an older view.
 			// (Its reference may still be on its way: the outbox waits.)
 			d = protocol.Delivery{Kind: protocol.Edit, To: protocol.Channel, Ref: st.Table, Slot: protocol.SlotTable, View: d.View, Redraw: d.Redraw}
+		}
+		if d.Kind == protocol.Reply && d.To.IsPublic() && away {
+			// A new message for the channel (a lobby): posted.
+			d.Kind = protocol.Post
 		}
 		if d.Kind == protocol.Reply && d.Replace && !d.To.IsPublic() && st.chat() {
 			if i := st.seatOf(d.To.User); i >= 0 && st.byDM(&st.Seats[i]) && st.Seats[i].Hand.Lasting() {

@@ -44,23 +44,6 @@ func withAway(ctx context.Context, away bool) context.Context {
 
 func isAway(ctx context.Context) bool { return ctx.Value(awayKey{}) != nil }
 
-// sentFromAway turns what a request from outside the channel answers the
-// channel with into what the outbox posts or edits there: no reply can
-// carry it.
-func sentFromAway(ds []protocol.Delivery) {
-	for i, d := range ds {
-		if d.Kind != protocol.Reply || !d.To.IsPublic() {
-			continue
-		}
-		if d.Replace {
-			// The clicked message is the table: it is edited.
-			ds[i] = protocol.Delivery{Kind: protocol.Edit, To: protocol.Channel, Slot: protocol.SlotTable, View: d.View, Redraw: d.Redraw}
-			continue
-		}
-		ds[i].Kind = protocol.Post
-	}
-}
-
 // effect is what an update function decides: deliveries and what to do with
 // the stored game.
 type effect struct {
@@ -120,13 +103,10 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *gameRecord) (e
 		if c.replace != nil {
 			st = c.replace
 		}
-		if away && st != nil && b.sender(st) != nil {
-			sentFromAway(c.resp.Deliveries)
-		}
 		if c.result != nil && was == phaseOver {
 			c.result = nil // recorded when the game ended
 		}
-		return b.prepare(key, st, &c), nil
+		return b.prepare(key, st, &c, away), nil
 	})
 	if err != nil {
 		return protocol.Response{}, err
@@ -143,7 +123,7 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *gameRecord) (e
 // the change needs. They are set with its save, in one round trip: if this
 // replica dies right after the save, another one records the game, sends
 // its deliveries, lets its bots think.
-func (b *Bot) prepare(key string, st *gameRecord, c *effect) record.Write[*gameRecord] {
+func (b *Bot) prepare(key string, st *gameRecord, c *effect, away bool) record.Write[*gameRecord] {
 	w := record.Write[*gameRecord]{Game: st, Save: c.save, New: c.replace != nil, Remove: c.remove, TTL: c.ttl}
 	if c.result != nil {
 		w.Due = append(w.Due, storage.Deadline{Key: resultPrefix + key, Due: b.now().Add(resultRetry)})
@@ -158,7 +138,7 @@ func (b *Bot) prepare(key string, st *gameRecord, c *effect) record.Write[*gameR
 		// resolved now, and remembered as such.
 		c.resp.Deliveries = st.routeAll(c.resp.Deliveries, b.now())
 	}
-	if !c.remove && b.sender(st) != nil && st.enqueue(c, b.now()) {
+	if !c.remove && b.sender(st) != nil && st.enqueue(c, b.now(), away) {
 		w.Queued = true // saved, and its deadline set (record.Write)
 	}
 	if st != nil && st.think && !c.remove {
