@@ -183,7 +183,8 @@ func writeJSON(rw http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(rw).Encode(v)
 }
 
-// limiter is a token bucket: rate a second, twice that at once.
+// limiter is a token bucket: rate a second, twice that at once (a
+// socket's clicks, a replica's sign-ins).
 type limiter struct {
 	mu     sync.Mutex
 	rate   float64

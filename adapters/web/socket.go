@@ -245,19 +245,15 @@ func readerLang(platform, browser string) words.Lang {
 
 // readLoop takes the page's clicks, at most Config.Clicks a second.
 func (w *Web) readLoop(ctx context.Context, c *conn) error {
-	tokens, last := float64(2*w.cfg.Clicks), time.Now()
+	clicks := newLimiter(w.cfg.Clicks)
 	for {
 		_, data, err := c.ws.Read(ctx)
 		if err != nil {
 			return err
 		}
-		now := time.Now()
-		tokens = min(float64(2*w.cfg.Clicks), tokens+now.Sub(last).Seconds()*float64(w.cfg.Clicks))
-		last = now
-		if tokens < 1 {
+		if !clicks.Allow(time.Now()) {
 			return errTooMuch
 		}
-		tokens--
 		var a act
 		if err := json.Unmarshal(data, &a); err != nil || a.T != "act" {
 			continue // not a click: nothing to do
@@ -343,23 +339,28 @@ func (w *Web) refuse(ctx context.Context, ws *websocket.Conn, why error, lang wo
 	ws.Close(status, code)
 }
 
-// refusal is why's words and its code.
+// refusals are the page's faults, each with its words; its code is the
+// error's text.
+var refusals = []struct {
+	err error
+	key words.Key
+}{
+	{errExpired, "web.refused.linkExpired"},
+	{errUsed, "web.refused.linkUsed"},
+	{errOtherGame, "web.refused.otherGame"},
+	{errSession, "web.refused.session"},
+	{errTooMuch, "web.refused.tooMuch"},
+	{errNoGame, "web.noGame"},
+	{errBadPass, "web.refused.linkBad"},
+}
+
+// refusal is why's words and its code: a refusal's, or else "try again"
+// (the host or the store failed, not the page).
 func refusal(why error) (key words.Key, code string) {
-	switch {
-	case errors.Is(why, errExpired):
-		return "web.refused.linkExpired", errExpired.Error()
-	case errors.Is(why, errUsed):
-		return "web.refused.linkUsed", errUsed.Error()
-	case errors.Is(why, errOtherGame):
-		return "web.refused.otherGame", errOtherGame.Error()
-	case errors.Is(why, errSession):
-		return "web.refused.session", errSession.Error()
-	case errors.Is(why, errTooMuch):
-		return "web.refused.tooMuch", errTooMuch.Error()
-	case errors.Is(why, errNoGame):
-		return "web.noGame", errNoGame.Error()
-	case errors.Is(why, errBadPass):
-		return "web.refused.linkBad", errBadPass.Error()
+	for _, r := range refusals {
+		if errors.Is(why, r.err) {
+			return r.key, r.err.Error()
+		}
 	}
 	return "web.refused.tryAgain", errTryAgain.Error()
 }
@@ -367,12 +368,8 @@ func refusal(why error) (key words.Key, code string) {
 // isRefusal reports whether err is the page's fault (a refusal with its
 // own words), not the host's or the store's.
 func isRefusal(err error) bool {
-	for _, r := range []error{errBadPass, errExpired, errUsed, errOtherGame, errSession, errTooMuch, errNoGame} {
-		if errors.Is(err, r) {
-			return true
-		}
-	}
-	return false
+	_, code := refusal(err)
+	return code != errTryAgain.Error()
 }
 
 // pageWords are the page's own words in lang.
