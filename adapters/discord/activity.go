@@ -59,6 +59,10 @@ var (
 // it stands for, and checks that they are in instance, in a server's
 // channel.
 func (a *Activity) Identify(ctx context.Context, code, instance string) (web.Launch, error) {
+	if strings.ContainsAny(instance, "/?#%") || instance == "" {
+		// Not an instance ID: refused before any call to Discord.
+		return web.Launch{}, ErrInstance
+	}
 	tok, err := a.exchange(ctx, url.Values{"grant_type": {"authorization_code"}, "code": {code}})
 	if err != nil {
 		return web.Launch{}, err
@@ -79,9 +83,6 @@ func (a *Activity) Identify(ctx context.Context, code, instance string) (web.Lau
 	if me.ID == "" {
 		return web.Launch{}, errors.New("discord: /users/@me named nobody")
 	}
-	if strings.ContainsAny(instance, "/?#%") || instance == "" {
-		return web.Launch{}, ErrInstance
-	}
 	var inst struct {
 		Location struct {
 			Kind      string `json:"kind"`
@@ -90,12 +91,18 @@ func (a *Activity) Identify(ctx context.Context, code, instance string) (web.Lau
 		} `json:"location"`
 		Users []string `json:"users"`
 	}
+	// With the bot's token, through the session's rate limits, as every
+	// other call the bot makes.
 	uri := discordgo.EndpointApplication(a.appID) + "/activity-instances/" + instance
-	if err := a.get(ctx, uri, a.s.Token, &inst); err != nil { // the bot's
-		var re *discordgo.RESTError
-		if errors.As(err, &re) && re.Response.StatusCode == http.StatusNotFound {
-			return web.Launch{}, ErrInstance
-		}
+	body, err := a.s.RequestWithBucketID(http.MethodGet, uri, nil, discordgo.EndpointApplication(a.appID)+"/activity-instances", discordgo.WithContext(ctx))
+	var re *discordgo.RESTError
+	switch {
+	case errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusNotFound:
+		return web.Launch{}, ErrInstance
+	case err != nil:
+		return web.Launch{}, fmt.Errorf("discord: activity instance %s: %w", instance, err)
+	}
+	if err := json.Unmarshal(body, &inst); err != nil {
 		return web.Launch{}, fmt.Errorf("discord: activity instance %s: %w", instance, err)
 	}
 	if !slices.Contains(inst.Users, me.ID) {
@@ -158,7 +165,8 @@ func (a *Activity) exchange(ctx context.Context, form url.Values) (string, error
 	return out.AccessToken, nil
 }
 
-// get reads uri as auth into v.
+// get reads uri with the person's token (auth) into v: the session's
+// own requests carry the bot's.
 func (a *Activity) get(ctx context.Context, uri, auth string, v any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, uri, nil)
 	if err != nil {

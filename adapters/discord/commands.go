@@ -251,8 +251,9 @@ func (a *Adapter) Register() (changed bool, err error) {
 		}
 	}
 	if a.cfg.Activity && entry == nil {
-		// Activities are off in the portal, or this is a guild's list
-		// (entry points are global only): none to keep, none to add.
+		// The global list has none (deleted in the portal): ours is
+		// added. A guild's list never has one (entry points are global
+		// only).
 		if a.cfg.GuildID == "" {
 			e := EntryPoint()
 			entry = &e
