@@ -192,20 +192,21 @@ func (b *Bot) askReview(ctx context.Context, req protocol.Request, gameID string
 		w = langOf(r.Lang)
 	}
 	resp := protocol.Response{Where: r.Where, Game: r.Game}
-	if sr, found, err := b.storedReview(ctx, r.Game, r.seatOf(req.Who.ID)); err != nil {
+	seat := r.seatOf(req.Who.ID)
+	sr, found, err := b.storedReview(ctx, r.Game, seat)
+	if err != nil {
 		return protocol.Response{}, err
-	} else if found {
-		// Reviewed before: drawn now, in the asker's words.
-		resp.Deliveries = privateReply(req, b.drawReview(r, r.seatOf(req.Who.ID), w, sr)).Deliveries
-		return resp, nil
 	}
-	if b.cfg.ThinkInline {
+	if !found && b.cfg.ThinkInline {
 		// Inline, inside this request: nothing to wait for but itself.
-		v, err := b.reviewFor(ctx, r, req.Who.ID, w, false)
-		if err != nil {
+		if sr, err = b.review(ctx, r, seat, false); err != nil {
 			return protocol.Response{}, err
 		}
-		resp.Deliveries = privateReply(req, v).Deliveries
+		found = true
+	}
+	if found {
+		// Reviewed (before, or just now): drawn in the asker's words.
+		resp.Deliveries = privateReply(req, b.drawReview(r, seat, w, sr)).Deliveries
 		return resp, nil
 	}
 	job, _ := json.Marshal(reviewJob{Lang: w.Code()})
@@ -238,27 +239,37 @@ func (b *Bot) reviewFor(ctx context.Context, r reviewRecord, user string, w word
 		return protocol.View{}, err
 	}
 	if !found {
-		rg, err := r.game()
-		if err != nil {
-			return protocol.View{}, fmt.Errorf("review %s: %w", r.Game, err)
-		}
-		o := reviewOptions
-		if b.cfg.Review != nil {
-			o = *b.cfg.Review
-		}
-		o.Seed = rg.Seed
-		if beside {
-			o.Yield = b.yielder()
-		}
-		if sr, err = review.Review(rg, i, o); err != nil {
-			return protocol.View{}, fmt.Errorf("review %s seat %d: %w", r.Game, i, err)
-		}
-		if err := b.storeReview(ctx, r.Game, i, sr); err != nil {
-			// Answered all the same: only asking again costs more.
-			b.log.Error("storing a review failed", "game", r.Game, "seat", i, "err", err)
+		if sr, err = b.review(ctx, r, i, beside); err != nil {
+			return protocol.View{}, err
 		}
 	}
 	return b.drawReview(r, i, w, sr), nil
+}
+
+// review reviews seat i of r and stores the review; beside as for
+// reviewFor.
+func (b *Bot) review(ctx context.Context, r reviewRecord, i int, beside bool) (review.Seat, error) {
+	rg, err := r.game()
+	if err != nil {
+		return review.Seat{}, fmt.Errorf("review %s: %w", r.Game, err)
+	}
+	o := reviewOptions
+	if b.cfg.Review != nil {
+		o = *b.cfg.Review
+	}
+	o.Seed = rg.Seed
+	if beside {
+		o.Yield = b.yielder()
+	}
+	sr, err := review.Review(rg, i, o)
+	if err != nil {
+		return review.Seat{}, fmt.Errorf("review %s seat %d: %w", r.Game, i, err)
+	}
+	if err := b.storeReview(ctx, r.Game, i, sr); err != nil {
+		// Answered all the same: only asking again costs more.
+		b.log.Error("storing a review failed", "game", r.Game, "seat", i, "err", err)
+	}
+	return sr, nil
 }
 
 // drawReview is seat i's review sr of r, in w: its words and its chart.
