@@ -22,6 +22,14 @@ func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
 	bc, cc := best.Sub.Card, chosen.Sub.Card
 	bk, ck := bc.Kind(), cc.Kind()
 	left := v.HandSize(seat) - 1 // picks after this one, this round
+	// What the better card does in its race, if it is in one.
+	var race string
+	switch bk {
+	case engine.KindMaki:
+		race = makiRace(v, seat, bc)
+	case engine.KindTemaki:
+		race = temakiRace(v, seat)
+	}
 	switch {
 	case bk == engine.KindSashimi && v.KindCount(seat, engine.KindSashimi)%3 == 2:
 		return Reason{"review.why.completesSashimi", bk}
@@ -29,8 +37,8 @@ func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
 		return Reason{"review.why.completesTempura", bk}
 	case bk == engine.KindNigiri && v.EmptyWasabi(seat) > 0:
 		return Reason{"review.why.onWasabi", bk}
-	case bk == engine.KindMaki && makiRace(v, seat, bc) != "":
-		return Reason{makiRace(v, seat, bc), bk}
+	case bk == engine.KindMaki && race != "":
+		return Reason{race, bk}
 	case bk == engine.KindPudding:
 		return Reason{"review.why.pudding", bk}
 	case bk == engine.KindDumpling && v.KindCount(seat, engine.KindDumpling) > 0:
@@ -53,8 +61,8 @@ func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
 		return Reason{"review.why.nigiriNow", bk}
 	case bk == engine.KindGreenTeaIceCream && iceCreams(v, seat)%4 == 3:
 		return Reason{"review.why.iceCreamSet", bk}
-	case bk == engine.KindTemaki && temakiRace(v, seat) != "":
-		return Reason{temakiRace(v, seat), bk}
+	case bk == engine.KindTemaki && race != "":
+		return Reason{race, bk}
 	case bk == engine.KindTofu && v.KindCount(seat, engine.KindTofu) == 1:
 		return Reason{"review.why.tofuPair", bk}
 	case ck == engine.KindTofu && v.KindCount(seat, engine.KindTofu) == 2:
