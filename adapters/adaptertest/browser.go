@@ -67,14 +67,11 @@ func TryClick(t testing.TB, ctx context.Context, sel string, in ...chromedp.Quer
 	return err == nil
 }
 
-// Shot takes a screenshot of the whole page once settled (a JavaScript
-// expression, true when the page's arrivals have ended) holds; with keep
-// it is written to file, for people to look at.
-func Shot(t testing.TB, ctx context.Context, settled, file string, keep bool) {
+// Shot takes a screenshot of the whole page once doc (as for Still) has
+// stopped moving; with keep it is written to file, for people to look at.
+func Shot(t testing.TB, ctx context.Context, doc, file string, keep bool) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](settled, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
-		t.Fatal(err)
-	}
+	Still(t, ctx, doc)
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)

@@ -231,5 +231,5 @@ func TestPlayWebInABrowser(t *testing.T) {
 // -update-screens it is kept in testdata/web, for people to look at.
 func shot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	adaptertest.Shot(t, ctx, `document.getAnimations().length === 0`, filepath.Join("testdata/web", name+".png"), *updateScreens)
+	adaptertest.Shot(t, ctx, "document", filepath.Join("testdata/web", name+".png"), *updateScreens)
 }
