@@ -115,18 +115,13 @@ func namedRefusal(err error, variable, platform string) error {
 // Not player words: the operator's, naming the variable to fix.
 func askDiscord(s *discordgo.Session, appID string) func(context.Context) error {
 	return func(ctx context.Context) error {
-		uri := discordgo.EndpointApplication("@me")
-		body, err := s.RequestWithBucketID(http.MethodGet, uri, nil, uri, discordgo.WithContext(ctx))
+		app, err := application(ctx, s)
 		var re *discordgo.RESTError
 		if errors.As(err, &re) && re.Response != nil && (re.Response.StatusCode == http.StatusUnauthorized || re.Response.StatusCode == http.StatusForbidden) {
 			return &refused{fmt.Sprintf("DISCORD_TOKEN was refused by Discord (%s)", re.Response.Status)}
 		}
 		if err != nil {
 			return err
-		}
-		var app struct{ ID string }
-		if err := json.Unmarshal(body, &app); err != nil {
-			return fmt.Errorf("discord: read the application: %w", err)
 		}
 		if app.ID != appID {
 			return &refused{fmt.Sprintf("DISCORD_APP_ID is %s, but DISCORD_TOKEN is the bot of application %s", appID, app.ID)}
@@ -166,18 +161,33 @@ func askActivity(s *discordgo.Session, act *discord.Activity) func(context.Conte
 		case err != nil:
 			return err
 		}
-		uri := discordgo.EndpointApplication("@me")
-		body, err := s.RequestWithBucketID(http.MethodGet, uri, nil, uri, discordgo.WithContext(ctx))
+		app, err := application(ctx, s)
 		if err != nil {
 			return err // the bot token's own check names a refused token
-		}
-		var app struct{ Flags int }
-		if err := json.Unmarshal(body, &app); err != nil {
-			return fmt.Errorf("discord: read the application: %w", err)
 		}
 		if app.Flags&embedded == 0 {
 			return &refused{"DISCORD_ACTIVITY=on, but Activities are off for the application: switch them on in the Developer Portal (Activities → Getting Started), or set DISCORD_ACTIVITY=off"}
 		}
 		return nil
 	}
+}
+
+// discordApp is what serve's checks read of the bot's application.
+type discordApp struct {
+	ID    string
+	Flags int
+}
+
+// application reads the bot's application (/applications/@me).
+func application(ctx context.Context, s *discordgo.Session) (discordApp, error) {
+	uri := discordgo.EndpointApplication("@me")
+	body, err := s.RequestWithBucketID(http.MethodGet, uri, nil, uri, discordgo.WithContext(ctx))
+	if err != nil {
+		return discordApp{}, err
+	}
+	var app discordApp
+	if err := json.Unmarshal(body, &app); err != nil {
+		return discordApp{}, fmt.Errorf("discord: read the application: %w", err)
+	}
+	return app, nil
 }
