@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"sync"
@@ -73,18 +74,13 @@ func webPlay(ctx context.Context, host *bot.Bot, store storage.Store, announcer 
 	srv := &http.Server{Handler: table, ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	// The timer loop: a lobby's expiry, a turn timer, a review.
+	// The timer loop, serve's: a lobby's expiry, a turn timer, a review.
+	// What a timer answers needs no sending: the page draws the change.
+	loops.Add(1)
 	go func() {
-		t := time.NewTicker(500 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				_, _ = host.Tick(ctx)
-			}
-		}
+		defer loops.Done()
+		drawn := map[string]func(context.Context, protocol.Outbound){webWhere.Platform: func(context.Context, protocol.Outbound) {}}
+		tickLoop(ctx, host, host.Wake(), drawn, slog.New(slog.DiscardHandler), 500*time.Millisecond)
 	}()
 	fmt.Fprintln(stdout, w.Say("web.playAt", link))
 	if ready != nil {
