@@ -24,6 +24,14 @@ type CalibrationConfig struct {
 	Review review.Options
 	// Parallel is how many games run at once (at least 1).
 	Parallel int
+	// ReferenceDeals, when set, holds a sample of each game's choices to
+	// the reference: every option played on that many deals, finished by
+	// search players of ReferenceIterations (0: 400) a choice in every
+	// seat.
+	ReferenceDeals, ReferenceIterations int
+	// Compare, when set, is a second judge reviewed the same way and held
+	// to the same reference.
+	Compare *review.Options
 }
 
 // Calibration is how well the review predicts and how steady it is.
@@ -58,6 +66,11 @@ type Calibration struct {
 	Seconds, MaxSeconds float64
 	Parallel            int
 	Mistakes            int // choices graded Mistake or Blunder
+	// Reference is the review's agreement with the reference (with
+	// ReferenceDeals); Compared the second judge's, and its review's wall
+	// time.
+	Reference, Compared          Agreement
+	ComparedSeconds, ComparedMax float64
 }
 
 // Calibrate plays and reviews cfg.Games games.
@@ -75,6 +88,8 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 		overlap      float64
 		mistakes     int
 		seconds      float64
+		ref, cmp     agreementCount
+		cmpSeconds   float64
 	}
 	out := make([]seatStats, cfg.Games)
 	errs := make([]error, cfg.Games)
@@ -84,6 +99,10 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var ref *referee
+			if cfg.ReferenceDeals > 0 {
+				ref = newReferee(n, cfg.referenceIterations(), cfg.ReferenceDeals)
+			}
 			for i := range jobs {
 				deal := cfg.Seed + uint64(i)
 				// Seat 0 is a player who makes mistakes (easy); the others
@@ -124,6 +143,22 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 				if expertIterations > 0 {
 					st.expert = expertAgreement(rg, a, expertIterations, deal)
 				}
+				cache := map[int]review.Reference{}
+				if ref != nil {
+					st.ref = ref.compare(rg, a, deal, cache)
+				}
+				if cfg.Compare != nil {
+					began := time.Now()
+					b, err := review.Review(rg, 0, *cfg.Compare)
+					st.cmpSeconds = time.Since(began).Seconds()
+					if err != nil {
+						errs[i] = err
+						continue
+					}
+					if ref != nil {
+						st.cmp = ref.compare(rg, b, deal, cache)
+					}
+				}
 				out[i] = st
 			}
 		}()
@@ -138,6 +173,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 	var cnt [3]int
 	var pred, actual []float64
 	var ex expertCount
+	var refs, cmps agreementCount
 	stable, first := 0, 0
 	over := 0.0
 	for i, st := range out {
@@ -165,6 +201,10 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 		}
 		over += st.overlap
 		c.Mistakes += st.mistakes
+		refs.add(st.ref)
+		cmps.add(st.cmp)
+		c.ComparedSeconds += st.cmpSeconds
+		c.ComparedMax = max(c.ComparedMax, st.cmpSeconds)
 		c.Seconds += st.seconds
 		c.MaxSeconds = max(c.MaxSeconds, st.seconds)
 	}
@@ -188,7 +228,9 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 	if ex.clear > 0 {
 		c.ExpertAgreesClear = float64(ex.clearAgree) / float64(ex.clear)
 	}
+	c.Reference, c.Compared = refs.agreement(), cmps.agreement()
 	if c.Games > 0 {
+		c.ComparedSeconds /= float64(c.Games)
 		c.Seconds /= float64(c.Games)
 		c.StableTop = float64(stable) / float64(c.Games)
 		c.StableFirst = float64(first) / float64(c.Games)
@@ -330,4 +372,27 @@ func PrintCalibration(w io.Writer, name string, c Calibration) {
 	fmt.Fprintf(w, "  the review grades the expert's choice best or good: %.0f %%; %.0f %% of choices have a clear best, and there the expert picks it %.0f %%\n",
 		100*c.ExpertGood, 100*c.ClearShare, 100*c.ExpertAgreesClear)
 	fmt.Fprintf(w, "  one seat's review: %.2f s mean, %.2f s at most (wall time, %d at once)\n", c.Seconds, c.MaxSeconds, c.Parallel)
+	if c.Reference.Choices > 0 {
+		printAgreement(w, "the review", c.Reference)
+	}
+	if c.Compared.Choices > 0 {
+		printAgreement(w, "the compared judge", c.Compared)
+		fmt.Fprintf(w, "  the compared judge's review: %.2f s mean, %.2f s at most\n", c.ComparedSeconds, c.ComparedMax)
+	}
+}
+
+// printAgreement writes a judge's agreement with the reference and the
+// issue's goal beside each figure.
+func printAgreement(w io.Writer, name string, a Agreement) {
+	fmt.Fprintf(w, "  %s against the reference, %d choices (named ones and one more a game):\n", name, a.Choices)
+	fmt.Fprintf(w, "    best option agrees: %.0f %% (within the reference's noise: %.0f %%; goal ≥ 90 %%)\n", 100*a.BestAgrees, 100*a.BestWithin)
+	fmt.Fprintf(w, "    points given away, mean |error|: %.2f (goal ≤ 0.5); review %.2f vs reference %.2f ± %.2f a choice\n", a.LossError, a.ReviewLoss, a.ReferenceLoss, a.ReferenceSE)
+	fmt.Fprintf(w, "    named mistakes and blunders the reference puts at ≤ 1.5 points: %.0f %% of %d (goal ≤ 2 %%)\n", 100*a.FalseNamed, a.Named)
+}
+
+func (cfg CalibrationConfig) referenceIterations() int {
+	if cfg.ReferenceIterations > 0 {
+		return cfg.ReferenceIterations
+	}
+	return 400
 }

@@ -109,7 +109,7 @@ func (h *harness) newBot() *bot.Bot {
 		Seed: func() uint64 { h.seed++; return h.seed },
 		// The host's tests check who gets a review, when and how it is
 		// kept; engine/review's weigh what it says.
-		Review: &review.Options{Samples: 4, Refine: 1},
+		Review: &review.Options{Samples: 4, Iterations: 8, Refine: 1},
 	}
 	if h.sender != nil {
 		cfg.Platforms = map[string]protocol.Platform{h.where.Platform: {Sender: h.sender}}

@@ -52,7 +52,7 @@ const (
 // reviewOptions is the work a review does: fixed in samples, not in time,
 // so the same game gives the same review on any machine. It costs about a
 // second of one core for a seat of a classic game of four (docs/review.md).
-var reviewOptions = review.Options{Samples: 32, Refine: 64}
+var reviewOptions = review.Options{Iterations: 256, Refine: 64}
 
 // moveLog is a game's deal and every choice in order: what a review
 // replays.

@@ -58,7 +58,7 @@ func TestReviewRecordGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	cheap := New(store, Config{Review: &review.Options{Samples: 4, Refine: 1}})
+	cheap := New(store, Config{Review: &review.Options{Samples: 4, Iterations: 8, Refine: 1}})
 	ctx := context.Background()
 	for k, w := range words.Languages() {
 		// The first language reviews the seat; the others draw the stored

@@ -88,4 +88,4 @@ func CheckReviewIn(t testing.TB, w words.Lang, c Chat, p Person, others []Person
 // CheapReview is the review work an adapter's tests ask of their host: they
 // check what a review shows and to whom, not its judgement (engine/review's
 // tests weigh that), and a full review is most of a whole game's time.
-var CheapReview = review.Options{Samples: 4, Refine: 1}
+var CheapReview = review.Options{Samples: 4, Iterations: 8, Refine: 1}

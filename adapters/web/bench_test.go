@@ -94,7 +94,7 @@ func benchWeb(b *testing.B, games int) {
 	}
 	defer store.Close()
 	var table *web.Web
-	host := bot.New(store, bot.Config{Timer: -1, Nudge: -1, Review: &review.Options{Samples: 2, Refine: 1},
+	host := bot.New(store, bot.Config{Timer: -1, Nudge: -1, Review: &review.Options{Samples: 2, Iterations: 4, Refine: 1},
 		OnStored: func(s bot.Stored) { table.Changed(s.Key) }})
 	srv := httptest.NewUnstartedServer(nil)
 	table, err = web.New(host, store, web.Config{Secret: []byte(strings.Repeat("k", 32)), Base: "http://" + srv.Listener.Addr().String() + "/",

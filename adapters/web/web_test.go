@@ -53,7 +53,7 @@ func newTableAt(t *testing.T, clicks int) *table {
 	var seed uint64 = 40
 	var changed func(string)
 	tb.host = bot.New(store, bot.Config{Now: tb.clock, Seed: func() uint64 { seed++; return seed }, Timer: -1, ThinkInline: true,
-		Review: &review.Options{Samples: 2, Refine: 1},
+		Review: &review.Options{Samples: 2, Iterations: 4, Refine: 1},
 		OnStored: func(s bot.Stored) {
 			if changed != nil {
 				changed(s.Key)

@@ -35,7 +35,7 @@ func TestMain(m *testing.M) {
 	// Reviews here check the commands around them, not the review's
 	// judgement (engine/review's tests weigh that): a cheap one, in this
 	// process and in the children it runs.
-	reviewWork = &review.Options{Samples: 4, Refine: 1}
+	reviewWork = &review.Options{Samples: 4, Iterations: 8, Refine: 1}
 	if args := os.Getenv("SUSHIGO_PLAY_CHILD"); args != "" {
 		// The terminal test runs `play` in a real pseudo-terminal.
 		if err := run(context.Background(), append([]string{"play"}, strings.Fields(args)...), os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {

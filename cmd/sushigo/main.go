@@ -317,6 +317,11 @@ func runArena(args []string, stdout io.Writer) error {
 	reviewSamples := fs.Int("review-samples", 0, "with --review: deals sampled for each option a choice had (0: the review's default)")
 	reviewRefine := fs.Int("review-refine", 0, "with --review: how many times more deals weigh the costliest choices again (0: the review's default)")
 	reviewCandidates := fs.Int("review-candidates", 0, "with --review: how many of the costliest choices are weighed again before three are named (0: the review's default)")
+	judge := fs.String("review-judge", "", "with --review: the review's judge, search or rollouts (default: the review's own)")
+	judgeIterations := fs.Int("review-iterations", 0, "with --review: the search judge's sampled worlds an option (0: the review's default)")
+	compare := fs.String("compare-judge", "", "with --review: also review each game with this judge (search or rollouts) and hold it to the same reference")
+	refDeals := fs.Int("reference-deals", 32, "with --review: deals each option of the sampled choices is played on by search players for the reference (0: no reference)")
+	refIterations := fs.Int("reference-iterations", 400, "with --review: the reference players' search iterations a choice")
 	expertIterations := fs.Int("expert-iterations", 2000, "with --review: the expert's search iterations a choice, to compare its choices with the review's best (0: skip)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -344,8 +349,30 @@ func runArena(args []string, stdout io.Writer) error {
 		}
 	}
 	if *reviewGames > 0 {
-		c, err := arena.Calibrate(arena.CalibrationConfig{Settings: s, Games: *reviewGames, Seed: *seed,
-			Review: review.Options{Samples: *reviewSamples, Refine: *reviewRefine, Candidates: *reviewCandidates, Seed: 1}, Parallel: *parallel}, *expertIterations)
+		ro := review.DefaultOptions
+		ro.Samples, ro.Refine, ro.Candidates, ro.Seed = *reviewSamples, *reviewRefine, *reviewCandidates, 1
+		if *judgeIterations > 0 {
+			ro.Iterations = *judgeIterations
+		}
+		if *judge != "" {
+			j, err := review.ParseJudge(*judge)
+			if err != nil {
+				return err
+			}
+			ro.Judge = j
+		}
+		cfg := arena.CalibrationConfig{Settings: s, Games: *reviewGames, Seed: *seed, Review: ro, Parallel: *parallel,
+			ReferenceDeals: *refDeals, ReferenceIterations: *refIterations}
+		if *compare != "" {
+			j, err := review.ParseJudge(*compare)
+			if err != nil {
+				return err
+			}
+			co := ro
+			co.Judge = j
+			cfg.Compare = &co
+		}
+		c, err := arena.Calibrate(cfg, *expertIterations)
 		if err != nil {
 			return err
 		}

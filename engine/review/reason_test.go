@@ -56,7 +56,7 @@ func reasonsAreTrue(t *testing.T, set engine.Settings, games, want, maxShare int
 			t.Fatal(err)
 		}
 		for seat := range 4 {
-			sr, err := Review(rg, seat, Options{Samples: 4, Refine: 1, Candidates: 1, Seed: seed})
+			sr, err := Review(rg, seat, Options{Samples: 4, Iterations: 16, Refine: 1, Candidates: 1, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -191,13 +191,48 @@ type Options struct {
 	// Candidates is how many of the costliest choices the refine step
 	// weighs again (0: 6), of which the review names three.
 	Candidates int
+	// Judge is how options are valued: the expert's search (Search, the
+	// default) or the heuristic's rollouts (Rollouts).
+	Judge Judge
+	// Iterations is the search judge's sampled worlds an option (0: 256).
+	Iterations int
 	// Yield, when set, is called after each deal played out: a host that
 	// reviews beside live games lets them run (runtime.Gosched) rather
 	// than wait for the scheduler to preempt a review.
 	Yield func()
 }
 
-func (o Options) samples() int { return cmp(o.Samples, 32) }
+// Judge is how a review values an option.
+type Judge uint8
+
+const (
+	// Search, the default, weighs the options with the expert's search (a
+	// tree for every seat, each choosing by its own results) over sampled
+	// worlds, heuristic rollouts past the trees: the seat and its
+	// opponents play on as searchers, not as the heuristic.
+	Search Judge = iota
+	// Rollouts plays each sampled deal on with the heuristic in every
+	// seat, the reviewed one too: the judge before the search, kept for
+	// the arena's comparison.
+	Rollouts
+)
+
+// DefaultOptions are what a host's reviews use unless told otherwise.
+var DefaultOptions = Options{}
+
+// ParseJudge reads a judge's name: "search" or "rollouts".
+func ParseJudge(name string) (Judge, error) {
+	switch name {
+	case "search":
+		return Search, nil
+	case "rollouts":
+		return Rollouts, nil
+	}
+	return 0, fmt.Errorf("review: no judge %q (search or rollouts)", name)
+}
+
+func (o Options) samples() int    { return cmp(o.Samples, 32) }
+func (o Options) iterations() int { return cmp(o.Iterations, 256) }
 func (o Options) refine() int  { return cmp(o.Refine, 64) }
 func (o Options) candidates() int {
 	return cmp(o.Candidates, 6)
@@ -216,13 +251,18 @@ func cmp(v, def int) int {
 // Review grades seat's choices in rg.
 func Review(rg Game, seat int, o Options) (Seat, error) {
 	out := Seat{Seat: seat}
+	var j *strategy.Search
+	if o.Judge == Search {
+		j = strategy.NewJudge(o.Seed)
+		j.Yield = o.Yield
+	}
 	var errEval error
 	end, err := rg.Replay(func(g *engine.Game, i int) {
 		m := rg.Moves[i]
 		if m.Seat != seat || errEval != nil {
 			return
 		}
-		c, err := weigh(g, m, i, o)
+		c, err := weigh(g, m, i, o, j)
 		if err != nil {
 			errEval = err
 			return
@@ -262,7 +302,12 @@ func Review(rg Game, seat int, o Options) (Seat, error) {
 		out.Accuracy = float64(good) / float64(len(out.Choices))
 	}
 	out.Top = costliest(out.Choices, 3)
-	if err := refine(rg, &out, o); err != nil {
+	if j != nil {
+		err = refineJudged(rg, &out, o, j)
+	} else {
+		err = refine(rg, &out, o)
+	}
+	if err != nil {
 		return out, err
 	}
 	return out, nil
@@ -434,33 +479,29 @@ func playPaired(v engine.View, m Move, a, b Option, move, from, to int, seed uin
 }
 
 // weigh grades move m (index i) of the game as g stands before it.
-func weigh(g *engine.Game, m Move, i int, o Options) (Choice, error) {
+func weigh(g *engine.Game, m Move, i int, o Options, j *strategy.Search) (Choice, error) {
 	v := g.View(m.Seat)
 	c := Choice{Move: i, Round: g.Round(), Turn: g.Turn(), Decision: m.Decide, Chosen: Option{Sub: m.Sub, Answer: m.Answer}}
-	var opts []Option
-	if m.Decide {
-		for _, a := range v.AppendOptions(nil) {
-			opts = append(opts, Option{Answer: a})
-		}
-	} else {
-		for _, s := range v.AppendLegal(nil) {
-			opts = append(opts, Option{Sub: s})
-		}
-	}
-	chosen := -1
-	for k, op := range opts {
-		if Same(op, c.Chosen, m.Decide) {
-			chosen = k
-		}
-	}
-	if chosen < 0 {
-		// The engine took it, so it was legal, but the list of options
-		// spells it otherwise (a chopsticks pair in the other order).
-		opts = append(opts, c.Chosen)
-		chosen = len(opts) - 1
-	}
+	opts, chosen := OptionsOf(v, m)
 	c.Options = len(opts)
 	c.All = make([]float64, v.Settings().Players)
+	if j != nil {
+		values, all := judged(j, v, m, i, opts, o.iterations()*len(opts), o)
+		best := chosen
+		for k := range opts {
+			if values[k] > values[best]+1e-9 {
+				best = k
+			}
+		}
+		copy(c.All, all[chosen])
+		c.Best, c.Value, c.BestValue = opts[best], values[chosen], values[best]
+		c.Loss = max(0, c.BestValue-c.Value)
+		c.Grade = gradeOf(c.Loss)
+		if len(opts) > 1 {
+			c.Alternatives, c.Values = opts, values
+		}
+		return c, nil
+	}
 	if len(opts) == 1 {
 		c.Best = c.Chosen
 		c.Value = estimateAll(v, m, opts[0], i, o.samples(), o.Seed, c.All, o.Yield)
@@ -507,6 +548,30 @@ func weigh(g *engine.Game, m Move, i int, o Options) (Choice, error) {
 	c.Loss = max(0, c.BestValue-c.Value)
 	c.Grade = gradeOf(c.Loss)
 	return c, nil
+}
+
+// OptionsOf lists the options the seat had at move m, seen from v (its
+// view before the move), and which of them m chose.
+func OptionsOf(v engine.View, m Move) ([]Option, int) {
+	var opts []Option
+	if m.Decide {
+		for _, a := range v.AppendOptions(nil) {
+			opts = append(opts, Option{Answer: a})
+		}
+	} else {
+		for _, s := range v.AppendLegal(nil) {
+			opts = append(opts, Option{Sub: s})
+		}
+	}
+	made := Option{Sub: m.Sub, Answer: m.Answer}
+	for k, op := range opts {
+		if Same(op, made, m.Decide) {
+			return opts, k
+		}
+	}
+	// The engine took it, so it was legal, but the list of options spells
+	// it otherwise (a chopsticks pair in the other order).
+	return append(opts, made), len(opts)
 }
 
 // Same reports whether a and b are the same choice (an answer when
@@ -591,4 +656,88 @@ func mix(seed, move, k uint64) uint64 {
 	x *= 0xbf58476d1ce4e5b9
 	x ^= x >> 29
 	return x
+}
+
+// judged weighs opts at move m with the search judge j over iterations
+// worlds in all: each option's value (−Inf when it could be played in
+// none) and every seat's mean final score after it.
+func judged(j *strategy.Search, v engine.View, m Move, move int, opts []Option, iterations int, o Options) ([]float64, [][]float64) {
+	players := v.Settings().Players
+	sums := make([][]float64, len(opts))
+	for k := range sums {
+		sums[k] = make([]float64, players)
+	}
+	n := make([]int, len(opts))
+	j.Reseed(mix(o.Seed, uint64(move), uint64(iterations)))
+	if m.Decide {
+		as := make([]engine.Answer, len(opts))
+		for k, op := range opts {
+			as[k] = op.Answer
+		}
+		j.WeighAnswers(v, as, iterations, sums, n)
+	} else {
+		subs := make([]engine.Submission, len(opts))
+		for k, op := range opts {
+			subs[k] = op.Sub
+		}
+		j.WeighSubs(v, subs, iterations, sums, n)
+	}
+	values := make([]float64, len(opts))
+	for k := range opts {
+		if n[k] == 0 {
+			values[k] = math.Inf(-1)
+			continue
+		}
+		for p := range sums[k] {
+			sums[k][p] /= float64(n[k])
+		}
+		values[k] = sums[k][m.Seat]
+	}
+	return values, sums
+}
+
+// refineJudged is refine for the search judge: the choice made and the
+// best one at the costliest choices are weighed again by themselves on
+// Refine/4 times the worlds an option, and the costliest named again.
+func refineJudged(rg Game, out *Seat, o Options, j *strategy.Search) error {
+	cand := costliest(out.Choices, o.candidates())
+	if len(cand) == 0 {
+		return nil
+	}
+	at := map[int]int{}
+	for _, k := range cand {
+		at[out.Choices[k].Move] = k
+	}
+	_, err := rg.Replay(func(g *engine.Game, i int) {
+		k, ok := at[i]
+		if !ok {
+			return
+		}
+		c := &out.Choices[k]
+		m := rg.Moves[i]
+		v := g.View(m.Seat)
+		opts := []Option{c.Chosen, c.Best}
+		values, _ := judged(j, v, m, i, opts, 2*o.iterations()*max(1, o.refine()/4), o)
+		c.Value, c.BestValue = values[0], values[1]
+		if c.BestValue < c.Value {
+			c.Best, c.BestValue = c.Chosen, c.Value
+		}
+		c.Loss = c.BestValue - c.Value
+		c.Grade = gradeOf(c.Loss)
+		c.Why = reasonFor(v, c.Chosen, c.Best, c.Decision)
+	})
+	if err != nil {
+		return err
+	}
+	out.Lost = 0
+	good := 0
+	for _, c := range out.Choices {
+		out.Lost += c.Loss
+		if c.Grade <= Good {
+			good++
+		}
+	}
+	out.Accuracy = float64(good) / float64(len(out.Choices))
+	out.Top = costliest(out.Choices, 3)
+	return nil
 }

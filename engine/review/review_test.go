@@ -2,6 +2,7 @@ package review
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/sushigo/sushigo/engine"
@@ -39,11 +40,11 @@ func TestReplayIsTheGame(t *testing.T) {
 // review, every choice of the seat graded once.
 func TestSameGameSameReview(t *testing.T) {
 	rg := recorded(t, engine.Settings{Players: 3}, 9)
-	a, err := Review(rg, 1, Options{Samples: 6, Seed: 3})
+	a, err := Review(rg, 1, Options{Samples: 6, Iterations: 16, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Review(rg, 1, Options{Samples: 6, Seed: 3})
+	b, _ := Review(rg, 1, Options{Samples: 6, Iterations: 16, Seed: 3})
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("two reviews of one game with one seed differ")
 	}
@@ -61,34 +62,51 @@ func TestSameGameSameReview(t *testing.T) {
 // view alone. Reshuffling every card the seat could not see (the other
 // hands, the draw pile) leaves the weighing of its move exactly as it was.
 func TestReviewSeesOnlyWhatTheSeatSaw(t *testing.T) {
-	for _, set := range []engine.Settings{{Players: 4}, {Players: 5, Ruleset: engine.Party, Menu: engine.RecommendedMenus[0].Menu}} {
-		rg := recorded(t, set, 21)
-		checked := 0
-		_, err := rg.Replay(func(g *engine.Game, i int) {
-			m := rg.Moves[i]
-			if m.Seat != 0 || checked >= 4 {
-				return
+	for _, judge := range []Judge{Search, Rollouts} {
+		for _, set := range []engine.Settings{{Players: 4}, {Players: 5, Ruleset: engine.Party, Menu: engine.RecommendedMenus[0].Menu}} {
+			rg := recorded(t, set, 21)
+			checked := 0
+			o := Options{Samples: 4, Iterations: 12, Seed: 1, Judge: judge}
+			judgeOf := func() *strategy.Search {
+				if judge == Search {
+					return strategy.NewJudge(1)
+				}
+				return nil
 			}
-			checked++
-			a, err := weigh(g, m, i, Options{Samples: 4, Seed: 1})
+			_, err := rg.Replay(func(g *engine.Game, i int) {
+				m := rg.Moves[i]
+				if m.Seat != 0 || checked >= 4 {
+					return
+				}
+				checked++
+				a, err := weigh(g, m, i, o, judgeOf())
+				if err != nil {
+					t.Fatal(err)
+				}
+				other := *g
+				other.Determinize(0, uint64(100+i)) // what seat 0 cannot see, dealt otherwise
+				// The same judge, reused: what it weighed before must not
+				// matter either.
+				j := judgeOf()
+				if j != nil {
+					if _, err := weigh(g, m, i, o, j); err != nil {
+						t.Fatal(err)
+					}
+				}
+				b, err := weigh(&other, m, i, o, j)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a.Value != b.Value || a.BestValue != b.BestValue || a.Grade != b.Grade || !slices.Equal(a.All, b.All) {
+					t.Errorf("judge %d %v move %d: weighed %v/%v/%v, with unseen cards reshuffled %v/%v/%v", judge, set.Ruleset, i, a.Value, a.BestValue, a.Grade, b.Value, b.BestValue, b.Grade)
+				}
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
-			other := *g
-			other.Determinize(0, uint64(100+i)) // what seat 0 cannot see, dealt otherwise
-			b, err := weigh(&other, m, i, Options{Samples: 4, Seed: 1})
-			if err != nil {
-				t.Fatal(err)
+			if checked == 0 {
+				t.Fatal("no move checked")
 			}
-			if a.Value != b.Value || a.BestValue != b.BestValue || a.Grade != b.Grade {
-				t.Errorf("%v move %d: weighed %v/%v/%v, with unseen cards reshuffled %v/%v/%v", set.Ruleset, i, a.Value, a.BestValue, a.Grade, b.Value, b.BestValue, b.Grade)
-			}
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if checked == 0 {
-			t.Fatal("no move checked")
 		}
 	}
 }
@@ -138,7 +156,7 @@ func TestMovesStoredReadBack(t *testing.T) {
 // seat's final score.
 func TestCurvesForEverySeat(t *testing.T) {
 	rg := recorded(t, engine.Settings{Players: 3}, 21)
-	r, err := Review(rg, 1, Options{Samples: 4, Refine: 2})
+	r, err := Review(rg, 1, Options{Samples: 4, Iterations: 16, Refine: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,16 +37,28 @@ type Search struct {
 	// one tree per player): the other seats play as searchers too, not
 	// at random, until they leave their trees.
 	Trees bool
+	// Heuristic, when set, plays the rollouts with the heuristic player
+	// rather than at random: slower, but its results are points a
+	// competent table would score, which the review's judge reports.
+	Heuristic bool
+	// Yield, when set, is called after each iteration of Weigh: a host
+	// that weighs beside live games lets them run.
+	Yield func()
 
-	rng     rand.PCG
-	policy  []Random // the rollout policy of each seat
-	world   engine.Game
-	nodes   []node
-	legal   []engine.Submission
-	opts    []engine.Answer
-	seats   []seatTree // each seat's tree (only the searching seat's without Trees)
-	last    Stats
-	maxNode int
+	rng    rand.PCG
+	policy []Random     // the rollout policy of each seat
+	heur   []*Heuristic // the same, with Heuristic
+	forced int          // the seat whose first choice Weigh forces
+	// and what it forces, should the legal list spell it otherwise
+	forceSub engine.Submission
+	forceAns engine.Answer
+	world    engine.Game
+	nodes    []node
+	legal    []engine.Submission
+	opts     []engine.Answer
+	seats    []seatTree // each seat's tree (only the searching seat's without Trees)
+	last     Stats
+	maxNode  int
 }
 
 // Deadline tells a search when to stop: Start when a choice begins, Done
@@ -156,6 +168,31 @@ func (s *Search) search(v engine.View) uint64 {
 	if s.Deadline != nil {
 		s.Deadline.Start()
 	}
+	players := s.begin(v)
+	explore := s.explore()
+	it := 0
+	for ; ; it++ {
+		if (s.Iterations > 0 && it >= s.Iterations) || (it > 0 && s.Deadline != nil && s.Deadline.Done()) ||
+			(s.Iterations == 0 && s.Deadline == nil && it >= 1000) {
+			break
+		}
+		v.Sample(&s.world, s.rng.Uint64())
+		s.iterate(players, explore, 0)
+	}
+	// The most visited root choice.
+	best, visits := uint64(0), int32(-1)
+	for c := s.nodes[0].child; c >= 0; c = s.nodes[c].next {
+		if n := &s.nodes[c]; n.visits > visits {
+			best, visits = n.key, n.visits
+		}
+	}
+	s.last = Stats{Iterations: it, Nodes: len(s.nodes)}
+	return best
+}
+
+// begin readies the trees for a search from v: a root for v's seat and,
+// with Trees, one for every other seat. It returns the number of seats.
+func (s *Search) begin(v engine.View) int {
 	me := v.Seat()
 	players := v.Settings().Players
 	if len(s.policy) < players {
@@ -163,6 +200,9 @@ func (s *Search) search(v engine.View) uint64 {
 		for i := range s.policy {
 			s.policy[i].rng.Seed(s.rng.Uint64(), uint64(i))
 		}
+	}
+	for len(s.heur) < players && s.Heuristic {
+		s.heur = append(s.heur, NewHeuristic())
 	}
 	if cap(s.nodes) == 0 {
 		// All at once: growing the tree mid-search would copy it on the
@@ -184,35 +224,27 @@ func (s *Search) search(v engine.View) uint64 {
 			s.seats[p].root = -1
 		}
 	}
-	explore := s.Explore
-	if explore == 0 {
-		explore = 0.7
+	return players
+}
+
+func (s *Search) explore() float64 {
+	if s.Explore == 0 {
+		return 0.7
 	}
-	it := 0
-	for ; ; it++ {
-		if (s.Iterations > 0 && it >= s.Iterations) || (it > 0 && s.Deadline != nil && s.Deadline.Done()) ||
-			(s.Iterations == 0 && s.Deadline == nil && it >= 1000) {
-			break
-		}
-		v.Sample(&s.world, s.rng.Uint64())
-		s.iterate(players, explore)
-	}
-	// The most visited root choice.
-	best, visits := uint64(0), int32(-1)
-	for c := s.nodes[0].child; c >= 0; c = s.nodes[c].next {
-		if n := &s.nodes[c]; n.visits > visits {
-			best, visits = n.key, n.visits
-		}
-	}
-	s.last = Stats{Iterations: it, Nodes: len(s.nodes)}
-	return best
+	return s.Explore
 }
 
 // iterate plays one sampled world to its end, every seat with a tree
 // choosing by it while it is in it, and backs up each such seat's own
-// result.
-func (s *Search) iterate(players int, explore float64) {
+// result. With force, the searching seat's first choice is the one with
+// that key; false when it is not legal in this world (nothing is backed
+// up) or a choice was refused.
+func (s *Search) iterate(players int, explore float64, force uint64) bool {
 	w := &s.world
+	me := -1
+	if force != 0 {
+		me = s.forced
+	}
 	for p := range players {
 		t := &s.seats[p]
 		t.cur, t.inTree = t.root, t.root >= 0
@@ -226,14 +258,26 @@ func (s *Search) iterate(players int, explore float64) {
 			var a engine.Answer
 			if t := &s.seats[d.Seat]; t.inTree {
 				s.opts = w.View(d.Seat).AppendOptions(s.opts[:0])
-				k, expanded := s.pick(t.cur, len(s.opts), func(i int) uint64 { return ansKey(s.opts[i]) }, explore)
+				k, expanded := 0, false
+				if d.Seat == me && t.cur == t.root {
+					if k = keyIndex(len(s.opts), func(i int) uint64 { return ansKey(s.opts[i]) }, force); k < 0 {
+						// Spelled otherwise than the list spells it: the
+						// engine decides.
+						s.opts = append(s.opts, s.forceAns)
+						k = len(s.opts) - 1
+					}
+				} else {
+					k, expanded = s.pick(t.cur, len(s.opts), func(i int) uint64 { return ansKey(s.opts[i]) }, explore)
+				}
 				a = s.opts[k]
 				s.enter(t, ansKey(a), expanded)
+			} else if s.Heuristic {
+				a = s.heur[d.Seat].Decide(w.View(d.Seat))
 			} else {
 				a = s.policy[d.Seat].Decide(w.View(d.Seat))
 			}
 			if w.Decide(d.Seat, a) != nil {
-				return
+				return false
 			}
 			continue
 		}
@@ -247,14 +291,24 @@ func (s *Search) iterate(players int, explore float64) {
 				if len(s.legal) == 0 {
 					continue
 				}
-				k, expanded := s.pick(t.cur, len(s.legal), func(i int) uint64 { return subKey(s.legal[i]) }, explore)
+				k, expanded := 0, false
+				if p == me && t.cur == t.root {
+					if k = keyIndex(len(s.legal), func(i int) uint64 { return subKey(s.legal[i]) }, force); k < 0 {
+						s.legal = append(s.legal, s.forceSub)
+						k = len(s.legal) - 1
+					}
+				} else {
+					k, expanded = s.pick(t.cur, len(s.legal), func(i int) uint64 { return subKey(s.legal[i]) }, explore)
+				}
 				sub = s.legal[k]
 				s.enter(t, subKey(sub), expanded)
+			} else if s.Heuristic {
+				sub = s.heur[p].Choose(w.View(p))
 			} else {
 				sub = s.policy[p].Choose(w.View(p))
 			}
 			if w.Submit(p, sub) != nil {
-				return
+				return false
 			}
 		}
 	}
@@ -268,6 +322,17 @@ func (s *Search) iterate(players int, explore float64) {
 			s.nodes[n].reward += r
 		}
 	}
+	return true
+}
+
+// keyIndex is the index of the choice with key among n, or −1.
+func keyIndex(n int, key func(int) uint64, want uint64) int {
+	for i := range n {
+		if key(i) == want {
+			return i
+		}
+	}
+	return -1
 }
 
 // pick chooses among the n choices legal here (their keys by key(i)): the
