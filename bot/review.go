@@ -298,12 +298,15 @@ func (b *Bot) drawReview(r reviewRecord, i int, w words.Lang, sr review.Seat) pr
 	return v
 }
 
-// reviewedVersion is the stored review's format.
-const reviewedVersion = 1
+// reviewedVersion is the stored review's format and judge: 2 was judged
+// by the expert's search. Version 1 (the heuristic's rollouts), readable
+// as it is, is reviewed again: the footer drawn with it would name a
+// judge that did not judge it.
+const reviewedVersion = 2
 
 // reviewed is a seat's finished review, stored so that asking for it
 // again answers at once, in any language (JSON, versioned, pinned by
-// testdata/golden/reviewed-v1.json). The options' values the arena
+// testdata/golden/reviewed-v2.json). The options' values the arena
 // compares are left out: a review's words and chart do not use them.
 type reviewed struct {
 	V    int         `json:"v"`
@@ -322,8 +325,9 @@ func (b *Bot) storedReview(ctx context.Context, game string, seat int) (review.S
 		return review.Seat{}, false, fmt.Errorf("load the review of %s seat %d: %w", game, seat, err)
 	}
 	var r reviewed
-	if err := json.Unmarshal(data, &r); err != nil || r.V < 1 || r.V > reviewedVersion {
-		// Unreadable (or a newer release's): reviewed again.
+	if err := json.Unmarshal(data, &r); err != nil || r.V < reviewedVersion || r.V > reviewedVersion {
+		// Unreadable, the former judge's, or a newer release's: reviewed
+		// again.
 		return review.Seat{}, false, nil
 	}
 	return r.Seat, true, nil
@@ -342,7 +346,9 @@ func (b *Bot) storeReview(ctx context.Context, game string, seat int, sr review.
 	if err != nil {
 		return fmt.Errorf("store the review of %s seat %d: %w", game, seat, err)
 	}
-	if _, err := b.store.AddRecord(ctx, reviewedKey(game, seat), data, ReviewTTL); err != nil {
+	// Set, not add: a former judge's review under the key is replaced.
+	// Two replicas that review a seat at once write the same review.
+	if err := b.store.SetRecord(ctx, reviewedKey(game, seat), data, ReviewTTL); err != nil {
 		return fmt.Errorf("store the review of %s seat %d: %w", game, seat, err)
 	}
 	return nil

@@ -76,7 +76,7 @@ func TestReviewRecordGolden(t *testing.T) {
 			if err := json.Indent(&pretty, kept, "", "  "); err != nil {
 				t.Fatal(err)
 			}
-			goldenFile(t, filepath.Join("testdata", "golden", "reviewed-v1.json"), pretty.String()+"\n",
+			goldenFile(t, filepath.Join("testdata", "golden", "reviewed-v2.json"), pretty.String()+"\n",
 				"the stored review changed: bump reviewedVersion (an older one is reviewed again)")
 		}
 		name := "review"
@@ -95,6 +95,39 @@ func TestReviewRecordGolden(t *testing.T) {
 	}
 	if _, err := cheap.reviewFor(ctx, back, "maki-bot", words.English, false); err == nil {
 		t.Error("a bot's seat was reviewed for someone")
+	}
+}
+
+// TestFormerJudgesReviewIsReviewedAgain: a review stored by the release
+// before the search judged (reviewed-v1.json) is not answered from
+// storage: asked again, the seat is reviewed again and stored as v2.
+func TestFormerJudgesReviewIsReviewedAgain(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join("testdata", "golden", "reviewed-v1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := bolt.Open(filepath.Join(t.TempDir(), "r.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	ctx := context.Background()
+	if _, err := store.AddRecord(ctx, reviewedKey("k2x9", 0), old, ReviewTTL); err != nil {
+		t.Fatal(err)
+	}
+	b := New(store, Config{})
+	if _, ok, err := b.storedReview(ctx, "k2x9", 0); err != nil || ok {
+		t.Fatalf("the former judge's review was answered from storage (ok %v, err %v)", ok, err)
+	}
+	var r reviewed
+	if err := json.Unmarshal(old, &r); err != nil || r.V != 1 || len(r.Seat.Choices) == 0 {
+		t.Fatalf("reviewed-v1.json no longer reads as a v1 review: %v %+v", err, r.V)
+	}
+	if err := b.storeReview(ctx, "k2x9", 0, r.Seat); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok, err := b.storedReview(ctx, "k2x9", 0); err != nil || !ok || got.Final != r.Seat.Final {
+		t.Fatalf("a v2 review was not read back (ok %v, err %v)", ok, err)
 	}
 }
 
