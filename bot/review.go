@@ -265,6 +265,24 @@ func (b *Bot) review(ctx context.Context, r reviewRecord, i int, beside bool) (r
 	if err != nil {
 		return review.Seat{}, fmt.Errorf("review %s seat %d: %w", r.Game, i, err)
 	}
+	// Every seat's accuracy, as a chess site shows both players': a seat
+	// already reviewed from its review, the others weighed without the
+	// refine step (about half a review each).
+	sr.Table = make([]float64, len(r.Seats))
+	for s := range r.Seats {
+		if s == i {
+			sr.Table[s] = sr.Accuracy
+			continue
+		}
+		other, found, err := b.storedReview(ctx, r.Game, s)
+		if err == nil && !found {
+			other, err = review.Quick(rg, s, o)
+		}
+		if err != nil {
+			return review.Seat{}, fmt.Errorf("review %s seat %d: %w", r.Game, s, err)
+		}
+		sr.Table[s] = other.Accuracy
+	}
 	if err := b.storeReview(ctx, r.Game, i, sr); err != nil {
 		// Answered all the same: only asking again costs more.
 		b.log.Error("storing a review failed", "game", r.Game, "seat", i, "err", err)
@@ -274,7 +292,11 @@ func (b *Bot) review(ctx context.Context, r reviewRecord, i int, beside bool) (r
 
 // drawReview is seat i's review sr of r, in w: its words and its chart.
 func (b *Bot) drawReview(r reviewRecord, i int, w words.Lang, sr review.Seat) protocol.View {
-	v := reviewView(w, protocol.NameIn(w, r.Seats[i].User, r.Seats[i].Name), sr)
+	names := make([]string, len(r.Seats))
+	for s, seat := range r.Seats {
+		names[s] = protocol.NameIn(w, seat.User, seat.Name)
+	}
+	v := reviewView(w, names[i], names, sr)
 	v.Lang = w
 	if b.platform(r.Where.Platform).Terminal || r.Where.Platform == "" {
 		return v // the terminal shows no pictures
@@ -484,7 +506,7 @@ func (b *Bot) takeReviewed() []protocol.Outbound {
 // reviewView is seat's review, privately: its accuracy and the points it
 // gave away, its costliest choices with the better card and why, and its
 // expected final score through the game.
-func reviewView(w words.Lang, name string, r review.Seat) protocol.View {
+func reviewView(w words.Lang, name string, names []string, r review.Seat) protocol.View {
 	v := protocol.View{Screen: protocol.ScreenReview, Tone: protocol.ToneInfo, Title: w.Say("review.title", name)}
 	good := 0
 	for _, c := range r.Choices {
@@ -515,6 +537,16 @@ func reviewView(w words.Lang, name string, r review.Seat) protocol.View {
 	}
 	if len(rounds) > 1 {
 		lines = append(lines, w.Say("review.byRound", strings.Join(rounds, " · ")))
+	}
+	// Every seat's accuracy (a review stored before it had none).
+	if len(r.Table) == len(names) && len(names) > 1 {
+		var seats []string
+		for s, a := range r.Table {
+			if a >= 0 {
+				seats = append(seats, w.Say("review.seatAccuracy", names[s], int(100*a+0.5)))
+			}
+		}
+		lines = append(lines, w.Say("review.table", strings.Join(seats, " · ")))
 	}
 	if len(r.Top) == 0 {
 		// Named choices are graded worse than good: the others are all

@@ -169,6 +169,10 @@ type Seat struct {
 	// Top are the indexes in Choices of the costliest choices (at most
 	// three, each graded Inaccuracy or worse), costliest first.
 	Top []int
+	// Table is every seat's accuracy, as a chess site shows both
+	// players': this one's, and the others' by Quick (−1 for a seat not
+	// weighed). Review leaves it to the caller.
+	Table []float64 `json:",omitempty"`
 }
 
 // Options tune a review.
@@ -249,7 +253,15 @@ func cmp(v, def int) int {
 }
 
 // Review grades seat's choices in rg.
-func Review(rg Game, seat int, o Options) (Seat, error) {
+func Review(rg Game, seat int, o Options) (Seat, error) { return reviewSeat(rg, seat, o, true) }
+
+// Quick grades seat's choices as Review does without its refine step:
+// the accuracy a review shows for the other seats at the table, for
+// about half the work, where the few choices a review names matter less
+// than the share graded best or good.
+func Quick(rg Game, seat int, o Options) (Seat, error) { return reviewSeat(rg, seat, o, false) }
+
+func reviewSeat(rg Game, seat int, o Options, refined bool) (Seat, error) {
 	out := Seat{Seat: seat}
 	var j *strategy.Search
 	if o.Judge == Search {
@@ -302,9 +314,11 @@ func Review(rg Game, seat int, o Options) (Seat, error) {
 		out.Accuracy = float64(good) / float64(len(out.Choices))
 	}
 	out.Top = costliest(out.Choices, 3)
-	if j != nil {
+	switch {
+	case !refined:
+	case j != nil:
 		err = refineJudged(rg, &out, o, j)
-	} else {
+	default:
 		err = refine(rg, &out, o)
 	}
 	if err != nil {
