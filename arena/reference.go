@@ -33,7 +33,7 @@ type Agreement struct {
 // agreementCount sums one game's comparison.
 type agreementCount struct {
 	asked, agree, within, named, falseNamed int
-	lossErr, reviewLoss, refLoss, refSE      float64
+	lossErr, reviewLoss, refLoss, refSE     float64
 }
 
 func (a *agreementCount) add(b agreementCount) {

@@ -237,7 +237,7 @@ func ParseJudge(name string) (Judge, error) {
 
 func (o Options) samples() int    { return cmp(o.Samples, 32) }
 func (o Options) iterations() int { return cmp(o.Iterations, 256) }
-func (o Options) refine() int  { return cmp(o.Refine, 64) }
+func (o Options) refine() int     { return cmp(o.Refine, 64) }
 func (o Options) candidates() int {
 	return cmp(o.Candidates, 6)
 }
