@@ -205,8 +205,13 @@ func (b *Bot) askReview(ctx context.Context, req protocol.Request, gameID string
 		found = true
 	}
 	if found {
-		// Reviewed (before, or just now): drawn in the asker's words.
-		resp.Deliveries = privateReply(req, b.drawReview(r, seat, w, sr)).Deliveries
+		// Reviewed (before, or just now): drawn in the asker's words; for
+		// a page, with every choice to step through.
+		v := b.drawReview(r, seat, w, sr)
+		if req.Away {
+			b.stepsFor(&v, r, seat, w, sr)
+		}
+		resp.Deliveries = privateReply(req, v).Deliveries
 		return resp, nil
 	}
 	job, _ := json.Marshal(reviewJob{Lang: w.Code()})
@@ -602,4 +607,63 @@ func reasonText(w words.Lang, r review.Reason) string {
 		return ""
 	}
 	return w.Say(r.Key)
+}
+
+// stepsFor adds to v, seat i's review sr of r drawn in w, what a page
+// steps through: each choice with the hand it was made from, and the
+// chart as an image of its own.
+func (b *Bot) stepsFor(v *protocol.View, r reviewRecord, i int, w words.Lang, sr review.Seat) {
+	if v.Picture != nil {
+		v.Chart = v.Picture.PNG
+	}
+	rg, err := r.game()
+	if err != nil {
+		b.log.Error("a review's steps", "game", r.Game, "err", err)
+		return
+	}
+	at := make(map[int]review.Choice, len(sr.Choices))
+	for _, c := range sr.Choices {
+		at[c.Move] = c
+	}
+	var hand []engine.Card
+	_, err = rg.Replay(func(g *engine.Game, m int) {
+		c, ok := at[m]
+		if !ok {
+			return
+		}
+		hand = g.View(i).AppendHand(hand[:0])
+		v.Steps = append(v.Steps, reviewStep(w, c, hand))
+	})
+	if err != nil {
+		b.log.Error("a review's steps", "game", r.Game, "err", err)
+		v.Steps = nil
+	}
+}
+
+// reviewStep is choice c, made from hand, as a page shows it.
+func reviewStep(w words.Lang, c review.Choice, hand []engine.Card) protocol.Step {
+	st := protocol.Step{Title: w.Say("review.step.title", c.Round, c.Turn, w.Say(c.Grade.Key())),
+		Grade: strings.TrimPrefix(c.Grade.Key(), "review.grade."), Chosen: -1, Best: -1}
+	for k, card := range hand {
+		st.Hand = append(st.Hand, int(card))
+		st.Names = append(st.Names, w.CardShort(card))
+		if c.Decision {
+			continue
+		}
+		if card == c.Chosen.Sub.Card && st.Chosen < 0 {
+			st.Chosen = k
+		}
+		if card == c.Best.Sub.Card && st.Best < 0 {
+			st.Best = k
+		}
+	}
+	if review.Same(c.Chosen, c.Best, c.Decision) {
+		st.Text = w.Say("review.step.same", optionText(w, c.Chosen, c.Decision))
+		return st
+	}
+	st.Text = w.Say("review.step.other", optionText(w, c.Chosen, c.Decision), optionText(w, c.Best, c.Decision), w.Tenths(c.Loss))
+	if why := reasonText(w, c.Why); why != "" {
+		st.Text += " " + why
+	}
+	return st
 }

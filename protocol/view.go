@@ -263,10 +263,37 @@ type View struct {
 	Due time.Time `json:"due,omitzero"`
 	// Picture, on a public view, is an image of what the text says.
 	Picture *Picture `json:",omitempty"`
+	// Steps, on a review asked from a page (the web table), are the seat's
+	// choices in order, for the page to step through; Chart is the
+	// review's chart (a page has no attachment to show). Chat adapters
+	// show the text and the picture instead.
+	Steps []Step `json:",omitzero"`
+	Chart []byte `json:",omitzero"`
 	// Lang is the language the view is written in, for what an adapter
 	// adds to it (a DM's link to its game, a fallback note). Not stored:
 	// the outbox knows it again when it sends.
 	Lang words.Lang `json:"-"`
+}
+
+// Step is one choice of a review, as a page steps through the game: the
+// hand the seat chose from, the card it took and the judge's card, in
+// the reader's words.
+type Step struct {
+	// Title says when ("Round 1, turn 3") and the grade; Text what was
+	// taken, the judge's choice, what it gave away and why.
+	Title string `json:"title"`
+	Text  string `json:"text"`
+	// Grade is the choice's grade for the page's colours (best, good,
+	// inaccuracy, mistake, blunder): a class, never shown.
+	Grade string `json:"grade"`
+	// Hand is the cards the seat held (engine card numbers, the web
+	// table's art) and Names theirs in the reader's words; Chosen and
+	// Best index the card taken and the judge's (−1: not a card of the
+	// hand, as a decision's answer).
+	Hand   []int    `json:"hand"`
+	Names  []string `json:"names"`
+	Chosen int      `json:"chosen"`
+	Best   int      `json:"best"`
 }
 
 // Picture is an image drawn from a game's public view: its table, a

@@ -382,5 +382,8 @@ func pageWords(w words.Lang) map[string]string {
 		"confirm":      w.Say("web.confirm"),
 		"tapAgain":     w.Say("web.tapAgain"),
 		"timeLeft":     w.Say("web.timeLeft", "%s"),
+		"reviewPrev":   w.Say("web.review.prev"),
+		"reviewNext":   w.Say("web.review.next"),
+		"reviewStep":   w.Say("web.review.step", "%d", "%d"),
 	}
 }

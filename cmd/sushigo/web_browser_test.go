@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -223,7 +224,92 @@ func TestPlayWebInABrowser(t *testing.T) {
 				t.Errorf("the final standings read:\n%s", final)
 			}
 			shot(t, bctx, c.name+"-final")
+			stepThroughReview(t, bctx, c.name, c.width)
 		})
+	}
+}
+
+// stepThroughReview presses Review my game on the closing post and steps
+// through the review the page shows: each step the hand of one choice,
+// the card taken and the expert's marked, its words in the reader's
+// language; Previous and Next move it, and stop at the ends.
+func stepThroughReview(t *testing.T, ctx context.Context, name string, width int) {
+	t.Helper()
+	if !adaptertest.TryClick(t, ctx, `#final button[data-id*=":review:"]`) {
+		t.Fatal("no Review my game on the closing post")
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("review").hidden && !!document.querySelector("#review .steps h3")`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the review did not open: %v", err)
+	}
+	type stepState struct {
+		Step, Count, Title, What string
+		Cards, Taken, Apart      int
+		Prev, Next               bool
+		Chart                    bool
+		Wide                     int
+	}
+	const read = `(() => {
+  const b = document.querySelector("#review .steps");
+  return {
+    Step: b.dataset.step, Count: b.querySelector(".count").textContent,
+    Title: b.querySelector("h3").textContent, What: b.querySelector(".what").textContent,
+    Cards: b.querySelectorAll(".cards .card").length,
+    Taken: b.querySelectorAll(".cards .card.taken").length,
+    Apart: b.querySelectorAll(".cards .card.best:not(.taken)").length,
+    Prev: !b.querySelector("button.prev").disabled, Next: !b.querySelector("button.next").disabled,
+    Chart: !!document.querySelector("#review img.chart[src^='data:image/png;base64,']"),
+    Wide: document.documentElement.scrollWidth,
+  };
+})()`
+	first, err := chromedp.Run(ctx, chromedp.Evaluate[stepState](read))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("review step %s: %s | %s | %s (%d cards)", first.Step, first.Count, first.Title, first.What, first.Cards)
+	if first.Step != "1" || first.Prev || !first.Next || first.Cards < 2 || first.Taken != 1 || first.Title == "" || first.What == "" || strings.Contains(first.Count, "%") {
+		t.Errorf("the review's first step: %+v", first)
+	}
+	if !first.Chart {
+		t.Error("the review shows no chart")
+	}
+	if first.Wide > width {
+		t.Errorf("the review is %d px wide on a %d px screen", first.Wide, width)
+	}
+	shot(t, ctx, name+"-review")
+	// Forward until a choice the expert would have made otherwise, then
+	// to the end; back once.
+	var other stepState
+	steps := 1
+	for st := first; st.Next; steps++ {
+		if !adaptertest.TryClick(t, ctx, `#review button.next`) {
+			t.Fatal("Next could not be pressed")
+		}
+		if st, err = chromedp.Run(ctx, chromedp.Evaluate[stepState](read)); err != nil {
+			t.Fatal(err)
+		}
+		if st.Step != strconv.Itoa(steps+1) {
+			t.Fatalf("Next went to step %s from %d", st.Step, steps)
+		}
+		if other.Step == "" && st.Taken == 1 && st.Apart == 1 {
+			other = st
+			shot(t, ctx, name+"-review-step")
+		}
+	}
+	if other.Step == "" {
+		t.Logf("no step with the expert's card apart from the one taken in %d steps", steps)
+	}
+	if steps < 10 {
+		t.Errorf("the review stepped through %d choices", steps)
+	}
+	if !adaptertest.TryClick(t, ctx, `#review button.prev`) {
+		t.Fatal("Previous could not be pressed")
+	}
+	back, err := chromedp.Run(ctx, chromedp.Evaluate[stepState](read))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Step != strconv.Itoa(steps-1) || !back.Next {
+		t.Errorf("Previous from the last step: %+v", back)
 	}
 }
 

@@ -514,6 +514,11 @@ func weigh(g *engine.Game, m Move, i int, o Options, j *strategy.Search) (Choice
 		if len(opts) > 1 {
 			c.Alternatives, c.Values = opts, values
 		}
+		if best != chosen {
+			// Every choice has its reason, for a review stepped through
+			// turn by turn; the refine step says it again for those named.
+			c.Why = reasonFor(v, c.Chosen, c.Best, c.Decision)
+		}
 		return c, nil
 	}
 	if len(opts) == 1 {

@@ -5,6 +5,7 @@ import { connect } from "./socket.js";
 import { render, isCard } from "./view.js";
 import { countdown } from "./clock.js";
 import { inActivity, launch } from "./activity.js";
+import { showReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 let words = {};
@@ -150,6 +151,11 @@ function onFrame(f) {
       render($("hand"), f.view, press, sendChoice);
       break;
     case "notice": {
+      if (f.view && f.view.Steps) {
+        // A review, to step through: it stays until the page closes.
+        showReview($("review"), f.view, words);
+        break;
+      }
       const n = $("notice");
       render(n, f.view, press, sendChoice);
       clearTimeout(n.timer);

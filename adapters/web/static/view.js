@@ -37,7 +37,7 @@ const svgNS = "http://www.w3.org/2000/svg";
 
 // art is the card's picture from the sprite (cards.svg): our own, drawn
 // as the table's pictures are.
-function art(n) {
+export function art(n) {
   const svg = document.createElementNS(svgNS, "svg");
   svg.setAttribute("class", "art");
   svg.setAttribute("viewBox", "0 0 72 96");
