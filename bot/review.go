@@ -279,20 +279,46 @@ func (b *Bot) review(ctx context.Context, r reviewRecord, i int, beside bool) (r
 			sr.Table[s] = sr.Accuracy
 			continue
 		}
-		other, found, err := b.storedReview(ctx, r.Game, s)
-		if err == nil && !found {
-			other, err = review.Quick(rg, s, o)
-		}
+		a, err := b.seatAccuracy(ctx, r, rg, s, o)
 		if err != nil {
-			return review.Seat{}, fmt.Errorf("review %s seat %d: %w", r.Game, s, err)
+			return review.Seat{}, err
 		}
-		sr.Table[s] = other.Accuracy
+		sr.Table[s] = a
 	}
 	if err := b.storeReview(ctx, r.Game, i, sr); err != nil {
 		// Answered all the same: only asking again costs more.
 		b.log.Error("storing a review failed", "game", r.Game, "seat", i, "err", err)
 	}
 	return sr, nil
+}
+
+// seatAccuracy is seat s's accuracy for another seat's review: from its
+// own stored review, else as review.Quick weighed it, once a game (kept
+// beside the reviews, as a number in no language).
+func (b *Bot) seatAccuracy(ctx context.Context, r reviewRecord, rg review.Game, s int, o review.Options) (float64, error) {
+	full, found, err := b.storedReview(ctx, r.Game, s)
+	if err != nil {
+		return 0, err
+	}
+	if found {
+		return full.Accuracy, nil
+	}
+	key := "accuracy:" + r.Game + ":" + strconv.Itoa(s)
+	if data, err := b.store.GetRecord(ctx, key); err == nil {
+		if a, err := strconv.ParseFloat(string(data), 64); err == nil && a >= 0 && a <= 1 {
+			return a, nil
+		}
+	} else if !errors.Is(err, storage.ErrNotFound) {
+		return 0, fmt.Errorf("load the accuracy of %s seat %d: %w", r.Game, s, err)
+	}
+	quick, err := review.Quick(rg, s, o)
+	if err != nil {
+		return 0, fmt.Errorf("review %s seat %d: %w", r.Game, s, err)
+	}
+	if err := b.store.SetRecord(ctx, key, []byte(strconv.FormatFloat(quick.Accuracy, 'g', -1, 64)), ReviewTTL); err != nil {
+		b.log.Error("storing a seat's accuracy failed", "game", r.Game, "seat", s, "err", err)
+	}
+	return quick.Accuracy, nil
 }
 
 // drawReview is seat i's review sr of r, in w: its words and its chart.
