@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -52,6 +53,9 @@ type conn struct {
 	ver   uint64 // its version, or the last written
 	notes [][]byte
 	wake  chan struct{}
+	// awaiting is set while a queued review is asked for again: one at a
+	// time, however often Review is pressed.
+	awaiting atomic.Bool
 }
 
 // offerPage queues a page of version ver, unless the socket has been
@@ -286,6 +290,22 @@ func (w *Web) click(ctx context.Context, c *conn, a act) {
 		w.cfg.Log.Error("a web click failed", "game", c.pass.where().Key(), "err", err)
 		return
 	}
+	if _, ok := action.(protocol.Review); ok && !hasReview(resp, c.pass.User) && queued(resp, c.pass.User) {
+		// The review was queued: it goes to the person's messages when
+		// done, and this page shows it too, asking again until it is.
+		if c.awaiting.CompareAndSwap(false, true) {
+			go func() {
+				defer c.awaiting.Store(false)
+				w.awaitReview(ctx, c, req)
+			}()
+		}
+	}
+	w.answer(c, resp, before)
+}
+
+// answer shows the page the private part of the host's answer to its
+// click: a notice, or the hand as the click left it.
+func (w *Web) answer(c *conn, resp protocol.Response, before uint64) {
 	for _, d := range resp.Deliveries {
 		if d.To.User != c.pass.User || d.To.IsPublic() {
 			continue
@@ -311,6 +331,58 @@ func (w *Web) click(ctx context.Context, c *conn, a act) {
 	}
 	// A change the host stored is announced, and every page of the game
 	// redrawn from there (Changed, Follow): this one too.
+}
+
+// reviewWait is how often, and how many times, a page whose review was
+// queued asks for it again: each ask reads the stored review (the job
+// was queued by the first, and is not queued again).
+const (
+	reviewWait  = 2 * time.Second
+	reviewTries = 150
+)
+
+// awaitReview asks for the review req asked for until it is ready (or
+// the page closes, or it has waited five minutes), and shows it.
+func (w *Web) awaitReview(ctx context.Context, c *conn, req protocol.Request) {
+	tick := time.NewTicker(reviewWait)
+	defer tick.Stop()
+	for range reviewTries {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		req.ID = "web-" + nonce()
+		resp, err := w.host.Handle(ctx, req)
+		if err != nil || !queued(resp, c.pass.User) && !hasReview(resp, c.pass.User) {
+			return // refused, or failed: the first answer said so
+		}
+		if hasReview(resp, c.pass.User) {
+			w.answer(c, resp, 0)
+			return
+		}
+	}
+}
+
+// hasReview reports whether resp gives user their review.
+func hasReview(resp protocol.Response, user string) bool {
+	for _, d := range resp.Deliveries {
+		if d.To.User == user && !d.To.IsPublic() && d.View.Screen == protocol.ScreenReview {
+			return true
+		}
+	}
+	return false
+}
+
+// queued reports whether resp tells user, privately, that their review
+// is on its way (a notice that is not an error).
+func queued(resp protocol.Response, user string) bool {
+	for _, d := range resp.Deliveries {
+		if d.To.User == user && !d.To.IsPublic() && d.View.Screen == protocol.ScreenNotice && d.View.Tone != protocol.ToneError {
+			return true
+		}
+	}
+	return false
 }
 
 // pageFrame draws the page of p's reader in lang.

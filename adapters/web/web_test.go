@@ -42,7 +42,11 @@ type table struct {
 
 func newTable(t *testing.T) *table { return newTableAt(t, 1000) }
 
-func newTableAt(t *testing.T, clicks int) *table {
+func newTableAt(t *testing.T, clicks int) *table { return newTableWith(t, clicks, true) }
+
+// newTableWith is a table whose host thinks (and reviews) inside the
+// request when inline, else in its timer loop (Tick), as serve's does.
+func newTableWith(t *testing.T, clicks int, inline bool) *table {
 	t.Helper()
 	store, err := bolt.Open(filepath.Join(t.TempDir(), "w.db"), bolt.Options{NoSync: true, SweepEvery: -1})
 	if err != nil {
@@ -52,7 +56,7 @@ func newTableAt(t *testing.T, clicks int) *table {
 	tb := &table{t: t, now: time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC), clicks: clicks}
 	var seed uint64 = 40
 	var changed func(string)
-	tb.host = bot.New(store, bot.Config{Now: tb.clock, Seed: func() uint64 { seed++; return seed }, Timer: -1, ThinkInline: true,
+	tb.host = bot.New(store, bot.Config{Now: tb.clock, Seed: func() uint64 { seed++; return seed }, Timer: -1, ThinkInline: inline,
 		Review: &review.Options{Samples: 2, Iterations: 4, Refine: 1},
 		OnStored: func(s bot.Stored) {
 			if changed != nil {
@@ -292,29 +296,10 @@ func TestTooManyClicks(t *testing.T) {
 
 var pickID = regexp.MustCompile(`sg\d:pick:[^"]*`)
 
-// TestWholeGamePrivacy plays a whole game of three from their pages, with
-// a watcher's page open, and searches every frame each page got: a
-// watcher's holds no hand and no card to pick; a player's holds their own
-// hand only, and no card to pick outside it.
-func TestWholeGamePrivacy(t *testing.T) {
-	tb := newTable(t)
-	people := []string{"ann", "bob", "cy"}
-	tb.lobbyOf(people...)
-	pages := map[string]*page{}
-	for _, u := range append(people, "wes") {
-		l := tb.link(u)
-		pages[u] = tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]})
-		pages[u].latest()
-	}
-	start := ""
-	for _, row := range pages["ann"].latest().Table.Rows {
-		for _, b := range row {
-			if strings.Contains(b.ActionID, ":start:") {
-				start = b.ActionID
-			}
-		}
-	}
-	pages["ann"].send(start)
+// playOut plays the game on people's pages to its end, each taking the
+// first card it may.
+func playOut(t *testing.T, pages map[string]*page, people []string) {
+	t.Helper()
 	// Each player acts on a page newer than the one they last acted on: a
 	// pick made on a page the game had already left is refused, and the
 	// next page (someone else's change) offers the card again.
@@ -340,6 +325,32 @@ func TestWholeGamePrivacy(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWholeGamePrivacy plays a whole game of three from their pages, with
+// a watcher's page open, and searches every frame each page got: a
+// watcher's holds no hand and no card to pick; a player's holds their own
+// hand only, and no card to pick outside it.
+func TestWholeGamePrivacy(t *testing.T) {
+	tb := newTable(t)
+	people := []string{"ann", "bob", "cy"}
+	tb.lobbyOf(people...)
+	pages := map[string]*page{}
+	for _, u := range append(people, "wes") {
+		l := tb.link(u)
+		pages[u] = tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]})
+		pages[u].latest()
+	}
+	start := ""
+	for _, row := range pages["ann"].latest().Table.Rows {
+		for _, b := range row {
+			if strings.Contains(b.ActionID, ":start:") {
+				start = b.ActionID
+			}
+		}
+	}
+	pages["ann"].send(start)
+	playOut(t, pages, people)
 	final := pages["wes"].until("the final standings", func(f frameOf) bool { return f.T == "page" && f.Page.Final != nil }).Page
 	if final.Seat != -1 || final.Hand != nil {
 		t.Errorf("the watcher's last page: seat %d, hand %v", final.Seat, final.Hand != nil)
@@ -519,4 +530,53 @@ func firstEnabled(row []protocol.Button, part string) string {
 		}
 	}
 	return ""
+}
+
+// TestReviewOnThePage: Review my game pressed on a page, with the host
+// reviewing in its timer loop as serve's does: the page is told the
+// review is coming, then shows it when the loop has done it — every
+// choice with its hand, the chart — and only to the person who asked.
+func TestReviewOnThePage(t *testing.T) {
+	tb := newTableWith(t, 1000, false)
+	people := []string{"ann", "bob"}
+	tb.lobbyOf(people...)
+	pages := map[string]*page{}
+	for _, u := range people {
+		l := tb.link(u)
+		pages[u] = tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]})
+		pages[u].latest()
+	}
+	pages["ann"].send(firstEnabled(pages["ann"].latest().Table.Rows[0], ":start:"))
+	playOut(t, pages, people)
+	final := pages["bob"].until("the final standings", func(f frameOf) bool { return f.T == "page" && f.Page.Final != nil }).Page.Final
+	rv := ""
+	for _, row := range final.Rows {
+		if id := firstEnabled(row, ":review:"); id != "" {
+			rv = id
+		}
+	}
+	if rv == "" {
+		t.Fatal("no Review my game on the closing post")
+	}
+	pages["bob"].send(rv)
+	pages["bob"].until("the word that the review is coming", func(f frameOf) bool {
+		return f.T == "notice" && f.View.Screen == protocol.ScreenNotice && f.View.Tone != protocol.ToneError
+	})
+	if _, err := tb.host.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := pages["bob"].until("the review", func(f frameOf) bool { return f.T == "notice" && f.View.Screen == protocol.ScreenReview }).View
+	if len(got.Steps) < 10 || len(got.Chart) == 0 || !strings.Contains(got.Title, "Bob") {
+		t.Fatalf("the review on the page: %q, %d steps, a chart of %d bytes", got.Title, len(got.Steps), len(got.Chart))
+	}
+	for k, st := range got.Steps {
+		if st.Title == "" || st.Text == "" || len(st.Hand) == 0 || len(st.Names) != len(st.Hand) || st.Chosen < 0 || st.Chosen >= len(st.Hand) {
+			t.Fatalf("step %d: %+v", k+1, st)
+		}
+	}
+	for _, f := range pages["ann"].all() {
+		if f.View != nil && f.View.Screen == protocol.ScreenReview {
+			t.Fatal("Bob's review reached Ann's page")
+		}
+	}
 }
