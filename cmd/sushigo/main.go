@@ -320,6 +320,7 @@ func runArena(args []string, stdout io.Writer) error {
 	judge := fs.String("review-judge", "", "with --review: the review's judge, search or rollouts (default: the review's own)")
 	judgeIterations := fs.Int("review-iterations", 0, "with --review: the search judge's sampled worlds an option (0: the review's default)")
 	compare := fs.String("compare-judge", "", "with --review: also review each game with this judge (search or rollouts) and hold it to the same reference")
+	compareIterations := fs.Int("compare-iterations", 0, "with --compare-judge: the compared search judge's sampled worlds an option (0: as the review's)")
 	refDeals := fs.Int("reference-deals", 32, "with --review: deals each option of the sampled choices is played on by search players for the reference (0: no reference)")
 	refIterations := fs.Int("reference-iterations", 400, "with --review: the reference players' search iterations a choice")
 	expertIterations := fs.Int("expert-iterations", 2000, "with --review: the expert's search iterations a choice, to compare its choices with the review's best (0: skip)")
@@ -370,6 +371,9 @@ func runArena(args []string, stdout io.Writer) error {
 			}
 			co := ro
 			co.Judge = j
+			if *compareIterations > 0 {
+				co.Iterations = *compareIterations
+			}
 			cfg.Compare = &co
 		}
 		c, err := arena.Calibrate(cfg, *expertIterations)
