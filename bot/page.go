@@ -3,8 +3,10 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/words"
 )
 
@@ -15,13 +17,37 @@ import (
 // drawn as the chat draws it, from a snapshot: a page sees no more than a
 // chat message would. ErrNoTable when the channel has no game.
 func (b *Bot) Page(ctx context.Context, where protocol.Location, user string, lang words.Lang) (protocol.Page, error) {
-	st, ver, found, err := b.rec.ReadAt(ctx, where.Key())
+	pages, err := b.Pages(ctx, where, []protocol.Reader{{User: user, Lang: lang}})
 	if err != nil {
 		return protocol.Page{}, err
 	}
-	if !found {
-		return protocol.Page{}, ErrNoTable
+	return pages[0], nil
+}
+
+// Pages is Page for each of readers, from one read of the game: a change
+// shown on many pages (every seat's, the watchers') is loaded once, and
+// each page drawn once for all the sockets of its reader.
+func (b *Bot) Pages(ctx context.Context, where protocol.Location, readers []protocol.Reader) ([]protocol.Page, error) {
+	st, ver, found, err := b.rec.ReadAt(ctx, where.Key())
+	if err != nil {
+		return nil, err
 	}
+	if !found {
+		return nil, ErrNoTable
+	}
+	pages := make([]protocol.Page, len(readers))
+	for k, r := range readers {
+		// A reader's language is set on its seat: each page has its own
+		// seats (drawing writes nothing else).
+		look := *st
+		look.Seats = slices.Clone(st.Seats)
+		pages[k] = b.pageOf(&look, ver, r.User, r.Lang)
+	}
+	return pages, nil
+}
+
+// pageOf is user's page of st (version ver), in lang; st is its own copy.
+func (b *Bot) pageOf(st *gameRecord, ver storage.Version, user string, lang words.Lang) protocol.Page {
 	seat := -1
 	if i := st.seatOf(user); i >= 0 && st.Seats[i].human() {
 		seat = i
@@ -44,7 +70,7 @@ func (b *Bot) Page(ctx context.Context, where protocol.Location, user string, la
 	now := b.now()
 	p := protocol.Page{Game: st.ID, Version: uint64(ver), Seat: seat, Table: *spoken(tableView(sn, now))}
 	if sn.game == nil {
-		return p, nil
+		return p
 	}
 	if sn.game.PublicView().LastReveal.Round != 0 {
 		p.Reveal = spoken(revealView(sn))
@@ -57,7 +83,7 @@ func (b *Bot) Page(ctx context.Context, where protocol.Location, user string, la
 	} else if r := len(sn.game.PublicView().Scores); r > 0 {
 		p.Scores = spoken(roundScoreView(sn, r))
 	}
-	return p, nil
+	return p
 }
 
 // openTable answers Open table: the asker's own link to the game's web

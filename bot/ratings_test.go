@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -598,5 +599,36 @@ func TestClosingPostRatingsInTheReadersWords(t *testing.T) {
 		if want := w.Say("ratings.peopleAreRatedAmongThemselves"); !strings.Contains(p.Final.Footer, want[:20]) {
 			t.Errorf("%s: the footer reads %q", c.lang, p.Final.Footer)
 		}
+	}
+}
+
+// TestPagesDrawEachReadersPage: Pages, one read for many readers, draws
+// for each reader the very page Page draws for them alone: each seat its
+// own hand in its own language, a watcher none.
+func TestPagesDrawEachReadersPage(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "bots=1 level=easy", "bob")
+	h.startGame("ann")
+	ctx := context.Background()
+	fr, _ := words.Find("fr")
+	readers := []protocol.Reader{{User: "ann"}, {User: "bob", Lang: fr}, {User: ""}, {User: "ann", Lang: fr}}
+	pages, err := h.b.Pages(ctx, h.where, readers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, r := range readers {
+		alone, err := h.b.Page(ctx, h.where, r.User, r.Lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(pages[k], alone) {
+			t.Errorf("reader %+v: Pages drew\n%+v\nPage drew\n%+v", r, pages[k], alone)
+		}
+	}
+	if pages[0].Hand == nil || pages[1].Hand == nil || pages[2].Hand != nil || pages[2].Seat != -1 {
+		t.Errorf("hands: ann %v, bob %v, a watcher %v (seat %d)", pages[0].Hand != nil, pages[1].Hand != nil, pages[2].Hand != nil, pages[2].Seat)
+	}
+	if pages[0].Hand.Title == pages[3].Hand.Title {
+		t.Errorf("ann's hand in English and in French: %q", pages[0].Hand.Title)
 	}
 }

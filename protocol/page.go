@@ -1,6 +1,10 @@
 package protocol
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/sushigo/sushigo/words"
+)
 
 // Page is what a web table shows one reader of one game: the public table
 // as the channel sees it, the latest reveal, the closing post once the
@@ -24,3 +28,11 @@ type Page struct {
 
 // ErrNoGame says the place has no game to draw (the host's Page).
 var ErrNoGame = errors.New("no game has been dealt here")
+
+// Reader is one audience of a game's pages: a person (a watcher when they
+// hold no seat, or User is "") reading in Lang (zero: their seat's, else
+// the game's). Readers alike see the same page.
+type Reader struct {
+	User string
+	Lang words.Lang
+}

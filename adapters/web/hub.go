@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/sushigo/sushigo/protocol"
-	"github.com/sushigo/sushigo/words"
 )
 
 // The hub knows which sockets show which game, and redraws them when the
@@ -100,31 +99,35 @@ func (h *hub) redrawAll() {
 	}
 }
 
-// reader is one audience of a game's pages: the same page for each.
-type reader struct {
-	user string
-	lang words.Lang
-}
-
-// redraw draws key's pages and offers each to its sockets.
+// redraw draws key's pages, one a reader (a person in a language) from
+// one read of the game, and offers each to its reader's sockets: the
+// frame's bytes are the same for all of them.
 func (h *hub) redraw(key string) {
 	h.mu.Lock()
-	groups := map[reader][]*conn{}
+	groups := map[protocol.Reader][]*conn{}
 	for c := range h.games[key] {
-		r := reader{c.pass.User, c.lang}
+		r := protocol.Reader{User: c.pass.User, Lang: c.lang}
 		groups[r] = append(groups[r], c)
 	}
 	h.mu.Unlock()
-	for r, conns := range groups {
-		frame, ver, err := h.w.pageFrame(conns[0].pass, r.lang)
-		if err != nil {
-			if !errors.Is(err, errNoGame) {
-				h.w.cfg.Log.Warn("drawing a web page failed", "game", key, "err", err)
-			}
-			continue
+	if len(groups) == 0 {
+		return
+	}
+	readers := make([]protocol.Reader, 0, len(groups))
+	for r := range groups {
+		readers = append(readers, r)
+	}
+	pages, err := h.w.host.Pages(h.w.ctx, groups[readers[0]][0].pass.where(), readers)
+	if err != nil {
+		if !errors.Is(err, protocol.ErrNoGame) {
+			h.w.cfg.Log.Warn("drawing a web page failed", "game", key, "err", err)
 		}
-		for _, c := range conns {
-			c.offerPage(frame, ver)
+		return
+	}
+	for k, r := range readers {
+		frame := encode(frame{T: "page", Page: &pages[k]})
+		for _, c := range groups[r] {
+			c.offerPage(frame, pages[k].Version)
 		}
 	}
 }

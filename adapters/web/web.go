@@ -31,6 +31,8 @@ import (
 type Host interface {
 	Handle(ctx context.Context, req protocol.Request) (protocol.Response, error)
 	Page(ctx context.Context, where protocol.Location, user string, lang words.Lang) (protocol.Page, error)
+	// Pages is Page for many readers from one read of the game.
+	Pages(ctx context.Context, where protocol.Location, readers []protocol.Reader) ([]protocol.Page, error)
 }
 
 // Marks keeps each link's single use, across replicas: the store's
