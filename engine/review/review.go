@@ -500,7 +500,7 @@ func weigh(g *engine.Game, m Move, i int, o Options, j *strategy.Search) (Choice
 	c.Options = len(opts)
 	c.All = make([]float64, v.Settings().Players)
 	if j != nil {
-		values, all := judged(j, v, m, i, opts, o.iterations()*len(opts), o)
+		values, all := judged(j, v, m, i, opts, o.iterations()*len(opts), weighRuns, o)
 		best := chosen
 		for k := range opts {
 			if values[k] > values[best]+1e-9 {
@@ -678,28 +678,31 @@ func mix(seed, move, k uint64) uint64 {
 }
 
 // judged weighs opts at move m with the search judge j over iterations
-// worlds in all: each option's value (−Inf when it could be played in
-// none) and every seat's mean final score after it.
-func judged(j *strategy.Search, v engine.View, m Move, move int, opts []Option, iterations int, o Options) ([]float64, [][]float64) {
+// worlds in all, in runs searches of their own (independent trees: a
+// search's early worlds shape its trees, so one long search keeps more
+// of its seed's mark than several short ones): each option's value (−Inf
+// when it could be played in none) and every seat's mean final score
+// after it.
+func judged(j *strategy.Search, v engine.View, m Move, move int, opts []Option, iterations, runs int, o Options) ([]float64, [][]float64) {
 	players := v.Settings().Players
 	sums := make([][]float64, len(opts))
 	for k := range sums {
 		sums[k] = make([]float64, players)
 	}
 	n := make([]int, len(opts))
-	j.Reseed(mix(o.Seed, uint64(move), uint64(iterations)))
-	if m.Decide {
-		as := make([]engine.Answer, len(opts))
-		for k, op := range opts {
-			as[k] = op.Answer
+	as := make([]engine.Answer, len(opts))
+	subs := make([]engine.Submission, len(opts))
+	for k, op := range opts {
+		as[k], subs[k] = op.Answer, op.Sub
+	}
+	each := max(len(opts), iterations/max(1, runs))
+	for r := range max(1, runs) {
+		j.Reseed(mix(o.Seed, uint64(move), uint64(iterations)+uint64(r)<<40))
+		if m.Decide {
+			j.WeighAnswers(v, as, each, sums, n)
+		} else {
+			j.WeighSubs(v, subs, each, sums, n)
 		}
-		j.WeighAnswers(v, as, iterations, sums, n)
-	} else {
-		subs := make([]engine.Submission, len(opts))
-		for k, op := range opts {
-			subs[k] = op.Sub
-		}
-		j.WeighSubs(v, subs, iterations, sums, n)
 	}
 	values := make([]float64, len(opts))
 	for k := range opts {
@@ -714,6 +717,13 @@ func judged(j *strategy.Search, v engine.View, m Move, move int, opts []Option, 
 	}
 	return values, sums
 }
+
+// refineRuns is how many searches of their own the refine step's worlds
+// are split into.
+var refineRuns = 8
+
+// weighRuns is the same for the first weighing of every choice.
+var weighRuns = 1
 
 // refineJudged is refine for the search judge: the choice made and the
 // best one at the costliest choices are weighed again by themselves on
@@ -736,7 +746,7 @@ func refineJudged(rg Game, out *Seat, o Options, j *strategy.Search) error {
 		m := rg.Moves[i]
 		v := g.View(m.Seat)
 		opts := []Option{c.Chosen, c.Best}
-		values, _ := judged(j, v, m, i, opts, 2*o.iterations()*max(1, o.refine()/4), o)
+		values, _ := judged(j, v, m, i, opts, 2*o.iterations()*max(1, o.refine()/4), refineRuns, o)
 		c.Value, c.BestValue = values[0], values[1]
 		if c.BestValue < c.Value {
 			c.Best, c.BestValue = c.Chosen, c.Value

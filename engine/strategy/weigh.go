@@ -22,7 +22,8 @@ func (s *Search) Reseed(seed uint64) {
 
 // WeighSubs values the viewing seat's submissions subs: iterations
 // sampled worlds, each played with one of them in turn (every option
-// weighed on as many worlds; none chosen by UCB1), then on by the trees
+// weighed on as many worlds, the same ones; none chosen by UCB1), then on
+// by the trees
 // (every seat choosing by its own results, the seat itself too) and the
 // rollout policy. It adds each seat's final score to sums[k][seat] and
 // counts in n[k] the worlds where subs[k] was played (all, unless a card
@@ -57,10 +58,17 @@ func (s *Search) weigh(v engine.View, keys []uint64, iterations int, sums [][]fl
 		s.nodes[0].child = int32(len(s.nodes) - 1)
 	}
 	explore := s.explore()
+	var deal uint64
 	for it := range iterations {
 		k := it % len(keys)
+		if k == 0 {
+			deal = s.rng.Uint64()
+		}
+		// Every option of a pass meets the same deal: the options'
+		// difference is theirs, not the deal's (the trees still learn
+		// between them).
 		force(k)
-		v.Sample(&s.world, s.rng.Uint64())
+		v.Sample(&s.world, deal)
 		if !s.iterate(players, explore, keys[k]) {
 			continue
 		}
