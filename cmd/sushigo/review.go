@@ -26,6 +26,7 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
 	party := fs.Bool("party", false, w.Say("sushigo.review.party"))
 	game := fs.Int("game", 0, w.Say("sushigo.review.game"))
+	png := fs.String("png", "", w.Say("sushigo.review.png"))
 	if helped, err := parseFlags(w, fs, args, w.Say("sushigo.review.usage"), stdout); helped || err != nil {
 		return err
 	}
@@ -54,7 +55,13 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 	}
 	a := protocol.Review{Game: games[n-1].ID}
 	host := bot.New(store, bot.Config{Log: cfg.logger(os.Stderr), ThinkInline: true, Review: reviewWork})
-	host.AddPlatform(console.Where.Platform, console.Platform)
+	plat := console.Platform
+	if *png != "" {
+		// The terminal shows no pictures; asked for the chart, the host
+		// draws it as it would for a chat.
+		plat.Terminal = false
+	}
+	host.AddPlatform(console.Where.Platform, plat)
 	me := protocol.User{ID: protocol.You, Name: w.You()}
 	resp, err := host.Handle(ctx, protocol.Request{Where: console.Where, Who: me, Action: a, Lang: w})
 	if err != nil {
@@ -68,6 +75,12 @@ func localReview(ctx context.Context, cfg config, w words.Lang, args []string, s
 		v := d.View
 		if v.Tone == protocol.ToneError {
 			return hostRefused(w, "review", v.Text)
+		}
+		if *png != "" && v.Picture != nil && len(v.Picture.PNG) > 0 {
+			if err := os.WriteFile(*png, v.Picture.PNG, 0o644); err != nil {
+				return fmt.Errorf("review: %w", err)
+			}
+			v.Picture = nil
 		}
 		console.Print(stdout, v, width)
 	}

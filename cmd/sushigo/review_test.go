@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,6 +43,18 @@ func TestReviewCommand(t *testing.T) {
 		t.Errorf("review and review --game 1 differ:\n%s\n%s", last.String(), first.String())
 	}
 	t.Logf("sushigo review:\n%s", last.String())
+	// --png writes the chart and prints the same words.
+	chart := filepath.Join(dir, "chart.png")
+	var withChart strings.Builder
+	if err := run(context.Background(), []string{"review", "--png", chart}, e, nil, &withChart, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if png, err := os.ReadFile(chart); err != nil || !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) || len(png) < 2000 {
+		t.Errorf("review --png wrote %d bytes (%v)", len(png), err)
+	}
+	if withChart.String() != last.String() {
+		t.Errorf("review --png printed otherwise:\n%s", withChart.String())
+	}
 	if err := run(context.Background(), []string{"review", "--game", "2"}, e, nil, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "no game 2") {
 		t.Errorf("review --game 2 of a history of one: %v", err)
 	}
