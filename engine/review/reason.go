@@ -61,10 +61,18 @@ func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
 		return Reason{"review.why.nigiriNow", bk}
 	case bk == engine.KindGreenTeaIceCream && iceCreams(v, seat)%4 == 3:
 		return Reason{"review.why.iceCreamSet", bk}
+	case bk == engine.KindGreenTeaIceCream:
+		return Reason{"review.why.iceCreamToward", bk}
 	case bk == engine.KindTemaki && race != "":
 		return Reason{race, bk}
 	case bk == engine.KindTofu && v.KindCount(seat, engine.KindTofu) == 1:
 		return Reason{"review.why.tofuPair", bk}
+	case bk == engine.KindTofu && v.KindCount(seat, engine.KindTofu) == 0:
+		return Reason{"review.why.tofuFirst", bk}
+	case bk == engine.KindMenu:
+		return Reason{"review.why.menu", bk}
+	case bk == engine.KindFruit:
+		return Reason{"review.why.fruit", bk}
 	case ck == engine.KindTofu && v.KindCount(seat, engine.KindTofu) == 2:
 		return Reason{"review.why.thirdTofu", ck}
 	case bk == engine.KindOnigiri && v.Count(seat, bc) == 0:

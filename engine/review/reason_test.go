@@ -37,7 +37,7 @@ func TestPartyReasonsAreTrue(t *testing.T) {
 			continue
 		}
 		t.Run(m.Key, func(t *testing.T) {
-			reasonsAreTrue(t, engine.Settings{Ruleset: engine.Party, Players: 4, Menu: m.Menu}, games, 20*games, 1)
+			reasonsAreTrue(t, engine.Settings{Ruleset: engine.Party, Players: 4, Menu: m.Menu}, games, 20*games, 5)
 		})
 	}
 }
@@ -161,6 +161,18 @@ func untrue(v engine.View, c Choice, r Reason) string {
 			kept += b2i(d.Kind() == engine.KindGreenTeaIceCream)
 		}
 		return need(best.Kind() == engine.KindGreenTeaIceCream && (kept+count(engine.KindGreenTeaIceCream))%4 == 3, "no set of four one ice cream short")
+	case "review.why.iceCreamToward":
+		kept := 0
+		for _, d := range v.AppendDesserts(nil, seat) {
+			kept += b2i(d.Kind() == engine.KindGreenTeaIceCream)
+		}
+		return need(best.Kind() == engine.KindGreenTeaIceCream && (kept+count(engine.KindGreenTeaIceCream))%4 != 3, "not an ice cream short of completing a set")
+	case "review.why.tofuFirst":
+		return need(best.Kind() == engine.KindTofu && count(engine.KindTofu) == 0, "not a first tofu")
+	case "review.why.menu":
+		return need(best.Kind() == engine.KindMenu, "the better card is no menu")
+	case "review.why.fruit":
+		return need(best.Kind() == engine.KindFruit, "the better card is no fruit")
 	case "review.why.tofuPair":
 		return need(best.Kind() == engine.KindTofu && count(engine.KindTofu) == 1, "not a second tofu")
 	case "review.why.thirdTofu":
