@@ -71,6 +71,10 @@ type Calibration struct {
 	// time.
 	Reference, Compared          Agreement
 	ComparedSeconds, ComparedMax float64
+	// QuickSeconds is the mean wall time of weighing another seat
+	// (review.Quick, seat 1): what each other seat adds to a review for
+	// the table's accuracy.
+	QuickSeconds float64
 }
 
 // Calibrate plays and reviews cfg.Games games.
@@ -90,6 +94,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 		seconds      float64
 		ref, cmp     agreementCount
 		cmpSeconds   float64
+		quickSeconds float64
 	}
 	out := make([]seatStats, cfg.Games)
 	errs := make([]error, cfg.Games)
@@ -131,7 +136,12 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 					errs[i] = err
 					continue
 				}
-				st := seatStats{stable: sameTop(a, b), first: sameFirst(a, b), overlap: overlap(a, b), seconds: took}
+				began = time.Now()
+				if _, err := review.Quick(rg, 1, cfg.Review); err != nil {
+					errs[i] = err
+					continue
+				}
+				st := seatStats{stable: sameTop(a, b), first: sameFirst(a, b), overlap: overlap(a, b), seconds: took, quickSeconds: time.Since(began).Seconds()}
 				for k, c := range a.Choices {
 					st.pred = append(st.pred, c.Value)
 					st.actual = append(st.actual, float64(a.Final))
@@ -204,6 +214,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 		refs.add(st.ref)
 		cmps.add(st.cmp)
 		c.ComparedSeconds += st.cmpSeconds
+		c.QuickSeconds += st.quickSeconds
 		c.ComparedMax = max(c.ComparedMax, st.cmpSeconds)
 		c.Seconds += st.seconds
 		c.MaxSeconds = max(c.MaxSeconds, st.seconds)
@@ -231,6 +242,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 	c.Reference, c.Compared = refs.agreement(), cmps.agreement()
 	if c.Games > 0 {
 		c.ComparedSeconds /= float64(c.Games)
+		c.QuickSeconds /= float64(c.Games)
 		c.Seconds /= float64(c.Games)
 		c.StableTop = float64(stable) / float64(c.Games)
 		c.StableFirst = float64(first) / float64(c.Games)
@@ -371,7 +383,7 @@ func PrintCalibration(w io.Writer, name string, c Calibration) {
 		100*c.ExpertAgrees, 100*c.StableTop, 100*c.StableFirst, 100*c.Overlap)
 	fmt.Fprintf(w, "  the review grades the expert's choice best or good: %.0f %%; %.0f %% of choices have a clear best, and there the expert picks it %.0f %%\n",
 		100*c.ExpertGood, 100*c.ClearShare, 100*c.ExpertAgreesClear)
-	fmt.Fprintf(w, "  one seat's review: %.2f s mean, %.2f s at most (wall time, %d at once)\n", c.Seconds, c.MaxSeconds, c.Parallel)
+	fmt.Fprintf(w, "  one seat's review: %.2f s mean, %.2f s at most (wall time, %d at once); another seat's accuracy (Quick): %.2f s mean\n", c.Seconds, c.MaxSeconds, c.Parallel, c.QuickSeconds)
 	if c.Reference.Choices > 0 {
 		printAgreement(w, "the review", c.Reference)
 	}
