@@ -53,11 +53,7 @@ func TestReviewRecordGolden(t *testing.T) {
 	// A cheap review: the screens and their words are what these pin (the
 	// review's judgement is engine/review's to test), and seven full
 	// reviews were 110 s under -race.
-	store, err := bolt.Open(filepath.Join(t.TempDir(), "r.db"), bolt.Options{NoSync: true, SweepEvery: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := reviewStore(t)
 	cheap := New(store, Config{Review: &review.Options{Samples: 4, Iterations: 8, Refine: 1}})
 	ctx := context.Background()
 	for k, w := range words.Languages() {
@@ -98,6 +94,17 @@ func TestReviewRecordGolden(t *testing.T) {
 	}
 }
 
+// reviewStore is an embedded store of the test's own, closed at its end.
+func reviewStore(t *testing.T) *bolt.Store {
+	t.Helper()
+	store, err := bolt.Open(filepath.Join(t.TempDir(), "r.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return store
+}
+
 // TestFormerJudgesReviewIsReviewedAgain: a review stored by the release
 // before the search judged (reviewed-v1.json) is not answered from
 // storage: asked again, the seat is reviewed again and stored as v2.
@@ -106,11 +113,7 @@ func TestFormerJudgesReviewIsReviewedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := bolt.Open(filepath.Join(t.TempDir(), "r.db"), bolt.Options{NoSync: true, SweepEvery: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := reviewStore(t)
 	ctx := context.Background()
 	if _, err := store.AddRecord(ctx, reviewedKey("k2x9", 0), old, ReviewTTL); err != nil {
 		t.Fatal(err)

@@ -303,17 +303,7 @@ func reviewSeat(rg Game, seat int, o Options, refined bool) (Seat, error) {
 	for s := range out.Curves {
 		out.Curves[s] = append(out.Curves[s], float64(end.Score(s)))
 	}
-	good := 0
-	for _, c := range out.Choices {
-		out.Lost += c.Loss
-		if c.Grade <= Good {
-			good++
-		}
-	}
-	if len(out.Choices) > 0 {
-		out.Accuracy = float64(good) / float64(len(out.Choices))
-	}
-	out.Top = costliest(out.Choices, 3)
+	out.tally()
 	switch {
 	case !refined:
 	case j != nil:
@@ -403,13 +393,26 @@ func refine(rg Game, out *Seat, o Options) error {
 		if st.n == 0 {
 			continue
 		}
-		c.Value, c.BestValue = st.sumA/float64(st.n), st.sumB/float64(st.n)
-		if c.BestValue < c.Value {
-			c.Best, c.BestValue = c.Chosen, c.Value
-		}
-		c.Loss = c.BestValue - c.Value
-		c.Grade = gradeOf(c.Loss)
+		c.settle(st.sumA/float64(st.n), st.sumB/float64(st.n))
 	}
+	out.tally()
+	return nil
+}
+
+// settle sets a refined choice's values, the one made and the best one
+// (the one made, should it weigh more now), and its loss and grade.
+func (c *Choice) settle(value, best float64) {
+	c.Value, c.BestValue = value, best
+	if c.BestValue < c.Value {
+		c.Best, c.BestValue = c.Chosen, c.Value
+	}
+	c.Loss = c.BestValue - c.Value
+	c.Grade = gradeOf(c.Loss)
+}
+
+// tally sums the seat's choices again: points given away, accuracy, the
+// costliest named.
+func (out *Seat) tally() {
 	out.Lost, out.Accuracy = 0, 0
 	good := 0
 	for _, c := range out.Choices {
@@ -418,9 +421,10 @@ func refine(rg Game, out *Seat, o Options) error {
 			good++
 		}
 	}
-	out.Accuracy = float64(good) / float64(len(out.Choices))
+	if len(out.Choices) > 0 {
+		out.Accuracy = float64(good) / float64(len(out.Choices))
+	}
 	out.Top = costliest(out.Choices, 3)
-	return nil
 }
 
 // pairStats sums a refined choice's deals: the seat's score with the
@@ -747,26 +751,12 @@ func refineJudged(rg Game, out *Seat, o Options, j *strategy.Search) error {
 		v := g.View(m.Seat)
 		opts := []Option{c.Chosen, c.Best}
 		values, _ := judged(j, v, m, i, opts, 2*o.iterations()*max(1, o.refine()/4), refineRuns, o)
-		c.Value, c.BestValue = values[0], values[1]
-		if c.BestValue < c.Value {
-			c.Best, c.BestValue = c.Chosen, c.Value
-		}
-		c.Loss = c.BestValue - c.Value
-		c.Grade = gradeOf(c.Loss)
+		c.settle(values[0], values[1])
 		c.Why = reasonFor(v, c.Chosen, c.Best, c.Decision)
 	})
 	if err != nil {
 		return err
 	}
-	out.Lost = 0
-	good := 0
-	for _, c := range out.Choices {
-		out.Lost += c.Loss
-		if c.Grade <= Good {
-			good++
-		}
-	}
-	out.Accuracy = float64(good) / float64(len(out.Choices))
-	out.Top = costliest(out.Choices, 3)
+	out.tally()
 	return nil
 }
