@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
 	"strconv"
 	"strings"
@@ -617,6 +618,9 @@ func optionText(w words.Lang, o review.Option, decision bool) string {
 			return cardText(w, o.Answer.Card)
 		case o.Answer.Kind != engine.KindNone:
 			return w.KindName(o.Answer.Kind)
+		case o.Answer.Flip != 0:
+			// A takeout box's answer: how many cards it turned.
+			return w.Say("review.faceDown", w.Count("card", bits.OnesCount32(o.Answer.Flip)))
 		}
 		return w.Say("review.nothing")
 	}

@@ -143,3 +143,24 @@ func TestReviewRecordRefusesUnknownVersions(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionTextOfATakeoutBox: a takeout box's answer says how many cards
+// it turned, not "nothing" (a review once read "you took nothing;
+// nothing would have scored 6.2 points more").
+func TestOptionTextOfATakeoutBox(t *testing.T) {
+	fr, _ := words.Find("fr")
+	for _, c := range []struct {
+		w    words.Lang
+		flip uint32
+		want string
+	}{
+		{words.English, 0b101, "2 cards face down"},
+		{words.English, 0b1000, "1 card face down"},
+		{words.English, 0, "nothing"},
+		{fr, 0b11, "2 cartes face cachée"},
+	} {
+		if got := optionText(c.w, review.Option{Answer: engine.Answer{Flip: c.flip}}, true); got != c.want {
+			t.Errorf("%s, flip %b: %q, want %q", c.w.Code(), c.flip, got, c.want)
+		}
+	}
+}

@@ -72,9 +72,19 @@ func CheckReviewIn(t testing.TB, w words.Lang, c Chat, p Person, others []Person
 		t.Fatalf("the review reached %v, want %s alone", got, p.ID)
 	}
 	body := got[0].Body
+	// Others are named in one line only: the table's accuracy, as a chess
+	// site shows both players' (after the game, every hand each seat held
+	// is known from the reveals).
+	rest, table := withoutLine(body, strings.Split(w.Say("review.table", "\x00"), "\x00")[0])
+	if table == "" {
+		t.Errorf("%s's review gives no accuracy for the table: %s", p.Name, body)
+	}
 	for _, o := range others {
-		if strings.Contains(body, o.Name) || strings.Contains(body, o.ID) {
-			t.Errorf("%s's review names %s: %s", p.Name, o.Name, body)
+		if strings.Contains(rest, o.Name) || strings.Contains(rest, o.ID) {
+			t.Errorf("%s's review names %s outside the table's accuracy: %s", p.Name, o.Name, body)
+		}
+		if strings.Contains(table, o.ID) && !strings.Contains(table, o.Name) {
+			t.Errorf("%s's review gives %s's ID, not their name: %s", p.Name, o.Name, table)
 		}
 	}
 	for _, mention := range []string{"<@", "<!"} {
@@ -83,6 +93,22 @@ func CheckReviewIn(t testing.TB, w words.Lang, c Chat, p Person, others []Person
 		}
 	}
 	return body
+}
+
+// withoutLine cuts from body the line that begins with prefix (in plain
+// text, or escaped in a JSON payload) and returns the rest and the line.
+func withoutLine(body, prefix string) (rest, line string) {
+	i := strings.Index(body, prefix)
+	if i < 0 || prefix == "" {
+		return body, ""
+	}
+	end := len(body)
+	for _, stop := range []string{"\n", "\\n", "\""} {
+		if j := strings.Index(body[i:], stop); j >= 0 && i+j < end {
+			end = i + j
+		}
+	}
+	return body[:i] + body[end:], body[i:end]
 }
 
 // CheapReview is the review work an adapter's tests ask of their host: they
