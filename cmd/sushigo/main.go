@@ -321,6 +321,7 @@ func runArena(args []string, stdout io.Writer) error {
 	judgeIterations := fs.Int("review-iterations", 0, "with --review: the search judge's sampled worlds an option (0: the review's default)")
 	compare := fs.String("compare-judge", "", "with --review: also review each game with this judge (search or rollouts) and hold it to the same reference")
 	compareIterations := fs.Int("compare-iterations", 0, "with --compare-judge: the compared search judge's sampled worlds an option (0: as the review's)")
+	compareRandom := fs.Bool("compare-random-rollouts", false, "with --compare-judge search: its rollouts at random, as the bots' searches play them, not by the heuristic")
 	refDeals := fs.Int("reference-deals", 32, "with --review: deals each option of the sampled choices is played on by search players for the reference (0: no reference)")
 	refIterations := fs.Int("reference-iterations", 400, "with --review: the reference players' search iterations a choice")
 	expertIterations := fs.Int("expert-iterations", 2000, "with --review: the expert's search iterations a choice, to compare its choices with the review's best (0: skip)")
@@ -374,6 +375,7 @@ func runArena(args []string, stdout io.Writer) error {
 			if *compareIterations > 0 {
 				co.Iterations = *compareIterations
 			}
+			co.RandomRollouts = *compareRandom
 			cfg.Compare = &co
 		}
 		c, err := arena.Calibrate(cfg, *expertIterations)

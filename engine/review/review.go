@@ -200,6 +200,10 @@ type Options struct {
 	Judge Judge
 	// Iterations is the search judge's sampled worlds an option (0: 256).
 	Iterations int
+	// RandomRollouts plays the search judge's rollouts at random, as the
+	// bots' searches do, rather than with the heuristic: for the arena's
+	// comparison.
+	RandomRollouts bool
 	// Yield, when set, is called after each deal played out: a host that
 	// reviews beside live games lets them run (runtime.Gosched) rather
 	// than wait for the scheduler to preempt a review.
@@ -267,6 +271,7 @@ func reviewSeat(rg Game, seat int, o Options, refined bool) (Seat, error) {
 	if o.Judge == Search {
 		j = strategy.NewJudge(o.Seed)
 		j.Yield = o.Yield
+		j.Heuristic = !o.RandomRollouts
 	}
 	var errEval error
 	end, err := rg.Replay(func(g *engine.Game, i int) {
