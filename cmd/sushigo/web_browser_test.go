@@ -275,6 +275,15 @@ func stepThroughReview(t *testing.T, ctx context.Context, name string, width int
 	if first.Wide > width {
 		t.Errorf("the review is %d px wide on a %d px screen", first.Wide, width)
 	}
+	whole, err := chromedp.Run(ctx, chromedp.Text("#review"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, broken := range []string{"NaN", "Inf", "-922337"} {
+		if strings.Contains(whole, broken) {
+			t.Errorf("the review reads %q:\n%s", broken, whole)
+		}
+	}
 	shot(t, ctx, name+"-review")
 	// Forward until a choice the expert would have made otherwise, then
 	// to the end; back once.

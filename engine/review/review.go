@@ -516,6 +516,17 @@ func weigh(g *engine.Game, m Move, i int, o Options, j *strategy.Search) (Choice
 				best = k
 			}
 		}
+		if math.IsInf(values[chosen], -1) {
+			// What was made could be played in none of the deals (an
+			// answer that names a card the seat alone saw drawn): it is
+			// not graded, and the curve takes the best it could weigh.
+			c.Options, c.Best = 1, c.Chosen
+			if !math.IsInf(values[best], -1) {
+				c.Value, c.BestValue = values[best], values[best]
+				copy(c.All, all[best])
+			}
+			return c, nil
+		}
 		copy(c.All, all[chosen])
 		c.Best, c.Value, c.BestValue = opts[best], values[chosen], values[best]
 		c.Loss = max(0, c.BestValue-c.Value)
@@ -756,6 +767,9 @@ func refineJudged(rg Game, out *Seat, o Options, j *strategy.Search) error {
 		v := g.View(m.Seat)
 		opts := []Option{c.Chosen, c.Best}
 		values, _ := judged(j, v, m, i, opts, 2*o.iterations()*max(1, o.refine()/4), refineRuns, o)
+		if math.IsInf(values[0], -1) || math.IsInf(values[1], -1) {
+			return // not weighed again: the first weighing stands
+		}
 		c.settle(values[0], values[1])
 		c.Why = reasonFor(v, c.Chosen, c.Best, c.Decision)
 	})

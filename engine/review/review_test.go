@@ -1,6 +1,7 @@
 package review
 
 import (
+	"math"
 	"reflect"
 	"slices"
 	"testing"
@@ -209,6 +210,89 @@ func TestUnsureOf(t *testing.T) {
 	for k := range stats {
 		if got[k] != want[k] {
 			t.Errorf("candidate %d (loss %.2f, se %.2f): unsure %v, want %v", k, stats[k].loss(), stats[k].se(), got[k], want[k])
+		}
+	}
+}
+
+// TestReviewOfAPlayerWhoPicksLast: in a host, bots pick at once and a
+// person last, so the person's pick is the one that reveals; a card that
+// then asks a decision (a takeout box, a spoon, a menu) must still be
+// weighed. The search once went on picking for the next seat while the
+// decision waited, lost every such deal, and the review read "NaN points
+// more" and a curve of −9,223,372,036,854,775,808.
+func TestReviewOfAPlayerWhoPicksLast(t *testing.T) {
+	set := engine.Settings{Players: 4, Ruleset: engine.Party}
+	m, err := engine.ParseMenu("temaki,sashimi,tofu,onigiri,spoon,takeout,fruit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.Menu = m
+	for seed := uint64(13); seed < 15; seed++ {
+		g, err := engine.New(set, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rg := Game{Settings: set, Seed: seed}
+		others := []strategy.Player{nil, strategy.NewRandom(seed), strategy.NewRandom(seed + 1), strategy.NewRandom(seed + 2)}
+		me := strategy.NewRandom(seed + 3)
+		decisive := 0
+		for !g.Over() {
+			if d, ok := g.Decision(); ok {
+				a := strategy.Answer(me, g.View(d.Seat))
+				if d.Seat != 0 {
+					a = strategy.Answer(others[d.Seat], g.View(d.Seat))
+				}
+				if err := g.Decide(d.Seat, a); err != nil {
+					t.Fatal(err)
+				}
+				rg.Moves = append(rg.Moves, Move{Seat: d.Seat, Answer: a, Decide: true})
+				continue
+			}
+			// The bots first, the person last.
+			for _, s := range []int{1, 2, 3, 0} {
+				var sub engine.Submission
+				if s == 0 {
+					legal := g.View(0).AppendLegal(nil)
+					sub = legal[0]
+					for _, l := range legal {
+						if k := l.Card.Kind(); k == engine.KindTakeoutBox || k == engine.KindSpoon || k == engine.KindMenu {
+							sub = l
+							decisive++
+							break
+						}
+					}
+				} else {
+					sub = others[s].Choose(g.View(s))
+				}
+				if err := g.Submit(s, sub); err != nil {
+					t.Fatal(err)
+				}
+				rg.Moves = append(rg.Moves, Move{Seat: s, Sub: sub})
+				if g.Deciding() || g.Over() {
+					break
+				}
+			}
+		}
+		if decisive == 0 {
+			t.Fatalf("seed %d: no card that asks a decision was taken", seed)
+		}
+		sr, err := Review(rg, 0, Options{Iterations: 8, Refine: 1, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
+		for k, x := range sr.Curve {
+			if bad(x) {
+				t.Errorf("seed %d: the curve's point %d is %v", seed, k, x)
+			}
+		}
+		for _, c := range sr.Choices {
+			if bad(c.Value) || bad(c.BestValue) || bad(c.Loss) {
+				t.Errorf("seed %d round %d turn %d: %v taken, value %v, best %v, loss %v", seed, c.Round, c.Turn, c.Chosen.Sub.Card, c.Value, c.BestValue, c.Loss)
+			}
+		}
+		if bad(sr.Lost) || bad(sr.Accuracy) {
+			t.Errorf("seed %d: lost %v, accuracy %v", seed, sr.Lost, sr.Accuracy)
 		}
 	}
 }

@@ -282,7 +282,12 @@ func (s *Search) iterate(players int, explore float64, force uint64) bool {
 			continue
 		}
 		for p := range players {
-			if w.Submitted(p) || w.Over() {
+			if w.Over() || w.Deciding() {
+				// A reveal that asks a decision (a Party spoon, menu or
+				// takeout box) is answered before anyone picks again.
+				break
+			}
+			if w.Submitted(p) {
 				continue
 			}
 			var sub engine.Submission
