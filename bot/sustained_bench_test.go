@@ -677,7 +677,8 @@ func (r *susRun) askReviews(store storage.Store, n int) {
 			r.b.Fatal(err)
 		}
 		resp, err := r.host.Handle(ctx, protocol.Request{Where: where, Who: protocol.User{ID: "rp" + strconv.Itoa(k), Name: "R"}, Action: protocol.Review{Game: id}})
-		if err != nil || len(resp.Deliveries) != 1 || !strings.Contains(resp.Deliveries[0].View.Text, "reviewing") {
+		// Queued: a private notice that is not a refusal.
+		if err != nil || len(resp.Deliveries) != 1 || resp.Deliveries[0].View.Screen != protocol.ScreenNotice || resp.Deliveries[0].View.Tone == protocol.ToneError {
 			r.b.Fatalf("asking for review %d: %v %+v", k, err, resp)
 		}
 	}
