@@ -351,11 +351,7 @@ func runArena(args []string, stdout io.Writer) error {
 		}
 	}
 	if *reviewGames > 0 {
-		ro := review.DefaultOptions
-		ro.Samples, ro.Refine, ro.Candidates, ro.Seed = *reviewSamples, *reviewRefine, *reviewCandidates, 1
-		if *judgeIterations > 0 {
-			ro.Iterations = *judgeIterations
-		}
+		ro := review.Options{Samples: *reviewSamples, Refine: *reviewRefine, Candidates: *reviewCandidates, Iterations: *judgeIterations, Seed: 1}
 		if *judge != "" {
 			j, err := review.ParseJudge(*judge)
 			if err != nil {

@@ -225,9 +225,6 @@ const (
 	Rollouts
 )
 
-// DefaultOptions are what a host's reviews use unless told otherwise.
-var DefaultOptions = Options{}
-
 // ParseJudge reads a judge's name: "search" or "rollouts".
 func ParseJudge(name string) (Judge, error) {
 	switch name {
@@ -508,18 +505,16 @@ func weigh(g *engine.Game, m Move, i int, o Options, j *strategy.Search) (Choice
 	opts, chosen := OptionsOf(v, m)
 	c.Options = len(opts)
 	c.All = make([]float64, v.Settings().Players)
-	if j != nil {
-		values, all := judged(j, v, m, i, opts, o.iterations()*len(opts), weighRuns, o)
-		best := chosen
-		for k := range opts {
-			if values[k] > values[best]+1e-9 {
-				best = k
-			}
-		}
+	var values []float64
+	switch {
+	case j != nil:
+		var all [][]float64
+		values, all = judged(j, v, m, i, opts, o.iterations()*len(opts), weighRuns, o)
 		if math.IsInf(values[chosen], -1) {
 			// What was made could be played in none of the deals (an
 			// answer that names a card the seat alone saw drawn): it is
 			// not graded, and the curve takes the best it could weigh.
+			best := bestOf(values, chosen)
 			c.Options, c.Best = 1, c.Chosen
 			if !math.IsInf(values[best], -1) {
 				c.Value, c.BestValue = values[best], values[best]
@@ -528,25 +523,45 @@ func weigh(g *engine.Game, m Move, i int, o Options, j *strategy.Search) (Choice
 			return c, nil
 		}
 		copy(c.All, all[chosen])
-		c.Best, c.Value, c.BestValue = opts[best], values[chosen], values[best]
-		c.Loss = max(0, c.BestValue-c.Value)
-		c.Grade = gradeOf(c.Loss)
-		if len(opts) > 1 {
-			c.Alternatives, c.Values = opts, values
-		}
-		if best != chosen {
-			// Every choice has its reason, for a review stepped through
-			// turn by turn; the refine step says it again for those named.
-			c.Why = reasonFor(v, c.Chosen, c.Best, c.Decision)
-		}
-		return c, nil
-	}
-	if len(opts) == 1 {
+	case len(opts) == 1:
 		c.Best = c.Chosen
 		c.Value = estimateAll(v, m, opts[0], i, o.samples(), o.Seed, c.All, o.Yield)
 		c.BestValue = c.Value
 		return c, nil
+	default:
+		values = rolledOut(v, m, i, opts, chosen, o, c.All)
 	}
+	best := bestOf(values, chosen)
+	if len(opts) > 1 {
+		c.Alternatives, c.Values = opts, values
+	}
+	c.Best, c.Value, c.BestValue = opts[best], values[chosen], values[best]
+	c.Loss = max(0, c.BestValue-c.Value)
+	c.Grade = gradeOf(c.Loss)
+	if best != chosen {
+		// Every choice has its reason, for a review stepped through turn
+		// by turn; the refine step says it again for those named.
+		c.Why = reasonFor(v, c.Chosen, c.Best, c.Decision)
+	}
+	return c, nil
+}
+
+// bestOf is the option of the highest value, chosen unless another is
+// higher by more than rounding.
+func bestOf(values []float64, chosen int) int {
+	best := chosen
+	for k := range values {
+		if values[k] > values[best]+1e-9 {
+			best = k
+		}
+	}
+	return best
+}
+
+// rolledOut is each option's value by the heuristic's rollouts (−Inf for
+// one screened out), filling all with every seat's expected score after
+// the chosen one.
+func rolledOut(v engine.View, m Move, i int, opts []Option, chosen int, o Options, all []float64) []float64 {
 	values := make([]float64, len(opts))
 	full := o.samples()
 	weighed := make([]bool, len(opts))
@@ -569,24 +584,17 @@ func weigh(g *engine.Game, m Move, i int, o Options, j *strategy.Search) (Choice
 			weighed[k] = true
 		}
 	}
-	best := chosen
 	for k := range opts {
-		if weighed[k] && k == chosen {
-			values[k] = estimateAll(v, m, opts[k], i, full, o.Seed, c.All, o.Yield)
-		} else if weighed[k] {
+		switch {
+		case weighed[k] && k == chosen:
+			values[k] = estimateAll(v, m, opts[k], i, full, o.Seed, all, o.Yield)
+		case weighed[k]:
 			values[k] = estimate(v, m, opts[k], i, full, o.Seed, o.Yield)
-		} else {
+		default:
 			values[k] = math.Inf(-1)
 		}
-		if values[k] > values[best]+1e-9 {
-			best = k
-		}
 	}
-	c.Alternatives, c.Values = opts, values
-	c.Best, c.Value, c.BestValue = opts[best], values[chosen], values[best]
-	c.Loss = max(0, c.BestValue-c.Value)
-	c.Grade = gradeOf(c.Loss)
-	return c, nil
+	return values
 }
 
 // OptionsOf lists the options the seat had at move m, seen from v (its
@@ -738,12 +746,14 @@ func judged(j *strategy.Search, v engine.View, m Move, move int, opts []Option, 
 	return values, sums
 }
 
-// refineRuns is how many searches of their own the refine step's worlds
-// are split into.
-var refineRuns = 8
-
-// weighRuns is the same for the first weighing of every choice.
-var weighRuns = 1
+// weighRuns and refineRuns are how many searches of their own the first
+// weighing of a choice and the refine step split their worlds into (one
+// long search is deeper; the refine step's eight keep less of one seed's
+// mark: docs/review.md).
+const (
+	weighRuns  = 1
+	refineRuns = 8
+)
 
 // refineJudged is refine for the search judge: the choice made and the
 // best one at the costliest choices are weighed again by themselves on
