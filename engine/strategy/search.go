@@ -49,7 +49,7 @@ type Search struct {
 	policy []Random     // the rollout policy of each seat
 	heur   []*Heuristic // the same, with Heuristic
 	forced int          // the seat whose first choice Weigh forces
-	// and what it forces, should the legal list spell it otherwise
+	// and what it forces
 	forceSub engine.Submission
 	forceAns engine.Answer
 	world    engine.Game
@@ -177,7 +177,7 @@ func (s *Search) search(v engine.View) uint64 {
 			break
 		}
 		v.Sample(&s.world, s.rng.Uint64())
-		s.iterate(players, explore, 0)
+		s.iterate(players, explore, false)
 	}
 	// The most visited root choice.
 	best, visits := uint64(0), int32(-1)
@@ -236,13 +236,13 @@ func (s *Search) explore() float64 {
 
 // iterate plays one sampled world to its end, every seat with a tree
 // choosing by it while it is in it, and backs up each such seat's own
-// result. With force, the searching seat's first choice is the one with
-// that key; false when it is not legal in this world (nothing is backed
-// up) or a choice was refused.
-func (s *Search) iterate(players int, explore float64, force uint64) bool {
+// result. When forced, the searching seat's first choice is Weigh's
+// (forceSub or forceAns); false when a choice was refused (that one not
+// legal in this world): nothing is backed up.
+func (s *Search) iterate(players int, explore float64, forced bool) bool {
 	w := &s.world
 	me := -1
-	if force != 0 {
+	if forced {
 		me = s.forced
 	}
 	for p := range players {
@@ -257,19 +257,15 @@ func (s *Search) iterate(players int, explore float64, force uint64) bool {
 		if d, ok := w.Decision(); ok {
 			var a engine.Answer
 			if t := &s.seats[d.Seat]; t.inTree {
-				s.opts = w.View(d.Seat).AppendOptions(s.opts[:0])
-				k, expanded := 0, false
+				expanded := false
 				if d.Seat == me && t.cur == t.root {
-					if k = keyIndex(len(s.opts), func(i int) uint64 { return ansKey(s.opts[i]) }, force); k < 0 {
-						// Spelled otherwise than the list spells it: the
-						// engine decides.
-						s.opts = append(s.opts, s.forceAns)
-						k = len(s.opts) - 1
-					}
+					a = s.forceAns // Weigh's option: the engine says if it is legal here
 				} else {
+					s.opts = w.View(d.Seat).AppendOptions(s.opts[:0])
+					var k int
 					k, expanded = s.pick(t.cur, len(s.opts), func(i int) uint64 { return ansKey(s.opts[i]) }, explore)
+					a = s.opts[k]
 				}
-				a = s.opts[k]
 				s.enter(t, ansKey(a), expanded)
 			} else if s.Heuristic {
 				a = s.heur[d.Seat].Decide(w.View(d.Seat))
@@ -292,20 +288,18 @@ func (s *Search) iterate(players int, explore float64, force uint64) bool {
 			}
 			var sub engine.Submission
 			if t := &s.seats[p]; t.inTree {
-				s.legal = w.View(p).AppendLegal(s.legal[:0])
-				if len(s.legal) == 0 {
-					continue
-				}
-				k, expanded := 0, false
+				expanded := false
 				if p == me && t.cur == t.root {
-					if k = keyIndex(len(s.legal), func(i int) uint64 { return subKey(s.legal[i]) }, force); k < 0 {
-						s.legal = append(s.legal, s.forceSub)
-						k = len(s.legal) - 1
-					}
+					sub = s.forceSub // Weigh's option: the engine says if it is legal here
 				} else {
+					s.legal = w.View(p).AppendLegal(s.legal[:0])
+					if len(s.legal) == 0 {
+						continue
+					}
+					var k int
 					k, expanded = s.pick(t.cur, len(s.legal), func(i int) uint64 { return subKey(s.legal[i]) }, explore)
+					sub = s.legal[k]
 				}
-				sub = s.legal[k]
 				s.enter(t, subKey(sub), expanded)
 			} else if s.Heuristic {
 				sub = s.heur[p].Choose(w.View(p))
@@ -328,16 +322,6 @@ func (s *Search) iterate(players int, explore float64, force uint64) bool {
 		}
 	}
 	return true
-}
-
-// keyIndex is the index of the choice with key among n, or −1.
-func keyIndex(n int, key func(int) uint64, want uint64) int {
-	for i := range n {
-		if key(i) == want {
-			return i
-		}
-	}
-	return -1
 }
 
 // pick chooses among the n choices legal here (their keys by key(i)): the

@@ -69,7 +69,7 @@ func (s *Search) weigh(v engine.View, keys []uint64, iterations int, sums [][]fl
 		// between them).
 		force(k)
 		v.Sample(&s.world, deal)
-		if !s.iterate(players, explore, keys[k]) {
+		if !s.iterate(players, explore, true) {
 			continue
 		}
 		for p := range players {
