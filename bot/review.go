@@ -194,18 +194,18 @@ func (b *Bot) askReview(ctx context.Context, req protocol.Request, gameID string
 	}
 	resp := protocol.Response{Where: r.Where, Game: r.Game}
 	seat := r.seatOf(req.Who.ID)
-	sr, found, err := b.storedReview(ctx, r.Game, seat)
+	var sr review.Seat
+	ready := b.cfg.ThinkInline
+	if ready {
+		// Inline, inside this request: nothing to wait for but itself.
+		sr, err = b.seatReview(ctx, r, seat, false)
+	} else {
+		sr, ready, err = b.storedReview(ctx, r.Game, seat)
+	}
 	if err != nil {
 		return protocol.Response{}, err
 	}
-	if !found && b.cfg.ThinkInline {
-		// Inline, inside this request: nothing to wait for but itself.
-		if sr, err = b.review(ctx, r, seat, false); err != nil {
-			return protocol.Response{}, err
-		}
-		found = true
-	}
-	if found {
+	if ready {
 		// Reviewed (before, or just now): drawn in the asker's words; for
 		// a page, with every choice to step through.
 		v := b.drawReview(r, seat, w, sr)
@@ -240,16 +240,21 @@ func (b *Bot) reviewFor(ctx context.Context, r reviewRecord, user string, w word
 	if i < 0 {
 		return protocol.View{}, refuse("review.notPlayed")
 	}
-	sr, found, err := b.storedReview(ctx, r.Game, i)
+	sr, err := b.seatReview(ctx, r, i, beside)
 	if err != nil {
 		return protocol.View{}, err
 	}
-	if !found {
-		if sr, err = b.review(ctx, r, i, beside); err != nil {
-			return protocol.View{}, err
-		}
-	}
 	return b.drawReview(r, i, w, sr), nil
+}
+
+// seatReview is seat i's review of r: stored, or reviewed (and stored)
+// now; beside as for reviewFor.
+func (b *Bot) seatReview(ctx context.Context, r reviewRecord, i int, beside bool) (review.Seat, error) {
+	sr, found, err := b.storedReview(ctx, r.Game, i)
+	if err != nil || found {
+		return sr, err
+	}
+	return b.review(ctx, r, i, beside)
 }
 
 // review reviews seat i of r and stores the review; beside as for
@@ -379,7 +384,7 @@ func (b *Bot) storedReview(ctx context.Context, game string, seat int) (review.S
 		return review.Seat{}, false, fmt.Errorf("load the review of %s seat %d: %w", game, seat, err)
 	}
 	var r reviewed
-	if err := json.Unmarshal(data, &r); err != nil || r.V < reviewedVersion || r.V > reviewedVersion {
+	if err := json.Unmarshal(data, &r); err != nil || r.V != reviewedVersion {
 		// Unreadable, the former judge's, or a newer release's: reviewed
 		// again.
 		return review.Seat{}, false, nil

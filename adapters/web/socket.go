@@ -354,31 +354,33 @@ func (w *Web) awaitReview(ctx context.Context, c *conn, req protocol.Request) {
 		}
 		req.ID = "web-" + nonce()
 		resp, err := w.host.Handle(ctx, req)
-		if err != nil || !queued(resp, c.pass.User) && !hasReview(resp, c.pass.User) {
-			return // refused, or failed: the first answer said so
-		}
-		if hasReview(resp, c.pass.User) {
+		done := err == nil && hasReview(resp, c.pass.User)
+		if done {
 			w.answer(c, resp, 0)
-			return
+		}
+		if done || err != nil || !queued(resp, c.pass.User) {
+			return // shown; or refused, or failed: the first answer said so
 		}
 	}
 }
 
 // hasReview reports whether resp gives user their review.
 func hasReview(resp protocol.Response, user string) bool {
-	for _, d := range resp.Deliveries {
-		if d.To.User == user && !d.To.IsPublic() && d.View.Screen == protocol.ScreenReview {
-			return true
-		}
-	}
-	return false
+	return privately(resp, user, func(v protocol.View) bool { return v.Screen == protocol.ScreenReview })
 }
 
 // queued reports whether resp tells user, privately, that their review
 // is on its way (a notice that is not an error).
 func queued(resp protocol.Response, user string) bool {
+	return privately(resp, user, func(v protocol.View) bool {
+		return v.Screen == protocol.ScreenNotice && v.Tone != protocol.ToneError
+	})
+}
+
+// privately reports whether resp shows user, privately, a view that is.
+func privately(resp protocol.Response, user string, is func(protocol.View) bool) bool {
 	for _, d := range resp.Deliveries {
-		if d.To.User == user && !d.To.IsPublic() && d.View.Screen == protocol.ScreenNotice && d.View.Tone != protocol.ToneError {
+		if d.To.User == user && !d.To.IsPublic() && is(d.View) {
 			return true
 		}
 	}
