@@ -355,26 +355,14 @@ func refine(rg Game, out *Seat, o Options) error {
 		stats[k] = &pairStats{}
 	}
 	pass := func(deals func(k int) (from, to int)) error {
-		at := map[int]int{}
-		for _, k := range cand {
-			at[out.Choices[k].Move] = k
-		}
-		_, err := rg.Replay(func(g *engine.Game, i int) {
-			k, ok := at[i]
-			if !ok {
-				return
-			}
+		return atChoices(rg, out, cand, func(k int, c *Choice, v engine.View, m Move, i int) {
 			from, to := deals(k)
 			if from >= to {
 				return
 			}
-			c := &out.Choices[k]
-			m := rg.Moves[i]
-			v := g.View(m.Seat)
 			playPaired(v, m, c.Chosen, c.Best, i, from, to, seed, o.Yield, stats[k])
 			c.Why = reasonFor(v, c.Chosen, c.Best, c.Decision)
 		})
-		return err
 	}
 	if err := pass(func(int) (int, int) { return 0, n }); err != nil {
 		return err
@@ -399,6 +387,23 @@ func refine(rg Game, out *Seat, o Options) error {
 	}
 	out.tally()
 	return nil
+}
+
+// atChoices replays rg and calls do at each of out's choices cand (k its
+// index), with the view its seat chose from, its move and the move's
+// index.
+func atChoices(rg Game, out *Seat, cand []int, do func(k int, c *Choice, v engine.View, m Move, i int)) error {
+	at := make(map[int]int, len(cand))
+	for _, k := range cand {
+		at[out.Choices[k].Move] = k
+	}
+	_, err := rg.Replay(func(g *engine.Game, i int) {
+		if k, ok := at[i]; ok {
+			m := rg.Moves[i]
+			do(k, &out.Choices[k], g.View(m.Seat), m, i)
+		}
+	})
+	return err
 }
 
 // settle sets a refined choice's values, the one made and the best one
@@ -763,18 +768,7 @@ func refineJudged(rg Game, out *Seat, o Options, j *strategy.Search) error {
 	if len(cand) == 0 {
 		return nil
 	}
-	at := map[int]int{}
-	for _, k := range cand {
-		at[out.Choices[k].Move] = k
-	}
-	_, err := rg.Replay(func(g *engine.Game, i int) {
-		k, ok := at[i]
-		if !ok {
-			return
-		}
-		c := &out.Choices[k]
-		m := rg.Moves[i]
-		v := g.View(m.Seat)
+	err := atChoices(rg, out, cand, func(_ int, c *Choice, v engine.View, m Move, i int) {
 		opts := []Option{c.Chosen, c.Best}
 		values, _ := judged(j, v, m, i, opts, 2*o.iterations()*max(1, o.refine()/4), refineRuns, o)
 		if math.IsInf(values[0], -1) || math.IsInf(values[1], -1) {
