@@ -115,6 +115,15 @@ func untrue(v engine.View, c Choice, r Reason) string {
 		}
 	}
 	had := v.MakiIcons(seat)
+	// Ice creams kept from finished rounds and in front of the seat now,
+	// counted here apart from the code under test.
+	iceCreamsHeld := func() int {
+		n := count(engine.KindGreenTeaIceCream)
+		for _, d := range v.AppendDesserts(nil, seat) {
+			n += b2i(d.Kind() == engine.KindGreenTeaIceCream)
+		}
+		return n
+	}
 	switch r.Key {
 	case "review.why.completesSashimi":
 		return need(best.Kind() == engine.KindSashimi && count(engine.KindSashimi)%3 == 2, "no set one sashimi short")
@@ -156,17 +165,9 @@ func untrue(v engine.View, c Choice, r Reason) string {
 		}
 		return need(best.Kind() == engine.KindTemaki && had <= fewest && had+1 > fewest && v.Seats() > 2, "the seat was not at the bottom, or still is, or there is no bottom")
 	case "review.why.iceCreamSet":
-		kept := 0
-		for _, d := range v.AppendDesserts(nil, seat) {
-			kept += b2i(d.Kind() == engine.KindGreenTeaIceCream)
-		}
-		return need(best.Kind() == engine.KindGreenTeaIceCream && (kept+count(engine.KindGreenTeaIceCream))%4 == 3, "no set of four one ice cream short")
+		return need(best.Kind() == engine.KindGreenTeaIceCream && iceCreamsHeld()%4 == 3, "no set of four one ice cream short")
 	case "review.why.iceCreamToward":
-		kept := 0
-		for _, d := range v.AppendDesserts(nil, seat) {
-			kept += b2i(d.Kind() == engine.KindGreenTeaIceCream)
-		}
-		return need(best.Kind() == engine.KindGreenTeaIceCream && (kept+count(engine.KindGreenTeaIceCream))%4 != 3, "not an ice cream short of completing a set")
+		return need(best.Kind() == engine.KindGreenTeaIceCream && iceCreamsHeld()%4 != 3, "not an ice cream short of completing a set")
 	case "review.why.tofuFirst":
 		return need(best.Kind() == engine.KindTofu && count(engine.KindTofu) == 0, "not a first tofu")
 	case "review.why.menu":
