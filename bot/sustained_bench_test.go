@@ -231,10 +231,12 @@ type susRun struct {
 	playerCPU playerCPU
 	clicks    atomic.Int64
 	reviewed  atomic.Int64
-	reqIDs    atomic.Int64
-	refs      atomic.Int64
-	inflight  sync.WaitGroup
-	stopped   atomic.Bool
+	// drawn counts the pictures sent drawn (not kept), by what they show.
+	drawn    [protocol.PictureReview + 1]atomic.Int64
+	reqIDs   atomic.Int64
+	refs     atomic.Int64
+	inflight sync.WaitGroup
+	stopped  atomic.Bool
 }
 
 func (r *susRun) schedule(p *susPlayer, after time.Duration) {
@@ -383,6 +385,9 @@ func (r *susRun) Send(_ context.Context, where protocol.Location, _ string, d pr
 		return protocol.Ref{ID: strconv.FormatInt(r.refs.Add(1), 36)}, nil
 	}
 	now := time.Now()
+	if p := d.View.Picture; p != nil && p.PNG != nil && int(p.Of) < len(r.drawn) {
+		r.drawn[p.Of].Add(1)
+	}
 	switch {
 	case d.To.IsPublic() && d.View.Screen == protocol.ScreenTable:
 		g.mu.Lock()
@@ -572,11 +577,13 @@ func benchSustained(b *testing.B, n int, party bool) {
 	time.Sleep(time.Until(half))
 	bytes0 := r.bytesPerGame(store) // before the counts: its round trips are the benchmark's
 	conflicts0, req0, loop0 := m.conflicts.Load(), hook.request.Load(), hook.loop.Load()
+	drawn0 := r.drawnNow()
 	host0, redis0, players0 := self(), info(), r.playerCPU.total()
 	time.Sleep(time.Until(start.Add(*sustainFor)))
 	procCPU, redisCPU, playersCPU := self()-host0, info()-redis0, r.playerCPU.total()-players0
 	hostCPU := procCPU - playersCPU
 	conflicts, reqTrips, loopTrips := m.conflicts.Load()-conflicts0, hook.request.Load()-req0, hook.loop.Load()-loop0
+	drawn := r.drawnNow()
 	end := time.Now()
 	b.StopTimer()
 	// What is left to show the moment the clicking stops.
@@ -621,6 +628,9 @@ func benchSustained(b *testing.B, n int, party bool) {
 	b.ReportMetric(float64(reqTrips)/clicks, "request-trips/click")
 	b.ReportMetric(float64(loopTrips)/clicks, "background-trips/click")
 	b.ReportMetric(float64(conflicts)/clicks, "conflicts/click")
+	secs := end.Sub(half).Seconds()
+	b.ReportMetric(float64(drawn[protocol.PictureTable]-drawn0[protocol.PictureTable])/secs, "tables-drawn/s")
+	b.ReportMetric(float64(drawn[protocol.PictureRound]-drawn0[protocol.PictureRound]+drawn[protocol.PictureFinal]-drawn0[protocol.PictureFinal])/secs, "scores-drawn/s")
 	b.ReportMetric(max(bytes0[0], bytes1[0]), "bytes/game")
 	b.ReportMetric(max(bytes0[1], bytes1[1]), "bytes/game-max")
 	if *sustainReviews > 0 {
@@ -628,6 +638,14 @@ func benchSustained(b *testing.B, n int, party bool) {
 	}
 	b.ReportMetric(float64(backlog), "backlog-clicks")
 	b.ReportMetric(oldest.Seconds(), "backlog-oldest-s")
+}
+
+// drawnNow is how many pictures were sent drawn so far, by what they show.
+func (r *susRun) drawnNow() (n [protocol.PictureReview + 1]int64) {
+	for i := range n {
+		n[i] = r.drawn[i].Load()
+	}
+	return n
 }
 
 // bytesPerGame is the mean and the largest memory, in Redis, of a sample

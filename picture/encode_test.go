@@ -1,0 +1,132 @@
+package picture
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestEncodeDecodes encodes pages of every shape our deflate meets —
+// the goldens' pages, noise, one colour, runs longer than a match, rows
+// repeated, a page one pixel wide or high — and reads each back with
+// image/png, which checks the checksums: every pixel and the palette must
+// come back.
+func TestEncodeDecodes(t *testing.T) {
+	pal := color.Palette{}
+	for i := range 256 {
+		pal = append(pal, color.RGBA{uint8(i), uint8(255 - i), uint8(i * 7), 0xff})
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	page := func(w, h int, px func(x, y int) uint8) *image.Paletted {
+		img := image.NewPaletted(image.Rect(0, 0, w, h), pal)
+		for y := range h {
+			for x := range w {
+				img.Pix[y*img.Stride+x] = px(x, y)
+			}
+		}
+		return img
+	}
+	cases := map[string]*image.Paletted{
+		"noise":       page(301, 97, func(int, int) uint8 { return uint8(rng.IntN(256)) }),
+		"few colours": page(640, 80, func(int, int) uint8 { return uint8(rng.IntN(3)) }),
+		"one colour":  page(800, 600, func(int, int) uint8 { return 7 }),
+		"stripes":     page(800, 300, func(x, y int) uint8 { return uint8(x / 300) }),
+		"rows":        page(700, 400, func(x, y int) uint8 { return uint8((x*31)%256 + y/50) }),
+		"one wide":    page(1, 500, func(_, y int) uint8 { return uint8(y % 5) }),
+		"one high":    page(1000, 1, func(x, _ int) uint8 { return uint8(x / 10) }),
+		"one pixel":   page(1, 1, func(int, int) uint8 { return 200 }),
+		"widest":      page(maxDistance-1, 2, func(x, y int) uint8 { return uint8(x / 1000 * (y + 1)) }),
+	}
+	goldens, _ := filepath.Glob("testdata/*.png")
+	for _, name := range goldens {
+		f, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, ok := img.(*image.Paletted); ok {
+			cases[filepath.Base(name)] = p
+		}
+	}
+	if len(cases) < 12 {
+		t.Fatalf("only %d pages: the goldens were not read", len(cases))
+	}
+	for name, img := range cases {
+		t.Run(name, func(t *testing.T) {
+			enc := encodePNG(img)
+			back, err := png.Decode(bytes.NewReader(enc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, ok := back.(*image.Paletted)
+			if !ok || got.Rect != img.Rect || len(got.Palette) != len(img.Palette) {
+				t.Fatalf("read back as %T %v", back, back.Bounds())
+			}
+			for i := range img.Palette {
+				if r1, g1, b1, _ := img.Palette[i].RGBA(); true {
+					r2, g2, b2, _ := got.Palette[i].RGBA()
+					if r1>>8 != r2>>8 || g1>>8 != g2>>8 || b1>>8 != b2>>8 {
+						t.Fatalf("palette %d: %v, want %v", i, got.Palette[i], img.Palette[i])
+					}
+				}
+			}
+			for y := range img.Rect.Dy() {
+				a := img.Pix[y*img.Stride : y*img.Stride+img.Rect.Dx()]
+				b := got.Pix[y*got.Stride : y*got.Stride+got.Rect.Dx()]
+				if !bytes.Equal(a, b) {
+					t.Fatalf("row %d differs", y)
+				}
+			}
+			var std bytes.Buffer
+			if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&std, img); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d bytes, image/png at its fastest %d", len(enc), std.Len())
+		})
+	}
+}
+
+// TestEncodeRefusesTooWide: a row longer than deflate's window cannot be
+// repeated from above; the caller then uses image/png.
+func TestEncodeRefusesTooWide(t *testing.T) {
+	img := image.NewPaletted(image.Rect(0, 0, maxDistance, 1), color.Palette{color.Black})
+	if encodePNG(img) != nil {
+		t.Error("encoded a page wider than the window")
+	}
+}
+
+func BenchmarkEncode(b *testing.B) {
+	f, err := os.ReadFile("testdata/table-classic-5p.png")
+	if err != nil {
+		b.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(f))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := img.(*image.Paletted)
+	b.Run("ours", func(b *testing.B) {
+		var n int
+		for b.Loop() {
+			n = len(encodePNG(p))
+		}
+		b.ReportMetric(float64(n), "bytes")
+	})
+	b.Run("image-png", func(b *testing.B) {
+		var n int
+		for b.Loop() {
+			var out bytes.Buffer
+			_ = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&out, p)
+			n = out.Len()
+		}
+		b.ReportMetric(float64(n), "bytes")
+	})
+}
