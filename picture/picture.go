@@ -8,15 +8,12 @@ package picture
 
 import (
 	"bytes"
-	"cmp"
-	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/png"
 	"math"
-	"slices"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -305,13 +302,16 @@ func (c *canvas) fit(face, s string, w int) string {
 
 // png encodes the page and gives its memory back for the next picture.
 func (c *canvas) png() ([]byte, error) {
-	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	err := enc.Encode(&b, paletted(c.img))
+	p := paletted(c.img)
 	pages.put(c.img)
 	faceSets.Put(c.faces)
 	c.img, c.faces = nil, nil
-	if err != nil {
+	defer indexes.put(p)
+	if out := encodePNG(p); out != nil {
+		return out, nil
+	}
+	var b bytes.Buffer // a page too wide for our encoder's window
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, p); err != nil {
 		return nil, fmt.Errorf("picture: encode: %w", err)
 	}
 	return b.Bytes(), nil
@@ -334,173 +334,6 @@ func (s *pageStore) get(w, h int) *image.RGBA {
 func (s *pageStore) put(img *image.RGBA) {
 	pix := img.Pix
 	s.p.Put(&pix)
-}
-
-// paletted converts img to its 256 most used colours (ties by value, so
-// the same image gives the same bytes), the rest to the nearest of those.
-// A paletted PNG is a byte a pixel and is written without the per-row
-// filter search, which is most of a full-colour PNG's cost. The page is
-// large flat areas: every fill colour is among the most used; only the
-// rarest anti-aliasing steps move to a neighbour. Every pixel is opaque
-// (the page is painted first), so a pixel's four bytes are its key.
-//
-// The pixels are read once, as runs of one colour, counted in a table of
-// our own (a Go map lookup a run was a fifth of a table picture's cost);
-// the paletted pixels are then written a run at a time.
-func paletted(img *image.RGBA) image.Image {
-	b := img.Bounds()
-	pix := img.Pix[:4*b.Dx()*b.Dy()] // a fresh image: rows are contiguous
-	rs := runPool.Get().(*[]colourRun)
-	runs := (*rs)[:0]
-	defer func() { *rs = runs[:0]; runPool.Put(rs) }()
-	var counts colourTable
-	counts.init(1024)
-	last, start := binary.LittleEndian.Uint32(pix), 0
-	pair := uint64(last) | uint64(last)<<32
-	for i := 4; i < len(pix); i += 4 {
-		// Two pixels at a time through a run: most of the page is runs.
-		for i+8 <= len(pix) && binary.LittleEndian.Uint64(pix[i:]) == pair {
-			i += 8
-		}
-		if i == len(pix) {
-			break
-		}
-		if k := binary.LittleEndian.Uint32(pix[i:]); k != last {
-			runs = append(runs, colourRun{last, int32(i/4 - start)})
-			counts.add(last, i/4-start)
-			last, start = k, i/4
-			pair = uint64(last) | uint64(last)<<32
-		}
-	}
-	runs = append(runs, colourRun{last, int32(len(pix)/4 - start)})
-	counts.add(last, len(pix)/4-start)
-	type used struct {
-		k uint32
-		n int
-	}
-	all := make([]used, 0, counts.len)
-	for j, k := range counts.keys {
-		if counts.used[j] {
-			all = append(all, used{k, counts.n[j]})
-		}
-	}
-	slices.SortFunc(all, func(a, b used) int { return cmp.Or(cmp.Compare(b.n, a.n), cmp.Compare(a.k, b.k)) })
-	top := all[:min(len(all), 256)]
-	pal := make(color.Palette, 0, len(top))
-	keys := make([]uint32, 0, len(top))
-	for _, u := range top {
-		counts.setIndex(u.k, uint8(len(pal)))
-		keys = append(keys, u.k)
-		pal = append(pal, color.RGBA{uint8(u.k), uint8(u.k >> 8), uint8(u.k >> 16), 0xff})
-	}
-	// Rare colours are anti-aliasing steps; those within a few levels of
-	// each other share the nearest colour of the first one met (in sorted
-	// order), so the search runs once a cell rather than once a colour.
-	cells := map[uint32]uint8{}
-	for _, u := range all[len(top):] {
-		cell := u.k & 0xf8f8f8
-		i, ok := cells[cell]
-		if !ok {
-			i = nearest(keys, u.k)
-			cells[cell] = i
-		}
-		counts.setIndex(u.k, i)
-	}
-	out := image.NewPaletted(b, pal)
-	at := 0
-	for _, r := range runs {
-		idx := counts.index(r.k)
-		if idx != 0 { // 0 is what NewPaletted's pixels already are
-			fill := out.Pix[at : at+int(r.n)]
-			fill[0] = idx
-			for n := 1; n < len(fill); n *= 2 {
-				copy(fill[n:], fill[:n])
-			}
-		}
-		at += int(r.n)
-	}
-	return out
-}
-
-// colourRun is a run of pixels of one colour, in reading order.
-type colourRun struct {
-	k uint32
-	n int32
-}
-
-// runPool keeps the run lists of earlier pictures: a table has some
-// hundred thousand runs.
-var runPool = sync.Pool{New: func() any { s := make([]colourRun, 0, 1<<16); return &s }}
-
-// colourTable counts pixels by colour and then holds each colour's
-// palette index: open addressing over a power-of-two table, kept at most
-// half full.
-type colourTable struct {
-	keys []uint32
-	n    []int
-	idx  []uint8
-	used []bool
-	len  int
-	mask uint32
-}
-
-func (t *colourTable) init(size int) {
-	t.keys, t.n, t.idx, t.used = make([]uint32, size), make([]int, size), make([]uint8, size), make([]bool, size)
-	t.len, t.mask = 0, uint32(size-1)
-}
-
-// slot is where k is, or the empty slot where it goes.
-func (t *colourTable) slot(k uint32) int {
-	j := (k * 0x9e3779b1) >> 7 & t.mask
-	for t.used[j] && t.keys[j] != k {
-		j = (j + 1) & t.mask
-	}
-	return int(j)
-}
-
-func (t *colourTable) add(k uint32, n int) {
-	j := t.slot(k)
-	if !t.used[j] {
-		if 2*(t.len+1) > len(t.keys) {
-			t.grow()
-			j = t.slot(k)
-		}
-		t.keys[j], t.used[j] = k, true
-		t.len++
-	}
-	t.n[j] += n
-}
-
-func (t *colourTable) grow() {
-	old := *t
-	t.init(2 * len(old.keys))
-	for j, k := range old.keys {
-		if old.used[j] {
-			s := t.slot(k)
-			t.keys[s], t.n[s], t.used[s] = k, old.n[j], true
-			t.len++
-		}
-	}
-}
-
-func (t *colourTable) setIndex(k uint32, i uint8) { t.idx[t.slot(k)] = i }
-
-func (t *colourTable) index(k uint32) uint8 { return t.idx[t.slot(k)] }
-
-// nearest is the index in keys of the colour closest to k.
-func nearest(keys []uint32, k uint32) uint8 {
-	best, bestD := 0, int32(math.MaxInt32)
-	for i, p := range keys {
-		d := int32(0)
-		for sh := 0; sh < 24; sh += 8 {
-			v := int32(p>>sh&0xff) - int32(k>>sh&0xff)
-			d += v * v
-		}
-		if d < bestD {
-			best, bestD = i, d
-		}
-	}
-	return uint8(best)
 }
 
 func hypot(x, y float32) float64 { return math.Hypot(float64(x), float64(y)) }

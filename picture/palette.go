@@ -1,0 +1,124 @@
+package picture
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"image"
+	"image/color"
+	"math"
+	"sync"
+)
+
+// palette.bin is the page's 256 colours, three bytes each, most used
+// first: the colours of a specimen of every picture we draw (every card's
+// face and icon, text on each, the charts), counted over its pixels.
+// TestPaletteIsTheSpecimens checks it and rewrites it with
+// -update-palette when the drawing changes.
+//
+//go:embed palette.bin
+var paletteBin []byte
+
+// quantizer is the palette and, for every colour at five bits a channel, the
+// index of the nearest palette colour: a page is made paletted with a
+// table lookup a run of pixels, with nothing counted, sorted or searched.
+// Built once, on the first picture.
+var quantizer = sync.OnceValue(func() *fixedPalette {
+	f := &fixedPalette{}
+	keys := make([]uint32, 0, 256)
+	for i := 0; i+3 <= len(paletteBin) && len(f.pal) < 256; i += 3 {
+		c := color.RGBA{paletteBin[i], paletteBin[i+1], paletteBin[i+2], 0xff}
+		f.pal = append(f.pal, c)
+		keys = append(keys, uint32(c.R)|uint32(c.G)<<8|uint32(c.B)<<16)
+	}
+	for cell := range f.lut {
+		r, g, b := cell>>10&31, cell>>5&31, cell&31
+		centre := uint32(r<<3|4) | uint32(g<<3|4)<<8 | uint32(b<<3|4)<<16
+		f.lut[cell] = nearest(keys, centre)
+	}
+	// A palette colour is itself, not its cell's nearest to the centre;
+	// where two share a cell, the more used one (earlier) keeps it.
+	for i := len(keys) - 1; i >= 0; i-- {
+		f.lut[cellOf(keys[i])] = uint8(i)
+	}
+	return f
+})
+
+type fixedPalette struct {
+	pal color.Palette
+	lut [1 << 15]uint8
+}
+
+// cellOf is colour k's (0xBBGGRR) cell at five bits a channel.
+func cellOf(k uint32) int {
+	return int(k>>3&31)<<10 | int(k>>11&31)<<5 | int(k>>19&31)
+}
+
+// paletted converts img to the fixed palette: each run of one colour is
+// looked up once and written at once. Every pixel is opaque (the page is
+// painted first), so a pixel's first three bytes are its colour. Its
+// pixels are borrowed: give them back with done once encoded.
+func paletted(img *image.RGBA) *image.Paletted {
+	f := quantizer()
+	b := img.Bounds()
+	pix := img.Pix[:4*b.Dx()*b.Dy()] // a fresh image: rows are contiguous
+	out := &image.Paletted{Pix: indexes.get(b.Dx() * b.Dy()), Stride: b.Dx(), Rect: b, Palette: f.pal}
+	last := binary.LittleEndian.Uint32(pix)
+	pair := uint64(last) | uint64(last)<<32
+	start := 0
+	flush := func(end int, k uint32) {
+		fill := out.Pix[start:end]
+		fill[0] = f.lut[cellOf(k)]
+		for n := 1; n < len(fill); n *= 2 {
+			copy(fill[n:], fill[:n])
+		}
+	}
+	for i := 4; i < len(pix); i += 4 {
+		// Two pixels at a time through a run: most of the page is runs.
+		for i+8 <= len(pix) && binary.LittleEndian.Uint64(pix[i:]) == pair {
+			i += 8
+		}
+		if i == len(pix) {
+			break
+		}
+		if k := binary.LittleEndian.Uint32(pix[i:]); k != last {
+			flush(i/4, last)
+			last, start = k, i/4
+			pair = uint64(last) | uint64(last)<<32
+		}
+	}
+	flush(len(pix)/4, last)
+	return out
+}
+
+// indexStore reuses the paletted pages' memory, as pages does the RGBA.
+type indexStore struct{ p sync.Pool }
+
+var indexes indexStore
+
+func (s *indexStore) get(n int) []uint8 {
+	if pix, ok := s.p.Get().(*[]uint8); ok && cap(*pix) >= n {
+		return (*pix)[:n]
+	}
+	return make([]uint8, n)
+}
+
+func (s *indexStore) put(img *image.Paletted) {
+	pix := img.Pix
+	s.p.Put(&pix)
+}
+
+// nearest is the index in keys of the colour closest to k.
+func nearest(keys []uint32, k uint32) uint8 {
+	best, bestD := 0, int32(math.MaxInt32)
+	for i, p := range keys {
+		d := int32(0)
+		for sh := 0; sh < 24; sh += 8 {
+			v := int32(p>>sh&0xff) - int32(k>>sh&0xff)
+			d += v * v
+		}
+		if d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return uint8(best)
+}
