@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sushigo/sushigo/deflate"
 )
 
 // TestEncodeDecodes encodes pages of every shape our deflate meets —
@@ -40,7 +42,7 @@ func TestEncodeDecodes(t *testing.T) {
 		"one wide":    page(1, 500, func(_, y int) uint8 { return uint8(y % 5) }),
 		"one high":    page(1000, 1, func(x, _ int) uint8 { return uint8(x / 10) }),
 		"one pixel":   page(1, 1, func(int, int) uint8 { return 200 }),
-		"widest":      page(maxDistance-1, 2, func(x, y int) uint8 { return uint8(x / 1000 * (y + 1)) }),
+		"widest":      page(deflate.MaxDistance-1, 2, func(x, y int) uint8 { return uint8(x / 1000 * (y + 1)) }),
 	}
 	goldens, _ := filepath.Glob("testdata/*.png")
 	for _, name := range goldens {
@@ -97,7 +99,7 @@ func TestEncodeDecodes(t *testing.T) {
 // TestEncodeRefusesTooWide: a row longer than deflate's window cannot be
 // repeated from above; the caller then uses image/png.
 func TestEncodeRefusesTooWide(t *testing.T) {
-	img := image.NewPaletted(image.Rect(0, 0, maxDistance, 1), color.Palette{color.Black})
+	img := image.NewPaletted(image.Rect(0, 0, deflate.MaxDistance, 1), color.Palette{color.Black})
 	if encodePNG(img) != nil {
 		t.Error("encoded a page wider than the window")
 	}

@@ -149,7 +149,7 @@ func borrowFaces() (faceSet, error) {
 		if err != nil {
 			return nil, fmt.Errorf("picture: font: %w", err)
 		}
-		fs[name] = face
+		fs[name] = newGlyphCache(face)
 	}
 	return fs, nil
 }

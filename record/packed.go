@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"sync"
+
+	"github.com/sushigo/sushigo/deflate"
 )
 
 // A game's record is stored compressed: packed, the byte recordPacked
@@ -15,23 +17,16 @@ import (
 // (version 1, JSON, starting with '{') reads as it is.
 const recordPacked = 'Z'
 
-var (
-	packers   = sync.Pool{New: func() any { w, _ := flate.NewWriter(nil, flate.BestSpeed); return w }}
-	unpackers sync.Pool // of io.ReadCloser that are flate.Resetters
-)
+var unpackers sync.Pool // of io.ReadCloser that are flate.Resetters
 
-// Pack compresses a record's JSON for storing.
+// Pack compresses a record's JSON for storing. Its deflate is the fast
+// writer's (package deflate): a record is written at every click, and
+// compress/flate's fastest level cost 80 µs for 2 KB, about a tenth of a
+// replica's CPU a click, for records a sixth smaller.
 func Pack(record []byte) []byte {
-	var b bytes.Buffer
-	b.Grow(len(record)/2 + 16)
-	b.WriteByte(recordPacked)
-	w := packers.Get().(*flate.Writer)
-	w.Reset(&b)
-	// Writes to a bytes.Buffer do not fail.
-	_, _ = w.Write(record)
-	_ = w.Close()
-	packers.Put(w)
-	return b.Bytes()
+	out := make([]byte, 1, len(record)/2+64)
+	out[0] = recordPacked
+	return deflate.Append(out, record)
 }
 
 // Unpack returns a stored record's JSON: data itself when it is not packed.
