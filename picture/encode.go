@@ -2,10 +2,9 @@ package picture
 
 import (
 	"encoding/binary"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
-	"sync"
+	"image/color"
 
 	"github.com/sushigo/sushigo/deflate"
 )
@@ -20,20 +19,20 @@ import (
 // than deflate's window.
 func encodePNG(img *image.Paletted) []byte {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	stride := w + 1 // the filter byte (0: none) starts each row
-	if stride > deflate.MaxDistance || w == 0 || h == 0 {
+	if w+1 > deflate.MaxDistance || w == 0 || h == 0 {
 		return nil
 	}
-	rp := raws.Get().(*[]byte)
-	defer raws.Put(rp)
-	raw := (*rp)[:0]
+	raw := make([]byte, 0, (w+1)*h)
 	for y := range h {
-		row := img.Pix[y*img.Stride : y*img.Stride+w]
 		raw = append(raw, 0)
-		raw = append(raw, row...)
+		raw = append(raw, img.Pix[y*img.Stride:y*img.Stride+w]...)
 	}
-	*rp = raw
+	return encodeRows(raw, w, h, img.Palette)
+}
 
+// encodeRows is encodePNG for a page already laid out as PNG rows: each
+// row's filter byte (0) and its w indexes, as paletted leaves them.
+func encodeRows(raw []byte, w, h int, palette color.Palette) []byte {
 	out := make([]byte, 0, 64<<10)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
@@ -41,8 +40,8 @@ func encodePNG(img *image.Paletted) []byte {
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 8, 3 // 8 bits, paletted
 	out = chunk(out, "IHDR", ihdr[:])
-	pal := make([]byte, 0, 3*len(img.Palette))
-	for _, c := range img.Palette {
+	pal := make([]byte, 0, 3*len(palette))
+	for _, c := range palette {
 		r, g, b, _ := c.RGBA()
 		pal = append(pal, uint8(r>>8), uint8(g>>8), uint8(b>>8))
 	}
@@ -53,15 +52,39 @@ func encodePNG(img *image.Paletted) []byte {
 	out = append(out, 0, 0, 0, 0)
 	out = append(out, "IDAT"...)
 	out = append(out, 0x78, 0x01) // zlib: deflate, 32 KB window, no dictionary
-	out = deflate.AppendRows(out, raw, stride)
-	out = binary.BigEndian.AppendUint32(out, adler32.Checksum(raw))
+	out = deflate.AppendRows(out, raw, w+1)
+	out = binary.BigEndian.AppendUint32(out, adler(raw))
 	binary.BigEndian.PutUint32(out[at:], uint32(len(out)-at-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[at+4:]))
 	return chunk(out, "IEND", nil)
 }
 
-// raws holds the filtered rows of a page being encoded, for the next one.
-var raws = sync.Pool{New: func() any { b := make([]byte, 0, 1<<20); return &b }}
+// adler is zlib's Adler-32 of p, eight bytes a step: each step's
+// weighted sum is independent of the last one's, where hash/adler32 adds
+// byte after byte (a third of the checksum's time).
+func adler(p []byte) uint32 {
+	const mod, nmax = 65521, 5552 // nmax: the bytes before s2 could overflow
+	s1, s2 := uint32(1), uint32(0)
+	for len(p) > 0 {
+		n := min(len(p), nmax&^7)
+		q := p[:n]
+		for len(q) >= 8 {
+			b := q[:8]
+			s2 += 8*s1 + 8*uint32(b[0]) + 7*uint32(b[1]) + 6*uint32(b[2]) + 5*uint32(b[3]) +
+				4*uint32(b[4]) + 3*uint32(b[5]) + 2*uint32(b[6]) + uint32(b[7])
+			s1 += uint32(b[0]) + uint32(b[1]) + uint32(b[2]) + uint32(b[3]) + uint32(b[4]) + uint32(b[5]) + uint32(b[6]) + uint32(b[7])
+			q = q[8:]
+		}
+		for _, c := range q {
+			s1 += uint32(c)
+			s2 += s1
+		}
+		s1 %= mod
+		s2 %= mod
+		p = p[n:]
+	}
+	return s2<<16 | s1
+}
 
 // chunk appends a PNG chunk.
 func chunk(out []byte, kind string, data []byte) []byte {

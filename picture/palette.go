@@ -55,21 +55,36 @@ func cellOf(k uint32) int {
 
 // paletted converts img to the fixed palette: each run of one colour is
 // looked up once and written at once. Every pixel is opaque (the page is
-// painted first), so a pixel's first three bytes are its colour. Its
-// pixels are borrowed: give them back with done once encoded.
-func paletted(img *image.RGBA) *image.Paletted {
+// painted first), so a pixel's first three bytes are its colour. The
+// indexes are laid out as a PNG's rows, returned too (raw: each row's
+// filter byte, then the row), so encoding copies nothing. They are
+// borrowed: give raw back with indexes.put once encoded.
+func paletted(img *image.RGBA) (_ *image.Paletted, raw []byte) {
 	f := quantizer()
 	b := img.Bounds()
-	pix := img.Pix[:4*b.Dx()*b.Dy()] // a fresh image: rows are contiguous
-	out := &image.Paletted{Pix: indexes.get(b.Dx() * b.Dy()), Stride: b.Dx(), Rect: b, Palette: f.pal}
+	w, h := b.Dx(), b.Dy()
+	pix := img.Pix[:4*w*h] // a fresh image: rows are contiguous
+	raw = indexes.get((w + 1) * h)
+	for y := range h {
+		raw[y*(w+1)] = 0 // filter: none
+	}
+	out := &image.Paletted{Pix: raw[1:], Stride: w + 1, Rect: b, Palette: f.pal}
 	last := binary.LittleEndian.Uint32(pix)
 	pair := uint64(last) | uint64(last)<<32
 	start := 0
+	// flush writes the run of pixels start to end (in reading order) in
+	// colour k, row by row.
 	flush := func(end int, k uint32) {
-		fill := out.Pix[start:end]
-		fill[0] = f.lut[cellOf(k)]
-		for n := 1; n < len(fill); n *= 2 {
-			copy(fill[n:], fill[:n])
+		idx := f.lut[cellOf(k)]
+		for start < end {
+			y := start / w
+			stop := min(end, (y+1)*w)
+			fill := out.Pix[y*(w+1)+start-y*w : y*(w+1)+stop-y*w]
+			fill[0] = idx
+			for n := 1; n < len(fill); n *= 2 {
+				copy(fill[n:], fill[:n])
+			}
+			start = stop
 		}
 	}
 	for i := 4; i < len(pix); i += 4 {
@@ -82,12 +97,12 @@ func paletted(img *image.RGBA) *image.Paletted {
 		}
 		if k := binary.LittleEndian.Uint32(pix[i:]); k != last {
 			flush(i/4, last)
-			last, start = k, i/4
+			last = k
 			pair = uint64(last) | uint64(last)<<32
 		}
 	}
 	flush(len(pix)/4, last)
-	return out
+	return out, raw
 }
 
 // indexStore reuses the paletted pages' memory, as pages does the RGBA.
@@ -102,10 +117,7 @@ func (s *indexStore) get(n int) []uint8 {
 	return make([]uint8, n)
 }
 
-func (s *indexStore) put(img *image.Paletted) {
-	pix := img.Pix
-	s.p.Put(&pix)
-}
+func (s *indexStore) put(raw []byte) { s.p.Put(&raw) }
 
 // nearest is the index in keys of the colour closest to k.
 func nearest(keys []uint32, k uint32) uint8 {

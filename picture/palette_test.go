@@ -167,8 +167,9 @@ func TestPaletteIsTheSpecimens(t *testing.T) {
 		p := picture.Paletted(img)
 		n := img.Rect.Dx() * img.Rect.Dy()
 		moved, far := 0, 0
+		w := img.Rect.Dx()
 		for i := range n {
-			r, g, b, _ := p.Palette[p.Pix[i]].RGBA()
+			r, g, b, _ := p.Palette[p.Pix[i/w*p.Stride+i%w]].RGBA()
 			d := max(absDiff(r>>8, img.Pix[4*i]), absDiff(g>>8, img.Pix[4*i+1]), absDiff(b>>8, img.Pix[4*i+2]))
 			if d > 0 {
 				moved++

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 
+	"github.com/sushigo/sushigo/deflate"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/words"
 )
@@ -302,13 +303,13 @@ func (c *canvas) fit(face, s string, w int) string {
 
 // png encodes the page and gives its memory back for the next picture.
 func (c *canvas) png() ([]byte, error) {
-	p := paletted(c.img)
+	p, raw := paletted(c.img)
 	pages.put(c.img)
 	faceSets.Put(c.faces)
 	c.img, c.faces = nil, nil
-	defer indexes.put(p)
-	if out := encodePNG(p); out != nil {
-		return out, nil
+	defer indexes.put(raw)
+	if w := p.Rect.Dx(); w+1 <= deflate.MaxDistance {
+		return encodeRows(raw, w, p.Rect.Dy(), p.Palette), nil
 	}
 	var b bytes.Buffer // a page too wide for our encoder's window
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, p); err != nil {
