@@ -35,7 +35,7 @@ func Review(lang words.Lang, ch ReviewChart) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.png()
+	return c.smallPNG()
 }
 
 func reviewChart(lang words.Lang, ch ReviewChart) (*canvas, error) {
