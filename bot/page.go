@@ -36,18 +36,38 @@ func (b *Bot) Pages(ctx context.Context, where protocol.Location, readers []prot
 		return nil, ErrNoTable
 	}
 	pages := make([]protocol.Page, len(readers))
+	shared := map[words.Lang]*publicViews{}
 	for k, r := range readers {
 		// A reader's language is set on its seat: each page has its own
 		// seats (drawing writes nothing else).
 		look := *st
 		look.Seats = slices.Clone(st.Seats)
-		pages[k] = b.pageOf(&look, ver, r.User, r.Lang)
+		pages[k] = b.pageOf(&look, ver, r.User, r.Lang, shared)
 	}
 	return pages, nil
 }
 
+// publicViews are the views of a page that every reader in one language
+// sees alike: drawn once for all of them (a game's players and watchers
+// in one language had them drawn a reader each, the web table's largest
+// cost at ten pages a game).
+type publicViews struct {
+	table                 protocol.View
+	reveal, final, scores *protocol.View
+}
+
+// own is a copy of v for one page, or nil.
+func own(v *protocol.View) *protocol.View {
+	if v == nil {
+		return nil
+	}
+	c := *v
+	return &c
+}
+
 // pageOf is user's page of st (version ver), in lang; st is its own copy.
-func (b *Bot) pageOf(st *gameRecord, ver storage.Version, user string, lang words.Lang) protocol.Page {
+// shared holds the public views drawn for earlier readers, by language.
+func (b *Bot) pageOf(st *gameRecord, ver storage.Version, user string, lang words.Lang, shared map[words.Lang]*publicViews) protocol.Page {
 	seat := -1
 	if i := st.seatOf(user); i >= 0 && st.Seats[i].human() {
 		seat = i
@@ -68,20 +88,26 @@ func (b *Bot) pageOf(st *gameRecord, ver storage.Version, user string, lang word
 		return &v
 	}
 	now := b.now()
-	p := protocol.Page{Game: st.ID, Version: uint64(ver), Seat: seat, Table: *spoken(tableView(sn, now))}
-	if sn.game == nil {
-		return p
+	pub := shared[sn.w]
+	if pub == nil {
+		pub = &publicViews{table: *spoken(tableView(sn, now))}
+		if sn.game != nil {
+			pv := sn.game.PublicView()
+			if pv.LastReveal.Round != 0 {
+				pub.reveal = spoken(revealView(sn))
+			}
+			if sn.game.Over() {
+				pub.final = spoken(finalNow(sn))
+			} else if r := len(pv.Scores); r > 0 {
+				pub.scores = spoken(roundScoreView(sn, r))
+			}
+		}
+		shared[sn.w] = pub
 	}
-	if sn.game.PublicView().LastReveal.Round != 0 {
-		p.Reveal = spoken(revealView(sn))
-	}
-	if seat >= 0 {
+	p := protocol.Page{Game: st.ID, Version: uint64(ver), Seat: seat, Table: pub.table,
+		Reveal: own(pub.reveal), Final: own(pub.final), Scores: own(pub.scores)}
+	if sn.game != nil && seat >= 0 {
 		p.Hand = spoken(handNow(sn, seat))
-	}
-	if sn.game.Over() {
-		p.Final = spoken(finalNow(sn))
-	} else if r := len(sn.game.PublicView().Scores); r > 0 {
-		p.Scores = spoken(roundScoreView(sn, r))
 	}
 	return p
 }
