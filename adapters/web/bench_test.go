@@ -61,8 +61,13 @@ func TestMain(m *testing.M) {
 // the bytes of a page frame, and the host's memory a socket holds.
 //
 //	go test ./adapters/web -run '^$' -bench 'WebTable/games=1000$' -timeout 20m
+//
+// Three thousand live games on one replica with 10,000 sockets — 2,500
+// games with their players' pages and 500 chat games beside them:
+//
+//	go test ./adapters/web -run '^$' -bench 'WebTable/games=2500$' -web-watchers 0 -timeout 20m
 func BenchmarkWebTable(b *testing.B) {
-	for _, n := range []int{100, 1000} {
+	for _, n := range []int{100, 1000, 2500} {
 		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) { benchWeb(b, n) })
 	}
 }
