@@ -3,35 +3,20 @@ package picture
 import (
 	"encoding/binary"
 	"hash/crc32"
-	"image"
 	"image/color"
 
 	"github.com/sushigo/sushigo/deflate"
 )
 
-// encodePNG writes a paletted page as a PNG of a byte a pixel, compressed
+// encodeRows writes a paletted page as a PNG of a byte a pixel, compressed
 // by deflate.AppendRows, which looks only for the two repeats a page is
 // made of: a run of one colour and the row above. A table is mostly flat
 // panels and card faces whose rows repeat, so it finds nearly every repeat
 // the general compressor finds (files 5-50 % larger) at a fraction of its
 // cost: image/png at its fastest level was a third of a table picture's
-// time and a tenth of a replica's CPU under load. nil when a row is wider
-// than deflate's window.
-func encodePNG(img *image.Paletted) []byte {
-	w, h := img.Rect.Dx(), img.Rect.Dy()
-	if w+1 > deflate.MaxDistance || w == 0 || h == 0 {
-		return nil
-	}
-	raw := make([]byte, 0, (w+1)*h)
-	for y := range h {
-		raw = append(raw, 0)
-		raw = append(raw, img.Pix[y*img.Stride:y*img.Stride+w]...)
-	}
-	return encodeRows(raw, w, h, img.Palette)
-}
-
-// encodeRows is encodePNG for a page already laid out as PNG rows: each
-// row's filter byte (0) and its w indexes, as paletted leaves them.
+// time and a tenth of a replica's CPU under load. raw is the page laid out
+// as PNG rows, as paletted leaves it: each row's filter byte (0) and its w
+// indexes; w+1 is at most deflate.MaxDistance.
 func encodeRows(raw []byte, w, h int, palette color.Palette) []byte {
 	out := make([]byte, 0, 64<<10)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)

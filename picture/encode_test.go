@@ -96,12 +96,44 @@ func TestEncodeDecodes(t *testing.T) {
 	}
 }
 
-// TestEncodeRefusesTooWide: a row longer than deflate's window cannot be
-// repeated from above; the caller then uses image/png.
-func TestEncodeRefusesTooWide(t *testing.T) {
-	img := image.NewPaletted(image.Rect(0, 0, deflate.MaxDistance, 1), color.Palette{color.Black})
-	if encodePNG(img) != nil {
-		t.Error("encoded a page wider than the window")
+// encodePNG is encodeRows for any paletted image: its rows laid out as
+// PNG rows first.
+func encodePNG(img *image.Paletted) []byte {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	raw := make([]byte, 0, (w+1)*h)
+	for y := range h {
+		raw = append(raw, 0)
+		raw = append(raw, img.Pix[y*img.Stride:y*img.Stride+w]...)
+	}
+	return encodeRows(raw, w, h, img.Palette)
+}
+
+// TestTooWideForTheWindow: a row longer than deflate's window cannot be
+// repeated from above, so such a page goes through image/png; it reads
+// back whole.
+func TestTooWideForTheWindow(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, deflate.MaxDistance, 2))
+	for i := range img.Pix {
+		img.Pix[i] = 0xff
+	}
+	img.Pix[4*(deflate.MaxDistance+7)] = 0 // one pixel of another colour, on the second row
+	c := &canvas{img: img}
+	out, err := c.png()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := png.Decode(bytes.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Bounds() != img.Rect {
+		t.Fatalf("read back %v", back.Bounds())
+	}
+	if r, _, _, _ := back.At(7, 1).RGBA(); r>>8 > 0x40 {
+		t.Errorf("the odd pixel came back as %v", back.At(7, 1))
+	}
+	if r, _, _, _ := back.At(8, 1).RGBA(); r>>8 < 0xf0 {
+		t.Errorf("a white pixel came back as %v", back.At(8, 1))
 	}
 }
 

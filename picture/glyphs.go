@@ -2,6 +2,7 @@ package picture
 
 import (
 	"image"
+	"image/draw"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -47,12 +48,7 @@ func (c *glyphCache) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.
 		g = drawnGlyph{box: dr.Sub(whole), advance: advance, ok: ok}
 		if ok {
 			g.mask = image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
-			for y := range dr.Dy() {
-				for x := range dr.Dx() {
-					_, _, _, a := mask.At(maskp.X+x, maskp.Y+y).RGBA()
-					g.mask.Pix[y*g.mask.Stride+x] = uint8(a >> 8)
-				}
-			}
+			draw.Draw(g.mask, g.mask.Rect, mask, maskp, draw.Src)
 		}
 		if len(c.glyphs) >= maxGlyphs {
 			clear(c.glyphs) // names in many scripts: start again rather than grow
