@@ -170,20 +170,16 @@ func (w *bitWriter) match(l int, d code) {
 	w.put(uint64(c.bits)|uint64(d.bits)<<c.n, c.n+d.n)
 }
 
-// end writes the end of the block and the bits left.
+// end writes the end of the block (symbol 256) and the bits left.
 func (w *bitWriter) end() []byte {
-	w.literal256()
+	eob := literalCodes[256]
+	w.put(uint64(eob.bits), eob.n)
 	for n := int(w.nacc); n > 0; n -= 8 {
 		w.out = append(w.out, byte(w.acc))
 		w.acc >>= 8
 	}
 	w.acc, w.nacc = 0, 0
 	return w.out
-}
-
-func (w *bitWriter) literal256() {
-	l := literalCodes[256]
-	w.put(uint64(l.bits), l.n)
 }
 
 // The fixed codes (RFC 1951, 3.2.6), reversed to go out first bit first.
