@@ -312,7 +312,9 @@ func (c *canvas) smallPNG() ([]byte, error) { return c.encode(true) }
 func (c *canvas) encode(small bool) ([]byte, error) {
 	p, raw := paletted(c.img)
 	pages.put(c.img)
-	faceSets.Put(c.faces)
+	if c.faces != nil { // (a test's page drawn without text has none)
+		faceSets.Put(c.faces)
+	}
 	c.img, c.faces = nil, nil
 	defer indexes.put(raw)
 	if w := p.Rect.Dx(); !small && w+1 <= deflate.MaxDistance {
