@@ -30,6 +30,16 @@ func TestConformanceCluster(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		return aging{s, prefix}
 	})
+	t.Run("SendLocks", func(t *testing.T) {
+		storagetest.RunSendLocks(t, func(t *testing.T) (storage.Store, storagetest.SendLocks) {
+			s, err := redis.Dial(context.Background(), url, redis.Options{Prefix: fmt.Sprintf("sushigo-test:%x:", rand.Uint64())})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			return s, s
+		})
+	})
 }
 
 // TestSentinel reaches a primary through a Sentinel started for the test.

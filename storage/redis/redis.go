@@ -29,6 +29,9 @@ type Store struct {
 	// legacy is set while the single deadline set of releases before
 	// the shards still holds entries (see deadline.go).
 	legacy atomic.Bool
+	// skipOldLocks: no replica of a release before the send locks beside
+	// the games runs (Options.SkipOldSendLocks).
+	skipOldLocks bool
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -37,6 +40,10 @@ var _ storage.Store = (*Store)(nil)
 type Options struct {
 	// Prefix is prepended to every key ("sushigo:" when empty).
 	Prefix string
+	// SkipOldSendLocks stops taking the send lock releases before this
+	// one kept (sendlock.go): set it once every replica runs this release
+	// or a later one.
+	SkipOldSendLocks bool
 }
 
 // New returns a Store using c. The caller keeps ownership of c.
@@ -44,7 +51,7 @@ func New(c goredis.UniversalClient, o Options) *Store {
 	if o.Prefix == "" {
 		o.Prefix = "sushigo:"
 	}
-	s := &Store{c: c, prefix: o.Prefix}
+	s := &Store{c: c, prefix: o.Prefix, skipOldLocks: o.SkipOldSendLocks}
 	// Until the first claim looks, assume an older release left deadlines
 	// in the single set: clearing them there costs nothing when it is empty.
 	s.legacy.Store(true)
