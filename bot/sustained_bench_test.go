@@ -181,7 +181,8 @@ func (s *samples) count(t time.Time) int {
 
 // stampStore notes, in the click its request's context carries, when the
 // click's change was stored: only a table sent after that can show it.
-type stampStore struct{ storage.Store }
+// The Redis store's own methods (its send locks) stay its own.
+type stampStore struct{ *redis.Store }
 
 func (s stampStore) Commit(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, due []storage.Deadline) (storage.Version, error) {
 	v, err := s.Store.Commit(ctx, key, data, prev, ttl, due)

@@ -60,15 +60,18 @@ func (e *notYet) Unwrap() error { return e.err }
 // next replica carries on from the send log.
 var errStopping = errors.New("the host is stopping")
 
-// flush delivers the pending deliveries of the game at key, oldest first,
-// recording each send in the game's send log (its side value) rather than
-// in the game record: the players' saves never conflict with it. It stops
-// at the first failure and returns it, with how many times the delivery has
-// now failed, and before each send once the host is stopping.
-func (k *Keeper[G]) flush(ctx context.Context, key string) (attempts int, err error) {
-	g, pr, _, _, found, err := k.load(ctx, key)
-	if err != nil || !found {
-		return 0, err
+// flush delivers the pending deliveries of the game at key, read as
+// stored (data, its send log side, version ver), oldest first, recording
+// each send in the game's send log (its side value) rather than in the
+// game record: the players' saves never conflict with it. It stops at the
+// first failure and returns it, with how many times the delivery has now
+// failed, and before each send once the host is stopping. unwritten is
+// the send log when it holds what is not recorded yet (edits sent since
+// the last write): the caller writes it as it lets go of the lock.
+func (k *Keeper[G]) flush(ctx context.Context, key string, data, side []byte, ver storage.Version) (attempts int, unwritten *SendLog, err error) {
+	g, pr, _, err := k.decode(key, data, side, ver)
+	if err != nil {
+		return 0, nil, err
 	}
 	parts := k.host.Parts(g)
 	queue := parts.Queue
@@ -76,7 +79,7 @@ func (k *Keeper[G]) flush(ctx context.Context, key string) (attempts int, err er
 	Fold(k.host, g, pr)
 	s := k.host.Sender(g)
 	if queue.Empty() || s == nil {
-		return 0, nil
+		return 0, nil, nil
 	}
 	if pr == nil || pr.Game != parts.ID {
 		pr = &SendLog{Game: parts.ID, N: queue.Folded}
@@ -90,9 +93,7 @@ func (k *Keeper[G]) flush(ctx context.Context, key string) (attempts int, err er
 	write := func() error { unrecorded = false; return k.writeLog(ctx, key, pr) }
 	defer func() {
 		if unrecorded {
-			if werr := write(); werr != nil && err == nil {
-				err = werr
-			}
+			unwritten = pr
 		}
 	}()
 	// learn records l and takes it into the game at once, so the rest of
@@ -104,11 +105,11 @@ func (k *Keeper[G]) flush(ctx context.Context, key string) (attempts int, err er
 	}
 	for !queue.Empty() {
 		if k.stopping.Load() {
-			return 0, errStopping
+			return 0, nil, errStopping
 		}
 		if wait := queue.OutWait; wait.After(k.cfg.Now()) {
 			// Backing off after a failure: the deadline comes back then.
-			return 0, &notYet{until: wait}
+			return 0, nil, &notYet{until: wait}
 		}
 		q := queue.Outbox[0]
 		learnt0 := pr.N
@@ -123,7 +124,7 @@ func (k *Keeper[G]) flush(ctx context.Context, key string) (attempts int, err er
 				if pr.Trying != q.Seq {
 					pr.Trying = q.Seq
 					if err := write(); err != nil {
-						return 0, err
+						return 0, nil, err
 					}
 				}
 			}
@@ -136,7 +137,7 @@ func (k *Keeper[G]) flush(ctx context.Context, key string) (attempts int, err er
 				// delivery first, and the thread hangs on.
 				learn(Learnt{TableGone: true})
 				if err := write(); err != nil {
-					return 0, err
+					return 0, nil, err
 				}
 				continue
 			}
@@ -150,7 +151,7 @@ func (k *Keeper[G]) flush(ctx context.Context, key string) (attempts int, err er
 			// pictures, and the channel is told once.
 			learn(Learnt{NoPictures: noPicture.Reason})
 			if err := write(); err != nil {
-				return 0, err
+				return 0, nil, err
 			}
 			continue
 		case errors.As(sendErr, &noThread):
@@ -158,7 +159,7 @@ func (k *Keeper[G]) flush(ctx context.Context, key string) (attempts int, err er
 			// from now on, this delivery first.
 			learn(Learnt{Thread: noThread.Reason})
 			if err := write(); err != nil {
-				return 0, err
+				return 0, nil, err
 			}
 			continue
 		case errors.As(sendErr, new(*protocol.RefusedError)):
@@ -169,7 +170,7 @@ func (k *Keeper[G]) flush(ctx context.Context, key string) (attempts int, err er
 			// Dropped: the next one goes now.
 		case errors.Is(sendErr, ErrNotReady):
 			// Not the platform's failure: no attempt spent.
-			return 0, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
+			return 0, nil, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)
 		case sendErr != nil:
 			attempts = q.Attempts + 1
 			wait := outboxBackoff(attempts)
@@ -179,9 +180,9 @@ func (k *Keeper[G]) flush(ctx context.Context, key string) (attempts int, err er
 			if attempts < maxAttempts {
 				pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, attempts, k.cfg.Now().Add(wait)
 				if err := write(); err != nil {
-					return 0, err
+					return 0, nil, err
 				}
-				return attempts, &notYet{pr.Wait, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)}
+				return attempts, nil, &notYet{pr.Wait, fmt.Errorf("deliver %s #%d: %w", key, q.Seq, sendErr)}
 			}
 			k.cfg.Log.Error("delivery dropped after repeated failures", "game", key, "seq", q.Seq, "attempts", maxAttempts, "err", sendErr)
 		default:
@@ -198,14 +199,14 @@ func (k *Keeper[G]) flush(ctx context.Context, key string) (attempts int, err er
 		unrecorded = true
 		if d.Kind == protocol.Post || pr.N != learnt0 || sendErr != nil {
 			if err := write(); err != nil {
-				return 0, err
+				return 0, nil, err
 			}
 		}
 	}
 	// Everything this load held is sent. A change stored meanwhile
 	// is sent by whoever made it: this replica looks again at its own
 	// word (sendAll), another one once this lock is free.
-	return 0, nil
+	return 0, nil, nil
 }
 
 // nonce names delivery seq of game id in at most 25 characters (Discord's

@@ -107,11 +107,13 @@ type Stored struct {
 // queued, one sender per game across replicas, each send recorded in the
 // game's send log. It is safe for concurrent use.
 type Keeper[G any] struct {
-	host    Host[G]
-	store   storage.Store
-	cfg     Config
-	locks   Locks
-	decoded *Decoded[G]
+	host  Host[G]
+	store storage.Store
+	// sendLock keeps the games' send locks (send.go).
+	sendLock SendLocks
+	cfg      Config
+	locks    Locks
+	decoded  *Decoded[G]
 	sends
 }
 
@@ -138,7 +140,7 @@ func New[G any](store storage.Store, host Host[G], cfg Config) *Keeper[G] {
 	if cfg.OnConflict == nil {
 		cfg.OnConflict = func() {}
 	}
-	k := &Keeper[G]{host: host, store: store, cfg: cfg, decoded: NewDecoded(cfg.Decoded, host.Clone)}
+	k := &Keeper[G]{host: host, store: store, sendLock: sendLocks(store), cfg: cfg, decoded: NewDecoded(cfg.Decoded, host.Clone)}
 	k.sends.init()
 	return k
 }
@@ -309,6 +311,13 @@ func (k *Keeper[G]) load(ctx context.Context, key string) (g G, log *SendLog, da
 	if err != nil {
 		return g, nil, nil, 0, false, fmt.Errorf("load %s: %w", key, err)
 	}
+	g, log, data, err = k.decode(key, data, side, ver)
+	return g, log, data, ver, err == nil, err
+}
+
+// decode is the game at key read as stored (data, version ver) and its
+// send log (side): the game kept decoded when it is still that version.
+func (k *Keeper[G]) decode(key string, data, side []byte, ver storage.Version) (g G, log *SendLog, json []byte, err error) {
 	if kept, json, ok := k.decoded.Get(key, ver); ok {
 		if k.cfg.CheckDecoded {
 			k.verify(kept, data)
@@ -316,18 +325,18 @@ func (k *Keeper[G]) load(ctx context.Context, key string) (g G, log *SendLog, da
 		g, data = kept, json
 	} else {
 		if data, err = Unpack(data); err != nil {
-			return g, nil, nil, 0, false, err
+			return g, nil, nil, err
 		}
 		if g, err = k.host.Decode(data); err != nil {
-			return g, nil, nil, 0, false, err
+			return g, nil, nil, err
 		}
 		k.decoded.Keep(key, ver, g, data)
 	}
 	if log, err = DecodeSendLog(side); err != nil {
 		var zero G
-		return zero, nil, nil, 0, false, err
+		return zero, nil, nil, err
 	}
-	return g, log, data, ver, true, nil
+	return g, log, data, nil
 }
 
 // verify panics when a game kept decoded differs from its stored record.
@@ -410,11 +419,12 @@ type sends struct {
 	flushing chan struct{}
 	mu       sync.Mutex
 	// sending are the games being sent (true: changed again meanwhile);
-	// locked those whose send lock this replica holds; nets the outbox
+	// locked those whose send lock this replica holds, with its token
+	// (nil once Drain let it go); nets the outbox
 	// deadlines this replica's changes set as their nets, newest per game,
 	// taken back once it has sent them (Handoff).
 	sending map[string]bool
-	locked  map[string]bool
+	locked  map[string][]byte
 	nets    map[string]time.Time
 	flushes sync.WaitGroup
 	// startMu orders startFlush's Add before Drain's Wait.
@@ -427,6 +437,6 @@ type sends struct {
 
 func (s *sends) init() {
 	s.flushing = make(chan struct{}, flushWorkers)
-	s.sending, s.locked, s.nets = map[string]bool{}, map[string]bool{}, map[string]time.Time{}
+	s.sending, s.locked, s.nets = map[string]bool{}, map[string][]byte{}, map[string]time.Time{}
 	s.ctx, s.abort = context.WithCancel(context.Background())
 }

@@ -2,7 +2,9 @@ package record
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"time"
@@ -34,9 +36,6 @@ const OutboxPrefix = "out:"
 // deadline: the net that catches its deliveries if this replica dies
 // before sending them.
 const handoffGrace = 3 * time.Second
-
-// lockPrefix names a game's send lock record.
-const lockPrefix = "outbox-lock:"
 
 // queueDue is when the timer loop should look at a game's queue o: at
 // once, unless this replica sends it itself (Handoff), or a failure set it
@@ -171,12 +170,13 @@ func (k *Keeper[G]) startSending(key string) bool {
 
 // sendAll sends key's outbox until no change asked for another look.
 // When all was sent, the newest net this replica's changes set is taken
-// back; one set since by another replica stays.
+// back (with the lock, in the send's last round trip, when no look was
+// asked for by then); one set since by another replica stays.
 func (k *Keeper[G]) sendAll(key string, c *storage.Claim) {
 	k.cfg.Busy.Add(1)
 	defer k.cfg.Busy.Add(-1)
 	for {
-		sent := k.sendLocked(key, OutboxPrefix+key, c)
+		sent, withdrawn := k.sendLocked(key, OutboxPrefix+key, c)
 		c = nil
 		k.mu.Lock()
 		if !k.sending[key] || k.stopping.Load() {
@@ -184,7 +184,7 @@ func (k *Keeper[G]) sendAll(key string, c *storage.Claim) {
 			net := k.nets[key]
 			delete(k.nets, key)
 			k.mu.Unlock()
-			if sent && !net.IsZero() {
+			if sent && !net.IsZero() && !net.Equal(withdrawn) {
 				ctx, cancel := context.WithTimeout(k.ctx, recordWait)
 				if err := k.store.Withdraw(ctx, OutboxPrefix+key, net); err != nil && ctx.Err() == nil {
 					// The net fires and finds nothing: no harm.
@@ -199,6 +199,19 @@ func (k *Keeper[G]) sendAll(key string, c *storage.Claim) {
 	}
 }
 
+// settled is the net to take back with key's lock: the newest this
+// replica's changes set, unless a change asked for another look (sendAll
+// takes back the later one).
+func (k *Keeper[G]) settled(key string) storage.Deadline {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	net := k.nets[key]
+	if k.sending[key] || k.stopping.Load() || net.IsZero() {
+		return storage.Deadline{}
+	}
+	return storage.Deadline{Key: OutboxPrefix + key, Due: net}
+}
+
 // pending reports whether the game at key has deliveries to send here.
 func (k *Keeper[G]) pending(ctx context.Context, key string) (bool, error) {
 	g, found, err := k.Read(ctx, key)
@@ -211,8 +224,9 @@ func (k *Keeper[G]) pending(ctx context.Context, key string) (bool, error) {
 // sendLocked sends key's outbox under the game's send lock, then sets its
 // deadline (dkey) for what is left: a retry after a failure, at once for
 // another replica when this one stops, nothing when all went (a claimed
-// deadline c is completed). It reports whether all went.
-func (k *Keeper[G]) sendLocked(key, dkey string, c *storage.Claim) (sent bool) {
+// deadline c is completed). It reports whether all went, and the net it
+// took back with the lock (settled).
+func (k *Keeper[G]) sendLocked(key, dkey string, c *storage.Claim) (sent bool, withdrawn time.Time) {
 	ctx, cancel := context.WithTimeout(k.ctx, k.flushBudget())
 	defer cancel()
 	now := k.cfg.Now()
@@ -224,12 +238,21 @@ func (k *Keeper[G]) sendLocked(key, dkey string, c *storage.Claim) (sent bool) {
 	// One sender per game at a time, across replicas: two at once could
 	// send a game's deliveries out of order. The lock is a short lease its
 	// holder renews while it sends, so one that dies lets go within
-	// SendLease; a holder that cannot renew stops sending.
-	lock := lockPrefix + key
+	// SendLease; a holder that cannot renew stops sending. Taking it
+	// reads the game.
 	// The holder's own mark, not from Config.Seed: a lock must not change
 	// which games are dealt.
 	token := strconv.AppendUint(nil, rand.Uint64(), 36)
-	got, err := k.store.AddRecord(ctx, lock, token, k.cfg.SendLease)
+	data, side, ver, got, err := k.sendLock.LockGame(ctx, key, token, k.cfg.SendLease)
+	if errors.Is(err, storage.ErrNotFound) {
+		// The game is gone, and its deliveries with it.
+		k.decoded.Drop(key)
+		err, got = nil, false
+		if c != nil {
+			k.complete(ctx, key, *c)
+		}
+		return true, time.Time{}
+	}
 	if err != nil || !got {
 		if err != nil {
 			k.cfg.Log.Error("locking deliveries", "game", key, "err", err)
@@ -237,31 +260,20 @@ func (k *Keeper[G]) sendLocked(key, dkey string, c *storage.Claim) (sent bool) {
 		// Someone is sending this game's deliveries, perhaps from before
 		// this change: look again shortly.
 		schedule(now.Add(lockedRetry))
-		return false
+		return false, time.Time{}
 	}
 	k.mu.Lock()
-	k.locked[key] = true
+	k.locked[key] = token
 	k.mu.Unlock()
 	if c != nil {
 		// A claimed deadline hides for ClaimLease: set it to come back
 		// just after the lock would lapse, should this replica die.
 		schedule(now.Add(k.cfg.SendLease + time.Second))
 	}
-	ctx, stopRenewing := k.renewLock(ctx, key, lock, token, dkey, c != nil)
-	defer func() {
-		stopRenewing()
-		k.mu.Lock()
-		held := k.locked[key]
-		delete(k.locked, key)
-		k.mu.Unlock()
-		if !held {
-			return // Drain gave up on this send and let the game go
-		}
-		if _, err := k.store.RenewRecord(context.WithoutCancel(ctx), lock, token, 0); err != nil {
-			k.cfg.Log.Error("unlocking deliveries", "game", key, "err", err)
-		}
-	}()
-	attempts, err := k.flush(ctx, key)
+	fctx, stopRenewing := k.renewLock(ctx, key, token, dkey, c != nil)
+	attempts, log, err := k.flush(fctx, key, data, side, ver)
+	stopRenewing()
+	withdrawn, err = k.unlock(ctx, key, token, log, err)
 	var wait *notYet
 	switch {
 	case errors.Is(err, errStopping):
@@ -276,11 +288,63 @@ func (k *Keeper[G]) sendLocked(key, dkey string, c *storage.Claim) (sent bool) {
 		k.cfg.Log.Warn("deliveries failed; retrying", "game", key, "err", err, "retry_in", outboxBackoff(attempts))
 		schedule(k.cfg.Now().Add(outboxBackoff(attempts)))
 	case c != nil:
-		if err := k.store.Complete(ctx, *c); err != nil {
-			k.cfg.Log.Error("completing deliveries", "game", key, "err", err)
+		k.complete(ctx, key, *c)
+	}
+	return err == nil, withdrawn
+}
+
+// unlock lets go of key's send lock (token), writing the send log a flush
+// left unwritten (log, nil for none) and, when the flush ended well (err
+// nil) and no look is asked for, taking back the net, in one round trip.
+// It returns the net taken back, and the flush's error, or the log's
+// write's when that failed: the deliveries it records would be sent
+// again, so they are retried.
+func (k *Keeper[G]) unlock(ctx context.Context, key string, token []byte, log *SendLog, err error) (time.Time, error) {
+	var side []byte
+	if log != nil {
+		var jerr error
+		if side, jerr = json.Marshal(log); jerr != nil {
+			err = errors.Join(err, fmt.Errorf("encode the send log of %s: %w", key, jerr))
 		}
 	}
-	return err == nil
+	k.mu.Lock()
+	held := k.locked[key] != nil
+	delete(k.locked, key)
+	k.mu.Unlock()
+	// The log is recorded even when the flush's own deadline has just
+	// run out, or what it records is sent again: the round trip gets a
+	// moment of its own.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordWait)
+	defer cancel()
+	var uerr error
+	var net storage.Deadline
+	switch {
+	case held:
+		if err == nil {
+			net = k.settled(key)
+		}
+		uerr = k.sendLock.UnlockGame(ctx, key, token, side, net)
+	case side != nil:
+		// Drain gave up on this send and let the game go: the log still
+		// records what went.
+		uerr = k.store.SetGameSide(ctx, key, side)
+	}
+	switch {
+	case uerr == nil || errors.Is(uerr, storage.ErrNotFound):
+		// (A game gone took its deliveries with it.)
+		return net.Due, err
+	case side != nil && err == nil:
+		return time.Time{}, fmt.Errorf("record deliveries of %s: %w", key, uerr)
+	}
+	k.cfg.Log.Error("unlocking deliveries", "game", key, "err", uerr)
+	return time.Time{}, err
+}
+
+// complete ends a claimed deadline whose deliveries were sent.
+func (k *Keeper[G]) complete(ctx context.Context, key string, c storage.Claim) {
+	if err := k.store.Complete(ctx, c); err != nil {
+		k.cfg.Log.Error("completing deliveries", "game", key, "err", err)
+	}
 }
 
 // reschedule sets a deadline a replica claimed or holds back, even when
@@ -297,7 +361,7 @@ func (k *Keeper[G]) reschedule(ctx context.Context, key string, at time.Time) er
 // deadline, sets the deadline to come back after it). The context it
 // returns ends when the lock is lost, so a sender that can no longer
 // prove it holds the game stops at once; stop ends the renewing.
-func (k *Keeper[G]) renewLock(ctx context.Context, key, lock string, token []byte, dkey string, claimed bool) (context.Context, func()) {
+func (k *Keeper[G]) renewLock(ctx context.Context, key string, token []byte, dkey string, claimed bool) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
@@ -311,7 +375,7 @@ func (k *Keeper[G]) renewLock(ctx context.Context, key, lock string, token []byt
 				return
 			case <-t.C:
 			}
-			held, err := k.store.RenewRecord(ctx, lock, token, k.cfg.SendLease)
+			held, err := k.sendLock.RenewGameLock(ctx, key, token, k.cfg.SendLease)
 			if err == nil && !held {
 				k.cfg.Log.Warn("lost the delivery lock; stopping", "game", key)
 				cancel()
@@ -362,18 +426,21 @@ func (k *Keeper[G]) Drain(ctx context.Context, also func()) error {
 	k.abort()
 	k.mu.Lock()
 	var keys []string
-	for key := range k.locked {
-		keys = append(keys, key)
-		k.locked[key] = false
+	var tokens [][]byte
+	for key, token := range k.locked {
+		if token != nil {
+			keys, tokens = append(keys, key), append(tokens, token)
+			k.locked[key] = nil
+		}
 	}
 	k.mu.Unlock()
 	bg, cancel := context.WithTimeout(context.Background(), recordWait)
 	defer cancel()
-	for _, key := range keys {
+	for i, key := range keys {
 		if err := k.store.Schedule(bg, OutboxPrefix+key, k.cfg.Now()); err != nil {
 			k.cfg.Log.Error("handing deliveries over", "game", key, "err", err)
 		}
-		if err := k.store.DeleteRecord(bg, lockPrefix+key); err != nil {
+		if err := k.sendLock.UnlockGame(bg, key, tokens[i], nil, storage.Deadline{}); err != nil {
 			k.cfg.Log.Error("unlocking deliveries", "game", key, "err", err)
 		}
 	}
