@@ -32,7 +32,10 @@ type config struct {
 	// for the line mode and `stats`; 0 otherwise.
 	Columns     int
 	RedisPrefix string
-	HTTPAddr    string
+	// OldSendLocks: take the send lock of releases before the locks
+	// beside the games too, for a rolling upgrade (OLD_SEND_LOCKS).
+	OldSendLocks bool
+	HTTPAddr     string
 
 	Discord discordConfig
 	Slack   slackConfig
@@ -122,6 +125,12 @@ func loadConfig(getenv func(string) string) (config, error) {
 	c.TurnTimer = dur("TURN_TIMER", 90*time.Second)
 	c.NudgeAfter = dur("NUDGE_AFTER", 10*time.Minute)
 	c.ClaimLease = dur("CLAIM_LEASE", 30*time.Second)
+	switch v := or(getenv("OLD_SEND_LOCKS"), "on"); v {
+	case "on", "off":
+		c.OldSendLocks = v == "on"
+	default:
+		errs = append(errs, fmt.Errorf("OLD_SEND_LOCKS=%q: want on or off", v))
+	}
 	if n, err := strconv.Atoi(getenv("COLUMNS")); err == nil && n >= 20 {
 		c.Columns = n
 	}

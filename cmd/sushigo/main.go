@@ -419,7 +419,7 @@ const serveGOGC = 400
 // openStore picks Redis when REDIS_URL is set, else the embedded store.
 func openStore(ctx context.Context, cfg config) (storage.Store, func() error, error) {
 	if cfg.RedisURL != "" {
-		s, err := redis.Dial(ctx, cfg.RedisURL, redis.Options{Prefix: cfg.RedisPrefix})
+		s, err := redis.Dial(ctx, cfg.RedisURL, redis.Options{Prefix: cfg.RedisPrefix, SkipOldSendLocks: !cfg.OldSendLocks})
 		if err != nil {
 			return nil, nil, err
 		}
