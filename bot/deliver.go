@@ -96,7 +96,7 @@ func (st *gameRecord) enqueue(c *effect, now time.Time, away bool) bool {
 		if d.Redraw == "" && d.View.Screen == protocol.ScreenReveal && st.snap().latestReveal(d) {
 			d.Redraw = redrawReveal
 		}
-		if checkRedraw && d.Redraw != "" {
+		if checkRedraw && d.Redraw != "" && !undrawn(d) {
 			st.snap().checkDrawing(d, now)
 		}
 		st.Queue.Add(st.target(d), d)

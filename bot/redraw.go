@@ -173,3 +173,26 @@ func (st *snapshot) checkDrawing(d protocol.Delivery, now time.Time) {
 		panic(fmt.Sprintf("bot: drawing %q draws\n%+v\nnot the view queued\n%+v", d.Redraw, v, d.View))
 	}
 }
+
+// undrawn reports whether d's view is left to its drawing (refreshTableNow):
+// a drawn view always says something.
+func undrawn(d protocol.Delivery) bool {
+	return d.Redraw != "" && d.View.Text == "" && d.View.Title == "" && d.View.Screen == 0
+}
+
+// drawUndrawn draws the views of ds left undrawn, but for those the
+// outbox takes by name (queued: every post and edit of a game it sends).
+func (st *gameRecord) drawUndrawn(ds []protocol.Delivery, now time.Time, queued bool) {
+	var sn *snapshot
+	for i := range ds {
+		if !undrawn(ds[i]) || (queued && ds[i].Kind != protocol.Reply) {
+			continue
+		}
+		if sn == nil {
+			sn = st.snap()
+		}
+		if v, ok := sn.drawNamed(ds[i].Redraw, ds[i].To, now); ok {
+			ds[i].View = v
+		}
+	}
+}

@@ -129,6 +129,7 @@ func (b *Bot) prepare(key string, st *gameRecord, c *effect, away bool) record.W
 		w.Due = append(w.Due, storage.Deadline{Key: resultPrefix + key, Due: b.now().Add(resultRetry)})
 	}
 	if st != nil {
+		st.drawUndrawn(c.resp.Deliveries, b.now(), !c.remove && b.sender(st) != nil)
 		protocol.SpeakAll(st.plat.Commands, c.resp.Deliveries)
 		st.address(c.resp.Deliveries)
 		c.resp.Lang = st.Lang
