@@ -16,8 +16,9 @@ import (
 // cost: image/png at its fastest level was a third of a table picture's
 // time and a tenth of a replica's CPU under load. raw is the page laid out
 // as PNG rows, as paletted leaves it: each row's filter byte (0) and its w
-// indexes; w+1 is at most deflate.MaxDistance.
-func encodeRows(raw []byte, w, h int, palette color.Palette) []byte {
+// indexes; w+1 is at most deflate.MaxDistance. sum is raw's Adler-32,
+// which paletted counts as it writes the rows.
+func encodeRows(raw []byte, sum uint32, w, h int, palette color.Palette) []byte {
 	out := make([]byte, 0, 64<<10)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
@@ -38,37 +39,10 @@ func encodeRows(raw []byte, w, h int, palette color.Palette) []byte {
 	out = append(out, "IDAT"...)
 	out = append(out, 0x78, 0x01) // zlib: deflate, 32 KB window, no dictionary
 	out = deflate.AppendRows(out, raw, w+1)
-	out = binary.BigEndian.AppendUint32(out, adler(raw))
+	out = binary.BigEndian.AppendUint32(out, sum)
 	binary.BigEndian.PutUint32(out[at:], uint32(len(out)-at-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[at+4:]))
 	return chunk(out, "IEND", nil)
-}
-
-// adler is zlib's Adler-32 of p, eight bytes a step: each step's
-// weighted sum is independent of the last one's, where hash/adler32 adds
-// byte after byte (a third of the checksum's time).
-func adler(p []byte) uint32 {
-	const mod, nmax = 65521, 5552 // nmax: the bytes before s2 could overflow
-	s1, s2 := uint32(1), uint32(0)
-	for len(p) > 0 {
-		n := min(len(p), nmax&^7)
-		q := p[:n]
-		for len(q) >= 8 {
-			b := q[:8]
-			s2 += 8*s1 + 8*uint32(b[0]) + 7*uint32(b[1]) + 6*uint32(b[2]) + 5*uint32(b[3]) +
-				4*uint32(b[4]) + 3*uint32(b[5]) + 2*uint32(b[6]) + uint32(b[7])
-			s1 += uint32(b[0]) + uint32(b[1]) + uint32(b[2]) + uint32(b[3]) + uint32(b[4]) + uint32(b[5]) + uint32(b[6]) + uint32(b[7])
-			q = q[8:]
-		}
-		for _, c := range q {
-			s1 += uint32(c)
-			s2 += s1
-		}
-		s1 %= mod
-		s2 %= mod
-		p = p[n:]
-	}
-	return s2<<16 | s1
 }
 
 // chunk appends a PNG chunk.

@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bytes"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
@@ -11,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/sushigo/sushigo/deflate"
+	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/words"
 )
 
 // TestEncodeDecodes encodes pages of every shape our deflate meets —
@@ -105,7 +108,47 @@ func encodePNG(img *image.Paletted) []byte {
 		raw = append(raw, 0)
 		raw = append(raw, img.Pix[y*img.Stride:y*img.Stride+w]...)
 	}
-	return encodeRows(raw, w, h, img.Palette)
+	return encodeRows(raw, adler32.Checksum(raw), w, h, img.Palette)
+}
+
+// TestPalettedCountsTheChecksum: the Adler-32 paletted counts a run at a
+// time is hash/adler32's of the rows it wrote, on a table, noise, one
+// colour, and pages one pixel wide or high.
+func TestPalettedCountsTheChecksum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	noise := func(w, h int) *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		for i := range img.Pix {
+			img.Pix[i] = uint8(rng.IntN(4) * 85) // short runs and long ones
+		}
+		return img
+	}
+	flat := image.NewRGBA(image.Rect(0, 0, 700, 300))
+	for i := range flat.Pix {
+		flat.Pix[i] = 0xee
+	}
+	g, err := engine.New(engine.Settings{Players: 5}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Turn() < 5 {
+		playOne(t, g)
+	}
+	c, err := table(words.English, g.PublicView(), []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := c.img
+	for name, img := range map[string]*image.RGBA{
+		"table": table, "noise": noise(300, 200), "one colour": flat,
+		"one pixel wide": noise(1, 50), "one pixel high": noise(50, 1), "one pixel": noise(1, 1),
+	} {
+		_, raw, sum := paletted(img)
+		if want := adler32.Checksum(raw); sum != want {
+			t.Errorf("%s: paletted counted %08x; the rows' Adler-32 is %08x", name, sum, want)
+		}
+		indexes.put(raw)
+	}
 }
 
 // TestTooWideForTheWindow: a row longer than deflate's window cannot be

@@ -310,7 +310,7 @@ func (c *canvas) png() ([]byte, error) { return c.encode(false) }
 func (c *canvas) smallPNG() ([]byte, error) { return c.encode(true) }
 
 func (c *canvas) encode(small bool) ([]byte, error) {
-	p, raw := paletted(c.img)
+	p, raw, sum := paletted(c.img)
 	pages.put(c.img)
 	if c.faces != nil { // (a test's page drawn without text has none)
 		faceSets.Put(c.faces)
@@ -318,7 +318,7 @@ func (c *canvas) encode(small bool) ([]byte, error) {
 	c.img, c.faces = nil, nil
 	defer indexes.put(raw)
 	if w := p.Rect.Dx(); !small && w+1 <= deflate.MaxDistance {
-		return encodeRows(raw, w, p.Rect.Dy(), p.Palette), nil
+		return encodeRows(raw, sum, w, p.Rect.Dy(), p.Palette), nil
 	}
 	level := png.BestCompression
 	if !small {
