@@ -88,7 +88,8 @@ func (k *Keeper[G]) flush(ctx context.Context, key string, data, side []byte, ve
 	pr = pr.Trimmed(stored)
 	// An edit or a deletion sent is recorded with the next write, not
 	// at once: sent again after a crash it changes nothing. A post, a
-	// fact learnt, a failure are recorded before the next send.
+	// fact learnt, a failure are recorded before the next send, the
+	// last with the lock's release.
 	unrecorded := false
 	write := func() error { unrecorded = false; return k.writeLog(ctx, key, pr) }
 	defer func() {
@@ -197,7 +198,9 @@ func (k *Keeper[G]) flush(ctx context.Context, key string, data, side []byte, ve
 		pr.Done, pr.FailedSeq, pr.Failed, pr.Wait = q.Seq, 0, 0, time.Time{}
 		queue.Sent()
 		unrecorded = true
-		if d.Kind == protocol.Post || pr.N != learnt0 || sendErr != nil {
+		// A post, a fact learnt, a failure are recorded before the next
+		// send; after the last one, with the lock's release (unlock).
+		if (d.Kind == protocol.Post || pr.N != learnt0 || sendErr != nil) && !queue.Empty() {
 			if err := write(); err != nil {
 				return 0, nil, err
 			}
