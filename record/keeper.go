@@ -415,8 +415,10 @@ func withApplied(body []byte, ids []string) []byte {
 
 // sends is a Keeper's sending under way on this replica (send.go).
 type sends struct {
-	// flushing bounds the games whose deliveries go out at once.
+	// flushing bounds the games whose deliveries go out at once; idle
+	// hands a handoff to a sender waiting for one.
 	flushing chan struct{}
+	idle     chan string
 	mu       sync.Mutex
 	// sending are the games being sent (true: changed again meanwhile);
 	// locked those whose send lock this replica holds, with its token
@@ -437,6 +439,7 @@ type sends struct {
 
 func (s *sends) init() {
 	s.flushing = make(chan struct{}, flushWorkers)
+	s.idle = make(chan string)
 	s.sending, s.locked, s.nets = map[string]bool{}, map[string][]byte{}, map[string]time.Time{}
 	s.ctx, s.abort = context.WithCancel(context.Background())
 }
