@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,7 +27,10 @@ import (
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
+	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 	"github.com/sushigo/sushigo/words"
 )
 
@@ -35,6 +39,8 @@ var (
 	benchPace     = flag.Duration("web-pace", 7*time.Second, "how long a BenchmarkWebTable player takes over a pick, on average")
 	benchWatchers = flag.Int("web-watchers", 6, "watchers' pages open on each BenchmarkWebTable game, beside its four players'")
 	benchChat     = flag.Int("web-chat", 5, "BenchmarkWebTable plays one chat game without pages for every this many games with pages (0: none): the chat path beside the pages")
+	benchRedis    = flag.Bool("web-redis", false, "BenchmarkWebTable keeps its games in the test Redis (SUSHIGO_TEST_REDIS_URL, else database 15 of 127.0.0.1:6379), as replicas do, and reports Redis's CPU a click")
+	benchOutbox   = flag.Bool("web-outbox", false, "BenchmarkWebTable's games are a chat platform's too: every change's posts and edits, pictures drawn, go through the outbox to a platform that takes them, beside the pages")
 )
 
 // clientsEnv makes the test binary the benchmark's pages (clients).
@@ -93,14 +99,28 @@ type clientResult struct {
 func benchWeb(b *testing.B, games int) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	store, err := bolt.Open(filepath.Join(b.TempDir(), "w.db"), bolt.Options{NoSync: true, SweepEvery: -1})
-	if err != nil {
-		b.Fatal(err)
+	var store storage.Store
+	var rs *redis.Store
+	if *benchRedis {
+		rs = redistest.Store(b, redistest.Prefix("web"))
+		store = rs
+	} else {
+		bs, err := bolt.Open(filepath.Join(b.TempDir(), "w.db"), bolt.Options{NoSync: true, SweepEvery: -1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer bs.Close()
+		store = bs
 	}
-	defer store.Close()
 	var table *web.Web
-	host := bot.New(store, bot.Config{Timer: -1, Nudge: -1, Review: &review.Options{Samples: 2, Iterations: 4, Refine: 1},
-		OnStored: func(s bot.Stored) { table.Changed(s.Key) }})
+	cfg := bot.Config{Timer: -1, Nudge: -1, Review: &review.Options{Samples: 2, Iterations: 4, Refine: 1},
+		OnStored: func(s bot.Stored) { table.Changed(s.Key) }}
+	if *benchOutbox {
+		cfg.Platforms = map[string]protocol.Platform{"bench": {Hands: protocol.HandsDM, Sender: &sink{}}}
+		cfg.Handoff = true
+	}
+	host := bot.New(store, cfg)
+	var err error
 	srv := httptest.NewUnstartedServer(nil)
 	table, err = web.New(host, store, web.Config{Secret: []byte(strings.Repeat("k", 32)), Base: "http://" + srv.Listener.Addr().String() + "/",
 		Clicks: 1000, LinkTTL: time.Hour})
@@ -190,6 +210,7 @@ func benchWeb(b *testing.B, games int) {
 	perSocket := float64(heap()-before) / float64(sockets)
 	var ru0, ru1 syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	redis0 := redisCPU(b, rs)
 	b.ResetTimer()
 	start := time.Now()
 	half, end := start.Add(*benchSustain/2), start.Add(*benchSustain)
@@ -239,6 +260,7 @@ func benchWeb(b *testing.B, games int) {
 	wg.Wait()
 	b.StopTimer()
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	redisUsed := redisCPU(b, rs) - redis0
 	var r clientResult
 	if err := json.Unmarshal(lines.Bytes(), &r); err != nil {
 		b.Fatalf("%v: %q", err, lines.Text())
@@ -265,8 +287,43 @@ func benchWeb(b *testing.B, games int) {
 		// Over every click, the chat's too (whose looks at their hands
 		// are part of the host's work).
 		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "host-cpu-ms/click")
+		if rs != nil {
+			b.ReportMetric(float64(redisUsed.Microseconds())/1000/float64(n), "redis-cpu-ms/click")
+		}
 	}
 	b.ReportMetric(perSocket/1024, "host-KB/socket")
+}
+
+// redisCPU is the CPU the Redis server of rs has used (none without one).
+func redisCPU(b *testing.B, rs *redis.Store) time.Duration {
+	if rs == nil {
+		return 0
+	}
+	info, err := rs.Client().Info(context.Background(), "cpu").Result()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var total time.Duration
+	for _, line := range strings.Split(info, "\n") {
+		k, v, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if ok && (k == "used_cpu_sys" || k == "used_cpu_user") {
+			f, _ := strconv.ParseFloat(v, 64)
+			total += time.Duration(f * float64(time.Second))
+		}
+	}
+	return total
+}
+
+// sink is a chat platform that takes every post and edit
+// (-web-outbox): the outbox's work, pictures included, without a
+// platform's.
+type sink struct{ n atomic.Int64 }
+
+func (s *sink) Send(_ context.Context, _ protocol.Location, _ string, d protocol.Delivery) (protocol.Ref, error) {
+	if d.Slot == "" && d.Kind != protocol.Post {
+		return protocol.Ref{}, nil
+	}
+	return protocol.Ref{ID: strconv.FormatInt(s.n.Add(1), 36)}, nil
 }
 
 // runClients is the pages' process: it opens every page of the plan,
