@@ -69,6 +69,16 @@ type ResendChecker interface {
 	ChecksResends()
 }
 
+// PostsOnce is a Sender whose platform makes a post carrying a Nonce once:
+// the same post sent again (within minutes) is answered with the message
+// made the first time, and no other (Discord's enforce_nonce). The outbox
+// then need not record such a post before its next send: after a crash
+// the next sender posts it again and learns the same message.
+type PostsOnce interface {
+	Sender
+	PostsOnce()
+}
+
 // RetryLater is a Sender's error for a delivery the platform will take
 // only after a while (a rate limit's Retry-After). The game's deliveries
 // wait that long, in order, and no attempt is spent: the sender never

@@ -81,6 +81,7 @@ func (k *Keeper[G]) flush(ctx context.Context, key string, data, side []byte, ve
 	if queue.Empty() || s == nil {
 		return 0, nil, nil
 	}
+	_, postsOnce := s.(protocol.PostsOnce)
 	if pr == nil || pr.Game != parts.ID {
 		pr = &SendLog{Game: parts.ID, N: queue.Folded}
 	}
@@ -199,8 +200,12 @@ func (k *Keeper[G]) flush(ctx context.Context, key string, data, side []byte, ve
 		queue.Sent()
 		unrecorded = true
 		// A post, a fact learnt, a failure are recorded before the next
-		// send; after the last one, with the lock's release (unlock).
-		if (d.Kind == protocol.Post || pr.N != learnt0 || sendErr != nil) && !queue.Empty() {
+		// send; after the last one, with the lock's release (unlock). A
+		// post a PostsOnce platform made is the same message if sent
+		// again, with the same reference to learn (unless it opened a
+		// thread, which is not made twice).
+		again := postsOnce && d.Kind == protocol.Post && d.Nonce != "" && d.OpenThread == "" && sendErr == nil
+		if (d.Kind == protocol.Post || pr.N != learnt0 || sendErr != nil) && !again && !queue.Empty() {
 			if err := write(); err != nil {
 				return 0, nil, err
 			}

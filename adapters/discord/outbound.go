@@ -540,6 +540,10 @@ func (a *Adapter) withPicture(method, endpoint string, payload any, pic *protoco
 	return a.s.RequestRaw(method, endpoint, ctype, data, endpoint, 0, opts...)
 }
 
+// PostsOnce says a post with a nonce is made once (protocol.PostsOnce):
+// post sends it with enforce_nonce.
+func (a *Adapter) PostsOnce() {}
+
 // Send implements protocol.Sender: one post or edit of a game's durable outbox.
 // It returns the created message's reference, and an error when Discord
 // failed or refused in a way worth retrying. A DM to a user who does not
