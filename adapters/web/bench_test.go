@@ -72,8 +72,14 @@ func TestMain(m *testing.M) {
 // games with their players' pages and 500 chat games beside them:
 //
 //	go test ./adapters/web -run '^$' -bench 'WebTable/games=2500$' -web-watchers 0 -timeout 20m
+//
+// A replica's whole load: 3,000 games in Redis, every one a chat
+// platform's with its outbox and pictures, 1,500 of them with their
+// players' and three watchers' pages (10,500 sockets):
+//
+//	go test ./adapters/web -run '^$' -bench 'WebTable/games=1500$' -web-chat 1 -web-watchers 3 -web-redis -web-outbox -timeout 20m
 func BenchmarkWebTable(b *testing.B) {
-	for _, n := range []int{100, 1000, 2500} {
+	for _, n := range []int{100, 1000, 1500, 2500} {
 		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) { benchWeb(b, n) })
 	}
 }
