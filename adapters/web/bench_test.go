@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -105,6 +106,9 @@ type clientResult struct {
 func benchWeb(b *testing.B, games int) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400)) // as serve sets it
+	}
 	var store storage.Store
 	var rs *redis.Store
 	if *benchRedis {
