@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	goredis "github.com/redis/go-redis/v9"
-
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
@@ -25,16 +23,6 @@ import (
 func redisStore(tb testing.TB) (s *redis.Store, url, prefix string) {
 	prefix = redistest.Prefix("bot")
 	return redistest.Store(tb, prefix), redistest.URL(), prefix
-}
-
-type countHook struct{ n atomic.Int64 }
-
-func (c *countHook) DialHook(next goredis.DialHook) goredis.DialHook { return next }
-func (c *countHook) ProcessHook(next goredis.ProcessHook) goredis.ProcessHook {
-	return func(ctx context.Context, cmd goredis.Cmder) error { c.n.Add(1); return next(ctx, cmd) }
-}
-func (c *countHook) ProcessPipelineHook(next goredis.ProcessPipelineHook) goredis.ProcessPipelineHook {
-	return func(ctx context.Context, cmds []goredis.Cmder) error { c.n.Add(1); return next(ctx, cmds) }
 }
 
 // table tracks one benchmark game: each player's next click, learnt from
@@ -104,7 +92,7 @@ func BenchmarkHostWithBots(b *testing.B) {
 
 func benchHost(b *testing.B, parallelism int, level strategy.Level) {
 	store, _, _ := redisStore(b)
-	hook := &countHook{}
+	hook := &redistest.Trips{}
 	ctx := context.Background()
 	var seed atomic.Uint64
 	host := bot.New(store, bot.Config{Seed: func() uint64 { return seed.Add(1) }})
@@ -209,5 +197,5 @@ func benchHost(b *testing.B, parallelism int, level strategy.Level) {
 	b.ReportMetric(float64(subs.Load())/b.Elapsed().Seconds(), "submissions/s")
 	b.ReportMetric(pct(0.5), "p50-µs")
 	b.ReportMetric(pct(0.99), "p99-µs")
-	b.ReportMetric(float64(hook.n.Load())/float64(subs.Load()), "round-trips/submission")
+	b.ReportMetric(float64(hook.N.Load())/float64(subs.Load()), "round-trips/submission")
 }

@@ -2,27 +2,13 @@ package record_test
 
 import (
 	"context"
-	"sync/atomic"
 	"testing"
 	"time"
-
-	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
-
-// trips counts a Redis client's round trips (a pipeline is one).
-type trips struct{ n atomic.Int64 }
-
-func (h *trips) DialHook(next goredis.DialHook) goredis.DialHook { return next }
-func (h *trips) ProcessHook(next goredis.ProcessHook) goredis.ProcessHook {
-	return func(ctx context.Context, cmd goredis.Cmder) error { h.n.Add(1); return next(ctx, cmd) }
-}
-func (h *trips) ProcessPipelineHook(next goredis.ProcessPipelineHook) goredis.ProcessPipelineHook {
-	return func(ctx context.Context, cmds []goredis.Cmder) error { h.n.Add(1); return next(ctx, cmds) }
-}
 
 // TestSendTakesTwoRoundTrips: on Redis a change's edit is sent in two round
 // trips (the lock taken with the game's read; the send log written, the
@@ -31,7 +17,7 @@ func (h *trips) ProcessPipelineHook(next goredis.ProcessPipelineHook) goredis.Pr
 func TestSendTakesTwoRoundTrips(t *testing.T) {
 	ctx := context.Background()
 	store := redistest.Store(t, redistest.Prefix("sendtrips"))
-	count := &trips{}
+	count := &redistest.Trips{}
 	store.Client().AddHook(count)
 	platform := &posts{}
 	now := time.Now()
@@ -45,10 +31,10 @@ func TestSendTakesTwoRoundTrips(t *testing.T) {
 	if err != nil || saved.Net.IsZero() {
 		t.Fatalf("the change: net %v, %v", saved.Net, err)
 	}
-	count.n.Store(0)
+	count.N.Store(0)
 	k.Handoff("g", saved.Net)
 	k.WaitSends()
-	if n := count.n.Load(); n != 2 {
+	if n := count.N.Load(); n != 2 {
 		t.Errorf("the send took %d round trips; want 2", n)
 	}
 	if len(platform.sent) != 1 || platform.sent[0].Kind != protocol.Edit {

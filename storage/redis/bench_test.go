@@ -11,29 +11,11 @@ import (
 	"testing"
 	"time"
 
-	goredis "github.com/redis/go-redis/v9"
-
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
-
-// roundTrips counts what the client sends: one per command, one per pipeline.
-type roundTrips struct{ n atomic.Int64 }
-
-func (r *roundTrips) DialHook(next goredis.DialHook) goredis.DialHook { return next }
-func (r *roundTrips) ProcessHook(next goredis.ProcessHook) goredis.ProcessHook {
-	return func(ctx context.Context, cmd goredis.Cmder) error {
-		r.n.Add(1)
-		return next(ctx, cmd)
-	}
-}
-func (r *roundTrips) ProcessPipelineHook(next goredis.ProcessPipelineHook) goredis.ProcessPipelineHook {
-	return func(ctx context.Context, cmds []goredis.Cmder) error {
-		r.n.Add(1)
-		return next(ctx, cmds)
-	}
-}
 
 // gameState is a realistic stored 5-player game: the engine's encoding at
 // the end of round 2 (two rounds of breakdowns, puddings, round 3 hands),
@@ -70,7 +52,7 @@ func gameState(tb testing.TB) []byte {
 
 func TestOneRoundTripPerSaveAndLoad(t *testing.T) {
 	s := open(t)
-	rt := &roundTrips{}
+	rt := &redistest.Trips{}
 	s.Client().AddHook(rt)
 	ctx := context.Background()
 	data := gameState(t)
@@ -78,7 +60,7 @@ func TestOneRoundTripPerSaveAndLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt.n.Store(0)
+	rt.N.Store(0)
 	for range 10 {
 		d, cur, err := s.LoadGame(ctx, "warm")
 		if err != nil || cur != v || len(d) != len(data) {
@@ -88,7 +70,7 @@ func TestOneRoundTripPerSaveAndLoad(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := rt.n.Load(); n != 20 {
+	if n := rt.N.Load(); n != 20 {
 		t.Errorf("%d round trips for 10 loads and 10 saves, want 20", n)
 	}
 }
@@ -110,13 +92,13 @@ func TestGameMemoryUsage(t *testing.T) {
 	}
 }
 
-func report(b *testing.B, lat []time.Duration, rt *roundTrips, ops int) {
+func report(b *testing.B, lat []time.Duration, rt *redistest.Trips, ops int) {
 	slices.Sort(lat)
 	pct := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) }
 	b.ReportMetric(pct(0.50), "p50-µs")
 	b.ReportMetric(pct(0.99), "p99-µs")
 	b.ReportMetric(float64(ops)/b.Elapsed().Seconds(), "ops/s")
-	b.ReportMetric(float64(rt.n.Load())/float64(ops), "round-trips/op")
+	b.ReportMetric(float64(rt.N.Load())/float64(ops), "round-trips/op")
 }
 
 // BenchmarkSaveGame5p is one compare-and-swap save of a 5-player game.
@@ -128,7 +110,7 @@ func BenchmarkSaveGame5p(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	rt := &roundTrips{}
+	rt := &redistest.Trips{}
 	s.Client().AddHook(rt)
 	lat := make([]time.Duration, 0, 1<<16)
 	for b.Loop() {
@@ -156,7 +138,7 @@ func BenchmarkLoadSave64x1000(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	rt := &roundTrips{}
+	rt := &redistest.Trips{}
 	s.Client().AddHook(rt)
 	var mu sync.Mutex
 	var all []time.Duration

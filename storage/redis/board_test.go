@@ -10,6 +10,7 @@ import (
 
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
 
 func finished(id string, at time.Time, places ...int) storage.Result {
@@ -42,7 +43,7 @@ func TestOneRoundTripPerBoardRead(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rt := &roundTrips{}
+	rt := &redistest.Trips{}
 	s.Client().AddHook(rt)
 	reads := map[string]func() error{
 		"Top by wins": func() error {
@@ -79,19 +80,19 @@ func TestOneRoundTripPerBoardRead(t *testing.T) {
 		if err := read(); err != nil { // loads its script
 			t.Fatalf("%s: %v", name, err)
 		}
-		rt.n.Store(0)
+		rt.N.Store(0)
 		if err := read(); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if n := rt.n.Load(); n != 1 {
+		if n := rt.N.Load(); n != 1 {
 			t.Errorf("%s: %d round trips, want 1", name, n)
 		}
 	}
-	rt.n.Store(0)
+	rt.N.Store(0)
 	if _, err := s.RecordResult(ctx, finished("one-more", now, 1, 2)); err != nil {
 		t.Fatal(err)
 	}
-	if n := rt.n.Load(); n != 2 {
+	if n := rt.N.Load(); n != 2 {
 		t.Errorf("recording a game: %d round trips, want 2", n)
 	}
 }
@@ -178,7 +179,7 @@ func BenchmarkBoard(b *testing.B) {
 		m    storage.Metric
 	}{{"ByRating", storage.ByRating}, {"ByWins", storage.ByWins}, {"ByPoints", storage.ByPoints}} {
 		b.Run("Top10"+by.name, func(b *testing.B) {
-			rt := &roundTrips{}
+			rt := &redistest.Trips{}
 			s.Client().AddHook(rt)
 			lat := make([]time.Duration, 0, 1<<16)
 			for b.Loop() {
@@ -193,7 +194,7 @@ func BenchmarkBoard(b *testing.B) {
 		})
 	}
 	b.Run("RecordResult4p", func(b *testing.B) {
-		rt := &roundTrips{}
+		rt := &redistest.Trips{}
 		s.Client().AddHook(rt)
 		lat := make([]time.Duration, 0, 1<<16)
 		n := 0

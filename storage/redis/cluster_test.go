@@ -11,6 +11,7 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 
+	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/redis"
 	"github.com/sushigo/sushigo/storage/redis/redistest"
@@ -31,7 +32,7 @@ func TestConformanceCluster(t *testing.T) {
 		return aging{s, prefix}
 	})
 	t.Run("SendLocks", func(t *testing.T) {
-		storagetest.RunSendLocks(t, func(t *testing.T) (storage.Store, storagetest.SendLocks) {
+		storagetest.RunSendLocks(t, func(t *testing.T) (storage.Store, record.SendLocks) {
 			s, err := redis.Dial(context.Background(), url, redis.Options{Prefix: fmt.Sprintf("sushigo-test:%x:", rand.Uint64())})
 			if err != nil {
 				t.Fatal(err)

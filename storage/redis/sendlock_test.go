@@ -14,7 +14,7 @@ import (
 var _ record.SendLocks = (*redis.Store)(nil)
 
 func TestSendLocks(t *testing.T) {
-	storagetest.RunSendLocks(t, func(t *testing.T) (storage.Store, storagetest.SendLocks) {
+	storagetest.RunSendLocks(t, func(t *testing.T) (storage.Store, record.SendLocks) {
 		s := open(t)
 		return s, s
 	})

@@ -1,30 +1,21 @@
 package storagetest
 
 import (
-	"context"
 	"errors"
 	"testing"
 	"time"
 
+	keeper "github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
 )
-
-// SendLocks is package record's SendLocks: a game's send lock taken with
-// the game's read and let go with its send log's write (the method set
-// is the contract; record's documentation says what each does).
-type SendLocks interface {
-	LockGame(ctx context.Context, key string, token []byte, lease time.Duration) (data, side []byte, ver storage.Version, locked bool, err error)
-	RenewGameLock(ctx context.Context, key string, token []byte, ttl time.Duration) (bool, error)
-	UnlockGame(ctx context.Context, key string, token, side []byte, net storage.Deadline) error
-}
 
 // RunSendLocks checks send locks l kept in store s, both fresh and empty:
 // one holder at a time, the game read as it is taken, the side written and
 // the net taken back as it is let go.
-func RunSendLocks(t *testing.T, open func(t *testing.T) (storage.Store, SendLocks)) {
+func RunSendLocks(t *testing.T, open func(t *testing.T) (storage.Store, keeper.SendLocks)) {
 	for _, tc := range []struct {
 		name string
-		fn   func(*testing.T, storage.Store, SendLocks)
+		fn   func(*testing.T, storage.Store, keeper.SendLocks)
 	}{
 		{"OneHolderReadsTheGame", lockOneHolder},
 		{"MissingGameLeavesItFree", lockMissingGame},
@@ -44,7 +35,7 @@ func RunSendLocks(t *testing.T, open func(t *testing.T) (storage.Store, SendLock
 
 const lockLease = time.Minute
 
-func lock(t *testing.T, l SendLocks, key, token string) (data, side []byte, ver storage.Version, locked bool) {
+func lock(t *testing.T, l keeper.SendLocks, key, token string) (data, side []byte, ver storage.Version, locked bool) {
 	t.Helper()
 	data, side, ver, locked, err := l.LockGame(ctx, key, []byte(token), lockLease)
 	if err != nil {
@@ -53,7 +44,7 @@ func lock(t *testing.T, l SendLocks, key, token string) (data, side []byte, ver 
 	return data, side, ver, locked
 }
 
-func lockOneHolder(t *testing.T, s storage.Store, l SendLocks) {
+func lockOneHolder(t *testing.T, s storage.Store, l keeper.SendLocks) {
 	v := mustSave(t, s, "g", []byte("game one"), 0)
 	must(t, s.SetGameSide(ctx, "g", []byte("log")))
 	data, side, ver, locked := lock(t, l, "g", "a")
@@ -83,7 +74,7 @@ func lockOneHolder(t *testing.T, s storage.Store, l SendLocks) {
 	}
 }
 
-func lockMissingGame(t *testing.T, s storage.Store, l SendLocks) {
+func lockMissingGame(t *testing.T, s storage.Store, l keeper.SendLocks) {
 	if _, _, _, locked, err := l.LockGame(ctx, "g", []byte("a"), lockLease); !errors.Is(err, storage.ErrNotFound) || locked {
 		t.Fatalf("LockGame of a missing game = %t, %v; want ErrNotFound", locked, err)
 	}
@@ -93,7 +84,7 @@ func lockMissingGame(t *testing.T, s storage.Store, l SendLocks) {
 	}
 }
 
-func lockWritesSide(t *testing.T, s storage.Store, l SendLocks) {
+func lockWritesSide(t *testing.T, s storage.Store, l keeper.SendLocks) {
 	mustSave(t, s, "g", []byte("x"), 0)
 	lock(t, l, "g", "a")
 	must(t, l.UnlockGame(ctx, "g", []byte("a"), []byte("sent 3"), storage.Deadline{}))
@@ -108,7 +99,7 @@ func lockWritesSide(t *testing.T, s storage.Store, l SendLocks) {
 	}
 }
 
-func lockTakesBackNet(t *testing.T, s storage.Store, l SendLocks) {
+func lockTakesBackNet(t *testing.T, s storage.Store, l keeper.SendLocks) {
 	mustSave(t, s, "g", []byte("x"), 0)
 	now := time.Now().Truncate(time.Millisecond)
 	net := now.Add(-time.Second)
@@ -130,7 +121,7 @@ func lockTakesBackNet(t *testing.T, s storage.Store, l SendLocks) {
 	}
 }
 
-func lockGoneGame(t *testing.T, s storage.Store, l SendLocks) {
+func lockGoneGame(t *testing.T, s storage.Store, l keeper.SendLocks) {
 	v := mustSave(t, s, "g", []byte("x"), 0)
 	lock(t, l, "g", "a")
 	must(t, s.DeleteGame(ctx, "g", v))
@@ -143,7 +134,7 @@ func lockGoneGame(t *testing.T, s storage.Store, l SendLocks) {
 	}
 }
 
-func lockOthersToken(t *testing.T, s storage.Store, l SendLocks) {
+func lockOthersToken(t *testing.T, s storage.Store, l keeper.SendLocks) {
 	mustSave(t, s, "g", []byte("x"), 0)
 	lock(t, l, "g", "a")
 	// A holder whose lease lapsed lets go of nothing it no longer holds.
@@ -153,7 +144,7 @@ func lockOthersToken(t *testing.T, s storage.Store, l SendLocks) {
 	}
 }
 
-func lockLapses(t *testing.T, s storage.Store, l SendLocks) {
+func lockLapses(t *testing.T, s storage.Store, l keeper.SendLocks) {
 	mustSave(t, s, "g", []byte("x"), 0)
 	if _, _, _, locked, err := l.LockGame(ctx, "g", []byte("a"), 50*time.Millisecond); err != nil || !locked {
 		t.Fatalf("LockGame = %t, %v", locked, err)

@@ -1,0 +1,20 @@
+package redistest
+
+import (
+	"context"
+	"sync/atomic"
+
+	goredis "github.com/redis/go-redis/v9"
+)
+
+// Trips counts what a client sends (add it with AddHook): one round trip
+// a command, one a pipeline.
+type Trips struct{ N atomic.Int64 }
+
+func (t *Trips) DialHook(next goredis.DialHook) goredis.DialHook { return next }
+func (t *Trips) ProcessHook(next goredis.ProcessHook) goredis.ProcessHook {
+	return func(ctx context.Context, cmd goredis.Cmder) error { t.N.Add(1); return next(ctx, cmd) }
+}
+func (t *Trips) ProcessPipelineHook(next goredis.ProcessPipelineHook) goredis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []goredis.Cmder) error { t.N.Add(1); return next(ctx, cmds) }
+}
