@@ -146,6 +146,17 @@ func TestConfigReportsEveryProblem(t *testing.T) {
 	}
 }
 
+// TestOldSendLocks: the send lock of earlier releases is taken unless
+// OLD_SEND_LOCKS=off says none of them runs any more.
+func TestOldSendLocks(t *testing.T) {
+	for v, want := range map[string]bool{"": true, "on": true, "off": false} {
+		c, err := loadConfig(env(map[string]string{"OLD_SEND_LOCKS": v}))
+		if err != nil || c.OldSendLocks != want {
+			t.Errorf("OLD_SEND_LOCKS=%q: %t, %v; want %t", v, c.OldSendLocks, err, want)
+		}
+	}
+}
+
 // TestConfigNamesTheRightVariable: half a platform's configuration is a
 // platform meant, and the error names what is wrong, not that nothing is
 // configured or that a variable is missing when it is malformed.
@@ -163,6 +174,7 @@ func TestConfigNamesTheRightVariable(t *testing.T) {
 		{map[string]string{"WEB_URL": "sushigo.example/t/", "WEB_SECRET": strings.Repeat("s", 32)}, "public address"},
 		{map[string]string{"WEB_URL": "https://sushigo.example/t", "WEB_SECRET": strings.Repeat("s", 32)}, "ending in /"},
 		{map[string]string{"DISCORD_TOKEN": "t", "DISCORD_APP_ID": "1", "DISCORD_ACTIVITY": "yes"}, "want on or off"},
+		{map[string]string{"OLD_SEND_LOCKS": "no"}, "OLD_SEND_LOCKS=\"no\": want on or off"},
 		{map[string]string{"DISCORD_ACTIVITY": "on", "DISCORD_CLIENT_SECRET": "c"}, "DISCORD_ACTIVITY=on needs Discord"},
 		{map[string]string{"DISCORD_TOKEN": "t", "DISCORD_APP_ID": "1", "DISCORD_ACTIVITY": "on", "DISCORD_CLIENT_SECRET": "c"}, "needs the web table"},
 		{map[string]string{"DISCORD_TOKEN": "t", "DISCORD_APP_ID": "1", "DISCORD_ACTIVITY": "on", "WEB_URL": "https://sushigo.example/t/",
