@@ -2,12 +2,14 @@ package redis_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/sushigo/sushigo/record"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 	"github.com/sushigo/sushigo/storage/storagetest"
 )
 
@@ -88,10 +90,18 @@ func TestOldSendLocks(t *testing.T) {
 }
 
 // TestSendLocksAfterScriptFlush: a server that lost its scripts (a restart,
-// a failover) is sent them whole, and the locks work on.
+// a failover) is sent them whole, and the locks work on. The server is the
+// test's own: SCRIPT FLUSH on the shared one would cost other packages'
+// tests, run at the same time, a round trip they count.
 func TestSendLocksAfterScriptFlush(t *testing.T) {
 	ctx := context.Background()
-	s := open(t)
+	port := redistest.FreePort(t)
+	redistest.Server(t, port)
+	s, err := redis.Dial(ctx, fmt.Sprintf("redis://127.0.0.1:%d/0", port), redis.Options{Prefix: "flush:"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
 	if _, err := s.SaveGame(ctx, "g", []byte("x"), 0, 0); err != nil {
 		t.Fatal(err)
 	}
