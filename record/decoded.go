@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bytes"
 	"sync"
 
 	"github.com/sushigo/sushigo/storage"
@@ -24,6 +25,9 @@ type decodedGame[T any] struct {
 	ver  storage.Version
 	game T
 	json []byte // the record's JSON, for the unchanged-save check
+	// side is the send log last read with the game, log it decoded.
+	side []byte
+	log  *SendLog
 }
 
 // NewDecoded keeps at most max games (none when max ≤ 0), handing out
@@ -56,13 +60,43 @@ func (d *Decoded[T]) Put(key string, ver storage.Version, game T, json []byte) {
 	if d.m == nil {
 		d.m = map[string]decodedGame[T]{}
 	}
-	if _, ok := d.m[key]; !ok && len(d.m) >= d.max {
+	if old, ok := d.m[key]; ok {
+		g.side, g.log = old.side, old.log // a save leaves the send log as it was
+	} else if len(d.m) >= d.max {
 		for k := range d.m { // any one: a game not played here lately decodes once more
 			delete(d.m, k)
 			break
 		}
 	}
 	d.m[key] = g
+}
+
+// Log is key's send log decoded from side (nil for none): the one decoded
+// last time when side is the same bytes, as it is at most loads (the log
+// changes with a send, the game with every click), where decoding it was
+// 2 % of a replica's CPU. Callers only read it: a flush changes a copy
+// (SendLog.Trimmed).
+func (d *Decoded[T]) Log(key string, side []byte) (*SendLog, error) {
+	if len(side) == 0 {
+		return nil, nil
+	}
+	d.mu.Lock()
+	g, found := d.m[key]
+	d.mu.Unlock()
+	if found && g.log != nil && bytes.Equal(g.side, side) {
+		return g.log, nil
+	}
+	log, err := DecodeSendLog(side)
+	if err != nil || !found {
+		return log, err
+	}
+	d.mu.Lock()
+	if g, ok := d.m[key]; ok {
+		g.side, g.log = bytes.Clone(side), log
+		d.m[key] = g
+	}
+	d.mu.Unlock()
+	return log, nil
 }
 
 // Keep is Put with a copy of game, which the caller goes on changing.

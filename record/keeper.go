@@ -332,7 +332,7 @@ func (k *Keeper[G]) decode(key string, data, side []byte, ver storage.Version) (
 		}
 		k.decoded.Keep(key, ver, g, data)
 	}
-	if log, err = DecodeSendLog(side); err != nil {
+	if log, err = k.decoded.Log(key, side); err != nil {
 		var zero G
 		return zero, nil, nil, err
 	}
