@@ -35,6 +35,7 @@ var (
 	sustainFor      = flag.Duration("sustain", time.Minute, "how long each line of BenchmarkSustained plays; its figures are over the second half")
 	sustainPictures = flag.Bool("sustain-pictures", true, "BenchmarkSustained's games show pictures (pictures=off when false)")
 	sustainReviews  = flag.Int("sustain-reviews", 0, "BenchmarkSustained asks for this many game reviews (classic games of four) as its clicking starts: the host runs them beside the games")
+	sustainOldLocks = flag.Bool("sustain-old-locks", true, "BenchmarkSustained's senders also take the send lock of releases before November 2026, as serve does until OLD_SEND_LOCKS=off")
 	sustainRamp     = flag.Duration("sustain-ramp", 0, "BenchmarkSustained deals its games at random moments over this long before -sustain starts (0: all at once), so rounds and games end at all times, as in a channel's day")
 )
 
@@ -469,7 +470,10 @@ func benchSustained(b *testing.B, n int, party bool) {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400)) // as serve sets it
 	}
-	store, _, _ := redisStore(b)
+	store, _, prefix := redisStore(b)
+	if !*sustainOldLocks {
+		store = redis.New(store.Client(), redis.Options{Prefix: prefix, SkipOldSendLocks: true})
+	}
 	ctx := context.Background()
 	players := 4
 	if party {
