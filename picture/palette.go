@@ -86,9 +86,15 @@ func paletted(img *image.RGBA) (_ *image.Paletted, raw []byte, sum uint32) {
 			y := start / w
 			stop := min(end, (y+1)*w)
 			fill := out.Pix[y*(w+1)+start-y*w : y*(w+1)+stop-y*w]
-			fill[0] = idx
-			for n := 1; n < len(fill); n *= 2 {
-				copy(fill[n:], fill[:n])
+			if len(fill) <= 16 { // most runs are an edge's pixel or two
+				for i := range fill {
+					fill[i] = idx
+				}
+			} else {
+				fill[0] = idx
+				for n := 1; n < len(fill); n *= 2 {
+					copy(fill[n:], fill[:n])
+				}
 			}
 			if start == y*w {
 				s2 += s1 // the row's filter byte, 0
@@ -103,7 +109,11 @@ func paletted(img *image.RGBA) (_ *image.Paletted, raw []byte, sum uint32) {
 		}
 	}
 	for i := 4; i < len(pix); i += 4 {
-		// Two pixels at a time through a run: most of the page is runs.
+		// Four, then two pixels at a time through a run: most of the page
+		// is runs.
+		for i+16 <= len(pix) && binary.LittleEndian.Uint64(pix[i:]) == pair && binary.LittleEndian.Uint64(pix[i+8:]) == pair {
+			i += 16
+		}
 		for i+8 <= len(pix) && binary.LittleEndian.Uint64(pix[i:]) == pair {
 			i += 8
 		}
