@@ -338,7 +338,8 @@ func (b *Bot) drawReview(r reviewRecord, i int, w words.Lang, sr review.Seat) pr
 	if b.platform(r.Where.Platform).Terminal || r.Where.Platform == "" {
 		return v // the terminal shows no pictures
 	}
-	ch := picture.ReviewChart{Seat: i, Curves: sr.Curves, Rounds: sr.CurveRound}
+	ch := picture.ReviewChart{Seat: i, Curves: sr.Curves, Rounds: sr.CurveRound,
+		You: r.Seats[i].User == protocol.You && words.IsYou(r.Seats[i].Name)}
 	for _, s := range r.Seats {
 		ch.Names = append(ch.Names, protocol.NameIn(w, s.User, s.Name))
 	}

@@ -24,6 +24,9 @@ type ReviewChart struct {
 	// and Turns their "round r, turn t" labels for the alt text.
 	Marks []int
 	Turns [][2]int
+	// You: the reviewed seat is the reader's own, named "You" (the
+	// terminal's player): the title says "your game", not "You's game".
+	You bool
 }
 
 // Review draws a review's chart: a line a seat, the reviewed seat's
@@ -56,7 +59,11 @@ func reviewChart(lang words.Lang, ch ReviewChart) (*canvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.text("title", 16, 44, ink, c.fit("title", lang.Say("picture.review.title", seatLabel(lang, ch.Names, ch.Seat)), finalWidth-32))
+	title := lang.Say("picture.review.title", seatLabel(lang, ch.Names, ch.Seat))
+	if ch.You {
+		title = lang.Say("picture.review.titleYou")
+	}
+	c.text("title", 16, 44, ink, c.fit("title", title, finalWidth-32))
 	// The y axis says what it counts, above its numbers.
 	c.text("small", 16, chartTop-2, faint, c.fit("small", lang.Say("picture.review.axis"), finalWidth-32))
 

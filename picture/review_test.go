@@ -63,3 +63,32 @@ func TestReviewChart(t *testing.T) {
 		t.Error("an empty chart was drawn")
 	}
 }
+
+// TestReviewChartOfYourGame: the terminal player's own chart is titled as
+// theirs in every language, not with the name "You" put in the others'
+// title ("Review of You's game").
+func TestReviewChartOfYourGame(t *testing.T) {
+	for _, w := range append(words.Languages(), words.Pseudo()) {
+		ch := reviewSample()
+		ch.Names[ch.Seat], ch.You = w.You(), true
+		c, err := reviewChart(w, ch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, other := w.Say("picture.review.titleYou"), w.Say("picture.review.title", w.You())
+		found := false
+		for _, d := range c.texts {
+			if d.face == "title" {
+				found = d.s == want
+				if d.s == other {
+					t.Errorf("%s: the title is %q", w.Code(), d.s)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no title %q", w.Code(), want)
+		}
+		pages.put(c.img)
+		faceSets.Put(c.faces)
+	}
+}
