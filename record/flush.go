@@ -228,9 +228,9 @@ func nonce(id string, seq uint64) string {
 // recorded even when the flush's own deadline has just run out, or it is
 // sent again: the write gets a moment of its own.
 func (k *Keeper[G]) writeLog(ctx context.Context, key string, pr *SendLog) error {
-	data, err := json.Marshal(pr)
+	data, err := encodeLog(key, pr)
 	if err != nil {
-		return fmt.Errorf("encode the send log of %s: %w", key, err)
+		return err
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordWait)
 	defer cancel()
@@ -242,6 +242,15 @@ func (k *Keeper[G]) writeLog(ctx context.Context, key string, pr *SendLog) error
 		return fmt.Errorf("record deliveries of %s: %w", key, err)
 	}
 	return nil
+}
+
+// encodeLog is game key's send log as stored (its side value).
+func encodeLog(key string, pr *SendLog) ([]byte, error) {
+	data, err := json.Marshal(pr)
+	if err != nil {
+		return nil, fmt.Errorf("encode the send log of %s: %w", key, err)
+	}
+	return data, nil
 }
 
 // recordWait bounds the write of a send log, a deadline set back, a lock

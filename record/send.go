@@ -2,7 +2,6 @@ package record
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -271,7 +270,6 @@ func (k *Keeper[G]) sendLocked(key, dkey string, c *storage.Claim) (sent bool, w
 	if errors.Is(err, storage.ErrNotFound) {
 		// The game is gone, and its deliveries with it.
 		k.decoded.Drop(key)
-		err, got = nil, false
 		if c != nil {
 			k.complete(ctx, key, *c)
 		}
@@ -324,44 +322,48 @@ func (k *Keeper[G]) sendLocked(key, dkey string, c *storage.Claim) (sent bool, w
 // write's when that failed: the deliveries it records would be sent
 // again, so they are retried.
 func (k *Keeper[G]) unlock(ctx context.Context, key string, token []byte, log *SendLog, err error) (time.Time, error) {
-	var side []byte
-	if log != nil {
-		var jerr error
-		if side, jerr = json.Marshal(log); jerr != nil {
-			err = errors.Join(err, fmt.Errorf("encode the send log of %s: %w", key, jerr))
-		}
-	}
 	k.mu.Lock()
 	held := k.locked[key] != nil
 	delete(k.locked, key)
 	k.mu.Unlock()
-	// The log is recorded even when the flush's own deadline has just
-	// run out, or what it records is sent again: the round trip gets a
-	// moment of its own.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordWait)
-	defer cancel()
-	var uerr error
-	var net storage.Deadline
-	switch {
-	case held:
-		if err == nil {
-			net = k.settled(key)
-		}
-		uerr = k.sendLock.UnlockGame(ctx, key, token, side, net)
-	case side != nil:
+	if !held {
 		// Drain gave up on this send and let the game go: the log still
 		// records what went.
-		uerr = k.store.SetGameSide(ctx, key, side)
+		if log == nil {
+			return time.Time{}, err
+		}
+		switch werr := k.writeLog(ctx, key, log); {
+		case werr != nil && err == nil:
+			err = werr
+		case werr != nil:
+			k.cfg.Log.Error("unlocking deliveries", "game", key, "err", werr)
+		}
+		return time.Time{}, err
 	}
-	switch {
+	var side []byte
+	if log != nil {
+		var jerr error
+		if side, jerr = encodeLog(key, log); jerr != nil {
+			err = errors.Join(err, jerr)
+		}
+	}
+	var net storage.Deadline
+	if err == nil {
+		net = k.settled(key)
+	}
+	// As writeLog: the round trip gets a moment of its own.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordWait)
+	defer cancel()
+	switch uerr := k.sendLock.UnlockGame(ctx, key, token, side, net); {
 	case uerr == nil || errors.Is(uerr, storage.ErrNotFound):
 		// (A game gone took its deliveries with it.)
 		return net.Due, err
 	case side != nil && err == nil:
 		return time.Time{}, fmt.Errorf("record deliveries of %s: %w", key, uerr)
+	default:
+		k.cfg.Log.Error("unlocking deliveries", "game", key, "err", uerr)
+		return time.Time{}, err
 	}
-	k.cfg.Log.Error("unlocking deliveries", "game", key, "err", uerr)
-	return time.Time{}, err
 }
 
 // complete ends a claimed deadline whose deliveries were sent.
@@ -449,22 +451,21 @@ func (k *Keeper[G]) Drain(ctx context.Context, also func()) error {
 	}
 	k.abort()
 	k.mu.Lock()
-	var keys []string
-	var tokens [][]byte
+	held := map[string][]byte{}
 	for key, token := range k.locked {
 		if token != nil {
-			keys, tokens = append(keys, key), append(tokens, token)
+			held[key] = token
 			k.locked[key] = nil
 		}
 	}
 	k.mu.Unlock()
 	bg, cancel := context.WithTimeout(context.Background(), recordWait)
 	defer cancel()
-	for i, key := range keys {
+	for key, token := range held {
 		if err := k.store.Schedule(bg, OutboxPrefix+key, k.cfg.Now()); err != nil {
 			k.cfg.Log.Error("handing deliveries over", "game", key, "err", err)
 		}
-		if err := k.sendLock.UnlockGame(bg, key, tokens[i], nil, storage.Deadline{}); err != nil {
+		if err := k.sendLock.UnlockGame(bg, key, token, nil, storage.Deadline{}); err != nil {
 			k.cfg.Log.Error("unlocking deliveries", "game", key, "err", err)
 		}
 	}
