@@ -140,14 +140,12 @@ func (s *Store) LockGame(ctx context.Context, key string, token []byte, lease ti
 		oldHeld = n == 1
 	}
 	if state != 1 || !oldHeld {
-		// Not both: let go of the one taken.
-		if state == 1 {
-			err = s.runScripts(ctx, &scriptCall{script: renewScript, keys: []string{s.lockKey(key)}, args: []any{token, 0}})
-		} else if old != nil && oldHeld {
-			err = s.runScripts(ctx, &scriptCall{script: renewScript, keys: []string{s.oldLockKey(key)}, args: []any{token, 0}})
-		}
-		if err != nil {
-			return fail(err)
+		// Not both: let go of the one taken (renewing for 0 lets go of
+		// whichever this token holds).
+		if state == 1 || (old != nil && oldHeld) {
+			if _, err := s.RenewGameLock(ctx, key, token, 0); err != nil {
+				return fail(err)
+			}
 		}
 		if state == -1 {
 			return nil, nil, 0, false, storage.ErrNotFound
