@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"bufio"
 	"container/heap"
 	"context"
 	"encoding/json"
@@ -13,7 +12,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -29,6 +27,7 @@ import (
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/redis"
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
 
 var (
@@ -558,20 +557,11 @@ func benchSustained(b *testing.B, n int, party bool) {
 	hook := &tripHook{}
 	store.Client().AddHook(hook)
 	info := func() time.Duration {
-		s, err := store.Client().Info(ctx, "cpu").Result()
+		cpu, err := redistest.CPU(ctx, store.Client())
 		if err != nil {
 			b.Fatal(err)
 		}
-		var total time.Duration
-		sc := bufio.NewScanner(strings.NewReader(s))
-		for sc.Scan() {
-			k, v, ok := strings.Cut(strings.TrimSpace(sc.Text()), ":")
-			if ok && (k == "used_cpu_sys" || k == "used_cpu_user") {
-				f, _ := strconv.ParseFloat(v, 64)
-				total += time.Duration(f * float64(time.Second))
-			}
-		}
-		return total
+		return cpu
 	}
 	self := func() time.Duration {
 		var ru syscall.Rusage

@@ -309,19 +309,11 @@ func redisCPU(b *testing.B, rs *redis.Store) time.Duration {
 	if rs == nil {
 		return 0
 	}
-	info, err := rs.Client().Info(context.Background(), "cpu").Result()
+	cpu, err := redistest.CPU(context.Background(), rs.Client())
 	if err != nil {
 		b.Fatal(err)
 	}
-	var total time.Duration
-	for _, line := range strings.Split(info, "\n") {
-		k, v, ok := strings.Cut(strings.TrimSpace(line), ":")
-		if ok && (k == "used_cpu_sys" || k == "used_cpu_user") {
-			f, _ := strconv.ParseFloat(v, 64)
-			total += time.Duration(f * float64(time.Second))
-		}
-	}
-	return total
+	return cpu
 }
 
 // sink is a chat platform that takes every post and edit
