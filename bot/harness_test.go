@@ -103,6 +103,15 @@ func newRedisHarness(t testing.TB) *harness {
 	return h
 }
 
+// stored puts a game's record in the harness's channel as it was stored
+// (by an earlier release: its bytes as captured).
+func (h *harness) stored(data []byte) {
+	h.t.Helper()
+	if _, err := h.store.SaveGame(context.Background(), h.where.Key(), data, 0, 0); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
 func (h *harness) newBot() *bot.Bot {
 	cfg := bot.Config{
 		Now:  func() time.Time { return h.now },

@@ -25,9 +25,7 @@ func TestGameStoredByThePreviousReleaseKeepsPlaying(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newOutboxHarness(t)
-	if _, err := h.store.SaveGame(context.Background(), h.where.Key(), data, 0, 0); err != nil {
-		t.Fatal(err)
-	}
+	h.stored(data)
 	if err := h.b.Remember(context.Background(), h.where, "17", protocol.SlotTable, protocol.Ref{ID: "msg1"}); err != nil {
 		t.Fatal(err)
 	}
@@ -62,9 +60,7 @@ func TestGameStoredBeforeLanguagesPlaysInEnglish(t *testing.T) {
 	h := newOutboxHarness(t)
 	fr, _ := words.Find("fr")
 	h.langs = map[string]words.Lang{"ann": fr, "bob": fr}
-	if _, err := h.store.SaveGame(context.Background(), h.where.Key(), data, 0, 0); err != nil {
-		t.Fatal(err)
-	}
+	h.stored(data)
 	if err := h.b.Remember(context.Background(), h.where, "17", protocol.SlotTable, protocol.Ref{ID: "msg1"}); err != nil {
 		t.Fatal(err)
 	}
@@ -106,9 +102,7 @@ func TestPartyGameStoredByTheReleaseBeforeKeepsPlaying(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t)
-	if _, err := h.store.SaveGame(context.Background(), h.where.Key(), data, 0, 0); err != nil {
-		t.Fatal(err)
-	}
+	h.stored(data)
 	h.do("ann", "status")
 	h.send("ann", protocol.ShowHand{}, false)
 	if v := h.private["ann"]; !strings.Contains(v.Title, "Your choice") || !strings.Contains(v.Text, "menu") {
@@ -141,9 +135,7 @@ func TestOutboxStoredByThePreviousReleaseDelivers(t *testing.T) {
 	}
 	h := newOutboxHarness(t)
 	ctx := context.Background()
-	if _, err := h.store.SaveGame(ctx, h.where.Key(), data, 0, 0); err != nil {
-		t.Fatal(err)
-	}
+	h.stored(data)
 	// The deadline that release scheduled with the deliveries.
 	if err := h.store.Schedule(ctx, "out:"+h.where.Key(), h.now); err != nil {
 		t.Fatal(err)
@@ -188,9 +180,7 @@ func TestOutboxWithPicturesStoredByTheReleaseBefore(t *testing.T) {
 		t.Fatal("the stored outbox is not the version 1 golden")
 	}
 	h := newOutboxHarness(t)
-	if _, err := h.store.SaveGame(ctx, h.where.Key(), data, 0, 0); err != nil {
-		t.Fatal(err)
-	}
+	h.stored(data)
 	if err := h.store.Schedule(ctx, "out:"+h.where.Key(), h.now); err != nil {
 		t.Fatal(err)
 	}
@@ -279,9 +269,7 @@ func TestOutboxStoredByThisRelease(t *testing.T) {
 		}
 	}
 	h := newOutboxHarness(t)
-	if _, err := h.store.SaveGame(ctx, h.where.Key(), data, 0, 0); err != nil {
-		t.Fatal(err)
-	}
+	h.stored(data)
 	if err := h.store.Schedule(ctx, "out:"+h.where.Key(), h.now); err != nil {
 		t.Fatal(err)
 	}
