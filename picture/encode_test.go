@@ -134,11 +134,11 @@ func TestPalettedCountsTheChecksum(t *testing.T) {
 	for g.Turn() < 5 {
 		playOne(t, g)
 	}
-	c, err := table(words.English, g.PublicView(), []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza"})
+	c, err := table(fullColour, words.English, g.PublicView(), []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	table := c.img
+	table := c.s.rgba()
 	for name, img := range map[string]*image.RGBA{
 		"table": table, "noise": noise(300, 200), "one colour": flat,
 		"one pixel wide": noise(1, 50), "one pixel high": noise(50, 1), "one pixel": noise(1, 1),
@@ -155,12 +155,10 @@ func TestPalettedCountsTheChecksum(t *testing.T) {
 // repeated from above, so such a page goes through image/png; it reads
 // back whole.
 func TestTooWideForTheWindow(t *testing.T) {
-	img := image.NewRGBA(image.Rect(0, 0, deflate.MaxDistance, 2))
-	for i := range img.Pix {
-		img.Pix[i] = 0xff
-	}
-	img.Pix[4*(deflate.MaxDistance+7)] = 0 // one pixel of another colour, on the second row
-	c := &canvas{img: img}
+	p := newIndexedPage(deflate.MaxDistance, 2)
+	p.paint(p.bounds(), white)
+	p.paint(image.Rect(7, 1, 8, 2), ink) // one pixel of another colour, on the second row
+	c := &canvas{s: p}
 	out, err := c.png()
 	if err != nil {
 		t.Fatal(err)
@@ -169,7 +167,7 @@ func TestTooWideForTheWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Bounds() != img.Rect {
+	if back.Bounds() != p.bounds() {
 		t.Fatalf("read back %v", back.Bounds())
 	}
 	if r, _, _, _ := back.At(7, 1).RGBA(); r>>8 > 0x40 {
@@ -206,4 +204,44 @@ func BenchmarkEncode(b *testing.B) {
 		}
 		b.ReportMetric(float64(n), "bytes")
 	})
+}
+
+// TestRowsAdler32: the checksum counted a row and a run at a time is
+// hash/adler32's, on an indexed table's rows, noise in rows, one long row
+// of one byte, rows of zeros, and nothing.
+func TestRowsAdler32(t *testing.T) {
+	g, err := engine.New(engine.Settings{Players: 5}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Turn() < 5 {
+		playOne(t, g)
+	}
+	c, err := table(indexed, words.English, g.PublicView(), []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.release()
+	rng := rand.New(rand.NewPCG(3, 4))
+	noise := make([]byte, 100_000)
+	for i := range noise {
+		noise[i] = uint8(rng.IntN(3)) * 255
+	}
+	one := make([]byte, 5<<20)
+	for i := range one {
+		one[i] = 0xff
+	}
+	page := c.s.(*indexedPage)
+	for _, p := range []struct {
+		name   string
+		raw    []byte
+		stride int
+	}{
+		{"table", page.raw, page.w + 1}, {"noise", noise, 301}, {"noise, one row", noise, len(noise)},
+		{"one long row", one, len(one)}, {"rows of zeros", make([]byte, 3<<20), 801}, {"nothing", nil, 5},
+	} {
+		if got, want := rowsAdler32(p.raw, p.stride), adler32.Checksum(p.raw); got != want {
+			t.Errorf("%s: counted %08x; hash/adler32 says %08x", p.name, got, want)
+		}
+	}
 }

@@ -12,36 +12,36 @@ import (
 // pixels the palette is chosen from and measured against.
 
 func TablePage(lang words.Lang, pv engine.PublicView, names []string) (*image.RGBA, error) {
-	c, err := table(lang, pv, names)
+	c, err := table(fullColour, lang, pv, names)
 	if err != nil {
 		return nil, err
 	}
-	return c.img, nil
+	return c.s.rgba(), nil
 }
 
 func ScoresPage(lang words.Lang, pv engine.PublicView, r int, names []string) (*image.RGBA, error) {
-	c, err := roundScores(lang, pv, r, names)
+	c, err := roundScores(fullColour, lang, pv, r, names)
 	if err != nil {
 		return nil, err
 	}
-	return c.img, nil
+	return c.s.rgba(), nil
 }
 
 func FinalPage(lang words.Lang, pv engine.PublicView, names, ratings []string) (*image.RGBA, error) {
-	c, err := final(lang, pv, names, ratings)
+	c, err := final(fullColour, lang, pv, names, ratings)
 	if err != nil {
 		return nil, err
 	}
-	return c.img, nil
+	return c.s.rgba(), nil
 }
 
 // ReviewPage is the review chart of the review tests' sample.
 func ReviewPage(lang words.Lang) (*image.RGBA, error) {
-	c, err := reviewChart(lang, reviewSample())
+	c, err := reviewChart(fullColour, lang, reviewSample())
 	if err != nil {
 		return nil, err
 	}
-	return c.img, nil
+	return c.s.rgba(), nil
 }
 
 // Palette is the pictures' palette, and Paletted makes a page paletted.

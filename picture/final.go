@@ -36,14 +36,14 @@ var seatColours = [...]color.RGBA{
 // given, is a note on seat i's rating change ("1512 (+14)"); an empty note
 // or a nil slice draws none. A game not over is an error.
 func Final(lang words.Lang, pv engine.PublicView, names, ratings []string) ([]byte, error) {
-	c, err := final(lang, pv, names, ratings)
+	c, err := final(indexed, lang, pv, names, ratings)
 	if err != nil {
 		return nil, err
 	}
 	return c.png()
 }
 
-func final(lang words.Lang, pv engine.PublicView, names, ratings []string) (*canvas, error) {
+func final(d depth, lang words.Lang, pv engine.PublicView, names, ratings []string) (*canvas, error) {
 	if !pv.Over || len(pv.Standings) == 0 {
 		return nil, fmt.Errorf("picture: the game is not over")
 	}
@@ -67,7 +67,7 @@ func final(lang words.Lang, pv engine.PublicView, names, ratings []string) (*can
 		}
 	}
 	h := chartTop + chartH + 60 + (n+1)*rowH + 16
-	c, err := newCanvas(lang, finalWidth, h)
+	c, err := newCanvas(d, lang, finalWidth, h)
 	if err != nil {
 		return nil, err
 	}

@@ -40,23 +40,23 @@ func TestPicturesInEveryLanguage(t *testing.T) {
 		for !g.Over() && (g.Round() < 2 || g.Turn() < 6) { // mid-round: cards on the table
 			playOne(t, g)
 		}
-		tab, err := table(w, g.PublicView(), names)
+		tab, err := table(indexed, w, g.PublicView(), names)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc, err := roundScores(w, g.PublicView(), 1, names)
+		sc, err := roundScores(indexed, w, g.PublicView(), 1, names)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for !g.Over() {
 			playOne(t, g)
 		}
-		fin, err := final(w, g.PublicView(), names, []string{"1512 (+14)"})
+		fin, err := final(indexed, w, g.PublicView(), names, []string{"1512 (+14)"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for name, c := range map[string]*canvas{"table": tab, "round": sc, "final": fin} {
-			b := c.img.Bounds()
+			b := c.s.bounds()
 			for _, d := range c.texts {
 				for _, r := range d.s {
 					if r > ' ' && r < 0x2000 {

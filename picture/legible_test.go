@@ -33,18 +33,18 @@ func TestLegibleOnAPhone(t *testing.T) {
 		playOne(t, g)
 	}
 	names := []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza-Maria", "Fu", "Gus", "Hana"}
-	tab, err := table(words.English, g.PublicView(), names)
+	tab, err := table(indexed, words.English, g.PublicView(), names)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := roundScores(words.English, g.PublicView(), 1, names)
+	sc, err := roundScores(indexed, words.English, g.PublicView(), 1, names)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for !g.Over() {
 		playOne(t, g)
 	}
-	fin, err := final(words.English, g.PublicView(), names, []string{"1512 (+14)"})
+	fin, err := final(indexed, words.English, g.PublicView(), names, []string{"1512 (+14)"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestLegibleOnAPhone(t *testing.T) {
 	for cg.Round() == 1 && cg.Turn() < 6 {
 		playOne(t, cg)
 	}
-	classic, err := table(words.English, cg.PublicView(), names[:5])
+	classic, err := table(indexed, words.English, cg.PublicView(), names[:5])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,10 +77,11 @@ func TestLegibleOnAPhone(t *testing.T) {
 
 func checkLegible(t *testing.T, name string, c *canvas, width int) {
 	t.Helper()
-	b := c.img.Bounds()
+	img := c.s.rgba() // the page as it is sent, in the palette's colours
+	b := img.Bounds()
 	scale := float64(width) / float64(b.Dx())
 	small := image.NewRGBA(image.Rect(0, 0, width, int(float64(b.Dy())*scale)))
-	xdraw.CatmullRom.Scale(small, small.Bounds(), c.img, b, xdraw.Src, nil)
+	xdraw.CatmullRom.Scale(small, small.Bounds(), img, b, xdraw.Src, nil)
 	minSize := map[string]float64{"title": 12, "name": 12, "body": 10, "card": 10, "small": 10, "note": 11}
 	// Letters' height too, which is what an eye reads: the notes under
 	// the cards were 6–7 px ("Egg", "tripled", "3 icons").
@@ -96,7 +97,7 @@ func checkLegible(t *testing.T, name string, c *canvas, width int) {
 		if capH, want := float64(d.h)*scale, max(7, minCap[d.face]); capH < want {
 			t.Errorf("%s: %q has letters %.1f px high on a phone, under %.0f", name, d.s, capH, want)
 		}
-		full := contrast(c.img, image.Rect(d.x, d.y, d.x+d.w, d.y+d.h))
+		full := contrast(img, image.Rect(d.x, d.y, d.x+d.w, d.y+d.h))
 		box := image.Rect(int(float64(d.x)*scale), int(float64(d.y)*scale),
 			int(float64(d.x+d.w)*scale+1), int(float64(d.y+d.h)*scale+1))
 		if kept := contrast(small, box); kept < full*6/10 {
@@ -165,7 +166,7 @@ func TestNotesNotCut(t *testing.T) {
 			for !g.Over() && g.Turn() < g.Settings().HandSize()-1 {
 				playOne(t, g)
 				names := []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza-Maria", "Fu", "Gus", "Hana"}[:s.Players]
-				c, err := table(words.English, g.PublicView(), names)
+				c, err := table(indexed, words.English, g.PublicView(), names)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -174,8 +175,7 @@ func TestNotesNotCut(t *testing.T) {
 						t.Errorf("%d players, seed %d, round %d turn %d: a note cut to %q", s.Players, seed, g.Round(), g.Turn(), d.s)
 					}
 				}
-				pages.put(c.img) // as png() would, without encoding
-				faceSets.Put(c.faces)
+				c.release() // as png() would, without encoding
 			}
 		}
 	}
@@ -192,7 +192,7 @@ func TestRoundScoreLegendNotCut(t *testing.T) {
 	pv := engine.PublicView{Settings: engine.Settings{Players: 2}, Seats: make([]engine.SeatView, 2),
 		Scores: [][]engine.Breakdown{{b, b}}}
 	for _, w := range append(words.Languages(), words.Pseudo()) {
-		c, err := roundScores(w, pv, 1, []string{"Ann", "Bob"})
+		c, err := roundScores(indexed, w, pv, 1, []string{"Ann", "Bob"})
 		if err != nil {
 			t.Fatal(err)
 		}

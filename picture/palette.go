@@ -53,8 +53,9 @@ func cellOf(k uint32) int {
 	return int(k>>3&31)<<10 | int(k>>11&31)<<5 | int(k>>19&31)
 }
 
-// paletted converts img to the fixed palette: each run of one colour is
-// looked up once and written at once. Every pixel is opaque (the page is
+// paletted converts a full-colour page (a specimen, or a test's page) to
+// the fixed palette, as the pictures sent are painted in it: each run of
+// one colour is looked up once and written at once. Every pixel is opaque (the page is
 // painted first), so a pixel's first three bytes are its colour. The
 // indexes are laid out as a PNG's rows, returned too (raw: each row's
 // filter byte, then the row), so encoding copies nothing. They are

@@ -193,16 +193,3 @@ func absDiff(a uint32, b uint8) uint32 {
 	}
 	return uint32(b) - a
 }
-
-// BenchmarkPaletted is the palette pass alone, on a 5-player table.
-func BenchmarkPaletted(b *testing.B) {
-	g := newGame(b, engine.Settings{Players: 5}, 11)
-	advance(b, g, 1, 7)
-	img, err := picture.TablePage(words.English, g.PublicView(), names8[:5])
-	if err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		picture.Paletted(img)
-	}
-}

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"image/png"
 	"math"
 	"sync"
@@ -157,7 +156,7 @@ func borrowFaces() (faceSet, error) {
 
 // canvas is an image being drawn.
 type canvas struct {
-	img   *image.RGBA
+	s     surface
 	faces faceSet
 	r     vector.Rasterizer
 	texts []drawn // what text went where, for the legibility test
@@ -171,14 +170,19 @@ type drawn struct {
 	s          string
 }
 
-func newCanvas(lang words.Lang, w, h int) (*canvas, error) {
+func newCanvas(d depth, lang words.Lang, w, h int) (*canvas, error) {
 	fs, err := borrowFaces()
 	if err != nil {
 		return nil, err
 	}
-	c := &canvas{img: pages.get(w, h), faces: fs, lang: lang}
-	draw.Draw(c.img, c.img.Bounds(), image.NewUniform(paper), image.Point{}, draw.Src)
+	c := &canvas{s: newSurface(d, w, h), faces: fs, lang: lang}
+	c.s.paint(c.s.bounds(), paper)
 	return c, nil
+}
+
+// opaque is col as RGBA: every colour we paint is opaque.
+func opaque(col color.Color) color.RGBA {
+	return color.RGBAModel.Convert(col).(color.RGBA)
 }
 
 // fill rasterises a path inside the box x, y, w, h only: a rasteriser the
@@ -188,7 +192,7 @@ func (c *canvas) fill(x, y, w, h float32, col color.Color, path func(r *vector.R
 	x1, y1 := int(x+w)+2, int(y+h)+2
 	c.r.Reset(x1-x0, y1-y0)
 	path(&c.r, x-float32(x0), y-float32(y0))
-	c.r.Draw(c.img, image.Rect(x0, y0, x1, y1), image.NewUniform(col), image.Point{})
+	c.s.shape(&c.r, image.Rect(x0, y0, x1, y1), opaque(col))
 }
 
 // rect fills a rectangle with rounded corners of radius rad.
@@ -226,11 +230,10 @@ func whole(vs ...float32) bool {
 // plain fills and only the corners are rasterised, since rasterising a
 // panel costs its whole area (most of a table's drawing time before).
 func (c *canvas) bigRect(x, y, w, h, rad int, col color.Color) {
-	src := image.NewUniform(col)
-	fill := func(r image.Rectangle) { draw.Draw(c.img, r, src, image.Point{}, draw.Over) }
-	fill(image.Rect(x+rad, y, x+w-rad, y+h))
-	fill(image.Rect(x, y+rad, x+rad, y+h-rad))
-	fill(image.Rect(x+w-rad, y+rad, x+w, y+h-rad))
+	rc := opaque(col)
+	c.s.paint(image.Rect(x+rad, y, x+w-rad, y+h), rc)
+	c.s.paint(image.Rect(x, y+rad, x+rad, y+h-rad), rc)
+	c.s.paint(image.Rect(x+w-rad, y+rad, x+w, y+h-rad), rc)
 	if rad == 0 {
 		return
 	}
@@ -273,9 +276,21 @@ func (c *canvas) ellipse(cx, cy, rx, ry float32, col color.Color) {
 // text draws s with its baseline at x, y and returns its width.
 func (c *canvas) text(face string, x, y int, col color.Color, s string) int {
 	f := c.faces[face]
-	d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: f, Dot: fixed.P(x, y)}
-	d.DrawString(s)
-	w := (d.Dot.X - fixed.I(x)).Ceil()
+	rc := opaque(col)
+	// font.Drawer's DrawString, painting through the surface.
+	dot, prev := fixed.P(x, y), rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dot.X += f.Kern(prev, r)
+		}
+		dr, mask, mp, advance, _ := f.Glyph(dot, r)
+		if !dr.Empty() {
+			c.s.glyph(dr, mask, mp, rc)
+		}
+		dot.X += advance
+		prev = r
+	}
+	w := (dot.X - fixed.I(x)).Ceil()
 	m := f.Metrics()
 	c.texts = append(c.texts, drawn{face, x, y - m.CapHeight.Ceil(), w, m.CapHeight.Ceil(), s})
 	return w
@@ -310,15 +325,22 @@ func (c *canvas) png() ([]byte, error) { return c.encode(false) }
 func (c *canvas) smallPNG() ([]byte, error) { return c.encode(true) }
 
 func (c *canvas) encode(small bool) ([]byte, error) {
-	p, raw, sum := paletted(c.img)
-	pages.put(c.img)
-	if c.faces != nil { // (a test's page drawn without text has none)
-		faceSets.Put(c.faces)
+	defer c.release()
+	var p *image.Paletted
+	var raw []byte
+	var sum func() uint32
+	switch s := c.s.(type) {
+	case *indexedPage:
+		p, raw = s.paletted(), s.raw
+		sum = func() uint32 { return rowsAdler32(raw, s.w+1) }
+	case *rgbaPage: // a specimen
+		var sm uint32
+		p, raw, sm = paletted(s.img)
+		defer indexes.put(raw)
+		sum = func() uint32 { return sm }
 	}
-	c.img, c.faces = nil, nil
-	defer indexes.put(raw)
 	if w := p.Rect.Dx(); !small && w+1 <= deflate.MaxDistance {
-		return encodeRows(raw, sum, w, p.Rect.Dy(), p.Palette), nil
+		return encodeRows(raw, sum(), w, p.Rect.Dy(), p.Palette), nil
 	}
 	level := png.BestCompression
 	if !small {
@@ -329,6 +351,17 @@ func (c *canvas) encode(small bool) ([]byte, error) {
 		return nil, fmt.Errorf("picture: encode: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// release gives the canvas's page and faces back for the next picture.
+func (c *canvas) release() {
+	if c.s != nil {
+		c.s.release()
+	}
+	if c.faces != nil { // (a test's page drawn without text has none)
+		faceSets.Put(c.faces)
+	}
+	c.s, c.faces = nil, nil
 }
 
 // pageStore reuses page memory: a table is about 5 MB of pixels, and

@@ -34,14 +34,14 @@ type ReviewChart struct {
 // off, the y axis named, the costliest choices numbered on its line, and
 // a legend.
 func Review(lang words.Lang, ch ReviewChart) ([]byte, error) {
-	c, err := reviewChart(lang, ch)
+	c, err := reviewChart(indexed, lang, ch)
 	if err != nil {
 		return nil, err
 	}
 	return c.smallPNG()
 }
 
-func reviewChart(lang words.Lang, ch ReviewChart) (*canvas, error) {
+func reviewChart(d depth, lang words.Lang, ch ReviewChart) (*canvas, error) {
 	n := len(ch.Curves)
 	if n == 0 || ch.Seat < 0 || ch.Seat >= n || len(ch.Curves[ch.Seat]) < 2 || len(ch.Rounds) != len(ch.Curves[ch.Seat])-1 {
 		return nil, fmt.Errorf("picture: a review chart needs a curve per seat and a round per point")
@@ -55,7 +55,7 @@ func reviewChart(lang words.Lang, ch ReviewChart) (*canvas, error) {
 	}
 	legendRows := (n + 1) / 2
 	h := chartTop + chartH + 60 + legendRows*rowH + 16
-	c, err := newCanvas(lang, finalWidth, h)
+	c, err := newCanvas(d, lang, finalWidth, h)
 	if err != nil {
 		return nil, err
 	}

@@ -34,12 +34,12 @@ func reviewSample() ReviewChart {
 func TestReviewChart(t *testing.T) {
 	for _, w := range append(words.Languages(), words.Pseudo()) {
 		ch := reviewSample()
-		c, err := reviewChart(w, ch)
+		c, err := reviewChart(indexed, w, ch)
 		if err != nil {
 			t.Fatal(err)
 		}
 		checkLegible(t, "review "+w.Code(), c, phoneWidth)
-		b := c.img.Bounds()
+		b := c.s.bounds()
 		for _, d := range c.texts {
 			if d.x < 0 || d.y < 0 || d.x+d.w > b.Dx() || d.y+d.h > b.Dy() {
 				t.Errorf("%s: %q is outside the picture", w.Code(), d.s)
@@ -71,7 +71,7 @@ func TestReviewChartOfYourGame(t *testing.T) {
 	for _, w := range append(words.Languages(), words.Pseudo()) {
 		ch := reviewSample()
 		ch.Names[ch.Seat], ch.You = w.You(), true
-		c, err := reviewChart(w, ch)
+		c, err := reviewChart(indexed, w, ch)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,7 +88,6 @@ func TestReviewChartOfYourGame(t *testing.T) {
 		if !found {
 			t.Errorf("%s: no title %q", w.Code(), want)
 		}
-		pages.put(c.img)
-		faceSets.Put(c.faces)
+		c.release()
 	}
 }

@@ -86,14 +86,14 @@ func categoryColour(c engine.Category) color.RGBA {
 // left of zero, with the round's total; a legend names the categories.
 // Rounds not scored yet are an error.
 func RoundScores(lang words.Lang, pv engine.PublicView, r int, names []string) ([]byte, error) {
-	c, err := roundScores(lang, pv, r, names)
+	c, err := roundScores(indexed, lang, pv, r, names)
 	if err != nil {
 		return nil, err
 	}
 	return c.png()
 }
 
-func roundScores(lang words.Lang, pv engine.PublicView, r int, names []string) (*canvas, error) {
+func roundScores(d depth, lang words.Lang, pv engine.PublicView, r int, names []string) (*canvas, error) {
 	if r < 1 || r > len(pv.Scores) {
 		return nil, fmt.Errorf("picture: round %d is not scored yet", r)
 	}
@@ -126,7 +126,7 @@ func roundScores(lang words.Lang, pv engine.PublicView, r int, names []string) (
 		return nil, err
 	}
 	h := scoresTop + len(rows)*barRowH + 16 + legendRows*legendRowH + 12
-	cv, err := newCanvas(lang, scoresWidth, h)
+	cv, err := newCanvas(d, lang, scoresWidth, h)
 	if err != nil {
 		return nil, err
 	}

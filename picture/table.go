@@ -109,18 +109,18 @@ func columns(t []engine.Placed) []column {
 // has picked; the round and turn; for Party the menu. names[i] is seat i's
 // name (the dummy's included).
 func Table(lang words.Lang, pv engine.PublicView, names []string) ([]byte, error) {
-	c, err := table(lang, pv, names)
+	c, err := table(indexed, lang, pv, names)
 	if err != nil {
 		return nil, err
 	}
 	return c.png()
 }
 
-func table(lang words.Lang, pv engine.PublicView, names []string) (*canvas, error) {
+func table(d depth, lang words.Lang, pv engine.PublicView, names []string) (*canvas, error) {
 	party := pv.Settings.Ruleset == engine.Party
 	menu := menuRows(lang, pv)
 	h := headerH + len(menu)*menuRowH + len(pv.Seats)*seatH + 8
-	c, err := newCanvas(lang, tableWidth, h)
+	c, err := newCanvas(d, lang, tableWidth, h)
 	if err != nil {
 		return nil, err
 	}
