@@ -691,16 +691,24 @@ func tieLines(w words.Lang, standings []engine.Standing, name func(int) string, 
 			continue
 		}
 		var names, counts []string
-		broken := false
+		broken, you := false, false
 		for _, s := range tied {
-			names = append(names, name(s.Seat))
-			counts = append(counts, itoa(lk.tally(s)))
+			n, c := name(s.Seat), itoa(lk.tally(s))
 			broken = broken || lk.tally(s) != lk.tally(tied[0])
+			if n == w.You() { // the terminal's player: "You tied with Ann", counts first
+				you, counts = true, append([]string{c}, counts...)
+				continue
+			}
+			names, counts = append(names, n), append(counts, c)
 		}
-		if broken {
-			lines = append(lines, w.Say("render.sTiedOnDPoints",
-				w.List(names), tied[0].Score, w.Say(lk.tieBreak), strings.Join(counts, w.Say("render.vs"))))
+		if !broken {
+			continue
 		}
+		key := words.Key("render.sTiedOnDPoints")
+		if you {
+			key += ".you"
+		}
+		lines = append(lines, w.Say(key, w.List(names), tied[0].Score, w.Say(lk.tieBreak), strings.Join(counts, w.Say("render.vs"))))
 	}
 	return lines
 }

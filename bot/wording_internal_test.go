@@ -134,6 +134,27 @@ func TestThreeWayTieIsOneLine(t *testing.T) {
 	}
 }
 
+// TestTieWithYou: the terminal's player in a broken tie reads it said to
+// them, with their count first ("You tied with Ann"), in every language,
+// never their name "You" inside the others' sentence ("Ann and You tied").
+func TestTieWithYou(t *testing.T) {
+	st := []engine.Standing{{Seat: 0, Score: 31, Puddings: 2, Place: 1}, {Seat: 1, Score: 31, Puddings: 1, Place: 2},
+		{Seat: 2, Score: 31, Puddings: 0, Place: 3}}
+	for _, w := range words.Languages() {
+		names := []string{"Kenji-bot", w.You(), "Ann"}
+		got := tieLines(w, st, func(i int) string { return names[i] }, classicLook)
+		want := w.Say("render.sTiedOnDPoints.you", w.List([]string{"Kenji-bot", "Ann"}), 31, w.Say(classicLook.tieBreak),
+			strings.Join([]string{"1", "2", "0"}, w.Say("render.vs")))
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%s: %q, want %q", w.Code(), got, want)
+		}
+	}
+	if got := tieLines(words.English, st, func(i int) string { return []string{"Kenji-bot", "You", "Ann"}[i] }, classicLook); len(got) != 1 ||
+		got[0] != "🤝 You tied with Kenji-bot and Ann on 31 points; most puddings breaks the tie (1 vs 2 vs 0)." {
+		t.Errorf("English: %q", got)
+	}
+}
+
 // TestFlipAllLabel: a takeout box with one card to flip says "Flip it".
 func TestFlipAllLabel(t *testing.T) {
 	if got := flipAllLabel(words.English, 1); got != "Flip it" {
