@@ -219,25 +219,28 @@ func rowsAdler32(raw []byte, stride int) uint32 {
 	return uint32(s2)<<16 | uint32(s1)
 }
 
-// rowSums is row's byte sum and its sum weighted by how far each byte is
-// from the row's end (L for the first, 1 for the last), a run at a time:
-// n bytes b from i add n·b and b·(n·L − n(2i+n−1)/2).
+// rowSums is row's byte sum and the sum of its prefix sums (each byte
+// weighted by how far it is from the row's end: L for the first, 1 for the
+// last). Eight equal bytes b after a prefix sum P add 8·P + 36·b at once;
+// other bytes are added one by one, which costs less than finding the
+// short runs of a glyph's edge.
 func rowSums(row []byte) (sum, weighted uint64) {
-	l := uint64(len(row))
-	for i := 0; i < len(row); {
-		b := row[i]
-		j := i + 1
-		pat := uint64(b) * 0x0101010101010101
-		for j+8 <= len(row) && binary.LittleEndian.Uint64(row[j:]) == pat {
-			j += 8
+	i := 0
+	for ; i+8 <= len(row); i += 8 {
+		b := uint64(row[i])
+		if binary.LittleEndian.Uint64(row[i:]) == b*0x0101010101010101 {
+			weighted += 8*sum + 36*b
+			sum += 8 * b
+			continue
 		}
-		for j < len(row) && row[j] == b {
-			j++
+		for _, c := range row[i : i+8] {
+			sum += uint64(c)
+			weighted += sum
 		}
-		n, at := uint64(j-i), uint64(i)
-		sum += n * uint64(b)
-		weighted += uint64(b) * (n*l - n*(2*at+n-1)/2)
-		i = j
+	}
+	for _, c := range row[i:] {
+		sum += uint64(c)
+		weighted += sum
 	}
 	return sum, weighted
 }
