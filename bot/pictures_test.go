@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -11,13 +12,15 @@ import (
 // TestTablePictureAtMostOnceAMinute: the table's text follows every
 // click, its picture about once a minute (the host's default: 45 to 75 s
 // by game, so games started together do not draw together), always
-// naming the turn it shows; the end of the game is drawn at once.
+// naming the turn it shows; the end of the game is drawn at once, and
+// each round's scores and the end only once.
 func TestTablePictureAtMostOnceAMinute(t *testing.T) {
 	h := newOutboxHarness(t)
 	h.lobby("ann", "timer=0 bots=1", "bob")
 	h.startGame("ann")
 	var drawn []time.Time // when each table picture was drawn
 	var keys []string
+	others := map[string]int{} // the scores' and the end's pictures drawn, by key
 	seen := 0
 	collect := func() {
 		h.sender.mu.Lock()
@@ -25,6 +28,8 @@ func TestTablePictureAtMostOnceAMinute(t *testing.T) {
 		for _, d := range h.sender.sent[seen:] {
 			if p := d.View.Picture; p != nil && p.Of == protocol.PictureTable && p.PNG != nil {
 				drawn, keys = append(drawn, h.now), append(keys, p.Key)
+			} else if p != nil && p.PNG != nil {
+				others[p.Key]++
 			}
 		}
 		seen = len(h.sender.sent)
@@ -53,6 +58,11 @@ func TestTablePictureAtMostOnceAMinute(t *testing.T) {
 	}
 	if last := keys[len(keys)-1]; !strings.HasSuffix(last, "/true") {
 		t.Errorf("the last table picture is %s, not the game's end", last)
+	}
+	// Each round's scores and the end are drawn once: the closing post is
+	// sent with the ratings' picture, not drawn without them first.
+	if want := map[string]int{"round/1": 1, "round/2": 1, "round/3": 1, "final/rated": 1}; !maps.Equal(others, want) {
+		t.Errorf("scores and end pictures drawn %v, want %v", others, want)
 	}
 	// Every table view sent names its picture's moment in its alt text.
 	if tv := h.table(); tv.Picture == nil || !strings.Contains(tv.Picture.Alt, "Picture of the table") {
