@@ -127,18 +127,7 @@ func TestPalettedCountsTheChecksum(t *testing.T) {
 	for i := range flat.Pix {
 		flat.Pix[i] = 0xee
 	}
-	g, err := engine.New(engine.Settings{Players: 5}, 9)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for g.Turn() < 5 {
-		playOne(t, g)
-	}
-	c, err := table(fullColour, words.English, g.PublicView(), []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	table := c.s.rgba()
+	table := fiveAtTurnFive(t, fullColour).s.rgba()
 	for name, img := range map[string]*image.RGBA{
 		"table": table, "noise": noise(300, 200), "one colour": flat,
 		"one pixel wide": noise(1, 50), "one pixel high": noise(50, 1), "one pixel": noise(1, 1),
@@ -210,17 +199,7 @@ func BenchmarkEncode(b *testing.B) {
 // hash/adler32's, on an indexed table's rows, noise in rows, one long row
 // of one byte, rows of zeros, and nothing.
 func TestRowsAdler32(t *testing.T) {
-	g, err := engine.New(engine.Settings{Players: 5}, 9)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for g.Turn() < 5 {
-		playOne(t, g)
-	}
-	c, err := table(indexed, words.English, g.PublicView(), []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := fiveAtTurnFive(t, indexed)
 	defer c.release()
 	rng := rand.New(rand.NewPCG(3, 4))
 	noise := make([]byte, 100_000)
@@ -244,4 +223,21 @@ func TestRowsAdler32(t *testing.T) {
 			t.Errorf("%s: counted %08x; hash/adler32 says %08x", p.name, got, want)
 		}
 	}
+}
+
+// fiveAtTurnFive is a classic table of five at the fifth turn, painted at d.
+func fiveAtTurnFive(t *testing.T, d depth) *canvas {
+	t.Helper()
+	g, err := engine.New(engine.Settings{Players: 5}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Turn() < 5 {
+		playOne(t, g)
+	}
+	c, err := table(d, words.English, g.PublicView(), []string{"Ann", "Bob", "Cleo", "Dmitri", "Esperanza"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
