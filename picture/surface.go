@@ -156,11 +156,16 @@ func (p *indexedPage) over(r image.Rectangle, mask *image.Alpha, mp image.Point,
 }
 
 func (p *indexedPage) rgba() *image.RGBA {
+	var rgb [256][4]byte
+	for i, c := range p.q.pal {
+		r, g, b, _ := c.RGBA()
+		rgb[i] = [4]byte{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff}
+	}
 	img := image.NewRGBA(p.bounds())
 	for y := range p.h {
+		out := img.Pix[y*img.Stride:]
 		for x, idx := range p.row(y) {
-			c := p.q.pal[idx].(color.RGBA)
-			img.SetRGBA(x, y, c)
+			copy(out[4*x:4*x+4], rgb[idx][:])
 		}
 	}
 	return img
