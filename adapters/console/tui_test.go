@@ -12,8 +12,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/goldentest"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage/bolt"
@@ -21,6 +21,11 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite golden frames")
+
+// goldenReview is the review work of the terminal's tests, fixed: the
+// review screens' goldens pin its words (adaptertest.CheapReview is
+// cheaper still under -race).
+var goldenReview = review.Options{Samples: 4, Iterations: 8, Refine: 1}
 
 func newTUI(t *testing.T, opts string, w, h int, with ...Option) *tui {
 	t.Helper()
@@ -32,7 +37,7 @@ func newTUI(t *testing.T, opts string, w, h int, with ...Option) *tui {
 	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
 	seed := uint64(30)
 	host := bot.New(store, bot.Config{Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }, ThinkInline: true,
-		Review: &adaptertest.CheapReview})
+		Review: &goldenReview})
 	me := protocol.User{ID: protocol.You, Name: words.English.You()}
 	lang := &tui{lang: words.English}
 	for _, o := range with {
