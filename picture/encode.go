@@ -16,8 +16,8 @@ import (
 // cost: image/png at its fastest level was a third of a table picture's
 // time and a tenth of a replica's CPU under load. raw is the page laid out
 // as PNG rows, as paletted leaves it: each row's filter byte (0) and its w
-// indexes; w+1 is at most deflate.MaxDistance. sum is raw's Adler-32,
-// which paletted counts as it writes the rows.
+// indexes; w+1 is at most deflate.MaxDistance. sum is raw's Adler-32
+// (rowsAdler32).
 func encodeRows(raw []byte, sum uint32, w, h int, palette color.Palette) []byte {
 	out := make([]byte, 0, 64<<10)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)

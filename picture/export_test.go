@@ -47,6 +47,6 @@ func ReviewPage(lang words.Lang) (*image.RGBA, error) {
 // Palette is the pictures' palette, and Paletted makes a page paletted.
 func Palette() color.Palette { return quantizer().pal }
 func Paletted(img *image.RGBA) *image.Paletted {
-	p, _, _ := paletted(img)
+	p, _ := paletted(img)
 	return p
 }

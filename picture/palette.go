@@ -60,7 +60,7 @@ func cellOf(k uint32) int {
 // indexes are laid out as a PNG's rows, returned too (raw: each row's
 // filter byte, then the row), so encoding copies nothing. They are
 // borrowed: give raw back with indexes.put once encoded.
-func paletted(img *image.RGBA) (_ *image.Paletted, raw []byte, sum uint32) {
+func paletted(img *image.RGBA) (_ *image.Paletted, raw []byte) {
 	f := quantizer()
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
@@ -73,12 +73,6 @@ func paletted(img *image.RGBA) (_ *image.Paletted, raw []byte, sum uint32) {
 	last := binary.LittleEndian.Uint32(pix)
 	pair := uint64(last) | uint64(last)<<32
 	start := 0
-	// The rows' Adler-32 (zlib's checksum of the PNG's data), a run at a
-	// time: n bytes b add n·b to s1 and n·s1 + b·n(n+1)/2 to s2, so a
-	// page of runs costs a few multiplications a run where reading every
-	// byte again cost a sixth of a picture.
-	const mod = 65521
-	s1, s2 := uint64(1), uint64(0)
 	// flush writes the run of pixels start to end (in reading order) in
 	// colour k, row by row.
 	flush := func(end int, k uint32) {
@@ -86,26 +80,7 @@ func paletted(img *image.RGBA) (_ *image.Paletted, raw []byte, sum uint32) {
 		for start < end {
 			y := start / w
 			stop := min(end, (y+1)*w)
-			fill := out.Pix[y*(w+1)+start-y*w : y*(w+1)+stop-y*w]
-			if len(fill) <= 16 { // most runs are an edge's pixel or two
-				for i := range fill {
-					fill[i] = idx
-				}
-			} else {
-				fill[0] = idx
-				for n := 1; n < len(fill); n *= 2 {
-					copy(fill[n:], fill[:n])
-				}
-			}
-			if start == y*w {
-				s2 += s1 // the row's filter byte, 0
-			}
-			n := uint64(stop - start)
-			s2 += n*s1 + uint64(idx)*(n*(n+1)/2)
-			s1 += n * uint64(idx)
-			if s2 >= 1<<60 { // s1 stays far smaller: 255 a byte
-				s1, s2 = s1%mod, s2%mod
-			}
+			fillBytes(out.Pix[y*(w+1)+start-y*w:y*(w+1)+stop-y*w], idx)
 			start = stop
 		}
 	}
@@ -128,7 +103,22 @@ func paletted(img *image.RGBA) (_ *image.Paletted, raw []byte, sum uint32) {
 		}
 	}
 	flush(len(pix)/4, last)
-	return out, raw, uint32(s2%mod)<<16 | uint32(s1%mod)
+	return out, raw
+}
+
+// fillBytes sets every byte of b to v: short runs (most are an edge's
+// pixel or two) byte by byte, long ones by doubling copies.
+func fillBytes(b []byte, v byte) {
+	if len(b) <= 16 {
+		for i := range b {
+			b[i] = v
+		}
+		return
+	}
+	b[0] = v
+	for n := 1; n < len(b); n *= 2 {
+		copy(b[n:], b[:n])
+	}
 }
 
 // indexStore reuses the paletted pages' memory, as pages does the RGBA.

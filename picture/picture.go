@@ -328,19 +328,15 @@ func (c *canvas) encode(small bool) ([]byte, error) {
 	defer c.release()
 	var p *image.Paletted
 	var raw []byte
-	var sum func() uint32
 	switch s := c.s.(type) {
 	case *indexedPage:
 		p, raw = s.paletted(), s.raw
-		sum = func() uint32 { return rowsAdler32(raw, s.w+1) }
 	case *rgbaPage: // a specimen
-		var sm uint32
-		p, raw, sm = paletted(s.img)
+		p, raw = paletted(s.img)
 		defer indexes.put(raw)
-		sum = func() uint32 { return sm }
 	}
 	if w := p.Rect.Dx(); !small && w+1 <= deflate.MaxDistance {
-		return encodeRows(raw, sum(), w, p.Rect.Dy(), p.Palette), nil
+		return encodeRows(raw, rowsAdler32(raw, w+1), w, p.Rect.Dy(), p.Palette), nil
 	}
 	level := png.BestCompression
 	if !small {

@@ -76,7 +76,11 @@ type indexedPage struct {
 }
 
 func newIndexedPage(w, h int) *indexedPage {
-	return &indexedPage{w: w, h: h, raw: indexes.get((w + 1) * h), q: quantizer()}
+	p := &indexedPage{w: w, h: h, raw: indexes.get((w + 1) * h), q: quantizer()}
+	for y := range h {
+		p.raw[y*(w+1)] = 0 // filter: none
+	}
+	return p
 }
 
 func (p *indexedPage) bounds() image.Rectangle { return image.Rect(0, 0, p.w, p.h) }
@@ -91,19 +95,10 @@ func (p *indexedPage) paint(r image.Rectangle, col color.RGBA) {
 	if r.Empty() {
 		return
 	}
-	idx := p.q.index(col)
 	first := p.row(r.Min.Y)[r.Min.X:r.Max.X]
-	first[0] = idx
-	for n := 1; n < len(first); n *= 2 {
-		copy(first[n:], first[:n])
-	}
+	fillBytes(first, p.q.index(col))
 	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
 		copy(p.row(y)[r.Min.X:r.Max.X], first)
-	}
-	if r.Min.X == 0 && r.Max.X == p.w { // the whole page: its filter bytes
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			p.raw[y*(p.w+1)] = 0
-		}
 	}
 }
 

@@ -53,7 +53,7 @@ func TestIndexedIsThePalettedPage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, raw, _ := paletted(full.s.rgba())
+		want, raw := paletted(full.s.rgba())
 		ix, err := draw(indexed)
 		if err != nil {
 			t.Fatal(err)
