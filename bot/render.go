@@ -693,8 +693,9 @@ func tieLines(w words.Lang, standings []engine.Standing, name func(int) string, 
 		var names, counts []string
 		broken, you := false, false
 		for _, s := range tied {
-			n, c := name(s.Seat), itoa(lk.tally(s))
-			broken = broken || lk.tally(s) != lk.tally(tied[0])
+			t := lk.tally(s)
+			n, c := name(s.Seat), itoa(t)
+			broken = broken || t != lk.tally(tied[0])
 			if n == w.You() { // the terminal's player: "You tied with Ann", counts first
 				you, counts = true, append([]string{c}, counts...)
 				continue
