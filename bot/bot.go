@@ -119,8 +119,10 @@ type Bot struct {
 	plats platforms
 	// hints keeps the expert's choice at each position a hint was asked in.
 	hints hintCache
-	now   func() time.Time
-	seed  func() uint64
+	// alts keeps the games' latest table pictures' alt text (nameTable).
+	alts tableAlts
+	now  func() time.Time
+	seed func() uint64
 	// deal starts a game: engine.New, or a dealt position in tests.
 	deal func(engine.Settings, uint64) (*engine.Game, error)
 	log  *slog.Logger
