@@ -570,7 +570,7 @@ func benchSustained(b *testing.B, n int, party bool) {
 		}
 		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
-	b.Logf("host: %s", machine())
+	b.Logf("host: %s; a player's timing costs %v beyond what it reads", machine(), r.playerCPU.calibrate())
 	b.ResetTimer()
 	start := time.Now()
 	half := start.Add(*sustainFor / 2)
