@@ -3,7 +3,6 @@ package bot
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -177,10 +176,7 @@ func (st *gameRecord) snap() *snapshot {
 // clone is a copy of st that shares nothing a change writes to.
 func (st *gameRecord) clone() *gameRecord {
 	c := *st
-	c.Seats = slices.Clone(st.Seats)
-	for i := range c.Seats {
-		c.Seats[i].Taken = maps.Clone(c.Seats[i].Taken)
-	}
+	c.Seats = slices.Clone(st.Seats) // their tallies are shared: countTaken replaces one
 	c.Notes, c.Applied = slices.Clone(st.Notes), slices.Clone(st.Applied)
 	c.reminder, c.Queue = st.reminder.cloned(), st.Queue.Cloned()
 	if st.Vote != nil {

@@ -14,21 +14,31 @@ import (
 	"github.com/sushigo/sushigo/words"
 )
 
-// countTaken adds the latest reveal's cards to each seat's tally.
+// countTaken adds the latest reveal's cards to each seat's tally. A
+// tally is never changed in place but replaced: copies of the record
+// (clone) share it, and a record is copied at every load, a tally
+// changed once a turn.
 func (st *gameRecord) countTaken() {
 	r := st.game.LastReveal()
 	for i := range st.Seats {
 		if i >= len(r.Seats) {
 			break
 		}
+		var taken map[string]int
 		for _, c := range r.Seats[i].Cards {
 			if c == engine.None {
 				continue
 			}
-			if st.Seats[i].Taken == nil {
-				st.Seats[i].Taken = map[string]int{}
+			if taken == nil {
+				taken = maps.Clone(st.Seats[i].Taken)
+				if taken == nil {
+					taken = map[string]int{}
+				}
 			}
-			st.Seats[i].Taken[boards.CardKey(c)]++
+			taken[boards.CardKey(c)]++
+		}
+		if taken != nil {
+			st.Seats[i].Taken = taken
 		}
 	}
 }

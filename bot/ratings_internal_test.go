@@ -1,12 +1,14 @@
 package bot
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sushigo/sushigo/boards"
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/engine/strategy"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/words"
 )
@@ -51,5 +53,49 @@ func TestHelpSaysHowRatingsSettle(t *testing.T) {
 		if text := helpView(words.English, style).Text; !strings.Contains(text, boards.SettlesAfter(words.English)) {
 			t.Errorf("%q does not say %q", text, boards.SettlesAfter(words.English))
 		}
+	}
+}
+
+// TestTalliesOfACopyStayItsOwn: a record's copy shares the seats' tallies
+// (clone), so counting a reveal into the copy must leave the original's as
+// they were, and the copy must count it.
+func TestTalliesOfACopyStayItsOwn(t *testing.T) {
+	g, err := engine.New(engine.Settings{Players: 3}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := []strategy.Player{strategy.NewHeuristic(), strategy.NewHeuristic(), strategy.NewHeuristic()}
+	st := &gameRecord{game: g, Seats: []seat{{Name: "Ann", User: "ann", Taken: map[string]int{"maki": 2}}, {Name: "Bob", User: "bob"}, {Name: "Cy", User: "cy"}}}
+	reveals := 0
+	err = strategy.PlayRecording(g, players, func(int, engine.Submission, engine.Answer, bool) {
+		if g.Turn() == 1 || reveals > 0 || g.Submitted(0) {
+			return
+		}
+		// A reveal just happened: count it into a copy.
+		reveals++
+		before := []map[string]int{maps.Clone(st.Seats[0].Taken), maps.Clone(st.Seats[1].Taken), maps.Clone(st.Seats[2].Taken)}
+		c := st.clone()
+		c.countTaken()
+		for i := range st.Seats {
+			if !maps.Equal(st.Seats[i].Taken, before[i]) {
+				t.Errorf("seat %d: the original's tally became %v, want %v", i, st.Seats[i].Taken, before[i])
+			}
+			n0, n1 := 0, 0
+			for _, n := range before[i] {
+				n0 += n
+			}
+			for _, n := range c.Seats[i].Taken {
+				n1 += n
+			}
+			if n1 <= n0 {
+				t.Errorf("seat %d: the copy counted %d cards, then %d", i, n0, n1)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reveals != 1 {
+		t.Fatalf("%d reveals counted, want 1", reveals)
 	}
 }
