@@ -50,18 +50,18 @@ func tablePicture(st *snapshot) *protocol.Picture {
 // The alt text is said once a key, language and names (alts): it is the
 // same picture's at every pick of a turn.
 func nameTable(st *snapshot, p *protocol.Picture, alts *tableAlts) {
-	pv := tablePublic(st)
+	g := st.game
 	decider := -1
-	if pv.Decision != nil {
-		decider = pv.Decision.Seat
+	if d, ok := g.Decision(); ok {
+		decider = d.Seat
 	}
-	p.Key = fmt.Sprintf("table/%d/%d/%d/%t", pv.Round, pv.Turn, decider, pv.Over)
-	names := st.names(len(pv.Seats))
+	p.Key = fmt.Sprintf("table/%d/%d/%d/%t", g.Round(), g.Turn(), decider, g.Over())
+	names := st.names(g.Seats())
 	if alt, ok := alts.get(st.ID, p.Key, st.w, names); ok {
 		p.Alt = alt
 		return
 	}
-	p.Alt = picture.TableAlt(st.w, pv, names)
+	p.Alt = picture.TableAlt(st.w, tablePublic(st), names)
 	alts.put(st.ID, p.Key, st.w, names, p.Alt)
 }
 

@@ -59,7 +59,15 @@ func TestTableAltKeptIsSaidAgain(t *testing.T) {
 			var p protocol.Picture
 			nameTable(sn, &p, &alts)
 			names := sn.names(len(st.Seats))
-			if want := picture.TableAlt(sn.w, tablePublic(sn), names); p.Alt != want {
+			pv := tablePublic(sn)
+			decider := -1
+			if pv.Decision != nil {
+				decider = pv.Decision.Seat
+			}
+			if want := fmt.Sprintf("table/%d/%d/%d/%t", pv.Round, pv.Turn, decider, pv.Over); p.Key != want {
+				t.Fatalf("game %d, move %d: key %q, want the public view's %q", gi, moves, p.Key, want)
+			}
+			if want := picture.TableAlt(sn.w, pv, names); p.Alt != want {
 				t.Fatalf("game %d, move %d: alt\n%q\nwant\n%q", gi, moves, p.Alt, want)
 			}
 			if _, ok := alts.get(st.ID, p.Key, sn.w, names); !ok {
