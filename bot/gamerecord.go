@@ -43,7 +43,7 @@ type seat struct {
 	Level strategy.Level `json:"l,omitempty"`
 	// Taken counts the cards the seat took, for its player's favourite
 	// card (cardKey).
-	Taken map[string]int `json:"tk,omitempty"`
+	Taken tally `json:"tk,omitempty"`
 	// Left orders the people who forfeited by leaving (or going idle) once
 	// the game counted: 1 for the first to go. The later one left, the
 	// better they rank among the leavers (ratedPlaces). It stays when they

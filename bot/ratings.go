@@ -24,7 +24,7 @@ func (st *gameRecord) countTaken() {
 		if i >= len(r.Seats) {
 			break
 		}
-		var taken map[string]int
+		var taken tally
 		for _, c := range r.Seats[i].Cards {
 			if c == engine.None {
 				continue
@@ -32,7 +32,7 @@ func (st *gameRecord) countTaken() {
 			if taken == nil {
 				taken = maps.Clone(st.Seats[i].Taken)
 				if taken == nil {
-					taken = map[string]int{}
+					taken = tally{}
 				}
 			}
 			taken[boards.CardKey(c)]++
