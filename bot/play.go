@@ -419,7 +419,9 @@ func (b *Bot) handDeliveries(st *gameRecord, now time.Time, clicker string) []pr
 		if !s.human() {
 			continue
 		}
-		v := handNow(st.snap(), i)
+		// Undrawn: the outbox draws a hand from the game as stored when it
+		// sends it, and a reply is drawn before the save (drawUndrawn).
+		var v protocol.View
 		switch {
 		case st.byDM(s) && st.chat() && s.Hand.Usable(now) && st.needsReader(i) && s.User != clicker:
 			// An edited DM tells nobody it is their move: a new one does.
