@@ -99,6 +99,22 @@ func (d *Decoded[T]) Log(key string, side []byte) (*SendLog, error) {
 	return log, nil
 }
 
+// Wrote tells d that key's send log is now side, which this replica's
+// sender just wrote from log: the next load that reads the same bytes
+// takes log instead of decoding them. log must not change after. A game
+// not kept is left so.
+func (d *Decoded[T]) Wrote(key string, side []byte, log *SendLog) {
+	if len(side) == 0 || log == nil {
+		return
+	}
+	d.mu.Lock()
+	if g, ok := d.m[key]; ok {
+		g.side, g.log = side, log
+		d.m[key] = g
+	}
+	d.mu.Unlock()
+}
+
 // Keep is Put with a copy of game, which the caller goes on changing.
 func (d *Decoded[T]) Keep(key string, ver storage.Version, game T, json []byte) {
 	if d.max > 0 {

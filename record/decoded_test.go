@@ -37,3 +37,24 @@ func TestDecodedKeepsTheLog(t *testing.T) {
 		t.Error("a broken log was not refused")
 	}
 }
+
+// TestDecodedTakesTheLogWritten: a send log this replica wrote is taken as
+// it is when the same bytes are read back; other bytes are decoded, and a
+// game not kept is not kept for its log either.
+func TestDecodedTakesTheLogWritten(t *testing.T) {
+	d := record.NewDecoded(4, func(n *int) *int { c := *n; return &c })
+	one := 1
+	d.Put("g", 1, &one, []byte("{}"))
+	written := &record.SendLog{Game: "t1", Done: 7}
+	d.Wrote("g", []byte(`{"id":"t1","d":7}`), written)
+	if b, err := d.Log("g", []byte(`{"id":"t1","d":7}`)); err != nil || b != written {
+		t.Errorf("the log written was not taken: %+v, %v", b, err)
+	}
+	if b, _ := d.Log("g", []byte(`{"id":"t1","d":8}`)); b == written || b.Done != 8 {
+		t.Errorf("other bytes gave %+v", b)
+	}
+	d.Wrote("h", []byte(`{"id":"t2","d":1}`), &record.SendLog{Game: "t2", Done: 1})
+	if b, _ := d.Log("h", []byte(`{"id":"t2","d":1}`)); b == nil || b.Done != 1 {
+		t.Errorf("a game not kept: %+v", b)
+	}
+}

@@ -336,7 +336,21 @@ func (k *Keeper[G]) decode(key string, data, side []byte, ver storage.Version) (
 		var zero G
 		return zero, nil, nil, err
 	}
+	if k.cfg.CheckDecoded && log != nil {
+		// A log kept as its sender wrote it must be what its bytes say.
+		if fresh, err := DecodeSendLog(side); err != nil || !sameLog(fresh, log) {
+			panic(fmt.Sprintf("record: the send log kept for %s is\n%+v\nits bytes say\n%+v (%v)", key, log, fresh, err))
+		}
+	}
 	return g, log, data, nil
+}
+
+// sameLog reports whether two send logs say the same, times compared as
+// instants (a decoded one has no monotonic reading).
+func sameLog(a, b *SendLog) bool {
+	x, errX := json.Marshal(a)
+	y, errY := json.Marshal(b)
+	return errX == nil && errY == nil && bytes.Equal(x, y)
 }
 
 // verify panics when a game kept decoded differs from its stored record.

@@ -355,7 +355,13 @@ func (k *Keeper[G]) unlock(ctx context.Context, key string, token []byte, log *S
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordWait)
 	defer cancel()
 	switch uerr := k.sendLock.UnlockGame(ctx, key, token, side, net); {
-	case uerr == nil || errors.Is(uerr, storage.ErrNotFound):
+	case uerr == nil:
+		// The next load (a click's, the next send's) reads these bytes:
+		// it takes the log as it is rather than decode them. The flush
+		// that made it is over, so nothing changes it now.
+		k.decoded.Wrote(key, side, log)
+		return net.Due, err
+	case errors.Is(uerr, storage.ErrNotFound):
 		// (A game gone took its deliveries with it.)
 		return net.Due, err
 	case side != nil && err == nil:
