@@ -55,6 +55,9 @@ type Calibration struct {
 	// best (every other option more than Good's threshold behind), and
 	// ExpertAgreesClear how often the expert picks it there.
 	ExpertGood, ClearShare, ExpertAgreesClear float64
+	// ExpertAsked counts the choices the expert was asked about (none with
+	// --expert-iterations 0: the shares above mean nothing then).
+	ExpertAsked int
 	// StableTop is the share of games where two reviews with different
 	// seeds name the same costliest choices (the same top-3 set);
 	// StableFirst where they name the same costliest one; Overlap the mean
@@ -231,6 +234,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 		c.MAEAll = all / float64(c.Choices)
 	}
 	c.Corr = correlation(pred, actual)
+	c.ExpertAsked = ex.asked
 	if ex.asked > 0 {
 		c.ExpertAgrees = float64(ex.agree) / float64(ex.asked)
 		c.ExpertGood = float64(ex.good) / float64(ex.asked)
@@ -379,10 +383,14 @@ func PrintCalibration(w io.Writer, name string, c Calibration) {
 	fmt.Fprintf(w, "%s: %d games, %d choices reviewed, %d mistakes or blunders\n", name, c.Games, c.Choices, c.Mistakes)
 	fmt.Fprintf(w, "  predicted final score vs actual: MAE %.1f (first third %.1f, middle %.1f, last third %.1f), correlation %.2f\n",
 		c.MAEAll, c.MAE[0], c.MAE[1], c.MAE[2], c.Corr)
-	fmt.Fprintf(w, "  the expert picks the review's best choice: %.0f %%; two reviews with other seeds name the same top mistakes: %.0f %% (the same costliest: %.0f %%, shared: %.0f %%)\n",
-		100*c.ExpertAgrees, 100*c.StableTop, 100*c.StableFirst, 100*c.Overlap)
-	fmt.Fprintf(w, "  the review grades the expert's choice best or good: %.0f %%; %.0f %% of choices have a clear best, and there the expert picks it %.0f %%\n",
-		100*c.ExpertGood, 100*c.ClearShare, 100*c.ExpertAgreesClear)
+	fmt.Fprintf(w, "  two reviews with other seeds name the same top mistakes: %.0f %% (the same costliest: %.0f %%, shared: %.0f %%)\n",
+		100*c.StableTop, 100*c.StableFirst, 100*c.Overlap)
+	if c.ExpertAsked > 0 {
+		fmt.Fprintf(w, "  the expert picks the review's best choice: %.0f %%; the review grades the expert's choice best or good: %.0f %%; %.0f %% of choices have a clear best, and there the expert picks it %.0f %%\n",
+			100*c.ExpertAgrees, 100*c.ExpertGood, 100*c.ClearShare, 100*c.ExpertAgreesClear)
+	} else {
+		fmt.Fprintf(w, "  the expert was not asked (--expert-iterations 0)\n")
+	}
 	fmt.Fprintf(w, "  one seat's review: %.2f s mean, %.2f s at most (wall time, %d at once); another seat's accuracy (Quick): %.2f s mean\n", c.Seconds, c.MaxSeconds, c.Parallel, c.QuickSeconds)
 	if c.Reference.Choices > 0 {
 		printAgreement(w, "the review", c.Reference)

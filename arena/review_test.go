@@ -37,7 +37,7 @@ func TestCalibrate(t *testing.T) {
 	}
 	var b bytes.Buffer
 	PrintCalibration(&b, "classic, 3 players", c)
-	if !strings.Contains(b.String(), "MAE") || !strings.Contains(b.String(), "correlation") {
+	if !strings.Contains(b.String(), "MAE") || !strings.Contains(b.String(), "correlation") || c.ExpertAsked == 0 || !strings.Contains(b.String(), "the expert picks") {
 		t.Errorf("printed:\n%s", b.String())
 	}
 }
@@ -70,6 +70,10 @@ func TestCalibrateAgainstTheReference(t *testing.T) {
 	PrintCalibration(&b, "classic, 2 players", c)
 	if !strings.Contains(b.String(), "the review against the reference") || !strings.Contains(b.String(), "the compared judge against the reference") {
 		t.Errorf("printed:\n%s", b.String())
+	}
+	// Not asked, the expert's shares are not printed as 0 %.
+	if c.ExpertAsked != 0 || strings.Contains(b.String(), "the expert picks") || !strings.Contains(b.String(), "the expert was not asked") {
+		t.Errorf("the expert, not asked (%d choices):\n%s", c.ExpertAsked, b.String())
 	}
 }
 
