@@ -108,7 +108,7 @@ func encodePNG(img *image.Paletted) []byte {
 		raw = append(raw, 0)
 		raw = append(raw, img.Pix[y*img.Stride:y*img.Stride+w]...)
 	}
-	return encodeRows(raw, adler32.Checksum(raw), w, h, img.Palette)
+	return encodeRows(raw, w, h, img.Palette)
 }
 
 // TestRowsAdler32OfPalettedPages: the rows paletted lays out, summed by

@@ -336,7 +336,7 @@ func (c *canvas) encode(small bool) ([]byte, error) {
 		defer indexes.put(raw)
 	}
 	if w := p.Rect.Dx(); !small && w+1 <= deflate.MaxDistance {
-		return encodeRows(raw, rowsAdler32(raw, w+1), w, p.Rect.Dy(), p.Palette), nil
+		return encodeRows(raw, w, p.Rect.Dy(), p.Palette), nil
 	}
 	level := png.BestCompression
 	if !small {
