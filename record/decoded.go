@@ -90,12 +90,7 @@ func (d *Decoded[T]) Log(key string, side []byte) (*SendLog, error) {
 	if err != nil || !found {
 		return log, err
 	}
-	d.mu.Lock()
-	if g, ok := d.m[key]; ok {
-		g.side, g.log = bytes.Clone(side), log
-		d.m[key] = g
-	}
-	d.mu.Unlock()
+	d.keepLog(key, bytes.Clone(side), log)
 	return log, nil
 }
 
@@ -104,9 +99,13 @@ func (d *Decoded[T]) Log(key string, side []byte) (*SendLog, error) {
 // takes log instead of decoding them. log must not change after. A game
 // not kept is left so.
 func (d *Decoded[T]) Wrote(key string, side []byte, log *SendLog) {
-	if len(side) == 0 || log == nil {
-		return
+	if len(side) > 0 && log != nil {
+		d.keepLog(key, side, log)
 	}
+}
+
+// keepLog keeps log as key's send log read as side, if key is kept.
+func (d *Decoded[T]) keepLog(key string, side []byte, log *SendLog) {
 	d.mu.Lock()
 	if g, ok := d.m[key]; ok {
 		g.side, g.log = side, log
