@@ -317,16 +317,19 @@ func (s *Store) LoadGameSide(ctx context.Context, key string) ([]byte, []byte, s
 	return data, side, ver, nil
 }
 
-// saveScript compares the stored version with ARGV[1] (0: must not exist),
-// then writes version+1 and the data, with a ttl in ms (0: none). The side
-// (KEYS[2]) follows the game: cleared when it is created, expiring with it.
-var saveScript = goredis.NewScript(`
-local cur = redis.call('GET', KEYS[1])
+// saveLua compares the stored version with ARGV[1] (0: must not exist),
+// then writes version+1 and the data, with a ttl in ms (0: none); v is
+// the new version. The side (KEYS[2]) follows the game: cleared when it is
+// created, expiring with it. Only the value's head is read: a version is
+// at most 20 digits, and copying a whole record into the script for them
+// was most of what a save cost Redis.
+const saveLua = `
+local cur = redis.call('GETRANGE', KEYS[1], 0, 20)
 local prev = tonumber(ARGV[1])
-if cur then
-	if tonumber(string.sub(cur, 1, string.find(cur, ':', 1, true) - 1)) ~= prev then return -1 end
+if cur ~= '' then
+	if tonumber(string.sub(cur, 1, string.find(cur, ':', 1, true) - 1)) ~= prev then return {-1} end
 elseif prev ~= 0 then
-	return -1
+	return {-1}
 end
 local v = prev + 1
 local ttl = tonumber(ARGV[3])
@@ -342,7 +345,18 @@ elseif ttl > 0 then
 else
 	redis.call('PERSIST', KEYS[2])
 end
-return v
+`
+
+// saveScript: KEYS game, side; ARGV version, data, ttl ms. {v}, or {-1}
+// when the stored version is not ARGV[1].
+var saveScript = goredis.NewScript(saveLua + `return {v}`)
+
+// saveLockScript is saveScript that, having saved, takes the game's send
+// lock (KEYS[3]) for ARGV[5] ms as ARGV[4] unless it is held, and reads the
+// side as it does: {v, 1, side} when it took it, {v, 0} when not.
+var saveLockScript = goredis.NewScript(saveLua + `
+if not redis.call('SET', KEYS[3], ARGV[4], 'NX', 'PX', ARGV[5]) then return {v, 0} end
+return {v, 1, redis.call('GET', KEYS[2])}
 `)
 
 // SaveGame implements storage.Games.
@@ -357,19 +371,39 @@ func (s *Store) Commit(ctx context.Context, key string, data []byte, prev storag
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	keys := []string{s.gameKey(key), s.sideKey(key)}
-	args := []any{uint64(prev), data, millis(ttl)}
-	if len(schedule) == 0 {
-		v, err := saveScript.Run(ctx, s.c, keys, args...).Int64()
-		return saved(key, v, err)
+	save := &scriptCall{script: saveScript, keys: []string{s.gameKey(key), s.sideKey(key)}, args: []any{uint64(prev), data, millis(ttl)}}
+	r, err := s.commit(ctx, key, schedule, save)
+	if err != nil {
+		return 0, err
 	}
-	var save *goredis.Cmd
-	run := func(eval func(p goredis.Pipeliner) *goredis.Cmd) error {
+	return saved(key, r)
+}
+
+// commit runs schedule's deadlines and then the calls, the save first, in
+// one round trip, and returns the save's answer. A script the server does
+// not have yet (a restart, a failover) is sent whole: the save again with
+// the rest when it was the save's (it did not run), alone when another's.
+func (s *Store) commit(ctx context.Context, key string, schedule []storage.Deadline, calls ...*scriptCall) ([]any, error) {
+	save := calls[0]
+	run := func(whole bool) error {
+		eval := func(p goredis.Scripter) {
+			for i, c := range calls {
+				if i == 0 && whole {
+					c.cmd = c.script.Eval(ctx, p, c.keys, c.args...)
+				} else {
+					c.cmd = c.script.EvalSha(ctx, p, c.keys, c.args...)
+				}
+			}
+		}
+		if len(schedule) == 0 && len(calls) == 1 {
+			eval(s.c)
+			return save.cmd.Err()
+		}
 		fn := func(p goredis.Pipeliner) error {
 			for _, d := range schedule {
 				s.schedule(ctx, p, d.Key, d.Due)
 			}
-			save = eval(p)
+			eval(p)
 			return nil
 		}
 		if _, cluster := s.c.(*goredis.ClusterClient); cluster {
@@ -379,24 +413,43 @@ func (s *Store) Commit(ctx context.Context, key string, data []byte, prev storag
 		_, err := s.c.TxPipelined(ctx, fn)
 		return err
 	}
-	err := run(func(p goredis.Pipeliner) *goredis.Cmd { return saveScript.EvalSha(ctx, p, keys, args...) })
-	if err != nil && goredis.HasErrorPrefix(err, "NOSCRIPT") {
-		// A server that has not seen the script yet (a restart, a
-		// failover): send it whole once; it is cached from then on.
-		err = run(func(p goredis.Pipeliner) *goredis.Cmd { return saveScript.Eval(ctx, p, keys, args...) })
+	noScript := func(err error) bool { return err != nil && goredis.HasErrorPrefix(err, "NOSCRIPT") }
+	err := run(false)
+	if noScript(save.cmd.Err()) {
+		err = run(true)
 	}
-	if err != nil {
-		return 0, fmt.Errorf("redis save game %s: %w", key, err)
+	if noScript(err) {
+		err = nil
+		for _, c := range calls[1:] {
+			if noScript(c.cmd.Err()) {
+				c.cmd = c.script.Eval(ctx, s.c, c.keys, c.args...)
+			}
+			if e := c.cmd.Err(); e != nil && err == nil {
+				err = e
+			}
+		}
+		if e := save.cmd.Err(); e != nil {
+			err = e
+		}
 	}
-	v, err := save.Int64()
-	return saved(key, v, err)
+	if err == nil {
+		var r []any
+		if r, err = save.cmd.Slice(); err == nil && len(r) > 0 {
+			return r, nil
+		}
+		err = fmt.Errorf("unexpected answer %v: %w", r, err)
+	}
+	return nil, fmt.Errorf("redis save game %s: %w", key, err)
 }
 
-func saved(key string, v int64, err error) (storage.Version, error) {
-	if err != nil {
-		return 0, fmt.Errorf("redis save game %s: %w", key, err)
-	}
-	if v < 0 {
+// saved is the version a save's answer r gives, storage.ErrConflict when
+// it found another.
+func saved(key string, r []any) (storage.Version, error) {
+	v, ok := r[0].(int64)
+	switch {
+	case !ok:
+		return 0, fmt.Errorf("redis save game %s: unexpected answer %v", key, r)
+	case v < 0:
 		return 0, storage.ErrConflict
 	}
 	return storage.Version(v), nil
@@ -431,8 +484,8 @@ func (s *Store) SetGameSide(ctx context.Context, key string, side []byte) error 
 }
 
 var deleteScript = goredis.NewScript(`
-local cur = redis.call('GET', KEYS[1])
-if not cur then return 0 end
+local cur = redis.call('GETRANGE', KEYS[1], 0, 20)
+if cur == '' then return 0 end
 if tonumber(string.sub(cur, 1, string.find(cur, ':', 1, true) - 1)) ~= tonumber(ARGV[1]) then return -1 end
 redis.call('DEL', KEYS[1], KEYS[2])
 return 1
