@@ -186,13 +186,26 @@ type stampStore struct{ *redis.Store }
 
 func (s stampStore) Commit(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, due []storage.Deadline) (storage.Version, error) {
 	v, err := s.Store.Commit(ctx, key, data, prev, ttl, due)
+	stamp(ctx, err)
+	return v, err
+}
+
+// CommitLocked is the save that takes the send lock (record.CommitLocks),
+// stamped alike.
+func (s stampStore) CommitLocked(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, due []storage.Deadline, token []byte, lease time.Duration) (storage.Version, []byte, bool, error) {
+	v, side, locked, err := s.Store.CommitLocked(ctx, key, data, prev, ttl, due, token, lease)
+	stamp(ctx, err)
+	return v, side, locked, err
+}
+
+// stamp marks the click on ctx's request path saved, when it was.
+func stamp(ctx context.Context, err error) {
 	if c, ok := ctx.Value(requestPath{}).(*susClick); ok && err == nil {
 		c.saved.Store(time.Now().UnixNano())
 		c.g.mu.Lock()
 		c.g.lastSaved = c
 		c.g.mu.Unlock()
 	}
-	return v, err
 }
 
 // susQueue is the players' clicks to come, soonest first.

@@ -109,11 +109,14 @@ type Stored struct {
 type Keeper[G any] struct {
 	host  Host[G]
 	store storage.Store
-	// sendLock keeps the games' send locks (send.go).
-	sendLock SendLocks
-	cfg      Config
-	locks    Locks
-	decoded  *Decoded[G]
+	// sendLock keeps the games' send locks (send.go); commitLock, when
+	// the store has it and this replica hands its changes' sends off,
+	// takes one with a save.
+	sendLock   SendLocks
+	commitLock CommitLocks
+	cfg        Config
+	locks      Locks
+	decoded    *Decoded[G]
 	sends
 }
 
@@ -141,6 +144,9 @@ func New[G any](store storage.Store, host Host[G], cfg Config) *Keeper[G] {
 		cfg.OnConflict = func() {}
 	}
 	k := &Keeper[G]{host: host, store: store, sendLock: sendLocks(store), cfg: cfg, decoded: NewDecoded(cfg.Decoded, host.Clone)}
+	if cl, ok := store.(CommitLocks); ok && cfg.Handoff {
+		k.commitLock = cl
+	}
 	k.sends.init()
 	return k
 }
@@ -217,11 +223,13 @@ func (k *Keeper[G]) Update(ctx context.Context, key, id string, fn func(g G, fou
 		}
 		var net time.Time
 		due := w.Due
+		lock := false
 		if w.Queued && !w.Remove {
 			w.Save, net = true, k.queueDue(k.host.Parts(w.Game).Queue)
 			due = append(due, storage.Deadline{Key: OutboxPrefix + key, Due: net})
+			lock = k.locksWithSave(w.Game)
 		}
-		left, stored, err := k.write(ctx, key, w, id, data, ver, due)
+		left, stored, err := k.write(ctx, key, w, id, data, ver, due, lock)
 		if errors.Is(err, storage.ErrConflict) {
 			k.cfg.OnConflict()
 			continue
@@ -258,14 +266,18 @@ func (k *Keeper[G]) ReadAt(ctx context.Context, key string) (g G, ver storage.Ve
 
 // write stores w with compare-and-swap (storage.ErrConflict when the game
 // moved on) and returns the deadlines its save did not set and, when it
-// wrote, what it stored.
-func (k *Keeper[G]) write(ctx context.Context, key string, w Write[G], id string, data []byte, ver storage.Version, due []storage.Deadline) ([]storage.Deadline, *Stored, error) {
+// wrote, what it stored. With lock, the save also takes the game's send
+// lock for the send its Handoff starts (prelock).
+func (k *Keeper[G]) write(ctx context.Context, key string, w Write[G], id string, data []byte, ver storage.Version, due []storage.Deadline, lock bool) ([]storage.Deadline, *Stored, error) {
 	switch {
 	case w.Remove && ver != 0:
 		k.decoded.Drop(key)
 		if err := k.store.DeleteGame(ctx, key, ver); err != nil {
 			return due, nil, err
 		}
+		// Nothing is left to send: a lock a save took for it goes now,
+		// or a game started next in its place would wait out its lease.
+		k.letGo(key)
 		return due, &Stored{Key: key}, nil
 	case w.Save:
 		// A request that changed nothing (looking at a hand, a stale
@@ -288,10 +300,23 @@ func (k *Keeper[G]) write(ctx context.Context, key string, w Write[G], id string
 			*parts.Applied = ids
 			enc = withApplied(body, ids)
 		}
-		saved, err := k.store.Commit(ctx, key, Pack(enc), ver, w.TTL, due)
+		packed := Pack(enc)
+		var saved storage.Version
+		if lock {
+			token := newToken()
+			var side []byte
+			var locked bool
+			saved, side, locked, err = k.commitLock.CommitLocked(ctx, key, packed, ver, w.TTL, due, token, k.cfg.SendLease)
+			if locked {
+				k.prelock(key, prelock{token: token, data: packed, side: side, ver: saved, at: time.Now()})
+			}
+		} else {
+			saved, err = k.store.Commit(ctx, key, packed, ver, w.TTL, due)
+		}
 		if err != nil {
 			return nil, nil, err
 		}
+		k.freshen(key, packed, saved)
 		// What follows a save only reads the game.
 		k.decoded.Put(key, saved, w.Game, enc)
 		return nil, &Stored{Key: key, Where: parts.Where, Game: parts.ID, Version: saved}, nil
@@ -442,7 +467,9 @@ type sends struct {
 	sending map[string]bool
 	locked  map[string][]byte
 	nets    map[string]time.Time
-	flushes sync.WaitGroup
+	// prelocked are the send locks changes' saves took, for their sends.
+	prelocked map[string]prelock
+	flushes   sync.WaitGroup
 	// startMu orders startFlush's Add before Drain's Wait.
 	startMu sync.Mutex
 	// ctx is what sends run in, cancelled only when Drain gives up.
@@ -455,5 +482,6 @@ func (s *sends) init() {
 	s.flushing = make(chan struct{}, flushWorkers)
 	s.idle = make(chan string)
 	s.sending, s.locked, s.nets = map[string]bool{}, map[string][]byte{}, map[string]time.Time{}
+	s.prelocked = map[string]prelock{}
 	s.ctx, s.abort = context.WithCancel(context.Background())
 }

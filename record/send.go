@@ -55,6 +55,7 @@ func (k *Keeper[G]) queueDue(o *Queue) time.Time {
 // does not claim and read the game only to find nothing left.
 func (k *Keeper[G]) Handoff(key string, net time.Time) {
 	if !k.cfg.Handoff || !k.startFlush() {
+		k.letGo(key)
 		k.cfg.Wake()
 		return
 	}
@@ -263,10 +264,7 @@ func (k *Keeper[G]) sendLocked(key, dkey string, c *storage.Claim) (sent bool, w
 	// holder renews while it sends, so one that dies lets go within
 	// SendLease; a holder that cannot renew stops sending. Taking it
 	// reads the game.
-	// The holder's own mark, not from Config.Seed: a lock must not change
-	// which games are dealt.
-	token := strconv.AppendUint(nil, rand.Uint64(), 36)
-	data, side, ver, got, err := k.sendLock.LockGame(ctx, key, token, k.cfg.SendLease)
+	token, data, side, ver, got, err := k.lockGame(ctx, key)
 	if errors.Is(err, storage.ErrNotFound) {
 		// The game is gone, and its deliveries with it.
 		k.decoded.Drop(key)
@@ -313,6 +311,91 @@ func (k *Keeper[G]) sendLocked(key, dkey string, c *storage.Claim) (sent bool, w
 		k.complete(ctx, key, *c)
 	}
 	return err == nil, withdrawn
+}
+
+// newToken is a send lock holder's own mark, not from Config.Seed: a lock
+// must not change which games are dealt.
+func newToken() []byte { return strconv.AppendUint(nil, rand.Uint64(), 36) }
+
+// prelock is a game's send lock a change's save took (CommitLocks), with
+// the game as that save wrote it and the side read with the lock, for the
+// send the change hands off.
+type prelock struct {
+	token, data, side []byte
+	ver               storage.Version
+	// at is when it was taken, by the clock the lock's lease runs on.
+	at time.Time
+}
+
+// locksWithSave reports whether a change that queued g's deliveries takes
+// the send lock with its save: when this replica sends them right after
+// (Handoff), and they are not backing off after a failure.
+func (k *Keeper[G]) locksWithSave(g G) bool {
+	return k.commitLock != nil && !k.stopping.Load() && k.host.Sender(g) != nil &&
+		!k.host.Parts(g).Queue.OutWait.After(k.cfg.Now())
+}
+
+func (k *Keeper[G]) prelock(key string, p prelock) {
+	k.mu.Lock()
+	k.prelocked[key] = p
+	k.mu.Unlock()
+}
+
+// freshen gives the send lock a save took for key, not yet taken up by its
+// send, the game as a later save on this replica stored it: that save's
+// handoff may find the send under way and only ask it for another look,
+// which the send then takes before it reads the game, so the game it
+// reads must be the newest this replica knows, as LockGame would read it.
+// (The side cannot have changed: only the lock's holder writes it.)
+func (k *Keeper[G]) freshen(key string, data []byte, ver storage.Version) {
+	k.mu.Lock()
+	if p, ok := k.prelocked[key]; ok && p.ver < ver {
+		p.data, p.ver = data, ver
+		k.prelocked[key] = p
+	}
+	k.mu.Unlock()
+}
+
+func (k *Keeper[G]) takePrelock(key string) (prelock, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	p, ok := k.prelocked[key]
+	delete(k.prelocked, key)
+	return p, ok
+}
+
+// lockGame takes key's send lock and reads the game: the lock a change's
+// save took for this send when there is one (renewed first if the send
+// waited a third of the lease for its slot), else in a round trip of its
+// own (LockGame).
+func (k *Keeper[G]) lockGame(ctx context.Context, key string) (token, data, side []byte, ver storage.Version, got bool, err error) {
+	if p, ok := k.takePrelock(key); ok {
+		if time.Since(p.at) < k.cfg.SendLease/3 {
+			return p.token, p.data, p.side, p.ver, true, nil
+		}
+		if held, err := k.sendLock.RenewGameLock(ctx, key, p.token, k.cfg.SendLease); err == nil && held {
+			return p.token, p.data, p.side, p.ver, true, nil
+		}
+		// Lapsed: whoever holds it now sends, or the lock below is free.
+	}
+	token = newToken()
+	data, side, ver, got, err = k.sendLock.LockGame(ctx, key, token, k.cfg.SendLease)
+	return token, data, side, ver, got, err
+}
+
+// letGo lets go of the send lock a change's save took for key, when no
+// send will use it (the host is stopping): another replica sends at once
+// rather than after the lease.
+func (k *Keeper[G]) letGo(key string) {
+	p, ok := k.takePrelock(key)
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), recordWait)
+	defer cancel()
+	if err := k.sendLock.UnlockGame(ctx, key, p.token, nil, storage.Deadline{}); err != nil {
+		k.cfg.Log.Error("unlocking deliveries", "game", key, "err", err)
+	}
 }
 
 // unlock lets go of key's send lock (token), writing the send log a flush
@@ -450,6 +533,7 @@ func (k *Keeper[G]) Drain(ctx context.Context, also func()) error {
 	k.startMu.Unlock()
 	done := make(chan struct{})
 	go func() { k.flushes.Wait(); also(); close(done) }()
+	defer k.letGoAll()
 	select {
 	case <-done:
 		return nil
@@ -476,4 +560,18 @@ func (k *Keeper[G]) Drain(ctx context.Context, also func()) error {
 		}
 	}
 	return ctx.Err()
+}
+
+// letGoAll lets go of the send locks changes' saves took that no send
+// took up (Drain).
+func (k *Keeper[G]) letGoAll() {
+	k.mu.Lock()
+	keys := make([]string, 0, len(k.prelocked))
+	for key := range k.prelocked {
+		keys = append(keys, key)
+	}
+	k.mu.Unlock()
+	for _, key := range keys {
+		k.letGo(key)
+	}
 }

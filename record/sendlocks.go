@@ -33,6 +33,18 @@ type SendLocks interface {
 	UnlockGame(ctx context.Context, key string, token, side []byte, net storage.Deadline) error
 }
 
+// CommitLocks is a SendLocks store that can take a game's send lock in
+// the round trip that saves it: a change whose deliveries this replica
+// sends at once (Config.Handoff) then needs no round trip to lock and read
+// the game it has just written, one of a send's two.
+type CommitLocks interface {
+	// CommitLocked is storage.Games' Commit that, when the save
+	// succeeded, also takes key's send lock for lease as token unless
+	// someone holds it, and reads the game's side value in the same step
+	// (locked false: neither).
+	CommitLocked(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, schedule []storage.Deadline, token []byte, lease time.Duration) (ver storage.Version, side []byte, locked bool, err error)
+}
+
 // lockPrefix names a game's send lock record, where the store keeps no
 // SendLocks (recordLocks). Releases before SendLocks kept every game's
 // lock there: the Redis store takes it too while replicas of those may

@@ -41,6 +41,16 @@ func TestConformanceCluster(t *testing.T) {
 			return s, s
 		})
 	})
+	t.Run("CommitLocks", func(t *testing.T) {
+		storagetest.RunCommitLocks(t, func(t *testing.T) storagetest.CommitLocker {
+			s, err := redis.Dial(context.Background(), url, redis.Options{Prefix: fmt.Sprintf("sushigo-test:%x:", rand.Uint64())})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			return s
+		})
+	})
 }
 
 // TestSentinel reaches a primary through a Sentinel started for the test.

@@ -218,3 +218,45 @@ func (s *Store) UnlockGame(ctx context.Context, key string, token, side []byte, 
 	}
 	return nil
 }
+
+// CommitLocked implements record.CommitLocks: Commit's round trip also
+// takes the game's send lock once the save succeeded, and reads the side
+// with it, so the send a change hands off needs no round trip to lock and
+// read the game (the replica has just written it). With old locks, their
+// record is taken in the same round trip; a lock refused by either is let
+// go of (one more round trip, only then).
+func (s *Store) CommitLocked(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, schedule []storage.Deadline, token []byte, lease time.Duration) (storage.Version, []byte, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, nil, false, err
+	}
+	calls := []*scriptCall{{script: saveLockScript, keys: []string{s.gameKey(key), s.sideKey(key), s.lockKey(key)},
+		args: []any{uint64(prev), data, millis(ttl), token, lease.Milliseconds()}}}
+	if !s.skipOldLocks {
+		calls = append(calls, &scriptCall{script: addScript, keys: []string{s.oldLockKey(key)}, args: []any{token, lease.Milliseconds()}})
+	}
+	r, err := s.commit(ctx, key, schedule, calls...)
+	if err != nil {
+		// Either lock may have been taken: both lapse within the lease.
+		return 0, nil, false, err
+	}
+	ver, err := saved(key, r)
+	locked := err == nil && len(r) >= 2 && r[1] == int64(1)
+	oldTaken := len(calls) == 2 && calls[1].cmd.Val() == int64(1)
+	if len(calls) == 2 && locked != oldTaken {
+		// Not both (or the save lost): let go of whichever this token holds.
+		if _, rerr := s.RenewGameLock(ctx, key, token, 0); rerr != nil {
+			return 0, nil, false, fmt.Errorf("redis save game %s: letting go of its lock: %w", key, errors.Join(err, rerr))
+		}
+		locked = false
+	}
+	if err != nil || !locked {
+		return ver, nil, false, err
+	}
+	var side []byte
+	if len(r) == 3 {
+		if sv, ok := r[2].(string); ok {
+			side = []byte(sv)
+		}
+	}
+	return ver, side, true, nil
+}

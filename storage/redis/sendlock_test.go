@@ -13,13 +13,54 @@ import (
 	"github.com/sushigo/sushigo/storage/storagetest"
 )
 
-var _ record.SendLocks = (*redis.Store)(nil)
+var (
+	_ record.SendLocks   = (*redis.Store)(nil)
+	_ record.CommitLocks = (*redis.Store)(nil)
+)
 
 func TestSendLocks(t *testing.T) {
 	storagetest.RunSendLocks(t, func(t *testing.T) (storage.Store, record.SendLocks) {
 		s := open(t)
 		return s, s
 	})
+}
+
+func TestCommitLocks(t *testing.T) {
+	storagetest.RunCommitLocks(t, func(t *testing.T) storagetest.CommitLocker { return open(t) })
+}
+
+// TestCommitLockedWithOldLocks: a save takes the old lock record too, and
+// takes neither when an older replica is sending (its save still stored).
+func TestCommitLockedWithOldLocks(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	v, err := s.SaveGame(ctx, "g", []byte("x"), 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.AddRecord(ctx, "outbox-lock:g", []byte("old"), time.Minute); err != nil || !got {
+		t.Fatalf("the old lock: %t, %v", got, err)
+	}
+	v, _, locked, err := s.CommitLocked(ctx, "g", []byte("y"), v, 0, nil, []byte("a"), time.Minute)
+	if err != nil || locked || v != 2 {
+		t.Fatalf("CommitLocked while an older replica sends = %d, %t, %v; want saved, not locked", v, locked, err)
+	}
+	if _, err := s.RenewRecord(ctx, "outbox-lock:g", []byte("old"), 0); err != nil {
+		t.Fatal(err)
+	}
+	// Refused, it left this release's lock free; now it takes both.
+	if _, _, locked, err := s.CommitLocked(ctx, "g", []byte("z"), v, 0, nil, []byte("b"), time.Minute); err != nil || !locked {
+		t.Fatalf("CommitLocked with both free = %t, %v", locked, err)
+	}
+	if got, err := s.AddRecord(ctx, "outbox-lock:g", []byte("old"), time.Minute); err != nil || got {
+		t.Fatalf("an older replica took the old lock of a game this one sends: %t, %v", got, err)
+	}
+	if err := s.UnlockGame(ctx, "g", []byte("b"), nil, storage.Deadline{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.AddRecord(ctx, "outbox-lock:g", []byte("old"), time.Minute); err != nil || !got {
+		t.Fatalf("UnlockGame left the old lock held: %t, %v", got, err)
+	}
 }
 
 // TestOldSendLocks: while replicas of a release before the send locks
@@ -122,5 +163,30 @@ func TestSendLocksAfterScriptFlush(t *testing.T) {
 		if _, side, _, err := s.LoadGameSide(ctx, "g"); err != nil || string(side) != token {
 			t.Fatalf("side after UnlockGame %d = %q, %v", i, side, err)
 		}
+	}
+	// A save that takes the lock, with deadlines and the old lock beside
+	// it in one MULTI, each script missing in turn: saved once, locked.
+	_, _, ver, err := s.LoadGameSide(ctx, "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, load := range []string{"", "save", "old"} {
+		if err := s.Client().ScriptFlush(ctx).Err(); err != nil {
+			t.Fatal(err)
+		}
+		if load != "" {
+			if err := redis.LoadScript(ctx, s, load); err != nil {
+				t.Fatal(err)
+			}
+		}
+		token := []byte{'c' + byte(i)}
+		v, side, locked, err := s.CommitLocked(ctx, "g", []byte("y"), ver, 0, []storage.Deadline{{Key: "out:g", Due: time.Now()}}, token, time.Minute)
+		if err != nil || !locked || v != ver+1 || side == nil {
+			t.Fatalf("CommitLocked %d after SCRIPT FLUSH = %d, %q, %t, %v; want version %d, locked", i, v, side, locked, err, ver+1)
+		}
+		if err := s.UnlockGame(ctx, "g", token, nil, storage.Deadline{}); err != nil {
+			t.Fatal(err)
+		}
+		ver = v
 	}
 }
