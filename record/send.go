@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"time"
 
@@ -566,10 +568,7 @@ func (k *Keeper[G]) Drain(ctx context.Context, also func()) error {
 // took up (Drain).
 func (k *Keeper[G]) letGoAll() {
 	k.mu.Lock()
-	keys := make([]string, 0, len(k.prelocked))
-	for key := range k.prelocked {
-		keys = append(keys, key)
-	}
+	keys := slices.Collect(maps.Keys(k.prelocked))
 	k.mu.Unlock()
 	for _, key := range keys {
 		k.letGo(key)

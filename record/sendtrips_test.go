@@ -133,3 +133,29 @@ func TestSendRoundTrips(t *testing.T) {
 	}
 	send(change("r8", "8"), 1, "8")
 }
+
+// TestDrainLetsGoOfSavesLocks: a lock a change's save took for a send that
+// never started (its handoff did not come before the host stopped) is let
+// go as the host stops, so the next replica sends at once rather than
+// after the lease.
+func TestDrainLetsGoOfSavesLocks(t *testing.T) {
+	ctx := context.Background()
+	store := redistest.Store(t, redistest.Prefix("drainlocks"))
+	k := record.New(store, tallies{&posts{}}, record.Config{Handoff: true, SendLease: time.Minute})
+	if _, err := k.Update(ctx, "g", "r1", func(*tally, bool) (record.Write[*tally], error) {
+		g := &tally{ID: "t1", Where: protocol.Location{Platform: "test", Channel: "c"}, N: 1}
+		g.Queue.Add("ref:m1", protocol.Delivery{Kind: protocol.Edit, Ref: protocol.Ref{ID: "m1"}, View: protocol.View{Text: "1"}})
+		return record.Write[*tally]{Game: g, Save: true, New: true, Queued: true}, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, got, err := store.LockGame(ctx, "g", []byte("other"), time.Minute); err != nil || got {
+		t.Fatalf("LockGame while the save's lock waits = %t, %v; want held", got, err)
+	}
+	if err := k.Drain(ctx, func() {}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, got, err := store.LockGame(ctx, "g", []byte("other"), time.Minute); err != nil || !got {
+		t.Fatalf("LockGame after Drain = %t, %v; want the save's lock let go", got, err)
+	}
+}
