@@ -301,22 +301,26 @@ func (k *Keeper[G]) write(ctx context.Context, key string, w Write[G], id string
 			enc = withApplied(body, ids)
 		}
 		packed := Pack(enc)
-		var saved storage.Version
+		var (
+			saved  storage.Version
+			token  []byte
+			side   []byte
+			locked bool
+		)
 		if lock {
-			token := newToken()
-			var side []byte
-			var locked bool
+			token = newToken()
 			saved, side, locked, err = k.commitLock.CommitLocked(ctx, key, packed, ver, w.TTL, due, token, k.cfg.SendLease)
-			if locked {
-				k.prelock(key, prelock{token: token, data: packed, side: side, ver: saved, at: time.Now()})
-			}
 		} else {
 			saved, err = k.store.Commit(ctx, key, packed, ver, w.TTL, due)
 		}
 		if err != nil {
 			return nil, nil, err
 		}
-		k.freshen(key, packed, saved)
+		if locked {
+			k.prelock(key, prelock{token: token, data: packed, side: side, ver: saved, at: time.Now()})
+		} else {
+			k.freshen(key, packed, saved)
+		}
 		// What follows a save only reads the game.
 		k.decoded.Put(key, saved, w.Game, enc)
 		return nil, &Stored{Key: key, Where: parts.Where, Game: parts.ID, Version: saved}, nil

@@ -56,7 +56,12 @@ func (k *Keeper[G]) queueDue(o *Queue) time.Time {
 // everything, it takes that net back (storage Withdraw), so the timer loop
 // does not claim and read the game only to find nothing left.
 func (k *Keeper[G]) Handoff(key string, net time.Time) {
-	if !k.cfg.Handoff || !k.startFlush() {
+	if !k.cfg.Handoff {
+		k.cfg.Wake()
+		return
+	}
+	if !k.startFlush() {
+		// Stopping: the lock the change's save took goes now.
 		k.letGo(key)
 		k.cfg.Wake()
 		return
