@@ -198,6 +198,14 @@ func (s stampStore) CommitLocked(ctx context.Context, key string, data []byte, p
 	return v, side, locked, err
 }
 
+// CommitChecked is the save of a change made on the game kept decoded
+// (record.CheckedCommits), stamped alike.
+func (s stampStore) CommitChecked(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, due []storage.Deadline, side, token []byte, lease time.Duration) (storage.Version, []byte, bool, error) {
+	v, lockedSide, locked, err := s.Store.CommitChecked(ctx, key, data, prev, ttl, due, side, token, lease)
+	stamp(ctx, err)
+	return v, lockedSide, locked, err
+}
+
 // stamp marks the click on ctx's request path saved, when it was.
 func stamp(ctx context.Context, err error) {
 	if c, ok := ctx.Value(requestPath{}).(*susClick); ok && err == nil {

@@ -25,9 +25,12 @@ type decodedGame[T any] struct {
 	ver  storage.Version
 	game T
 	json []byte // the record's JSON, for the unchanged-save check
-	// side is the send log last read with the game, log it decoded.
-	side []byte
-	log  *SendLog
+	// side is the send log last read with the game or written by this
+	// replica, log it decoded; sideKnown says side is known (a game with
+	// no log yet has none: side is nil and known).
+	side      []byte
+	log       *SendLog
+	sideKnown bool
 }
 
 // NewDecoded keeps at most max games (none when max ≤ 0), handing out
@@ -61,7 +64,7 @@ func (d *Decoded[T]) Put(key string, ver storage.Version, game T, json []byte) {
 		d.m = map[string]decodedGame[T]{}
 	}
 	if old, ok := d.m[key]; ok {
-		g.side, g.log = old.side, old.log // a save leaves the send log as it was
+		g.side, g.log, g.sideKnown = old.side, old.log, old.sideKnown // a save leaves the send log as it was
 	} else if len(d.m) >= d.max {
 		for k := range d.m { // any one: a game not played here lately decodes once more
 			delete(d.m, k)
@@ -78,6 +81,7 @@ func (d *Decoded[T]) Put(key string, ver storage.Version, game T, json []byte) {
 // (SendLog.Trimmed).
 func (d *Decoded[T]) Log(key string, side []byte) (*SendLog, error) {
 	if len(side) == 0 {
+		d.keepLog(key, nil, nil)
 		return nil, nil
 	}
 	d.mu.Lock()
@@ -104,14 +108,33 @@ func (d *Decoded[T]) Wrote(key string, side []byte, log *SendLog) {
 	}
 }
 
+// Created tells d that key's game was just created, its send log with it
+// (none: storage.Games clears the side of a game it creates).
+func (d *Decoded[T]) Created(key string) { d.keepLog(key, nil, nil) }
+
 // keepLog keeps log as key's send log read as side, if key is kept.
 func (d *Decoded[T]) keepLog(key string, side []byte, log *SendLog) {
 	d.mu.Lock()
 	if g, ok := d.m[key]; ok {
-		g.side, g.log = side, log
+		g.side, g.log, g.sideKnown = side, log, true
 		d.m[key] = g
 	}
 	d.mu.Unlock()
+}
+
+// Seen is a copy of key's game as this replica last read or stored it,
+// with its JSON, its version and its send log as last read or written
+// here (side, decoded as log): ok is false when the game or its log is not
+// known. Nothing says it is still what is stored: a change made on it must
+// be saved on the condition that both are (CheckedCommits).
+func (d *Decoded[T]) Seen(key string) (game T, json []byte, ver storage.Version, side []byte, log *SendLog, ok bool) {
+	d.mu.Lock()
+	g, found := d.m[key]
+	d.mu.Unlock()
+	if !found || !g.sideKnown {
+		return game, nil, 0, nil, nil, false
+	}
+	return d.clone(g.game), g.json, g.ver, g.side, g.log, true
 }
 
 // Keep is Put with a copy of game, which the caller goes on changing.

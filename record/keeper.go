@@ -114,9 +114,12 @@ type Keeper[G any] struct {
 	// takes one with a save.
 	sendLock   SendLocks
 	commitLock CommitLocks
-	cfg        Config
-	locks      Locks
-	decoded    *Decoded[G]
+	// checked, when the store has it and games are kept decoded, lets a
+	// change run on the game kept here without reading it (seen.go).
+	checked CheckedCommits
+	cfg     Config
+	locks   Locks
+	decoded *Decoded[G]
 	sends
 }
 
@@ -146,6 +149,9 @@ func New[G any](store storage.Store, host Host[G], cfg Config) *Keeper[G] {
 	k := &Keeper[G]{host: host, store: store, sendLock: sendLocks(store), cfg: cfg, decoded: NewDecoded(cfg.Decoded, host.Clone)}
 	if cl, ok := store.(CommitLocks); ok && cfg.Handoff {
 		k.commitLock = cl
+	}
+	if cc, ok := store.(CheckedCommits); ok && cfg.Decoded > 0 {
+		k.checked = cc
 	}
 	k.sends.init()
 	return k
@@ -206,20 +212,49 @@ func (k *Keeper[G]) Update(ctx context.Context, key, id string, fn func(g G, fou
 		}
 	}
 	defer release()
+	// The first try runs on the game as this replica last saw it, when it
+	// has it, and reads nothing: its save checks that nothing moved on. A
+	// try on it that would store nothing, or find the request applied,
+	// runs again on what is stored, since only a save would have told a
+	// stale copy apart.
+	seen := k.checked != nil
 	for range maxRetries {
-		g, log, data, ver, found, err := k.load(ctx, key)
-		if err != nil {
-			return Saved[G]{}, err
+		var (
+			g           G
+			log         *SendLog
+			data, side  []byte
+			ver         storage.Version
+			found, read bool
+			err         error
+		)
+		if seen {
+			g, data, ver, side, log, read = k.decoded.Seen(key)
+			found = read
+			seen = false
+		}
+		if !read {
+			if g, log, data, ver, found, err = k.load(ctx, key); err != nil {
+				return Saved[G]{}, err
+			}
 		}
 		if found {
 			Fold(k.host, g, log)
 			if id != "" && applied(*k.host.Parts(g).Applied, id) {
+				if read {
+					continue
+				}
 				return Saved[G]{Game: g, Applied: true}, nil
 			}
 		}
 		w, err := fn(g, found)
 		if err != nil {
+			if read {
+				continue // perhaps the copy's error: the stored game says
+			}
 			return Saved[G]{}, err
+		}
+		if read && (w.Remove || !w.Save && !w.Queued) {
+			continue
 		}
 		var net time.Time
 		due := w.Due
@@ -229,10 +264,17 @@ func (k *Keeper[G]) Update(ctx context.Context, key, id string, fn func(g G, fou
 			due = append(due, storage.Deadline{Key: OutboxPrefix + key, Due: net})
 			lock = k.locksWithSave(w.Game)
 		}
-		left, stored, err := k.write(ctx, key, w, id, data, ver, due, lock)
+		var check *[]byte
+		if read {
+			check = &side
+		}
+		left, stored, err := k.write(ctx, key, w, id, data, ver, due, lock, check)
 		if errors.Is(err, storage.ErrConflict) {
 			k.cfg.OnConflict()
 			continue
+		}
+		if read && err == nil && stored == nil {
+			continue // it stored nothing after all: as above
 		}
 		release()
 		if err != nil {
@@ -267,8 +309,10 @@ func (k *Keeper[G]) ReadAt(ctx context.Context, key string) (g G, ver storage.Ve
 // write stores w with compare-and-swap (storage.ErrConflict when the game
 // moved on) and returns the deadlines its save did not set and, when it
 // wrote, what it stored. With lock, the save also takes the game's send
-// lock for the send its Handoff starts (prelock).
-func (k *Keeper[G]) write(ctx context.Context, key string, w Write[G], id string, data []byte, ver storage.Version, due []storage.Deadline, lock bool) ([]storage.Deadline, *Stored, error) {
+// lock for the send its Handoff starts (prelock). With check, w was made
+// on the game as this replica last saw it, read from no store: the save
+// also checks the game's side value is still *check (CheckedCommits).
+func (k *Keeper[G]) write(ctx context.Context, key string, w Write[G], id string, data []byte, ver storage.Version, due []storage.Deadline, lock bool, check *[]byte) ([]storage.Deadline, *Stored, error) {
 	switch {
 	case w.Remove && ver != 0:
 		k.decoded.Drop(key)
@@ -309,8 +353,13 @@ func (k *Keeper[G]) write(ctx context.Context, key string, w Write[G], id string
 		)
 		if lock {
 			token = newToken()
+		}
+		switch {
+		case check != nil:
+			saved, side, locked, err = k.checked.CommitChecked(ctx, key, packed, ver, w.TTL, due, *check, token, k.cfg.SendLease)
+		case lock:
 			saved, side, locked, err = k.commitLock.CommitLocked(ctx, key, packed, ver, w.TTL, due, token, k.cfg.SendLease)
-		} else {
+		default:
 			saved, err = k.store.Commit(ctx, key, packed, ver, w.TTL, due)
 		}
 		if err != nil {
@@ -323,6 +372,9 @@ func (k *Keeper[G]) write(ctx context.Context, key string, w Write[G], id string
 		}
 		// What follows a save only reads the game.
 		k.decoded.Put(key, saved, w.Game, enc)
+		if ver == 0 {
+			k.decoded.Created(key)
+		}
 		return nil, &Stored{Key: key, Where: parts.Where, Game: parts.ID, Version: saved}, nil
 	}
 	return due, nil, nil

@@ -41,15 +41,19 @@ func TestConformanceCluster(t *testing.T) {
 			return s, s
 		})
 	})
+	dial := func(t *testing.T) *redis.Store {
+		s, err := redis.Dial(context.Background(), url, redis.Options{Prefix: fmt.Sprintf("sushigo-test:%x:", rand.Uint64())})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
 	t.Run("CommitLocks", func(t *testing.T) {
-		storagetest.RunCommitLocks(t, func(t *testing.T) storagetest.CommitLocker {
-			s, err := redis.Dial(context.Background(), url, redis.Options{Prefix: fmt.Sprintf("sushigo-test:%x:", rand.Uint64())})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { s.Close() })
-			return s
-		})
+		storagetest.RunCommitLocks(t, func(t *testing.T) storagetest.CommitLocker { return dial(t) })
+	})
+	t.Run("CheckedCommits", func(t *testing.T) {
+		storagetest.RunCheckedCommits(t, func(t *testing.T) storagetest.CheckedCommitter { return dial(t) })
 	})
 }
 

@@ -351,13 +351,31 @@ end
 // when the stored version is not ARGV[1].
 var saveScript = goredis.NewScript(saveLua + `return {v}`)
 
+// sideCheckLua, before a save, compares the side (KEYS[2]; none: empty) with
+// the script's last argument: a change made on a game the saver kept, read
+// from no store, is saved only while its send log is what the saver saw
+// (record.CheckedCommits). A send log is small; the record is not read.
+const sideCheckLua = `
+if (redis.call('GET', KEYS[2]) or '') ~= ARGV[#ARGV] then return {-1} end
+`
+
+// saveCheckedScript is saveScript with the side checked: ARGV version,
+// data, ttl ms, side.
+var saveCheckedScript = goredis.NewScript(sideCheckLua + saveLua + `return {v}`)
+
 // saveLockScript is saveScript that, having saved, takes the game's send
 // lock (KEYS[3]) for ARGV[5] ms as ARGV[4] unless it is held, and reads the
 // side as it does: {v, 1, side} when it took it, {v, 0} when not.
-var saveLockScript = goredis.NewScript(saveLua + `
+var saveLockScript = goredis.NewScript(saveLua + lockLua)
+
+const lockLua = `
 if not redis.call('SET', KEYS[3], ARGV[4], 'NX', 'PX', ARGV[5]) then return {v, 0} end
 return {v, 1, redis.call('GET', KEYS[2])}
-`)
+`
+
+// saveLockCheckedScript is saveLockScript with the side checked: ARGV
+// version, data, ttl ms, token, lease ms, side.
+var saveLockCheckedScript = goredis.NewScript(sideCheckLua + saveLua + lockLua)
 
 // SaveGame implements storage.Games.
 func (s *Store) SaveGame(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration) (storage.Version, error) {

@@ -226,11 +226,41 @@ func (s *Store) UnlockGame(ctx context.Context, key string, token, side []byte, 
 // record is taken in the same round trip; a lock refused by either is let
 // go of (one more round trip, only then).
 func (s *Store) CommitLocked(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, schedule []storage.Deadline, token []byte, lease time.Duration) (storage.Version, []byte, bool, error) {
+	return s.commitLocked(ctx, key, data, prev, ttl, schedule, nil, token, lease)
+}
+
+// CommitChecked implements record.CheckedCommits: Commit, or CommitLocked
+// with a token, that saves only while the game's side is side.
+func (s *Store) CommitChecked(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, schedule []storage.Deadline, side, token []byte, lease time.Duration) (storage.Version, []byte, bool, error) {
+	if side == nil {
+		side = []byte{} // checked: none
+	}
+	if token != nil {
+		return s.commitLocked(ctx, key, data, prev, ttl, schedule, side, token, lease)
+	}
 	if err := ctx.Err(); err != nil {
 		return 0, nil, false, err
 	}
-	calls := []*scriptCall{{script: saveLockScript, keys: []string{s.gameKey(key), s.sideKey(key), s.lockKey(key)},
-		args: []any{uint64(prev), data, millis(ttl), token, lease.Milliseconds()}}}
+	save := &scriptCall{script: saveCheckedScript, keys: []string{s.gameKey(key), s.sideKey(key)}, args: []any{uint64(prev), data, millis(ttl), side}}
+	r, err := s.commit(ctx, key, schedule, save)
+	if err != nil {
+		return 0, nil, false, err
+	}
+	ver, err := saved(key, r)
+	return ver, nil, false, err
+}
+
+// commitLocked is CommitLocked, checking the side first unless side is nil.
+func (s *Store) commitLocked(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, schedule []storage.Deadline, side, token []byte, lease time.Duration) (storage.Version, []byte, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, nil, false, err
+	}
+	save := &scriptCall{script: saveLockScript, keys: []string{s.gameKey(key), s.sideKey(key), s.lockKey(key)},
+		args: []any{uint64(prev), data, millis(ttl), token, lease.Milliseconds()}}
+	if side != nil {
+		save.script, save.args = saveLockCheckedScript, append(save.args, side)
+	}
+	calls := []*scriptCall{save}
 	if !s.skipOldLocks {
 		calls = append(calls, &scriptCall{script: addScript, keys: []string{s.oldLockKey(key)}, args: []any{token, lease.Milliseconds()}})
 	}
@@ -252,11 +282,11 @@ func (s *Store) CommitLocked(ctx context.Context, key string, data []byte, prev 
 	if err != nil || !locked {
 		return ver, nil, false, err
 	}
-	var side []byte
+	var read []byte
 	if len(r) == 3 {
 		if sv, ok := r[2].(string); ok {
-			side = []byte(sv)
+			read = []byte(sv)
 		}
 	}
-	return ver, side, true, nil
+	return ver, read, true, nil
 }

@@ -29,6 +29,10 @@ func TestCommitLocks(t *testing.T) {
 	storagetest.RunCommitLocks(t, func(t *testing.T) storagetest.CommitLocker { return open(t) })
 }
 
+func TestCheckedCommits(t *testing.T) {
+	storagetest.RunCheckedCommits(t, func(t *testing.T) storagetest.CheckedCommitter { return open(t) })
+}
+
 // TestCommitLockedWithOldLocks: a save takes the old lock record too, and
 // takes neither when an older replica is sending (its save still stored).
 func TestCommitLockedWithOldLocks(t *testing.T) {
