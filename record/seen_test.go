@@ -148,4 +148,20 @@ func TestChangeOnSeenGame(t *testing.T) {
 	if _, found, err := other.Read(ctx, "g"); err != nil || found {
 		t.Fatalf("the removed game: found %t, %v; want gone", found, err)
 	}
+
+	// A removal is made on the stored game too, send log and all: what
+	// the last sends taught (the messages to edit one last time) may be
+	// newer than the copy's, though the game's version is not.
+	add(k, "n1")
+	add(k, "n2")
+	if err := store.SetGameSide(ctx, "g", []byte(`{"id":"t1","l":[{"n":1,"r":{"id":"m10"}}],"n":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	var removedWith []string
+	if _, err := k.Update(ctx, "g", "rm", func(g *tally, _ bool) (record.Write[*tally], error) {
+		removedWith = append(removedWith, g.Shown.ID)
+		return record.Write[*tally]{Game: g, Remove: true}, nil
+	}); err != nil || removedWith[len(removedWith)-1] != "m10" {
+		t.Fatalf("the removal ran on games that had shown %q, %v; want it stored on the one that showed m10", removedWith, err)
+	}
 }
