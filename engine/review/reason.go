@@ -16,12 +16,42 @@ type Reason struct {
 // was worth more.
 func reasonFor(v engine.View, chosen, best Option, decision bool) Reason {
 	if decision {
+		return decisionReason(v, chosen, best)
+	}
+	return cardReason(v, best.Sub.Card, chosen.Sub.Card, v.HandSize(v.Seat())-1)
+}
+
+// decisionReason is why the better answer was better. An answer that
+// puts a card in front of the seat (a menu's draw, the card chopsticks
+// take, what a special order copies) has the reasons taking that card
+// would have; any other says only that the other answer was worth more.
+func decisionReason(v engine.View, chosen, best Option) Reason {
+	d, ok := v.Decision()
+	bc, cc := best.Answer.Card, chosen.Answer.Card
+	if !ok || bc == engine.None || bc == engine.FaceDown || cc == engine.FaceDown {
 		return Reason{Key: "review.why.decision"}
 	}
+	// The turn's picks have left the hands: what is left is what the
+	// seat picks from later this round, less the card chopsticks take.
+	left := v.HandSize(v.Seat())
+	switch d.Kind {
+	case engine.DecideChopsticks:
+		left--
+	case engine.DecideMenu, engine.DecideCopy:
+	default:
+		return Reason{Key: "review.why.decision"}
+	}
+	if r := cardReason(v, bc, cc, left); r.Key != "review.why.worthMore" {
+		return r
+	}
+	return Reason{Key: "review.why.decision"}
+}
+
+// cardReason is why taking card bc beat taking cc, with left picks after
+// it this round.
+func cardReason(v engine.View, bc, cc engine.Card, left int) Reason {
 	seat := v.Seat()
-	bc, cc := best.Sub.Card, chosen.Sub.Card
 	bk, ck := bc.Kind(), cc.Kind()
-	left := v.HandSize(seat) - 1 // picks after this one, this round
 	// What the better card does in its race, if it is in one.
 	var race string
 	switch bk {

@@ -101,6 +101,15 @@ func untrue(v engine.View, c Choice, r Reason) string {
 	seat := v.Seat()
 	best, chosen := c.Best.Sub.Card, c.Chosen.Sub.Card
 	left := v.HandSize(seat) - 1
+	if c.Decision {
+		// A card an answer puts down: the turn's picks are out of the
+		// hands already; chopsticks take one more from it.
+		best, chosen = c.Best.Answer.Card, c.Chosen.Answer.Card
+		left = v.HandSize(seat)
+		if d, _ := v.Decision(); d.Kind == engine.DecideChopsticks {
+			left--
+		}
+	}
 	count := func(k engine.Kind) int { return v.KindCount(seat, k) }
 	need := func(ok bool, why string) string {
 		if ok {
