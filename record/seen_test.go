@@ -20,9 +20,7 @@ import (
 func TestChangeOnSeenGame(t *testing.T) {
 	ctx := context.Background()
 	prefix := redistest.Prefix("seen")
-	store := redistest.Store(t, prefix)
-	count := &redistest.Trips{}
-	store.Client().AddHook(count)
+	store, count := redistest.Counted(t, prefix)
 	conflicts := 0
 	k := record.New(store, tallies{&posts{}}, record.Config{Decoded: 8, CheckDecoded: true, OnConflict: func() { conflicts++ }})
 	other := record.New(redistest.Store(t, prefix), tallies{&posts{}}, record.Config{Decoded: 8})

@@ -21,9 +21,7 @@ import (
 func TestSendRoundTrips(t *testing.T) {
 	ctx := context.Background()
 	prefix := redistest.Prefix("sendtrips")
-	store := redistest.Store(t, prefix)
-	count := &redistest.Trips{}
-	store.Client().AddHook(count)
+	store, count := redistest.Counted(t, prefix)
 	platform := &posts{}
 	now := time.Now()
 	k := record.New(store, tallies{platform}, record.Config{Now: func() time.Time { return now }, Handoff: true})

@@ -20,19 +20,11 @@ type CheckedCommitter interface {
 // it names, taking the send lock with a token as CommitLocked does, and
 // that a refused one writes nothing and takes no lock.
 func RunCheckedCommits(t *testing.T, open func(t *testing.T) CheckedCommitter) {
-	for _, tc := range []struct {
-		name string
-		fn   func(*testing.T, CheckedCommitter)
-	}{
-		{"SameSideSaves", checkedSame},
-		{"OtherSideConflicts", checkedOther},
-		{"LockedWithToken", checkedLocked},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			tc.fn(t, open(t))
-		})
-	}
+	group(t, open, map[string]func(*testing.T, CheckedCommitter){
+		"SameSideSaves":      checkedSame,
+		"OtherSideConflicts": checkedOther,
+		"LockedWithToken":    checkedLocked,
+	})
 }
 
 func commitChecked(t *testing.T, s CheckedCommitter, key, data string, prev storage.Version, side []byte, token string, due ...storage.Deadline) (storage.Version, []byte, bool, error) {

@@ -2,6 +2,8 @@ package storagetest
 
 import (
 	"errors"
+	"maps"
+	"slices"
 	"testing"
 	"time"
 
@@ -20,18 +22,20 @@ type CommitLocker interface {
 // and the lock was free, reading the side with it, and that what it
 // took is the lock SendLocks keeps (renewed, refused to others, let go).
 func RunCommitLocks(t *testing.T, open func(t *testing.T) CommitLocker) {
-	for _, tc := range []struct {
-		name string
-		fn   func(*testing.T, CommitLocker)
-	}{
-		{"FreeLockIsTaken", commitLockFree},
-		{"HeldLockIsLeft", commitLockHeld},
-		{"ConflictTakesNothing", commitLockConflict},
-		{"DeadlinesAreSet", commitLockDeadlines},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
+	group(t, open, map[string]func(*testing.T, CommitLocker){
+		"FreeLockIsTaken":      commitLockFree,
+		"HeldLockIsLeft":       commitLockHeld,
+		"ConflictTakesNothing": commitLockConflict,
+		"DeadlinesAreSet":      commitLockDeadlines,
+	})
+}
+
+// group runs each of cases as a parallel subtest on a store of its own.
+func group[S any](t *testing.T, open func(t *testing.T) S, cases map[string]func(*testing.T, S)) {
+	for _, name := range slices.Sorted(maps.Keys(cases)) {
+		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			tc.fn(t, open(t))
+			cases[name](t, open(t))
 		})
 	}
 }

@@ -3,8 +3,11 @@ package redistest
 import (
 	"context"
 	"sync/atomic"
+	"testing"
 
 	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/sushigo/sushigo/storage/redis"
 )
 
 // Trips counts what a client sends (add it with AddHook): one round trip
@@ -17,4 +20,13 @@ func (t *Trips) ProcessHook(next goredis.ProcessHook) goredis.ProcessHook {
 }
 func (t *Trips) ProcessPipelineHook(next goredis.ProcessPipelineHook) goredis.ProcessPipelineHook {
 	return func(ctx context.Context, cmds []goredis.Cmder) error { t.N.Add(1); return next(ctx, cmds) }
+}
+
+// Counted is Store under prefix with its round trips counted.
+func Counted(tb testing.TB, prefix string) (*redis.Store, *Trips) {
+	tb.Helper()
+	s := Store(tb, prefix)
+	n := &Trips{}
+	s.Client().AddHook(n)
+	return s, n
 }
