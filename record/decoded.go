@@ -31,6 +31,10 @@ type decodedGame[T any] struct {
 	side      []byte
 	log       *SendLog
 	sideKnown bool
+	// missed says a change made on this copy was refused (another
+	// replica had changed the game) and no load since found the copy
+	// current: changes read the game first until one does.
+	missed bool
 }
 
 // NewDecoded keeps at most max games (none when max ≤ 0), handing out
@@ -65,6 +69,7 @@ func (d *Decoded[T]) Put(key string, ver storage.Version, game T, json []byte) {
 	}
 	if old, ok := d.m[key]; ok {
 		g.side, g.log, g.sideKnown = old.side, old.log, old.sideKnown // a save leaves the send log as it was
+		g.missed = old.missed
 	} else if len(d.m) >= d.max {
 		for k := range d.m { // any one: a game not played here lately decodes once more
 			delete(d.m, k)
@@ -131,10 +136,37 @@ func (d *Decoded[T]) Seen(key string) (game T, json []byte, ver storage.Version,
 	d.mu.Lock()
 	g, found := d.m[key]
 	d.mu.Unlock()
-	if !found || !g.sideKnown {
+	if !found || !g.sideKnown || g.missed {
 		return game, nil, 0, nil, nil, false
 	}
 	return d.clone(g.game), g.json, g.ver, g.side, g.log, true
+}
+
+// Version is the version key's game is kept at (found false: not kept).
+func (d *Decoded[T]) Version(key string) (ver storage.Version, found bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	g, found := d.m[key]
+	return g.ver, found
+}
+
+// Missed tells d that a change made on key's copy was refused: Seen
+// refuses it until Current. Where replicas take turns at a game's
+// changes, its copy here is stale at most changes, and a change made on
+// it would cost a round trip and a run more, not one less.
+func (d *Decoded[T]) Missed(key string) { d.mark(key, true) }
+
+// Current tells d that a load found key's copy current (nobody else had
+// changed the game since): Seen hands it out again.
+func (d *Decoded[T]) Current(key string) { d.mark(key, false) }
+
+func (d *Decoded[T]) mark(key string, missed bool) {
+	d.mu.Lock()
+	if g, ok := d.m[key]; ok {
+		g.missed = missed
+		d.m[key] = g
+	}
+	d.mu.Unlock()
 }
 
 // Keep is Put with a copy of game, which the caller goes on changing.

@@ -233,8 +233,12 @@ func (k *Keeper[G]) Update(ctx context.Context, key, id string, fn func(g G, fou
 			seen = false
 		}
 		if !read {
+			before, kept := k.decoded.Version(key)
 			if g, log, data, ver, found, err = k.load(ctx, key); err != nil {
 				return Saved[G]{}, err
+			}
+			if kept && found && before == ver {
+				k.decoded.Current(key)
 			}
 		}
 		if found {
@@ -271,6 +275,9 @@ func (k *Keeper[G]) Update(ctx context.Context, key, id string, fn func(g G, fou
 		left, stored, err := k.write(ctx, key, w, id, data, ver, due, lock, check)
 		if errors.Is(err, storage.ErrConflict) {
 			k.cfg.OnConflict()
+			if read {
+				k.decoded.Missed(key)
+			}
 			continue
 		}
 		if read && err == nil && stored == nil {

@@ -26,10 +26,15 @@ func TestChangeOnSeenGame(t *testing.T) {
 	other := record.New(redistest.Store(t, prefix), tallies{&posts{}}, record.Config{Decoded: 8})
 	where := protocol.Location{Platform: "test", Channel: "c"}
 	var seen []int // N as each run of a change saw it
+	var addAt func(k *record.Keeper[*tally], key, id string) *tally
 	add := func(k *record.Keeper[*tally], id string) *tally {
 		t.Helper()
+		return addAt(k, "g", id)
+	}
+	addAt = func(k *record.Keeper[*tally], key, id string) *tally {
+		t.Helper()
 		seen = seen[:0]
-		saved, err := k.Update(ctx, "g", id, func(g *tally, found bool) (record.Write[*tally], error) {
+		saved, err := k.Update(ctx, key, id, func(g *tally, found bool) (record.Write[*tally], error) {
 			w := record.Write[*tally]{Game: g, Save: true}
 			if !found {
 				g = &tally{ID: "t1", Where: where}
@@ -68,6 +73,15 @@ func TestChangeOnSeenGame(t *testing.T) {
 	if conflicts != 1 {
 		t.Errorf("%d conflicts; want the one refused save", conflicts)
 	}
+	// The copy missed: the next request reads the game first and, finding
+	// the copy current (nobody changed the game since), hands it out again.
+	count.N.Store(0)
+	if _, err := k.Update(ctx, "g", "peek", func(g *tally, _ bool) (record.Write[*tally], error) {
+		return record.Write[*tally]{Game: g}, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	trips(1, "a look after the copy missed")
 
 	// A send log written elsewhere: refused too, and the log is folded.
 	if err := store.SetGameSide(ctx, "g", []byte(`{"id":"t1","l":[{"n":1,"r":{"id":"m9"}}],"n":1}`)); err != nil {
@@ -145,6 +159,23 @@ func TestChangeOnSeenGame(t *testing.T) {
 	}
 	if _, found, err := other.Read(ctx, "g"); err != nil || found {
 		t.Fatalf("the removed game: found %t, %v; want gone", found, err)
+	}
+
+	// Replicas taking turns at a game: after one refused save, a change
+	// to a game the other replica changed last reads it first, two round
+	// trips where a change on the stale copy would cost three.
+	addAt(k, "h", "h1")
+	addAt(other, "h", "h2")
+	count.N.Store(0)
+	addAt(k, "h", "h3")
+	trips(3, "a change on a copy another replica made stale")
+	for i, id := range []string{"h5", "h7"} {
+		addAt(other, "h", "h"+string(rune('4'+2*i)))
+		count.N.Store(0)
+		if g := addAt(k, "h", id); len(seen) != 1 || g.N != 5+2*i {
+			t.Fatalf("%s: N %d, %d runs; want %d, one run on the stored game", id, g.N, len(seen), 5+2*i)
+		}
+		trips(2, id+", a change after the other replica's, the copy having missed")
 	}
 
 	// A removal is made on the stored game too, send log and all: what
