@@ -386,10 +386,19 @@ func (s *Store) SaveGame(ctx context.Context, key string, data []byte, prev stor
 // save go in one MULTI (one pipeline on a cluster, where they live in other
 // slots; a deadline set before a save that then fails only fires early).
 func (s *Store) Commit(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, schedule []storage.Deadline) (storage.Version, error) {
+	return s.commitSave(ctx, key, data, prev, ttl, schedule, nil)
+}
+
+// commitSave is Commit, checking the side first unless side is nil
+// (CommitChecked).
+func (s *Store) commitSave(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, schedule []storage.Deadline, side []byte) (storage.Version, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
 	save := &scriptCall{script: saveScript, keys: []string{s.gameKey(key), s.sideKey(key)}, args: []any{uint64(prev), data, millis(ttl)}}
+	if side != nil {
+		save.script, save.args = saveCheckedScript, append(save.args, side)
+	}
 	r, err := s.commit(ctx, key, schedule, save)
 	if err != nil {
 		return 0, err

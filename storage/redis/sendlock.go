@@ -238,15 +238,7 @@ func (s *Store) CommitChecked(ctx context.Context, key string, data []byte, prev
 	if token != nil {
 		return s.commitLocked(ctx, key, data, prev, ttl, schedule, side, token, lease)
 	}
-	if err := ctx.Err(); err != nil {
-		return 0, nil, false, err
-	}
-	save := &scriptCall{script: saveCheckedScript, keys: []string{s.gameKey(key), s.sideKey(key)}, args: []any{uint64(prev), data, millis(ttl), side}}
-	r, err := s.commit(ctx, key, schedule, save)
-	if err != nil {
-		return 0, nil, false, err
-	}
-	ver, err := saved(key, r)
+	ver, err := s.commitSave(ctx, key, data, prev, ttl, schedule, side)
 	return ver, nil, false, err
 }
 
