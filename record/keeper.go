@@ -257,8 +257,8 @@ func (k *Keeper[G]) Update(ctx context.Context, key, id string, fn func(g G, fou
 			}
 			return Saved[G]{}, err
 		}
-		if read && (w.Remove || !w.Save && !w.Queued) {
-			continue
+		if read && w.Remove {
+			continue // a delete checks the version alone, not the send log
 		}
 		var net time.Time
 		due := w.Due
@@ -281,7 +281,7 @@ func (k *Keeper[G]) Update(ctx context.Context, key, id string, fn func(g G, fou
 			continue
 		}
 		if read && err == nil && stored == nil {
-			continue // it stored nothing after all: as above
+			continue // it stored nothing: answered from the stored game
 		}
 		release()
 		if err != nil {

@@ -26,12 +26,7 @@ func TestChangeOnSeenGame(t *testing.T) {
 	other := record.New(redistest.Store(t, prefix), tallies{&posts{}}, record.Config{Decoded: 8})
 	where := protocol.Location{Platform: "test", Channel: "c"}
 	var seen []int // N as each run of a change saw it
-	var addAt func(k *record.Keeper[*tally], key, id string) *tally
-	add := func(k *record.Keeper[*tally], id string) *tally {
-		t.Helper()
-		return addAt(k, "g", id)
-	}
-	addAt = func(k *record.Keeper[*tally], key, id string) *tally {
+	addAt := func(k *record.Keeper[*tally], key, id string) *tally {
 		t.Helper()
 		seen = seen[:0]
 		saved, err := k.Update(ctx, key, id, func(g *tally, found bool) (record.Write[*tally], error) {
@@ -48,6 +43,10 @@ func TestChangeOnSeenGame(t *testing.T) {
 			t.Fatalf("change %s: %v", id, err)
 		}
 		return saved.Game
+	}
+	add := func(k *record.Keeper[*tally], id string) *tally {
+		t.Helper()
+		return addAt(k, "g", id)
 	}
 	trips := func(want int64, what string) {
 		t.Helper()
