@@ -81,7 +81,10 @@ func newReferee(seats, iterations, deals int) *referee {
 
 // compare samples the choices of seat's review s (its named ones and one
 // more drawn by seed) and compares them with the reference.
-func (r *referee) compare(rg review.Game, s review.Seat, seed uint64, cache map[int]review.Reference) agreementCount {
+//
+// It also returns split: the reference's own halves held to each other
+// (halves), on the same choices.
+func (r *referee) compare(rg review.Game, s review.Seat, seed uint64, cache map[int]review.Reference) (out, split agreementCount) {
 	sample := map[int]review.Choice{}
 	for _, k := range s.Top {
 		sample[s.Choices[k].Move] = s.Choices[k]
@@ -96,7 +99,6 @@ func (r *referee) compare(rg review.Game, s review.Seat, seed uint64, cache map[
 		c := s.Choices[rest[int(seed%uint64(len(rest)))]]
 		sample[c.Move] = c
 	}
-	var out agreementCount
 	_, _ = rg.Replay(func(g *engine.Game, i int) {
 		c, ok := sample[i]
 		if !ok {
@@ -113,22 +115,50 @@ func (r *referee) compare(rg review.Game, s review.Seat, seed uint64, cache map[
 			cache[i] = ref
 		}
 		out.add(judgeAgainst(c, ref))
+		split.add(judgeAgainst(halves(ref)))
 	})
-	return out
+	return out, split
+}
+
+// halves splits a reference's deals in two: the first half judges the
+// choice as the reference does (its best option, the points the choice
+// made gives away, their grade) and the second half is the yardstick. How
+// well they agree is what a judge that plays the game on as the reference
+// does would score at half the reference's deals: the part of the gap no
+// judge can close because the reference itself is noisy.
+func halves(ref review.Reference) (review.Choice, review.Reference) {
+	n := 0
+	if len(ref.Scores) > 0 {
+		n = len(ref.Scores[0]) / 2
+	}
+	a := review.Reference{Options: ref.Options, Chosen: ref.Chosen, Decision: ref.Decision, Scores: make([][]float64, len(ref.Scores))}
+	b := review.Reference{Options: ref.Options, Chosen: ref.Chosen, Decision: ref.Decision, Scores: make([][]float64, len(ref.Scores))}
+	for k, sc := range ref.Scores {
+		a.Scores[k], b.Scores[k] = sc[:n], sc[n:]
+	}
+	best := bestOf(a)
+	loss := 0.0
+	if best != a.Chosen {
+		loss, _ = pairedDiff(a.Scores[best], a.Scores[a.Chosen])
+	}
+	c := review.Choice{Decision: ref.Decision, Chosen: ref.Options[ref.Chosen], Best: ref.Options[best], Loss: loss, Grade: review.GradeOf(loss)}
+	return c, b
+}
+
+// bestOf is the option with the highest mean over the reference's deals.
+func bestOf(ref review.Reference) int {
+	best, bv := 0, math.Inf(-1)
+	for k, sc := range ref.Scores {
+		if m := meanOf(sc); m > bv {
+			best, bv = k, m
+		}
+	}
+	return best
 }
 
 // judgeAgainst compares one reviewed choice with its reference.
 func judgeAgainst(c review.Choice, ref review.Reference) agreementCount {
-	means := make([]float64, len(ref.Options))
-	for k, sc := range ref.Scores {
-		means[k] = meanOf(sc)
-	}
-	best := 0
-	for k := range means {
-		if means[k] > means[best] {
-			best = k
-		}
-	}
+	best := bestOf(ref)
 	reviewBest := slices.IndexFunc(ref.Options, func(o review.Option) bool { return review.Same(o, c.Best, c.Decision) })
 	out := agreementCount{asked: 1}
 	if reviewBest == best {

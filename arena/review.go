@@ -72,7 +72,11 @@ type Calibration struct {
 	// Reference is the review's agreement with the reference (with
 	// ReferenceDeals); Compared the second judge's, and its review's wall
 	// time.
-	Reference, Compared          Agreement
+	Reference, Compared Agreement
+	// Split is the reference's method as a judge: half its deals held to
+	// the other half on the same choices, what a judge that played the
+	// game on as the reference does would agree at half its deals.
+	Split                        Agreement
 	ComparedSeconds, ComparedMax float64
 	// QuickSeconds is the mean wall time of weighing another seat
 	// (review.Quick, seat 1): what each other seat adds to a review for
@@ -96,6 +100,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 		mistakes     int
 		seconds      float64
 		ref, cmp     agreementCount
+		split        agreementCount
 		cmpSeconds   float64
 		quickSeconds float64
 	}
@@ -158,7 +163,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 				}
 				cache := map[int]review.Reference{}
 				if ref != nil {
-					st.ref = ref.compare(rg, a, deal, cache)
+					st.ref, st.split = ref.compare(rg, a, deal, cache)
 				}
 				if cfg.Compare != nil {
 					began := time.Now()
@@ -169,7 +174,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 						continue
 					}
 					if ref != nil {
-						st.cmp = ref.compare(rg, b, deal, cache)
+						st.cmp, _ = ref.compare(rg, b, deal, cache)
 					}
 				}
 				out[i] = st
@@ -186,7 +191,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 	var cnt [3]int
 	var pred, actual []float64
 	var ex expertCount
-	var refs, cmps agreementCount
+	var refs, cmps, splits agreementCount
 	stable, first := 0, 0
 	over := 0.0
 	for i, st := range out {
@@ -215,6 +220,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 		over += st.overlap
 		c.Mistakes += st.mistakes
 		refs.add(st.ref)
+		splits.add(st.split)
 		cmps.add(st.cmp)
 		c.ComparedSeconds += st.cmpSeconds
 		c.QuickSeconds += st.quickSeconds
@@ -243,7 +249,7 @@ func Calibrate(cfg CalibrationConfig, expertIterations int) (Calibration, error)
 	if ex.clear > 0 {
 		c.ExpertAgreesClear = float64(ex.clearAgree) / float64(ex.clear)
 	}
-	c.Reference, c.Compared = refs.agreement(), cmps.agreement()
+	c.Reference, c.Compared, c.Split = refs.agreement(), cmps.agreement(), splits.agreement()
 	if c.Games > 0 {
 		c.ComparedSeconds /= float64(c.Games)
 		c.QuickSeconds /= float64(c.Games)
@@ -394,6 +400,7 @@ func PrintCalibration(w io.Writer, name string, c Calibration) {
 	fmt.Fprintf(w, "  one seat's review: %.2f s mean, %.2f s at most (wall time, %d at once); another seat's accuracy (Quick): %.2f s mean\n", c.Seconds, c.MaxSeconds, c.Parallel, c.QuickSeconds)
 	if c.Reference.Choices > 0 {
 		printAgreement(w, "the review", c.Reference)
+		printAgreement(w, "the reference's own method on half its deals", c.Split)
 	}
 	if c.Compared.Choices > 0 {
 		printAgreement(w, "the compared judge", c.Compared)

@@ -54,7 +54,7 @@ func TestCalibrateAgainstTheReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, a := range map[string]Agreement{"review": c.Reference, "compared": c.Compared} {
+	for name, a := range map[string]Agreement{"review": c.Reference, "compared": c.Compared, "split": c.Split} {
 		// Every game has choices, so at least one is sampled a game.
 		if a.Choices < 3 {
 			t.Errorf("%s: %d choices held to the reference", name, a.Choices)
@@ -68,7 +68,8 @@ func TestCalibrateAgainstTheReference(t *testing.T) {
 	}
 	var b bytes.Buffer
 	PrintCalibration(&b, "classic, 2 players", c)
-	if !strings.Contains(b.String(), "the review against the reference") || !strings.Contains(b.String(), "the compared judge against the reference") {
+	if !strings.Contains(b.String(), "the review against the reference") || !strings.Contains(b.String(), "the compared judge against the reference") ||
+		!strings.Contains(b.String(), "the reference's own method on half its deals against the reference") {
 		t.Errorf("printed:\n%s", b.String())
 	}
 	// Not asked, the expert's shares are not printed as 0 %.
@@ -103,5 +104,36 @@ func TestJudgeAgainst(t *testing.T) {
 	got = judgeAgainst(review.Choice{Best: salmon, Loss: 1, Grade: review.Good}, ref)
 	if got.agree != 1 || got.within != 1 || got.named != 0 || math.Abs(got.lossErr-3.75) > 1e-9 {
 		t.Errorf("agreed: %+v", got)
+	}
+}
+
+// TestHalves: the first half of a reference's deals judges the choice as
+// the reference would, the second half is the yardstick.
+func TestHalves(t *testing.T) {
+	maki := review.Option{Sub: engine.Submission{Card: engine.Maki2}}
+	salmon := review.Option{Sub: engine.Submission{Card: engine.SalmonNigiri}}
+	pudding := review.Option{Sub: engine.Submission{Card: engine.Pudding}}
+	ref := review.Reference{Options: []review.Option{maki, salmon, pudding}, Chosen: 2, Scores: [][]float64{
+		{40, 40, 30, 30}, // first half 40, second 30
+		{35, 35, 36, 36}, // 35, 36
+		{30, 34, 31, 35}, // 32, 33
+	}}
+	c, b := halves(ref)
+	// The first half calls maki best, pudding 8 points behind it: a
+	// blunder. The second half's best is salmon, pudding 3 behind.
+	if !review.Same(c.Best, maki, false) || !review.Same(c.Chosen, pudding, false) || c.Loss != 8 || c.Grade != review.Blunder {
+		t.Fatalf("the first half's judgement: %+v", c)
+	}
+	if len(b.Scores) != 3 || len(b.Scores[1]) != 2 || b.Scores[1][0] != 36 || b.Chosen != 2 {
+		t.Fatalf("the second half: %+v", b)
+	}
+	got := judgeAgainst(c, b)
+	if got.agree != 0 || got.named != 1 || got.falseNamed != 0 || math.Abs(got.refLoss-3) > 1e-9 || math.Abs(got.lossErr-5) > 1e-9 {
+		t.Errorf("against the second half: %+v", got)
+	}
+	// A decision's options stay answers.
+	ref.Decision = true
+	if c, b := halves(ref); !c.Decision || !b.Decision {
+		t.Errorf("a decision split: %v %v", c.Decision, b.Decision)
 	}
 }

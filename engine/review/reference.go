@@ -16,6 +16,8 @@ type Reference struct {
 	Options []Option
 	Chosen  int
 	Scores  [][]float64
+	// Decision: the options are answers to a decision, not picks.
+	Decision bool
 }
 
 // ReferenceOf plays move m (index move, g the game before it) on deals
@@ -25,7 +27,7 @@ type Reference struct {
 func ReferenceOf(g *engine.Game, m Move, move, deals int, seed uint64, players func(d int) []strategy.Player) Reference {
 	v := g.View(m.Seat)
 	opts, chosen := OptionsOf(v, m)
-	r := Reference{Options: opts, Chosen: chosen, Scores: make([][]float64, len(opts))}
+	r := Reference{Options: opts, Chosen: chosen, Scores: make([][]float64, len(opts)), Decision: m.Decide}
 	var world engine.Game
 	for k, op := range opts {
 		r.Scores[k] = make([]float64, deals)

@@ -100,7 +100,8 @@ const (
 // mistake is a sixth to a tenth of a game.
 var Thresholds = [...]float64{Best: 0.5, Good: 1.5, Inaccuracy: 3, Mistake: 6}
 
-func gradeOf(loss float64) Grade {
+// GradeOf is the grade of a choice that gives away loss points.
+func GradeOf(loss float64) Grade {
 	for g, t := range Thresholds {
 		if loss <= t {
 			return Grade(g)
@@ -414,7 +415,7 @@ func (c *Choice) settle(value, best float64) {
 		c.Best, c.BestValue = c.Chosen, c.Value
 	}
 	c.Loss = c.BestValue - c.Value
-	c.Grade = gradeOf(c.Loss)
+	c.Grade = GradeOf(c.Loss)
 }
 
 // tally sums the seat's choices again: points given away, accuracy, the
@@ -542,7 +543,7 @@ func weigh(g *engine.Game, m Move, i int, o Options, j *strategy.Search) (Choice
 	}
 	c.Best, c.Value, c.BestValue = opts[best], values[chosen], values[best]
 	c.Loss = max(0, c.BestValue-c.Value)
-	c.Grade = gradeOf(c.Loss)
+	c.Grade = GradeOf(c.Loss)
 	if best != chosen {
 		// Every choice has its reason, for a review stepped through turn
 		// by turn; the refine step says it again for those named.

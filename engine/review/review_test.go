@@ -53,7 +53,7 @@ func TestSameGameSameReview(t *testing.T) {
 		t.Fatalf("review: %d choices, curve %v, final %d", len(a.Choices), a.Curve, a.Final)
 	}
 	for _, c := range a.Choices {
-		if c.Loss < 0 || c.BestValue < c.Value-1e-9 || gradeOf(c.Loss) != c.Grade {
+		if c.Loss < 0 || c.BestValue < c.Value-1e-9 || GradeOf(c.Loss) != c.Grade {
 			t.Errorf("choice %+v", c)
 		}
 	}
@@ -115,8 +115,8 @@ func TestReviewSeesOnlyWhatTheSeatSaw(t *testing.T) {
 // TestGrades: the thresholds grade the points given away.
 func TestGrades(t *testing.T) {
 	for loss, want := range map[float64]Grade{0: Best, 0.5: Best, 1: Good, 2.9: Inaccuracy, 5: Mistake, 6.1: Blunder} {
-		if got := gradeOf(loss); got != want {
-			t.Errorf("gradeOf(%v) = %v, want %v", loss, got, want)
+		if got := GradeOf(loss); got != want {
+			t.Errorf("GradeOf(%v) = %v, want %v", loss, got, want)
 		}
 	}
 }
