@@ -21,12 +21,13 @@ const RaceBuild = raceBuild
 
 // Every drawing a test queues is checked against the view it replaces.
 // Every game kept decoded is checked against its record when it is used.
-func init() { checkRedraw, checkDecoded = true, true }
+// Every record encoded is checked against encoding/json's bytes.
+func init() { checkRedraw, checkDecoded, checkEncoded = true, true, true }
 
 // WithoutChecks turns the tests' checks off, for a benchmark to measure
 // what serve does; restore turns them back on.
 func WithoutChecks() (restore func()) {
-	r, d := checkRedraw, checkDecoded
-	checkRedraw, checkDecoded = false, false
-	return func() { checkRedraw, checkDecoded = r, d }
+	r, d, e := checkRedraw, checkDecoded, checkEncoded
+	checkRedraw, checkDecoded, checkEncoded = false, false, false
+	return func() { checkRedraw, checkDecoded, checkEncoded = r, d, e }
 }

@@ -226,7 +226,7 @@ func encodeBody(st *gameRecord) ([]byte, error) {
 	}
 	st.V = recordVersion
 	st.storeLangs()
-	return json.Marshal(st)
+	return marshalRecord(st)
 }
 
 // storeLangs sets the stored codes of the game's and its seats'

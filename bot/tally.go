@@ -18,16 +18,21 @@ func (t tally) MarshalJSON() ([]byte, error) {
 	if t == nil {
 		return []byte("null"), nil
 	}
+	return t.append(make([]byte, 0, 2+len(t)*16)), nil
+}
+
+// append appends t's JSON to b (the record's encoder writes it in place).
+func (t tally) append(b []byte) []byte {
 	var buf [24]string
 	keys := buf[:0]
 	for k := range t {
 		if !plainKey(k) {
-			return json.Marshal(map[string]int(t)) // a key to escape: not a card's
+			m, _ := json.Marshal(map[string]int(t)) // a key to escape: not a card's
+			return append(b, m...)
 		}
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	b := make([]byte, 0, 2+len(keys)*16)
 	b = append(b, '{')
 	for i, k := range keys {
 		if i > 0 {
@@ -38,7 +43,7 @@ func (t tally) MarshalJSON() ([]byte, error) {
 		b = append(b, '"', ':')
 		b = strconv.AppendInt(b, int64(t[k]), 10)
 	}
-	return append(b, '}'), nil
+	return append(b, '}')
 }
 
 // plainKey reports whether k needs no escaping in JSON, HTML's included.
