@@ -192,7 +192,7 @@ func (l Lang) Say(key Key, a ...any) string {
 		}
 		a[i] = worded
 	}
-	out := fmt.Sprintf(text, a...)
+	out := sprintf(text, a)
 	if spell {
 		out = l.book().spell(out, a)
 	}
