@@ -42,24 +42,24 @@ func sprintf(format string, a []any) string {
 			}
 			b = append(b, '%')
 			continue
-		case 's':
+		case 's', 'd':
 			if arg >= len(a) {
 				return fmt.Sprintf(format, a...)
 			}
-			s, ok := a[arg].(string)
-			if !ok {
+			switch x := a[arg].(type) {
+			case string:
+				if format[i] != 's' {
+					return fmt.Sprintf(format, a...)
+				}
+				b = append(b, x...)
+			case int:
+				if format[i] != 'd' {
+					return fmt.Sprintf(format, a...)
+				}
+				b = strconv.AppendInt(b, int64(x), 10)
+			default:
 				return fmt.Sprintf(format, a...)
 			}
-			b = append(b, s...)
-		case 'd':
-			if arg >= len(a) {
-				return fmt.Sprintf(format, a...)
-			}
-			n, ok := a[arg].(int)
-			if !ok {
-				return fmt.Sprintf(format, a...)
-			}
-			b = strconv.AppendInt(b, int64(n), 10)
 		default:
 			return fmt.Sprintf(format, a...)
 		}
