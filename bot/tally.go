@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"encoding/json"
 	"slices"
 	"strconv"
 )
@@ -26,33 +25,17 @@ func (t tally) append(b []byte) []byte {
 	var buf [24]string
 	keys := buf[:0]
 	for k := range t {
-		if !plainKey(k) {
-			m, _ := json.Marshal(map[string]int(t)) // a key to escape: not a card's
-			return append(b, m...)
-		}
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)
+	slices.Sort(keys) // encoding/json orders a map's keys by their bytes too
 	b = append(b, '{')
 	for i, k := range keys {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, '"')
-		b = append(b, k...)
-		b = append(b, '"', ':')
+		b = appendJSONString(b, k)
+		b = append(b, ':')
 		b = strconv.AppendInt(b, int64(t[k]), 10)
 	}
 	return append(b, '}')
-}
-
-// plainKey reports whether k needs no escaping in JSON, HTML's included.
-func plainKey(k string) bool {
-	for i := 0; i < len(k); i++ {
-		c := k[i]
-		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			return false
-		}
-	}
-	return true
 }
