@@ -14,12 +14,12 @@ import (
 
 // The record is saved at every click, and encoding/json's reflective walk
 // over it (forty fields, a seat's dozen, the outbox's deliveries) was a
-// tenth of a replica's CPU at Party 8p. appendRecord writes the same bytes
-// json.Marshal writes, field by field. Tests encode every record both ways
+// tenth of a replica's CPU at Party 8p. marshalRecord writes the same
+// bytes json.Marshal writes, field by field. Tests encode every record both ways
 // and compare (checkEncoded), and TestRecordJSONFields fails when a
 // stored field is added that it does not write.
 
-// checkEncoded makes every encoding of a record compare appendRecord's
+// checkEncoded makes every encoding of a record compare marshalRecord's
 // bytes with json.Marshal's (tests set it).
 var checkEncoded bool
 
@@ -114,29 +114,40 @@ func (o *jsonOut) timeOmit(k string, t time.Time) {
 	}
 }
 
+// bytes writes v as encoding/json writes a []byte: base64 in quotes.
+func (o *jsonOut) bytes(k string, v []byte) {
+	o.key(k)
+	o.b = append(o.b, '"')
+	o.b = base64.StdEncoding.AppendEncode(o.b, v)
+	o.b = append(o.b, '"')
+}
+
 func (o *jsonOut) bytesOmit(k string, v []byte) {
 	if len(v) > 0 {
-		o.key(k)
-		o.b = append(o.b, '"')
-		o.b = base64.StdEncoding.AppendEncode(o.b, v)
-		o.b = append(o.b, '"')
+		o.bytes(k, v)
 	}
 }
 
-func (o *jsonOut) strings(k string, v []string) {
+// list writes an array of n elements, each written by each(i), or null
+// for a nil slice (null).
+func (o *jsonOut) list(k string, n int, null bool, each func(i int)) {
 	o.key(k)
-	if v == nil {
+	if null {
 		o.b = append(o.b, "null"...)
 		return
 	}
 	o.b = append(o.b, '[')
-	for i, s := range v {
+	for i := range n {
 		if i > 0 {
 			o.b = append(o.b, ',')
 		}
-		o.b = appendJSONString(o.b, s)
+		each(i)
 	}
 	o.b = append(o.b, ']')
+}
+
+func (o *jsonOut) strings(k string, v []string) {
+	o.list(k, len(v), v == nil, func(i int) { o.b = appendJSONString(o.b, v[i]) })
 }
 
 // stringsOmit is a []string with omitempty: nothing when it is empty.
@@ -168,19 +179,7 @@ func (o *jsonOut) record(st *gameRecord) {
 	o.str("host", st.Host)
 	o.key("o")
 	o.options(st.Opts)
-	o.key("s")
-	if st.Seats == nil {
-		o.b = append(o.b, "null"...)
-	} else {
-		o.b = append(o.b, '[')
-		for i := range st.Seats {
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			o.seat(&st.Seats[i])
-		}
-		o.b = append(o.b, ']')
-	}
+	o.list("s", len(st.Seats), st.Seats == nil, func(i int) { o.seat(&st.Seats[i]) })
 	o.time("c", st.Created)
 	o.strOmit("lg", st.LangCode)
 	o.strOmit("sl", st.SeatLangs)
@@ -222,15 +221,7 @@ func (o *jsonOut) record(st *gameRecord) {
 	// record.Queue
 	o.timeOmit("ow", st.OutWait)
 	if len(st.Outbox) > 0 {
-		o.key("ob")
-		o.b = append(o.b, '[')
-		for i := range st.Outbox {
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			o.queued(&st.Outbox[i])
-		}
-		o.b = append(o.b, ']')
+		o.list("ob", len(st.Outbox), false, func(i int) { o.queued(&st.Outbox[i]) })
 	}
 	o.uintOmit("oq", st.OutSeq)
 	o.uintOmit("fo", st.Folded)
@@ -353,10 +344,7 @@ func (o *jsonOut) delivery(d *protocol.Delivery) {
 			o.time("due", v.Due)
 		}
 		if v.Chart != nil {
-			o.key("Chart")
-			o.b = append(o.b, '"')
-			o.b = base64.StdEncoding.AppendEncode(o.b, v.Chart)
-			o.b = append(o.b, '"')
+			o.bytes("Chart", v.Chart)
 		}
 		o.close()
 	}
