@@ -141,8 +141,13 @@ func (g *Game) PublicView() PublicView {
 	for _, n := range g.discards {
 		v.Discards += int(n)
 	}
+	// Filled in place: a view is drawn at every click, and growing the
+	// slice seat by seat (and moving each seat to the heap for the rules'
+	// hook) was most of what it allocated.
+	v.Seats = make([]SeatView, g.seats)
 	for s := range g.seats {
-		sv := SeatView{
+		sv := &v.Seats[s]
+		*sv = SeatView{
 			Seat:      s,
 			Dummy:     g.set.Dummy && s == dummySeat,
 			HandSize:  int(g.handLen[s]),
@@ -153,12 +158,14 @@ func (g *Game) PublicView() PublicView {
 		w := g.View(s)
 		sv.Tableau = w.AppendTableau(nil, s)
 		if f := g.rules().publicSeat; f != nil {
-			f(g, &sv, w, v.Decision)
+			f(g, sv, w, v.Decision)
 		}
-		v.Seats = append(v.Seats, sv)
 	}
 	for r := 1; r <= Rounds; r++ {
 		if g.roundScored(r) {
+			if v.Scores == nil {
+				v.Scores = make([][]Breakdown, 0, Rounds)
+			}
 			v.Scores = append(v.Scores, append([]Breakdown(nil), g.scores[r-1][:g.seats]...))
 		}
 	}
