@@ -143,8 +143,12 @@ type gameRecord struct {
 	// always were.
 	record.Queue
 
-	game *engine.Game      // decoded Engine, while handling one request
-	plat protocol.Platform // the row of Where.Platform, while handling one request
+	game *engine.Game // decoded Engine, while handling one request
+	// ownGame is set once game is this record's own copy (ownedGame):
+	// a clone shares its source's game, which only reads it, until it
+	// changes it.
+	ownGame bool
+	plat    protocol.Platform // the row of Where.Platform, while handling one request
 	// web is set when the host has a web table (Config.TableLink).
 	web bool
 	// think is set when a searching bot must choose: it thinks off the
@@ -184,12 +188,24 @@ func (st *gameRecord) clone() *gameRecord {
 		v.Yes = slices.Clone(v.Yes)
 		c.Vote = &v
 	}
-	if st.game != nil {
-		g := *st.game // a Game holds no pointers
-		c.game = &g
-	}
+	// The game is shared until the copy changes it (ownedGame): most
+	// copies (a send's, a look at a hand) only read it, and copying its
+	// 8 KB was a seventh of what a replica allocates.
+	c.ownGame = false
 	c.extra = nil
 	return &c
+}
+
+// ownedGame is the game for a change to write: st's own copy, made the
+// first time a clone (or a decoded record, which a kept copy may share)
+// asks. update asks before any step runs, so a step may keep the game in a
+// local across its changes.
+func (st *gameRecord) ownedGame() *engine.Game {
+	if !st.ownGame && st.game != nil {
+		g := *st.game // a Game holds no pointers
+		st.game, st.ownGame = &g, true
+	}
+	return st.game
 }
 
 func (st *gameRecord) name(i int) string             { return seatName(st.Lang, st.Seats, i) }

@@ -352,7 +352,7 @@ func (b *Bot) start(req protocol.Request, st *gameRecord) (effect, error) {
 	}
 	st.moveLog = moveLog{Seed: seed}
 	now := b.now()
-	st.game, st.Phase, st.Notes = g, phasePlaying, nil
+	st.game, st.ownGame, st.Phase, st.Notes = g, true, phasePlaying, nil
 	st.turnClock.restart(now)
 	posts, _ := b.advance(st, nil)
 	ds := b.settle(req, st, posts, true)

@@ -341,7 +341,7 @@ func progressOf(g *engine.Game) progress {
 // shows; while decisions follow a reveal, each decider gets a fresh turn
 // timer and notes wait on the table for the reveal.
 func (b *Bot) act(st *gameRecord, notes []string, m review.Move) ([]protocol.Delivery, bool, error) {
-	g := st.game
+	g := st.ownedGame()
 	before := progressOf(g)
 	var err error
 	if m.Decide {

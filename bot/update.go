@@ -86,6 +86,9 @@ func (b *Bot) update(ctx context.Context, key string, fn func(st *gameRecord) (e
 	saved, err := b.rec.Update(ctx, key, requestID(ctx), func(st *gameRecord, found bool) (record.Write[*gameRecord], error) {
 		was = ""
 		if found {
+			// The change's copy gets its own game before any step reads it
+			// into a local: a copy shares its source's until then.
+			st.ownedGame()
 			was = st.Phase
 			st.Queue.Freeze(redrawReveal, func(q record.Queued) (protocol.View, bool) {
 				v, ok := st.snap().redraw(q.Draw, q.D.To, b.now())
