@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"strconv"
 	"sync"
@@ -65,6 +66,10 @@ var (
 // (players-cpu-ms/click; playerCPU says what that leaves out), and
 // process-cpu-ms/click the two together. The log names the host: CPU
 // model, clock, cores and load.
+//
+// process-alloc-kb/click is what the process allocated a click (its
+// players' share included, which is small): unlike CPU it hardly moves
+// from one host or hour to the next, so it compares code across them.
 func BenchmarkSustained(b *testing.B) {
 	for _, n := range []int{500, 1000, 1500, 2000, 3000, 10000} {
 		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) { benchSustained(b, n, false) })
@@ -599,9 +604,10 @@ func benchSustained(b *testing.B, n int, party bool) {
 	bytes0 := r.bytesPerGame(store) // before the counts: its round trips are the benchmark's
 	conflicts0, req0, loop0 := m.conflicts.Load(), hook.request.Load(), hook.loop.Load()
 	drawn0 := r.drawnNow()
-	host0, redis0, players0 := self(), info(), r.playerCPU.total()
+	host0, redis0, players0, alloc0 := self(), info(), r.playerCPU.total(), allocated()
 	time.Sleep(time.Until(start.Add(*sustainFor)))
 	procCPU, redisCPU, playersCPU := self()-host0, info()-redis0, r.playerCPU.total()-players0
+	alloc := allocated() - alloc0
 	hostCPU := procCPU - playersCPU
 	conflicts, reqTrips, loopTrips := m.conflicts.Load()-conflicts0, hook.request.Load()-req0, hook.loop.Load()-loop0
 	drawn := r.drawnNow()
@@ -646,6 +652,7 @@ func benchSustained(b *testing.B, n int, party bool) {
 	b.ReportMetric(float64(playersCPU.Microseconds())/1000/clicks, "players-cpu-ms/click")
 	b.ReportMetric(float64(procCPU.Microseconds())/1000/clicks, "process-cpu-ms/click")
 	b.ReportMetric(float64(redisCPU.Microseconds())/1000/clicks, "redis-cpu-ms/click")
+	b.ReportMetric(float64(alloc)/1024/clicks, "process-alloc-kb/click")
 	b.ReportMetric(float64(reqTrips)/clicks, "request-trips/click")
 	b.ReportMetric(float64(loopTrips)/clicks, "background-trips/click")
 	b.ReportMetric(float64(conflicts)/clicks, "conflicts/click")
@@ -721,4 +728,11 @@ func (r *susRun) askReviews(store storage.Store, n int) {
 			r.b.Fatalf("asking for review %d: %v %+v", k, err, resp)
 		}
 	}
+}
+
+// allocated is the bytes the process has allocated on the heap so far.
+func allocated() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }
