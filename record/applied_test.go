@@ -40,6 +40,15 @@ func TestAppliedEncodedOnce(t *testing.T) {
 			}
 		}
 	}
+	// In a body's spare room, a second splice replaces the first.
+	for _, body := range []string{`{}`, `{"id":"g","host":"ann"}`} {
+		roomy := append(make([]byte, 0, len(body)+200), body...)
+		_ = withApplied(roomy, []string{"first", "ids"})
+		got := withApplied(roomy, []string{"x"})
+		if want := withApplied([]byte(body), []string{"x"}); string(got) != string(want) || &got[0] != &roomy[0] {
+			t.Errorf("%s spliced again in its room: %s, want %s in place", body, got, want)
+		}
+	}
 	if got := appliedID("1234567890123456789"); len(got) != 6 || got == appliedID("1234567890123456788") {
 		t.Errorf("appliedID = %q", got)
 	}

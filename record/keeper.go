@@ -500,14 +500,21 @@ func applied(ids []string, id string) bool {
 }
 
 // withApplied is body, a JSON object, with "ap": ids as its last member:
-// the body is encoded once for the unchanged-save check and the save.
+// the body is encoded once for the unchanged-save check and the save. It
+// writes in body's spare room when there is enough (a record is encoded
+// with some), past all but body's closing brace: the result of an
+// earlier call on the same body is not to be used after.
 func withApplied(body []byte, ids []string) []byte {
 	if len(ids) == 0 {
 		return body
 	}
 	ap, _ := json.Marshal(ids) // strings always encode
-	out := make([]byte, 0, len(body)+len(ap)+6)
-	out = append(out, body[:len(body)-1]...)
+	var out []byte
+	if n := len(ap) + 6; cap(body)-len(body) >= n {
+		out = body[:len(body)-1]
+	} else {
+		out = append(make([]byte, 0, len(body)+n), body[:len(body)-1]...)
+	}
 	if len(body) > 2 {
 		out = append(out, ',')
 	}
