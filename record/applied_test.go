@@ -12,22 +12,6 @@ func TestAppliedEncodedOnce(t *testing.T) {
 	for _, body := range []string{`{}`, `{"id":"g","host":"ann"}`} {
 		for _, ids := range [][]string{nil, {"a"}, {"1234567890", `quote"d`, "é"}} {
 			enc := withApplied([]byte(body), ids)
-			if !isWithApplied(enc, []byte(body), ids) {
-				t.Errorf("%s + %v: %s is not said to be itself", body, ids, enc)
-			}
-			for _, other := range [][]string{nil, {"a"}, {"b"}, {"a", "b"}, {"1234567890", `quote"d`, "é"}} {
-				if slices.Equal(other, ids) {
-					continue
-				}
-				if isWithApplied(enc, []byte(body), other) {
-					t.Errorf("%s + %v: %s said to be spliced with %v", body, ids, enc, other)
-				}
-			}
-			for _, cut := range []int{1, 2, len(enc) / 2} {
-				if cut < len(enc) && isWithApplied(enc[:len(enc)-cut], []byte(body), ids) {
-					t.Errorf("%s + %v: %s cut by %d said to be whole", body, ids, enc, cut)
-				}
-			}
 			var back struct {
 				ID string   `json:"id"`
 				Ap []string `json:"ap"`

@@ -339,10 +339,10 @@ func (k *Keeper[G]) write(ctx context.Context, key string, w Write[G], id string
 			return due, nil, err
 		}
 		parts := k.host.Parts(w.Game)
-		if !w.New && isWithApplied(data, body, *parts.Applied) {
+		enc := withApplied(body, *parts.Applied)
+		if !w.New && bytes.Equal(enc, data) {
 			return due, nil, nil
 		}
-		enc := withApplied(body, *parts.Applied)
 		if id != "" {
 			ids := append(*parts.Applied, appliedID(id))
 			if n := len(ids); n > maxApplied {
@@ -520,30 +520,6 @@ func withApplied(body []byte, ids []string) []byte {
 	}
 	out = append(append(append(out, `"ap":`...), ap...), '}')
 	return out
-}
-
-// isWithApplied reports whether data is withApplied(body, ids), without
-// making it: a change's save compares first, and most saves then add
-// their request's ID, so the first splice was made for nothing.
-func isWithApplied(data, body []byte, ids []string) bool {
-	if len(ids) == 0 {
-		return bytes.Equal(data, body)
-	}
-	ap, _ := json.Marshal(ids) // strings always encode
-	head := body[:len(body)-1]
-	if !bytes.HasPrefix(data, head) {
-		return false
-	}
-	rest := data[len(head):]
-	if len(body) > 2 {
-		if len(rest) == 0 || rest[0] != ',' {
-			return false
-		}
-		rest = rest[1:]
-	}
-	const key = `"ap":`
-	return len(rest) == len(key)+len(ap)+1 && string(rest[:len(key)]) == key &&
-		bytes.Equal(rest[len(key):len(key)+len(ap)], ap) && rest[len(rest)-1] == '}'
 }
 
 // sends is a Keeper's sending under way on this replica (send.go).
