@@ -11,6 +11,12 @@ import (
 // Queue is a game record's part that holds the deliveries not yet sent
 // (the host's outbox); only its methods change it. Embedded in the record,
 // its fields are stored inline with the record's.
+//
+// Copies share the deliveries (Cloned): no method writes into the slice's
+// elements, and what one copy appends lies past the other's end, so a
+// change made to one is never seen by another. Most copies (a send's, a
+// look at a hand) never change it; copying the deliveries for each was a
+// tenth of what a replica allocates.
 type Queue struct {
 	// OutWait is when the outbox may be tried again after a failure: new
 	// changes queue behind it rather than spend its retries at once.
@@ -35,6 +41,8 @@ func (o *Queue) Add(target string, d protocol.Delivery) {
 	if d.Redraw != "" {
 		q.Draw, q.D.View = d.Redraw, protocol.View{}
 	}
+	// (After Cloned the copy's slice ends at its length: this append
+	// never writes where another copy reads.)
 	o.Outbox = append(o.Outbox, q)
 }
 
@@ -42,11 +50,16 @@ func (o *Queue) Add(target string, d protocol.Delivery) {
 // the game as it stands can draw (the host's latest reveal), before a
 // change moves it on.
 func (o *Queue) Freeze(name string, draw func(q Queued) (protocol.View, bool)) {
+	copied := false
 	for k := range o.Outbox {
-		q := &o.Outbox[k]
-		if q.Draw != name {
+		if o.Outbox[k].Draw != name {
 			continue
 		}
+		if !copied {
+			// The elements may be another copy's too.
+			o.Outbox, copied = slices.Clone(o.Outbox), true
+		}
+		q := &o.Outbox[k]
 		if v, ok := draw(*q); ok {
 			q.D.View = v
 		}
@@ -54,9 +67,14 @@ func (o *Queue) Freeze(name string, draw func(q Queued) (protocol.View, bool)) {
 	}
 }
 
-// Cloned is a copy of o sharing nothing a change writes to (a queued
-// delivery is replaced, never written into).
-func (o Queue) Cloned() Queue { o.Outbox = slices.Clone(o.Outbox); return o }
+// Cloned is a copy of o that shares its deliveries: neither copy's
+// changes reach the other (see Queue). The copy's slice ends at its
+// length, so what it appends goes to a new array.
+func (o *Queue) Cloned() Queue {
+	c := *o
+	c.Outbox = slices.Clip(c.Outbox)
+	return c
+}
 
 // Empty reports whether nothing waits to be sent.
 func (o *Queue) Empty() bool { return len(o.Outbox) == 0 }
@@ -80,15 +98,26 @@ func (o *Queue) Due(now, handoff time.Time) time.Time {
 // CaughtUp drops what the sender's log p says was sent, carries its
 // failures' count over, and takes its backoff.
 func (o *Queue) CaughtUp(p *SendLog) {
-	out := o.Outbox[:0]
-	for _, q := range o.Outbox {
-		if q.Seq <= p.Done {
-			continue
+	// The sent are first: what is left is a tail of the slice, which
+	// another copy may share, so a failure's count is written to a copy.
+	i := 0
+	for i < len(o.Outbox) && o.Outbox[i].Seq <= p.Done {
+		i++
+	}
+	out := o.Outbox[i:]
+	for k := range out {
+		if out[k].Seq <= p.Done {
+			// Out of order (not made by Add): keep what is not sent.
+			out = slices.DeleteFunc(slices.Clone(out), func(q Queued) bool { return q.Seq <= p.Done })
+			break
 		}
-		if q.Seq == p.FailedSeq {
-			q.Attempts = max(q.Attempts, p.Failed)
+	}
+	for k := range out {
+		if out[k].Seq == p.FailedSeq && out[k].Attempts < p.Failed {
+			out = slices.Clone(out)
+			out[k].Attempts = p.Failed
+			break
 		}
-		out = append(out, q)
 	}
 	o.Outbox = out
 	o.OutWait = p.Wait
@@ -106,12 +135,11 @@ type Queued struct {
 	Attempts int    `json:"a,omitempty"`
 }
 
+// deleteTarget is q without the deliveries for target t, in a new slice
+// when there were any (q's elements may be another copy's too).
 func deleteTarget(q []Queued, t string) []Queued {
-	out := q[:0]
-	for _, x := range q {
-		if x.Target != t {
-			out = append(out, x)
-		}
+	if !slices.ContainsFunc(q, func(x Queued) bool { return x.Target == t }) {
+		return q
 	}
-	return out
+	return slices.DeleteFunc(slices.Clone(q), func(x Queued) bool { return x.Target == t })
 }

@@ -1,6 +1,7 @@
 package record_test
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -43,5 +44,75 @@ func TestQueue(t *testing.T) {
 	o.CaughtUp(&record.SendLog{Done: 3})
 	if !o.Empty() {
 		t.Errorf("the log says seq 3 was sent, the outbox still holds %+v", o.Outbox)
+	}
+}
+
+// TestQueueCopiesShare: a copy shares the deliveries, and whatever either
+// side then does (queue, replace a target, catch up with a log, freeze a
+// redraw) the other's deliveries stay as they were.
+func TestQueueCopiesShare(t *testing.T) {
+	post := func(s string) protocol.Delivery {
+		return protocol.Delivery{Kind: protocol.Post, View: protocol.View{Text: s}}
+	}
+	texts := func(o record.Queue) string {
+		var s string
+		for _, q := range o.Outbox {
+			s += fmt.Sprintf("%d:%s/%s/%d ", q.Seq, q.D.View.Text, q.Draw, q.Attempts)
+		}
+		return s
+	}
+	// Each step is told which copy runs it, so two copies' changes differ.
+	steps := map[string]func(o *record.Queue, who string){
+		"add":     func(o *record.Queue, who string) { o.Add("", post("new by "+who)) },
+		"replace": func(o *record.Queue, who string) { o.Add("table", post("table by "+who)) },
+		"catch up": func(o *record.Queue, who string) {
+			failed := 2
+			if who != "first" {
+				failed = 5
+			}
+			o.CaughtUp(&record.SendLog{Done: 1, FailedSeq: 3, Failed: failed})
+		},
+		"freeze": func(o *record.Queue, who string) {
+			o.Freeze("reveal", func(record.Queued) (protocol.View, bool) { return protocol.View{Text: "drawn by " + who}, true })
+		},
+		"sent": func(o *record.Queue, who string) { o.Sent(); o.Add("", post("after, by "+who)) },
+	}
+	for name, step := range steps {
+		for _, changed := range []string{"the copy", "the source"} {
+			t.Run(name+" on "+changed, func(t *testing.T) {
+				var src record.Queue
+				src.Add("", post("note"))
+				src.Add("table", post("table 1"))
+				src.Add("", protocol.Delivery{Kind: protocol.Post, Redraw: "reveal"})
+				src.Outbox = append(make([]record.Queued, 0, 8), src.Outbox...) // room to append in place
+				cp := src.Cloned()
+				if &cp.Outbox[0] != &src.Outbox[0] {
+					t.Fatal("the copy does not share the deliveries")
+				}
+				was := texts(src)
+				other, mine := &src, &cp
+				if changed == "the source" {
+					other, mine = &cp, &src
+				}
+				step(mine, "first")
+				if got := texts(*other); got != was {
+					t.Errorf("%s changed the other side: %q, want %q", name, got, was)
+				}
+				now := texts(*mine)
+				if now == was {
+					t.Errorf("%s changed nothing: %q", name, was)
+				}
+				// Another copy of the side that did not change, changed
+				// the same way, leaves the first change as it was.
+				sibling := other.Cloned()
+				step(&sibling, "second")
+				if got := texts(*mine); got != now {
+					t.Errorf("a second copy's %s changed the first's: %q, want %q", name, got, now)
+				}
+				if got := texts(*other); got != was {
+					t.Errorf("a second copy's %s changed its source: %q, want %q", name, got, was)
+				}
+			})
+		}
 	}
 }
