@@ -123,10 +123,11 @@ func benchWeb(b *testing.B, games int) {
 		store = bs
 	}
 	var table *web.Web
+	hands := &chatHands{seats: map[chatSeat]*chatHand{}}
 	cfg := bot.Config{Timer: -1, Nudge: -1, Review: &review.Options{Samples: 2, Iterations: 4, Refine: 1},
 		OnStored: func(s bot.Stored) { table.Changed(s.Key) }}
 	if *benchOutbox {
-		cfg.Platforms = map[string]protocol.Platform{"bench": {Hands: protocol.HandsDM, Sender: &sink{}}}
+		cfg.Platforms = map[string]protocol.Platform{"bench": {Hands: protocol.HandsDM, Sender: &sink{hands: hands}}}
 		cfg.Handoff = true
 	}
 	host := bot.New(store, cfg)
@@ -240,18 +241,27 @@ func benchWeb(b *testing.B, games int) {
 						return
 					}
 					time.Sleep(wait)
-					// The hand, as a chat shows it when its player looks.
-					p, err := host.Page(ctx, where, u, words.Lang{})
-					if err != nil || p.Hand == nil || p.Final != nil {
-						continue
+					a := hands.fresh(where, u)
+					if a == nil && !hands.knows(where, u) {
+						// No message has shown this player a hand yet: a
+						// game's first is shown when its player asks.
+						p, err := host.Page(ctx, where, u, words.Lang{})
+						if err != nil || p.Hand == nil || p.Final != nil {
+							continue
+						}
+						a = firstPick(p.Hand)
 					}
-					a := firstPick(p.Hand)
 					if a == nil {
 						continue
 					}
 					t0 := time.Now()
-					if _, err := host.Handle(ctx, protocol.Request{Where: where, Who: protocol.User{ID: u, Name: u}, Action: a, ID: fmt.Sprintf("c%d-%d-%d", gi, si, t0.UnixNano())}); err != nil {
+					resp, err := host.Handle(ctx, protocol.Request{Where: where, Who: protocol.User{ID: u, Name: u}, Action: a, ID: fmt.Sprintf("c%d-%d-%d", gi, si, t0.UnixNano())})
+					if err != nil {
 						continue
+					}
+					hands.clicked(where, u, a)
+					for _, d := range resp.Deliveries {
+						hands.learn(where, d)
 					}
 					took := time.Since(t0)
 					chatClicks.Add(1)
@@ -319,13 +329,94 @@ func redisCPU(b *testing.B, rs *redis.Store) time.Duration {
 // sink is a chat platform that takes every post and edit
 // (-web-outbox): the outbox's work, pictures included, without a
 // platform's.
-type sink struct{ n atomic.Int64 }
+type sink struct {
+	n     atomic.Int64
+	hands *chatHands
+}
 
-func (s *sink) Send(_ context.Context, _ protocol.Location, _ string, d protocol.Delivery) (protocol.Ref, error) {
+func (s *sink) Send(_ context.Context, where protocol.Location, _ string, d protocol.Delivery) (protocol.Ref, error) {
+	s.hands.learn(where, d)
 	if d.Slot == "" && d.Kind != protocol.Post {
 		return protocol.Ref{}, nil
 	}
 	return protocol.Ref{ID: strconv.FormatInt(s.n.Add(1), 36)}, nil
+}
+
+// chatHands is what the chat games' players last saw of their hands: a
+// chat shows a player's hand in the messages the host sends them (their
+// hand's message, edited every turn; the answer to their click), as
+// BenchmarkSustained's players take theirs. A player with none yet looks
+// at the page once, as a chat player asks for a game's first hand. (Until 28 November 2026 every chat player asked the
+// host for its whole page before each click, a read of the game and a page
+// drawn that no chat player makes: a tenth of the host's CPU in the
+// replica's whole load.)
+type chatHands struct {
+	mu    sync.Mutex
+	seats map[chatSeat]*chatHand
+}
+
+type chatSeat struct{ channel, user string }
+
+type chatHand struct {
+	next    protocol.Action // the newest pick a message offered
+	clicked int             // the moment (round and turn) last clicked
+}
+
+// learn takes the pick a private message to a chat game's player offers,
+// if it is newer than what they have.
+func (h *chatHands) learn(where protocol.Location, d protocol.Delivery) {
+	if where.Community != "chat" || d.To.IsPublic() || d.To.User == "" {
+		return
+	}
+	a := firstPick(&d.View)
+	if a == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	k := chatSeat{where.Channel, d.To.User}
+	c := h.seats[k]
+	if c == nil {
+		c = &chatHand{}
+		h.seats[k] = c
+	}
+	if c.next == nil || pickMoment(a) > pickMoment(c.next) {
+		c.next = a
+	}
+}
+
+// fresh is the pick user has seen and not yet made, or nil.
+func (h *chatHands) fresh(where protocol.Location, user string) protocol.Action {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c := h.seats[chatSeat{where.Channel, user}]
+	if c == nil || c.next == nil || pickMoment(c.next) <= c.clicked {
+		return nil
+	}
+	return c.next
+}
+
+// knows reports whether a message has shown user a hand.
+func (h *chatHands) knows(where protocol.Location, user string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.seats[chatSeat{where.Channel, user}] != nil
+}
+
+func (h *chatHands) clicked(where protocol.Location, user string, a protocol.Action) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if c := h.seats[chatSeat{where.Channel, user}]; c != nil {
+		c.clicked = max(c.clicked, pickMoment(a))
+	}
+}
+
+// pickMoment orders a pick's turns: later turns are larger.
+func pickMoment(a protocol.Action) int {
+	if p, ok := a.(protocol.Pick); ok {
+		return p.Round*100 + p.Turn
+	}
+	return 0
 }
 
 // runClients is the pages' process: it opens every page of the plan,
