@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
@@ -38,11 +37,7 @@ func (b *Bot) Pages(ctx context.Context, where protocol.Location, readers []prot
 	pages := make([]protocol.Page, len(readers))
 	shared := map[words.Lang]*publicViews{}
 	for k, r := range readers {
-		// A reader's language is set on its seat: each page has its own
-		// seats (drawing writes nothing else).
-		look := *st
-		look.Seats = slices.Clone(st.Seats)
-		pages[k] = b.pageOf(&look, ver, r.User, r.Lang, shared)
+		pages[k] = b.pageOf(st, ver, r.User, r.Lang, shared)
 	}
 	return pages, nil
 }
@@ -65,18 +60,18 @@ func own(v *protocol.View) *protocol.View {
 	return &c
 }
 
-// pageOf is user's page of st (version ver), in lang; st is its own copy.
+// pageOf is user's page of st (version ver), in lang; st is only read.
 // shared holds the public views drawn for earlier readers, by language.
 func (b *Bot) pageOf(st *gameRecord, ver storage.Version, user string, lang words.Lang, shared map[words.Lang]*publicViews) protocol.Page {
 	seat := -1
 	if i := st.seatOf(user); i >= 0 && st.Seats[i].human() {
 		seat = i
-		if !lang.IsZero() {
-			st.Seats[i].Lang = lang // st is this look's own copy
-		}
 	}
 	sn := st.snap()
 	sn.page = true
+	if seat >= 0 && !lang.IsZero() {
+		sn.Seats[seat].Lang = lang // the snapshot's own seats: the record's stay
+	}
 	if seat >= 0 {
 		sn = sn.to(seat)
 	} else if !lang.IsZero() {

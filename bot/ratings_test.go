@@ -604,14 +604,15 @@ func TestClosingPostRatingsInTheReadersWords(t *testing.T) {
 
 // TestPagesDrawEachReadersPage: Pages, one read for many readers, draws
 // for each reader the very page Page draws for them alone: each seat its
-// own hand in its own language, a watcher none.
+// own hand in its own language, a watcher none; a reader's language
+// stays theirs (ann in French, then ann as her seat speaks).
 func TestPagesDrawEachReadersPage(t *testing.T) {
 	h := newHarness(t)
 	h.lobby("ann", "bots=1 level=easy", "bob")
 	h.startGame("ann")
 	ctx := context.Background()
 	fr, _ := words.Find("fr")
-	readers := []protocol.Reader{{User: "ann"}, {User: "bob", Lang: fr}, {User: ""}, {User: "ann", Lang: fr}}
+	readers := []protocol.Reader{{User: "ann"}, {User: "bob", Lang: fr}, {User: ""}, {User: "ann", Lang: fr}, {User: "ann"}}
 	pages, err := h.b.Pages(ctx, h.where, readers)
 	if err != nil {
 		t.Fatal(err)
