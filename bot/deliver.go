@@ -228,7 +228,7 @@ func (games) Parts(st *gameRecord) record.Parts {
 // (why pictures stopped, that the table was posted again) and the picture
 // it shows.
 func (g games) Next(st *gameRecord, q record.Queued, now time.Time) (protocol.Delivery, []record.Learnt, error) {
-	sn := st.snap() // the game as this delivery sees it: drawn, then pictured
+	sn := st.drawNow() // the game as this delivery sees it: drawn, then pictured, before st learns what was sent
 	d, said, err := st.resolve(q, sn, now)
 	if d.View.Lang.IsZero() {
 		d.View.Lang = st.readerLang(d.To) // a view stored before views said their language

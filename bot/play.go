@@ -50,7 +50,7 @@ func (b *Bot) handReply(req protocol.Request, st *gameRecord, i int, v protocol.
 // handReplyNow is handReply with the hand as it stands, which the outbox
 // may draw again when it sends (redraw.go), unless the answer adds a note.
 func (b *Bot) handReplyNow(req protocol.Request, st *gameRecord, i int) protocol.Delivery {
-	v := handNow(st.snap(), i)
+	v := handNow(st.drawNow(), i)
 	d := b.handReply(req, st, i, v)
 	if d.View.Text == v.Text { // no note added
 		d.Redraw = redrawHand

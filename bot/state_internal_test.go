@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/sushigo/sushigo/engine"
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // TestAppliedReadFromAnyPlace: a game stored with "ap" amid its members
@@ -57,5 +61,50 @@ func TestGameOfACopyStaysItsOwn(t *testing.T) {
 	}
 	if st.ownedGame() != g {
 		t.Error("the source, which owned its game, copied it")
+	}
+}
+
+// TestDrawNowWritesNoSeat: a snapshot drawn at once shares the record's
+// seats (drawNow), so drawing every named view from it, for the channel
+// and for each seat in another language, must leave the seats as they
+// were; snap's copy stays as it was taken whatever the record does next.
+func TestDrawNowWritesNoSeat(t *testing.T) {
+	st := goldenState(t)
+	fr, _ := words.Find("fr")
+	st.Seats[1].Lang = fr
+	st.plat = protocol.Platform{Hands: protocol.HandsDM}
+	before := slices.Clone(st.Seats)
+	now := time.Date(2026, 11, 18, 20, 0, 0, 0, time.UTC)
+	sn := st.drawNow()
+	if &sn.Seats[0] != &st.Seats[0] {
+		t.Fatal("drawNow copied the seats")
+	}
+	audiences := []protocol.Audience{{}} // the channel
+	for _, s := range st.Seats {
+		if s.User != "" {
+			audiences = append(audiences, protocol.Private(s.User))
+		}
+	}
+	drawn := 0
+	for _, name := range []string{redrawTable, redrawHand, redrawRound + "1", redrawReveal, redrawFinal} {
+		for _, to := range audiences {
+			if _, ok := st.drawNow().redraw(name, to, now); ok {
+				drawn++
+			}
+		}
+	}
+	if drawn < len(audiences)+2 {
+		t.Fatalf("only %d views drawn: the test draws too little", drawn)
+	}
+	tableView(st.drawNow(), now)
+	handNow(st.drawNow(), 0)
+	handNow(st.drawNow().to(1), 1)
+	if !reflect.DeepEqual(st.Seats, before) {
+		t.Errorf("drawing changed the record's seats:\n%+v\nwas\n%+v", st.Seats, before)
+	}
+	kept := st.snap()
+	st.Seats[0].Name = "Ann changed"
+	if kept.Seats[0].Name != "Ann" {
+		t.Error("snap shares the record's seats")
 	}
 }
