@@ -15,16 +15,12 @@ import (
 // closing post once the game is over, and the person's own hand. Each is
 // drawn as the chat draws it, from a snapshot: a page sees no more than a
 // chat message would. ErrNoTable when the channel has no game.
-func (b *Bot) Page(ctx context.Context, where protocol.Location, user string, lang words.Lang) (page protocol.Page, err error) {
-	// On a runner, as a request is (stacks.go): a page is asked for on a
-	// socket's goroutine, new with every connection.
-	b.runners.run(func() {
-		var pages []protocol.Page
-		if pages, err = b.Pages(ctx, where, []protocol.Reader{{User: user, Lang: lang}}); err == nil {
-			page = pages[0]
-		}
-	})
-	return page, err
+func (b *Bot) Page(ctx context.Context, where protocol.Location, user string, lang words.Lang) (protocol.Page, error) {
+	pages, err := b.Pages(ctx, where, []protocol.Reader{{User: user, Lang: lang}})
+	if err != nil {
+		return protocol.Page{}, err
+	}
+	return pages[0], nil
 }
 
 // Pages is Page for each of readers, from one read of the game: a change

@@ -6,8 +6,7 @@ import (
 	"time"
 )
 
-// A request (Handle) and a page asked for alone (Page) run on one of the
-// host's own goroutines, not on the caller's.
+// A request runs on one of the host's own goroutines, not on the caller's.
 // A click's path (the engine, the views, the record's JSON, the save)
 // needs a stack of tens of KB, and the goroutines front ends call from are
 // fresh or long idle: a web socket's reader, a platform library's handler,
