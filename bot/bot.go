@@ -140,9 +140,6 @@ type Bot struct {
 	stopping atomic.Bool
 	// failing logs a run of failed requests once (report).
 	failing outage.Outage
-	// runners run requests on goroutines whose stacks have grown
-	// (stacks.go).
-	runners *runners
 	// boards are the community's leaderboards, profiles and history.
 	boards *boards.Boards
 	// reviewing bounds the reviews running at once (review.go); reviews
@@ -200,7 +197,7 @@ func New(store storage.Store, cfg Config) *Bot {
 	}
 	workCtx, abort := context.WithCancel(context.Background())
 	b := &Bot{store: store, cfg: cfg, now: cfg.Now, seed: cfg.Seed, deal: engine.New, log: cfg.Log, wake: make(chan struct{}, 1),
-		workCtx: workCtx, abort: abort, runners: newRunners(),
+		workCtx: workCtx, abort: abort,
 		// One core is left to requests: bots thinking on every core would
 		// keep a click waiting behind them for the scheduler's 10 ms slices.
 		thinking:  make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),

@@ -32,13 +32,7 @@ func engineRefusal(err error) error {
 // card, stale button, bad command…) comes back as a private reply with a nil
 // error. Any other failure returns a generic private reply and the error, for
 // the adapter to log once with its request context.
-func (b *Bot) Handle(ctx context.Context, req protocol.Request) (resp protocol.Response, err error) {
-	b.runners.run(func() { resp, err = b.handleRequest(ctx, req) })
-	return resp, err
-}
-
-// handleRequest is Handle, on a runner (stacks.go).
-func (b *Bot) handleRequest(ctx context.Context, req protocol.Request) (protocol.Response, error) {
+func (b *Bot) Handle(ctx context.Context, req protocol.Request) (protocol.Response, error) {
 	b.busy.Add(1)
 	defer b.busy.Add(-1)
 	start := time.Now()
