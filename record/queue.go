@@ -100,24 +100,15 @@ func (o *Queue) Due(now, handoff time.Time) time.Time {
 func (o *Queue) CaughtUp(p *SendLog) {
 	// The sent are first: what is left is a tail of the slice, which
 	// another copy may share, so a failure's count is written to a copy.
+	sent := func(q Queued) bool { return q.Seq <= p.Done }
 	i := 0
-	for i < len(o.Outbox) && o.Outbox[i].Seq <= p.Done {
+	for i < len(o.Outbox) && sent(o.Outbox[i]) {
 		i++
 	}
-	out := o.Outbox[i:]
-	for k := range out {
-		if out[k].Seq <= p.Done {
-			// Out of order (not made by Add): keep what is not sent.
-			out = slices.DeleteFunc(slices.Clone(out), func(q Queued) bool { return q.Seq <= p.Done })
-			break
-		}
-	}
-	for k := range out {
-		if out[k].Seq == p.FailedSeq && out[k].Attempts < p.Failed {
-			out = slices.Clone(out)
-			out[k].Attempts = p.Failed
-			break
-		}
+	out := without(o.Outbox[i:], sent) // (any out of order, not made by Add)
+	if k := slices.IndexFunc(out, func(q Queued) bool { return q.Seq == p.FailedSeq }); k >= 0 && out[k].Attempts < p.Failed {
+		out = slices.Clone(out)
+		out[k].Attempts = p.Failed
 	}
 	o.Outbox = out
 	o.OutWait = p.Wait
@@ -135,11 +126,16 @@ type Queued struct {
 	Attempts int    `json:"a,omitempty"`
 }
 
-// deleteTarget is q without the deliveries for target t, in a new slice
-// when there were any (q's elements may be another copy's too).
+// deleteTarget is q without the deliveries for target t.
 func deleteTarget(q []Queued, t string) []Queued {
-	if !slices.ContainsFunc(q, func(x Queued) bool { return x.Target == t }) {
+	return without(q, func(x Queued) bool { return x.Target == t })
+}
+
+// without is q without the deliveries drop matches, in a new slice when
+// there were any: q's elements may be another copy's too.
+func without(q []Queued, drop func(Queued) bool) []Queued {
+	if !slices.ContainsFunc(q, drop) {
 		return q
 	}
-	return slices.DeleteFunc(slices.Clone(q), func(x Queued) bool { return x.Target == t })
+	return slices.DeleteFunc(slices.Clone(q), drop)
 }
