@@ -81,8 +81,13 @@ return 0
 
 // pipelined runs fn's commands in one round trip: a MULTI on one server, a
 // plain pipeline on a cluster, where the keys sit in several slots.
-func (s *Store) pipelined(ctx context.Context, fn func(goredis.Pipeliner)) error {
-	return s.trips.run(ctx, true, fn)
+func (s *Store) pipelined(ctx context.Context, fn func(goredis.Pipeliner) error) error {
+	if _, cluster := s.c.(*goredis.ClusterClient); cluster {
+		_, err := s.c.Pipelined(ctx, fn)
+		return err
+	}
+	_, err := s.c.TxPipelined(ctx, fn)
+	return err
 }
 
 // Schedule implements storage.Deadlines.
@@ -90,8 +95,9 @@ func (s *Store) Schedule(ctx context.Context, key string, due time.Time) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	err := s.pipelined(ctx, func(p goredis.Pipeliner) {
+	err := s.pipelined(ctx, func(p goredis.Pipeliner) error {
 		s.schedule(ctx, p, key, due)
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("redis schedule %s: %w", key, err)
@@ -124,10 +130,11 @@ func (s *Store) Cancel(ctx context.Context, key string) error {
 		return err
 	}
 	k := s.deadlineKeys(shardOf(key))
-	err := s.pipelined(ctx, func(p goredis.Pipeliner) {
+	err := s.pipelined(ctx, func(p goredis.Pipeliner) error {
 		p.ZRem(ctx, k[0], key)
 		p.HDel(ctx, k[1], key)
 		s.unscheduleLegacy(ctx, p, key)
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("redis cancel %s: %w", key, err)

@@ -32,8 +32,6 @@ type Store struct {
 	// skipOldLocks: no replica of a release before the send locks beside
 	// the games runs (Options.SkipOldSendLocks).
 	skipOldLocks bool
-	// trips shares round trips between concurrent calls (trips.go).
-	trips *trips
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -53,7 +51,7 @@ func New(c goredis.UniversalClient, o Options) *Store {
 	if o.Prefix == "" {
 		o.Prefix = "sushigo:"
 	}
-	s := &Store{c: c, prefix: o.Prefix, skipOldLocks: o.SkipOldSendLocks, trips: newTrips(c)}
+	s := &Store{c: c, prefix: o.Prefix, skipOldLocks: o.SkipOldSendLocks}
 	// Until the first claim looks, assume an older release left deadlines
 	// in the single set: clearing them there costs nothing when it is empty.
 	s.legacy.Store(true)
@@ -424,14 +422,23 @@ func (s *Store) commit(ctx context.Context, key string, schedule []storage.Deadl
 				}
 			}
 		}
-		// In one MULTI when there is more than the save, as before the
-		// trips were shared; a Cluster runs a plain pipeline.
-		return s.trips.run(ctx, len(schedule) > 0 || len(calls) > 1, func(p goredis.Pipeliner) {
+		if len(schedule) == 0 && len(calls) == 1 {
+			eval(s.c)
+			return save.cmd.Err()
+		}
+		fn := func(p goredis.Pipeliner) error {
 			for _, d := range schedule {
 				s.schedule(ctx, p, d.Key, d.Due)
 			}
 			eval(p)
-		})
+			return nil
+		}
+		if _, cluster := s.c.(*goredis.ClusterClient); cluster {
+			_, err := s.c.Pipelined(ctx, fn)
+			return err
+		}
+		_, err := s.c.TxPipelined(ctx, fn)
+		return err
 	}
 	noScript := func(err error) bool { return err != nil && goredis.HasErrorPrefix(err, "NOSCRIPT") }
 	err := run(false)

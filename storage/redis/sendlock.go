@@ -80,15 +80,16 @@ type scriptCall struct {
 	cmd    *goredis.Cmd
 }
 
-// runScripts runs calls in one pipeline (a shared round trip: trips.go),
-// each script by its SHA. One the server does not have (NOSCRIPT: it
-// restarted, or failed over) did not run: it is sent whole after, alone,
-// in the pipeline's order, and cached from then on.
+// runScripts runs calls in one pipeline, each script by its SHA. One the
+// server does not have (NOSCRIPT: it restarted, or failed over) did not
+// run: it is sent whole after, alone, in the pipeline's order, and cached
+// from then on.
 func (s *Store) runScripts(ctx context.Context, calls ...*scriptCall) error {
-	err := s.trips.run(ctx, false, func(p goredis.Pipeliner) {
+	_, err := s.c.Pipelined(ctx, func(p goredis.Pipeliner) error {
 		for _, c := range calls {
 			c.cmd = c.script.EvalSha(ctx, p, c.keys, c.args...)
 		}
+		return nil
 	})
 	if err == nil {
 		return nil
