@@ -210,17 +210,28 @@ func fixedLiteral(s int) code {
 }
 
 // distCode is distance d's code (five bits, reversed) and its extra bits.
+// The symbols' reversed bits come from a table rather than bits.Reverse32
+// at every match: a match's line (its code and its writing) was a fifth
+// of packing a record.
 func distCode(d int) code {
 	v := uint32(d - 1)
 	if v < 4 {
-		return code{bits.Reverse32(v) >> 27, 5}
+		return code{distSymbols[v], 5}
 	}
 	top := uint32(bits.Len32(v)) - 1 // the highest bit set
 	extra := top - 1
 	sym := 2*top + (v>>extra)&1
 	base := (2 | sym&1) << extra
-	return code{bits.Reverse32(sym)>>27 | (v-base)<<5, 5 + uint(extra)}
+	return code{distSymbols[sym] | (v-base)<<5, 5 + uint(extra)}
 }
+
+// distSymbols is each distance symbol's five bits, reversed.
+var distSymbols = func() (r [32]uint32) {
+	for s := range r {
+		r[s] = bits.Reverse32(uint32(s)) >> 27
+	}
+	return r
+}()
 
 func init() {
 	for s := range literalCodes {
