@@ -89,7 +89,15 @@ func Append(dst, data []byte) []byte {
 			w.match(l, distCode(i-cand))
 			// The positions inside the match are seen too: the next
 			// repeat often starts there.
-			for j := i + 1; j < i+l && j+4 <= n; j++ {
+			end := min(i+l, n-3)
+			j := i + 1
+			for ; j+8 <= end+3; j += 5 { // five positions from one eight-byte load
+				x := binary.LittleEndian.Uint64(data[j:])
+				for b := range 5 {
+					last[(uint32(x>>(8*b))*0x9e3779b1)>>(32-hashBits)] = int32(j + b + 1)
+				}
+			}
+			for ; j < end; j++ {
 				last[(binary.LittleEndian.Uint32(data[j:])*0x9e3779b1)>>(32-hashBits)] = int32(j + 1)
 			}
 			i += l
