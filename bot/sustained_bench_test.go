@@ -457,7 +457,8 @@ func (r *susRun) Send(_ context.Context, where protocol.Location, _ string, d pr
 func (r *susRun) deal(g *susGame) {
 	defer g.dealing.Store(false)
 	ctx := context.Background()
-	opts := protocol.Options{Timer: 60, Hands: protocol.HandsDM, NoPictures: !*sustainPictures}
+	// Chosen, or the channel's settings (pictures on) would decide.
+	opts := protocol.Options{Timer: 60, Hands: protocol.HandsDM, NoPictures: !*sustainPictures, PicturesChosen: !*sustainPictures}
 	if r.party {
 		opts.Party, opts.Menu = true, protocol.DefaultMenu.String()
 	}
@@ -613,6 +614,9 @@ func benchSustained(b *testing.B, n int, party bool) {
 	drawn := r.drawnNow()
 	end := time.Now()
 	b.StopTimer()
+	if n := drawn[protocol.PictureTable] + drawn[protocol.PictureRound] + drawn[protocol.PictureFinal]; !*sustainPictures && n > 0 {
+		b.Fatalf("-sustain-pictures=false, yet %d pictures were drawn", n)
+	}
 	// What is left to show the moment the clicking stops.
 	r.stopped.Store(true)
 	backlog, oldest := 0, time.Duration(0)
