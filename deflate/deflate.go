@@ -80,7 +80,7 @@ func Append(dst, data []byte) []byte {
 	i := 0
 	for i+4 <= n {
 		k := binary.LittleEndian.Uint32(data[i:])
-		h := (k * 0x9e3779b1) >> (32 - hashBits)
+		h := hash4(k)
 		cand := int(last[h]) - 1
 		last[h] = int32(i + 1)
 		if cand >= 0 && i-cand <= MaxDistance && binary.LittleEndian.Uint32(data[cand:]) == k {
@@ -94,11 +94,11 @@ func Append(dst, data []byte) []byte {
 			for ; j+8 <= end+3; j += 5 { // five positions from one eight-byte load
 				x := binary.LittleEndian.Uint64(data[j:])
 				for b := range 5 {
-					last[(uint32(x>>(8*b))*0x9e3779b1)>>(32-hashBits)] = int32(j + b + 1)
+					last[hash4(uint32(x>>(8*b)))] = int32(j + b + 1)
 				}
 			}
 			for ; j < end; j++ {
-				last[(binary.LittleEndian.Uint32(data[j:])*0x9e3779b1)>>(32-hashBits)] = int32(j + 1)
+				last[hash4(binary.LittleEndian.Uint32(data[j:]))] = int32(j + 1)
 			}
 			i += l
 			continue
@@ -111,6 +111,9 @@ func Append(dst, data []byte) []byte {
 	}
 	return w.end()
 }
+
+// hash4 is where four bytes, read as k, go in Append's table.
+func hash4(k uint32) uint32 { return (k * 0x9e3779b1) >> (32 - hashBits) }
 
 // matchLen is how many bytes of a and b agree from the start, at most
 // maxMatch.
@@ -194,6 +197,7 @@ func (w *bitWriter) end() []byte {
 var (
 	literalCodes [257]code
 	lengthCodes  [maxMatch + 1]code // by length: the length's code and its extra bits
+	distSymbols  [32]uint32         // each distance symbol's five bits, reversed
 )
 
 var (
@@ -233,17 +237,12 @@ func distCode(d int) code {
 	return code{distSymbols[sym] | (v-base)<<5, 5 + uint(extra)}
 }
 
-// distSymbols is each distance symbol's five bits, reversed.
-var distSymbols = func() (r [32]uint32) {
-	for s := range r {
-		r[s] = bits.Reverse32(uint32(s)) >> 27
-	}
-	return r
-}()
-
 func init() {
 	for s := range literalCodes {
 		literalCodes[s] = fixedLiteral(s)
+	}
+	for s := range distSymbols {
+		distSymbols[s] = bits.Reverse32(uint32(s)) >> 27
 	}
 	for l := 3; l <= maxMatch; l++ {
 		i := len(lengthBase) - 1
