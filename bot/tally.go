@@ -3,6 +3,8 @@ package bot
 import (
 	"slices"
 	"strconv"
+
+	"github.com/sushigo/sushigo/jsonout"
 )
 
 // tally counts a seat's cards by their keys (boards.CardKey). It is
@@ -33,7 +35,7 @@ func (t tally) append(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, k)
+		b = jsonout.AppendString(b, k)
 		b = append(b, ':')
 		b = strconv.AppendInt(b, int64(t[k]), 10)
 	}

@@ -4,11 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
+	"github.com/sushigo/sushigo/jsonout"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
@@ -244,13 +244,42 @@ func (k *Keeper[G]) writeLog(ctx context.Context, key string, pr *SendLog) error
 	return nil
 }
 
-// encodeLog is game key's send log as stored (its side value).
+// encodeLog is game key's send log as stored (its side value): the bytes
+// json.Marshal writes (TestEncodeLogIsJSON), written at every send.
 func encodeLog(key string, pr *SendLog) ([]byte, error) {
-	data, err := json.Marshal(pr)
-	if err != nil {
-		return nil, fmt.Errorf("encode the send log of %s: %w", key, err)
+	o := jsonout.Object{B: make([]byte, 0, 64+48*len(pr.Learnt))}
+	o.Open()
+	o.Str("id", pr.Game)
+	o.UintOmit("d", pr.Done)
+	o.UintOmit("fs", pr.FailedSeq)
+	o.IntOmit("f", int64(pr.Failed))
+	o.TimeOmit("w", pr.Wait)
+	o.UintOmit("t", pr.Trying)
+	if len(pr.Learnt) > 0 {
+		o.List("l", len(pr.Learnt), false, func(i int) {
+			l := &pr.Learnt[i]
+			o.Open()
+			o.Uint("n", l.N)
+			o.StrOmit("s", l.Slot)
+			if l.Ref != (protocol.Ref{}) {
+				o.Key("r")
+				l.Ref.WriteJSON(&o)
+			}
+			o.StrOmit("t", l.Thread)
+			o.TrueOnly("y", l.Said)
+			o.StrOmit("np", l.NoPictures)
+			o.TrueOnly("ps", l.PicturesSaid)
+			o.TrueOnly("tg", l.TableGone)
+			o.TrueOnly("ts", l.TableSaid)
+			o.Close()
+		})
 	}
-	return data, nil
+	o.UintOmit("n", pr.N)
+	o.Close()
+	if o.Err != nil {
+		return nil, fmt.Errorf("encode the send log of %s: %w", key, o.Err)
+	}
+	return o.B, nil
 }
 
 // recordWait bounds the write of a send log, a deadline set back, a lock

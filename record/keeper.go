@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sushigo/sushigo/jsonout"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
@@ -508,9 +509,12 @@ func withApplied(body []byte, ids []string) []byte {
 	if len(ids) == 0 {
 		return body
 	}
-	ap, _ := json.Marshal(ids) // strings always encode
+	n := 7 // `,"ap":` and the brace
+	for _, id := range ids {
+		n += len(id) + 3
+	}
 	var out []byte
-	if n := len(ap) + 6; cap(body)-len(body) >= n {
+	if cap(body)-len(body) >= n {
 		out = body[:len(body)-1]
 	} else {
 		out = append(make([]byte, 0, len(body)+n), body[:len(body)-1]...)
@@ -518,8 +522,8 @@ func withApplied(body []byte, ids []string) []byte {
 	if len(body) > 2 {
 		out = append(out, ',')
 	}
-	out = append(append(append(out, `"ap":`...), ap...), '}')
-	return out
+	out = jsonout.AppendStrings(append(out, `"ap":`...), ids)
+	return append(out, '}')
 }
 
 // sends is a Keeper's sending under way on this replica (send.go).

@@ -109,6 +109,7 @@ func benchWeb(b *testing.B, games int) {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400)) // as serve sets it
 	}
+	defer web.WithoutChecks()()
 	var store storage.Store
 	var rs *redis.Store
 	if *benchRedis {
