@@ -37,6 +37,15 @@ func TestAppendStringIsJSON(t *testing.T) {
 			t.Errorf("AppendString(%q) = %s, want %s", s, got, want)
 		}
 	}
+	// Each byte that needs quoting, at every place of an eight-byte step.
+	for _, c := range []string{`"`, `\`, "<", ">", "&", "\x00", "\x1f", "\n", "\x7f", "é", "\u2028", "\xff"} {
+		for at := range 18 {
+			s := strings.Repeat("a", at) + c + strings.Repeat("b", 17-at)
+			if got, want := string(jsonout.AppendString(nil, s)), marshal(t, s); got != want {
+				t.Errorf("AppendString(%q) = %s, want %s", s, got, want)
+			}
+		}
+	}
 	for _, v := range [][]string{nil, {}, strs} {
 		if got, want := string(jsonout.AppendStrings(nil, v)), marshal(t, v); got != want {
 			t.Errorf("AppendStrings(%q) = %s, want %s", v, got, want)
@@ -150,5 +159,16 @@ func TestObjectErr(t *testing.T) {
 	o.Close()
 	if o.Err == nil {
 		t.Errorf("wrote %s without an error", o.B)
+	}
+}
+
+// BenchmarkAppendString quotes a view's usual text: words, a card's emoji,
+// a line break.
+func BenchmarkAppendString(b *testing.B) {
+	s := "**Round 2, turn 5.** Ann played 🍣 Salmon Nigiri on 🟩 Wasabi; Bob and Cat picked.\nYour hand: Tempura, Sashimi"
+	buf := make([]byte, 0, 256)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		buf = jsonout.AppendString(buf[:0], s)
 	}
 }
