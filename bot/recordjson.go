@@ -3,7 +3,6 @@ package bot
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"github.com/sushigo/sushigo/jsonout"
 	"github.com/sushigo/sushigo/protocol"
@@ -45,8 +44,7 @@ type jsonOut struct{ jsonout.Object }
 
 func (o *jsonOut) record(st *gameRecord) {
 	o.Open()
-	o.Key("v")
-	o.B = strconv.AppendInt(o.B, int64(st.V), 10)
+	o.Int("v", int64(st.V))
 	o.Str("id", st.ID)
 	o.Key("w")
 	o.location(st.Where)
@@ -74,20 +72,20 @@ func (o *jsonOut) record(st *gameRecord) {
 	o.TimeOmit("ts", st.TurnStart)
 	o.TrueOnly("rem", st.Reminded)
 	o.TrueOnly("nd", st.Nudging)
-	o.refOmit("t", st.Table)
+	st.Table.WriteMember(&o.Object, "t")
 	o.TimeOmit("tsn", st.TableSince)
 	o.StringsOmit("nt", st.Notes)
 	o.BytesOmit("e", st.Engine)
-	o.refOmit("fin", st.Final)
+	st.Final.WriteMember(&o.Object, "fin")
 	// thread
 	o.StrOmit("th", st.Thread)
 	o.TrueOnly("ths", st.ThreadSaid)
-	o.refOmit("tr", st.ThreadRoot)
+	st.ThreadRoot.WriteMember(&o.Object, "tr")
 	o.TrueOnly("tl", st.TableLost)
 	o.StrOmit("np", st.NoPictures)
 	o.TrueOnly("nps", st.PicturesSaid)
 	// reminder
-	o.refOmit("rm", st.Reminder)
+	st.Reminder.WriteMember(&o.Object, "rm")
 	o.StringsOmit("rmf", st.RemindFor)
 	o.StrOmit("pg", st.Pinged)
 	// moveLog
@@ -134,7 +132,7 @@ func (o *jsonOut) seat(s *seat) {
 	o.Str("n", s.Name)
 	o.TrueOnly("b", s.Bot)
 	o.IntOmit("i", int64(s.Idle))
-	o.refOmit("h", s.Hand)
+	s.Hand.WriteMember(&o.Object, "h")
 	o.TrueOnly("df", s.DMFailed)
 	o.TrueOnly("dn", s.DMNoticed)
 	o.StrOmit("l", string(s.Level))
@@ -148,19 +146,9 @@ func (o *jsonOut) seat(s *seat) {
 	o.Close()
 }
 
-// refOmit writes a Ref with omitzero: nothing for the zero Ref.
-func (o *jsonOut) refOmit(k string, r protocol.Ref) {
-	if r == (protocol.Ref{}) {
-		return
-	}
-	o.Key(k)
-	r.WriteJSON(&o.Object)
-}
-
 func (o *jsonOut) queued(q *record.Queued) {
 	o.Open()
-	o.Key("q")
-	o.B = strconv.AppendUint(o.B, q.Seq, 10)
+	o.Uint("q", q.Seq)
 	o.StrOmit("g", q.Target)
 	o.Key("d")
 	o.delivery(&q.D)
@@ -180,9 +168,9 @@ func (o *jsonOut) delivery(d *protocol.Delivery) {
 		o.Close()
 	}
 	o.TrueOnly("Replace", d.Replace)
-	o.refOmit("Ref", d.Ref)
+	d.Ref.WriteMember(&o.Object, "Ref")
 	o.StrOmit("Slot", d.Slot)
-	o.refOmit("Parent", d.Parent)
+	d.Parent.WriteMember(&o.Object, "Parent")
 	o.StrOmit("OpenThread", d.OpenThread)
 	if v := &d.View; v.Title != "" || v.Text != "" || v.Fields != nil || v.Selects != nil || v.Rows != nil ||
 		v.Tone != 0 || v.Footer != "" || v.Mentions != nil || v.Channel != "" || v.Screen != 0 || v.Round != 0 ||

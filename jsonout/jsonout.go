@@ -134,10 +134,16 @@ func (o *Object) BytesOmit(k string, v []byte) {
 	}
 }
 
-// List writes an array of n elements, each written by each(i) (into B,
-// after the comma), or null for a nil slice (null).
+// List writes a member that is an array of n elements (Array).
 func (o *Object) List(k string, n int, null bool, each func(i int)) {
 	o.Key(k)
+	o.Array(n, null, each)
+}
+
+// Array writes an array of n elements as a value (after Key, or as an
+// element of another), each written by each(i) into B after the comma,
+// or null for a nil slice (null).
+func (o *Object) Array(n int, null bool, each func(i int)) {
 	if null {
 		o.B = append(o.B, "null"...)
 		return

@@ -19,6 +19,15 @@ func (r *Ref) WriteJSON(o *jsonout.Object) {
 	o.Close()
 }
 
+// WriteMember writes r as member k of an object, unless r is the zero Ref
+// (a field tagged omitzero, as every stored Ref is).
+func (r *Ref) WriteMember(o *jsonout.Object, k string) {
+	if *r != (Ref{}) {
+		o.Key(k)
+		r.WriteJSON(o)
+	}
+}
+
 // WriteJSON writes v as json.Marshal does.
 func (v *View) WriteJSON(o *jsonout.Object) {
 	o.Open()
@@ -40,18 +49,7 @@ func (v *View) WriteJSON(o *jsonout.Object) {
 	if v.Rows != nil {
 		o.List("Rows", len(v.Rows), false, func(i int) {
 			row := v.Rows[i]
-			if row == nil {
-				o.B = append(o.B, "null"...)
-				return
-			}
-			o.B = append(o.B, '[')
-			for j := range row {
-				if j > 0 {
-					o.B = append(o.B, ',')
-				}
-				row[j].writeJSON(o)
-			}
-			o.B = append(o.B, ']')
+			o.Array(len(row), row == nil, func(j int) { row[j].writeJSON(o) })
 		})
 	}
 	o.UintOmit("Tone", uint64(v.Tone))

@@ -261,10 +261,7 @@ func encodeLog(key string, pr *SendLog) ([]byte, error) {
 			o.Open()
 			o.Uint("n", l.N)
 			o.StrOmit("s", l.Slot)
-			if l.Ref != (protocol.Ref{}) {
-				o.Key("r")
-				l.Ref.WriteJSON(&o)
-			}
+			l.Ref.WriteMember(&o, "r")
 			o.StrOmit("t", l.Thread)
 			o.TrueOnly("y", l.Said)
 			o.StrOmit("np", l.NoPictures)
