@@ -36,6 +36,8 @@ type harness struct {
 	tok   int
 	// reopen replaces the store as a process restart would.
 	reopen func() storage.Store
+	// onStored, when set, hears every change the host stores.
+	onStored func(bot.Stored)
 
 	public  []protocol.View          // every channel delivery, in order
 	private map[string]protocol.View // each user's latest private view
@@ -118,7 +120,8 @@ func (h *harness) newBot() *bot.Bot {
 		Seed: func() uint64 { h.seed++; return h.seed },
 		// The host's tests check who gets a review, when and how it is
 		// kept; engine/review's weigh what it says.
-		Review: &review.Options{Samples: 4, Iterations: 8, Refine: 1},
+		Review:   &review.Options{Samples: 4, Iterations: 8, Refine: 1},
+		OnStored: h.onStored,
 	}
 	if h.sender != nil {
 		cfg.Platforms = map[string]protocol.Platform{h.where.Platform: {Sender: h.sender}}

@@ -613,7 +613,7 @@ func TestPagesDrawEachReadersPage(t *testing.T) {
 	ctx := context.Background()
 	fr, _ := words.Find("fr")
 	readers := []protocol.Reader{{User: "ann"}, {User: "bob", Lang: fr}, {User: ""}, {User: "ann", Lang: fr}, {User: "ann"}}
-	pages, err := h.b.Pages(ctx, h.where, readers)
+	pages, err := h.b.Pages(ctx, h.where, protocol.Changed{}, readers)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"errors"
+	"github.com/sushigo/sushigo/storage"
 
 	"github.com/sushigo/sushigo/words"
 )
@@ -36,3 +37,10 @@ type Reader struct {
 	User string
 	Lang words.Lang
 }
+
+// Changed is a stored change of a game as replicas announce it to the
+// front ends that show games live: the game's key, and the game (its ID)
+// and version stored (zero: only that the game at the key changed). Pages
+// of a change drawn on the replica that stored it need no read of the
+// game.
+type Changed = storage.Change

@@ -142,6 +142,19 @@ func (d *Decoded[T]) Seen(key string) (game T, json []byte, ver storage.Version,
 	return d.clone(g.game), g.json, g.ver, g.side, g.log, true
 }
 
+// At is a copy of key's game kept at version ver, with its send log as
+// last read or written here: ok is false when it is not kept at that
+// version or its log is not known.
+func (d *Decoded[T]) At(key string, ver storage.Version) (game T, log *SendLog, ok bool) {
+	d.mu.Lock()
+	g, found := d.m[key]
+	d.mu.Unlock()
+	if !found || g.ver != ver || !g.sideKnown {
+		return game, nil, false
+	}
+	return d.clone(g.game), g.log, true
+}
+
 // Version is the version key's game is kept at (found false: not kept).
 func (d *Decoded[T]) Version(key string) (ver storage.Version, found bool) {
 	d.mu.Lock()

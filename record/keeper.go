@@ -102,6 +102,11 @@ type Stored struct {
 	Version storage.Version
 }
 
+// Change is s as replicas announce it (storage.Changes).
+func (s Stored) Change() storage.Change {
+	return storage.Change{Key: s.Key, Game: s.Game, Version: s.Version}
+}
+
 // Keeper keeps games' records in a store and delivers what they owe: it
 // loads and decodes a game (keeping recent ones decoded), runs a change on
 // it, stores it with compare-and-swap, and sends the deliveries the change
@@ -312,6 +317,23 @@ func (k *Keeper[G]) ReadAt(ctx context.Context, key string) (g G, ver storage.Ve
 	}
 	Fold(k.host, g, log)
 	return g, ver, true, nil
+}
+
+// ReadKnown is ReadAt for a change announced as stored (game's version
+// ver at key): answered from this replica's decoded copy, without a read,
+// when it holds that version of that game (it stored it, or read it
+// since), else read. The copy's send log is the one this replica last
+// read or wrote, which another replica's sender may have moved on: it is
+// for drawing what a change shows, as the web table does, not for
+// changing the game.
+func (k *Keeper[G]) ReadKnown(ctx context.Context, key, game string, ver storage.Version) (g G, at storage.Version, found bool, err error) {
+	if ver != 0 {
+		if g, log, ok := k.decoded.At(key, ver); ok && k.host.Parts(g).ID == game {
+			Fold(k.host, g, log)
+			return g, ver, true, nil
+		}
+	}
+	return k.ReadAt(ctx, key)
 }
 
 // write stores w with compare-and-swap (storage.ErrConflict when the game

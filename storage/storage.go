@@ -179,16 +179,26 @@ type Health interface {
 }
 
 // Changes tells every replica which games changed, for the front ends
-// that show games live (the web table): a replica announces a game's key
-// once a change of it is stored, and every Listen on the same store hears
-// it, on any replica, the announcer's own included. It is best effort: a
-// listener that was not listening at the time misses it (a page asks for
-// the game again when it reconnects).
+// that show games live (the web table): a replica announces a change once
+// it is stored, and every Listen on the same store hears it, on any
+// replica, the announcer's own included. It is best effort: a listener
+// that was not listening at the time misses it (a page asks for the game
+// again when it reconnects).
 type Changes interface {
-	Announce(ctx context.Context, key string) error
-	// Listen calls heard with each key announced until ctx ends; heard
+	Announce(ctx context.Context, c Change) error
+	// Listen calls heard with each change announced until ctx ends; heard
 	// must not block. It returns once listening fails or ctx ends (nil).
-	Listen(ctx context.Context, heard func(key string)) error
+	Listen(ctx context.Context, heard func(Change)) error
+}
+
+// Change is a stored change of a game, as announced: its key, and the
+// game (its ID) and Version stored. The version lets a replica that holds
+// that version already (it stored it) draw the game without reading it
+// again; a zero Version says only that the game at Key changed.
+type Change struct {
+	Key     string
+	Game    string
+	Version Version
 }
 
 // Store is everything a backend provides.

@@ -113,7 +113,7 @@ func activityTable(t *testing.T) (*env, string) {
 		c.TableLink = func(where protocol.Location, who protocol.User, game string, lang words.Lang) (string, error) {
 			return table.Link(where, who, game, lang)
 		}
-		c.OnStored = func(s bot.Stored) { table.Changed(s.Key) }
+		c.OnStored = func(s bot.Stored) { table.Changed(s.Change()) }
 		c.Now = time.Now // the pages are drawn off the test's goroutine
 	})
 	e.a.cfg.Activity = true

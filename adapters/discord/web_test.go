@@ -23,7 +23,7 @@ func TestOpenTableFromDiscord(t *testing.T) {
 		c.TableLink = func(where protocol.Location, who protocol.User, game string, lang words.Lang) (string, error) {
 			return table.Link(where, who, game, lang)
 		}
-		c.OnStored = func(s bot.Stored) { table.Changed(s.Key) }
+		c.OnStored = func(s bot.Stored) { table.Changed(s.Change()) }
 		// The pages are drawn off the test's goroutine: the host's clock
 		// is the real one, not the env's, which the test moves.
 		c.Now = time.Now

@@ -20,7 +20,7 @@ func TestOpenTableFromSlack(t *testing.T) {
 		c.TableLink = func(where protocol.Location, who protocol.User, game string, lang words.Lang) (string, error) {
 			return table.Link(where, who, game, lang)
 		}
-		c.OnStored = func(s bot.Stored) { table.Changed(s.Key) }
+		c.OnStored = func(s bot.Stored) { table.Changed(s.Change()) }
 	})
 	var server string
 	table, server = adaptertest.ServeWebTable(t, e.a.host.(*bot.Bot), e.store, "/t/", web.Config{})

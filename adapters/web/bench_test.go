@@ -126,7 +126,7 @@ func benchWeb(b *testing.B, games int) {
 	var table *web.Web
 	hands := &chatHands{seats: map[chatSeat]*chatHand{}}
 	cfg := bot.Config{Timer: -1, Nudge: -1, Review: &review.Options{Samples: 2, Iterations: 4, Refine: 1},
-		OnStored: func(s bot.Stored) { table.Changed(s.Key) }}
+		OnStored: func(s bot.Stored) { table.Changed(s.Change()) }}
 	if *benchOutbox {
 		cfg.Platforms = map[string]protocol.Platform{"bench": {Hands: protocol.HandsDM, Sender: &sink{hands: hands}}}
 		cfg.Handoff = true

@@ -4,17 +4,20 @@ import (
 	"context"
 	"log/slog"
 	"time"
+
+	"github.com/sushigo/sushigo/protocol"
 )
 
-// Across replicas: the replica that stores a change announces its game's
-// key (Announcer, from bot.Config.OnStored), and every replica that holds
-// pages of that game hears it (Follow) and redraws them. With the
+// Across replicas: the replica that stores a change announces it, its
+// game's key and version (Announcer, from bot.Config.OnStored), and every
+// replica that holds pages of that game hears it (Follow) and redraws
+// them: the one that stored it from the game as it stored it. With the
 // embedded store the same runs in one process.
 
-// Changes carries stored changes' keys between replicas (storage.Changes).
+// Changes carries stored changes between replicas (storage.Changes).
 type Changes interface {
-	Announce(ctx context.Context, key string) error
-	Listen(ctx context.Context, heard func(key string)) error
+	Announce(ctx context.Context, c protocol.Changed) error
+	Listen(ctx context.Context, heard func(protocol.Changed)) error
 }
 
 // announceQueue bounds the changes waiting to be announced; past it one is
@@ -25,7 +28,7 @@ const announceQueue = 4096
 type Announcer struct {
 	changes Changes
 	log     *slog.Logger
-	queue   chan string
+	queue   chan protocol.Changed
 }
 
 // NewAnnouncer announces through changes; log hears failures.
@@ -33,15 +36,15 @@ func NewAnnouncer(changes Changes, log *slog.Logger) *Announcer {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Announcer{changes: changes, log: log, queue: make(chan string, announceQueue)}
+	return &Announcer{changes: changes, log: log, queue: make(chan protocol.Changed, announceQueue)}
 }
 
-// Changed queues key's announcement; it never blocks.
-func (a *Announcer) Changed(key string) {
+// Changed queues c's announcement; it never blocks.
+func (a *Announcer) Changed(c protocol.Changed) {
 	select {
-	case a.queue <- key:
+	case a.queue <- c:
 	default:
-		a.log.Warn("web table: too many changes to announce; one dropped", "game", key)
+		a.log.Warn("web table: too many changes to announce; one dropped", "game", c.Key)
 	}
 }
 
@@ -51,10 +54,10 @@ func (a *Announcer) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case key := <-a.queue:
+		case c := <-a.queue:
 			actx, cancel := context.WithTimeout(ctx, 2*time.Second)
-			if err := a.changes.Announce(actx, key); err != nil && ctx.Err() == nil {
-				a.log.Warn("web table: announcing a change failed", "game", key, "err", err)
+			if err := a.changes.Announce(actx, c); err != nil && ctx.Err() == nil {
+				a.log.Warn("web table: announcing a change failed", "game", c.Key, "err", err)
 			}
 			cancel()
 		}

@@ -14,23 +14,24 @@ import (
 // game changes: one page drawn per reader and language, its frame (the
 // same bytes) offered to each of their sockets. Redraws run on a few
 // workers, never on the caller's goroutine; a game changed again before
-// its redraw ran is redrawn once.
+// its redraw ran is redrawn once, for the latest change heard.
 
 // redrawers bounds the games being redrawn at once.
 const redrawers = 4
 
 type hub struct {
-	w       *Web
-	mu      sync.Mutex
-	games   map[string]map[*conn]struct{}
-	pending map[string]bool
+	w     *Web
+	mu    sync.Mutex
+	games map[string]map[*conn]struct{}
+	// pending holds the change each queued game is to be drawn for.
+	pending map[string]protocol.Changed
 	queue   chan string
 }
 
 func (h *hub) init(w *Web) {
 	h.w = w
 	h.games = map[string]map[*conn]struct{}{}
-	h.pending = map[string]bool{}
+	h.pending = map[string]protocol.Changed{}
 	h.queue = make(chan string, 1024)
 	for range redrawers {
 		w.wg.Add(1)
@@ -42,9 +43,10 @@ func (h *hub) init(w *Web) {
 					return
 				case key := <-h.queue:
 					h.mu.Lock()
+					c := h.pending[key]
 					delete(h.pending, key)
 					h.mu.Unlock()
-					h.redraw(key)
+					h.redraw(key, c)
 				}
 			}
 		}()
@@ -69,14 +71,23 @@ func (h *hub) leave(key string, c *conn) {
 	}
 }
 
-// changed queues key's redraw if a socket shows it.
-func (h *hub) changed(key string) {
+// changed queues c's game's redraw if a socket shows it. A redraw
+// queued already is drawn for the later of its change and c (changes of
+// one game may be heard out of order, two replicas announcing them), or
+// for the game as stored when which is the later is not known.
+func (h *hub) changed(c protocol.Changed) {
+	key := c.Key
 	h.mu.Lock()
-	if len(h.games[key]) == 0 || h.pending[key] {
+	if len(h.games[key]) == 0 {
 		h.mu.Unlock()
 		return
 	}
-	h.pending[key] = true
+	if queued, ok := h.pending[key]; ok {
+		h.pending[key] = later(queued, c)
+		h.mu.Unlock()
+		return
+	}
+	h.pending[key] = c
 	h.mu.Unlock()
 	select {
 	case h.queue <- key:
@@ -88,6 +99,18 @@ func (h *hub) changed(key string) {
 	}
 }
 
+// later is the later of two changes of one game, or the game's key alone
+// (the game as stored) when which is the later is not known.
+func later(a, b protocol.Changed) protocol.Changed {
+	switch {
+	case a.Version == 0 || b.Version == 0 || a.Game != b.Game:
+		return protocol.Changed{Key: a.Key}
+	case b.Version < a.Version:
+		return a
+	}
+	return b
+}
+
 // redrawAll queues the redraw of every game a socket shows.
 func (h *hub) redrawAll() {
 	h.mu.Lock()
@@ -97,14 +120,14 @@ func (h *hub) redrawAll() {
 	}
 	h.mu.Unlock()
 	for _, k := range keys {
-		h.changed(k)
+		h.changed(protocol.Changed{Key: k})
 	}
 }
 
-// redraw draws key's pages, one a reader (a person in a language) from
-// one read of the game, and offers each to its reader's sockets: the
-// frame's bytes are the same for all of them.
-func (h *hub) redraw(key string) {
+// redraw draws key's pages for change c, one a reader (a person in a
+// language) from one read of the game, and offers each to its reader's
+// sockets: the frame's bytes are the same for all of them.
+func (h *hub) redraw(key string, c protocol.Changed) {
 	h.mu.Lock()
 	groups := map[protocol.Reader][]*conn{}
 	for c := range h.games[key] {
@@ -119,7 +142,7 @@ func (h *hub) redraw(key string) {
 	for r := range groups {
 		readers = append(readers, r)
 	}
-	pages, err := h.w.host.Pages(h.w.ctx, groups[readers[0]][0].pass.where(), readers)
+	pages, err := h.w.host.Pages(h.w.ctx, groups[readers[0]][0].pass.where(), c, readers)
 	if err != nil {
 		if !errors.Is(err, protocol.ErrNoGame) {
 			h.w.cfg.Log.Warn("drawing a web page failed", "game", key, "err", err)

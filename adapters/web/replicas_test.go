@@ -33,7 +33,7 @@ func TestPagesFollowEveryReplica(t *testing.T) {
 		store := redistest.Store(t, prefix)
 		ann := web.NewAnnouncer(store, nil)
 		go ann.Run(ctx)
-		host := bot.New(store, bot.Config{Timer: -1, OnStored: func(s bot.Stored) { ann.Changed(s.Key) }})
+		host := bot.New(store, bot.Config{Timer: -1, OnStored: func(s bot.Stored) { ann.Changed(s.Change()) }})
 		table, server := adaptertest.ServeWebTable(t, host, store, "/", web.Config{Secret: secret})
 		go table.Follow(ctx, store)
 		rs = append(rs, replica{host, table, server})

@@ -32,7 +32,8 @@ type Host interface {
 	Handle(ctx context.Context, req protocol.Request) (protocol.Response, error)
 	Page(ctx context.Context, where protocol.Location, user string, lang words.Lang) (protocol.Page, error)
 	// Pages is Page for many readers from one read of the game.
-	Pages(ctx context.Context, where protocol.Location, readers []protocol.Reader) ([]protocol.Page, error)
+	// known is the change they are drawn for (zero: none known).
+	Pages(ctx context.Context, where protocol.Location, known protocol.Changed, readers []protocol.Reader) ([]protocol.Page, error)
 }
 
 // Marks keeps each link's single use, across replicas: the store's
@@ -218,6 +219,7 @@ func contentType(name string) string {
 // cards is the cards' pictures (picture.CardSprite), drawn once.
 var cards = sync.OnceValue(picture.CardSprite)
 
-// Changed redraws the open pages of the game stored at key (a stored
-// change: bot.Config.OnStored). It does not block.
-func (w *Web) Changed(key string) { w.hub.changed(key) }
+// Changed redraws the open pages of the game changed (a stored change:
+// bot.Config.OnStored, or one announced by any replica). It does not
+// block.
+func (w *Web) Changed(c protocol.Changed) { w.hub.changed(c) }

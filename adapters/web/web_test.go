@@ -55,12 +55,12 @@ func newTableWith(t *testing.T, clicks int, inline bool) *table {
 	t.Cleanup(func() { store.Close() })
 	tb := &table{t: t, now: time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC), clicks: clicks}
 	var seed uint64 = 40
-	var changed func(string)
+	var changed func(protocol.Changed)
 	tb.host = bot.New(store, bot.Config{Now: tb.clock, Seed: func() uint64 { seed++; return seed }, Timer: -1, ThinkInline: inline,
 		Review: &review.Options{Samples: 2, Iterations: 4, Refine: 1},
 		OnStored: func(s bot.Stored) {
 			if changed != nil {
-				changed(s.Key)
+				changed(s.Change())
 			}
 		}})
 	tb.srv = httptest.NewUnstartedServer(nil)

@@ -226,7 +226,7 @@ func play(ctx context.Context, cfg config, w words.Lang, args []string, stdin io
 	var announcer *web.Announcer
 	if *inBrowser {
 		announcer = web.NewAnnouncer(store, bc.Log)
-		bc.OnStored = func(s bot.Stored) { announcer.Changed(s.Key) }
+		bc.OnStored = func(s bot.Stored) { announcer.Changed(s.Change()) }
 	}
 	host := bot.New(store, bc)
 	me := protocol.User{ID: protocol.You, Name: or(*name, w.You())}
@@ -495,7 +495,7 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 		// Every replica hears every stored change (the store's Changes)
 		// and redraws the pages it holds.
 		announcer = web.NewAnnouncer(store, log.With("component", "web"))
-		hc.OnStored = func(s bot.Stored) { announcer.Changed(s.Key) }
+		hc.OnStored = func(s bot.Stored) { announcer.Changed(s.Change()) }
 	}
 	host := bot.New(store, hc)
 

@@ -46,24 +46,24 @@ type Store struct {
 	// hear are the listeners of announced changes: one process's, as the
 	// file is.
 	hearMu sync.Mutex
-	hear   map[*func(string)]struct{}
+	hear   map[*func(storage.Change)]struct{}
 }
 
-// Announce tells this process's listeners that key changed.
-func (s *Store) Announce(_ context.Context, key string) error {
+// Announce tells this process's listeners of change c.
+func (s *Store) Announce(_ context.Context, c storage.Change) error {
 	s.hearMu.Lock()
 	defer s.hearMu.Unlock()
 	for f := range s.hear {
-		(*f)(key)
+		(*f)(c)
 	}
 	return nil
 }
 
 // Listen hears announced changes until ctx ends.
-func (s *Store) Listen(ctx context.Context, heard func(key string)) error {
+func (s *Store) Listen(ctx context.Context, heard func(storage.Change)) error {
 	s.hearMu.Lock()
 	if s.hear == nil {
-		s.hear = map[*func(string)]struct{}{}
+		s.hear = map[*func(storage.Change)]struct{}{}
 	}
 	s.hear[&heard] = struct{}{}
 	s.hearMu.Unlock()

@@ -204,17 +204,45 @@ func (s *Store) Close() error { return s.c.Close() }
 // prefix: replicas sharing a Redis and a prefix hear each other.
 func (s *Store) changed() string { return s.prefix + "changed" }
 
-// Announce publishes that key changed, to every replica's Listen.
-func (s *Store) Announce(ctx context.Context, key string) error {
-	if err := s.c.Publish(ctx, s.changed(), key).Err(); err != nil {
-		return fmt.Errorf("redis: announce %s: %w", key, err)
+// Announce publishes change c, to every replica's Listen.
+func (s *Store) Announce(ctx context.Context, c storage.Change) error {
+	if err := s.c.Publish(ctx, s.changed(), changeMessage(c)).Err(); err != nil {
+		return fmt.Errorf("redis: announce %s: %w", c.Key, err)
 	}
 	return nil
 }
 
+// changeMessage is c as published: "@", the version, ":", the game ID's
+// length, ":", the game ID and the key (a key or ID may hold any byte). A
+// key alone, as releases before versions were announced published, is a
+// change of that key at no version (no key starts with "@": it starts
+// with its platform's name).
+func changeMessage(c storage.Change) string {
+	if c.Version == 0 {
+		return c.Key
+	}
+	return "@" + strconv.FormatUint(uint64(c.Version), 10) + ":" + strconv.Itoa(len(c.Game)) + ":" + c.Game + c.Key
+}
+
+// parseChange reads changeMessage's message; one it cannot read is a key.
+func parseChange(m string) storage.Change {
+	rest, ok := strings.CutPrefix(m, "@")
+	if !ok {
+		return storage.Change{Key: m}
+	}
+	ver, rest, ok1 := strings.Cut(rest, ":")
+	n, rest, ok2 := strings.Cut(rest, ":")
+	v, err1 := strconv.ParseUint(ver, 10, 64)
+	size, err2 := strconv.Atoi(n)
+	if !ok1 || !ok2 || err1 != nil || err2 != nil || v == 0 || size < 0 || size > len(rest) {
+		return storage.Change{Key: m}
+	}
+	return storage.Change{Key: rest[size:], Game: rest[:size], Version: storage.Version(v)}
+}
+
 // Listen hears announced changes until ctx ends, subscribed to their
 // channel (PUBLISH reaches every node of a Cluster).
-func (s *Store) Listen(ctx context.Context, heard func(key string)) error {
+func (s *Store) Listen(ctx context.Context, heard func(storage.Change)) error {
 	ps := s.c.Subscribe(ctx, s.changed())
 	defer ps.Close()
 	if _, err := ps.Receive(ctx); err != nil {
@@ -232,7 +260,7 @@ func (s *Store) Listen(ctx context.Context, heard func(key string)) error {
 			if !ok {
 				return errors.New("redis: the changes' subscription closed")
 			}
-			heard(m.Payload)
+			heard(parseChange(m.Payload))
 		}
 	}
 }

@@ -799,39 +799,43 @@ var healthTests = []test{
 
 var changesTests = []test{
 	{"AnnouncedIsHeard", func(t *testing.T, s storage.Store) {
-		// Two listeners (two replicas' pages) hear each key announced
-		// once they listen; one that stopped hears nothing more.
+		// Two listeners (two replicas' pages) hear each change announced
+		// once they listen, its game and version with it; one that
+		// stopped hears nothing more.
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		var mu sync.Mutex
-		heard := map[int][]string{}
+		heard := map[int][]storage.Change{}
 		listen := func(ctx context.Context, n int) chan error {
 			done := make(chan error, 1)
 			go func() {
-				done <- s.Listen(ctx, func(key string) { mu.Lock(); heard[n] = append(heard[n], key); mu.Unlock() })
+				done <- s.Listen(ctx, func(c storage.Change) { mu.Lock(); heard[n] = append(heard[n], c); mu.Unlock() })
 			}()
 			return done
 		}
 		first := listen(ctx, 1)
 		ctx2, stop2 := context.WithCancel(ctx)
 		second := listen(ctx2, 2)
-		has := func(n int, key string) bool {
+		has := func(n int, c storage.Change) bool {
 			mu.Lock()
 			defer mu.Unlock()
-			return slices.Contains(heard[n], key)
+			return slices.Contains(heard[n], c)
 		}
+		// A key and an ID may hold any byte, the message's own among them.
+		a := storage.Change{Key: "chan:@1:2:a b\n", Game: "g:7@", Version: 12}
 		// A subscription is made asynchronously: announce until heard.
 		eventually(t, "both listeners hearing a change", func() bool {
-			must(t, s.Announce(ctx, "chan:a"))
-			return has(1, "chan:a") && has(2, "chan:a")
+			must(t, s.Announce(ctx, a))
+			return has(1, a) && has(2, a)
 		})
 		stop2()
 		if err := <-second; err != nil {
 			t.Fatalf("a listener stopped with %v", err)
 		}
-		must(t, s.Announce(ctx, "chan:b"))
-		eventually(t, "the first listener hearing chan:b", func() bool { return has(1, "chan:b") })
-		if has(2, "chan:b") {
+		b := storage.Change{Key: "chan:b"} // no version: the key changed
+		must(t, s.Announce(ctx, b))
+		eventually(t, "the first listener hearing chan:b", func() bool { return has(1, b) })
+		if has(2, b) {
 			t.Error("a listener that stopped heard a later change")
 		}
 		cancel()

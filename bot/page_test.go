@@ -1,0 +1,108 @@
+package bot_test
+
+import (
+	"context"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/sushigo/sushigo/bot"
+	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/storage"
+	"github.com/sushigo/sushigo/words"
+)
+
+// countedStore counts the games read from its store.
+type countedStore struct {
+	storage.Store
+	reads *atomic.Int64
+}
+
+func (s countedStore) LoadGame(ctx context.Context, key string) ([]byte, storage.Version, error) {
+	s.reads.Add(1)
+	return s.Store.LoadGame(ctx, key)
+}
+
+func (s countedStore) LoadGameSide(ctx context.Context, key string) ([]byte, []byte, storage.Version, error) {
+	s.reads.Add(1)
+	return s.Store.LoadGameSide(ctx, key)
+}
+
+// TestPagesOfAKnownChange: the pages of a change this replica stored are
+// drawn from the game as it stored it, reading nothing, and are the very
+// pages a read draws; a change it does not hold (another replica's, a
+// version it never saw, another game at the key, another key) is read.
+func TestPagesOfAKnownChange(t *testing.T) {
+	h := newHarness(t)
+	var mu sync.Mutex
+	var last bot.Stored
+	h.onStored = func(s bot.Stored) { mu.Lock(); last = s; mu.Unlock() }
+	var reads atomic.Int64
+	h.store = countedStore{Store: h.store, reads: &reads}
+	h.b = h.newBot()
+	lastChange := func() protocol.Changed { mu.Lock(); defer mu.Unlock(); return last.Change() }
+	ctx := context.Background()
+	fr, _ := words.Find("fr")
+	readers := []protocol.Reader{{User: "ann"}, {User: "bob", Lang: fr}, {User: ""}}
+	drawn := func(known protocol.Changed) (pages []protocol.Page, read bool) {
+		t.Helper()
+		before := reads.Load()
+		pages, err := h.b.Pages(ctx, h.where, known, readers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pages, reads.Load() != before
+	}
+	check := func(stage string) {
+		t.Helper()
+		c := lastChange()
+		if c.Key != h.where.Key() || c.Game != h.gameID() || c.Version == 0 {
+			t.Fatalf("%s: the change heard is %+v", stage, c)
+		}
+		known, read := drawn(c)
+		if read {
+			t.Errorf("%s: the pages of a change this replica stored read the store", stage)
+		}
+		stored, read := drawn(protocol.Changed{})
+		if !read {
+			t.Fatalf("%s: pages of no known change read nothing: the count counts nothing", stage)
+		}
+		if !reflect.DeepEqual(known, stored) {
+			t.Errorf("%s: drawn from the stored change:\n%+v\nread:\n%+v", stage, known, stored)
+		}
+		if known[0].Version != uint64(c.Version) {
+			t.Errorf("%s: the pages show version %d of the change's %d", stage, known[0].Version, c.Version)
+		}
+		for _, other := range []protocol.Changed{
+			{Key: c.Key, Game: c.Game, Version: c.Version + 1},
+			{Key: c.Key, Game: "another", Version: c.Version},
+			{Key: "test:guild:elsewhere", Game: c.Game, Version: c.Version},
+		} {
+			if _, read := drawn(other); !read {
+				t.Errorf("%s: the pages of %+v, a change this replica does not hold, read nothing", stage, other)
+			}
+		}
+	}
+	h.lobby("ann", "bots=1 level=easy", "bob")
+	check("lobby")
+
+	// Another replica (a host on the same store) stores a change: this
+	// one, holding the version before, reads the game for it.
+	mine, before := h.b, lastChange()
+	h.b = h.newBot()
+	h.do("cy", "join")
+	h.b = mine
+	after := lastChange()
+	if after.Version <= before.Version || after.Game != before.Game {
+		t.Fatalf("the other replica stored %+v after %+v", after, before)
+	}
+	pages, read := drawn(after)
+	if !read || pages[0].Version != uint64(after.Version) {
+		t.Errorf("another replica's change: read %v, the page shows version %d of %d", read, pages[0].Version, after.Version)
+	}
+	check("read since")
+
+	h.startGame("ann")
+	check("started")
+}
