@@ -206,6 +206,10 @@ func TestRowsAdler32(t *testing.T) {
 	for i := range noise {
 		noise[i] = uint8(rng.IntN(3)) * 255
 	}
+	every := make([]byte, 100_003) // every byte value, at every offset of an eight-byte step
+	for i := range every {
+		every[i] = uint8(rng.IntN(256))
+	}
 	one := make([]byte, 5<<20)
 	for i := range one {
 		one[i] = 0xff
@@ -217,6 +221,7 @@ func TestRowsAdler32(t *testing.T) {
 		stride int
 	}{
 		{"table", page.raw, page.w + 1}, {"noise", noise, 301}, {"noise, one row", noise, len(noise)},
+		{"every byte", every, 297}, {"every byte, one row", every, len(every)},
 		{"one long row", one, len(one)}, {"rows of zeros", make([]byte, 3<<20), 801}, {"nothing", nil, 5},
 	} {
 		if got, want := rowsAdler32(p.raw, p.stride), adler32.Checksum(p.raw); got != want {
@@ -225,8 +230,31 @@ func TestRowsAdler32(t *testing.T) {
 	}
 }
 
+// BenchmarkRowsAdler32 counts the checksum of the Party table of eight,
+// whose card faces and names are most of its rows.
+func BenchmarkRowsAdler32(b *testing.B) {
+	f, err := os.ReadFile("testdata/table-party-8p.png")
+	if err != nil {
+		b.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(f))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := img.(*image.Paletted)
+	w, h := p.Rect.Dx(), p.Rect.Dy()
+	raw := make([]byte, 0, (w+1)*h)
+	for y := range h {
+		raw = append(append(raw, 0), p.Pix[y*p.Stride:y*p.Stride+w]...)
+	}
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		rowsAdler32(raw, w+1)
+	}
+}
+
 // fiveAtTurnFive is a classic table of five at the fifth turn, painted at d.
-func fiveAtTurnFive(t *testing.T, d depth) *canvas {
+func fiveAtTurnFive(t testing.TB, d depth) *canvas {
 	t.Helper()
 	g, err := engine.New(engine.Settings{Players: 5}, 9)
 	if err != nil {

@@ -125,7 +125,7 @@ func contrast(img *image.RGBA, r image.Rectangle) int {
 
 // playOne makes the first move the game waits for: the first legal pick
 // or the first answer.
-func playOne(t *testing.T, g *engine.Game) {
+func playOne(t testing.TB, g *engine.Game) {
 	t.Helper()
 	if g.Deciding() {
 		d, _ := g.Decision()
