@@ -25,26 +25,37 @@ const (
 // AppendRows appends raw, rows of stride bytes, as deflate whose only
 // matches are a run of one byte (distance 1) and the row above (distance
 // stride): what a page of flat colours and repeated rows is made of. A
-// row the same as the one above is compared at once. stride is at most
-// MaxDistance.
+// row the same as the one above is compared at once, and taken whole: no
+// match runs into it. stride is at most MaxDistance.
 func AppendRows(dst, raw []byte, stride int) []byte {
 	w := bitWriter{out: dst}
 	w.put(0b011, 3) // final block, fixed codes
 	up := distCode(stride)
 	run := distCode(1)
 	n := len(raw)
+	// next is where the row after i's starts; same says whether the row
+	// at sameAt is the same as the one above, asked once a row.
+	next, sameAt, same := stride, -1, false
 	for i := 0; i < n; {
-		if stride >= minMatch && i%stride == 0 && i >= stride && i+stride <= n && bytes.Equal(raw[i:i+stride], raw[i-stride:i]) {
-			for left := stride; left > 0; {
-				m := min(left, maxMatch)
-				if left-m > 0 && left-m < minMatch {
-					m = left - minMatch // the last match must be long enough too
-				}
-				w.match(m, up)
-				left -= m
+		for i >= next {
+			next += stride
+		}
+		if i == next-stride && stride >= minMatch {
+			if sameAt != i {
+				sameAt, same = i, repeats(raw, i, stride)
 			}
-			i += stride
-			continue
+			if same {
+				for left := stride; left > 0; {
+					m := min(left, maxMatch)
+					if left-m > 0 && left-m < minMatch {
+						m = left - minMatch // the last match must be long enough too
+					}
+					w.match(m, up)
+					left -= m
+				}
+				i += stride
+				continue
+			}
 		}
 		best, dist := 0, run
 		if i > 0 {
@@ -53,6 +64,17 @@ func AppendRows(dst, raw []byte, stride int) []byte {
 		if i >= stride && best < maxMatch {
 			if u := matchLen(raw[i:], raw[i-stride:]); u > best {
 				best, dist = u, up
+			}
+		}
+		if i+best > next {
+			if sameAt != next {
+				sameAt, same = next, repeats(raw, next, stride)
+			}
+			if same {
+				// The match would run into a row the same as the one
+				// above (a flat panel's run goes on past its row's end):
+				// it stops at the row's end, and that row is taken whole.
+				best = next - i
 			}
 		}
 		if best >= minMatch {
@@ -64,6 +86,12 @@ func AppendRows(dst, raw []byte, stride int) []byte {
 		i++
 	}
 	return w.end()
+}
+
+// repeats says the row at start (a row's first byte) is the same as the
+// one above.
+func repeats(raw []byte, start, stride int) bool {
+	return start >= stride && start+stride <= len(raw) && bytes.Equal(raw[start:start+stride], raw[start-stride:start])
 }
 
 // hashBits sizes Append's table of where each four bytes were last seen.

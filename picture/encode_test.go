@@ -168,31 +168,35 @@ func TestTooWideForTheWindow(t *testing.T) {
 }
 
 func BenchmarkEncode(b *testing.B) {
-	f, err := os.ReadFile("testdata/table-classic-5p.png")
-	if err != nil {
-		b.Fatal(err)
+	for _, name := range []string{"table-classic-5p", "table-party-8p"} {
+		b.Run(name, func(b *testing.B) {
+			f, err := os.ReadFile("testdata/" + name + ".png")
+			if err != nil {
+				b.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(f))
+			if err != nil {
+				b.Fatal(err)
+			}
+			p := img.(*image.Paletted)
+			b.Run("ours", func(b *testing.B) {
+				var n int
+				for b.Loop() {
+					n = len(encodePNG(p))
+				}
+				b.ReportMetric(float64(n), "bytes")
+			})
+			b.Run("image-png", func(b *testing.B) {
+				var n int
+				for b.Loop() {
+					var out bytes.Buffer
+					_ = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&out, p)
+					n = out.Len()
+				}
+				b.ReportMetric(float64(n), "bytes")
+			})
+		})
 	}
-	img, err := png.Decode(bytes.NewReader(f))
-	if err != nil {
-		b.Fatal(err)
-	}
-	p := img.(*image.Paletted)
-	b.Run("ours", func(b *testing.B) {
-		var n int
-		for b.Loop() {
-			n = len(encodePNG(p))
-		}
-		b.ReportMetric(float64(n), "bytes")
-	})
-	b.Run("image-png", func(b *testing.B) {
-		var n int
-		for b.Loop() {
-			var out bytes.Buffer
-			_ = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&out, p)
-			n = out.Len()
-		}
-		b.ReportMetric(float64(n), "bytes")
-	})
 }
 
 // TestRowsAdler32: the checksum counted a row and a run at a time is
