@@ -35,6 +35,22 @@ func samples() map[string][]byte {
 		lengths = append(lengths, bytes.Repeat([]byte{byte(l)}, l)...)
 		lengths = append(lengths, noise[l:l+l%7]...)
 	}
+	// A page of 801-byte rows (a filter byte and 800 pixels) of flat
+	// segments, each row new or the one above again: runs that go on
+	// past a row's end into a row that repeats.
+	var page []byte
+	for y := range 400 {
+		if y > 0 && rng.IntN(3) > 0 {
+			page = append(page, page[len(page)-801:]...)
+			continue
+		}
+		page = append(page, 0)
+		for x := 0; x < 800; {
+			l := min(1+rng.IntN(300), 800-x)
+			page = append(page, bytes.Repeat([]byte{byte(rng.IntN(3))}, l)...)
+			x += l
+		}
+	}
 	record, _ := os.ReadFile("../bot/testdata/stored/pictures-v1-outbox.json")
 	return map[string][]byte{
 		"empty":   nil,
@@ -46,6 +62,7 @@ func samples() map[string][]byte {
 		"far":     far,
 		"lengths": lengths,
 		"record":  record,
+		"page":    page,
 	}
 }
 
@@ -71,7 +88,7 @@ func TestAppendInflates(t *testing.T) {
 
 func TestAppendRowsInflates(t *testing.T) {
 	for name, data := range samples() {
-		for _, stride := range []int{1, 3, 801, deflate.MaxDistance} {
+		for _, stride := range []int{1, 2, 3, 5, 800, 801, deflate.MaxDistance} {
 			if got := inflate(t, deflate.AppendRows(nil, data, stride)); !bytes.Equal(got, data) {
 				t.Fatalf("%s, rows of %d: inflated %d bytes differ from the %d written", name, stride, len(got), len(data))
 			}
