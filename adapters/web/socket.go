@@ -85,10 +85,32 @@ func (c *conn) poke() {
 	}
 }
 
+// writeWait is how long one frame's write may take before its socket is
+// closed.
+const writeWait = 10 * time.Second
+
 // writeLoop writes what is offered until stop closes or ctx ends. It is
 // stopped between writes, never cancelled in one: a socket whose write's
-// context ends is closed at once, and a refusal could not follow.
+// context ends is closed at once, and a refusal could not follow. A write
+// that takes writeWait, or is under way when ctx ends, closes it. The
+// writes share one context, cancelled by a timer stopped after each: a
+// context with its own timeout made for every frame was a tenth of the
+// writes' cost.
 func (c *conn) writeLoop(ctx context.Context, stop <-chan struct{}) error {
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	slow := time.AfterFunc(writeWait, cancel)
+	slow.Stop()
+	defer slow.Stop()
+	write := func(f []byte) error {
+		if f == nil {
+			return nil
+		}
+		slow.Reset(writeWait)
+		err := c.ws.Write(wctx, websocket.MessageText, f)
+		slow.Stop()
+		return err
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -101,16 +123,13 @@ func (c *conn) writeLoop(ctx context.Context, stop <-chan struct{}) error {
 		notes, page := c.notes, c.page
 		c.notes, c.page = nil, nil
 		c.mu.Unlock()
-		for _, f := range append(notes, page) {
-			if f == nil {
-				continue
-			}
-			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			err := c.ws.Write(wctx, websocket.MessageText, f)
-			cancel()
-			if err != nil {
+		for _, f := range notes {
+			if err := write(f); err != nil {
 				return err
 			}
+		}
+		if err := write(page); err != nil {
+			return err
 		}
 	}
 }
