@@ -102,13 +102,33 @@ func TestEncodeDecodes(t *testing.T) {
 // encodePNG is encodeRows for any paletted image: its rows laid out as
 // PNG rows first.
 func encodePNG(img *image.Paletted) []byte {
+	return encodeRows(pngRows(img), img.Rect.Dx(), img.Rect.Dy(), img.Palette)
+}
+
+// pngRows is img laid out as PNG rows: each row's filter byte (0) and its
+// pixels' indexes.
+func pngRows(img *image.Paletted) []byte {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	raw := make([]byte, 0, (w+1)*h)
 	for y := range h {
 		raw = append(raw, 0)
 		raw = append(raw, img.Pix[y*img.Stride:y*img.Stride+w]...)
 	}
-	return encodeRows(raw, w, h, img.Palette)
+	return raw
+}
+
+// readPaletted is the picture testdata/name.png.
+func readPaletted(tb testing.TB, name string) *image.Paletted {
+	tb.Helper()
+	f, err := os.ReadFile("testdata/" + name + ".png")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(f))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return img.(*image.Paletted)
 }
 
 // TestRowsAdler32OfPalettedPages: the rows paletted lays out, summed by
@@ -170,15 +190,7 @@ func TestTooWideForTheWindow(t *testing.T) {
 func BenchmarkEncode(b *testing.B) {
 	for _, name := range []string{"table-classic-5p", "table-party-8p"} {
 		b.Run(name, func(b *testing.B) {
-			f, err := os.ReadFile("testdata/" + name + ".png")
-			if err != nil {
-				b.Fatal(err)
-			}
-			img, err := png.Decode(bytes.NewReader(f))
-			if err != nil {
-				b.Fatal(err)
-			}
-			p := img.(*image.Paletted)
+			p := readPaletted(b, name)
 			b.Run("ours", func(b *testing.B) {
 				var n int
 				for b.Loop() {
@@ -237,20 +249,8 @@ func TestRowsAdler32(t *testing.T) {
 // BenchmarkRowsAdler32 counts the checksum of the Party table of eight,
 // whose card faces and names are most of its rows.
 func BenchmarkRowsAdler32(b *testing.B) {
-	f, err := os.ReadFile("testdata/table-party-8p.png")
-	if err != nil {
-		b.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(f))
-	if err != nil {
-		b.Fatal(err)
-	}
-	p := img.(*image.Paletted)
-	w, h := p.Rect.Dx(), p.Rect.Dy()
-	raw := make([]byte, 0, (w+1)*h)
-	for y := range h {
-		raw = append(append(raw, 0), p.Pix[y*p.Stride:y*p.Stride+w]...)
-	}
+	p := readPaletted(b, "table-party-8p")
+	w, raw := p.Rect.Dx(), pngRows(p)
 	b.SetBytes(int64(len(raw)))
 	for b.Loop() {
 		rowsAdler32(raw, w+1)
