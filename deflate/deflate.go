@@ -66,7 +66,7 @@ func AppendRows(dst, raw []byte, stride int) []byte {
 				best, dist = u, up
 			}
 		}
-		if i+best > next {
+		if i+best > next && stride >= minMatch {
 			if sameAt != next {
 				sameAt, same = next, repeats(raw, next, stride)
 			}

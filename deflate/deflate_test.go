@@ -96,6 +96,18 @@ func TestAppendRowsInflates(t *testing.T) {
 	}
 }
 
+// TestAppendRowsOfNarrowRows: rows too short to be taken whole (a page a
+// pixel wide: its filter byte and one index) leave a run to go on through
+// them, as it did before rows were taken whole.
+func TestAppendRowsOfNarrowRows(t *testing.T) {
+	raw := bytes.Repeat([]byte{0, 0}, 50_000) // a page a pixel wide, all background
+	for _, stride := range []int{1, 2} {
+		if n := len(deflate.AppendRows(nil, raw, stride)); n > 1000 {
+			t.Errorf("rows of %d: %d bytes of one colour packed to %d", stride, len(raw), n)
+		}
+	}
+}
+
 func BenchmarkAppend(b *testing.B) {
 	for _, f := range []string{"outbox-v2.json", "pictures-v1-outbox.json"} {
 		data, err := os.ReadFile("../bot/testdata/stored/" + f)
