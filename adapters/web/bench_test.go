@@ -251,6 +251,7 @@ func benchWeb(b *testing.B, games int) {
 							continue
 						}
 						a = firstPick(p.Hand)
+						hands.looked(where, u) // once: the next hands come in messages
 					}
 					if a == nil {
 						continue
@@ -347,7 +348,10 @@ func (s *sink) Send(_ context.Context, where protocol.Location, _ string, d prot
 // chat shows a player's hand in the messages the host sends them (their
 // hand's message, edited every turn; the answer to their click), as
 // BenchmarkSustained's players take theirs. A player with none yet looks
-// at the page once, as a chat player asks for a game's first hand. (Until 28 November 2026 every chat player asked the
+// at the page once, as a chat player asks for a game's first hand (until
+// 29 November 2026, again at every wake until a message showed one: under
+// a load past the host's edge, a read and a page drawn each time, which
+// slowed the messages further). (Until 28 November 2026 every chat player asked the
 // host for its whole page before each click, a read of the game and a page
 // drawn that no chat player makes: a tenth of the host's CPU in the
 // replica's whole load.)
@@ -402,6 +406,17 @@ func (h *chatHands) knows(where protocol.Location, user string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.seats[chatSeat{where.Channel, user}] != nil
+}
+
+// looked records that user saw their hand on the page: they wait for
+// the next in a message, as a chat player does, rather than ask again.
+func (h *chatHands) looked(where protocol.Location, user string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	k := chatSeat{where.Channel, user}
+	if h.seats[k] == nil {
+		h.seats[k] = &chatHand{}
+	}
 }
 
 func (h *chatHands) clicked(where protocol.Location, user string, a protocol.Action) {
