@@ -156,6 +156,7 @@ func TestPlayWebInABrowser(t *testing.T) {
 					t.Fatalf("no end after %d steps", step)
 				}
 				v := st.V
+				playShot := false // the frame the fourth pick draws is the "play" screenshot
 				switch {
 				case st.Start:
 					adaptertest.TryClick(t, bctx, `#table button[data-id*=":start:"]`)
@@ -187,9 +188,7 @@ func TestPlayWebInABrowser(t *testing.T) {
 					chose++
 					clicks++
 					called = called || calling
-					if clicks == 4 {
-						shot(t, bctx, c.name+"-play")
-					}
+					playShot = clicks == 4
 				case st.List:
 					adaptertest.Still(t, bctx, "document")
 					// A Party list: its first choice, submitted.
@@ -210,6 +209,12 @@ func TestPlayWebInABrowser(t *testing.T) {
 				if _, err := chromedp.Run(bctx, chromedp.Poll[bool](poll, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 					text, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText + "\nNOTICE:" + document.getElementById("notice").textContent + " hidden=" + document.getElementById("notice").hidden`))
 					t.Fatalf("the page did not move on from version %d: %v\nIt reads:\n%s", v, err, text)
+				}
+				if playShot {
+					// Once that frame is shown and still: taken at the
+					// click, the shot caught the frame mid-animation
+					// whenever it came between the check and the capture.
+					shot(t, bctx, c.name+"-play")
 				}
 			}
 			t.Logf("%d picks, %d decisions", clicks, decisions)
