@@ -54,6 +54,19 @@ func TestChangeOnSeenGame(t *testing.T) {
 			t.Errorf("%s took %d round trips; want %d", what, n, want)
 		}
 	}
+	// A server runs a script the first time it is sent whole, after an
+	// EVALSHA it did not know (a fresh Redis, as in CI): every path counted
+	// below runs once first, on a game of its own.
+	addAt(k, "warm", "w1")
+	addAt(k, "warm", "w2")
+	addAt(other, "warm", "wo")
+	addAt(k, "warm", "w3")
+	if err := store.SetGameSide(ctx, "warm", []byte(`{"id":"t1","n":0}`)); err != nil {
+		t.Fatal(err)
+	}
+	addAt(k, "warm", "w4")
+	conflicts = 0
+
 	add(k, "r1")
 	count.N.Store(0)
 	if g := add(k, "r2"); g.N != 2 {
