@@ -2,8 +2,8 @@ package protocol
 
 import (
 	"errors"
-	"github.com/sushigo/sushigo/storage"
 
+	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/words"
 )
 
