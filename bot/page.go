@@ -31,11 +31,7 @@ func (b *Bot) Page(ctx context.Context, where protocol.Location, user string, la
 // decoded copy and read nothing (a read for each change was 3 % of a
 // replica's CPU, and a Redis call, with ten pages open a game).
 func (b *Bot) Pages(ctx context.Context, where protocol.Location, known protocol.Changed, readers []protocol.Reader) ([]protocol.Page, error) {
-	key := where.Key()
-	if known.Key != key {
-		known = protocol.Changed{}
-	}
-	st, ver, found, err := b.rec.ReadKnown(ctx, key, known.Game, known.Version)
+	st, ver, found, err := b.rec.ReadKnown(ctx, where.Key(), known)
 	if err != nil {
 		return nil, err
 	}

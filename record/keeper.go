@@ -319,18 +319,18 @@ func (k *Keeper[G]) ReadAt(ctx context.Context, key string) (g G, ver storage.Ve
 	return g, ver, true, nil
 }
 
-// ReadKnown is ReadAt for a change announced as stored (game's version
-// ver at key): answered from this replica's decoded copy, without a read,
-// when it holds that version of that game (it stored it, or read it
-// since), else read. The copy's send log is the one this replica last
-// read or wrote, which another replica's sender may have moved on: it is
-// for drawing what a change shows, as the web table does, not for
-// changing the game.
-func (k *Keeper[G]) ReadKnown(ctx context.Context, key, game string, ver storage.Version) (g G, at storage.Version, found bool, err error) {
-	if ver != 0 {
-		if g, log, ok := k.decoded.At(key, ver); ok && k.host.Parts(g).ID == game {
+// ReadKnown is ReadAt for a change announced as stored (known; the zero
+// Change for none): answered from this replica's decoded copy, without a
+// read, when known is of key and the copy is that version of that game
+// (this replica stored it, or read it since), else read. The copy's send
+// log is the one this replica last read or wrote, which another replica's
+// sender may have moved on: it is for drawing what a change shows, as the
+// web table does, not for changing the game.
+func (k *Keeper[G]) ReadKnown(ctx context.Context, key string, known storage.Change) (g G, at storage.Version, found bool, err error) {
+	if known.Key == key && known.Version != 0 {
+		if g, log, ok := k.decoded.At(key, known.Version); ok && k.host.Parts(g).ID == known.Game {
 			Fold(k.host, g, log)
-			return g, ver, true, nil
+			return g, known.Version, true, nil
 		}
 	}
 	return k.ReadAt(ctx, key)
