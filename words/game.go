@@ -157,8 +157,12 @@ func (l Lang) ParseKind(s string) (engine.Kind, bool) {
 // dashes, underscores, apostrophes and exclamation marks.
 func normalize(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	return strings.NewReplacer(" ", "", "-", "", "_", "", "'", "", "’", "", "!", "").Replace(s)
+	return unpunctuated.Replace(s)
 }
+
+// unpunctuated drops what normalize ignores; made once, as its tables are
+// built at its first use.
+var unpunctuated = strings.NewReplacer(" ", "", "-", "", "_", "", "'", "", "’", "", "!", "")
 
 // BotLevel is a bot level's name ("easy", "hard") in l; a level the
 // catalog does not know is shown as stored.

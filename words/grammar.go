@@ -134,11 +134,18 @@ func (b *book) elides(name string) bool {
 	return strings.ContainsRune("aeiouàâäéèêëîïôöùûüœAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒ", r) // not y: "de Yann"
 }
 
+// markThenStop drops a full stop after "!" or "?". It is made once: a
+// replacer builds its tables at its first use, which cost more than the
+// replacing when spell made one for every sentence.
+var markThenStop = strings.NewReplacer("!.", "!", "?.", "?")
+
 // spell mends what putting names into a sentence broke: a name ending in
 // "!" or "?" before the sentence's full stop ("Sushi Go!." → "Sushi Go!"),
 // and, in French, "de Alice" → "d’Alice", "que Ève" → "qu’Ève".
 func (b *book) spell(out string, args []any) string {
-	out = strings.NewReplacer("!.", "!", "?.", "?").Replace(out)
+	if strings.Contains(out, "!.") || strings.Contains(out, "?.") {
+		out = markThenStop.Replace(out)
+	}
 	for _, x := range args {
 		name, ok := x.(string)
 		if !ok || !b.elides(name) {
