@@ -42,6 +42,8 @@ func TestGrammar(t *testing.T) {
 		{fr.Say("partyview.copies", "Alice", "x"), "🌈 Alice : la commande spéciale copie la carte x."},
 		{fr.Say("history.partyWithMenu", "x"), "Sushi Go Party! (x)"},
 		{English.Say("hand.goesOnTo", "Wow!"), "🔄 This hand goes on to Wow!"},
+		{English.Say("hand.goesOnTo", "Who?"), "🔄 This hand goes on to Who?"},
+		{English.Say("hand.goesOnTo", "Mr. T"), "🔄 This hand goes on to Mr. T."},
 		{fr.Say("cli.withDefault", "Réglage de %s", "Ève"), "Réglage de %s (par défaut : Ève)"},
 	} {
 		if c.got != c.want {
