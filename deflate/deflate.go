@@ -12,6 +12,7 @@ package deflate
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"math/bits"
 )
 
@@ -33,29 +34,36 @@ func AppendRows(dst, raw []byte, stride int) []byte {
 	up := distCode(stride)
 	run := distCode(1)
 	n := len(raw)
-	// next is where the row after i's starts; same says whether the row
-	// at sameAt is the same as the one above, asked once a row.
-	next, sameAt, same := stride, -1, false
+	// next is where the row after i's starts; never, for rows too short
+	// to be taken whole, where a run goes on through them.
+	next := math.MaxInt
+	if stride >= minMatch {
+		next = stride
+	}
+	// repeatsAt says whether the row at at (a row's start) is the same as
+	// the one above, asked once a row.
+	sameAt, same := -1, false
+	repeatsAt := func(at int) bool {
+		if sameAt != at {
+			sameAt, same = at, repeats(raw, at, stride)
+		}
+		return same
+	}
 	for i := 0; i < n; {
 		for i >= next {
 			next += stride
 		}
-		if i == next-stride && stride >= minMatch {
-			if sameAt != i {
-				sameAt, same = i, repeats(raw, i, stride)
-			}
-			if same {
-				for left := stride; left > 0; {
-					m := min(left, maxMatch)
-					if left-m > 0 && left-m < minMatch {
-						m = left - minMatch // the last match must be long enough too
-					}
-					w.match(m, up)
-					left -= m
+		if i == next-stride && repeatsAt(i) {
+			for left := stride; left > 0; {
+				m := min(left, maxMatch)
+				if left-m > 0 && left-m < minMatch {
+					m = left - minMatch // the last match must be long enough too
 				}
-				i += stride
-				continue
+				w.match(m, up)
+				left -= m
 			}
+			i += stride
+			continue
 		}
 		best, dist := 0, run
 		if i > 0 {
@@ -66,16 +74,11 @@ func AppendRows(dst, raw []byte, stride int) []byte {
 				best, dist = u, up
 			}
 		}
-		if i+best > next && stride >= minMatch {
-			if sameAt != next {
-				sameAt, same = next, repeats(raw, next, stride)
-			}
-			if same {
-				// The match would run into a row the same as the one
-				// above (a flat panel's run goes on past its row's end):
-				// it stops at the row's end, and that row is taken whole.
-				best = next - i
-			}
+		if i+best > next && repeatsAt(next) {
+			// The match would run into a row the same as the one above (a
+			// flat panel's run goes on past its row's end): it stops at
+			// the row's end, and that row is taken whole.
+			best = next - i
 		}
 		if best >= minMatch {
 			w.match(best, dist)
