@@ -1,14 +1,14 @@
 package bot_test
 
 import (
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"sync/atomic"
+	"testing"
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
 
 // playerCPU sums the CPU the benchmark's simulated players take for
@@ -65,26 +65,10 @@ func threadCPU() time.Duration {
 	return time.Duration(ts.Nano())
 }
 
-// machine names the host a benchmark ran on: its CPU model and clock,
-// its cores, and its load when asked (Linux; "" elsewhere).
-func machine() string {
-	var model, mhz string
-	if info, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		for _, line := range strings.Split(string(info), "\n") {
-			k, v, ok := strings.Cut(line, ":")
-			switch k, v = strings.TrimSpace(k), strings.TrimSpace(v); {
-			case !ok:
-			case k == "model name" && model == "":
-				model = v
-			case k == "cpu MHz" && mhz == "":
-				mhz = v
-			}
-		}
-	}
-	load := ""
-	if l, err := os.ReadFile("/proc/loadavg"); err == nil {
-		load = strings.Join(strings.Fields(string(l))[:3], " ")
-	}
-	// Not player words: a benchmark's log.
-	return model + ", " + mhz + " MHz, " + strconv.Itoa(runtime.NumCPU()) + " cores, load " + load
+// reportHost reports what the host's kernel costs beside a benchmark's
+// figures (package machine, redistest.Trip), to compare hosts by.
+func reportHost(b *testing.B, sysCall time.Duration, trip redistest.TripCost) {
+	b.ReportMetric(float64(sysCall.Nanoseconds()), "syscall-ns")
+	b.ReportMetric(float64(trip.Wall.Nanoseconds())/1000, "redis-trip-us")
+	b.ReportMetric(float64(trip.Client.Nanoseconds())/1000, "redis-trip-cpu-us")
 }

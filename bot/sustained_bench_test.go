@@ -25,6 +25,7 @@ import (
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/engine/review"
 	"github.com/sushigo/sushigo/engine/strategy"
+	"github.com/sushigo/sushigo/machine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/redis"
@@ -65,7 +66,11 @@ var (
 // the process's less the players' own work, timed on its threads
 // (players-cpu-ms/click; playerCPU says what that leaves out), and
 // process-cpu-ms/click the two together. The log names the host: CPU
-// model, clock, cores and load.
+// model, clock, cores and load, and what its kernel costs, reported too:
+// a system call (syscall-ns) and a Redis round trip, its time
+// (redis-trip-us) and this process's CPU (redis-trip-cpu-us), measured
+// before the games start. Hosts whose model and clock read alike have
+// differed by half in CPU a click; these tell why.
 //
 // process-alloc-kb/click is what the process allocated a click (its
 // players' share included, which is small): unlike CPU it hardly moves
@@ -501,6 +506,12 @@ func benchSustained(b *testing.B, n int, party bool) {
 		store = redis.New(store.Client(), redis.Options{Prefix: prefix, SkipOldSendLocks: true})
 	}
 	ctx := context.Background()
+	// What this host's kernel costs, before anything else runs.
+	sysCall := machine.Syscall()
+	trip, err := redistest.Trip(ctx, store.Client(), 2000)
+	if err != nil {
+		b.Fatal(err)
+	}
 	players := 4
 	if party {
 		players = 8
@@ -597,7 +608,8 @@ func benchSustained(b *testing.B, n int, party bool) {
 		}
 		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
-	b.Logf("host: %s; a player's timing costs %v beyond what it reads", machine(), r.playerCPU.calibrate())
+	b.Logf("host: %s; a system call takes %v, %v; a player's timing costs %v beyond what it reads",
+		machine.Describe(), sysCall, trip, r.playerCPU.calibrate())
 	b.ResetTimer()
 	start := time.Now()
 	half := start.Add(*sustainFor / 2)
@@ -646,6 +658,7 @@ func benchSustained(b *testing.B, n int, party bool) {
 	table := r.tables.since(half, 0.5, 0.99)
 	reveal := r.reveals.since(half, 0.5, 0.99)
 	b.ReportMetric(clicks/end.Sub(half).Seconds(), "clicks/s")
+	reportHost(b, sysCall, trip)
 	b.ReportMetric(ack[0], "ack-p50-ms")
 	b.ReportMetric(ack[1], "ack-p99-ms")
 	b.ReportMetric(table[0], "table-p50-ms")

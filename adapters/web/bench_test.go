@@ -27,6 +27,7 @@ import (
 	"github.com/sushigo/sushigo/adapters/web"
 	"github.com/sushigo/sushigo/bot"
 	"github.com/sushigo/sushigo/engine/review"
+	"github.com/sushigo/sushigo/machine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 	"github.com/sushigo/sushigo/storage/bolt"
@@ -65,7 +66,10 @@ func TestMain(m *testing.M) {
 // again), so the CPU a click is the host's alone (its web table included).
 // It reports, over the second half of -web-sustain, the time from a click
 // to each page of its game receiving the page that shows it (p50, p99),
-// the bytes of a page frame, and the host's memory a socket holds.
+// the bytes of a page frame, and the host's memory a socket holds; and
+// what the host's kernel costs, to compare hosts by: a system call
+// (syscall-ns) and, with -web-redis, a Redis round trip (redis-trip-us,
+// and this process's CPU for it, redis-trip-cpu-us).
 //
 //	go test ./adapters/web -run '^$' -bench 'WebTable/games=1000$' -timeout 20m
 //
@@ -112,9 +116,15 @@ func benchWeb(b *testing.B, games int) {
 	defer web.WithoutChecks()()
 	var store storage.Store
 	var rs *redis.Store
+	// What this host's kernel costs, before anything else runs.
+	sysCall, trip := machine.Syscall(), redistest.TripCost{}
 	if *benchRedis {
 		rs = redistest.Store(b, redistest.Prefix("web"))
 		store = rs
+		var err error
+		if trip, err = redistest.Trip(ctx, rs.Client(), 2000); err != nil {
+			b.Fatal(err)
+		}
 	} else {
 		bs, err := bolt.Open(filepath.Join(b.TempDir(), "w.db"), bolt.Options{NoSync: true, SweepEvery: -1})
 		if err != nil {
@@ -314,6 +324,14 @@ func benchWeb(b *testing.B, games int) {
 		}
 	}
 	b.ReportMetric(perSocket/1024, "host-KB/socket")
+	b.ReportMetric(float64(sysCall.Nanoseconds()), "syscall-ns")
+	about := fmt.Sprintf("host: %s; a system call takes %v", machine.Describe(), sysCall)
+	if rs != nil {
+		b.ReportMetric(float64(trip.Wall.Nanoseconds())/1000, "redis-trip-us")
+		b.ReportMetric(float64(trip.Client.Nanoseconds())/1000, "redis-trip-cpu-us")
+		about += ", " + trip.String()
+	}
+	b.Log(about)
 }
 
 // redisCPU is the CPU the Redis server of rs has used (none without one).
