@@ -36,7 +36,9 @@ func (b *Bot) Handle(ctx context.Context, req protocol.Request) (protocol.Respon
 	b.busy.Add(1)
 	defer b.busy.Add(-1)
 	start := time.Now()
-	resp, err := b.handle(withAway(withRequestID(ctx, req.ID), req.Away), req)
+	var resp protocol.Response
+	var err error
+	requests.run(func() { resp, err = b.handle(withAway(withRequestID(ctx, req.ID), req.Away), req) })
 	resp.Deliveries = repliesFirst(resp.Deliveries)
 	if resp.Where.Channel == "" {
 		resp.Where = req.Where

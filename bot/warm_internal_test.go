@@ -1,0 +1,66 @@
+package bot
+
+import (
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestWarmKeepsItsGoroutine(t *testing.T) {
+	w := newWarm()
+	n := 0
+	for range 5 {
+		w.run(func() { n++ })
+	}
+	if n != 5 {
+		t.Fatalf("ran %d times; want 5", n)
+	}
+	if s := w.started.Load(); s != 1 {
+		t.Errorf("one request after another started %d goroutines; want 1, kept", s)
+	}
+	// Requests at once each get one: none waits for another's.
+	var wg sync.WaitGroup
+	hold := make(chan struct{})
+	for range 3 {
+		wg.Go(func() { w.run(func() { <-hold }) })
+	}
+	for w.started.Load() < 3 { // the kept one and two more
+		runtime.Gosched()
+	}
+	close(hold)
+	wg.Wait()
+}
+
+func TestWarmRaisesPanicsInTheCaller(t *testing.T) {
+	w := newWarm()
+	got := func() (p any) {
+		defer func() { p = recover() }()
+		w.run(func() { panic("boom") })
+		return nil
+	}()
+	if s, _ := got.(string); !strings.HasPrefix(s, "boom") || !strings.Contains(s, "warm_internal_test.go") {
+		t.Errorf("recovered %v; want the panic, with where it happened", got)
+	}
+	// The goroutine that panicked is gone; the next request still runs.
+	ran := false
+	w.run(func() { ran = true })
+	if !ran {
+		t.Error("the request after a panic did not run")
+	}
+}
+
+func TestWarmGoexitEndsTheCaller(t *testing.T) {
+	w := newWarm()
+	after := false
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		w.run(func() { runtime.Goexit() })
+		after = true
+	}()
+	<-done
+	if after {
+		t.Error("the caller went on after the work called Goexit")
+	}
+}
