@@ -15,8 +15,8 @@ import (
 )
 
 // Describe names the host: "AMD EPYC (family 25, model 17), 2596.144 MHz,
-// 2 cores, load 0.40 0.50 0.26" (Linux; the cores alone elsewhere). Not
-// player words: a benchmark's log.
+// 2 cores, load 0.40 0.50 0.26" (Linux; the cores alone elsewhere).
+// Not player words: a benchmark's log, and /proc/cpuinfo's keys.
 func Describe() string {
 	var model, family, number, mhz string
 	if info, err := os.ReadFile("/proc/cpuinfo"); err == nil {
