@@ -3,12 +3,9 @@ package bot_test
 import (
 	"runtime"
 	"sync/atomic"
-	"testing"
 	"time"
 
 	"golang.org/x/sys/unix"
-
-	"github.com/sushigo/sushigo/storage/redis/redistest"
 )
 
 // playerCPU sums the CPU the benchmark's simulated players take for
@@ -63,12 +60,4 @@ func threadCPU() time.Duration {
 		panic(err) // Linux and macOS have had it for decades
 	}
 	return time.Duration(ts.Nano())
-}
-
-// reportHost reports what the host's kernel costs beside a benchmark's
-// figures (package machine, redistest.Trip), to compare hosts by.
-func reportHost(b *testing.B, sysCall time.Duration, trip redistest.TripCost) {
-	b.ReportMetric(float64(sysCall.Nanoseconds()), "syscall-ns")
-	b.ReportMetric(float64(trip.Wall.Nanoseconds())/1000, "redis-trip-us")
-	b.ReportMetric(float64(trip.Client.Nanoseconds())/1000, "redis-trip-cpu-us")
 }

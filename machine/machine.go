@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -77,4 +78,14 @@ func Syscall() time.Duration {
 	}
 	slices.Sort(took)
 	return took[runs/2]
+}
+
+// ProcessCPU is the CPU time, user and system, this process has used: a
+// benchmark's CPU a click is its difference over the run.
+func ProcessCPU() (time.Duration, error) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, err
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
 }

@@ -18,7 +18,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -230,8 +229,7 @@ func benchWeb(b *testing.B, games int) {
 	}
 	sockets := games * (4 + *benchWatchers)
 	perSocket := float64(heap()-before) / float64(sockets)
-	var ru0, ru1 syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	cpu0, _ := machine.ProcessCPU()
 	redis0 := redisCPU(b, rs)
 	b.ResetTimer()
 	start := time.Now()
@@ -291,7 +289,7 @@ func benchWeb(b *testing.B, games int) {
 	}
 	wg.Wait()
 	b.StopTimer()
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu1, _ := machine.ProcessCPU()
 	redisUsed := redisCPU(b, rs) - redis0
 	var r clientResult
 	if err := json.Unmarshal(lines.Bytes(), &r); err != nil {
@@ -300,7 +298,7 @@ func benchWeb(b *testing.B, games int) {
 	if err := cmd.Wait(); err != nil {
 		b.Fatal(err)
 	}
-	cpu := time.Duration(ru1.Utime.Nano() + ru1.Stime.Nano() - ru0.Utime.Nano() - ru0.Stime.Nano())
+	cpu := cpu1 - cpu0
 	slices.Sort(acks)
 	if len(acks) > 0 {
 		b.ReportMetric(float64(acks[len(acks)/2].Microseconds())/1000, "chat-ack-p50-ms")
@@ -327,8 +325,7 @@ func benchWeb(b *testing.B, games int) {
 	b.ReportMetric(float64(sysCall.Nanoseconds()), "syscall-ns")
 	about := fmt.Sprintf("host: %s; a system call takes %v", machine.Describe(), sysCall)
 	if rs != nil {
-		b.ReportMetric(float64(trip.Wall.Nanoseconds())/1000, "redis-trip-us")
-		b.ReportMetric(float64(trip.Client.Nanoseconds())/1000, "redis-trip-cpu-us")
+		trip.Report(b)
 		about += ", " + trip.String()
 	}
 	b.Log(about)

@@ -5,10 +5,12 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"syscall"
+	"testing"
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/sushigo/sushigo/machine"
 )
 
 // TripCost is what one round trip to a Redis server costs: the CPU of the
@@ -24,6 +26,13 @@ type TripCost struct {
 func (c TripCost) String() string {
 	return fmt.Sprintf("a Redis round trip takes %.1f µs (%.1f µs of this process's CPU, %.1f µs of the server's)",
 		micros(c.Wall), micros(c.Client), micros(c.Server))
+}
+
+// Report reports the trip beside a benchmark's figures: redis-trip-us,
+// and redis-trip-cpu-us the process's CPU for it.
+func (c TripCost) Report(b *testing.B) {
+	b.ReportMetric(micros(c.Wall), "redis-trip-us")
+	b.ReportMetric(micros(c.Client), "redis-trip-cpu-us")
 }
 
 func micros(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1000 }
@@ -43,30 +52,29 @@ func Trip(ctx context.Context, c goredis.UniversalClient, n int) (TripCost, erro
 		if err != nil {
 			return TripCost{}, err
 		}
-		client0, start := processCPU(), time.Now()
+		client0, err := machine.ProcessCPU()
+		if err != nil {
+			return TripCost{}, err
+		}
+		start := time.Now()
 		for range each {
 			if err := c.Ping(ctx).Err(); err != nil {
 				return TripCost{}, err
 			}
 		}
-		wall, client := time.Since(start), processCPU()-client0
+		wall := time.Since(start)
+		client1, err := machine.ProcessCPU()
+		if err != nil {
+			return TripCost{}, err
+		}
 		server1, err := CPU(ctx, c)
 		if err != nil {
 			return TripCost{}, err
 		}
 		// (INFO's own trip is in the server's count: one in each.)
 		k := time.Duration(each)
-		all[i] = TripCost{Client: client / k, Server: (server1 - server0) / k, Wall: wall / k}
+		all[i] = TripCost{Client: (client1 - client0) / k, Server: (server1 - server0) / k, Wall: wall / k}
 	}
 	slices.SortFunc(all[:], func(a, b TripCost) int { return cmp.Compare(a.Wall, b.Wall) })
 	return all[batches/2], nil
-}
-
-// processCPU is the CPU time this process has used.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
