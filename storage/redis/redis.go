@@ -32,6 +32,8 @@ type Store struct {
 	// skipOldLocks: no replica of a release before the send locks beside
 	// the games runs (Options.SkipOldSendLocks).
 	skipOldLocks bool
+	// batch gathers concurrent writes into shared pipelines (batch.go).
+	batch batcher
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -52,6 +54,7 @@ func New(c goredis.UniversalClient, o Options) *Store {
 		o.Prefix = "sushigo:"
 	}
 	s := &Store{c: c, prefix: o.Prefix, skipOldLocks: o.SkipOldSendLocks}
+	s.batch.window, s.batch.max = batchWindow, batchMax
 	// Until the first claim looks, assume an older release left deadlines
 	// in the single set: clearing them there costs nothing when it is empty.
 	s.legacy.Store(true)
@@ -435,13 +438,22 @@ func (s *Store) commitSave(ctx context.Context, key string, data []byte, prev st
 }
 
 // commit runs schedule's deadlines and then the calls, the save first, in
-// one round trip, and returns the save's answer. A script the server does
-// not have yet (a restart, a failover) is sent whole: the save again with
-// the rest when it was the save's (it did not run), alone when another's.
+// one round trip (with other writes when the replica is busy: batched),
+// and returns the save's answer. A script the server does not have yet (a
+// restart, a failover) is sent whole: the save again with the rest when
+// it was the save's (it did not run), alone when another's.
+//
+// They go in a plain pipeline, on one server as on a cluster (where the
+// deadlines live in other slots): nothing is undone when the save is
+// refused, so a MULTI added nothing but work, and a deadline set before a
+// save that then fails only fires early.
 func (s *Store) commit(ctx context.Context, key string, schedule []storage.Deadline, calls ...*scriptCall) ([]any, error) {
 	save := calls[0]
-	run := func(whole bool) error {
-		eval := func(p goredis.Scripter) {
+	run := func(whole bool) (cut, err error) {
+		cmds, cut := s.batched(ctx, func(p goredis.Pipeliner) {
+			for _, d := range schedule {
+				s.schedule(ctx, p, d.Key, d.Due)
+			}
 			for i, c := range calls {
 				if i == 0 && whole {
 					c.cmd = c.script.Eval(ctx, p, c.keys, c.args...)
@@ -449,29 +461,21 @@ func (s *Store) commit(ctx context.Context, key string, schedule []storage.Deadl
 					c.cmd = c.script.EvalSha(ctx, p, c.keys, c.args...)
 				}
 			}
+		})
+		if cut != nil {
+			return cut, nil
 		}
-		if len(schedule) == 0 && len(calls) == 1 {
-			eval(s.c)
-			return save.cmd.Err()
-		}
-		fn := func(p goredis.Pipeliner) error {
-			for _, d := range schedule {
-				s.schedule(ctx, p, d.Key, d.Due)
-			}
-			eval(p)
-			return nil
-		}
-		if _, cluster := s.c.(*goredis.ClusterClient); cluster {
-			_, err := s.c.Pipelined(ctx, fn)
-			return err
-		}
-		_, err := s.c.TxPipelined(ctx, fn)
-		return err
+		return nil, firstErr(cmds)
 	}
 	noScript := func(err error) bool { return err != nil && goredis.HasErrorPrefix(err, "NOSCRIPT") }
-	err := run(false)
-	if noScript(save.cmd.Err()) {
-		err = run(true)
+	cut, err := run(false)
+	if cut == nil && noScript(save.cmd.Err()) {
+		cut, err = run(true)
+	}
+	if cut != nil {
+		// The caller's context ended while its write waited: not known
+		// to be saved, as a round trip cut short.
+		return nil, fmt.Errorf("redis save game %s: %w", key, cut)
 	}
 	if noScript(err) {
 		err = nil

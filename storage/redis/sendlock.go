@@ -80,25 +80,30 @@ type scriptCall struct {
 	cmd    *goredis.Cmd
 }
 
-// runScripts runs calls in one pipeline, each script by its SHA. One the
-// server does not have (NOSCRIPT: it restarted, or failed over) did not
-// run: it is sent whole after, alone, in the pipeline's order, and cached
-// from then on.
+// runScripts runs calls in one pipeline (with other writes when the
+// replica is busy: batched), each script by its SHA. One the server does
+// not have (NOSCRIPT: it restarted, or failed over) did not run: it is
+// sent whole after, alone, in the pipeline's order, and cached from then
+// on.
 func (s *Store) runScripts(ctx context.Context, calls ...*scriptCall) error {
-	_, err := s.c.Pipelined(ctx, func(p goredis.Pipeliner) error {
+	_, err := s.batched(ctx, func(p goredis.Pipeliner) {
 		for _, c := range calls {
 			c.cmd = c.script.EvalSha(ctx, p, c.keys, c.args...)
 		}
-		return nil
 	})
-	if err == nil {
-		return nil
+	if err != nil {
+		return err
 	}
 	for _, c := range calls {
 		if e := c.cmd.Err(); e != nil && goredis.HasErrorPrefix(e, "NOSCRIPT") {
 			c.cmd = c.script.Eval(ctx, s.c, c.keys, c.args...)
 		}
 	}
+	return scriptsErr(calls)
+}
+
+// scriptsErr is the first error of calls' answers (none: nil).
+func scriptsErr(calls []*scriptCall) error {
 	for _, c := range calls {
 		if e := c.cmd.Err(); e != nil && !errors.Is(e, goredis.Nil) {
 			return e
