@@ -12,9 +12,11 @@ import (
 // different games, come at about the same moment, and each went to Redis
 // in a round trip of its own. On a 2-core host a round trip's wake-ups,
 // in this process and in Redis, cost more than the commands it carries.
-// So a write that comes soon after another waits a moment for others,
-// and they go to Redis together, in one pipeline, each with its own
-// answers. A write on a quiet replica goes at once, alone.
+// So a write that comes soon after another game's waits a moment for
+// others, and they go to Redis together, in one pipeline, each with its
+// own answers. A write on a quiet replica goes at once, alone, and so
+// does one that follows only its own game's (one game's writes come one
+// after another: waiting would only make each later).
 //
 // Waiting makes a busy replica's acknowledgements that much later, and
 // holds a released lock that much longer: a change to the same game made
@@ -28,7 +30,7 @@ const (
 	batchMax    = 64
 )
 
-// batchBusy: a write that comes this soon after the one before opens a
+// batchBusy: a write that comes this soon after another game's opens a
 // batch; one after a longer quiet goes alone, at once.
 const batchBusy = 5 * time.Millisecond
 
@@ -41,6 +43,7 @@ type batcher struct {
 
 	mu      sync.Mutex
 	last    time.Time // when the latest write came
+	lastKey string    // and its game's key
 	open    *batch    // the batch waiting for its window to end
 	batches int       // opened so far (tests)
 }
@@ -62,18 +65,19 @@ type batchWrite struct {
 	cmds  []goredis.Cmder
 }
 
-// batched runs the commands queue adds to a pipeline, in one round trip:
-// alone and at once when the store is quiet, else with others' (in the
-// open batch, or in a new one this caller sends when the window ends).
+// batched runs the commands queue adds to a pipeline for game key's write,
+// in one round trip: alone and at once when the store is quiet, else
+// with others' (in the open batch, or in a new one this caller sends
+// when the window ends).
 // It returns their answers, each holding its own error; the error is
 // the caller's context's when it ended first.
-func (s *Store) batched(ctx context.Context, queue func(goredis.Pipeliner)) ([]goredis.Cmder, error) {
+func (s *Store) batched(ctx context.Context, key string, queue func(goredis.Pipeliner)) ([]goredis.Cmder, error) {
 	u := &s.batch
 	w := &batchWrite{queue: queue}
 	now := time.Now()
 	u.mu.Lock()
-	busy := now.Sub(u.last) < batchBusy
-	u.last = now
+	busy := now.Sub(u.last) < batchBusy && key != u.lastKey
+	u.last, u.lastKey = now, key
 	if b := u.open; b != nil {
 		b.writes = append(b.writes, w)
 		if len(b.writes) >= b.max {

@@ -156,3 +156,24 @@ func TestSavesShareARoundTrip(t *testing.T) {
 		t.Errorf("%d deadlines due after %d saves that set one each (the stale one's too: set before it), want %d", len(claims), n, n)
 	}
 }
+
+// TestOneGamesWritesGoAlone: writes of one game come one after another,
+// and none waits for others: a game saved again and again opens no batch
+// however soon each save follows the last.
+func TestOneGamesWritesGoAlone(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	v, err := s.SaveGame(ctx, "g", []byte("dealt"), 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	batches := redis.WriteBatches(s)
+	for range 20 {
+		if v, err = s.SaveGame(ctx, "g", []byte("picked"), v, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := redis.WriteBatches(s) - batches; got != 0 {
+		t.Errorf("20 saves of one game, one after another, opened %d batches, want none", got)
+	}
+}

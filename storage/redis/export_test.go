@@ -22,7 +22,7 @@ func HoldWrites(s *Store, window time.Duration, max int) {
 	u := &s.batch
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	u.held, u.last = &batch{window: window, max: max}, time.Now().Add(time.Hour)
+	u.held, u.last, u.lastKey = &batch{window: window, max: max}, time.Now().Add(time.Hour), "\x00held"
 }
 
 // QuietWrites makes s's next write come after a quiet.

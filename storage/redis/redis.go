@@ -414,8 +414,7 @@ func (s *Store) SaveGame(ctx context.Context, key string, data []byte, prev stor
 }
 
 // Commit implements storage.Games in one round trip: the deadlines and the
-// save go in one MULTI (one pipeline on a cluster, where they live in other
-// slots; a deadline set before a save that then fails only fires early).
+// save go in one pipeline (commit).
 func (s *Store) Commit(ctx context.Context, key string, data []byte, prev storage.Version, ttl time.Duration, schedule []storage.Deadline) (storage.Version, error) {
 	return s.commitSave(ctx, key, data, prev, ttl, schedule, nil)
 }
@@ -450,7 +449,7 @@ func (s *Store) commitSave(ctx context.Context, key string, data []byte, prev st
 func (s *Store) commit(ctx context.Context, key string, schedule []storage.Deadline, calls ...*scriptCall) ([]any, error) {
 	save := calls[0]
 	run := func(whole bool) (cut, err error) {
-		cmds, cut := s.batched(ctx, func(p goredis.Pipeliner) {
+		cmds, cut := s.batched(ctx, key, func(p goredis.Pipeliner) {
 			for _, d := range schedule {
 				s.schedule(ctx, p, d.Key, d.Due)
 			}

@@ -80,13 +80,13 @@ type scriptCall struct {
 	cmd    *goredis.Cmd
 }
 
-// runScripts runs calls in one pipeline (with other writes when the
-// replica is busy: batched), each script by its SHA. One the server does
+// runScripts runs calls, game key's, in one pipeline (with other games'
+// writes when the replica is busy: batched), each script by its SHA. One the server does
 // not have (NOSCRIPT: it restarted, or failed over) did not run: it is
 // sent whole after, alone, in the pipeline's order, and cached from then
 // on.
-func (s *Store) runScripts(ctx context.Context, calls ...*scriptCall) error {
-	_, err := s.batched(ctx, func(p goredis.Pipeliner) {
+func (s *Store) runScripts(ctx context.Context, key string, calls ...*scriptCall) error {
+	_, err := s.batched(ctx, key, func(p goredis.Pipeliner) {
 		for _, c := range calls {
 			c.cmd = c.script.EvalSha(ctx, p, c.keys, c.args...)
 		}
@@ -127,7 +127,7 @@ func (s *Store) LockGame(ctx context.Context, key string, token []byte, lease ti
 	fail := func(err error) ([]byte, []byte, storage.Version, bool, error) {
 		return nil, nil, 0, false, fmt.Errorf("redis lock game %s: %w", key, err)
 	}
-	if err := s.runScripts(ctx, calls...); err != nil {
+	if err := s.runScripts(ctx, key, calls...); err != nil {
 		// Either may have been taken: both lapse within the lease.
 		return fail(err)
 	}
@@ -181,7 +181,7 @@ func (s *Store) RenewGameLock(ctx context.Context, key string, token []byte, ttl
 	if !s.skipOldLocks {
 		calls = append(calls, &scriptCall{script: renewScript, keys: []string{s.oldLockKey(key)}, args: []any{token, ttl.Milliseconds()}})
 	}
-	if err := s.runScripts(ctx, calls...); err != nil {
+	if err := s.runScripts(ctx, key, calls...); err != nil {
 		return false, fmt.Errorf("redis renew the lock of %s: %w", key, err)
 	}
 	held := true
@@ -213,7 +213,7 @@ func (s *Store) UnlockGame(ctx context.Context, key string, token, side []byte, 
 	if !s.skipOldLocks {
 		calls = append(calls, &scriptCall{script: renewScript, keys: []string{s.oldLockKey(key)}, args: []any{token, 0}})
 	}
-	if err := s.runScripts(ctx, calls...); err != nil {
+	if err := s.runScripts(ctx, key, calls...); err != nil {
 		return fmt.Errorf("redis unlock game %s: %w", key, err)
 	}
 	if n, err := unlock.cmd.Int64(); err != nil {
