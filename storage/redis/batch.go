@@ -36,8 +36,6 @@ const batchBusy = 5 * time.Millisecond
 
 // batcher gathers writes into shared pipelines (batched).
 type batcher struct {
-	window time.Duration // batchWindow
-	max    int           // batchMax
 	// held is a test's window and size for the next batch only.
 	held *batch
 
@@ -98,7 +96,7 @@ func (s *Store) batched(ctx context.Context, key string, queue func(goredis.Pipe
 		cmds, _ := s.c.Pipelined(ctx, func(p goredis.Pipeliner) error { queue(p); return nil })
 		return cmds, nil
 	}
-	b := &batch{window: u.window, max: u.max, writes: []*batchWrite{w}, full: make(chan struct{}), done: make(chan struct{})}
+	b := &batch{window: batchWindow, max: batchMax, writes: []*batchWrite{w}, full: make(chan struct{}), done: make(chan struct{})}
 	if u.held != nil {
 		b.window, b.max, u.held = u.held.window, u.held.max, nil
 	}

@@ -54,7 +54,6 @@ func New(c goredis.UniversalClient, o Options) *Store {
 		o.Prefix = "sushigo:"
 	}
 	s := &Store{c: c, prefix: o.Prefix, skipOldLocks: o.SkipOldSendLocks}
-	s.batch.window, s.batch.max = batchWindow, batchMax
 	// Until the first claim looks, assume an older release left deadlines
 	// in the single set: clearing them there costs nothing when it is empty.
 	s.legacy.Store(true)
