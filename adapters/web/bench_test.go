@@ -42,6 +42,7 @@ var (
 	benchChat     = flag.Int("web-chat", 5, "BenchmarkWebTable plays one chat game without pages for every this many games with pages (0: none): the chat path beside the pages")
 	benchRedis    = flag.Bool("web-redis", false, "BenchmarkWebTable keeps its games in the test Redis (SUSHIGO_TEST_REDIS_URL, else database 15 of 127.0.0.1:6379), as replicas do, and reports Redis's CPU a click")
 	benchOutbox   = flag.Bool("web-outbox", false, "BenchmarkWebTable's games are a chat platform's too: every change's posts and edits, pictures drawn, go through the outbox to a platform that takes them, beside the pages")
+	benchKind     = flag.String("web-platform", "discord", "with -web-outbox, the kind of chat platform BenchmarkWebTable's outbox sends to: discord (a post with a nonce is made once, as BenchmarkSustained's platform) or slack (each post but a send's last costs a send log write)")
 )
 
 // clientsEnv makes the test binary the benchmark's pages (clients).
@@ -137,7 +138,15 @@ func benchWeb(b *testing.B, games int) {
 	cfg := bot.Config{Timer: -1, Nudge: -1, Review: &review.Options{Samples: 2, Iterations: 4, Refine: 1},
 		OnStored: func(s bot.Stored) { table.Changed(s.Change()) }}
 	if *benchOutbox {
-		cfg.Platforms = map[string]protocol.Platform{"bench": {Hands: protocol.HandsDM, Sender: &sink{hands: hands}}}
+		var sender protocol.Sender = &sink{hands: hands}
+		switch *benchKind {
+		case "discord":
+			sender = onceSink{sender.(*sink)}
+		case "slack":
+		default:
+			b.Fatalf("-web-platform %q: want discord or slack", *benchKind)
+		}
+		cfg.Platforms = map[string]protocol.Platform{"bench": {Hands: protocol.HandsDM, Sender: sender}}
 		cfg.Handoff = true
 	}
 	host := bot.New(store, cfg)
@@ -358,6 +367,15 @@ func (s *sink) Send(_ context.Context, where protocol.Location, _ string, d prot
 	}
 	return protocol.Ref{ID: strconv.FormatInt(s.n.Add(1), 36)}, nil
 }
+
+// onceSink is a sink of Discord's kind, whose posts with a nonce are made
+// once (protocol.PostsOnce): the outbox records them with the lock's
+// release rather than before the next send. Until 29 November 2026 the
+// benchmark's platform was a plain sink, Slack's kind (-web-platform
+// slack): a send log write a post more, about one a click.
+type onceSink struct{ *sink }
+
+func (onceSink) PostsOnce() {}
 
 // chatHands is what the chat games' players last saw of their hands: a
 // chat shows a player's hand in the messages the host sends them (their
