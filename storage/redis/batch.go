@@ -26,10 +26,11 @@ import (
 // batchWindow is how long the first write of a batch waits for others,
 // and batchMax how many writes fill a batch, which then goes at once.
 // Four milliseconds rather than one: on a 2-core Xeon, alternated runs
-// put a click's host and Redis CPU a tenth lower at 1,000 Party games and
-// 5-6 % lower at 3,000 classic games and under the whole web load (round
-// trips a click 0.70 -> 0.34 at Party), for acks about 2 ms later at the
-// median (docs/architecture.md, "the host").
+// put a click's host and Redis CPU up to an eighth lower at 1,000 Party
+// games (nothing measurable in the slowest hour) and 3-6 % lower at 3,000
+// classic games and under the whole web load (round trips a click 0.70 ->
+// 0.34 at Party), for acks about 2 ms later at the median
+// (docs/architecture.md, "the host").
 const (
 	batchWindow = 4 * time.Millisecond
 	batchMax    = 64
