@@ -138,10 +138,11 @@ func benchWeb(b *testing.B, games int) {
 	cfg := bot.Config{Timer: -1, Nudge: -1, Review: &review.Options{Samples: 2, Iterations: 4, Refine: 1},
 		OnStored: func(s bot.Stored) { table.Changed(s.Change()) }}
 	if *benchOutbox {
-		var sender protocol.Sender = &sink{hands: hands}
+		s := &sink{hands: hands}
+		var sender protocol.Sender = s
 		switch *benchKind {
 		case "discord":
-			sender = onceSink{sender.(*sink)}
+			sender = onceSink{s}
 		case "slack":
 		default:
 			b.Fatalf("-web-platform %q: want discord or slack", *benchKind)
