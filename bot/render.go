@@ -184,6 +184,8 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 	for _, s := range pv.Seats {
 		sameHands = sameHands && s.HandSize == pv.Seats[0].HandSize
 	}
+	memo := tableTexts.get(st.ID, w, lk.party, pv.Over, sameHands)
+	defer tableTexts.put(st.ID, memo)
 	for _, s := range pv.Seats {
 		name := st.name(s.Seat)
 		mark := ""
@@ -204,17 +206,20 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		if !s.Dummy && st.Seats[s.Seat].Bot {
 			name += " 🤖"
 		}
-		val := lk.tableau(w, s)
-		if kept := lk.kept(w, s); kept != "" && !pv.Over { // scored by now: the closing post says how
-			val += "\n" + kept
-		}
-		switch {
-		case pv.Over || sameHands:
-		case s.Dummy:
-			val += w.Say("render.sInItsPile", w.Count("card", s.HandSize))
-		default:
-			val += w.Say("render.sInHand", w.Count("card", s.HandSize))
-		}
+		val := memo.seat(s, func() string {
+			val := lk.tableau(w, s)
+			if kept := lk.kept(w, s); kept != "" && !pv.Over { // scored by now: the closing post says how
+				val += "\n" + kept
+			}
+			switch {
+			case pv.Over || sameHands:
+			case s.Dummy:
+				val += w.Say("render.sInItsPile", w.Count("card", s.HandSize))
+			default:
+				val += w.Say("render.sInHand", w.Count("card", s.HandSize))
+			}
+			return val
+		})
 		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimSpace(w.Say("table.seatField", mark, name, s.Score)), Value: val, Inline: true})
 	}
 	var lines []string
@@ -222,7 +227,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		// The latest reveal stays on the table until the next one: the
 		// glance at the channel needs no scrolling through the thread.
 		lines = append(lines, w.Say("render.lastRevealRoundDTurn", r.Round, r.Turn))
-		lines = append(lines, revealLines(st, pv)...)
+		lines = append(lines, memo.revealed(r, st.names(len(pv.Seats)), func() []string { return revealLines(st, pv) })...)
 		lines = append(lines, "")
 	}
 	if pv.Over && st.chat() {
