@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/boards"
+	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/words"
 )
@@ -66,18 +67,27 @@ func (st *snapshot) drawNamed(name string, to protocol.Audience, now time.Time) 
 		}
 		return finalNow(st), true
 	case name == redrawReveal:
-		if st.game == nil || st.game.PublicView().LastReveal.Round == 0 {
+		if st.game == nil || st.game.LastReveal().Round == 0 {
 			return protocol.View{}, false
 		}
 		return revealView(st), true
 	case strings.HasPrefix(name, redrawRound):
 		r, err := strconv.Atoi(name[len(redrawRound):])
-		if err != nil || st.game == nil || r < 1 || r > len(st.game.PublicView().Scores) {
+		if err != nil || st.game == nil || r < 1 || r > roundsScored(st.game) {
 			return protocol.View{}, false
 		}
 		return roundScoreView(st, r), true
 	}
 	return protocol.View{}, false
+}
+
+// roundsScored is how many of g's rounds are scored: the public view's
+// Scores, without drawing the whole view for its length.
+func roundsScored(g *engine.Game) int {
+	if g.Over() {
+		return engine.Rounds
+	}
+	return g.Round() - 1
 }
 
 // handNow is seat i's hand as it stands: the cards to choose from, the
@@ -145,7 +155,7 @@ func (st *snapshot) latestReveal(d protocol.Delivery) bool {
 	if d.View.Screen != protocol.ScreenReveal || st.game == nil {
 		return false
 	}
-	r := st.game.PublicView().LastReveal
+	r := st.game.LastReveal()
 	if r.Round != d.View.Round || r.Turn != d.View.Turn {
 		return false
 	}
