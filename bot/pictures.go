@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
@@ -71,8 +70,7 @@ func nameTable(st *snapshot, p *protocol.Picture, alts *tableAlts) {
 // every pick was 3 % of a replica's CPU at 1,000 Party games. The zero
 // value is ready; it is safe for concurrent use.
 type tableAlts struct {
-	mu sync.Mutex
-	m  map[string]tableAlt // by game ID
+	memo gameMemo[string, tableAlt] // by game ID
 }
 
 type tableAlt struct {
@@ -82,14 +80,8 @@ type tableAlt struct {
 	alt   string
 }
 
-// maxTableAlts bounds the games kept; past it they are all forgotten
-// (each is said again at its next pick).
-const maxTableAlts = 8192
-
 func (a *tableAlts) get(game, key string, w words.Lang, names []string) (string, bool) {
-	a.mu.Lock()
-	e, ok := a.m[game]
-	a.mu.Unlock()
+	e, ok := a.memo.get(game)
 	if !ok || e.key != key || e.w != w || !slices.Equal(e.names, names) {
 		return "", false
 	}
@@ -97,12 +89,7 @@ func (a *tableAlts) get(game, key string, w words.Lang, names []string) (string,
 }
 
 func (a *tableAlts) put(game, key string, w words.Lang, names []string, alt string) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.m == nil || len(a.m) >= maxTableAlts {
-		a.m = map[string]tableAlt{}
-	}
-	a.m[game] = tableAlt{key: key, w: w, names: names, alt: alt}
+	a.memo.put(game, tableAlt{key: key, w: w, names: names, alt: alt})
 }
 
 // tablePublic is the public view a table picture draws: without the picks

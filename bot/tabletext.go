@@ -2,7 +2,6 @@ package bot
 
 import (
 	"slices"
-	"sync"
 
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/words"
@@ -19,15 +18,11 @@ import (
 // An entry is used only when every input of the text it holds is equal
 // to the one it was said from, so the table is what it would be without
 // it: a memo, not a second copy of the game. It holds the game's latest
-// table in each language it is read in; past maxTableTexts it forgets them
-// all (each is said again at its next table). Safe for concurrent use.
+// table in each language it is read in, as many as a gameMemo keeps.
 var tableTexts tableTextMemo
 
-const maxTableTexts = 8192
-
 type tableTextMemo struct {
-	mu sync.Mutex
-	m  map[tableTextKey]*tableText
+	memo gameMemo[tableTextKey, *tableText]
 }
 
 // tableTextKey names a game's table in one language: a game whose pages
@@ -70,12 +65,9 @@ func (m *tableTextMemo) get(game string, w words.Lang, party, over, sameHands bo
 	if game == "" {
 		return nil
 	}
-	k := tableTextKey{game, w}
-	m.mu.Lock()
-	e := m.m[k]
-	delete(m.m, k) // the caller's until put: two drawing it at once each say their own
-	m.mu.Unlock()
-	if e == nil || e.w != w || e.party != party {
+	// Taken out until put: two drawing one game at once each say their own.
+	e, _ := m.memo.take(tableTextKey{game, w})
+	if e == nil || e.party != party {
 		return &tableText{w: w, party: party, over: over, sameHands: sameHands}
 	}
 	if e.over != over || e.sameHands != sameHands {
@@ -89,12 +81,7 @@ func (m *tableTextMemo) put(game string, e *tableText) {
 	if e == nil {
 		return
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.m == nil || len(m.m) >= maxTableTexts {
-		m.m = map[tableTextKey]*tableText{}
-	}
-	m.m[tableTextKey{game, e.w}] = e
+	m.memo.put(tableTextKey{game, e.w}, e)
 }
 
 // seat returns seat s's value, said by say when the entry has none for

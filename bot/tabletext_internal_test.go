@@ -49,9 +49,7 @@ func TestTableTextsChangeNothing(t *testing.T) {
 				st.Seats[1].Name = "Renamed"
 			}
 			memo := tableView(st.snap(), now)
-			tableTexts.mu.Lock()
-			delete(tableTexts.m, tableTextKey{st.ID, st.Lang})
-			tableTexts.mu.Unlock()
+			tableTexts.memo.take(tableTextKey{st.ID, st.Lang})
 			fresh := tableView(st.snap(), now)
 			if !reflect.DeepEqual(memo, fresh) {
 				t.Fatalf("%v, move %d (round %d, turn %d, %v): the memo's table\n%#v\nagainst\n%#v", set, moves, g.Round(), g.Turn(), st.Lang, memo, fresh)
