@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/boards"
-	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/words"
 )
@@ -73,21 +72,12 @@ func (st *snapshot) drawNamed(name string, to protocol.Audience, now time.Time) 
 		return revealView(st), true
 	case strings.HasPrefix(name, redrawRound):
 		r, err := strconv.Atoi(name[len(redrawRound):])
-		if err != nil || st.game == nil || r < 1 || r > roundsScored(st.game) {
+		if err != nil || st.game == nil || r < 1 || r > st.game.RoundsScored() {
 			return protocol.View{}, false
 		}
 		return roundScoreView(st, r), true
 	}
 	return protocol.View{}, false
-}
-
-// roundsScored is how many of g's rounds are scored: the public view's
-// Scores, without drawing the whole view for its length.
-func roundsScored(g *engine.Game) int {
-	if g.Over() {
-		return engine.Rounds
-	}
-	return g.Round() - 1
 }
 
 // handNow is seat i's hand as it stands: the cards to choose from, the

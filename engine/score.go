@@ -325,6 +325,18 @@ func (g *Game) DessertScore(seat int) (b Breakdown, ok bool) {
 
 func (g *Game) roundScored(round int) bool { return round < g.round || g.over }
 
+// RoundsScored is how many rounds are scored: the length of the public
+// view's Scores, without drawing the view.
+func (g *Game) RoundsScored() int {
+	n := 0
+	for r := 1; r <= Rounds; r++ {
+		if g.roundScored(r) {
+			n++
+		}
+	}
+	return n
+}
+
 // Score returns seat's points so far: every scored round, plus puddings once
 // the game is over.
 func (g *Game) Score(seat int) int {
