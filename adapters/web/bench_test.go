@@ -550,10 +550,25 @@ type benchClient struct {
 	ws   *websocket.Conn
 	game *benchGame
 	mu   sync.Mutex
-	page *protocol.Page
+	page *benchPage
 }
 
-func (c *benchClient) latest() *protocol.Page {
+// benchPage is what a benchmark's page reads of a frame's page: its
+// version, its hand's buttons and whether the game is over. A browser
+// draws the whole page on its own machine; decoding all of it here, on
+// the cores the host is measured on, took them from the host.
+type benchPage struct {
+	Version uint64 `json:"v"`
+	Hand    *struct {
+		Rows [][]struct {
+			ActionID string
+			Disabled bool
+		}
+	} `json:"hand"`
+	Final *struct{} `json:"final"`
+}
+
+func (c *benchClient) latest() *benchPage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.page
@@ -578,8 +593,8 @@ func dialPage(ctx context.Context, url, link string, g *benchGame, run *benchRun
 			}
 			now := time.Now()
 			var f struct {
-				T    string         `json:"t"`
-				Page *protocol.Page `json:"page"`
+				T    string     `json:"t"`
+				Page *benchPage `json:"page"`
 			}
 			if json.Unmarshal(data, &f) != nil || f.T != "page" {
 				continue
