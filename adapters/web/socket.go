@@ -52,7 +52,12 @@ type conn struct {
 	page  []byte // the newest page not yet written
 	ver   uint64 // its version, or the last written
 	notes [][]byte
-	wake  chan struct{}
+	// writing is set while a goroutine writes what is offered; stopped
+	// once the socket is done with, when no more start.
+	writing, stopped bool
+	idle             sync.Cond // signalled when writing ends
+	wctx             context.Context
+	slow             *time.Timer // cancels wctx when a write takes writeWait
 	// awaiting is set while a queued review is asked for again: one at a
 	// time, however often Review is pressed.
 	awaiting atomic.Bool
@@ -67,69 +72,93 @@ func (c *conn) offerPage(f []byte, ver uint64) {
 		return // this version, or a newer one, is shown or on its way
 	}
 	c.page, c.ver = f, ver
-	c.mu.Unlock()
-	c.poke()
+	c.writeLocked()
 }
 
 func (c *conn) offerNote(f []byte) {
 	c.mu.Lock()
 	c.notes = append(c.notes, f)
-	c.mu.Unlock()
-	c.poke()
+	c.writeLocked()
 }
 
-func (c *conn) poke() {
-	select {
-	case c.wake <- struct{}{}:
-	default:
+// writeLocked starts a goroutine writing what is offered unless one is
+// under way (it takes this too) or the socket is stopped, and unlocks
+// c.mu. A socket has a goroutine of its own only while it has frames to
+// write: ten thousand idle writers, each parked on a channel, were half
+// the goroutines the collector walks (docs/web.md).
+func (c *conn) writeLocked() {
+	if c.writing || c.stopped || c.wctx == nil {
+		c.mu.Unlock()
+		return
 	}
+	c.writing = true
+	c.mu.Unlock()
+	go c.write()
 }
 
 // writeWait is how long one frame's write may take before its socket is
 // closed.
 const writeWait = 10 * time.Second
 
-// writeLoop writes what is offered until stop closes or ctx ends. It is
-// stopped between writes, never cancelled in one: a socket whose write's
-// context ends is closed at once, and a refusal could not follow. A write
-// that takes writeWait, or is under way when ctx ends, closes it. The
-// writes share one context, cancelled by a timer stopped after each: a
-// context with its own timeout made for every frame was a tenth of the
-// writes' cost.
-func (c *conn) writeLoop(ctx context.Context, stop <-chan struct{}) error {
+// start lets the socket's frames be written from now on, in ctx; the
+// first are its hello's answers. The writes share one context, cancelled
+// by a timer stopped after each: a context with its own timeout made for
+// every frame was a tenth of the writes' cost.
+func (c *conn) start(ctx context.Context) {
 	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	slow := time.AfterFunc(writeWait, cancel)
-	slow.Stop()
-	defer slow.Stop()
-	write := func(f []byte) error {
-		if f == nil {
-			return nil
-		}
-		slow.Reset(writeWait)
-		err := c.ws.Write(wctx, websocket.MessageText, f)
-		slow.Stop()
-		return err
+	c.mu.Lock()
+	c.idle.L = &c.mu
+	c.wctx = wctx
+	c.slow = time.AfterFunc(writeWait, cancel)
+	c.slow.Stop()
+	c.writeLocked()
+}
+
+// stop waits for a write under way and lets no other start. Writes stop
+// between frames, never in one: a socket whose write's context ends is
+// closed at once, and a refusal could not follow. A write that takes
+// writeWait, or is under way when ctx ends, closes the socket.
+func (c *conn) stop() {
+	c.mu.Lock()
+	c.stopped = true
+	for c.writing {
+		c.idle.Wait()
 	}
+	c.mu.Unlock()
+	if c.slow != nil {
+		c.slow.Stop()
+	}
+}
+
+// write writes what is offered until nothing is, the socket is stopped
+// or a write fails (the socket is then broken: its reads fail too).
+func (c *conn) write() {
 	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-stop:
-			return nil
-		case <-c.wake:
-		}
 		c.mu.Lock()
 		notes, page := c.notes, c.page
 		c.notes, c.page = nil, nil
-		c.mu.Unlock()
-		for _, f := range notes {
-			if err := write(f); err != nil {
-				return err
-			}
+		if c.stopped || (len(notes) == 0 && page == nil) {
+			c.writing = false
+			c.idle.Broadcast()
+			c.mu.Unlock()
+			return
 		}
-		if err := write(page); err != nil {
-			return err
+		c.mu.Unlock()
+		if page != nil {
+			notes = append(notes, page)
+		}
+		for _, f := range notes {
+			c.slow.Reset(writeWait)
+			err := c.ws.Write(c.wctx, websocket.MessageText, f)
+			c.slow.Stop()
+			if err != nil {
+				c.mu.Lock()
+				c.stopped = true
+				c.writing = false
+				c.idle.Broadcast()
+				c.mu.Unlock()
+				return
+			}
 		}
 	}
 }
@@ -154,11 +183,9 @@ func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
 	key := c.pass.where().Key()
 	w.hub.join(key, c)
 	defer w.hub.leave(key, c)
-	done, stop := make(chan error, 1), make(chan struct{})
-	go func() { done <- c.writeLoop(ctx, stop) }()
+	c.start(ctx)
 	err = w.readLoop(ctx, c)
-	close(stop)
-	<-done
+	c.stop()
 	if errors.Is(err, errTooMuch) {
 		w.refuse(ctx, ws, err, c.lang)
 		return
@@ -244,13 +271,12 @@ func (w *Web) greet(ctx context.Context, ws *websocket.Conn) (*conn, words.Lang,
 	if err != nil {
 		return nil, lang, err
 	}
-	c := &conn{ws: ws, pass: p, lang: lang, wake: make(chan struct{}, 1), ver: page.Version}
+	c := &conn{ws: ws, pass: p, lang: lang, ver: page.Version}
 	c.notes = [][]byte{
 		encode(frame{T: "words", Words: pageWords(lang), Lang: lang.Code()}),
 		encode(frame{T: "session", Session: session}),
 		encode(frame{T: "page", Page: &page}),
 	}
-	c.poke()
 	return c, lang, nil
 }
 
