@@ -66,13 +66,14 @@ func AppendRows(dst, raw []byte, stride int) []byte {
 			continue
 		}
 		best, dist := 0, run
-		if i > 0 {
-			best = runLen(raw[i:], raw[i-1])
-		}
-		if i >= stride && best < maxMatch {
-			if u := matchLen(raw[i:], raw[i-stride:]); u > best {
+		if i >= stride {
+			r, u := runAndUp(raw[i:], raw[i-stride:], raw[i-1])
+			best = r
+			if u > r {
 				best, dist = u, up
 			}
+		} else if i > 0 {
+			best = runLen(raw[i:], raw[i-1])
 		}
 		if i+best > next && repeatsAt(next) {
 			// The match would run into a row the same as the one above (a
@@ -159,6 +160,35 @@ func matchLen(a, b []byte) int {
 	for ; i < n && a[i] == b[i]; i++ {
 	}
 	return i
+}
+
+// runAndUp is runLen(a, c) and matchLen(a, b) from one pass over a: in
+// a row unlike the one above, a flat stretch is most often both a run and
+// a match with the row above, and reading it twice was most of
+// AppendRows. up is not counted past a run of maxMatch, which no match
+// can beat; b is at least as long as a.
+func runAndUp(a, b []byte, c byte) (run, up int) {
+	n := min(len(a), maxMatch)
+	pat := uint64(c) * 0x0101010101010101
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x := binary.LittleEndian.Uint64(a[i:])
+		r, u := x^pat, x^binary.LittleEndian.Uint64(b[i:])
+		switch {
+		case r != 0 && u != 0:
+			return i + bits.TrailingZeros64(r)/8, i + bits.TrailingZeros64(u)/8
+		case r != 0:
+			return i + bits.TrailingZeros64(r)/8, i + matchLen(a[i:n], b[i:n])
+		case u != 0:
+			return i + runLen(a[i:n], c), i + bits.TrailingZeros64(u)/8
+		}
+	}
+	run, up = i, i
+	for ; run < n && a[run] == c; run++ {
+	}
+	for ; up < n && a[up] == b[up]; up++ {
+	}
+	return run, up
 }
 
 // runLen is how many bytes of a are c from the start, at most maxMatch.

@@ -2,6 +2,7 @@ package deflate
 
 import (
 	"math/bits"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -19,6 +20,40 @@ func TestDistanceCodes(t *testing.T) {
 		want := code{bits.Reverse32(uint32(i))>>27 | uint32(d-distBase[i])<<5, 5 + extra}
 		if got := distCode(d); got != want {
 			t.Fatalf("distance %d: %+v, want %+v", d, got, want)
+		}
+	}
+}
+
+// TestRunAndUp: one pass counts what runLen and matchLen count, on
+// stretches that are runs, matches of the row above, both or neither,
+// ending at every offset of an eight-byte word and at maxMatch.
+func TestRunAndUp(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for k := range 20000 {
+		n := rng.IntN(300) + 1
+		a, b := make([]byte, n), make([]byte, n+rng.IntN(4))
+		c := byte(rng.IntN(3))
+		for i := range a {
+			a[i] = c
+			if rng.IntN(40) == 0 {
+				a[i] = byte(rng.IntN(3))
+			}
+		}
+		copy(b, a)
+		for i := range b {
+			if rng.IntN(50) == 0 {
+				b[i] = byte(rng.IntN(3))
+			}
+		}
+		run, up := runAndUp(a, b, c)
+		if want := runLen(a, c); run != want {
+			t.Fatalf("case %d: run %d, want %d", k, run, want)
+		}
+		if run == maxMatch {
+			continue // up is not counted past a run no match can beat
+		}
+		if want := matchLen(a, b); up != want {
+			t.Fatalf("case %d: up %d, want %d", k, up, want)
 		}
 	}
 }
