@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"sync/atomic"
 	"time"
+
+	"github.com/sushigo/sushigo/kept"
 )
 
 // A request's work runs on a goroutine kept for requests, not on the
@@ -28,7 +30,7 @@ var requests = newWarm()
 // warm hands work to kept goroutines. The zero value is not ready: see
 // newWarm.
 type warm struct {
-	jobs chan *warmJob
+	jobs kept.Waiters[*warmJob]
 	// started counts the goroutines started, for tests.
 	started atomic.Int64
 }
@@ -42,7 +44,7 @@ type warmJob struct {
 	exited   bool
 }
 
-func newWarm() *warm { return &warm{jobs: make(chan *warmJob)} }
+func newWarm() *warm { return &warm{} }
 
 // run runs f on a kept goroutine, or a new one when none is waiting, and
 // returns when f has. A panic in f is raised again here, in the caller's
@@ -50,9 +52,7 @@ func newWarm() *warm { return &warm{jobs: make(chan *warmJob)} }
 // f ran there (and a Goexit exits it).
 func (w *warm) run(f func()) {
 	j := &warmJob{f: f, done: make(chan struct{})}
-	select {
-	case w.jobs <- j:
-	default:
+	if !w.jobs.Give(j) {
 		w.started.Add(1)
 		go w.keep(j)
 	}
@@ -66,18 +66,17 @@ func (w *warm) run(f func()) {
 }
 
 // keep runs j, then the next job handed to it, until none comes for
-// warmIdle.
+// warmIdle. The goroutine that waited least takes a job (package kept):
+// as many stay as the requests keep busy.
 func (w *warm) keep(j *warmJob) {
-	t := time.NewTimer(warmIdle)
-	defer t.Stop()
+	me := kept.NewWaiter[*warmJob]()
+	defer me.Stop()
 	for {
 		if !j.do() {
 			return // (its stack unwound: a new one takes the next)
 		}
-		t.Reset(warmIdle)
-		select {
-		case j = <-w.jobs:
-		case <-t.C:
+		var ok bool
+		if j, ok = w.jobs.Wait(me, warmIdle); !ok {
 			return
 		}
 	}

@@ -12,14 +12,15 @@ func TestWarmKeepsItsGoroutine(t *testing.T) {
 	n := 0
 	w.run(func() { n++ })
 	// The goroutine the first request started waits for the next: each
-	// job handed to it as run hands one to a waiting goroutine (a send
-	// that blocks until it is taken) runs there, and no other starts.
-	// (Calling run again at once would race the goroutine back to its
-	// wait: run starts another when none is waiting yet, as it should,
-	// and a test counting on it would count on the scheduler.)
+	// job handed to it once it is back waiting runs there, and no other
+	// starts. (Calling run again at once would race the goroutine back
+	// to its wait: run starts another when none is waiting yet, as it
+	// should, and a test counting on it would count on the scheduler.)
 	for range 4 {
 		j := &warmJob{f: func() { n++ }, done: make(chan struct{})}
-		w.jobs <- j
+		for !w.jobs.Give(j) {
+			runtime.Gosched()
+		}
 		<-j.done
 	}
 	if n != 5 {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sushigo/sushigo/jsonout"
+	"github.com/sushigo/sushigo/kept"
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
 )
@@ -553,7 +554,7 @@ type sends struct {
 	// flushing bounds the games whose deliveries go out at once; idle
 	// hands a handoff to a sender waiting for one.
 	flushing chan struct{}
-	idle     chan string
+	idle     kept.Waiters[string]
 	mu       sync.Mutex
 	// sending are the games being sent (true: changed again meanwhile);
 	// locked those whose send lock this replica holds, with its token
@@ -576,7 +577,6 @@ type sends struct {
 
 func (s *sends) init() {
 	s.flushing = make(chan struct{}, flushWorkers)
-	s.idle = make(chan string)
 	s.sending, s.locked, s.nets = map[string]bool{}, map[string][]byte{}, map[string]time.Time{}
 	s.prelocked = map[string]prelock{}
 	s.ctx, s.abort = context.WithCancel(context.Background())

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/sushigo/sushigo/kept"
 	"github.com/sushigo/sushigo/storage"
 )
 
@@ -75,9 +76,7 @@ func (k *Keeper[G]) Handoff(key string, net time.Time) {
 		k.flushes.Done()
 		return
 	}
-	select {
-	case k.idle <- key: // a sender waiting for work takes it
-	default:
+	if !k.idle.Give(key) { // a sender waiting for work takes it
 		go k.sender(key)
 	}
 }
@@ -89,19 +88,19 @@ const senderIdle = 2 * time.Second
 // sender sends key's deliveries, then waits a while for another handoff
 // on the same goroutine: its stack, grown by drawing pictures, is not
 // grown again from nothing for every send (copying stacks was 2 % of a
-// replica's CPU at 3,000 games with a goroutine a send).
+// replica's CPU at 3,000 games with a goroutine a send). The sender that
+// waited least takes a handoff (package kept): as many stay as the sends
+// keep busy.
 func (k *Keeper[G]) sender(key string) {
-	t := time.NewTimer(senderIdle)
-	defer t.Stop()
+	me := kept.NewWaiter[string]()
+	defer me.Stop()
 	for {
 		k.flushing <- struct{}{}
 		k.sendAll(key, nil)
 		<-k.flushing
 		k.flushes.Done()
-		t.Reset(senderIdle)
-		select {
-		case key = <-k.idle:
-		case <-t.C:
+		var ok bool
+		if key, ok = k.idle.Wait(me, senderIdle); !ok {
 			return
 		}
 	}
