@@ -24,7 +24,7 @@ const warmIdle = 2 * time.Second
 
 // requests are the process's kept goroutines, shared by its hosts: a
 // process runs one in production, and a test's many then keep no more
-// goroutines waiting than its busiest moment ran requests at once.
+// goroutines waiting than their requests keep busy.
 var requests = newWarm()
 
 // warm hands work to kept goroutines. The zero value is not ready: see
