@@ -25,10 +25,9 @@ const warmIdle = 2 * time.Second
 // requests are the process's kept goroutines, shared by its hosts: a
 // process runs one in production, and a test's many then keep no more
 // goroutines waiting than their requests keep busy.
-var requests = newWarm()
+var requests = new(warm)
 
-// warm hands work to kept goroutines. The zero value is not ready: see
-// newWarm.
+// warm hands work to kept goroutines. The zero value is ready.
 type warm struct {
 	jobs kept.Waiters[*warmJob]
 	// started counts the goroutines started, for tests.
@@ -43,8 +42,6 @@ type warmJob struct {
 	panicked any
 	exited   bool
 }
-
-func newWarm() *warm { return &warm{} }
 
 // run runs f on a kept goroutine, or a new one when none is waiting, and
 // returns when f has. A panic in f is raised again here, in the caller's

@@ -8,7 +8,7 @@ import (
 )
 
 func TestWarmKeepsItsGoroutine(t *testing.T) {
-	w := newWarm()
+	w := new(warm)
 	n := 0
 	w.run(func() { n++ })
 	// The goroutine the first request started waits for the next: each
@@ -43,7 +43,7 @@ func TestWarmKeepsItsGoroutine(t *testing.T) {
 }
 
 func TestWarmRaisesPanicsInTheCaller(t *testing.T) {
-	w := newWarm()
+	w := new(warm)
 	got := func() (p any) {
 		defer func() { p = recover() }()
 		w.run(func() { panic("boom") })
@@ -61,7 +61,7 @@ func TestWarmRaisesPanicsInTheCaller(t *testing.T) {
 }
 
 func TestWarmGoexitEndsTheCaller(t *testing.T) {
-	w := newWarm()
+	w := new(warm)
 	after := false
 	done := make(chan struct{})
 	go func() {

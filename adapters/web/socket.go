@@ -153,11 +153,9 @@ func (c *conn) write() {
 			c.slow.Stop()
 			if err != nil {
 				c.mu.Lock()
-				c.stopped = true
-				c.writing = false
-				c.idle.Broadcast()
+				c.stopped = true // the loop's top ends this writer
 				c.mu.Unlock()
-				return
+				break
 			}
 		}
 	}
