@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,6 +43,7 @@ var (
 	benchChat     = flag.Int("web-chat", 5, "BenchmarkWebTable plays one chat game without pages for every this many games with pages (0: none): the chat path beside the pages")
 	benchRedis    = flag.Bool("web-redis", false, "BenchmarkWebTable keeps its games in the test Redis (SUSHIGO_TEST_REDIS_URL, else database 15 of 127.0.0.1:6379), as replicas do, and reports Redis's CPU a click")
 	benchOutbox   = flag.Bool("web-outbox", false, "BenchmarkWebTable's games are a chat platform's too: every change's posts and edits, pictures drawn, go through the outbox to a platform that takes them, beside the pages")
+	benchHeap     = flag.String("web-heapprofile", "", "BenchmarkWebTable writes the host's heap profile to this file once every page is open: what the sockets hold")
 	benchKind     = flag.String("web-platform", "discord", "with -web-outbox, the kind of chat platform BenchmarkWebTable's outbox sends to: discord (a post with a nonce is made once, as BenchmarkSustained's platform) or slack (each post but a send's last costs a send log write)")
 )
 
@@ -239,6 +241,9 @@ func benchWeb(b *testing.B, games int) {
 	}
 	sockets := games * (4 + *benchWatchers)
 	perSocket := float64(heap()-before) / float64(sockets)
+	if *benchHeap != "" {
+		writeHeap(b, *benchHeap)
+	}
 	cpu0, _ := machine.ProcessCPU()
 	redis0 := redisCPU(b, rs)
 	b.ResetTimer()
@@ -691,5 +696,17 @@ func (r *benchRun) arrived(c *benchClient, ver uint64, now time.Time) {
 		r.mu.Lock()
 		r.lat = append(r.lat, done...)
 		r.mu.Unlock()
+	}
+}
+
+// writeHeap writes the heap profile, as of the last collection, to path.
+func writeHeap(b *testing.B, path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		b.Fatal(err)
 	}
 }
