@@ -10,3 +10,10 @@ func WithoutChecks() (restore func()) {
 	checkFrames = false
 	return func() { checkFrames = c }
 }
+
+// Watching is how many sockets the hub has showing the game at key.
+func (w *Web) Watching(key string) int {
+	w.hub.mu.Lock()
+	defer w.hub.mu.Unlock()
+	return len(w.hub.games[key])
+}

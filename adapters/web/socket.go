@@ -1,9 +1,11 @@
 package web
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
+	"net"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -162,33 +164,74 @@ func (c *conn) write() {
 }
 
 func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
-	ws, err := websocket.Accept(rw, r, &websocket.AcceptOptions{OriginPatterns: w.cfg.Origins})
+	ws, err := websocket.Accept(smallReads{rw}, r, &websocket.AcceptOptions{OriginPatterns: w.cfg.Origins})
 	if err != nil {
 		return // Accept answered: a cross-origin or a plain request
 	}
-	defer ws.CloseNow()
+	if !w.hold() {
+		ws.CloseNow() // the server is closing
+		return
+	}
 	ws.SetReadLimit(maxFrame)
 	ctx, cancel := context.WithCancel(w.ctx)
-	defer cancel()
 	c, lang, err := w.greet(ctx, ws)
 	if err != nil {
 		if !isRefusal(err) {
 			w.cfg.Log.Warn("a web page's hello failed", "err", err)
 		}
 		w.refuse(ctx, ws, err, lang)
+		ws.CloseNow()
+		cancel()
+		w.sockets.Done()
 		return
 	}
+	// The page's life goes on a goroutine of its own, and net/http's,
+	// which read the request and drew the first page, ends: what it held
+	// for the request (its connection's state, the headers, a stack grown
+	// for the drawing) was a third of what ten thousand open pages kept,
+	// memory the collector marks again at every cycle (docs/web.md).
+	go w.live(ctx, cancel, ws, c)
+}
+
+// live serves c's page until the page or the server goes.
+func (w *Web) live(ctx context.Context, cancel context.CancelFunc, ws *websocket.Conn, c *conn) {
+	defer w.sockets.Done()
+	defer ws.CloseNow()
+	defer cancel()
 	key := c.pass.where().Key()
 	w.hub.join(key, c)
 	defer w.hub.leave(key, c)
 	c.start(ctx)
-	err = w.readLoop(ctx, c)
+	err := w.readLoop(ctx, c)
 	c.stop()
 	if errors.Is(err, errTooMuch) {
 		w.refuse(ctx, ws, err, c.lang)
 		return
 	}
 	ws.Close(websocket.StatusNormalClosure, "")
+}
+
+// readBuffer is a socket's read buffer: a click is a hundred bytes or so,
+// and net/http's 4 KB a connection was an eighth of an open page's memory.
+const readBuffer = 512
+
+// smallReads hands the socket over with a read buffer of readBuffer bytes
+// instead of net/http's (which goes with net/http's goroutine). Bytes
+// net/http read ahead stay in its buffer, which is then kept.
+type smallReads struct{ http.ResponseWriter }
+
+func (s smallReads) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+func (s smallReads) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	h, ok := s.ResponseWriter.(http.Hijacker)
+	if !ok {
+		return nil, nil, errors.New("web: the connection cannot be taken over")
+	}
+	nc, brw, err := h.Hijack()
+	if err != nil || brw.Reader.Buffered() > 0 {
+		return nc, brw, err
+	}
+	return nc, bufio.NewReadWriter(bufio.NewReaderSize(nc, readBuffer), brw.Writer), nil
 }
 
 // greet reads the page's hello and answers with its words, its session

@@ -82,7 +82,11 @@ type Web struct {
 	// ctx ends the sockets when the server stops (Close).
 	ctx    context.Context
 	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	wg     sync.WaitGroup // the redrawers
+	// sockets counts the pages being served; once closed, no more are.
+	sockets sync.WaitGroup
+	mu      sync.Mutex
+	closed  bool
 }
 
 // ErrSecret refuses a secret too short to sign with.
@@ -114,10 +118,25 @@ func New(host Host, marks Marks, cfg Config) (*Web, error) {
 	return w, nil
 }
 
-// Close ends every socket and the redrawing.
+// Close ends every socket and the redrawing, and waits for them.
 func (w *Web) Close() {
+	w.mu.Lock()
+	w.closed = true
+	w.mu.Unlock()
 	w.cancel()
 	w.wg.Wait()
+	w.sockets.Wait()
+}
+
+// hold counts a socket in, unless the server is closing.
+func (w *Web) hold() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return false
+	}
+	w.sockets.Add(1)
+	return true
 }
 
 // Link is a link that opens, once and within Config.LinkTTL, the page of

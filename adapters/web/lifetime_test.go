@@ -1,0 +1,153 @@
+package web_test
+
+import (
+	"bufio"
+	"encoding/binary"
+	"encoding/json"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestHelloWithTheUpgrade: a page that sends its hello in the same packet
+// as the upgrade request (nothing forbids it) gets its page. The socket
+// reads through a buffer of its own once net/http lets the connection go;
+// bytes net/http had already read must not be left behind in net/http's.
+func TestHelloWithTheUpgrade(t *testing.T) {
+	tb := newTable(t)
+	tb.lobbyOf("ann", "bob")
+	l := tb.link("ann")
+	hello, _ := json.Marshal(map[string]string{"t": "hello", "link": l[strings.Index(l, "#")+1:]})
+	nc, err := net.Dial("tcp", tb.srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	upgrade := "GET /ws HTTP/1.1\r\nHost: " + tb.srv.Listener.Addr().String() + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+	if _, err := nc.Write(append([]byte(upgrade), maskedText(hello)...)); err != nil {
+		t.Fatal(err)
+	}
+	nc.SetDeadline(time.Now().Add(10 * time.Second))
+	br := bufio.NewReader(nc)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("upgrade answered %s", resp.Status)
+	}
+	for {
+		f, err := readFrame(br)
+		if err != nil {
+			t.Fatalf("no page before %v", err)
+		}
+		var got frameOf
+		if err := json.Unmarshal(f, &got); err != nil {
+			t.Fatalf("%v: %q", err, f)
+		}
+		if got.T == "refused" {
+			t.Fatalf("refused: %s (%s)", got.Reason, got.Text)
+		}
+		if got.T == "page" {
+			if got.Page.Seat != 0 {
+				t.Errorf("Ann's page is seat %d's", got.Page.Seat)
+			}
+			return
+		}
+	}
+}
+
+// maskedText is p as one text frame from a client (masked, as RFC 6455
+// wants a client's frames), for p under 64 KB.
+func maskedText(p []byte) []byte {
+	key := [4]byte{1, 2, 3, 4}
+	f := []byte{0x81, 0x80 | byte(len(p))}
+	if len(p) >= 126 {
+		f = binary.BigEndian.AppendUint16([]byte{0x81, 0x80 | 126}, uint16(len(p)))
+	}
+	f = append(f, key[:]...)
+	for i, b := range p {
+		f = append(f, b^key[i%4])
+	}
+	return f
+}
+
+// readFrame reads one unmasked, unfragmented frame from the server.
+func readFrame(br *bufio.Reader) ([]byte, error) {
+	var h [2]byte
+	if _, err := readFull(br, h[:]); err != nil {
+		return nil, err
+	}
+	n := uint64(h[1] & 0x7f)
+	switch n {
+	case 126:
+		var x [2]byte
+		if _, err := readFull(br, x[:]); err != nil {
+			return nil, err
+		}
+		n = uint64(binary.BigEndian.Uint16(x[:]))
+	case 127:
+		var x [8]byte
+		if _, err := readFull(br, x[:]); err != nil {
+			return nil, err
+		}
+		n = binary.BigEndian.Uint64(x[:])
+	}
+	p := make([]byte, n)
+	_, err := readFull(br, p)
+	return p, err
+}
+
+func readFull(br *bufio.Reader, p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		k, err := br.Read(p[n:])
+		n += k
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// TestCloseEndsEverySocket: once Close returns, no socket shows a game
+// any more, and a socket opened after it is closed without a page.
+func TestCloseEndsEverySocket(t *testing.T) {
+	tb := newTable(t)
+	tb.lobbyOf("ann", "bob")
+	pages := map[string]*page{}
+	for _, who := range []string{"ann", "bob"} {
+		l := tb.link(who)
+		pages[who] = tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]})
+		pages[who].latest()
+	}
+	if n := tb.web.Watching(where.Key()); n != 2 {
+		t.Fatalf("%d sockets show the game, want 2", n)
+	}
+	tb.web.Close()
+	if n := tb.web.Watching(where.Key()); n != 0 {
+		t.Errorf("%d sockets still show the game after Close", n)
+	}
+	for who, p := range pages {
+		select {
+		case <-p.closed:
+		case <-time.After(10 * time.Second):
+			t.Errorf("%s's socket is still open after Close", who)
+		}
+	}
+	l := tb.link("ann")
+	late := tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]})
+	select {
+	case <-late.closed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a socket opened after Close is still open")
+	}
+	for _, f := range late.all() {
+		if f.T == "page" {
+			t.Errorf("a socket opened after Close got a page: %+v", f.Page)
+		}
+	}
+}
