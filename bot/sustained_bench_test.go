@@ -266,6 +266,7 @@ type susRun struct {
 	drawn    [protocol.PictureReview + 1]atomic.Int64
 	reqIDs   atomic.Int64
 	refs     atomic.Int64
+	dealt    atomic.Int64 // games dealt
 	inflight sync.WaitGroup
 	stopped  atomic.Bool
 }
@@ -460,6 +461,7 @@ func (r *susRun) Send(_ context.Context, where protocol.Location, _ string, d pr
 // deal opens a game in g's channel, seats its people and starts it.
 func (r *susRun) deal(g *susGame) {
 	defer g.dealing.Store(false)
+	r.dealt.Add(1)
 	ctx := context.Background()
 	// Chosen, or the channel's settings (pictures on) would decide.
 	opts := protocol.Options{Timer: 60, Hands: protocol.HandsDM, NoPictures: !*sustainPictures, PicturesChosen: !*sustainPictures}
@@ -615,14 +617,14 @@ func benchSustained(b *testing.B, n int, party bool) {
 	time.Sleep(time.Until(half))
 	bytes0 := r.bytesPerGame(store) // before the counts: its round trips are the benchmark's
 	conflicts0, req0, loop0 := m.conflicts.Load(), hook.request.Load(), hook.loop.Load()
-	drawn0 := r.drawnNow()
+	drawn0, dealt0 := r.drawnNow(), r.dealt.Load()
 	host0, redis0, players0, alloc0 := self(), info(), r.playerCPU.total(), allocated()
 	time.Sleep(time.Until(start.Add(*sustainFor)))
 	procCPU, redisCPU, playersCPU := self()-host0, info()-redis0, r.playerCPU.total()-players0
 	alloc := allocated() - alloc0
 	hostCPU := procCPU - playersCPU
 	conflicts, reqTrips, loopTrips := m.conflicts.Load()-conflicts0, hook.request.Load()-req0, hook.loop.Load()-loop0
-	drawn := r.drawnNow()
+	drawn, dealt := r.drawnNow(), r.dealt.Load()-dealt0
 	end := time.Now()
 	b.StopTimer()
 	if n := drawn[protocol.PictureTable] + drawn[protocol.PictureRound] + drawn[protocol.PictureFinal]; !*sustainPictures && n > 0 {
@@ -676,6 +678,8 @@ func benchSustained(b *testing.B, n int, party bool) {
 	secs := end.Sub(half).Seconds()
 	b.ReportMetric(float64(drawn[protocol.PictureTable]-drawn0[protocol.PictureTable])/secs, "tables-drawn/s")
 	b.ReportMetric(float64(drawn[protocol.PictureRound]-drawn0[protocol.PictureRound]+drawn[protocol.PictureFinal]-drawn0[protocol.PictureFinal])/secs, "scores-drawn/s")
+	b.ReportMetric(float64(drawn[protocol.PictureFinal]-drawn0[protocol.PictureFinal])/secs, "finals-drawn/s")
+	b.ReportMetric(float64(dealt)/secs, "games-dealt/s")
 	b.ReportMetric(max(bytes0[0], bytes1[0]), "bytes/game")
 	b.ReportMetric(max(bytes0[1], bytes1[1]), "bytes/game-max")
 	if *sustainReviews > 0 {
