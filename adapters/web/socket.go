@@ -2,9 +2,12 @@ package web
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"sync"
@@ -216,8 +219,9 @@ func (w *Web) live(ctx context.Context, cancel context.CancelFunc, ws *websocket
 const readBuffer = 512
 
 // smallReads hands the socket over with a read buffer of readBuffer bytes
-// instead of net/http's (which goes with net/http's goroutine). Bytes
-// net/http read ahead stay in its buffer, which is then kept.
+// instead of net/http's (which goes with net/http's goroutine), holding
+// what net/http had read ahead: a page's hello can come before net/http
+// lets the connection go.
 type smallReads struct{ http.ResponseWriter }
 
 func (s smallReads) Unwrap() http.ResponseWriter { return s.ResponseWriter }
@@ -228,10 +232,20 @@ func (s smallReads) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, errors.New("web: the connection cannot be taken over")
 	}
 	nc, brw, err := h.Hijack()
-	if err != nil || brw.Reader.Buffered() > 0 {
+	if err != nil || brw.Reader.Buffered() > readBuffer {
 		return nc, brw, err
 	}
-	return nc, bufio.NewReadWriter(bufio.NewReaderSize(nc, readBuffer), brw.Writer), nil
+	ahead := brw.Reader.Buffered()
+	var r io.Reader = nc
+	if ahead > 0 {
+		b, _ := brw.Reader.Peek(ahead)
+		r = io.MultiReader(bytes.NewReader(bytes.Clone(b)), nc)
+	}
+	small := bufio.NewReaderSize(r, readBuffer)
+	if _, err := small.Peek(ahead); err != nil { // the bytes read ahead, buffered again
+		return nil, nil, fmt.Errorf("web: take over the connection: %w", err)
+	}
+	return nc, bufio.NewReadWriter(small, brw.Writer), nil
 }
 
 // greet reads the page's hello and answers with its words, its session
