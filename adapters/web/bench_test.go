@@ -214,13 +214,13 @@ func benchWeb(b *testing.B, games int) {
 			chat = append(chat, where)
 		}
 	}
-	heap := func() uint64 {
+	heap := func() (heap, stacks uint64) {
 		runtime.GC()
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		return m.HeapInuse + m.StackInuse
+		return m.HeapInuse, m.StackInuse
 	}
-	before := heap()
+	heap0, stacks0 := heap()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), clientsEnv+"=1")
 	cmd.Stderr = os.Stderr
@@ -240,7 +240,9 @@ func benchWeb(b *testing.B, games int) {
 		b.Fatalf("the pages' process did not get ready: %q %v", lines.Text(), lines.Err())
 	}
 	sockets := games * (4 + *benchWatchers)
-	perSocket := float64(heap()-before) / float64(sockets)
+	heap1, stacks1 := heap()
+	perSocket := float64(heap1+stacks1-heap0-stacks0) / float64(sockets)
+	stackPerSocket := (float64(stacks1) - float64(stacks0)) / float64(sockets)
 	if *benchHeap != "" {
 		writeHeap(b, *benchHeap)
 	}
@@ -337,6 +339,7 @@ func benchWeb(b *testing.B, games int) {
 		}
 	}
 	b.ReportMetric(perSocket/1024, "host-KB/socket")
+	b.ReportMetric(stackPerSocket/1024, "host-stack-KB/socket")
 	b.ReportMetric(float64(sysCall.Nanoseconds()), "syscall-ns")
 	about := fmt.Sprintf("host: %s; a system call takes %v", machine.Describe(), sysCall)
 	if rs != nil {
