@@ -80,3 +80,18 @@ func TestTypedCardNamesOfSeveralWords(t *testing.T) {
 		}
 	}
 }
+
+// TestActionName: the metrics' and logs' name of an action is its type's,
+// lower-cased, whether the action is a value or a pointer to one.
+func TestActionName(t *testing.T) {
+	for _, c := range []struct {
+		a    Action
+		want string
+	}{
+		{nil, "none"}, {NewGame{}, "newgame"}, {Pick{Card: engine.Tempura}, "pick"}, {&AddBot{N: 1}, "addbot"}, {ShowHand{}, "showhand"},
+	} {
+		if got := ActionName(c.a); got != c.want {
+			t.Errorf("ActionName(%#v) = %q, want %q", c.a, got, c.want)
+		}
+	}
+}

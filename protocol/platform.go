@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 
@@ -111,8 +112,11 @@ func ActionName(a Action) string {
 	if a == nil {
 		return "none"
 	}
-	n := fmt.Sprintf("%T", a)
-	return strings.ToLower(n[strings.LastIndexByte(n, '.')+1:])
+	t := reflect.TypeOf(a)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return strings.ToLower(t.Name())
 }
 
 // Rememberer keeps the reference of a message an adapter created for a
