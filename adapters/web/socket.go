@@ -191,8 +191,8 @@ func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
 	// The page's life goes on a goroutine of its own, and net/http's,
 	// which read the request and drew the first page, ends: what it held
 	// for the request (its connection's state, the headers, a stack grown
-	// for the drawing) was a third of what ten thousand open pages kept,
-	// memory the collector marks again at every cycle (docs/web.md).
+	// for the drawing) was nearly half of what an open page kept, memory
+	// the collector marks again at every cycle (docs/web.md).
 	go w.live(ctx, cancel, ws, c)
 }
 
