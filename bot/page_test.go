@@ -106,3 +106,33 @@ func TestPagesOfAKnownChange(t *testing.T) {
 	h.startGame("ann")
 	check("started")
 }
+
+// TestWatchersSeeOnePage: a page for someone without a seat is the same
+// for every such reader in a language (the web table encodes it once for
+// all of them), has no hand, and is drawn in the reader's language; a
+// seat's page has its own hand.
+func TestWatchersSeeOnePage(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "", "bob")
+	h.startGame("ann")
+	h.playRound([]string{"ann", "bob"})
+	fr, _ := words.Find("fr")
+	readers := []protocol.Reader{{User: "cy"}, {User: "dee"}, {User: ""}, {User: "eve", Lang: fr}, {User: "ann"}}
+	pages, err := h.b.Pages(context.Background(), h.where, protocol.Changed{}, readers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cy, dee, anyone, eve, ann := pages[0], pages[1], pages[2], pages[3], pages[4]
+	if cy.Seat != -1 || cy.Hand != nil || cy.Reveal == nil || cy.Scores == nil {
+		t.Fatalf("a watcher's page: seat %d, hand %v, reveal %v, scores %v", cy.Seat, cy.Hand, cy.Reveal, cy.Scores)
+	}
+	if !reflect.DeepEqual(cy, dee) || !reflect.DeepEqual(cy, anyone) {
+		t.Errorf("two watchers' pages in English differ:\n%+v\n%+v\n%+v", cy, dee, anyone)
+	}
+	if eve.Hand != nil || eve.Table.Title == cy.Table.Title || eve.Table.Lang != fr {
+		t.Errorf("the French watcher's table: %q in %v, the English one's %q", eve.Table.Title, eve.Table.Lang, cy.Table.Title)
+	}
+	if ann.Seat != 0 || ann.Hand == nil {
+		t.Errorf("Ann's page: seat %d, hand %v", ann.Seat, ann.Hand)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sushigo/sushigo/jsonout"
 	"github.com/sushigo/sushigo/protocol"
+	"github.com/sushigo/sushigo/words"
 )
 
 // The hub knows which sockets show which game, and redraws them when the
@@ -149,10 +150,22 @@ func (h *hub) redraw(key string, c protocol.Changed) {
 		}
 		return
 	}
+	// A page without a seat is a watcher's, the same for every watcher
+	// reading in its language: it is encoded once for all of them, as a
+	// change is drawn once per audience.
+	watching := map[words.Lang][]byte{}
 	for k, r := range readers {
-		frame := encode(frame{T: "page", Page: &pages[k]})
+		p := &pages[k]
+		watcher := p.Seat < 0 && p.Hand == nil
+		f := watching[r.Lang]
+		if !watcher || f == nil {
+			f = encode(frame{T: "page", Page: p})
+		}
+		if watcher {
+			watching[r.Lang] = f
+		}
 		for _, c := range groups[r] {
-			c.offerPage(frame, pages[k].Version)
+			c.offerPage(f, p.Version)
 		}
 	}
 }
