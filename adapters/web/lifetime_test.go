@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"net"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // TestHelloWithTheUpgrade: a page that sends its hello in the same packet
@@ -138,16 +141,18 @@ func TestCloseEndsEverySocket(t *testing.T) {
 			t.Errorf("%s's socket is still open after Close", who)
 		}
 	}
-	l := tb.link("ann")
-	late := tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]})
-	select {
-	case <-late.closed:
-	case <-time.After(10 * time.Second):
-		t.Fatal("a socket opened after Close is still open")
+	// A socket opened after Close is closed before its hello is read: the
+	// page sends nothing, and its first read ends with the connection.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	late, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(tb.srv.URL, "http")+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, f := range late.all() {
-		if f.T == "page" {
-			t.Errorf("a socket opened after Close got a page: %+v", f.Page)
-		}
+	defer late.CloseNow()
+	if _, data, err := late.Read(ctx); err == nil {
+		t.Errorf("a socket opened after Close got a frame: %s", data)
+	} else if ctx.Err() != nil {
+		t.Error("a socket opened after Close is still open")
 	}
 }
