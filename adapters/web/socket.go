@@ -177,15 +177,19 @@ func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(maxFrame)
 	ctx, cancel := context.WithCancel(w.ctx)
+	// end lets the socket go, whichever goroutine it ends on.
+	end := func() {
+		cancel()
+		ws.CloseNow()
+		w.sockets.Done()
+	}
 	c, lang, err := w.greet(ctx, ws)
 	if err != nil {
 		if !isRefusal(err) {
 			w.cfg.Log.Warn("a web page's hello failed", "err", err)
 		}
 		w.refuse(ctx, ws, err, lang)
-		ws.CloseNow()
-		cancel()
-		w.sockets.Done()
+		end()
 		return
 	}
 	// The page's life goes on a goroutine of its own, and net/http's,
@@ -193,14 +197,12 @@ func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
 	// for the request (its connection's state, the headers, a stack grown
 	// for the drawing) was nearly half of what an open page kept, memory
 	// the collector marks again at every cycle (docs/web.md).
-	go w.live(ctx, cancel, ws, c)
+	go w.live(ctx, ws, c, end)
 }
 
-// live serves c's page until the page or the server goes.
-func (w *Web) live(ctx context.Context, cancel context.CancelFunc, ws *websocket.Conn, c *conn) {
-	defer w.sockets.Done()
-	defer ws.CloseNow()
-	defer cancel()
+// live serves c's page until the page or the server goes, then ends it.
+func (w *Web) live(ctx context.Context, ws *websocket.Conn, c *conn, end func()) {
+	defer end()
 	key := c.pass.where().Key()
 	w.hub.join(key, c)
 	defer w.hub.leave(key, c)
@@ -232,10 +234,13 @@ func (s smallReads) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, errors.New("web: the connection cannot be taken over")
 	}
 	nc, brw, err := h.Hijack()
-	if err != nil || brw.Reader.Buffered() > readBuffer {
+	if err != nil {
 		return nc, brw, err
 	}
 	ahead := brw.Reader.Buffered()
+	if ahead > readBuffer {
+		return nc, brw, nil
+	}
 	var r io.Reader = nc
 	if ahead > 0 {
 		b, _ := brw.Reader.Peek(ahead)

@@ -83,10 +83,10 @@ type Web struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // the redrawers
-	// sockets counts the pages being served; once closed, no more are.
+	// sockets counts the pages being served; once ctx ends, no more are
+	// (mu keeps a socket's count from racing Close's wait).
 	sockets sync.WaitGroup
 	mu      sync.Mutex
-	closed  bool
 }
 
 // ErrSecret refuses a secret too short to sign with.
@@ -121,9 +121,8 @@ func New(host Host, marks Marks, cfg Config) (*Web, error) {
 // Close ends every socket and the redrawing, and waits for them.
 func (w *Web) Close() {
 	w.mu.Lock()
-	w.closed = true
-	w.mu.Unlock()
 	w.cancel()
+	w.mu.Unlock()
 	w.wg.Wait()
 	w.sockets.Wait()
 }
@@ -132,7 +131,7 @@ func (w *Web) Close() {
 func (w *Web) hold() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.closed {
+	if w.ctx.Err() != nil {
 		return false
 	}
 	w.sockets.Add(1)
