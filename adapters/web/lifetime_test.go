@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -81,39 +82,27 @@ func maskedText(p []byte) []byte {
 // readFrame reads one unmasked, unfragmented frame from the server.
 func readFrame(br *bufio.Reader) ([]byte, error) {
 	var h [2]byte
-	if _, err := readFull(br, h[:]); err != nil {
+	if _, err := io.ReadFull(br, h[:]); err != nil {
 		return nil, err
 	}
 	n := uint64(h[1] & 0x7f)
 	switch n {
 	case 126:
 		var x [2]byte
-		if _, err := readFull(br, x[:]); err != nil {
+		if _, err := io.ReadFull(br, x[:]); err != nil {
 			return nil, err
 		}
 		n = uint64(binary.BigEndian.Uint16(x[:]))
 	case 127:
 		var x [8]byte
-		if _, err := readFull(br, x[:]); err != nil {
+		if _, err := io.ReadFull(br, x[:]); err != nil {
 			return nil, err
 		}
 		n = binary.BigEndian.Uint64(x[:])
 	}
 	p := make([]byte, n)
-	_, err := readFull(br, p)
+	_, err := io.ReadFull(br, p)
 	return p, err
-}
-
-func readFull(br *bufio.Reader, p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		k, err := br.Read(p[n:])
-		n += k
-		if err != nil {
-			return n, err
-		}
-	}
-	return n, nil
 }
 
 // TestCloseEndsEverySocket: once Close returns, no socket shows a game
