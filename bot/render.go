@@ -410,10 +410,12 @@ func cardColour(c engine.Card) string {
 	return picture.Colour(c.Kind())
 }
 
+// chosen says a classic pick: its card, and the second card taken with
+// chopsticks joined as the reader's language joins two things.
 func chosen(w words.Lang, card, extra engine.Card) string {
 	s := card.Emoji() + " " + w.CardShort(card)
 	if extra != engine.None {
-		s += " and 🥢 " + extra.Emoji() + " " + w.CardShort(extra)
+		s = w.List([]string{s, "🥢 " + extra.Emoji() + " " + w.CardShort(extra)})
 	}
 	return s
 }

@@ -197,3 +197,24 @@ func TestNegativesWithAMinusSign(t *testing.T) {
 		t.Errorf("a pudding line reads %q", got)
 	}
 }
+
+// TestChopsticksPickSaidInTheReadersLanguage: a classic pick locked in
+// with chopsticks joins its two cards with the reader's "and" ("et",
+// "und"…), never English's; a pick of one card is the card alone.
+func TestChopsticksPickSaidInTheReadersLanguage(t *testing.T) {
+	two := engine.Submission{Card: engine.SalmonNigiri, Extra: engine.Tempura}
+	for _, w := range words.Languages() {
+		got := classicLocked(w, two)
+		first := engine.SalmonNigiri.Emoji() + " " + w.CardShort(engine.SalmonNigiri)
+		second := "🥢 " + engine.Tempura.Emoji() + " " + w.CardShort(engine.Tempura)
+		if want := w.Say("render.lockedIn", w.Say("list.and", first, second)); got != want {
+			t.Errorf("%s: %q, want %q", w, got, want)
+		}
+		if !w.IsEnglish() && strings.Contains(got, " and ") {
+			t.Errorf("%s: English in %q", w, got)
+		}
+		if one := classicLocked(w, engine.Submission{Card: engine.SalmonNigiri}); one != w.Say("render.lockedIn", first) {
+			t.Errorf("%s: one card: %q", w, one)
+		}
+	}
+}
