@@ -158,8 +158,8 @@ func borrowFaces() (faceSet, error) {
 type canvas struct {
 	s     surface
 	faces faceSet
-	r     vector.Rasterizer
-	texts []drawn // what text went where, for the legibility test
+	r     *vector.Rasterizer // borrowed at the first shape
+	texts []drawn            // what text went where, for the legibility test
 	lang  words.Lang
 }
 
@@ -175,7 +175,7 @@ func newCanvas(d depth, lang words.Lang, w, h int) (*canvas, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &canvas{s: newSurface(d, w, h), faces: fs, lang: lang}
+	c := &canvas{s: newSurface(d, w, h), faces: fs, lang: lang, texts: (*textLists.get())[:0]}
 	c.s.paint(c.s.bounds(), paper)
 	return c, nil
 }
@@ -190,10 +190,34 @@ func opaque(col color.Color) color.RGBA {
 func (c *canvas) fill(x, y, w, h float32, col color.Color, path func(r *vector.Rasterizer, ox, oy float32)) {
 	x0, y0 := int(x)-1, int(y)-1
 	x1, y1 := int(x+w)+2, int(y+h)+2
+	if c.r == nil {
+		c.r = rasterizers.get()
+	}
 	c.r.Reset(x1-x0, y1-y0)
-	path(&c.r, x-float32(x0), y-float32(y0))
-	c.s.shape(&c.r, image.Rect(x0, y0, x1, y1), opaque(col))
+	path(c.r, x-float32(x0), y-float32(y0))
+	c.s.shape(c.r, image.Rect(x0, y0, x1, y1), opaque(col))
 }
+
+// store keeps one kind of a picture's scratch memory for the next
+// picture. What a table threw away (the rasteriser's samples, grown
+// shape by shape; the shapes' coverage mask; the list of texts drawn) was
+// half of what drawing it allocated, beside the PNG it returns.
+type store[T any] struct{ p sync.Pool }
+
+func (s *store[T]) get() *T {
+	if v, ok := s.p.Get().(*T); ok {
+		return v
+	}
+	return new(T)
+}
+
+func (s *store[T]) put(v *T) { s.p.Put(v) }
+
+var (
+	rasterizers store[vector.Rasterizer]
+	masks       store[[]uint8] // an indexed page's coverage mask's pixels
+	textLists   store[[]drawn]
+)
 
 // rect fills a rectangle with rounded corners of radius rad.
 func (c *canvas) rect(x, y, w, h, rad float32, col color.Color) {
@@ -357,7 +381,15 @@ func (c *canvas) release() {
 	if c.faces != nil { // (a test's page drawn without text has none)
 		faceSets.Put(c.faces)
 	}
-	c.s, c.faces = nil, nil
+	if c.r != nil {
+		rasterizers.put(c.r)
+	}
+	if c.texts != nil {
+		texts := c.texts[:cap(c.texts)]
+		clear(texts) // their strings go with the picture
+		textLists.put(&texts)
+	}
+	c.s, c.faces, c.r, c.texts = nil, nil, nil, nil
 }
 
 // pageStore reuses page memory: a table is about 5 MB of pixels, and

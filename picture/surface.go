@@ -77,6 +77,7 @@ type indexedPage struct {
 
 func newIndexedPage(w, h int) *indexedPage {
 	p := &indexedPage{w: w, h: h, raw: indexes.get((w + 1) * h), q: quantizer()}
+	p.mask.Pix = *masks.get()
 	for y := range h {
 		p.raw[y*(w+1)] = 0 // filter: none
 	}
@@ -170,6 +171,11 @@ func (p *indexedPage) release() {
 	if p.raw != nil {
 		indexes.put(p.raw)
 		p.raw = nil
+	}
+	if p.mask.Pix != nil {
+		pix := p.mask.Pix
+		masks.put(&pix)
+		p.mask.Pix = nil
 	}
 }
 
