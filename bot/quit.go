@@ -319,7 +319,7 @@ func voteLines(st *snapshot) []string {
 	l := st.w.Say("quit.sAskedToEndThis2",
 		v.Name, st.w.Duration(voteTime))
 	if len(agreed) > 0 {
-		l += " Agreed: " + strings.Join(agreed, ", ") + "."
+		l += " " + st.w.Say("quit.agreedSoFar", st.w.List(agreed))
 	}
 	return []string{l}
 }

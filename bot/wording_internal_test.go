@@ -218,3 +218,24 @@ func TestChopsticksPickSaidInTheReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestVoteLineSaidInTheReadersLanguage: the table's line about a pending
+// vote to end names who agreed so far in the table's language, joined as
+// that language lists names.
+func TestVoteLineSaidInTheReadersLanguage(t *testing.T) {
+	for _, w := range words.Languages() {
+		st := &gameRecord{ID: "g", Where: protocol.Location{Platform: "test"}, Lang: w,
+			Seats: []seat{{User: "ann", Name: "Ann"}, {User: "bob", Name: "Bob"}, {User: "cy", Name: "Cy"}},
+			Vote:  &endVote{By: "ann", Name: "Ann", Yes: []string{"bob", "cy"}}}
+		lines := voteLines(st.snap())
+		if len(lines) != 1 {
+			t.Fatalf("%s: %q", w, lines)
+		}
+		if want := w.Say("quit.agreedSoFar", w.List([]string{"Bob", "Cy"})); !strings.HasSuffix(lines[0], " "+want) {
+			t.Errorf("%s: %q does not end with %q", w, lines[0], want)
+		}
+		if !w.IsEnglish() && strings.Contains(lines[0], "Agreed") {
+			t.Errorf("%s: English in %q", w, lines[0])
+		}
+	}
+}
