@@ -68,6 +68,13 @@ func (st *gameRecord) target(d protocol.Delivery) string {
 func (st *gameRecord) enqueue(c *effect, now time.Time, away bool) bool {
 	var keep []protocol.Delivery
 	added := false
+	queued := 0 // at most: replies below may become edits or posts
+	for _, d := range c.resp.Deliveries {
+		if d.Kind != protocol.Reply || d.Replace || away {
+			queued++
+		}
+	}
+	st.Queue.Reserve(queued)
 	for _, d := range c.resp.Deliveries {
 		if d.Kind == protocol.Reply && d.Replace && d.To.IsPublic() && (away || st.Table.ID != "" || !st.TableSince.IsZero()) {
 			// A click on the table answers with a silent acknowledgement;

@@ -46,6 +46,13 @@ func (o *Queue) Add(target string, d protocol.Delivery) {
 	o.Outbox = append(o.Outbox, q)
 }
 
+// Reserve makes room for n more deliveries. A change adds its deliveries
+// one by one (a reveal at Party eight, a dozen) to an outbox a copy
+// shares, so each Add past its capacity moved it to a larger array: about
+// five arrays a click, most of what the outbox allocated. Like Add, it
+// moves the deliveries to an array of this copy's own when it must grow.
+func (o *Queue) Reserve(n int) { o.Outbox = slices.Grow(o.Outbox, n) }
+
 // Freeze draws, with draw, the pending deliveries kept by the name only
 // the game as it stands can draw (the host's latest reveal), before a
 // change moves it on.

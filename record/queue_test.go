@@ -76,6 +76,11 @@ func TestQueueCopiesShare(t *testing.T) {
 			o.Freeze("reveal", func(record.Queued) (protocol.View, bool) { return protocol.View{Text: "drawn by " + who}, true })
 		},
 		"sent": func(o *record.Queue, who string) { o.Sent(); o.Add("", post("after, by "+who)) },
+		"reserve": func(o *record.Queue, who string) {
+			o.Reserve(3)
+			o.Add("", post("new by "+who))
+			o.Add("table", post("table by "+who))
+		},
 	}
 	for name, step := range steps {
 		for _, changed := range []string{"the copy", "the source"} {
@@ -114,5 +119,30 @@ func TestQueueCopiesShare(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestReserveGrowsOnce: a copy's outbox, made room for a change's
+// deliveries, takes them all in one new array; without the room each Add
+// past the capacity moved it again.
+func TestReserveGrowsOnce(t *testing.T) {
+	var src record.Queue
+	src.Add("", protocol.Delivery{Kind: protocol.Post})
+	adds := func(cp record.Queue) {
+		for range 12 {
+			cp.Add("", protocol.Delivery{Kind: protocol.Edit})
+		}
+	}
+	reserved := testing.AllocsPerRun(20, func() {
+		cp := src.Cloned()
+		cp.Reserve(12)
+		adds(cp)
+	})
+	unreserved := testing.AllocsPerRun(20, func() { adds(src.Cloned()) })
+	if reserved != 1 || unreserved <= reserved {
+		t.Errorf("12 deliveries queued on a copy: %.0f allocations with room made, %.0f without; want 1, and more without", reserved, unreserved)
+	}
+	if len(src.Outbox) != 1 {
+		t.Errorf("the source's outbox changed: %+v", src.Outbox)
 	}
 }
