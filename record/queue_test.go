@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/record"
@@ -123,24 +124,37 @@ func TestQueueCopiesShare(t *testing.T) {
 }
 
 // TestReserveGrowsOnce: a copy's outbox, made room for a change's
-// deliveries, takes them all in one new array; without the room each Add
-// past the capacity moved it again.
+// deliveries, takes them all in the one array Reserve made; without the
+// room the Adds past its capacity moved it to larger arrays.
 func TestReserveGrowsOnce(t *testing.T) {
 	var src record.Queue
 	src.Add("", protocol.Delivery{Kind: protocol.Post})
-	adds := func(cp record.Queue) {
+	// moves counts the arrays the outbox moved to while 12 deliveries
+	// were queued on the copy.
+	moves := func(cp record.Queue) int {
+		n := 0
 		for range 12 {
+			at := unsafe.SliceData(cp.Outbox)
 			cp.Add("", protocol.Delivery{Kind: protocol.Edit})
+			if unsafe.SliceData(cp.Outbox) != at {
+				n++
+			}
 		}
+		if len(cp.Outbox) != 13 {
+			t.Fatalf("%d deliveries queued, want 13", len(cp.Outbox))
+		}
+		return n
 	}
-	reserved := testing.AllocsPerRun(20, func() {
-		cp := src.Cloned()
-		cp.Reserve(12)
-		adds(cp)
-	})
-	unreserved := testing.AllocsPerRun(20, func() { adds(src.Cloned()) })
-	if reserved != 1 || unreserved <= reserved {
-		t.Errorf("12 deliveries queued on a copy: %.0f allocations with room made, %.0f without; want 1, and more without", reserved, unreserved)
+	reserved := src.Cloned()
+	reserved.Reserve(12)
+	if unsafe.SliceData(reserved.Outbox) == unsafe.SliceData(src.Outbox) {
+		t.Fatal("Reserve made room in the array the source shares")
+	}
+	if n := moves(reserved); n != 0 {
+		t.Errorf("with room made, the outbox moved %d times while 12 deliveries were queued", n)
+	}
+	if n := moves(src.Cloned()); n < 2 {
+		t.Errorf("without room made, the outbox moved %d times: the test no longer shows what Reserve saves", n)
 	}
 	if len(src.Outbox) != 1 {
 		t.Errorf("the source's outbox changed: %+v", src.Outbox)
