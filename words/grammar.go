@@ -67,7 +67,31 @@ func (l Lang) List(names []string) string {
 	case 1:
 		return names[0]
 	}
-	return l.Say("list.and", strings.Join(names[:len(names)-1], l.Say("list.comma")), names[len(names)-1])
+	last := names[len(names)-1]
+	and := Key("list.and")
+	if startsWithI(last) {
+		// Spanish writes "e" for "y" before the sound i: "Ana e Isabel";
+		// list.andBeforeI is list.and in the languages that do not.
+		and = "list.andBeforeI"
+	}
+	return l.Say(and, strings.Join(names[:len(names)-1], l.Say("list.comma")), last)
+}
+
+// startsWithI reports whether s (a name, past any Markdown around it)
+// begins with the sound i as Spanish spells it: i, í, or hi, hí not
+// followed by a vowel ("Hilda", not "Hielo", whose hie- is the sound ye).
+func startsWithI(s string) bool {
+	s = strings.ToLower(strings.TrimLeft(s, "*_~`"))
+	if h, ok := strings.CutPrefix(s, "h"); ok {
+		s = h
+		if r, _ := utf8.DecodeRuneInString(s); r == 'i' || r == 'í' {
+			next, _ := utf8.DecodeRuneInString(s[utf8.RuneLen(r):])
+			return !strings.ContainsRune("aeiouáéíóú", next)
+		}
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return r == 'i' || r == 'í'
 }
 
 // Duration is a wait as people say it: "30 seconds", "2 minutes", "1 min

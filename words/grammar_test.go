@@ -22,6 +22,25 @@ func TestGrammar(t *testing.T) {
 			t.Errorf("English.List(%q) = %q", names, got)
 		}
 	}
+	// Spanish's "y" is "e" before the sound i, and stays "y" before hie-
+	// (the sound ye) and anything else; the other languages' "and" never
+	// changes.
+	es := mustFind("es")
+	for want, names := range map[string][]string{"Ana e Isabel": {"Ana", "Isabel"}, "Ana, Bea e Íñigo": {"Ana", "Bea", "Íñigo"},
+		"Ana e Hilda": {"Ana", "Hilda"}, "Ana e **Ian**": {"Ana", "**Ian**"}, "Ana y Hielo": {"Ana", "Hielo"},
+		"Ana y Bea": {"Ana", "Bea"}, "Ana y Yolanda": {"Ana", "Yolanda"}, "Ana y Hugo": {"Ana", "Hugo"}, "Ana y 🥢 Inari": {"Ana", "🥢 Inari"}} {
+		if got := es.List(names); got != want {
+			t.Errorf("es.List(%q) = %q, want %q", names, got, want)
+		}
+	}
+	for _, w := range Languages() {
+		if w.Code() == "es" {
+			continue
+		}
+		if a, b := w.List([]string{"Ana", "Isabel"}), w.List([]string{"Ana", "Bea"}); a != strings.Replace(b, "Bea", "Isabel", 1) {
+			t.Errorf("%s: %q and %q join differently", w, a, b)
+		}
+	}
 	for n, want := range map[int]string{0: "0 cards", 1: "1 card", 2: "2 cards", 21: "21 cards"} {
 		if got := English.Count("card", n); got != want {
 			t.Errorf("English.Count(card, %d) = %q, want %q", n, got, want)
