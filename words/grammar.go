@@ -81,17 +81,13 @@ func (l Lang) List(names []string) string {
 // begins with the sound i as Spanish spells it: i, í, or hi, hí not
 // followed by a vowel ("Hilda", not "Hielo", whose hie- is the sound ye).
 func startsWithI(s string) bool {
-	s = strings.ToLower(strings.TrimLeft(s, "*_~`"))
-	if h, ok := strings.CutPrefix(s, "h"); ok {
-		s = h
-		if r, _ := utf8.DecodeRuneInString(s); r == 'i' || r == 'í' {
-			next, _ := utf8.DecodeRuneInString(s[utf8.RuneLen(r):])
-			return !strings.ContainsRune("aeiouáéíóú", next)
-		}
+	rest, h := strings.CutPrefix(strings.ToLower(strings.TrimLeft(s, "*_~`")), "h")
+	r, size := utf8.DecodeRuneInString(rest)
+	if r != 'i' && r != 'í' {
 		return false
 	}
-	r, _ := utf8.DecodeRuneInString(s)
-	return r == 'i' || r == 'í'
+	next, _ := utf8.DecodeRuneInString(rest[size:])
+	return !h || !strings.ContainsRune("aeiouáéíóú", next)
 }
 
 // Duration is a wait as people say it: "30 seconds", "2 minutes", "1 min
