@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -68,8 +69,10 @@ func TestMain(m *testing.M) {
 // again), so the CPU a click is the host's alone (its web table included).
 // It reports, over the second half of -web-sustain, the time from a click
 // to each page of its game receiving the page that shows it (p50, p99),
-// the bytes of a page frame, and the host's memory a socket holds; and
-// what the host's kernel costs, to compare hosts by: a system call
+// the bytes of a page frame, and the host's memory a socket holds; what
+// the host allocated a click (process-alloc-kb/click: unlike its CPU it
+// hardly moves from run to run or host to host, so it tells a change's
+// worth where the CPU's noise hides it); and what the host's kernel costs, to compare hosts by: a system call
 // (syscall-ns) and, with -web-redis, a Redis round trip (redis-trip-us,
 // and this process's CPU for it, redis-trip-cpu-us).
 //
@@ -247,6 +250,7 @@ func benchWeb(b *testing.B, games int) {
 		writeHeap(b, *benchHeap)
 	}
 	cpu0, _ := machine.ProcessCPU()
+	alloc0 := allocated()
 	redis0 := redisCPU(b, rs)
 	b.ResetTimer()
 	start := time.Now()
@@ -307,6 +311,7 @@ func benchWeb(b *testing.B, games int) {
 	wg.Wait()
 	b.StopTimer()
 	cpu1, _ := machine.ProcessCPU()
+	alloc := allocated() - alloc0
 	redisUsed := redisCPU(b, rs) - redis0
 	var r clientResult
 	if err := json.Unmarshal(lines.Bytes(), &r); err != nil {
@@ -334,6 +339,7 @@ func benchWeb(b *testing.B, games int) {
 		// Over every click, the chat's too (whose looks at their hands
 		// are part of the host's work).
 		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "host-cpu-ms/click")
+		b.ReportMetric(float64(alloc)/1024/float64(n), "process-alloc-kb/click")
 		if rs != nil {
 			b.ReportMetric(float64(redisUsed.Microseconds())/1000/float64(n), "redis-cpu-ms/click")
 		}
@@ -712,4 +718,11 @@ func writeHeap(b *testing.B, path string) {
 	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
 		b.Fatal(err)
 	}
+}
+
+// allocated is the bytes the process has allocated on the heap so far.
+func allocated() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }
