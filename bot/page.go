@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/sushigo/sushigo/protocol"
 	"github.com/sushigo/sushigo/storage"
@@ -71,12 +72,18 @@ func (b *Bot) pageOf(st *gameRecord, ver storage.Version, user string, lang word
 	if i := st.seatOf(user); i >= 0 && st.Seats[i].human() {
 		seat = i
 	}
-	sn := st.snap()
+	// The snapshot shares st's seats, which no screen writes: copying
+	// them for each of a change's five readers was a twentieth of what a
+	// replica allocates with every game's pages open. A seated reader
+	// whose page reads another language than their seat's gets seats of
+	// their own, so that their hand (drawn for the seat, to) reads it.
+	sn := st.drawNow()
 	sn.page = true
-	if seat >= 0 && !lang.IsZero() {
-		sn.Seats[seat].Lang = lang // the snapshot's own seats: the record's stay
-	}
 	if seat >= 0 {
+		if !lang.IsZero() && sn.Seats[seat].Lang.Or(sn.w) != lang {
+			sn.Seats = slices.Clone(sn.Seats)
+			sn.Seats[seat].Lang = lang // the snapshot's own seats: the record's stay
+		}
 		sn = sn.to(seat)
 	} else if !lang.IsZero() {
 		sn.w = lang
