@@ -73,7 +73,7 @@ func (b *Bot) pageOf(st *gameRecord, ver storage.Version, user string, lang word
 		seat = i
 	}
 	// The snapshot shares st's seats, which no screen writes: copying
-	// them for each of a change's five readers was a twentieth of what a
+	// them for each of a change's five readers was about 4 % of what a
 	// replica allocates with every game's pages open. A seated reader
 	// whose page reads another language than their seat's gets seats of
 	// their own, so that their hand (drawn for the seat, to) reads it.
