@@ -98,13 +98,14 @@ func (b *Bot) pageOf(st *gameRecord, ver storage.Version, user string, lang word
 	if pub == nil {
 		pub = &publicViews{table: *spoken(tableView(sn, now))}
 		if sn.game != nil {
-			pv := sn.game.PublicView()
-			if pv.LastReveal.Round != 0 {
+			// Asked of the game itself: a whole public view (its seats,
+			// standings and scores copied) was drawn here for two numbers.
+			if sn.game.LastReveal().Round != 0 {
 				pub.reveal = spoken(revealView(sn))
 			}
 			if sn.game.Over() {
 				pub.final = spoken(finalNow(sn))
-			} else if r := len(pv.Scores); r > 0 {
+			} else if r := sn.game.RoundsScored(); r > 0 {
 				pub.scores = spoken(roundScoreView(sn, r))
 			}
 		}

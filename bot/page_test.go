@@ -136,3 +136,30 @@ func TestWatchersSeeOnePage(t *testing.T) {
 		t.Errorf("Ann's page: seat %d, hand %v", ann.Seat, ann.Hand)
 	}
 }
+
+// TestPageShowsWhatHasHappened: a page shows a reveal once a turn was
+// revealed and a round's scores once a round was scored, not before.
+func TestPageShowsWhatHasHappened(t *testing.T) {
+	h := newHarness(t)
+	h.lobby("ann", "", "bob")
+	h.startGame("ann")
+	page := func() protocol.Page {
+		t.Helper()
+		p, err := h.b.Page(context.Background(), h.where, "cy", words.Lang{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if p := page(); p.Reveal != nil || p.Scores != nil || p.Final != nil {
+		t.Fatalf("before the first reveal: reveal %v, scores %v, final %v", p.Reveal != nil, p.Scores != nil, p.Final != nil)
+	}
+	h.playTurn([]string{"ann", "bob"})
+	if p := page(); p.Reveal == nil || p.Scores != nil {
+		t.Fatalf("after the first turn: reveal %v, scores %v", p.Reveal != nil, p.Scores != nil)
+	}
+	h.playRound([]string{"ann", "bob"})
+	if p := page(); p.Reveal == nil || p.Scores == nil || p.Scores.Screen != protocol.ScreenRoundScores {
+		t.Fatalf("after the first round: reveal %v, scores %+v", p.Reveal != nil, p.Scores)
+	}
+}
