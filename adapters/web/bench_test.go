@@ -72,9 +72,10 @@ func TestMain(m *testing.M) {
 // the bytes of a page frame, and the host's memory a socket holds; what
 // the host allocated a click (process-alloc-kb/click: unlike its CPU it
 // hardly moves from run to run or host to host, so it tells a change's
-// worth where the CPU's noise hides it); and what the host's kernel costs, to compare hosts by: a system call
-// (syscall-ns) and, with -web-redis, a Redis round trip (redis-trip-us,
-// and this process's CPU for it, redis-trip-cpu-us).
+// worth where the CPU's noise hides it); and what the host's kernel
+// costs, to compare hosts by: a system call (syscall-ns) and, with
+// -web-redis, a Redis round trip (redis-trip-us, and this process's CPU
+// for it, redis-trip-cpu-us).
 //
 //	go test ./adapters/web -run '^$' -bench 'WebTable/games=1000$' -timeout 20m
 //
