@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
-	"runtime/metrics"
 	"slices"
 	"strconv"
 	"sync"
@@ -618,10 +617,10 @@ func benchSustained(b *testing.B, n int, party bool) {
 	bytes0 := r.bytesPerGame(store) // before the counts: its round trips are the benchmark's
 	conflicts0, req0, loop0 := m.conflicts.Load(), hook.request.Load(), hook.loop.Load()
 	drawn0, dealt0 := r.drawnNow(), r.dealt.Load()
-	host0, redis0, players0, alloc0 := self(), info(), r.playerCPU.total(), allocated()
+	host0, redis0, players0, alloc0 := self(), info(), r.playerCPU.total(), machine.Allocated()
 	time.Sleep(time.Until(start.Add(*sustainFor)))
 	procCPU, redisCPU, playersCPU := self()-host0, info()-redis0, r.playerCPU.total()-players0
-	alloc := allocated() - alloc0
+	alloc := machine.Allocated() - alloc0
 	hostCPU := procCPU - playersCPU
 	conflicts, reqTrips, loopTrips := m.conflicts.Load()-conflicts0, hook.request.Load()-req0, hook.loop.Load()-loop0
 	drawn, dealt := r.drawnNow(), r.dealt.Load()-dealt0
@@ -749,11 +748,4 @@ func (r *susRun) askReviews(store storage.Store, n int) {
 			r.b.Fatalf("asking for review %d: %v %+v", k, err, resp)
 		}
 	}
-}
-
-// allocated is the bytes the process has allocated on the heap so far.
-func allocated() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
 }

@@ -23,3 +23,14 @@ func TestSyscall(t *testing.T) {
 		t.Errorf("Syscall() = %v; want a positive time under a millisecond", d)
 	}
 }
+
+func TestAllocated(t *testing.T) {
+	before := Allocated()
+	keep = make([]byte, 1<<20)
+	if got := Allocated() - before; got < 1<<20 {
+		t.Errorf("a 1 MiB allocation moved Allocated() by %d bytes", got)
+	}
+}
+
+// keep holds TestAllocated's allocation, so it is made on the heap.
+var keep []byte

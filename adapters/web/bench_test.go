@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -251,7 +250,7 @@ func benchWeb(b *testing.B, games int) {
 		writeHeap(b, *benchHeap)
 	}
 	cpu0, _ := machine.ProcessCPU()
-	alloc0 := allocated()
+	alloc0 := machine.Allocated()
 	redis0 := redisCPU(b, rs)
 	b.ResetTimer()
 	start := time.Now()
@@ -312,7 +311,7 @@ func benchWeb(b *testing.B, games int) {
 	wg.Wait()
 	b.StopTimer()
 	cpu1, _ := machine.ProcessCPU()
-	alloc := allocated() - alloc0
+	alloc := machine.Allocated() - alloc0
 	redisUsed := redisCPU(b, rs) - redis0
 	var r clientResult
 	if err := json.Unmarshal(lines.Bytes(), &r); err != nil {
@@ -719,11 +718,4 @@ func writeHeap(b *testing.B, path string) {
 	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
 		b.Fatal(err)
 	}
-}
-
-// allocated is the bytes the process has allocated on the heap so far.
-func allocated() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
 }
