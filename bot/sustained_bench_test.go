@@ -70,9 +70,10 @@ var (
 // before the games start. Hosts whose model and clock read alike have
 // differed by half in CPU a click; these tell why.
 //
-// process-alloc-kb/click is what the process allocated a click (its
-// players' share included, which is small): unlike CPU it hardly moves
-// from one host or hour to the next, so it compares code across them.
+// process-alloc-kb/click and process-allocs/click are what the process
+// allocated a click, bytes and objects (its players' share included, which
+// is small): unlike CPU they hardly move from one host or hour to the
+// next, so they compare code across them.
 func BenchmarkSustained(b *testing.B) {
 	for _, n := range []int{500, 1000, 1500, 2000, 3000, 10000} {
 		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) { benchSustained(b, n, false) })
@@ -617,10 +618,12 @@ func benchSustained(b *testing.B, n int, party bool) {
 	bytes0 := r.bytesPerGame(store) // before the counts: its round trips are the benchmark's
 	conflicts0, req0, loop0 := m.conflicts.Load(), hook.request.Load(), hook.loop.Load()
 	drawn0, dealt0 := r.drawnNow(), r.dealt.Load()
-	host0, redis0, players0, alloc0 := self(), info(), r.playerCPU.total(), machine.Allocated()
+	host0, redis0, players0 := self(), info(), r.playerCPU.total()
+	alloc0, objects0 := machine.Allocated()
 	time.Sleep(time.Until(start.Add(*sustainFor)))
 	procCPU, redisCPU, playersCPU := self()-host0, info()-redis0, r.playerCPU.total()-players0
-	alloc := machine.Allocated() - alloc0
+	alloc, objects := machine.Allocated()
+	alloc, objects = alloc-alloc0, objects-objects0
 	hostCPU := procCPU - playersCPU
 	conflicts, reqTrips, loopTrips := m.conflicts.Load()-conflicts0, hook.request.Load()-req0, hook.loop.Load()-loop0
 	drawn, dealt := r.drawnNow(), r.dealt.Load()-dealt0
@@ -671,6 +674,7 @@ func benchSustained(b *testing.B, n int, party bool) {
 	b.ReportMetric(float64(procCPU.Microseconds())/1000/clicks, "process-cpu-ms/click")
 	b.ReportMetric(float64(redisCPU.Microseconds())/1000/clicks, "redis-cpu-ms/click")
 	b.ReportMetric(float64(alloc)/1024/clicks, "process-alloc-kb/click")
+	b.ReportMetric(float64(objects)/clicks, "process-allocs/click")
 	b.ReportMetric(float64(reqTrips)/clicks, "request-trips/click")
 	b.ReportMetric(float64(loopTrips)/clicks, "background-trips/click")
 	b.ReportMetric(float64(conflicts)/clicks, "conflicts/click")

@@ -25,12 +25,23 @@ func TestSyscall(t *testing.T) {
 }
 
 func TestAllocated(t *testing.T) {
-	before := Allocated()
+	bytes0, objects0 := Allocated()
 	keep = make([]byte, 1<<20)
-	if got := Allocated() - before; got < 1<<20 {
-		t.Errorf("a 1 MiB allocation moved Allocated() by %d bytes", got)
+	for i := range kept {
+		kept[i] = new([64]byte)
+	}
+	bytes1, objects1 := Allocated()
+	if got := bytes1 - bytes0; got < 1<<20+uint64(len(kept))*64 {
+		t.Errorf("1 MiB and %d small allocations moved Allocated's bytes by %d", len(kept), got)
+	}
+	if got := objects1 - objects0; got < uint64(len(kept))+1 {
+		t.Errorf("%d allocations moved Allocated's objects by %d", len(kept)+1, got)
 	}
 }
 
-// keep holds TestAllocated's allocation, so it is made on the heap.
-var keep []byte
+// keep and kept hold TestAllocated's allocations, so they are made on the
+// heap.
+var (
+	keep []byte
+	kept [1000]*[64]byte
+)

@@ -69,9 +69,10 @@ func TestMain(m *testing.M) {
 // It reports, over the second half of -web-sustain, the time from a click
 // to each page of its game receiving the page that shows it (p50, p99),
 // the bytes of a page frame, and the host's memory a socket holds; what
-// the host allocated a click (process-alloc-kb/click: unlike its CPU it
-// hardly moves from run to run or host to host, so it tells a change's
-// worth where the CPU's noise hides it); and what the host's kernel
+// the host allocated a click (process-alloc-kb/click and, in objects,
+// process-allocs/click: unlike its CPU they hardly move from run to run
+// or host to host, so they tell a change's worth where the CPU's noise
+// hides it); and what the host's kernel
 // costs, to compare hosts by: a system call (syscall-ns) and, with
 // -web-redis, a Redis round trip (redis-trip-us, and this process's CPU
 // for it, redis-trip-cpu-us).
@@ -250,7 +251,7 @@ func benchWeb(b *testing.B, games int) {
 		writeHeap(b, *benchHeap)
 	}
 	cpu0, _ := machine.ProcessCPU()
-	alloc0 := machine.Allocated()
+	alloc0, objects0 := machine.Allocated()
 	redis0 := redisCPU(b, rs)
 	b.ResetTimer()
 	start := time.Now()
@@ -311,7 +312,8 @@ func benchWeb(b *testing.B, games int) {
 	wg.Wait()
 	b.StopTimer()
 	cpu1, _ := machine.ProcessCPU()
-	alloc := machine.Allocated() - alloc0
+	alloc, objects := machine.Allocated()
+	alloc, objects = alloc-alloc0, objects-objects0
 	redisUsed := redisCPU(b, rs) - redis0
 	var r clientResult
 	if err := json.Unmarshal(lines.Bytes(), &r); err != nil {
@@ -340,6 +342,7 @@ func benchWeb(b *testing.B, games int) {
 		// are part of the host's work).
 		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "host-cpu-ms/click")
 		b.ReportMetric(float64(alloc)/1024/float64(n), "process-alloc-kb/click")
+		b.ReportMetric(float64(objects)/float64(n), "process-allocs/click")
 		if rs != nil {
 			b.ReportMetric(float64(redisUsed.Microseconds())/1000/float64(n), "redis-cpu-ms/click")
 		}
