@@ -186,6 +186,9 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 	}
 	memo := tableTexts.get(st.ID, w, lk.party, pv.Over, sameHands)
 	defer tableTexts.put(st.ID, memo)
+	// A field a seat: the table is drawn at every click, and growing the
+	// slice seat by seat was four arrays for eight seats.
+	v.Fields = make([]protocol.Field, 0, len(pv.Seats))
 	for _, s := range pv.Seats {
 		name := st.name(s.Seat)
 		mark := ""
