@@ -77,9 +77,25 @@ func ActionID(a Action) string {
 	return ""
 }
 
-// encodeID writes an action ID of the given version.
+// encodeID writes an action ID of the given version. Every button of
+// every view drawn at a click has one, so it is built in one allocation.
 func encodeID(version, verb, game string, fields ...string) string {
-	return version + ":" + verb + ":" + game + strings.Join(append([]string{""}, fields...), ":")
+	n := len(version) + len(verb) + len(game) + 2 + len(fields)
+	for _, f := range fields {
+		n += len(f)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(version)
+	b.WriteByte(':')
+	b.WriteString(verb)
+	b.WriteByte(':')
+	b.WriteString(game)
+	for _, f := range fields {
+		b.WriteByte(':')
+		b.WriteString(f)
+	}
+	return b.String()
 }
 
 // SelectID is the action ID of a select menu: the choices arrive as its
