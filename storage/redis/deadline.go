@@ -40,12 +40,28 @@ const lookBudget = 500 * time.Millisecond
 // legacyToken marks the tokens of claims from the legacy set.
 const legacyToken = 1 << 63
 
+// deadlineKeys are a shard's keys: due, claims, seq (legacyShard: the
+// single set's). Callers only read them.
 func (s *Store) deadlineKeys(shard int) []string {
-	p := s.prefix + "{deadlines}:"
-	if shard != legacyShard {
-		p = s.prefix + "{deadlines:" + strconv.Itoa(shard) + "}:"
+	if shard == legacyShard {
+		return s.dkeys[deadlineShards][:3:3]
 	}
-	return []string{p + "due", p + "claims", p + "seq"}
+	return s.dkeys[shard][:3:3]
+}
+
+// shardKeys names the keys of every shard and, last, the legacy set's:
+// a save schedules its game's deadline, and naming them anew each time
+// was four allocations a click.
+func shardKeys(prefix string) [deadlineShards + 1][3]string {
+	var k [deadlineShards + 1][3]string
+	for shard := range k {
+		p := prefix + "{deadlines:" + strconv.Itoa(shard) + "}:"
+		if shard == deadlineShards {
+			p = prefix + "{deadlines}:"
+		}
+		k[shard] = [3]string{p + "due", p + "claims", p + "seq"}
+	}
+	return k
 }
 
 func shardOf(key string) int { return int(crc32.ChecksumIEEE([]byte(key)) % deadlineShards) }

@@ -34,6 +34,8 @@ type Store struct {
 	skipOldLocks bool
 	// batch gathers concurrent writes into shared pipelines (batch.go).
 	batch batcher
+	// dkeys are the deadline sets' keys (shardKeys).
+	dkeys [deadlineShards + 1][3]string
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -53,7 +55,7 @@ func New(c goredis.UniversalClient, o Options) *Store {
 	if o.Prefix == "" {
 		o.Prefix = "sushigo:"
 	}
-	s := &Store{c: c, prefix: o.Prefix, skipOldLocks: o.SkipOldSendLocks}
+	s := &Store{c: c, prefix: o.Prefix, skipOldLocks: o.SkipOldSendLocks, dkeys: shardKeys(o.Prefix)}
 	// Until the first claim looks, assume an older release left deadlines
 	// in the single set: clearing them there costs nothing when it is empty.
 	s.legacy.Store(true)
