@@ -145,6 +145,17 @@ func (g *Game) PublicView() PublicView {
 	// slice seat by seat (and moving each seat to the heap for the rules'
 	// hook) was most of what it allocated.
 	v.Seats = make([]SeatView, g.seats)
+	// The tableaus share one array, each capped at its own length so an
+	// append to one copies rather than run into the next: one allocation
+	// for every seat's cards instead of one a seat.
+	n := 0
+	for s := range g.seats {
+		n += int(g.tabLen[s])
+	}
+	var tabs []Placed
+	if n > 0 {
+		tabs = make([]Placed, 0, n)
+	}
 	for s := range g.seats {
 		sv := &v.Seats[s]
 		*sv = SeatView{
@@ -156,7 +167,11 @@ func (g *Game) PublicView() PublicView {
 			Score:     g.Score(s),
 		}
 		w := g.View(s)
-		sv.Tableau = w.AppendTableau(nil, s)
+		if k := int(g.tabLen[s]); k > 0 {
+			start := len(tabs)
+			tabs = w.AppendTableau(tabs, s)
+			sv.Tableau = tabs[start:len(tabs):len(tabs)]
+		}
 		if f := g.rules().publicSeat; f != nil {
 			f(g, sv, w, v.Decision)
 		}

@@ -42,3 +42,41 @@ func TestDrawnIsTheDummyPilesCard(t *testing.T) {
 		t.Error("a game without the dummy drew")
 	}
 }
+
+// TestPublicTableausStandApart: the public view's tableaus are each a
+// seat's own cards, however a reader appends to one, and a seat with no
+// cards yet has none.
+func TestPublicTableausStandApart(t *testing.T) {
+	g, err := engine.New(engine.Settings{Players: 4}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range g.PublicView().Seats {
+		if s.Tableau != nil {
+			t.Fatalf("seat %d has a tableau %v before any reveal", s.Seat, s.Tableau)
+		}
+	}
+	for range 3 {
+		for s := range 4 {
+			if err := g.Submit(s, g.View(s).AppendLegal(nil)[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	pv := g.PublicView()
+	want := make([][]engine.Placed, len(pv.Seats))
+	for s := range pv.Seats {
+		want[s] = g.View(s).AppendTableau(nil, s)
+		if len(want[s]) != 3 {
+			t.Fatalf("seat %d: %d cards after three turns", s, len(want[s]))
+		}
+	}
+	for s := range pv.Seats {
+		_ = append(pv.Seats[s].Tableau, engine.Placed{Card: engine.Pudding})
+	}
+	for s, sv := range pv.Seats {
+		if !slices.Equal(sv.Tableau, want[s]) {
+			t.Errorf("seat %d's tableau reads %v after the others were appended to, want %v", s, sv.Tableau, want[s])
+		}
+	}
+}
