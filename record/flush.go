@@ -132,8 +132,7 @@ func (k *Keeper[G]) flush(ctx context.Context, key string, data, side []byte, ve
 			}
 			ref, sendErr = s.Send(ctx, parts.Where, parts.ID, d)
 		}
-		var gone *protocol.GoneError
-		if errors.As(sendErr, &gone) {
+		if _, gone := errorAs[*protocol.GoneError](sendErr); gone {
 			if q.Target == TargetTable && d.Kind == protocol.Edit {
 				// Someone deleted the table: post it again, this
 				// delivery first, and the thread hangs on.
@@ -145,10 +144,11 @@ func (k *Keeper[G]) flush(ctx context.Context, key string, data, side []byte, ve
 			}
 			sendErr = nil // deleted: nothing to retry
 		}
-		var noThread *protocol.NoThreadError
-		var noPicture *protocol.NoPictureError
+		noThread, _ := errorAs[*protocol.NoThreadError](sendErr)
+		noPicture, _ := errorAs[*protocol.NoPictureError](sendErr)
+		_, refused := errorAs[*protocol.RefusedError](sendErr)
 		switch {
-		case errors.As(sendErr, &noPicture):
+		case noPicture != nil:
 			// Nothing was sent: this delivery and the rest go without
 			// pictures, and the channel is told once.
 			learn(Learnt{NoPictures: noPicture.Reason})
@@ -156,7 +156,7 @@ func (k *Keeper[G]) flush(ctx context.Context, key string, data, side []byte, ve
 				return 0, nil, err
 			}
 			continue
-		case errors.As(sendErr, &noThread):
+		case noThread != nil:
 			// Nothing was posted: the play-by-play goes to the channel
 			// from now on, this delivery first.
 			learn(Learnt{Thread: noThread.Reason})
@@ -164,7 +164,7 @@ func (k *Keeper[G]) flush(ctx context.Context, key string, data, side []byte, ve
 				return 0, nil, err
 			}
 			continue
-		case errors.As(sendErr, new(*protocol.RefusedError)):
+		case refused:
 			// The platform will never take it: no retry, the next one goes
 			// now, and the game goes on.
 			k.cfg.Log.Warn("delivery refused for good, dropped", "game", key, "seq", q.Seq, "err", sendErr)
@@ -287,4 +287,18 @@ const recordWait = 2 * time.Second
 // first failure of its oldest delivery, doubling to a minute.
 func outboxBackoff(attempts int) time.Duration {
 	return min(time.Second<<min(max(attempts-1, 0), 6), time.Minute)
+}
+
+// errorAs is errors.As for a send's outcome, which is nil nearly always:
+// the target that errors.As is handed escapes, and declared whether or
+// not there was an error, the four kinds a send tells apart were four
+// allocations a delivery (4 % of a replica's objects at Party 8p).
+func errorAs[T error](err error) (T, bool) {
+	if err == nil {
+		var zero T
+		return zero, false
+	}
+	var t T
+	ok := errors.As(err, &t)
+	return t, ok
 }
