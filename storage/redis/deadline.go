@@ -64,7 +64,17 @@ func shardKeys(prefix string) [deadlineShards + 1][3]string {
 	return k
 }
 
-func shardOf(key string) int { return int(crc32.ChecksumIEEE([]byte(key)) % deadlineShards) }
+// shardOf is the shard of key's deadline: its CRC-32 (IEEE), which every
+// replica and release computes alike, modulo the shards. Computed over
+// the string itself: crc32.ChecksumIEEE([]byte(key)) copied the key to
+// the heap at every save.
+func shardOf(key string) int {
+	crc := ^uint32(0)
+	for i := 0; i < len(key); i++ {
+		crc = crc32.IEEETable[byte(crc)^key[i]] ^ crc>>8
+	}
+	return int(^crc % deadlineShards)
+}
 
 // claimScript: KEYS due, claims, seq; ARGV now ms, lease ms, max.
 var claimScript = goredis.NewScript(`
