@@ -1,7 +1,6 @@
 package words
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -20,11 +19,12 @@ import (
 // form the language's plural rules (CLDR) choose for n, formatted as fmt
 // does.
 func (l Lang) Count(thing string, n int) string {
-	key := "count." + thing
+	// The keys are put together where they are looked up, so they need
+	// no memory of their own: a count is said several times a click.
 	form := pluralSuffixes[plural.Cardinal.MatchPlural(l.Tag(), abs(n), 0, 0, 0, 0)]
-	text, ok := l.book().says.get(key + form)
+	text, ok := l.book().says.get("count." + thing + form)
 	if !ok {
-		text, ok = l.book().says.get(key + "_other")
+		text, ok = l.book().says.get("count." + thing + "_other")
 	}
 	if !ok {
 		if !l.IsEnglish() {
@@ -32,7 +32,7 @@ func (l Lang) Count(thing string, n int) string {
 		}
 		return l.fallback()
 	}
-	s := fmt.Sprintf(text, n)
+	s := sprintf(text, []any{n})
 	if abs(n) >= 1000 {
 		// Counts are written with %d; a large one takes the language's
 		// digit groups.
