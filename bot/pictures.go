@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/sushigo/sushigo/engine"
@@ -54,7 +55,7 @@ func nameTable(st *snapshot, p *protocol.Picture, alts *tableAlts) {
 	if d, ok := g.Decision(); ok {
 		decider = d.Seat
 	}
-	p.Key = fmt.Sprintf("table/%d/%d/%d/%t", g.Round(), g.Turn(), decider, g.Over())
+	p.Key = "table/" + itoa(g.Round()) + "/" + itoa(g.Turn()) + "/" + itoa(decider) + "/" + strconv.FormatBool(g.Over())
 	names := st.names(g.Seats())
 	if alt, ok := alts.get(st.ID, p.Key, st.w, names); ok {
 		p.Alt = alt

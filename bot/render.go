@@ -206,9 +206,14 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 			mark = "⏳"
 			waiting = append(waiting, name)
 		}
-		if !s.Dummy && st.Seats[s.Seat].Bot {
-			name += " 🤖"
-		}
+		isBot := !s.Dummy && st.Seats[s.Seat].Bot
+		field := memo.field(s.Seat, fieldText{mark: mark, name: name, bot: isBot, score: s.Score}, func() string {
+			name := name
+			if isBot {
+				name += " 🤖"
+			}
+			return strings.TrimSpace(w.Say("table.seatField", mark, name, s.Score))
+		})
 		val := memo.seat(s, func() string {
 			val := lk.tableau(w, s)
 			if kept := lk.kept(w, s); kept != "" && !pv.Over { // scored by now: the closing post says how
@@ -223,7 +228,7 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 			}
 			return val
 		})
-		v.Fields = append(v.Fields, protocol.Field{Name: strings.TrimSpace(w.Say("table.seatField", mark, name, s.Score)), Value: val, Inline: true})
+		v.Fields = append(v.Fields, protocol.Field{Name: field, Value: val, Inline: true})
 	}
 	var lines []string
 	if r := pv.LastReveal; r.Turn > 0 && st.chat() && !pv.Over {
@@ -306,7 +311,7 @@ func countCard(ps []engine.Placed, c engine.Card) int {
 
 func cardLabel(w words.Lang, c engine.Card, n int) string {
 	if n > 1 {
-		return fmt.Sprintf("%s ×%d", w.CardShort(c), n)
+		return w.CardShort(c) + " ×" + itoa(n)
 	}
 	return w.CardShort(c)
 }

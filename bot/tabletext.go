@@ -49,6 +49,19 @@ type tableText struct {
 type seatText struct {
 	in  engine.SeatView // Tableau and Desserts are the memo's own copies
 	val string
+	// field is the seat's heading on the table ("" : not said yet), said
+	// from the mark, name, bot flag and score beside it.
+	field fieldText
+}
+
+// fieldText is a seat's heading and what it was said from. Only one
+// seat's mark changes at a pick, and the others' headings were a fifth of
+// the objects the table allocated.
+type fieldText struct {
+	mark, name string
+	bot        bool
+	score      int
+	said       string
 }
 
 // sameSeat reports whether a and b say the same seat's value: the fields
@@ -101,6 +114,23 @@ func (e *tableText) seat(s engine.SeatView, say func() string) string {
 		*t = seatText{in: in, val: say()}
 	}
 	return t.val
+}
+
+// field returns seat's heading, said by say when the entry has none said
+// from the same mark, name, bot flag and score.
+func (e *tableText) field(seat int, in fieldText, say func() string) string {
+	if e == nil {
+		return say()
+	}
+	for len(e.seats) <= seat {
+		e.seats = append(e.seats, seatText{in: engine.SeatView{HandSize: -1}})
+	}
+	t := &e.seats[seat].field
+	if t.said == "" || t.mark != in.mark || t.name != in.name || t.bot != in.bot || t.score != in.score {
+		*t = in
+		t.said = say()
+	}
+	return t.said
 }
 
 // revealed returns the latest reveal's lines, said by say when the entry

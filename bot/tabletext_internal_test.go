@@ -14,8 +14,8 @@ import (
 // TestTableTextsChangeNothing draws the table after every pick and
 // decision of whole games, with the memo of its seats' and reveal's text
 // and again with it forgotten, and wants the same view: in each game kind,
-// in every language (it changes every few moves) and with a seat renamed
-// midway.
+// in every language (it changes every few moves), with a seat renamed
+// midway and another taken over by a bot.
 func TestTableTextsChangeNothing(t *testing.T) {
 	kinds := []engine.Settings{
 		{Ruleset: engine.Party, Players: 8, Menu: engine.Menus(8)[0].Menu},
@@ -47,6 +47,9 @@ func TestTableTextsChangeNothing(t *testing.T) {
 			}
 			if moves == 42 { // between two changes of language
 				st.Seats[1].Name = "Renamed"
+			}
+			if moves == 48 { // a bot takes a seat over, its name unchanged
+				st.Seats[len(st.Seats)-1].Bot = true
 			}
 			memo := tableView(st.snap(), now)
 			tableTexts.memo.take(tableTextKey{st.ID, st.Lang})
