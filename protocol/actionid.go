@@ -109,6 +109,10 @@ func SelectID(verb, game string, fields ...string) string {
 // ErrBadActionID is returned for an action ID this build did not produce.
 var ErrBadActionID = errors.New("bot: unknown or malformed button")
 
+// classicFields is how many fields each classic verb's ID has: one map
+// for every parse (a click parses its button's ID).
+var classicFields = map[string]int{"join": 0, "leave": 0, "start": 0, "addbot": 1, "hand": 0, "end": 0, "rematch": 0, "review": 0, "hint": 0, "table": 0, "change": 2, "pick": 6}
+
 // ParseActionID decodes an action ID strictly: exactly the fields its verb
 // has, each in range, or ErrBadActionID.
 func ParseActionID(id string) (Action, error) {
@@ -119,8 +123,7 @@ func ParseActionID(id string) (Action, error) {
 	if version == idParty {
 		return parsePartyID(verb, game, args)
 	}
-	want := map[string]int{"join": 0, "leave": 0, "start": 0, "addbot": 1, "hand": 0, "end": 0, "rematch": 0, "review": 0, "hint": 0, "table": 0, "change": 2, "pick": 6}
-	n, ok := want[verb]
+	n, ok := classicFields[verb]
 	if !ok || len(args) != n {
 		return nil, ErrBadActionID
 	}
