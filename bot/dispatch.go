@@ -55,23 +55,27 @@ func (b *Bot) respond(ctx context.Context, req protocol.Request, start time.Time
 	if resp.Where.Channel == "" {
 		resp.Where = req.Where
 	}
-	var r *protocol.Refusal
-	var u *protocol.UsageError
 	outcome := "error"
 	defer func() {
 		b.cfg.Metrics.Action(req.Where.Platform, protocol.ActionName(req.Action), outcome, time.Since(start))
 	}()
-	switch {
-	case err == nil:
+	if err == nil {
 		outcome = "ok"
-	case errors.As(err, &r):
-		outcome, resp, err = "refused", privateReply(req, notice(r.In(req.Lang), r.Lang.Or(req.Lang))), nil
-	case errors.As(err, &u):
-		outcome, resp, err = "refused", privateReply(req, notice(u.In(req.Lang), u.Lang.Or(req.Lang))), nil
-	default:
-		w := req.Lang
-		resp = privateReply(req, protocol.View{Screen: protocol.ScreenNotice, Title: w.Say("dispatch.somethingWentWrong"), Text: w.Say("dispatch.sorryThatDidnTWork"), Tone: protocol.ToneError})
-		err = b.report(req, err)
+	} else {
+		// Declared here, not for every request: errors.As's targets escape,
+		// so each would be an allocation at every click.
+		var r *protocol.Refusal
+		var u *protocol.UsageError
+		switch {
+		case errors.As(err, &r):
+			outcome, resp, err = "refused", privateReply(req, notice(r.In(req.Lang), r.Lang.Or(req.Lang))), nil
+		case errors.As(err, &u):
+			outcome, resp, err = "refused", privateReply(req, notice(u.In(req.Lang), u.Lang.Or(req.Lang))), nil
+		default:
+			w := req.Lang
+			resp = privateReply(req, protocol.View{Screen: protocol.ScreenNotice, Title: w.Say("dispatch.somethingWentWrong"), Text: w.Say("dispatch.sorryThatDidnTWork"), Tone: protocol.ToneError})
+			err = b.report(req, err)
+		}
 	}
 	if err == nil {
 		b.failing.Succeeded(b.log, "requests succeed again")
