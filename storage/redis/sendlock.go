@@ -30,7 +30,9 @@ import (
 func (s *Store) lockKey(k string) string { return s.prefix + "lock:{" + tag(k) + "}" }
 
 // oldLockKey is the record a release before SendLocks locked game k with.
-func (s *Store) oldLockKey(k string) string { return s.recordKey("outbox-lock:" + k) }
+// Joined in one allocation: "outbox-lock:" needs no escaping, so it is
+// recordKey("outbox-lock:" + k).
+func (s *Store) oldLockKey(k string) string { return s.prefix + "rec:{outbox-lock:" + tag(k) + "}" }
 
 // lockScript: KEYS lock, game, side; ARGV token, lease ms. {0}: held by
 // another; {-1}: no game (the lock is not kept); {1, game, side}.
@@ -117,7 +119,8 @@ func (s *Store) LockGame(ctx context.Context, key string, token []byte, lease ti
 	if err := ctx.Err(); err != nil {
 		return nil, nil, 0, false, err
 	}
-	lock := &scriptCall{script: lockScript, keys: []string{s.lockKey(key), s.gameKey(key), s.sideKey(key)}, args: []any{token, lease.Milliseconds()}}
+	game, sideKey, lk := s.gameKeys(key)
+	lock := &scriptCall{script: lockScript, keys: []string{lk, game, sideKey}, args: []any{token, lease.Milliseconds()}}
 	calls := []*scriptCall{lock}
 	var old *scriptCall
 	if !s.skipOldLocks {
@@ -204,7 +207,8 @@ func (s *Store) UnlockGame(ctx context.Context, key string, token, side []byte, 
 	if side != nil {
 		set = "1"
 	}
-	unlock := &scriptCall{script: unlockScript, keys: []string{s.lockKey(key), s.gameKey(key), s.sideKey(key)}, args: []any{token, set, side}}
+	game, sideKey, lock := s.gameKeys(key)
+	unlock := &scriptCall{script: unlockScript, keys: []string{lock, game, sideKey}, args: []any{token, set, side}}
 	calls := []*scriptCall{unlock}
 	if net.Key != "" {
 		calls = append(calls, &scriptCall{script: withdrawScript, keys: s.deadlineKeys(shardOf(net.Key))[:2],
@@ -252,7 +256,8 @@ func (s *Store) commitLocked(ctx context.Context, key string, data []byte, prev 
 	if err := ctx.Err(); err != nil {
 		return 0, nil, false, err
 	}
-	save := &scriptCall{script: saveLockScript, keys: []string{s.gameKey(key), s.sideKey(key), s.lockKey(key)},
+	game, sideKey, lock := s.gameKeys(key)
+	save := &scriptCall{script: saveLockScript, keys: []string{game, sideKey, lock},
 		args: []any{uint64(prev), data, millis(ttl), token, lease.Milliseconds()}}
 	if side != nil {
 		save.script, save.args = saveLockCheckedScript, append(save.args, side)

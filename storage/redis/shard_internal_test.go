@@ -20,3 +20,21 @@ func TestShardOfIsCRC32(t *testing.T) {
 		}
 	}
 }
+
+// TestGameKeys: the three keys named at once are the ones named one by
+// one, and the old send lock's key the record earlier releases locked,
+// whatever the game key and the store's prefix hold.
+func TestGameKeys(t *testing.T) {
+	for _, prefix := range []string{"sushigo:", "p:", "a-much-longer-prefix:with:colons:"} {
+		s := New(nil, Options{Prefix: prefix})
+		for _, k := range []string{"", "discord:1:2", "slack:T0:C0", "web:{x}:%y", "ü:ключ"} {
+			game, side, lock := s.gameKeys(k)
+			if game != s.gameKey(k) || side != s.sideKey(k) || lock != s.lockKey(k) {
+				t.Errorf("prefix %q, key %q: gameKeys = %q, %q, %q; want %q, %q, %q", prefix, k, game, side, lock, s.gameKey(k), s.sideKey(k), s.lockKey(k))
+			}
+			if got, want := s.oldLockKey(k), s.recordKey("outbox-lock:"+k); got != want {
+				t.Errorf("prefix %q, key %q: oldLockKey = %q, earlier releases locked %q", prefix, k, got, want)
+			}
+		}
+	}
+}
