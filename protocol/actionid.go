@@ -123,6 +123,7 @@ func ParseActionID(id string) (Action, error) {
 	if version == idParty {
 		return parsePartyID(verb, game, args)
 	}
+	var num [8]int
 	n, ok := classicFields[verb]
 	if !ok || len(args) != n {
 		return nil, ErrBadActionID
@@ -147,19 +148,19 @@ func ParseActionID(id string) (Action, error) {
 	case "table":
 		return OpenTable{game}, nil
 	case "addbot":
-		v, ok := nums(args, 1, engine.MaxSeats)
+		v, ok := nums(num[:0], args, 1, engine.MaxSeats)
 		if !ok {
 			return nil, ErrBadActionID
 		}
 		return AddBot{Game: game, N: v[0]}, nil
 	case "change":
-		v, ok := nums(args, 1, 99)
+		v, ok := nums(num[:0], args, 1, 99)
 		if !ok {
 			return nil, ErrBadActionID
 		}
 		return Change{game, v[0], v[1]}, nil
 	}
-	v, ok := nums(args, 0, 99)
+	v, ok := nums(num[:0], args, 0, 99)
 	if !ok || v[0] < 1 || v[1] < 1 || !card(v[2]) || !card(v[3]) || !card(v[4]) || v[5] > 1 {
 		return nil, ErrBadActionID
 	}
@@ -179,17 +180,18 @@ func splitID(id string) (version, verb, game string, args []string, ok bool) {
 	return f[0], f[1], f[2], f[3:], true
 }
 
-// nums reads args as canonical decimal numbers in [lo, hi].
-func nums(args []string, lo, hi int) ([]int, bool) {
-	out := make([]int, len(args))
-	for i, s := range args {
+// nums appends args to dst as canonical decimal numbers in [lo, hi]. The
+// parsers hand it an array on their stack: every click parses its
+// button's ID, and a slice of its own was an allocation each time.
+func nums(dst []int, args []string, lo, hi int) ([]int, bool) {
+	for _, s := range args {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < lo || n > hi || strconv.Itoa(n) != s {
 			return nil, false
 		}
-		out[i] = n
+		dst = append(dst, n)
 	}
-	return out, true
+	return dst, true
 }
 
 func card(n int) bool { return n >= 0 && n < int(engine.NumCards) }
@@ -197,9 +199,10 @@ func card(n int) bool { return n >= 0 && n < int(engine.NumCards) }
 // parsePartyID decodes the buttons of version sg2 (the Party verbs and
 // those added since).
 func parsePartyID(verb, game string, args []string) (Action, error) {
+	var num [8]int
 	switch {
 	case verb == "pick" && len(args) == 5:
-		v, ok := nums(args, 0, 99)
+		v, ok := nums(num[:0], args, 0, 99)
 		if !ok || v[0] < 1 || v[1] < 1 || !card(v[2]) || !card(v[3]) || !card(v[4]) {
 			return nil, ErrBadActionID
 		}
@@ -211,7 +214,7 @@ func parsePartyID(verb, game string, args []string) (Action, error) {
 	case verb == "setmenu" && len(args) == 1 && menuValue(args[0]):
 		return SetMenu{Game: game, Part: "menu", Values: []string{args[0]}}, nil
 	case verb == "ans" && len(args) == 6:
-		v, ok := nums(args[:5], 0, 999)
+		v, ok := nums(num[:0], args[:5], 0, 999)
 		flip, err := strconv.ParseUint(args[5], 10, 32)
 		if !ok || err != nil || strconv.FormatUint(flip, 10) != args[5] || v[0] < 1 || v[1] < 1 || v[2] < 1 ||
 			!card(v[3]) || v[4] >= 64 {
@@ -229,6 +232,7 @@ func ParseSelection(id string, values []string) (Action, error) {
 	if !ok || version != idParty || len(values) > 25 {
 		return nil, ErrBadActionID
 	}
+	var num [8]int
 	for _, v := range values {
 		if len(v) == 0 || len(v) > 100 {
 			return nil, ErrBadActionID
@@ -241,7 +245,7 @@ func ParseSelection(id string, values []string) (Action, error) {
 		}
 		return SetMenu{Game: game, Part: args[0], Values: slices.Clone(values)}, nil
 	case "ask", "flip":
-		v, ok := nums(args, 1, 999)
+		v, ok := nums(num[:0], args, 1, 999)
 		if !ok || len(v) != 3 {
 			return nil, ErrBadActionID
 		}
@@ -265,7 +269,7 @@ func ParseSelection(id string, values []string) (Action, error) {
 			return a, nil
 		}
 		// Flip: each value a tableau position.
-		pos, ok := nums(values, 0, 31)
+		pos, ok := nums(num[:0], values, 0, 31)
 		if !ok {
 			return nil, ErrBadActionID
 		}
