@@ -49,8 +49,8 @@ type tableText struct {
 type seatText struct {
 	in  engine.SeatView // Tableau and Desserts are the memo's own copies
 	val string
-	// field is the seat's heading on the table ("" : not said yet), said
-	// from the mark, name, bot flag and score beside it.
+	// field is the seat's heading on the table (said "": not said yet),
+	// said from the mark, name, bot flag and score beside it.
 	field fieldText
 }
 

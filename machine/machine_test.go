@@ -31,10 +31,13 @@ func TestAllocated(t *testing.T) {
 		kept[i] = new([64]byte)
 	}
 	bytes1, objects1 := Allocated()
-	if got := bytes1 - bytes0; got < 1<<20+uint64(len(kept))*64 {
+	// Small objects are counted as their spans are handed back: up to a
+	// span's worth (128 of these) may not be counted yet.
+	counted := uint64(len(kept)) * 9 / 10
+	if got := bytes1 - bytes0; got < 1<<20+counted*64 {
 		t.Errorf("1 MiB and %d small allocations moved Allocated's bytes by %d", len(kept), got)
 	}
-	if got := objects1 - objects0; got < uint64(len(kept))+1 {
+	if got := objects1 - objects0; got < counted {
 		t.Errorf("%d allocations moved Allocated's objects by %d", len(kept)+1, got)
 	}
 }
@@ -43,5 +46,5 @@ func TestAllocated(t *testing.T) {
 // heap.
 var (
 	keep []byte
-	kept [1000]*[64]byte
+	kept [10000]*[64]byte
 )
