@@ -91,6 +91,50 @@ func ProcessCPU() (time.Duration, error) {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
 }
 
+// Kernel is the CPU time this process has spent in the kernel, its
+// system calls and what they set off (a loopback write delivers the
+// bytes and wakes the reader), and how many times its threads have
+// stopped running, waiting or pushed aside (context switches). Each
+// switch is a wake-up to pay for too: on a host whose kernel makes
+// system calls dear, goroutines handing work to each other cost as much
+// as the calls.
+func Kernel() (sys time.Duration, switches uint64, err error) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, 0, err
+	}
+	return time.Duration(ru.Stime.Nano()), uint64(ru.Nvcsw + ru.Nivcsw), nil
+}
+
+// Syscalls is how many reads and writes (read, write, readv, writev and
+// their kin: a socket's sends and receives among them) every thread of
+// this process has made so far, from /proc/self/io; ok is false where
+// that is not kept. A benchmark's figure a click is their difference over
+// the run: like the objects allocated it hardly moves between runs, and
+// on a host whose kernel makes each call dear (Syscall) it is what the
+// kernel's share of a click follows. It leaves out the waits (epoll,
+// futex), which follow the wake-ups rather than the work.
+func Syscalls() (n uint64, ok bool) {
+	io, err := os.ReadFile("/proc/self/io")
+	if err != nil {
+		return 0, false
+	}
+	var seen int
+	for _, line := range strings.Split(string(io), "\n") {
+		k, v, _ := strings.Cut(line, ":")
+		if k != "syscr" && k != "syscw" {
+			continue
+		}
+		c, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+		if err != nil {
+			return 0, false
+		}
+		n += c
+		seen++
+	}
+	return n, seen == 2
+}
+
 // Allocated is the bytes and the objects this process has allocated on
 // the heap so far: a benchmark's figures a click are their differences
 // over the run, which, unlike the CPU's, hardly move from run to run or

@@ -68,11 +68,15 @@ func TestMain(m *testing.M) {
 // again), so the CPU a click is the host's alone (its web table included).
 // It reports, over the second half of -web-sustain, the time from a click
 // to each page of its game receiving the page that shows it (p50, p99),
-// the bytes of a page frame, and the host's memory a socket holds; what
-// the host allocated a click (process-alloc-kb/click and, in objects,
+// the bytes of a page frame and the frames a page's click brings
+// (frames/click), and the host's memory a socket holds; what the host
+// allocated a click (process-alloc-kb/click and, in objects,
 // process-allocs/click: unlike its CPU they hardly move from run to run
 // or host to host, so they tell a change's worth where the CPU's noise
-// hides it); and what the host's kernel
+// hides it), and the reads and writes it made a click (syscalls/click:
+// frames to the pages, their clicks, Redis's round trips), as steady,
+// with its CPU in the kernel (host-sys-ms/click) and how often its
+// threads stopped running (switches/click); and what the host's kernel
 // costs, to compare hosts by: a system call (syscall-ns) and, with
 // -web-redis, a Redis round trip (redis-trip-us, and this process's CPU
 // for it, redis-trip-cpu-us).
@@ -252,6 +256,8 @@ func benchWeb(b *testing.B, games int) {
 	}
 	cpu0, _ := machine.ProcessCPU()
 	alloc0, objects0 := machine.Allocated()
+	calls0, callsKept := machine.Syscalls()
+	sys0, switches0, _ := machine.Kernel()
 	redis0 := redisCPU(b, rs)
 	b.ResetTimer()
 	start := time.Now()
@@ -314,6 +320,8 @@ func benchWeb(b *testing.B, games int) {
 	cpu1, _ := machine.ProcessCPU()
 	alloc, objects := machine.Allocated()
 	alloc, objects = alloc-alloc0, objects-objects0
+	calls, _ := machine.Syscalls()
+	sys, switches, _ := machine.Kernel()
 	redisUsed := redisCPU(b, rs) - redis0
 	var r clientResult
 	if err := json.Unmarshal(lines.Bytes(), &r); err != nil {
@@ -336,6 +344,11 @@ func benchWeb(b *testing.B, games int) {
 	b.ReportMetric(float64(r.Timed), "frames-timed")
 	if r.Frames > 0 {
 		b.ReportMetric(float64(r.FrameBytes)/float64(r.Frames), "bytes/frame")
+		if r.Clicks > 0 {
+			// Every page frame a page's click brought, its watchers' and
+			// its other players' included (each a write to a socket).
+			b.ReportMetric(float64(r.Frames)/float64(r.Clicks), "frames/click")
+		}
 	}
 	if n := r.Clicks + chatClicks.Load(); n > 0 {
 		// Over every click, the chat's too (whose looks at their hands
@@ -343,6 +356,11 @@ func benchWeb(b *testing.B, games int) {
 		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "host-cpu-ms/click")
 		b.ReportMetric(float64(alloc)/1024/float64(n), "process-alloc-kb/click")
 		b.ReportMetric(float64(objects)/float64(n), "process-allocs/click")
+		if callsKept {
+			b.ReportMetric(float64(calls-calls0)/float64(n), "syscalls/click")
+		}
+		b.ReportMetric(float64((sys-sys0).Microseconds())/1000/float64(n), "host-sys-ms/click")
+		b.ReportMetric(float64(switches-switches0)/float64(n), "switches/click")
 		if rs != nil {
 			b.ReportMetric(float64(redisUsed.Microseconds())/1000/float64(n), "redis-cpu-ms/click")
 		}
