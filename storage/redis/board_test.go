@@ -160,7 +160,8 @@ func TestRatedOnceAcrossReplicas(t *testing.T) {
 }
 
 // BenchmarkBoard reads a leaderboard page (10 lines) of a community of 500
-// rated players, by each metric, and records 4-player games (rated).
+// rated players, by each metric, and records games of four and of eight
+// (rated).
 func BenchmarkBoard(b *testing.B) {
 	s := open(b)
 	ctx := context.Background()
@@ -193,23 +194,40 @@ func BenchmarkBoard(b *testing.B) {
 			report(b, lat, rt, len(lat))
 		})
 	}
-	b.Run("RecordResult4p", func(b *testing.B) {
-		rt := &redistest.Trips{}
-		s.Client().AddHook(rt)
-		lat := make([]time.Duration, 0, 1<<16)
-		n := 0
-		for b.Loop() {
-			n++
-			r := finished(fmt.Sprint("b", n), now, 1, 2, 3, 4)
-			for i := range r.Players {
-				r.Players[i].ID = fmt.Sprint("p", (n*4+i*37)%500)
+	// Recording a game: what Redis spends on it (redis-cpu-µs/op, the
+	// server's CPU over the run, which is the script's) beside its time.
+	for _, players := range []int{4, 8} {
+		b.Run(fmt.Sprintf("RecordResult%dp", players), func(b *testing.B) {
+			rt := &redistest.Trips{}
+			s.Client().AddHook(rt)
+			lat := make([]time.Duration, 0, 1<<16)
+			places := make([]int, players)
+			for i := range places {
+				places[i] = i + 1
 			}
-			t0 := time.Now()
-			if _, err := s.RecordResult(ctx, r); err != nil {
+			n := 0
+			cpu0, err := redistest.CPU(ctx, s.Client())
+			if err != nil {
 				b.Fatal(err)
 			}
-			lat = append(lat, time.Since(t0))
-		}
-		report(b, lat, rt, len(lat))
-	})
+			for b.Loop() {
+				n++
+				r := finished(fmt.Sprint("b", players, "-", n), now, places...)
+				for i := range r.Players {
+					r.Players[i].ID = fmt.Sprint("p", (n*players+i*37)%500)
+				}
+				t0 := time.Now()
+				if _, err := s.RecordResult(ctx, r); err != nil {
+					b.Fatal(err)
+				}
+				lat = append(lat, time.Since(t0))
+			}
+			cpu1, err := redistest.CPU(ctx, s.Client())
+			if err != nil {
+				b.Fatal(err)
+			}
+			report(b, lat, rt, len(lat))
+			b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(len(lat)), "redis-cpu-µs/op")
+		})
+	}
 }
