@@ -79,9 +79,10 @@ var (
 // microsecond where the kernel splits its page tables) are a large part
 // of the CPU a click. process-sys-ms/click is the share of the process's
 // CPU spent in the kernel (the players' timing's calls to the clock
-// included), and switches/click how often its threads stopped running (a
-// goroutine woken on an idle core wakes a thread): on such a host, what
-// the kernel's part of a click is made of.
+// included), switches/click how often its threads stopped running (a
+// goroutine woken on an idle core wakes a thread), and faults/click how
+// many pages it touched afresh (memory the runtime had given back): on
+// such a host, what the kernel's part of a click is made of.
 func BenchmarkSustained(b *testing.B) {
 	for _, n := range []int{500, 1000, 1500, 2000, 3000, 10000} {
 		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) { benchSustained(b, n, false) })
@@ -629,13 +630,13 @@ func benchSustained(b *testing.B, n int, party bool) {
 	host0, redis0, players0 := self(), info(), r.playerCPU.total()
 	alloc0, objects0 := machine.Allocated()
 	calls0, callsKept := machine.Syscalls()
-	sys0, switches0, _ := machine.Kernel()
+	kernel0, _ := machine.Kernel()
 	time.Sleep(time.Until(start.Add(*sustainFor)))
 	procCPU, redisCPU, playersCPU := self()-host0, info()-redis0, r.playerCPU.total()-players0
 	alloc, objects := machine.Allocated()
 	alloc, objects = alloc-alloc0, objects-objects0
 	calls, _ := machine.Syscalls()
-	sys, switches, _ := machine.Kernel()
+	kernel, _ := machine.Kernel()
 	hostCPU := procCPU - playersCPU
 	conflicts, reqTrips, loopTrips := m.conflicts.Load()-conflicts0, hook.request.Load()-req0, hook.loop.Load()-loop0
 	drawn, dealt := r.drawnNow(), r.dealt.Load()-dealt0
@@ -690,8 +691,9 @@ func benchSustained(b *testing.B, n int, party bool) {
 	if callsKept {
 		b.ReportMetric(float64(calls-calls0)/clicks, "syscalls/click")
 	}
-	b.ReportMetric(float64((sys-sys0).Microseconds())/1000/clicks, "process-sys-ms/click")
-	b.ReportMetric(float64(switches-switches0)/clicks, "switches/click")
+	b.ReportMetric(float64((kernel.Sys-kernel0.Sys).Microseconds())/1000/clicks, "process-sys-ms/click")
+	b.ReportMetric(float64(kernel.Switches-kernel0.Switches)/clicks, "switches/click")
+	b.ReportMetric(float64(kernel.Faults-kernel0.Faults)/clicks, "faults/click")
 	b.ReportMetric(float64(reqTrips)/clicks, "request-trips/click")
 	b.ReportMetric(float64(loopTrips)/clicks, "background-trips/click")
 	b.ReportMetric(float64(conflicts)/clicks, "conflicts/click")

@@ -91,19 +91,28 @@ func ProcessCPU() (time.Duration, error) {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
 }
 
-// Kernel is the CPU time this process has spent in the kernel, its
-// system calls and what they set off (a loopback write delivers the
-// bytes and wakes the reader), and how many times its threads have
-// stopped running, waiting or pushed aside (context switches). Each
-// switch is a wake-up to pay for too: on a host whose kernel makes
-// system calls dear, goroutines handing work to each other cost as much
-// as the calls.
-func Kernel() (sys time.Duration, switches uint64, err error) {
+// KernelUse is what a process has cost its kernel so far (Kernel).
+type KernelUse struct {
+	// Sys is the CPU time spent in the kernel: system calls and what they
+	// set off (a loopback write delivers the bytes and wakes the reader).
+	Sys time.Duration
+	// Switches counts the times a thread stopped running, waiting or
+	// pushed aside: each is a wake-up to pay for too, so on a host whose
+	// kernel makes calls dear, goroutines handing work to each other cost
+	// as much as the calls.
+	Switches uint64
+	// Faults counts the pages first touched after the runtime had given
+	// them back to the kernel (minor faults): memory handed out again.
+	Faults uint64
+}
+
+// Kernel is what this process has cost its kernel so far (getrusage).
+func Kernel() (KernelUse, error) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0, 0, err
+		return KernelUse{}, err
 	}
-	return time.Duration(ru.Stime.Nano()), uint64(ru.Nvcsw + ru.Nivcsw), nil
+	return KernelUse{Sys: time.Duration(ru.Stime.Nano()), Switches: uint64(ru.Nvcsw + ru.Nivcsw), Faults: uint64(ru.Minflt)}, nil
 }
 
 // Syscalls is how many reads and writes (read, write, readv, writev and

@@ -44,6 +44,7 @@ var (
 	benchRedis    = flag.Bool("web-redis", false, "BenchmarkWebTable keeps its games in the test Redis (SUSHIGO_TEST_REDIS_URL, else database 15 of 127.0.0.1:6379), as replicas do, and reports Redis's CPU a click")
 	benchOutbox   = flag.Bool("web-outbox", false, "BenchmarkWebTable's games are a chat platform's too: every change's posts and edits, pictures drawn, go through the outbox to a platform that takes them, beside the pages")
 	benchHeap     = flag.String("web-heapprofile", "", "BenchmarkWebTable writes the host's heap profile to this file once every page is open: what the sockets hold")
+	benchCPU      = flag.String("web-cpuprofile", "", "BenchmarkWebTable writes the host's CPU profile of the played minute alone (-test.cpuprofile's includes opening every page) to this file")
 	benchKind     = flag.String("web-platform", "discord", "with -web-outbox, the kind of chat platform BenchmarkWebTable's outbox sends to: discord (a post with a nonce is made once, as BenchmarkSustained's platform) or slack (each post but a send's last costs a send log write)")
 )
 
@@ -75,8 +76,9 @@ func TestMain(m *testing.M) {
 // or host to host, so they tell a change's worth where the CPU's noise
 // hides it), and the reads and writes it made a click (syscalls/click:
 // frames to the pages, their clicks, Redis's round trips), as steady,
-// with its CPU in the kernel (host-sys-ms/click) and how often its
-// threads stopped running (switches/click); and what the host's kernel
+// with its CPU in the kernel (host-sys-ms/click), how often its threads
+// stopped running (switches/click) and the pages it touched afresh
+// (faults/click); and what the host's kernel
 // costs, to compare hosts by: a system call (syscall-ns) and, with
 // -web-redis, a Redis round trip (redis-trip-us, and this process's CPU
 // for it, redis-trip-cpu-us).
@@ -257,8 +259,12 @@ func benchWeb(b *testing.B, games int) {
 	cpu0, _ := machine.ProcessCPU()
 	alloc0, objects0 := machine.Allocated()
 	calls0, callsKept := machine.Syscalls()
-	sys0, switches0, _ := machine.Kernel()
+	kernel0, _ := machine.Kernel()
 	redis0 := redisCPU(b, rs)
+	if *benchCPU != "" {
+		stop := startCPUProfile(b, *benchCPU)
+		defer stop()
+	}
 	b.ResetTimer()
 	start := time.Now()
 	half, end := start.Add(*benchSustain/2), start.Add(*benchSustain)
@@ -321,7 +327,7 @@ func benchWeb(b *testing.B, games int) {
 	alloc, objects := machine.Allocated()
 	alloc, objects = alloc-alloc0, objects-objects0
 	calls, _ := machine.Syscalls()
-	sys, switches, _ := machine.Kernel()
+	kernel, _ := machine.Kernel()
 	redisUsed := redisCPU(b, rs) - redis0
 	var r clientResult
 	if err := json.Unmarshal(lines.Bytes(), &r); err != nil {
@@ -359,8 +365,9 @@ func benchWeb(b *testing.B, games int) {
 		if callsKept {
 			b.ReportMetric(float64(calls-calls0)/float64(n), "syscalls/click")
 		}
-		b.ReportMetric(float64((sys-sys0).Microseconds())/1000/float64(n), "host-sys-ms/click")
-		b.ReportMetric(float64(switches-switches0)/float64(n), "switches/click")
+		b.ReportMetric(float64((kernel.Sys-kernel0.Sys).Microseconds())/1000/float64(n), "host-sys-ms/click")
+		b.ReportMetric(float64(kernel.Switches-kernel0.Switches)/float64(n), "switches/click")
+		b.ReportMetric(float64(kernel.Faults-kernel0.Faults)/float64(n), "faults/click")
 		if rs != nil {
 			b.ReportMetric(float64(redisUsed.Microseconds())/1000/float64(n), "redis-cpu-ms/click")
 		}
@@ -726,6 +733,24 @@ func (r *benchRun) arrived(c *benchClient, ver uint64, now time.Time) {
 		r.mu.Lock()
 		r.lat = append(r.lat, done...)
 		r.mu.Unlock()
+	}
+}
+
+// startCPUProfile profiles the CPU into path until the returned func.
+func startCPUProfile(b *testing.B, path string) func() {
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		b.Fatal(err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			b.Error(err)
+		}
 	}
 }
 
