@@ -81,8 +81,8 @@ var (
 // CPU spent in the kernel (the players' timing's calls to the clock
 // included), switches/click how often its threads stopped running (a
 // goroutine woken on an idle core wakes a thread), and faults/click how
-// many pages it touched afresh (memory the runtime had given back): on
-// such a host, what the kernel's part of a click is made of.
+// many pages the kernel handed it as they were first touched (a heap
+// growing): on such a host, what the kernel's part of a click is made of.
 func BenchmarkSustained(b *testing.B) {
 	for _, n := range []int{500, 1000, 1500, 2000, 3000, 10000} {
 		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) { benchSustained(b, n, false) })

@@ -101,8 +101,9 @@ type KernelUse struct {
 	// kernel makes calls dear, goroutines handing work to each other cost
 	// as much as the calls.
 	Switches uint64
-	// Faults counts the pages first touched after the runtime had given
-	// them back to the kernel (minor faults): memory handed out again.
+	// Faults counts the pages the kernel had to hand over as they were
+	// first touched (minor faults): memory new to the heap, or given back
+	// and taken again.
 	Faults uint64
 }
 
@@ -115,10 +116,10 @@ func Kernel() (KernelUse, error) {
 	return KernelUse{Sys: time.Duration(ru.Stime.Nano()), Switches: uint64(ru.Nvcsw + ru.Nivcsw), Faults: uint64(ru.Minflt)}, nil
 }
 
-// Syscalls is how many reads and writes (read, write, readv, writev and
-// their kin: a socket's sends and receives among them) every thread of
-// this process has made so far, from /proc/self/io; ok is false where
-// that is not kept. A benchmark's figure a click is their difference over
+// Syscalls is how many reads and writes every thread of this process has
+// made so far, as /proc/self/io counts them: read and write and their
+// vectored and positioned forms, a socket's among them (recvfrom and
+// sendmsg are not counted); ok is false where that file is not kept. A benchmark's figure a click is their difference over
 // the run: like the objects allocated it hardly moves between runs, and
 // on a host whose kernel makes each call dear (Syscall) it is what the
 // kernel's share of a click follows. It leaves out the waits (epoll,
