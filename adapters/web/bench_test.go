@@ -261,9 +261,10 @@ func benchWeb(b *testing.B, games int) {
 	calls0, callsKept := machine.Syscalls()
 	kernel0, _ := machine.Kernel()
 	redis0 := redisCPU(b, rs)
+	stopProfile := func() {}
 	if *benchCPU != "" {
-		stop := startCPUProfile(b, *benchCPU)
-		defer stop()
+		stopProfile = startCPUProfile(b, *benchCPU)
+		defer stopProfile() // when the run fails before it ends
 	}
 	b.ResetTimer()
 	start := time.Now()
@@ -323,6 +324,7 @@ func benchWeb(b *testing.B, games int) {
 	}
 	wg.Wait()
 	b.StopTimer()
+	stopProfile()
 	cpu1, _ := machine.ProcessCPU()
 	alloc, objects := machine.Allocated()
 	alloc, objects = alloc-alloc0, objects-objects0
@@ -736,7 +738,8 @@ func (r *benchRun) arrived(c *benchClient, ver uint64, now time.Time) {
 	}
 }
 
-// startCPUProfile profiles the CPU into path until the returned func.
+// startCPUProfile profiles the CPU into path until the returned func is
+// first called.
 func startCPUProfile(b *testing.B, path string) func() {
 	f, err := os.Create(path)
 	if err != nil {
@@ -746,11 +749,14 @@ func startCPUProfile(b *testing.B, path string) func() {
 		f.Close()
 		b.Fatal(err)
 	}
+	var once sync.Once
 	return func() {
-		pprof.StopCPUProfile()
-		if err := f.Close(); err != nil {
-			b.Error(err)
-		}
+		once.Do(func() {
+			pprof.StopCPUProfile()
+			if err := f.Close(); err != nil {
+				b.Error(err)
+			}
+		})
 	}
 }
 
