@@ -47,10 +47,10 @@ func TestCapacityScriptSummary(t *testing.T) {
 		t.Fatal("bash runs scripts/capacity.sh:", err)
 	}
 	dir := t.TempDir()
-	chat := func(ackP99, backlogS string) string {
+	chat := func(ackP99, backlogClicks, backlogS string) string {
 		return " 21:17:19 up 58 min,  0 user,  load average: 1.35, 0.36, 0.12\ngoos: linux\n" +
 			"BenchmarkSustained/party8p/games=1000-2   1	60000415101 ns/op	3.260 ack-p50-ms	" + ackP99 + " ack-p99-ms	" +
-			"0 backlog-clicks	" + backlogS + " backlog-oldest-s	1014 clicks/s	0.3599 host-cpu-ms/click	423.3 process-allocs/click	" +
+			backlogClicks + " backlog-clicks	" + backlogS + " backlog-oldest-s	1014 clicks/s	0.3599 host-cpu-ms/click	423.3 process-allocs/click	" +
 			"0.09147 redis-cpu-ms/click	12.04 table-p99-ms\n" +
 			"--- BENCH: BenchmarkSustained/party8p/games=1000-2\n" +
 			"    sustained_bench_test.go:621: host: AMD EPYC (family 26, model 2), 2596.122 MHz, 2 cores\nPASS\n"
@@ -59,9 +59,10 @@ func TestCapacityScriptSummary(t *testing.T) {
 		"BenchmarkWebTable/games=1500-2   1	60008737074 ns/op	9.553 chat-ack-p99-ms	711.9 chat-clicks/s	717.5 clicks/s	" +
 		"18.33 frame-p99-ms	0.3584 host-cpu-ms/click	446.4 process-allocs/click	0.05974 redis-cpu-ms/click\nPASS\n"
 	for name, log := range map[string]string{
-		"01-party":  chat("10.56", "0"),
-		"02-slow":   chat("60.2", "0"),
-		"03-behind": chat("10.56", "5.3"),
+		"01-party":  chat("10.56", "0", "0"),
+		"02-slow":   chat("60.2", "0", "0"),
+		"03-behind": chat("10.56", "4464", "5.3"),
+		"06-one":    chat("10.56", "1", "0.007"),
 		"04-web":    web,
 		"05-broken": " 22:00:00 up 1:00,  0 user,  load average: 0.50, 0.50, 0.50\npanic: oops\n",
 	} {
@@ -74,9 +75,10 @@ func TestCapacityScriptSummary(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	for _, want := range []string{
-		"| 01-party | 1.35 | 1014 | 10.6 ms | 12.0 ms | 0.360 + 0.091 = **0.45 ms** | 0 clicks, 0 ms | 423 | yes |",
-		"| 02-slow | 1.35 | 1014 | 60.2 ms | 12.0 ms | 0.360 + 0.091 = **0.45 ms** | 0 clicks, 0 ms | 423 | no |",
-		"| 03-behind | 1.35 | 1014 | 10.6 ms | 12.0 ms | 0.360 + 0.091 = **0.45 ms** | 0 clicks, 5300 ms | 423 | no |",
+		"| 01-party | 1.35 | 1014 | 10.6 ms | 12.0 ms | 0.360 + 0.091 = **0.45 ms** | none | 423 | yes |",
+		"| 02-slow | 1.35 | 1014 | 60.2 ms | 12.0 ms | 0.360 + 0.091 = **0.45 ms** | none | 423 | no |",
+		"| 03-behind | 1.35 | 1014 | 10.6 ms | 12.0 ms | 0.360 + 0.091 = **0.45 ms** | 4464 clicks, 5300 ms | 423 | no |",
+		"| 06-one | 1.35 | 1014 | 10.6 ms | 12.0 ms | 0.360 + 0.091 = **0.45 ms** | 1 click, 7 ms | 423 | yes |",
 		"| 04-web | 0.23 | 718 page + 712 chat | 18.3 ms | 9.6 ms | 0.358 + 0.060 = **0.42 ms** | — | 446 | yes |",
 		"| 05-broken | 0.50 | (no result: see the log) | | | | | | no |",
 		"01-party: AMD EPYC (family 26, model 2), 2596.122 MHz, 2 cores",

@@ -38,7 +38,9 @@ summarize() {
 					clicks = sprintf("%.0f", m["clicks/s"])
 					a = m["ack-p99-ms"]; t = m["table-p99-ms"]
 					ok = ok && a <= 50 && t <= 250 && m["backlog-oldest-s"] <= 0.25
-					waiting = sprintf("%d clicks, %.0f ms", m["backlog-clicks"], 1000 * m["backlog-oldest-s"])
+					n = m["backlog-clicks"]
+					if (n == 0 && m["backlog-oldest-s"] == 0) waiting = "none"
+					else waiting = sprintf("%d click%s, %.0f ms", n, n == 1 ? "" : "s", 1000 * m["backlog-oldest-s"])
 				}
 				printf "| %s | %s | %s | %.1f ms | %.1f ms | %.3f + %.3f = **%.2f ms** | %s | %.0f | %s |\n",
 					name, load, clicks, a, t, m["host-cpu-ms/click"], m["redis-cpu-ms/click"], cpu,
