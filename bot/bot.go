@@ -119,7 +119,7 @@ type Bot struct {
 	plats platforms
 	// hints keeps the expert's choice at each position a hint was asked in.
 	hints hintCache
-	// alts keeps the games' latest table pictures' alt text (nameTable).
+	// alts keeps the alt text of the table picture each game shows (sayTable).
 	alts tableAlts
 	now  func() time.Time
 	seed func() uint64

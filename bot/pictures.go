@@ -43,33 +43,40 @@ func tablePicture(st *snapshot) *protocol.Picture {
 	return &protocol.Picture{Of: protocol.PictureTable}
 }
 
-// nameTable gives a table picture its key and alt text from st. The key
-// changes with a reveal, a decision and the game's end, not with a pick:
-// the picture is sent at most once a turn, and it draws no one's "picked"
-// mark, which the text keeps current.
-// The alt text is said once a key, language and names (alts): it is the
-// same picture's at every pick of a turn.
-func nameTable(st *snapshot, p *protocol.Picture, alts *tableAlts) {
+// tableKey is the key of the table picture st would draw now. It changes
+// with a reveal, a decision and the game's end, not with a pick: the
+// picture is sent at most once a turn, and it draws no one's "picked" mark,
+// which the text keeps current.
+func tableKey(st *snapshot) string {
 	g := st.game
 	decider := -1
 	if d, ok := g.Decision(); ok {
 		decider = d.Seat
 	}
-	p.Key = "table/" + itoa(g.Round()) + "/" + itoa(g.Turn()) + "/" + itoa(decider) + "/" + strconv.FormatBool(g.Over())
-	names := st.names(g.Seats())
-	if alt, ok := alts.get(st.ID, p.Key, st.w, names); ok {
-		p.Alt = alt
-		return
-	}
-	p.Alt = picture.TableAlt(st.w, tablePublic(st), names)
-	alts.put(st.ID, p.Key, st.w, names, p.Alt)
+	return "table/" + itoa(g.Round()) + "/" + itoa(g.Turn()) + "/" + itoa(decider) + "/" + strconv.FormatBool(g.Over())
 }
 
-// tableAlts keeps each game's latest table picture's alt text. A table's
-// text is edited at every pick while its picture, and so its alt text,
-// changes once a turn at most; saying an eight-seat table in words at
-// every pick was 3 % of a replica's CPU at 1,000 Party games. The zero
-// value is ready; it is safe for concurrent use.
+// sayTable is the alt text of st's table picture of key, said once a key,
+// language and names (alts): a picture kept while the game moves on keeps
+// the words of the moment it shows, not of the table turns later. Not kept
+// here (a restart, another replica drew it), the table as it is now is
+// said, once, and kept as that picture's words until the next is drawn.
+func sayTable(st *snapshot, key string, alts *tableAlts) string {
+	names := st.names(st.game.Seats())
+	if alt, ok := alts.get(st.ID, key, st.w, names); ok {
+		return alt
+	}
+	alt := picture.TableAlt(st.w, tablePublic(st), names)
+	alts.put(st.ID, key, st.w, names, alt)
+	return alt
+}
+
+// tableAlts keeps the alt text of the table picture each game shows. A
+// table's text is edited at every pick while its picture, and so its alt
+// text, changes once a turn at most (about once a minute); saying an
+// eight-seat table in words at every pick was 3 % of a replica's CPU at
+// 1,000 Party games. The zero value is ready; it is safe for concurrent
+// use.
 type tableAlts struct {
 	memo gameMemo[string, tableAlt] // by game ID
 }
@@ -159,18 +166,23 @@ func (b *Bot) attach(st *snapshot, d *protocol.Delivery, shown protocol.Ref) {
 	}
 	p := *d.View.Picture // the queued delivery keeps its own
 	d.View.Picture = &p
-	if p.Of == protocol.PictureTable && st.game != nil {
+	table := p.Of == protocol.PictureTable && st.game != nil
+	if table {
 		// What the table shows now: the drawing is of the game as stored.
-		nameTable(st, &p, &b.alts)
+		p.Key = tableKey(st)
 	}
-	if d.Kind == protocol.Edit && shown.Pic == p.Key {
-		p.Keep = true
-		return
-	}
-	if p.Of == protocol.PictureTable && d.Kind == protocol.Edit && shown.Pic != "" && st.game != nil && !st.game.Over() &&
+	keep := d.Kind == protocol.Edit && shown.Pic == p.Key
+	if !keep && table && d.Kind == protocol.Edit && shown.Pic != "" && !st.game.Over() &&
 		b.cfg.TablePicture > 0 && b.now().Sub(shown.PicAt) < tableEvery(st.ID, b.cfg.TablePicture) {
-		// Drawn lately: the table keeps that picture a while longer.
-		p.Key, p.Keep = shown.Pic, true
+		// Drawn lately: the table keeps that picture, and its words, a
+		// while longer.
+		p.Key, keep = shown.Pic, true
+	}
+	if table {
+		p.Alt = sayTable(st, p.Key, &b.alts)
+	}
+	if keep {
+		p.Keep = true
 		return
 	}
 	png, err := st.draw(w, &p)

@@ -30,7 +30,7 @@ func TestTablePictureIntervalsSpread(t *testing.T) {
 	}
 }
 
-// TestTableAltKeptIsSaidAgain: the alt text nameTable keeps for a table
+// TestTableAltKeptIsSaidAgain: the alt text sayTable keeps for a table
 // picture's key is, at every move of whole games (classic, and Party at
 // eight seats with every recommended menu, decisions included), the text
 // said afresh; a seat's new name or another language is said again.
@@ -57,7 +57,8 @@ func TestTableAltKeptIsSaidAgain(t *testing.T) {
 		check := func() {
 			sn := st.snap()
 			var p protocol.Picture
-			nameTable(sn, &p, &alts)
+			p.Key = tableKey(sn)
+			p.Alt = sayTable(sn, p.Key, &alts)
 			names := sn.names(len(st.Seats))
 			pv := tablePublic(sn)
 			decider := -1
@@ -93,5 +94,60 @@ func TestTableAltKeptIsSaidAgain(t *testing.T) {
 		if moves < 10 {
 			t.Fatalf("game %d: %d moves", gi, moves)
 		}
+	}
+}
+
+// TestTableAltOfAKeptPicture: a table picture kept while the game moves on
+// keeps the words said when it was drawn, not the table's turns later; a
+// replica that did not draw it says the table as it is then, once.
+func TestTableAltOfAKeptPicture(t *testing.T) {
+	g, err := engine.New(engine.Settings{Ruleset: engine.Party, Players: 8, Menu: engine.Menus(8)[0].Menu}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &gameRecord{ID: "g", game: g}
+	players := make([]strategy.Player, 8)
+	for i := range players {
+		players[i] = strategy.NewHeuristic()
+		st.Seats = append(st.Seats, seat{Name: fmt.Sprint("P", i), User: fmt.Sprint("u", i)})
+	}
+	var alts tableAlts
+	var drawnKey, drawnAlt string
+	checked := 0
+	err = strategy.PlayRecording(g, players, func(int, engine.Submission, engine.Answer, bool) {
+		sn := st.snap()
+		key := tableKey(sn)
+		now := picture.TableAlt(sn.w, tablePublic(sn), sn.names(8))
+		switch {
+		case drawnKey == "":
+			drawnKey, drawnAlt = key, sayTable(sn, key, &alts)
+			if drawnAlt != now {
+				t.Fatalf("drawn at %s: alt\n%q\nwant\n%q", key, drawnAlt, now)
+			}
+		case key != drawnKey && now != drawnAlt:
+			// The game has moved on; the message still shows drawnKey.
+			if got := sayTable(sn, drawnKey, &alts); got != drawnAlt {
+				t.Fatalf("%s kept at %s: alt\n%q\nwant the drawn picture's\n%q", drawnKey, key, got, drawnAlt)
+			}
+			// Another replica never heard drawnKey's words: it says the
+			// table as it is now, and keeps them.
+			var other tableAlts
+			if got := sayTable(sn, drawnKey, &other); got != now {
+				t.Fatalf("%s kept at %s by another replica: alt\n%q\nwant\n%q", drawnKey, key, got, now)
+			}
+			if again, ok := other.get(st.ID, drawnKey, sn.w, sn.names(8)); !ok || again != now {
+				t.Fatalf("%s kept at %s by another replica: not kept (%q, %v)", drawnKey, key, again, ok)
+			}
+			checked++
+			if checked%10 == 0 { // a new picture drawn now and then
+				drawnKey, drawnAlt = key, sayTable(sn, key, &alts)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 20 {
+		t.Fatalf("%d moves checked with the game past its picture", checked)
 	}
 }
