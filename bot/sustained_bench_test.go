@@ -631,7 +631,9 @@ func benchSustained(b *testing.B, n int, party bool) {
 	alloc0, objects0 := machine.Allocated()
 	calls0, callsKept := machine.Syscalls()
 	kernel0, _ := machine.Kernel()
+	waits0 := machine.ReadWaits()
 	time.Sleep(time.Until(start.Add(*sustainFor)))
+	waits := machine.ReadWaits().Since(waits0)
 	procCPU, redisCPU, playersCPU := self()-host0, info()-redis0, r.playerCPU.total()-players0
 	alloc, objects := machine.Allocated()
 	alloc, objects = alloc-alloc0, objects-objects0
@@ -694,6 +696,7 @@ func benchSustained(b *testing.B, n int, party bool) {
 	b.ReportMetric(float64((kernel.Sys-kernel0.Sys).Microseconds())/1000/clicks, "process-sys-ms/click")
 	b.ReportMetric(float64(kernel.Switches-kernel0.Switches)/clicks, "switches/click")
 	b.ReportMetric(float64(kernel.Faults-kernel0.Faults)/clicks, "faults/click")
+	waits.Report(b.ReportMetric, end.Sub(half))
 	b.ReportMetric(float64(reqTrips)/clicks, "request-trips/click")
 	b.ReportMetric(float64(loopTrips)/clicks, "background-trips/click")
 	b.ReportMetric(float64(conflicts)/clicks, "conflicts/click")

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Measures a replica's capacity on this host, as docs/architecture.md ("The
-# host") and README's table report it: 1,000 Party games of eight, 3,000
+# Measures a replica's capacity on this host, as docs/capacity.md and the
+# README's table report it: 1,000 Party games of eight, 3,000
 # classic games of four, and the whole web load (10,500 sockets beside 1,500
 # chat games), each run alone, then one line a run against the targets
 # (ack p99 ≤ 50 ms, table p99 ≤ 250 ms, nothing older than 250 ms left
-# waiting, ≤ 0.6 ms of host and Redis CPU a click; frame p99 ≤ 250 ms).
+# waiting, ≤ 0.6 ms of host and Redis CPU a click; frame p99 ≤ 250 ms), and
+# beside it what held the host back: a goroutine's wait to run at p99, the
+# collector's longest stop, and the time the hypervisor stole a second.
 #
 #   scripts/capacity.sh                 # one round of all three (~13 minutes)
 #   scripts/capacity.sh 3 party         # Party three times
@@ -19,14 +21,20 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 
 # summarize prints a Markdown table of the logs in $1, in the order run.
 summarize() {
-	printf '| run | load at start | clicks/s | ack or frame p99 | table or chat ack p99 | host + Redis CPU a click | waiting at the end | objects a click | within the targets |\n'
-	printf '|---|---|---|---|---|---|---|---|---|\n'
+	printf '| run | load at start | clicks/s | ack or frame p99 | table or chat ack p99 | host + Redis CPU a click | waiting at the end | objects a click | wait to run p99 / GC stop / steal | within the targets |\n'
+	printf '|---|---|---|---|---|---|---|---|---|---|\n'
 	for f in $(ls "$1"/*.log | sort); do
 		awk -v name="$(basename "$f" .log)" '
 			NR == 1 { sub(/.*load average: /, ""); sub(/,.*/, ""); load = $0 }
 			/^Benchmark/ { for (i = 3; i < NF; i += 2) m[$(i + 1)] = $i; seen = 1 }
 			END {
-				if (!seen) { printf "| %s | %s | (no result: see the log) | | | | | | no |\n", name, load; exit }
+				if (!seen) { printf "| %s | %s | (no result: see the log) | | | | | | | no |\n", name, load; exit }
+				# What held the host back (logs before 3 December 2026: not said).
+				waits = "—"
+				if ("run-wait-p99-ms" in m) {
+					steal = ("steal-ms/s" in m) ? sprintf("%.0f ms/s", m["steal-ms/s"]) : "—"
+					waits = sprintf("%.1f / %.1f ms / %s", m["run-wait-p99-ms"], m["gc-pause-max-ms"], steal)
+				}
 				cpu = m["host-cpu-ms/click"] + m["redis-cpu-ms/click"]
 				ok = cpu <= 0.6
 				if ("frame-p99-ms" in m) {
@@ -42,9 +50,9 @@ summarize() {
 					if (n == 0 && m["backlog-oldest-s"] == 0) waiting = "none"
 					else waiting = sprintf("%d click%s, %.0f ms", n, n == 1 ? "" : "s", 1000 * m["backlog-oldest-s"])
 				}
-				printf "| %s | %s | %s | %.1f ms | %.1f ms | %.3f + %.3f = **%.2f ms** | %s | %.0f | %s |\n",
+				printf "| %s | %s | %s | %.1f ms | %.1f ms | %.3f + %.3f = **%.2f ms** | %s | %.0f | %s | %s |\n",
 					name, load, clicks, a, t, m["host-cpu-ms/click"], m["redis-cpu-ms/click"], cpu,
-					waiting, m["process-allocs/click"], ok ? "yes" : "no"
+					waiting, m["process-allocs/click"], waits, ok ? "yes" : "no"
 			}' "$f"
 	done
 	for f in $(ls "$1"/*.log | sort); do

@@ -269,6 +269,12 @@ func benchWeb(b *testing.B, games int) {
 	b.ResetTimer()
 	start := time.Now()
 	half, end := start.Add(*benchSustain/2), start.Add(*benchSustain)
+	// What held the host back, over the second half as the latencies are.
+	waitsAtHalf := make(chan machine.Waits, 1)
+	go func() {
+		time.Sleep(time.Until(half))
+		waitsAtHalf <- machine.ReadWaits()
+	}()
 	var chatMu sync.Mutex
 	var acks []time.Duration
 	var chatClicks atomic.Int64
@@ -325,6 +331,7 @@ func benchWeb(b *testing.B, games int) {
 	wg.Wait()
 	b.StopTimer()
 	stopProfile()
+	waits, waitsEnd := machine.ReadWaits().Since(<-waitsAtHalf), time.Now()
 	cpu1, _ := machine.ProcessCPU()
 	alloc, objects := machine.Allocated()
 	alloc, objects = alloc-alloc0, objects-objects0
@@ -374,6 +381,7 @@ func benchWeb(b *testing.B, games int) {
 			b.ReportMetric(float64(redisUsed.Microseconds())/1000/float64(n), "redis-cpu-ms/click")
 		}
 	}
+	waits.Report(b.ReportMetric, waitsEnd.Sub(half))
 	b.ReportMetric(perSocket/1024, "host-KB/socket")
 	b.ReportMetric(stackPerSocket/1024, "host-stack-KB/socket")
 	b.ReportMetric(float64(sysCall.Nanoseconds()), "syscall-ns")
