@@ -74,8 +74,7 @@ func TestClicksSurviveARedisFreeze(t *testing.T) {
 }
 
 func clicksSurviveAFreeze(t *testing.T, sigstop bool) {
-	port := redistest.FreePort(t)
-	srv := redistest.Server(t, port)
+	port, srv := redistest.Fresh(t)
 	// A small pool, as a busy replica's is during a freeze: waiting for a
 	// connection fails too (pool timeout), not only waiting for Redis.
 	url := fmt.Sprintf("redis://127.0.0.1:%d/0?pool_size=2&pool_timeout=500ms", port)
@@ -156,8 +155,7 @@ func clicksSurviveAFreeze(t *testing.T, sigstop bool) {
 // failed"): it is deferred, tried for ClickRetry, and then the player
 // reads that it did not work and to try again in a moment.
 func TestRedisDownSaysTryAgain(t *testing.T) {
-	port := redistest.FreePort(t)
-	srv := redistest.Server(t, port)
+	port, srv := redistest.Fresh(t)
 	store, err := redis.Dial(context.Background(), fmt.Sprintf("redis://127.0.0.1:%d/0", port), redis.Options{})
 	if err != nil {
 		t.Fatal(err)

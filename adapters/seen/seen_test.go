@@ -22,8 +22,7 @@ import (
 // delivery of the same request is a repeat. (Before, the second try found
 // the record and the click was dropped as "already handled".)
 func TestFrozenRedisIsNoRepeat(t *testing.T) {
-	port := redistest.FreePort(t)
-	srv := redistest.Server(t, port)
+	port, srv := redistest.Fresh(t)
 	c := goredis.NewClient(&goredis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", port), ReadTimeout: 200 * time.Millisecond,
 		MaxRetries: -1})
 	defer c.Close()

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -73,9 +72,6 @@ func TestSlowClientsAreCutOff(t *testing.T) {
 	}
 }
 
-// startRedis runs a throwaway redis-server on a loopback port.
-func startRedis(t *testing.T, port int) *exec.Cmd { return redistest.Server(t, port) }
-
 func get(url string) (int, string) {
 	c := &http.Client{Timeout: 3 * time.Second}
 	resp, err := c.Get(url)
@@ -101,12 +97,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 // 503 and back to 200, and the timer loop logs the outage once and the
 // recovery once, not a line a second.
 func TestReadyzFollowsTheStore(t *testing.T) {
-	port := func() int {
-		l, _ := net.Listen("tcp", "127.0.0.1:0")
-		defer l.Close()
-		return l.Addr().(*net.TCPAddr).Port
-	}()
-	redis := startRedis(t, port)
+	port, redis := redistest.Fresh(t)
 	var logs consoletest.Buffer
 	addr, stop := startServeLogging(t, map[string]string{"SLACK_MODE": "http", "SLACK_BOT_TOKEN": "xoxb-test",
 		"SLACK_SIGNING_SECRET": "s", "REDIS_URL": fmt.Sprintf("redis://127.0.0.1:%d/0", port), "LOG_LEVEL": "info"}, &logs)
@@ -120,7 +111,7 @@ func TestReadyzFollowsTheStore(t *testing.T) {
 	}
 	eventually(t, "the outage logged", func() bool { return strings.Contains(logs.String(), "store does not answer") })
 	time.Sleep(3 * time.Second) // three more ticks of the timer loop while Redis is down
-	startRedis(t, port)
+	redistest.Server(t, port)   // the same port: the store's address stays
 	eventually(t, "readyz 200 again", func() bool { c, _ := get("http://" + addr + "/readyz"); return c == 200 })
 	eventually(t, "the recovery logged", func() bool { return strings.Contains(logs.String(), "timers running again") })
 	// Play resumes: a new game is stored on the restarted Redis.
@@ -264,25 +255,28 @@ func TestServeThroughSentinelAndCluster(t *testing.T) {
 	cluster := redistest.Cluster(t)
 	for _, c := range []struct {
 		name, url string
-		games     func() int
+		games     func() (int, error)
 	}{
-		{"sentinel", "redis+sentinel://" + sentinel + "/mymaster/3", func() int {
+		{"sentinel", "redis+sentinel://" + sentinel + "/mymaster/3", func() (int, error) {
 			rc := goredis.NewClient(&goredis.Options{Addr: primary, DB: 3})
 			defer rc.Close()
-			keys, _ := rc.Keys(context.Background(), "sushigo:game:*").Result()
-			return len(keys)
+			keys, err := rc.Keys(context.Background(), "sushigo:game:*").Result()
+			return len(keys), err
 		}},
-		{"cluster", cluster, func() int {
-			u, _ := goredis.ParseClusterURL(cluster)
+		{"cluster", cluster, func() (int, error) {
+			u, err := goredis.ParseClusterURL(cluster)
+			if err != nil {
+				return 0, err
+			}
 			rc := goredis.NewClusterClient(u)
 			defer rc.Close()
 			var n atomic.Int64 // the masters are asked side by side
-			_ = rc.ForEachMaster(context.Background(), func(ctx context.Context, m *goredis.Client) error {
-				keys, _ := m.Keys(ctx, "sushigo:game:*").Result()
+			err = rc.ForEachMaster(context.Background(), func(ctx context.Context, m *goredis.Client) error {
+				keys, err := m.Keys(ctx, "sushigo:game:*").Result()
 				n.Add(int64(len(keys)))
-				return nil
+				return err
 			})
-			return int(n.Load())
+			return int(n.Load()), err
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -295,9 +289,10 @@ func TestServeThroughSentinelAndCluster(t *testing.T) {
 			if err != nil || resp.StatusCode != 200 {
 				t.Fatalf("/sushigo new through %s: %v %v", c.name, resp, err)
 			}
+			ack, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
-			if n := c.games(); n != 1 {
-				t.Errorf("%d games stored through %s, want 1", n, c.name)
+			if n, err := c.games(); n != 1 || err != nil {
+				t.Errorf("%d games stored through %s, want 1 (counting: %v; the command's answer: %q)", n, c.name, err, ack)
 			}
 		})
 	}

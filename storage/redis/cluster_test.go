@@ -102,8 +102,7 @@ func TestSentinelURLErrors(t *testing.T) {
 // short deadline gives up at its deadline instead of waiting for the
 // socket timeout or for Redis.
 func TestStalledRedisHonoursDeadlines(t *testing.T) {
-	port := redistest.FreePort(t)
-	redistest.Server(t, port)
+	port, _ := redistest.Fresh(t)
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
 	s, err := redis.Dial(context.Background(), "redis://"+addr+"/0", redis.Options{Prefix: "stall:"})
 	if err != nil {

@@ -143,9 +143,8 @@ func (a aging) Age(t *testing.T, d time.Duration) {
 // refuses writes; readiness (Ping) must say not ready until writes work,
 // not 2 s before clicks succeed.
 func TestPingFailsOnAReadOnlyPrimary(t *testing.T) {
-	port, other := redistest.FreePort(t), redistest.FreePort(t)
-	redistest.Server(t, port)
-	redistest.Server(t, other)
+	port, _ := redistest.Fresh(t)
+	other, _ := redistest.Fresh(t)
 	s, err := redis.Dial(context.Background(), fmt.Sprintf("redis://127.0.0.1:%d/0", port), redis.Options{})
 	if err != nil {
 		t.Fatal(err)

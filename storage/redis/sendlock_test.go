@@ -140,8 +140,7 @@ func TestOldSendLocks(t *testing.T) {
 // tests, run at the same time, a round trip they count.
 func TestSendLocksAfterScriptFlush(t *testing.T) {
 	ctx := context.Background()
-	port := redistest.FreePort(t)
-	redistest.Server(t, port)
+	port, _ := redistest.Fresh(t)
 	s, err := redis.Dial(ctx, fmt.Sprintf("redis://127.0.0.1:%d/0", port), redis.Options{Prefix: "flush:"})
 	if err != nil {
 		t.Fatal(err)

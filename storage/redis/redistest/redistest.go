@@ -5,7 +5,9 @@
 package redistest
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
@@ -13,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -57,32 +60,113 @@ func FreePort(t testing.TB) int {
 
 // Server runs redis-server on a loopback port with extra arguments until
 // the test ends, waits until it answers, and returns the process (to kill
-// or stop it early).
+// or stop it early). The test fails if the port was taken: the server
+// could not bind it, or another process answers there. Use Fresh when any
+// free port will do.
 func Server(t testing.TB, port int, args ...string) *exec.Cmd {
 	t.Helper()
-	all := append([]string{"--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--dir", t.TempDir(),
-		"--save", "", "--appendonly", "no"}, args...)
-	cmd := exec.Command(Need(t, "redis-server"), all...)
-	if err := cmd.Start(); err != nil {
+	cmd, err := start(t, port, serverArgs(t, port, args))
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	WaitPing(t, fmt.Sprintf("127.0.0.1:%d", port))
 	return cmd
 }
 
-// WaitPing waits up to 10 s for the server at addr to answer.
-func WaitPing(t testing.TB, addr string) {
+// Fresh runs redis-server as Server does on a free loopback port (with a
+// free cluster bus port beside it), and returns the port and the process.
+// A port FreePort found free can be taken before the server binds it (by
+// another test's server or a client's outgoing connection); then another
+// port is tried, so a test does not fail, or talk to another test's server,
+// by the luck of the draw.
+func Fresh(t testing.TB, args ...string) (int, *exec.Cmd) {
 	t.Helper()
-	c := goredis.NewClient(&goredis.Options{Addr: addr})
+	var err error
+	for range 5 {
+		port := FreePort(t)
+		var cmd *exec.Cmd
+		if cmd, err = start(t, port, serverArgs(t, port, args)); err == nil {
+			return port, cmd
+		}
+		if !errors.Is(err, errTaken) {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("no redis-server on a free port after 5 tries: %v", err)
+	return 0, nil
+}
+
+func serverArgs(t testing.TB, port int, args []string) []string {
+	return append([]string{"--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--dir", t.TempDir(),
+		"--save", "", "--appendonly", "no"}, args...)
+}
+
+// errTaken says the port was taken before the server bound it.
+var errTaken = errors.New("port taken")
+
+// start runs redis-server with argv until the test ends and waits until
+// the server on port answers as this process (INFO's process_id), so a
+// test never talks to another test's server that got the port first. The
+// process is not waited for here: a test that kills it waits for it.
+func start(t testing.TB, port int, argv []string) (*exec.Cmd, error) {
+	t.Helper()
+	cmd := exec.Command(Need(t, "redis-server"), argv...)
+	out := new(syncBuffer)
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting redis-server: %w", err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	stop := func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	// Short timeouts: whatever holds a taken port may never answer, and
+	// the loop asks again until the deadline anyway.
+	c := goredis.NewClient(&goredis.Options{Addr: addr, MaxRetries: -1, DialTimeout: 200 * time.Millisecond,
+		ReadTimeout: 200 * time.Millisecond, WriteTimeout: 200 * time.Millisecond})
 	defer c.Close()
 	deadline := time.Now().Add(10 * time.Second)
-	for c.Ping(context.Background()).Err() != nil {
+	for {
+		// redis-server says so and exits when it cannot bind its port.
+		if log := out.String(); strings.Contains(log, "already in use") {
+			stop()
+			return nil, fmt.Errorf("redis-server on %s: %w: %s", addr, errTaken, lastLine(log))
+		}
+		if info, err := c.Info(context.Background(), "server").Result(); err == nil {
+			if strings.Contains(info, fmt.Sprintf("process_id:%d\r", cmd.Process.Pid)) {
+				return cmd, nil
+			}
+			stop()
+			return nil, fmt.Errorf("another server answers on %s: %w", addr, errTaken)
+		}
 		if time.Now().After(deadline) {
-			t.Fatalf("redis at %s did not start", addr)
+			stop()
+			return nil, fmt.Errorf("redis at %s did not start: %s", addr, out.String())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// syncBuffer is a server's output, written by exec's copying goroutine
+// while start reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
 }
 
 // Cluster starts a 3-master Redis Cluster, each server also given args,
@@ -108,8 +192,7 @@ func ClusterWithReplica(t testing.TB) (url string, first *exec.Cmd, replica stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp := FreePort(t)
-	Server(t, rp, "--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(t.TempDir(), "nodes.conf"),
+	rp, _ := Fresh(t, "--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(t.TempDir(), "nodes.conf"),
 		"--cluster-node-timeout", "2000")
 	replica = fmt.Sprintf("127.0.0.1:%d", rp)
 	if out, err := exec.Command(cli, "--cluster", "add-node", replica, master, "--cluster-slave", "--cluster-master-id", id).CombinedOutput(); err != nil {
@@ -138,10 +221,9 @@ func cluster(t testing.TB, args ...string) (string, []int, []*exec.Cmd) {
 	var ports []int
 	var cmds []*exec.Cmd
 	for range 3 {
-		p := FreePort(t)
-		cmds = append(cmds, Server(t, p, append([]string{"--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(t.TempDir(), "nodes.conf"),
-			"--cluster-node-timeout", "2000"}, args...)...))
-		ports = append(ports, p)
+		p, cmd := Fresh(t, append([]string{"--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(t.TempDir(), "nodes.conf"),
+			"--cluster-node-timeout", "2000"}, args...)...)
+		cmds, ports = append(cmds, cmd), append(ports, p)
 	}
 	create := []string{"--cluster", "create"}
 	for _, p := range ports {
@@ -178,20 +260,22 @@ func cluster(t testing.TB, args ...string) (string, []int, []*exec.Cmd) {
 // returns the Sentinel's address and the primary's.
 func Sentinel(t testing.TB) (sentinel, primary string) {
 	t.Helper()
-	pp := FreePort(t)
-	Server(t, pp)
-	sp := FreePort(t)
-	conf := filepath.Join(t.TempDir(), "sentinel.conf")
-	body := fmt.Sprintf("port %d\nbind 127.0.0.1\nsentinel monitor mymaster 127.0.0.1 %d 1\n", sp, pp)
-	if err := os.WriteFile(conf, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
+	pp, _ := Fresh(t)
+	var err error
+	for range 5 {
+		sp := FreePort(t)
+		conf := filepath.Join(t.TempDir(), "sentinel.conf")
+		body := fmt.Sprintf("port %d\nbind 127.0.0.1\nsentinel monitor mymaster 127.0.0.1 %d 1\n", sp, pp)
+		if err := os.WriteFile(conf, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err = start(t, sp, []string{conf, "--sentinel"}); err == nil {
+			return fmt.Sprintf("127.0.0.1:%d", sp), fmt.Sprintf("127.0.0.1:%d", pp)
+		}
+		if !errors.Is(err, errTaken) {
+			t.Fatal(err)
+		}
 	}
-	cmd := exec.Command(Need(t, "redis-server"), conf, "--sentinel")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	sentinel = fmt.Sprintf("127.0.0.1:%d", sp)
-	WaitPing(t, sentinel)
-	return sentinel, fmt.Sprintf("127.0.0.1:%d", pp)
+	t.Fatalf("no Sentinel on a free port after 5 tries: %v", err)
+	return "", ""
 }
