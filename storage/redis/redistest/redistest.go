@@ -5,7 +5,6 @@
 package redistest
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -15,7 +14,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -65,7 +63,8 @@ func FreePort(t testing.TB) int {
 // free port will do.
 func Server(t testing.TB, port int, args ...string) *exec.Cmd {
 	t.Helper()
-	cmd, err := start(t, port, serverArgs(t, port, args))
+	argv, log := serverArgs(t, port, args)
+	cmd, err := start(t, port, argv, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +83,8 @@ func Fresh(t testing.TB, args ...string) (int, *exec.Cmd) {
 	for range 5 {
 		port := FreePort(t)
 		var cmd *exec.Cmd
-		if cmd, err = start(t, port, serverArgs(t, port, args)); err == nil {
+		argv, log := serverArgs(t, port, args)
+		if cmd, err = start(t, port, argv, log); err == nil {
 			return port, cmd
 		}
 		if !errors.Is(err, errTaken) {
@@ -95,23 +95,27 @@ func Fresh(t testing.TB, args ...string) (int, *exec.Cmd) {
 	return 0, nil
 }
 
-func serverArgs(t testing.TB, port int, args []string) []string {
-	return append([]string{"--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--dir", t.TempDir(),
-		"--save", "", "--appendonly", "no"}, args...)
+// serverArgs is redis-server's command line for port, and the log file it
+// names, where the server says why it could not start.
+func serverArgs(t testing.TB, port int, args []string) ([]string, string) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "redis.log")
+	return append([]string{"--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--dir", dir, "--logfile", log,
+		"--save", "", "--appendonly", "no"}, args...), log
 }
 
 // errTaken says the port was taken before the server bound it.
 var errTaken = errors.New("port taken")
 
-// start runs redis-server with argv until the test ends and waits until
-// the server on port answers as this process (INFO's process_id), so a
-// test never talks to another test's server that got the port first. The
-// process is not waited for here: a test that kills it waits for it.
-func start(t testing.TB, port int, argv []string) (*exec.Cmd, error) {
+// start runs redis-server with argv, which logs to the file log, until the
+// test ends and waits until the server on port answers as this process
+// (INFO's process_id), so a test never talks to another test's server that
+// got the port first. The process is not waited for here: a test that
+// kills it waits for it.
+func start(t testing.TB, port int, argv []string, log string) (*exec.Cmd, error) {
 	t.Helper()
 	cmd := exec.Command(Need(t, "redis-server"), argv...)
-	out := new(syncBuffer)
-	cmd.Stdout, cmd.Stderr = out, out
+	said := func() string { b, _ := os.ReadFile(log); return string(b) }
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting redis-server: %w", err)
 	}
@@ -126,9 +130,9 @@ func start(t testing.TB, port int, argv []string) (*exec.Cmd, error) {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		// redis-server says so and exits when it cannot bind its port.
-		if log := out.String(); strings.Contains(log, "already in use") {
+		if l := said(); strings.Contains(l, "already in use") {
 			stop()
-			return nil, fmt.Errorf("redis-server on %s: %w: %s", addr, errTaken, lastLine(log))
+			return nil, fmt.Errorf("redis-server on %s: %w: %s", addr, errTaken, lastLine(l))
 		}
 		if info, err := c.Info(context.Background(), "server").Result(); err == nil {
 			if strings.Contains(info, fmt.Sprintf("process_id:%d\r", cmd.Process.Pid)) {
@@ -139,29 +143,10 @@ func start(t testing.TB, port int, argv []string) (*exec.Cmd, error) {
 		}
 		if time.Now().After(deadline) {
 			stop()
-			return nil, fmt.Errorf("redis at %s did not start: %s", addr, out.String())
+			return nil, fmt.Errorf("redis at %s did not start: %s", addr, said())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-}
-
-// syncBuffer is a server's output, written by exec's copying goroutine
-// while start reads it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 func lastLine(s string) string {
@@ -264,12 +249,13 @@ func Sentinel(t testing.TB) (sentinel, primary string) {
 	var err error
 	for range 5 {
 		sp := FreePort(t)
-		conf := filepath.Join(t.TempDir(), "sentinel.conf")
-		body := fmt.Sprintf("port %d\nbind 127.0.0.1\nsentinel monitor mymaster 127.0.0.1 %d 1\n", sp, pp)
+		dir := t.TempDir()
+		conf, log := filepath.Join(dir, "sentinel.conf"), filepath.Join(dir, "sentinel.log")
+		body := fmt.Sprintf("port %d\nbind 127.0.0.1\nlogfile %q\nsentinel monitor mymaster 127.0.0.1 %d 1\n", sp, log, pp)
 		if err := os.WriteFile(conf, []byte(body), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if _, err = start(t, sp, []string{conf, "--sentinel"}); err == nil {
+		if _, err = start(t, sp, []string{conf, "--sentinel"}, log); err == nil {
 			return fmt.Sprintf("127.0.0.1:%d", sp), fmt.Sprintf("127.0.0.1:%d", pp)
 		}
 		if !errors.Is(err, errTaken) {

@@ -21,7 +21,8 @@ func TestStartRefusesATakenPort(t *testing.T) {
 	}
 	defer l.Close()
 	port := l.Addr().(*net.TCPAddr).Port
-	if _, err := start(t, port, serverArgs(t, port, nil)); !errors.Is(err, errTaken) {
+	argv, log := serverArgs(t, port, nil)
+	if _, err := start(t, port, argv, log); !errors.Is(err, errTaken) {
 		t.Fatalf("redis-server on a port a listener holds: %v, want %v", err, errTaken)
 	}
 }
@@ -31,7 +32,8 @@ func TestStartRefusesATakenPort(t *testing.T) {
 // never handed a server it did not start.
 func TestStartRefusesAnotherServersPort(t *testing.T) {
 	port, first := Fresh(t)
-	if _, err := start(t, port, serverArgs(t, port, nil)); !errors.Is(err, errTaken) {
+	argv, log := serverArgs(t, port, nil)
+	if _, err := start(t, port, argv, log); !errors.Is(err, errTaken) {
 		t.Fatalf("a second redis-server on port %d: %v, want %v", port, err, errTaken)
 	}
 	c := goredis.NewClient(&goredis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", port)})
