@@ -79,20 +79,32 @@ func Server(t testing.TB, port int, args ...string) *exec.Cmd {
 // by the luck of the draw.
 func Fresh(t testing.TB, args ...string) (int, *exec.Cmd) {
 	t.Helper()
+	var cmd *exec.Cmd
+	port := onFreePort(t, "redis-server", func(port int) (err error) {
+		argv, log := serverArgs(t, port, args)
+		cmd, err = start(t, port, argv, log)
+		return err
+	})
+	return port, cmd
+}
+
+// onFreePort calls run with a port FreePort found, and with another when
+// that one was taken before the server bound it (start's errTaken), up to
+// five tries. It returns the port the server runs on.
+func onFreePort(t testing.TB, name string, run func(port int) error) int {
+	t.Helper()
 	var err error
 	for range 5 {
 		port := FreePort(t)
-		var cmd *exec.Cmd
-		argv, log := serverArgs(t, port, args)
-		if cmd, err = start(t, port, argv, log); err == nil {
-			return port, cmd
+		if err = run(port); err == nil {
+			return port
 		}
 		if !errors.Is(err, errTaken) {
 			t.Fatal(err)
 		}
 	}
-	t.Fatalf("no redis-server on a free port after 5 tries: %v", err)
-	return 0, nil
+	t.Fatalf("no %s on a free port after 5 tries: %v", name, err)
+	return 0
 }
 
 // serverArgs is redis-server's command line for port, and the log file it
@@ -119,8 +131,8 @@ func start(t testing.TB, port int, argv []string, log string) (*exec.Cmd, error)
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting redis-server: %w", err)
 	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	stop := func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }
+	t.Cleanup(stop)
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
 	// Short timeouts: whatever holds a taken port may never answer, and
 	// the loop asks again until the deadline anyway.
@@ -246,22 +258,15 @@ func cluster(t testing.TB, args ...string) (string, []int, []*exec.Cmd) {
 func Sentinel(t testing.TB) (sentinel, primary string) {
 	t.Helper()
 	pp, _ := Fresh(t)
-	var err error
-	for range 5 {
-		sp := FreePort(t)
+	sp := onFreePort(t, "Sentinel", func(sp int) error {
 		dir := t.TempDir()
 		conf, log := filepath.Join(dir, "sentinel.conf"), filepath.Join(dir, "sentinel.log")
 		body := fmt.Sprintf("port %d\nbind 127.0.0.1\nlogfile %q\nsentinel monitor mymaster 127.0.0.1 %d 1\n", sp, log, pp)
 		if err := os.WriteFile(conf, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
+			return fmt.Errorf("writing the Sentinel's config: %w", err)
 		}
-		if _, err = start(t, sp, []string{conf, "--sentinel"}, log); err == nil {
-			return fmt.Sprintf("127.0.0.1:%d", sp), fmt.Sprintf("127.0.0.1:%d", pp)
-		}
-		if !errors.Is(err, errTaken) {
-			t.Fatal(err)
-		}
-	}
-	t.Fatalf("no Sentinel on a free port after 5 tries: %v", err)
-	return "", ""
+		_, err := start(t, sp, []string{conf, "--sentinel"}, log)
+		return err
+	})
+	return fmt.Sprintf("127.0.0.1:%d", sp), fmt.Sprintf("127.0.0.1:%d", pp)
 }
