@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -45,8 +46,13 @@ var (
 	benchOutbox   = flag.Bool("web-outbox", false, "BenchmarkWebTable's games are a chat platform's too: every change's posts and edits, pictures drawn, go through the outbox to a platform that takes them, beside the pages")
 	benchHeap     = flag.String("web-heapprofile", "", "BenchmarkWebTable writes the host's heap profile to this file once every page is open: what the sockets hold")
 	benchCPU      = flag.String("web-cpuprofile", "", "BenchmarkWebTable writes the host's CPU profile of the played minute alone (-test.cpuprofile's includes opening every page) to this file")
+	benchAcks     = flag.String("web-acklog", "", "BenchmarkWebTable writes each chat ack of the second half to this file, a line each: when it started, in seconds since the process started, and what it took, in ms. Beside GODEBUG=gctrace=1, whose times count from (within milliseconds of) the same start, it shows which acks came while the collector marked; the pages' process then runs without GODEBUG")
 	benchKind     = flag.String("web-platform", "discord", "with -web-outbox, the kind of chat platform BenchmarkWebTable's outbox sends to: discord (a post with a nonce is made once, as BenchmarkSustained's platform) or slack (each post but a send's last costs a send log write)")
 )
+
+// started is about when the process started, as the collector's trace
+// counts (-web-acklog).
+var started = time.Now()
 
 // clientsEnv makes the test binary the benchmark's pages (clients).
 const clientsEnv = "SUSHIGO_WEB_CLIENTS"
@@ -233,6 +239,9 @@ func benchWeb(b *testing.B, games int) {
 	heap0, stacks0 := heap()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), clientsEnv+"=1")
+	if *benchAcks != "" {
+		cmd.Env = append(cmd.Env, "GODEBUG=") // its trace would mix with the host's
+	}
 	cmd.Stderr = os.Stderr
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
@@ -277,6 +286,7 @@ func benchWeb(b *testing.B, games int) {
 	}()
 	var chatMu sync.Mutex
 	var acks []time.Duration
+	var ackLog bytes.Buffer // -web-acklog's lines
 	var chatClicks atomic.Int64
 	var wg sync.WaitGroup
 	for gi, where := range chat {
@@ -319,6 +329,9 @@ func benchWeb(b *testing.B, games int) {
 					if t0.After(half) {
 						chatMu.Lock()
 						acks = append(acks, took)
+						if *benchAcks != "" {
+							fmt.Fprintf(&ackLog, "%.3f %.1f\n", t0.Sub(started).Seconds(), float64(took.Microseconds())/1000)
+						}
 						chatMu.Unlock()
 					}
 				}
@@ -338,6 +351,11 @@ func benchWeb(b *testing.B, games int) {
 	calls, _ := machine.Syscalls()
 	kernel, _ := machine.Kernel()
 	redisUsed := redisCPU(b, rs) - redis0
+	if *benchAcks != "" {
+		if err := os.WriteFile(*benchAcks, ackLog.Bytes(), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
 	var r clientResult
 	if err := json.Unmarshal(lines.Bytes(), &r); err != nil {
 		b.Fatalf("%v: %q", err, lines.Text())
