@@ -17,3 +17,15 @@ func (w *Web) Watching(key string) int {
 	defer w.hub.mu.Unlock()
 	return len(w.hub.games[key])
 }
+
+// ReadOnGoroutines makes w read each page's socket on a goroutine of its
+// own, as where there is no poller; call it before any page opens.
+func (w *Web) ReadOnGoroutines() {
+	if w.poll != nil {
+		w.poll.close()
+		w.poll = nil
+	}
+}
+
+// Polled reports whether w's pages wait for their clicks in a poller.
+func (w *Web) Polled() bool { return w.poll != nil }

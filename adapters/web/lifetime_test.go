@@ -24,25 +24,7 @@ func TestHelloWithTheUpgrade(t *testing.T) {
 	tb.lobbyOf("ann", "bob")
 	l := tb.link("ann")
 	hello, _ := json.Marshal(map[string]string{"t": "hello", "link": l[strings.Index(l, "#")+1:]})
-	nc, err := net.Dial("tcp", tb.srv.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	upgrade := "GET /ws HTTP/1.1\r\nHost: " + tb.srv.Listener.Addr().String() + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
-		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-	if _, err := nc.Write(append([]byte(upgrade), maskedText(hello)...)); err != nil {
-		t.Fatal(err)
-	}
-	nc.SetDeadline(time.Now().Add(10 * time.Second))
-	br := bufio.NewReader(nc)
-	resp, err := http.ReadResponse(br, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resp.StatusCode != http.StatusSwitchingProtocols {
-		t.Fatalf("upgrade answered %s", resp.Status)
-	}
+	br := tb.upgradeWith(maskedText(hello))
 	for {
 		f, err := readFrame(br)
 		if err != nil {
@@ -62,6 +44,36 @@ func TestHelloWithTheUpgrade(t *testing.T) {
 			return
 		}
 	}
+}
+
+// upgradeWith opens a socket whose first packet, the upgrade request,
+// carries frames too, and returns what the server sends once it has
+// answered the upgrade.
+func (tb *table) upgradeWith(frames ...[]byte) *bufio.Reader {
+	tb.t.Helper()
+	nc, err := net.Dial("tcp", tb.srv.Listener.Addr().String())
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.t.Cleanup(func() { nc.Close() })
+	upgrade := []byte("GET /ws HTTP/1.1\r\nHost: " + tb.srv.Listener.Addr().String() + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+	for _, f := range frames {
+		upgrade = append(upgrade, f...)
+	}
+	if _, err := nc.Write(upgrade); err != nil {
+		tb.t.Fatal(err)
+	}
+	nc.SetDeadline(time.Now().Add(10 * time.Second))
+	br := bufio.NewReader(nc)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		tb.t.Fatalf("upgrade answered %s", resp.Status)
+	}
+	return br
 }
 
 // maskedText is p as one text frame from a client (masked, as RFC 6455
@@ -107,8 +119,9 @@ func readFrame(br *bufio.Reader) ([]byte, error) {
 
 // TestCloseEndsEverySocket: once Close returns, no socket shows a game
 // any more, and a socket opened after it is closed without a page.
-func TestCloseEndsEverySocket(t *testing.T) {
-	tb := newTable(t)
+func TestCloseEndsEverySocket(t *testing.T) { closeEndsEverySocket(t, newTable(t)) }
+
+func closeEndsEverySocket(t *testing.T, tb *table) {
 	tb.lobbyOf("ann", "bob")
 	pages := map[string]*page{}
 	for _, who := range []string{"ann", "bob"} {

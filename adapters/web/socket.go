@@ -66,6 +66,9 @@ type conn struct {
 	// awaiting is set while a queued review is asked for again: one at a
 	// time, however often Review is pressed.
 	awaiting atomic.Bool
+	// broken, if set, is called when a write fails: the socket is closed,
+	// and its reading must hear it (reader).
+	broken func()
 }
 
 // offerPage queues a page of version ver, unless the socket has been
@@ -160,6 +163,9 @@ func (c *conn) write() {
 				c.mu.Lock()
 				c.stopped = true // the loop's top ends this writer
 				c.mu.Unlock()
+				if c.broken != nil {
+					c.broken()
+				}
 				break
 			}
 		}
@@ -167,7 +173,8 @@ func (c *conn) write() {
 }
 
 func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
-	ws, err := websocket.Accept(smallReads{rw}, r, &websocket.AcceptOptions{OriginPatterns: w.cfg.Origins})
+	taken := &smallReads{ResponseWriter: rw}
+	ws, err := websocket.Accept(taken, r, &websocket.AcceptOptions{OriginPatterns: w.cfg.Origins})
 	if err != nil {
 		return // Accept answered: a cross-origin or a plain request
 	}
@@ -192,28 +199,30 @@ func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
 		end()
 		return
 	}
-	// The page's life goes on a goroutine of its own, and net/http's,
-	// which read the request and drew the first page, ends: what it held
-	// for the request (its connection's state, the headers, a stack grown
-	// for the drawing) was nearly half of what an open page kept, memory
-	// the collector marks again at every cycle (docs/web.md).
-	go w.live(ctx, ws, c, end)
-}
-
-// live serves c's page until the page or the server goes, then ends it.
-func (w *Web) live(ctx context.Context, ws *websocket.Conn, c *conn, end func()) {
-	defer end()
-	key := c.pass.where().Key()
-	w.hub.join(key, c)
-	defer w.hub.leave(key, c)
-	c.start(ctx)
-	err := w.readLoop(ctx, c)
-	c.stop()
-	if errors.Is(err, errTooMuch) {
-		w.refuse(ctx, ws, err, c.lang)
+	// The page's life goes on without net/http's goroutine, which read the
+	// request and drew the first page: what it held for the request (its
+	// connection's state, the headers, a stack grown for the drawing) was
+	// nearly half of what an open page kept, memory the collector marks
+	// again at every cycle (docs/web.md). Its reading waits in the poller,
+	// or on a goroutine of its own where there is none.
+	rd := &reader{w: w, c: c, ws: ws, br: taken.br, ctx: ctx, end: end, clicks: newLimiter(w.cfg.Clicks)}
+	w.hub.join(c.pass.where().Key(), c)
+	if w.poll != nil {
+		rd.watch, rd.polled = w.poll.add(taken.nc, rd.run)
+	}
+	if !rd.polled {
+		c.start(ctx)
+		go rd.run()
 		return
 	}
-	ws.Close(websocket.StatusNormalClosure, "")
+	// A socket the server, or a failed write, ends is read from once more,
+	// and the read says so.
+	c.broken = func() { w.poll.kick(rd.watch) }
+	rd.stopKick = context.AfterFunc(ctx, c.broken)
+	c.start(ctx)
+	if !rd.settle() {
+		go rd.run()
+	}
 }
 
 // readBuffer is a socket's read buffer: a click is a hundred bytes or so,
@@ -223,12 +232,18 @@ const readBuffer = 512
 // smallReads hands the socket over with a read buffer of readBuffer bytes
 // instead of net/http's (which goes with net/http's goroutine), holding
 // what net/http had read ahead: a page's hello can come before net/http
-// lets the connection go.
-type smallReads struct{ http.ResponseWriter }
+// lets the connection go. It keeps the connection and the buffer it read
+// through: a click buffered already is read without waiting for the
+// connection.
+type smallReads struct {
+	http.ResponseWriter
+	nc net.Conn
+	br *bufio.Reader
+}
 
-func (s smallReads) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+func (s *smallReads) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-func (s smallReads) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (s *smallReads) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	h, ok := s.ResponseWriter.(http.Hijacker)
 	if !ok {
 		return nil, nil, errors.New("web: the connection cannot be taken over")
@@ -237,6 +252,7 @@ func (s smallReads) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if err != nil {
 		return nc, brw, err
 	}
+	s.nc, s.br = nc, brw.Reader
 	ahead := brw.Reader.Buffered()
 	if ahead > readBuffer {
 		return nc, brw, nil
@@ -250,6 +266,7 @@ func (s smallReads) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if _, err := small.Peek(ahead); err != nil { // the bytes read ahead, buffered again
 		return nil, nil, fmt.Errorf("web: take over the connection: %w", err)
 	}
+	s.br = small
 	return nc, bufio.NewReadWriter(small, brw.Writer), nil
 }
 
@@ -350,25 +367,6 @@ func readerLang(platform, browser string) words.Lang {
 		return l
 	}
 	return words.Lang{}
-}
-
-// readLoop takes the page's clicks, at most Config.Clicks a second.
-func (w *Web) readLoop(ctx context.Context, c *conn) error {
-	clicks := newLimiter(w.cfg.Clicks)
-	for {
-		_, data, err := c.ws.Read(ctx)
-		if err != nil {
-			return err
-		}
-		if !clicks.Allow(time.Now()) {
-			return errTooMuch
-		}
-		var a act
-		if err := json.Unmarshal(data, &a); err != nil || a.T != "act" {
-			continue // not a click: nothing to do
-		}
-		w.click(ctx, c, a)
-	}
 }
 
 // click hands a page's click to the host as the page's person, and sends

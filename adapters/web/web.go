@@ -87,6 +87,9 @@ type Web struct {
 	// (mu keeps a socket's count from racing Close's wait).
 	sockets sync.WaitGroup
 	mu      sync.Mutex
+	// poll watches the open pages' sockets for clicks (nil: each page's
+	// reading waits on a goroutine of its own).
+	poll *poller
 }
 
 // ErrSecret refuses a secret too short to sign with.
@@ -114,6 +117,11 @@ func New(host Host, marks Marks, cfg Config) (*Web, error) {
 	}
 	w := &Web{host: host, marks: marks, cfg: cfg, launches: newLimiter(launchLimit)}
 	w.ctx, w.cancel = context.WithCancel(context.Background())
+	if p, err := newPoller(); err == nil {
+		w.poll = p
+	} else if !errors.Is(err, errors.ErrUnsupported) {
+		cfg.Log.Warn("pages' sockets are read on a goroutine each", "err", err)
+	}
 	w.hub.init(w)
 	return w, nil
 }
@@ -125,6 +133,9 @@ func (w *Web) Close() {
 	w.mu.Unlock()
 	w.wg.Wait()
 	w.sockets.Wait()
+	if w.poll != nil {
+		w.poll.close()
+	}
 }
 
 // hold counts a socket in, unless the server is closing.

@@ -48,6 +48,13 @@ func newTableAt(t *testing.T, clicks int) *table { return newTableWith(t, clicks
 // request when inline, else in its timer loop (Tick), as serve's does.
 func newTableWith(t *testing.T, clicks int, inline bool) *table {
 	t.Helper()
+	return newTableReading(t, clicks, inline, false)
+}
+
+// newTableReading is newTableWith whose pages' sockets are read on a
+// goroutine each if onGoroutines, as where there is no poller.
+func newTableReading(t *testing.T, clicks int, inline, onGoroutines bool) *table {
+	t.Helper()
 	store, err := bolt.Open(filepath.Join(t.TempDir(), "w.db"), bolt.Options{NoSync: true, SweepEvery: -1})
 	if err != nil {
 		t.Fatal(err)
@@ -67,6 +74,9 @@ func newTableWith(t *testing.T, clicks int, inline bool) *table {
 	tb.web, err = web.New(tb.host, store, web.Config{Secret: []byte(strings.Repeat("k", 32)), Base: "http://" + tb.srv.Listener.Addr().String() + "/", Now: tb.clock, Clicks: tb.clicks})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if onGoroutines {
+		tb.web.ReadOnGoroutines()
 	}
 	changed = tb.web.Changed
 	tb.srv.Config.Handler = tb.web
@@ -331,8 +341,9 @@ func playOut(t *testing.T, pages map[string]*page, people []string) {
 // a watcher's page open, and searches every frame each page got: a
 // watcher's holds no hand and no card to pick; a player's holds their own
 // hand only, and no card to pick outside it.
-func TestWholeGamePrivacy(t *testing.T) {
-	tb := newTable(t)
+func TestWholeGamePrivacy(t *testing.T) { wholeGamePrivacy(t, newTable(t)) }
+
+func wholeGamePrivacy(t *testing.T, tb *table) {
 	people := []string{"ann", "bob", "cy"}
 	tb.lobbyOf(people...)
 	pages := map[string]*page{}

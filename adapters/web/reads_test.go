@@ -1,0 +1,141 @@
+package web_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Each page's reading waits in a poller where there is one (Linux), and
+// on a goroutine of its own elsewhere; both ways are tested here, on any
+// system, the second by turning the poller off.
+var readings = []struct {
+	name         string
+	onGoroutines bool
+}{{"poller", false}, {"goroutines", true}}
+
+func TestReadsBothWays(t *testing.T) {
+	for _, r := range readings {
+		t.Run(r.name, func(t *testing.T) {
+			t.Run("whole game", func(t *testing.T) {
+				wholeGamePrivacy(t, newTableReading(t, 1000, true, r.onGoroutines))
+			})
+			t.Run("close", func(t *testing.T) {
+				closeEndsEverySocket(t, newTableReading(t, 1000, true, r.onGoroutines))
+			})
+			t.Run("clicks behind the hello", func(t *testing.T) {
+				clicksBehindTheHello(t, newTableReading(t, 2, true, r.onGoroutines))
+			})
+			t.Run("a page that goes", func(t *testing.T) {
+				pageThatGoes(t, newTableReading(t, 1000, true, r.onGoroutines))
+			})
+		})
+	}
+}
+
+// TestThePollerOnLinux: on Linux the pages' reading waits in the poller;
+// were it not made, every page would hold a goroutine again, unseen.
+func TestThePollerOnLinux(t *testing.T) {
+	if got, want := newTable(t).web.Polled(), runtime.GOOS == "linux"; got != want {
+		t.Errorf("pages read in a poller: %v, want %v on %s", got, want, runtime.GOOS)
+	}
+}
+
+// clicksBehindTheHello: clicks that come in the hello's packet wait in
+// the socket's buffer, where no event says they are there; they are read
+// all the same. Six, against two a second (four at once), get the page
+// refused.
+func clicksBehindTheHello(t *testing.T, tb *table) {
+	tb.lobbyOf("ann", "bob")
+	l := tb.link("ann")
+	hello, _ := json.Marshal(map[string]string{"t": "hello", "link": l[strings.Index(l, "#")+1:]})
+	frames := [][]byte{maskedText(hello)}
+	for range 6 {
+		frames = append(frames, maskedText([]byte(`{"t":"act","id":"sg1:hand:zz"}`)))
+	}
+	br := tb.upgradeWith(frames...)
+	for {
+		f, err := readFrame(br)
+		if err != nil {
+			t.Fatalf("no refusal before %v", err)
+		}
+		var got frameOf
+		if err := json.Unmarshal(f, &got); err != nil {
+			t.Fatalf("%v: %q", err, f)
+		}
+		if got.T == "refused" {
+			if got.Reason != "too-much" {
+				t.Fatalf("refused %s (%s), want too-much", got.Reason, got.Text)
+			}
+			return
+		}
+	}
+}
+
+// pageThatGoes: a page that closes its socket no longer shows the game.
+func pageThatGoes(t *testing.T, tb *table) {
+	tb.lobbyOf("ann", "bob")
+	l := tb.link("ann")
+	p := tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]})
+	p.latest()
+	if n := tb.web.Watching(where.Key()); n != 1 {
+		t.Fatalf("%d sockets show the game, want 1", n)
+	}
+	p.ws.CloseNow()
+	deadline := time.Now().Add(10 * time.Second)
+	for tb.web.Watching(where.Key()) != 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the closed page's socket still shows the game")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestIdlePagesHoldNoGoroutine: pages waiting for their readers' clicks
+// hold no goroutine reading, where the poller watches them; on
+// goroutines, each holds one.
+func TestIdlePagesHoldNoGoroutine(t *testing.T) {
+	const pages = 20
+	for _, r := range readings {
+		t.Run(r.name, func(t *testing.T) {
+			tb := newTableReading(t, 1000, true, r.onGoroutines)
+			tb.lobbyOf("ann", "bob")
+			for range pages {
+				l := tb.link("ann")
+				tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]}).latest()
+			}
+			want := 0
+			if !tb.web.Polled() {
+				want = pages
+			}
+			// A page's reading may still be handing its socket back after
+			// its page was written: wait for it, within reason.
+			deadline := time.Now().Add(10 * time.Second)
+			for {
+				n := readingGoroutines()
+				if n == want {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%d goroutines read the idle pages, want %d", n, want)
+				}
+				time.Sleep(time.Millisecond)
+			}
+		})
+	}
+}
+
+// readingGoroutines counts the goroutines in a page's reading.
+func readingGoroutines() int {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return bytes.Count(buf[:n], []byte("web.(*reader).run("))
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+}
