@@ -25,23 +25,29 @@ func TestHelloWithTheUpgrade(t *testing.T) {
 	l := tb.link("ann")
 	hello, _ := json.Marshal(map[string]string{"t": "hello", "link": l[strings.Index(l, "#")+1:]})
 	br := tb.upgradeWith(maskedText(hello))
+	got := rawUntil(t, br, "a page", func(f frameOf) bool { return f.T == "page" || f.T == "refused" })
+	if got.T == "refused" {
+		t.Fatalf("refused: %s (%s)", got.Reason, got.Text)
+	}
+	if got.Page.Seat != 0 {
+		t.Errorf("Ann's page is seat %d's", got.Page.Seat)
+	}
+}
+
+// rawUntil reads the frames the server sends on br until one is ok.
+func rawUntil(t *testing.T, br *bufio.Reader, what string, ok func(f frameOf) bool) frameOf {
+	t.Helper()
 	for {
 		f, err := readFrame(br)
 		if err != nil {
-			t.Fatalf("no page before %v", err)
+			t.Fatalf("no %s before %v", what, err)
 		}
 		var got frameOf
 		if err := json.Unmarshal(f, &got); err != nil {
 			t.Fatalf("%v: %q", err, f)
 		}
-		if got.T == "refused" {
-			t.Fatalf("refused: %s (%s)", got.Reason, got.Text)
-		}
-		if got.T == "page" {
-			if got.Page.Seat != 0 {
-				t.Errorf("Ann's page is seat %d's", got.Page.Seat)
-			}
-			return
+		if ok(got) {
+			return got
 		}
 	}
 }

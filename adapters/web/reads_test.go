@@ -57,21 +57,9 @@ func clicksBehindTheHello(t *testing.T, tb *table) {
 		frames = append(frames, maskedText([]byte(`{"t":"act","id":"sg1:hand:zz"}`)))
 	}
 	br := tb.upgradeWith(frames...)
-	for {
-		f, err := readFrame(br)
-		if err != nil {
-			t.Fatalf("no refusal before %v", err)
-		}
-		var got frameOf
-		if err := json.Unmarshal(f, &got); err != nil {
-			t.Fatalf("%v: %q", err, f)
-		}
-		if got.T == "refused" {
-			if got.Reason != "too-much" {
-				t.Fatalf("refused %s (%s), want too-much", got.Reason, got.Text)
-			}
-			return
-		}
+	got := rawUntil(t, br, "refusal", func(f frameOf) bool { return f.T == "refused" })
+	if got.Reason != "too-much" {
+		t.Fatalf("refused %s (%s), want too-much", got.Reason, got.Text)
 	}
 }
 
