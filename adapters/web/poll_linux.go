@@ -95,17 +95,17 @@ func (p *poller) run() {
 }
 
 // add puts nc in the set, not yet armed; wake is what starts its reading.
-// It reports false for a connection it cannot watch (not a plain socket:
-// a TLS connection may hold read bytes where epoll cannot see them).
-func (p *poller) add(nc net.Conn, wake func()) (*watch, bool) {
+// It returns nil for a connection it cannot watch (not a plain socket: a
+// TLS connection may hold read bytes where epoll cannot see them).
+func (p *poller) add(nc net.Conn, wake func()) *watch {
 	switch nc.(type) {
 	case *net.TCPConn, *net.UnixConn:
 	default:
-		return nil, false
+		return nil
 	}
 	rc, err := nc.(syscall.Conn).SyscallConn()
 	if err != nil {
-		return nil, false
+		return nil
 	}
 	p.mu.Lock()
 	p.next++
@@ -116,9 +116,9 @@ func (p *poller) add(nc net.Conn, wake func()) (*watch, bool) {
 	// arm finds w unarmed and is dropped: arm asks again (level-triggered).
 	if err := p.ctl(syscall.EPOLL_CTL_ADD, w); err != nil {
 		p.remove(w)
-		return nil, false
+		return nil
 	}
-	return w, true
+	return w
 }
 
 // ctl applies op to w's socket in the set, while neither descriptor can

@@ -18,7 +18,7 @@ func newPoller() (*poller, error) { return nil, errors.ErrUnsupported }
 
 func (p *poller) close() {}
 
-func (p *poller) add(net.Conn, func()) (*watch, bool) { return nil, false }
+func (p *poller) add(net.Conn, func()) *watch { return nil }
 
 func (p *poller) arm(*watch) bool { return false }
 

@@ -24,14 +24,13 @@ type reader struct {
 	end func()
 	// clicks bounds the page's clicks a second (Config.Clicks).
 	clicks *limiter
-	// polled is set when the poller watches the socket, as watch.
-	polled   bool
+	// watch is the socket's place in the poller; nil: run reads on.
 	watch    *watch
 	stopKick func() bool // undoes the kick at ctx's end
 }
 
 // run reads and takes what the page sent until nothing is left to read
-// (polled) or the socket ends.
+// (in the poller) or the socket ends.
 func (r *reader) run() {
 	for {
 		_, data, err := r.ws.Read(r.ctx)
@@ -42,21 +41,17 @@ func (r *reader) run() {
 			r.finish(err)
 			return
 		}
-		if r.polled && r.settle() {
+		if r.watch != nil && r.settle() {
 			return
 		}
 	}
 }
 
 // settle hands the socket back to the poller unless something is there to
-// be read already (a click buffered behind the last, or the socket's end),
-// which it reads, on a goroutine of its own the first time. It reports
-// whether the socket went back.
+// be read already (a click buffered behind the last, or the socket's
+// end), and reports whether it went back: if not, the caller reads on.
 func (r *reader) settle() bool {
-	if r.br.Buffered() == 0 && r.ctx.Err() == nil && r.w.poll.arm(r.watch) {
-		return true
-	}
-	return false
+	return r.br.Buffered() == 0 && r.ctx.Err() == nil && r.w.poll.arm(r.watch)
 }
 
 // take hands a frame the page sent to the host, if it is a click.
@@ -75,7 +70,7 @@ func (r *reader) take(data []byte) error {
 // finish ends the socket, after why its reading ended: the page went, the
 // server is closing, or the page sent too much.
 func (r *reader) finish(why error) {
-	if r.polled {
+	if r.watch != nil {
 		r.stopKick()
 		r.w.poll.remove(r.watch) // before the socket closes
 	}

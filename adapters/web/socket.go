@@ -208,9 +208,9 @@ func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
 	rd := &reader{w: w, c: c, ws: ws, br: taken.br, ctx: ctx, end: end, clicks: newLimiter(w.cfg.Clicks)}
 	w.hub.join(c.pass.where().Key(), c)
 	if w.poll != nil {
-		rd.watch, rd.polled = w.poll.add(taken.nc, rd.run)
+		rd.watch = w.poll.add(taken.nc, rd.run)
 	}
-	if !rd.polled {
+	if rd.watch == nil {
 		c.start(ctx)
 		go rd.run()
 		return
