@@ -3,10 +3,10 @@ package web_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
 
 // Each page's reading waits in a poller where there is one (Linux), and
@@ -73,13 +73,9 @@ func pageThatGoes(t *testing.T, tb *table) {
 		t.Fatalf("%d sockets show the game, want 1", n)
 	}
 	p.ws.CloseNow()
-	deadline := time.Now().Add(10 * time.Second)
-	for tb.web.Watching(where.Key()) != 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the closed page's socket still shows the game")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	eventually(t, func() bool { return tb.web.Watching(where.Key()) == 0 }, func() string {
+		return "the closed page's socket still shows the game"
+	})
 }
 
 // TestIdlePagesHoldNoGoroutine: pages waiting for their readers' clicks
@@ -101,17 +97,10 @@ func TestIdlePagesHoldNoGoroutine(t *testing.T) {
 			}
 			// A page's reading may still be handing its socket back after
 			// its page was written: wait for it, within reason.
-			deadline := time.Now().Add(10 * time.Second)
-			for {
-				n := readingGoroutines()
-				if n == want {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("%d goroutines read the idle pages, want %d", n, want)
-				}
-				time.Sleep(time.Millisecond)
-			}
+			n := 0
+			eventually(t, func() bool { n = readingGoroutines(); return n == want }, func() string {
+				return fmt.Sprintf("%d goroutines read the idle pages, want %d", n, want)
+			})
 		})
 	}
 }

@@ -2,10 +2,10 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sushigo/sushigo/adapters/adaptertest"
 	"github.com/sushigo/sushigo/adapters/web"
@@ -46,19 +46,15 @@ func TestPagesFollowEveryReplica(t *testing.T) {
 	// Both replicas listen before anything changes: Redis counts the
 	// channel's subscribers.
 	probe := redistest.Store(t, prefix)
-	for deadline := time.Now().Add(10 * time.Second); ; {
+	var listening int64
+	eventually(t, func() bool {
 		n, err := probe.Client().PubSubNumSub(ctx, prefix+"changed").Result()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n[prefix+"changed"] == 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d replicas listening", n[prefix+"changed"])
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		listening = n[prefix+"changed"]
+		return listening == 2
+	}, func() string { return fmt.Sprintf("%d replicas listening", listening) })
 	do(rs[0], "ann", protocol.NewGame{Options: protocol.Options{Timer: -1}})
 	first := &table{t: t, host: rs[0].host, web: rs[0].web, srv: &httptest.Server{URL: rs[0].url}}
 	p := first.open(map[string]string{"link": strings.SplitN(first.link("ann"), "#", 2)[1]})

@@ -226,6 +226,17 @@ func (p *page) send(id string) {
 	}
 }
 
+// eventually waits for cond, asking every millisecond for up to 10 s, and
+// fails with what else.
+func eventually(t *testing.T, cond func() bool, what func() string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal(what())
+		}
+	}
+}
+
 func refusedWith(code string) func(f frameOf) bool {
 	return func(f frameOf) bool { return f.T == "refused" && f.Reason == code }
 }
