@@ -29,3 +29,21 @@ func (w *Web) ReadOnGoroutines() {
 
 // Polled reports whether w's pages wait for their clicks in a poller.
 func (w *Web) Polled() bool { return w.poll != nil }
+
+// WriteOnGoroutines makes w's pages' writes wait on a goroutine of their
+// own, as where there is no sender; call it before any page opens.
+func (w *Web) WriteOnGoroutines() { w.waitingWrites = true }
+
+// WrittenWithoutWaiting counts the sockets showing the game at key whose
+// writes never wait, of all that show it.
+func (w *Web) WrittenWithoutWaiting(key string) (n, of int) {
+	w.hub.mu.Lock()
+	defer w.hub.mu.Unlock()
+	for c := range w.hub.games[key] {
+		if c.out != nil {
+			n++
+		}
+		of++
+	}
+	return n, of
+}

@@ -10,8 +10,10 @@ import (
 )
 
 // Each page's reading waits in a poller where there is one (Linux), and
-// on a goroutine of its own elsewhere; both ways are tested here, on any
-// system, the second by turning the poller off.
+// its frames are written without waiting where the system allows (Unix);
+// elsewhere each waits on a goroutine of its own. Both ways are tested
+// here, on any system, the second by turning the poller and the sender
+// off.
 var readings = []struct {
 	name         string
 	onGoroutines bool
@@ -41,6 +43,31 @@ func TestReadsBothWays(t *testing.T) {
 func TestThePollerOnLinux(t *testing.T) {
 	if got, want := newTable(t).web.Polled(), runtime.GOOS == "linux"; got != want {
 		t.Errorf("pages read in a poller: %v, want %v on %s", got, want, runtime.GOOS)
+	}
+}
+
+// TestWritesWithoutWaitingOnUnix: on Unix every page's frames are written
+// by whoever has them, without waiting; were the sender not made, a
+// goroutine would start for every frame again, unseen. Turned off, none
+// is.
+func TestWritesWithoutWaitingOnUnix(t *testing.T) {
+	unix := runtime.GOOS != "windows" && runtime.GOOS != "plan9" && runtime.GOOS != "js" && runtime.GOOS != "wasip1"
+	for _, r := range readings {
+		t.Run(r.name, func(t *testing.T) {
+			tb := newTableReading(t, 1000, true, r.onGoroutines)
+			tb.lobbyOf("ann", "bob")
+			for _, u := range []string{"ann", "bob"} {
+				l := tb.link(u)
+				tb.open(map[string]string{"link": l[strings.Index(l, "#")+1:]}).latest()
+			}
+			want := 0
+			if unix && !r.onGoroutines {
+				want = 2
+			}
+			if n, of := tb.web.WrittenWithoutWaiting(where.Key()); n != want || of != 2 {
+				t.Errorf("%d of %d pages written without waiting, want %d of 2 on %s", n, of, want, runtime.GOOS)
+			}
+		})
 	}
 }
 

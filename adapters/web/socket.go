@@ -57,7 +57,8 @@ type conn struct {
 	page  []byte // the newest page not yet written
 	ver   uint64 // its version, or the last written
 	notes [][]byte
-	// writing is set while a goroutine writes what is offered; stopped
+	// writing is set while a writer (the offering goroutine where writes
+	// never wait, else one of its own) writes what is offered; stopped
 	// once the socket is done with, when no more start.
 	writing, stopped bool
 	idle             sync.Cond // signalled when writing ends
@@ -69,6 +70,9 @@ type conn struct {
 	// broken, if set, is called when a write fails: the socket is closed,
 	// and its reading must hear it (reader).
 	broken func()
+	// out, if set, is the socket's writer that never waits (sends.go):
+	// what is offered is written on the offering goroutine.
+	out *sender
 }
 
 // offerPage queues a page of version ver, unless the socket has been
@@ -89,11 +93,12 @@ func (c *conn) offerNote(f []byte) {
 	c.writeLocked()
 }
 
-// writeLocked starts a goroutine writing what is offered unless one is
-// under way (it takes this too) or the socket is stopped, and unlocks
-// c.mu. A socket has a goroutine of its own only while it has frames to
-// write: ten thousand idle writers, each parked on a channel, were half
-// the goroutines the collector walks (docs/web.md).
+// writeLocked writes what is offered unless a writer is under way (it
+// takes this too) or the socket is stopped, and unlocks c.mu. Where writes
+// never wait (c.out), the caller writes; else a goroutine starts to. A
+// socket has a goroutine of its own only while it has frames to write:
+// ten thousand idle writers, each parked on a channel, were half the
+// goroutines the collector walks (docs/web.md).
 func (c *conn) writeLocked() {
 	if c.writing || c.stopped || c.wctx == nil {
 		c.mu.Unlock()
@@ -101,6 +106,10 @@ func (c *conn) writeLocked() {
 	}
 	c.writing = true
 	c.mu.Unlock()
+	if c.out != nil {
+		c.write()
+		return
+	}
 	go c.write()
 }
 
@@ -156,10 +165,7 @@ func (c *conn) write() {
 			notes = append(notes, page)
 		}
 		for _, f := range notes {
-			c.slow.Reset(writeWait)
-			err := c.ws.Write(c.wctx, websocket.MessageText, f)
-			c.slow.Stop()
-			if err != nil {
+			if err := c.writeFrame(f); err != nil {
 				c.mu.Lock()
 				c.stopped = true // the loop's top ends this writer
 				c.mu.Unlock()
@@ -172,8 +178,20 @@ func (c *conn) write() {
 	}
 }
 
+// writeFrame writes f. A write that may wait is bounded by writeWait
+// and ended with wctx; one that never waits (c.out) needs neither, and
+// does without the timer and the context's hook a frame.
+func (c *conn) writeFrame(f []byte) error {
+	if c.out != nil {
+		return c.ws.Write(context.Background(), websocket.MessageText, f)
+	}
+	c.slow.Reset(writeWait)
+	defer c.slow.Stop()
+	return c.ws.Write(c.wctx, websocket.MessageText, f)
+}
+
 func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
-	taken := &smallReads{ResponseWriter: rw}
+	taken := &smallReads{ResponseWriter: rw, sends: !w.waitingWrites}
 	ws, err := websocket.Accept(taken, r, &websocket.AcceptOptions{OriginPatterns: w.cfg.Origins})
 	if err != nil {
 		return // Accept answered: a cross-origin or a plain request
@@ -199,6 +217,7 @@ func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
 		end()
 		return
 	}
+	c.out = taken.out
 	// The page's life goes on without net/http's goroutine, which read the
 	// request and drew the first page: what it held for the request (its
 	// connection's state, the headers, a stack grown for the drawing) was
@@ -218,6 +237,9 @@ func (w *Web) socket(rw http.ResponseWriter, r *http.Request) {
 	// A socket the server, or a failed write, ends is read from once more,
 	// and the read says so.
 	c.broken = func() { w.poll.kick(rd.watch) }
+	if c.out != nil {
+		c.out.setBroken(c.broken)
+	}
 	rd.stopKick = context.AfterFunc(ctx, c.broken)
 	c.start(ctx)
 	if !rd.settle() {
@@ -239,6 +261,10 @@ type smallReads struct {
 	http.ResponseWriter
 	nc net.Conn
 	br *bufio.Reader
+	// sends asks for writes that never wait; out is their writer, if
+	// the connection allows them (sends.go).
+	sends bool
+	out   *sender
 }
 
 func (s *smallReads) Unwrap() http.ResponseWriter { return s.ResponseWriter }
@@ -253,6 +279,11 @@ func (s *smallReads) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nc, brw, err
 	}
 	s.nc, s.br = nc, brw.Reader
+	if s.sends {
+		if s.out = newSender(nc); s.out != nil {
+			brw.Writer.Reset(s.out) // net/http's buffer, kept
+		}
+	}
 	ahead := brw.Reader.Buffered()
 	if ahead > readBuffer {
 		return nc, brw, nil

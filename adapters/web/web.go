@@ -90,6 +90,9 @@ type Web struct {
 	// poll watches the open pages' sockets for clicks (nil: each page's
 	// reading waits on a goroutine of its own).
 	poll *poller
+	// waitingWrites makes every page's writes wait on a goroutine of
+	// their own, as where there is no sender (tests set it).
+	waitingWrites bool
 }
 
 // ErrSecret refuses a secret too short to sign with.

@@ -51,8 +51,9 @@ func newTableWith(t *testing.T, clicks int, inline bool) *table {
 	return newTableReading(t, clicks, inline, false)
 }
 
-// newTableReading is newTableWith whose pages' sockets are read on a
-// goroutine each if onGoroutines, as where there is no poller.
+// newTableReading is newTableWith whose pages' sockets are read, and
+// written, on goroutines of their own if onGoroutines, as where there is
+// no poller and no sender.
 func newTableReading(t *testing.T, clicks int, inline, onGoroutines bool) *table {
 	t.Helper()
 	store, err := bolt.Open(filepath.Join(t.TempDir(), "w.db"), bolt.Options{NoSync: true, SweepEvery: -1})
@@ -77,6 +78,7 @@ func newTableReading(t *testing.T, clicks int, inline, onGoroutines bool) *table
 	}
 	if onGoroutines {
 		tb.web.ReadOnGoroutines()
+		tb.web.WriteOnGoroutines()
 	}
 	changed = tb.web.Changed
 	tb.srv.Config.Handler = tb.web
