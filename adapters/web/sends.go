@@ -15,8 +15,7 @@ import (
 // Before, a frame offered to an idle socket started a goroutine only to
 // make the write, since a write could block for as long as the page took
 // to read: at the whole web load (docs/capacity.md) seven goroutines a
-// click, each waiting its turn for a core. Written by the redraw worker,
-// the frames' p99 fell from 96–138 ms to 77–78 ms on a 2-core host.
+// click, each waiting its turn for a core before its frame left.
 
 // maxBehind bounds what a page's socket may have waiting beyond its
 // kernel buffer (a hundred or more pages): a page that far behind is
