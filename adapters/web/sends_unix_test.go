@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"sync"
 	"testing"
 	"time"
 )
@@ -68,21 +67,35 @@ func TestSenderNeverWaits(t *testing.T) {
 	s, page := tcpPair(t)
 	var want bytes.Buffer
 	n := 0
-	// Until some wait: each Write returns, or the test hangs.
-	for ; s.waiting() == 0; n++ {
-		f := frameNo(n)
-		if _, err := s.Write(f); err != nil {
-			t.Fatalf("write %d: %v", n, err)
+	// The writes run aside, so that one that waits fails the test.
+	wrote := make(chan error, 1)
+	go func() {
+		wrote <- func() error {
+			for ; s.waiting() == 0; n++ { // until some wait
+				f := frameNo(n)
+				if _, err := s.Write(f); err != nil {
+					return fmt.Errorf("write %d: %w", n, err)
+				}
+				want.Write(f)
+			}
+			for range 20 { // behind the ones that wait
+				f := frameNo(n)
+				n++
+				if _, err := s.Write(f); err != nil {
+					return fmt.Errorf("write %d: %w", n, err)
+				}
+				want.Write(f)
+			}
+			return nil
+		}()
+	}()
+	select {
+	case err := <-wrote:
+		if err != nil {
+			t.Fatal(err)
 		}
-		want.Write(f)
-	}
-	for range 20 { // behind the ones that wait
-		f := frameNo(n)
-		n++
-		if _, err := s.Write(f); err != nil {
-			t.Fatalf("write %d: %v", n, err)
-		}
-		want.Write(f)
+	case <-time.After(10 * time.Second):
+		t.Fatal("a write to a page that does not read waited 10 s")
 	}
 	if s.waiting() == 0 {
 		t.Fatal("nothing waits after 20 more frames to a page that does not read")
@@ -141,9 +154,13 @@ func TestSenderClosesAPageTooFarBehind(t *testing.T) {
 // out; later writes fail.
 func TestSenderTellsOfAFailedSend(t *testing.T) {
 	s, page := tcpPair(t)
-	var told sync.WaitGroup
-	told.Add(1)
-	s.setBroken(told.Done)
+	told := make(chan struct{}, 1)
+	s.setBroken(func() {
+		select {
+		case told <- struct{}{}:
+		default:
+		}
+	})
 	for n := 0; s.waiting() == 0; n++ {
 		if _, err := s.Write(frameNo(n)); err != nil {
 			t.Fatal(err)
@@ -151,7 +168,11 @@ func TestSenderTellsOfAFailedSend(t *testing.T) {
 	}
 	page.SetLinger(0) // the page goes at once: its end is reset
 	page.Close()
-	told.Wait() // or the test hangs
+	select {
+	case <-told:
+	case <-time.After(10 * time.Second):
+		t.Fatal("10 s after the page went, the failed send was not told")
+	}
 	if _, err := s.Write(frameNo(0)); err == nil {
 		t.Fatal("a write to a broken socket succeeded")
 	}
