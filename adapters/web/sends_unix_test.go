@@ -69,22 +69,26 @@ func TestSenderNeverWaits(t *testing.T) {
 	n := 0
 	// The writes run aside, so that one that waits fails the test.
 	wrote := make(chan error, 1)
+	put := func() error { // the next frame
+		f := frameNo(n)
+		if _, err := s.Write(f); err != nil {
+			return fmt.Errorf("write %d: %w", n, err)
+		}
+		want.Write(f)
+		n++
+		return nil
+	}
 	go func() {
 		wrote <- func() error {
-			for ; s.waiting() == 0; n++ { // until some wait
-				f := frameNo(n)
-				if _, err := s.Write(f); err != nil {
-					return fmt.Errorf("write %d: %w", n, err)
+			for s.waiting() == 0 { // until some wait
+				if err := put(); err != nil {
+					return err
 				}
-				want.Write(f)
 			}
 			for range 20 { // behind the ones that wait
-				f := frameNo(n)
-				n++
-				if _, err := s.Write(f); err != nil {
-					return fmt.Errorf("write %d: %w", n, err)
+				if err := put(); err != nil {
+					return err
 				}
-				want.Write(f)
 			}
 			return nil
 		}()
