@@ -47,6 +47,7 @@ var (
 	benchHeap     = flag.String("web-heapprofile", "", "BenchmarkWebTable writes the host's heap profile to this file once every page is open: what the sockets hold")
 	benchCPU      = flag.String("web-cpuprofile", "", "BenchmarkWebTable writes the host's CPU profile of the played minute alone (-test.cpuprofile's includes opening every page) to this file")
 	benchAcks     = flag.String("web-acklog", "", "BenchmarkWebTable writes each chat ack of the second half to this file, a line each: when it started, in seconds since the process started, and what it took, in ms. Beside GODEBUG=gctrace=1, whose times count from (within milliseconds of) the same start, it shows which acks came while the collector marked; the pages' process then runs without GODEBUG")
+	benchNice     = flag.Int("web-pages-nice", 0, "BenchmarkWebTable runs the pages' process at this nice value (through nice(1)): it stands in for browsers on other machines, so at 10 it yields the cores to the host and Redis first, and the frames it times carry its own waits")
 	benchKind     = flag.String("web-platform", "discord", "with -web-outbox, the kind of chat platform BenchmarkWebTable's outbox sends to: discord (a post with a nonce is made once, as BenchmarkSustained's platform) or slack (each post but a send's last costs a send log write)")
 )
 
@@ -123,6 +124,9 @@ type clientResult struct {
 	Timed      int     `json:"timed"`
 	Frames     int64   `json:"frames"`
 	FrameBytes int64   `json:"frameBytes"`
+	// CPU is what the pages' process used over the played time, in
+	// seconds: the cores the stand-in browsers took from the host's.
+	CPU float64 `json:"cpu"`
 }
 
 func benchWeb(b *testing.B, games int) {
@@ -238,6 +242,13 @@ func benchWeb(b *testing.B, games int) {
 	}
 	heap0, stacks0 := heap()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	if *benchNice != 0 {
+		nice, err := exec.LookPath("nice")
+		if err != nil {
+			b.Fatalf("-web-pages-nice: %v", err)
+		}
+		cmd = exec.Command(nice, "-n", fmt.Sprint(*benchNice), os.Args[0], "-test.run=^$")
+	}
 	cmd.Env = append(os.Environ(), clientsEnv+"=1")
 	if *benchAcks != "" {
 		cmd.Env = append(cmd.Env, "GODEBUG=") // its trace would mix with the host's
@@ -381,6 +392,7 @@ func benchWeb(b *testing.B, games int) {
 	b.ReportMetric(r.P50, "frame-p50-ms")
 	b.ReportMetric(r.P99, "frame-p99-ms")
 	b.ReportMetric(float64(r.Timed), "frames-timed")
+	b.ReportMetric(r.CPU/benchSustain.Seconds(), "pages-cores")
 	if r.Frames > 0 {
 		b.ReportMetric(float64(r.FrameBytes)/float64(r.Frames), "bytes/frame")
 		if r.Clicks > 0 {
@@ -579,6 +591,7 @@ func runClients(stdin *os.File, stdout *os.File) error {
 		}
 	}
 	fmt.Fprintln(stdout, "ready")
+	cpu0, _ := machine.ProcessCPU()
 	run.start = time.Now()
 	run.half = run.start.Add(plan.Sustain / 2)
 	end := run.start.Add(plan.Sustain)
@@ -593,6 +606,7 @@ func runClients(stdin *os.File, stdout *os.File) error {
 		}
 	}
 	wg.Wait()
+	cpu1, _ := machine.ProcessCPU()
 	run.mu.Lock()
 	lat := slices.Clone(run.lat)
 	run.mu.Unlock()
@@ -604,7 +618,7 @@ func runClients(stdin *os.File, stdout *os.File) error {
 		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
 	}
 	return json.NewEncoder(stdout).Encode(clientResult{Clicks: run.clicks.Load(), P50: pct(0.5), P99: pct(0.99), Timed: len(lat),
-		Frames: run.frames.Load(), FrameBytes: run.frameBytes.Load()})
+		Frames: run.frames.Load(), FrameBytes: run.frameBytes.Load(), CPU: (cpu1 - cpu0).Seconds()})
 }
 
 // firstPick is the first card a hand's view offers to pick, or nil.
