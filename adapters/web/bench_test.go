@@ -73,7 +73,9 @@ func TestMain(m *testing.M) {
 // player picks from their page at a human pace (-web-pace), and every game
 // has its players' pages and -web-watchers watchers' open: 10,000 sockets
 // at 1,000 games. The pages run in a process of their own (the test binary
-// again), so the CPU a click is the host's alone (its web table included).
+// again), so the CPU a click is the host's alone (its web table included);
+// pages-cores is what that process took of the machine's cores, and
+// -web-pages-nice lowers its priority below the host's.
 // It reports, over the second half of -web-sustain, the time from a click
 // to each page of its game receiving the page that shows it (p50, p99),
 // the bytes of a page frame and the frames a page's click brings
@@ -101,7 +103,7 @@ func TestMain(m *testing.M) {
 // platform's with its outbox and pictures, 1,500 of them with their
 // players' and three watchers' pages (10,500 sockets):
 //
-//	go test ./adapters/web -run '^$' -bench 'WebTable/games=1500$' -web-chat 1 -web-watchers 3 -web-redis -web-outbox -timeout 20m
+//	go test ./adapters/web -run '^$' -bench 'WebTable/games=1500$' -web-chat 1 -web-watchers 3 -web-redis -web-outbox -web-pages-nice 10 -timeout 20m
 func BenchmarkWebTable(b *testing.B) {
 	for _, n := range []int{100, 1000, 1500, 2500} {
 		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) { benchWeb(b, n) })
@@ -241,14 +243,11 @@ func benchWeb(b *testing.B, games int) {
 		return m.HeapInuse, m.StackInuse
 	}
 	heap0, stacks0 := heap()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	pages := []string{os.Args[0], "-test.run=^$"}
 	if *benchNice != 0 {
-		nice, err := exec.LookPath("nice")
-		if err != nil {
-			b.Fatalf("-web-pages-nice: %v", err)
-		}
-		cmd = exec.Command(nice, "-n", fmt.Sprint(*benchNice), os.Args[0], "-test.run=^$")
+		pages = append([]string{"nice", "-n", fmt.Sprint(*benchNice)}, pages...)
 	}
+	cmd := exec.Command(pages[0], pages[1:]...)
 	cmd.Env = append(os.Environ(), clientsEnv+"=1")
 	if *benchAcks != "" {
 		cmd.Env = append(cmd.Env, "GODEBUG=") // its trace would mix with the host's
