@@ -618,6 +618,13 @@ func benchSustained(b *testing.B, n int, party bool) {
 		}
 		return cpu
 	}
+	kernelNow := func() machine.KernelUse {
+		k, err := machine.Kernel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		return k
+	}
 	b.Logf("host: %s; a system call takes %v, %v; a player's timing costs %v beyond what it reads",
 		machine.Describe(), sysCall, trip, r.playerCPU.calibrate())
 	b.ResetTimer()
@@ -630,7 +637,7 @@ func benchSustained(b *testing.B, n int, party bool) {
 	host0, redis0, players0 := self(), info(), r.playerCPU.total()
 	alloc0, objects0 := machine.Allocated()
 	calls0, callsKept := machine.Syscalls()
-	kernel0, _ := machine.Kernel()
+	kernel0 := kernelNow()
 	waits0 := machine.ReadWaits()
 	time.Sleep(time.Until(start.Add(*sustainFor)))
 	waits := machine.ReadWaits().Since(waits0)
@@ -638,7 +645,7 @@ func benchSustained(b *testing.B, n int, party bool) {
 	alloc, objects := machine.Allocated()
 	alloc, objects = alloc-alloc0, objects-objects0
 	calls, _ := machine.Syscalls()
-	kernel, _ := machine.Kernel()
+	kernel := kernelNow()
 	hostCPU := procCPU - playersCPU
 	conflicts, reqTrips, loopTrips := m.conflicts.Load()-conflicts0, hook.request.Load()-req0, hook.loop.Load()-loop0
 	drawn, dealt := r.drawnNow(), r.dealt.Load()-dealt0

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -81,16 +80,6 @@ func Syscall() time.Duration {
 	return took[runs/2]
 }
 
-// ProcessCPU is the CPU time, user and system, this process has used: a
-// benchmark's CPU a click is its difference over the run.
-func ProcessCPU() (time.Duration, error) {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0, err
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
-}
-
 // KernelUse is what a process has cost its kernel so far (Kernel).
 type KernelUse struct {
 	// Sys is the CPU time spent in the kernel: system calls and what they
@@ -105,15 +94,6 @@ type KernelUse struct {
 	// first touched (minor faults): memory new to the heap, or given back
 	// and taken again.
 	Faults uint64
-}
-
-// Kernel is what this process has cost its kernel so far (getrusage).
-func Kernel() (KernelUse, error) {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return KernelUse{}, err
-	}
-	return KernelUse{Sys: time.Duration(ru.Stime.Nano()), Switches: uint64(ru.Nvcsw + ru.Nivcsw), Faults: uint64(ru.Minflt)}, nil
 }
 
 // Syscalls is how many reads and writes every thread of this process has

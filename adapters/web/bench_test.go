@@ -275,10 +275,25 @@ func benchWeb(b *testing.B, games int) {
 	if *benchHeap != "" {
 		writeHeap(b, *benchHeap)
 	}
-	cpu0, _ := machine.ProcessCPU()
+	// A reading that failed would report a click as free: stop instead.
+	cpuNow := func() time.Duration {
+		cpu, err := machine.ProcessCPU()
+		if err != nil {
+			b.Fatal(err)
+		}
+		return cpu
+	}
+	kernelNow := func() machine.KernelUse {
+		k, err := machine.Kernel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		return k
+	}
+	cpu0 := cpuNow()
 	alloc0, objects0 := machine.Allocated()
 	calls0, callsKept := machine.Syscalls()
-	kernel0, _ := machine.Kernel()
+	kernel0 := kernelNow()
 	redis0 := redisCPU(b, rs)
 	stopProfile := func() {}
 	if *benchCPU != "" {
@@ -355,11 +370,11 @@ func benchWeb(b *testing.B, games int) {
 	b.StopTimer()
 	stopProfile()
 	waits, waitsEnd := machine.ReadWaits().Since(<-waitsAtHalf), time.Now()
-	cpu1, _ := machine.ProcessCPU()
+	cpu1 := cpuNow()
 	alloc, objects := machine.Allocated()
 	alloc, objects = alloc-alloc0, objects-objects0
 	calls, _ := machine.Syscalls()
-	kernel, _ := machine.Kernel()
+	kernel := kernelNow()
 	redisUsed := redisCPU(b, rs) - redis0
 	if *benchAcks != "" {
 		// Written now, not as the acks came (the played minute's CPU is
@@ -590,7 +605,10 @@ func runClients(stdin *os.File, stdout *os.File) error {
 		}
 	}
 	fmt.Fprintln(stdout, "ready")
-	cpu0, _ := machine.ProcessCPU()
+	cpu0, err := machine.ProcessCPU()
+	if err != nil {
+		return fmt.Errorf("the pages' CPU before: %w", err)
+	}
 	run.start = time.Now()
 	run.half = run.start.Add(plan.Sustain / 2)
 	end := run.start.Add(plan.Sustain)
@@ -605,7 +623,10 @@ func runClients(stdin *os.File, stdout *os.File) error {
 		}
 	}
 	wg.Wait()
-	cpu1, _ := machine.ProcessCPU()
+	cpu1, err := machine.ProcessCPU()
+	if err != nil {
+		return fmt.Errorf("the pages' CPU after: %w", err)
+	}
 	run.mu.Lock()
 	lat := slices.Clone(run.lat)
 	run.mu.Unlock()
