@@ -611,20 +611,6 @@ func benchSustained(b *testing.B, n int, party bool) {
 		}
 		return cpu
 	}
-	self := func() time.Duration {
-		cpu, err := machine.ProcessCPU()
-		if err != nil {
-			b.Fatal(err)
-		}
-		return cpu
-	}
-	kernelNow := func() machine.KernelUse {
-		k, err := machine.Kernel()
-		if err != nil {
-			b.Fatal(err)
-		}
-		return k
-	}
 	b.Logf("host: %s; a system call takes %v, %v; a player's timing costs %v beyond what it reads",
 		machine.Describe(), sysCall, trip, r.playerCPU.calibrate())
 	b.ResetTimer()
@@ -634,18 +620,18 @@ func benchSustained(b *testing.B, n int, party bool) {
 	bytes0 := r.bytesPerGame(store) // before the counts: its round trips are the benchmark's
 	conflicts0, req0, loop0 := m.conflicts.Load(), hook.request.Load(), hook.loop.Load()
 	drawn0, dealt0 := r.drawnNow(), r.dealt.Load()
-	host0, redis0, players0 := self(), info(), r.playerCPU.total()
+	host0, redis0, players0 := machine.MustProcessCPU(b), info(), r.playerCPU.total()
 	alloc0, objects0 := machine.Allocated()
 	calls0, callsKept := machine.Syscalls()
-	kernel0 := kernelNow()
+	kernel0 := machine.MustKernel(b)
 	waits0 := machine.ReadWaits()
 	time.Sleep(time.Until(start.Add(*sustainFor)))
 	waits := machine.ReadWaits().Since(waits0)
-	procCPU, redisCPU, playersCPU := self()-host0, info()-redis0, r.playerCPU.total()-players0
+	procCPU, redisCPU, playersCPU := machine.MustProcessCPU(b)-host0, info()-redis0, r.playerCPU.total()-players0
 	alloc, objects := machine.Allocated()
 	alloc, objects = alloc-alloc0, objects-objects0
 	calls, _ := machine.Syscalls()
-	kernel := kernelNow()
+	kernel := machine.MustKernel(b)
 	hostCPU := procCPU - playersCPU
 	conflicts, reqTrips, loopTrips := m.conflicts.Load()-conflicts0, hook.request.Load()-req0, hook.loop.Load()-loop0
 	drawn, dealt := r.drawnNow(), r.dealt.Load()-dealt0

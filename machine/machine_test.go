@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestDescribe(t *testing.T) {
@@ -75,3 +76,19 @@ var (
 	keep []byte
 	kept [10000]*[64]byte
 )
+
+// TestMustProcessCPU: the reading grows while this process works. It
+// spins until it does (a busy machine may give it the core late), up to
+// a deadline far beyond any wait to run.
+func TestMustProcessCPU(t *testing.T) {
+	cpu0 := MustProcessCPU(t)
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		spin(time.Millisecond)
+		if cpu := MustProcessCPU(t); cpu >= cpu0+10*time.Millisecond {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("MustProcessCPU() grew by %v in 30 s of spinning; want at least 10ms", MustProcessCPU(t)-cpu0)
+		}
+	}
+}

@@ -275,25 +275,10 @@ func benchWeb(b *testing.B, games int) {
 	if *benchHeap != "" {
 		writeHeap(b, *benchHeap)
 	}
-	// A reading that failed would report a click as free: stop instead.
-	cpuNow := func() time.Duration {
-		cpu, err := machine.ProcessCPU()
-		if err != nil {
-			b.Fatal(err)
-		}
-		return cpu
-	}
-	kernelNow := func() machine.KernelUse {
-		k, err := machine.Kernel()
-		if err != nil {
-			b.Fatal(err)
-		}
-		return k
-	}
-	cpu0 := cpuNow()
+	cpu0 := machine.MustProcessCPU(b)
 	alloc0, objects0 := machine.Allocated()
 	calls0, callsKept := machine.Syscalls()
-	kernel0 := kernelNow()
+	kernel0 := machine.MustKernel(b)
 	redis0 := redisCPU(b, rs)
 	stopProfile := func() {}
 	if *benchCPU != "" {
@@ -370,11 +355,11 @@ func benchWeb(b *testing.B, games int) {
 	b.StopTimer()
 	stopProfile()
 	waits, waitsEnd := machine.ReadWaits().Since(<-waitsAtHalf), time.Now()
-	cpu1 := cpuNow()
+	cpu1 := machine.MustProcessCPU(b)
 	alloc, objects := machine.Allocated()
 	alloc, objects = alloc-alloc0, objects-objects0
 	calls, _ := machine.Syscalls()
-	kernel := kernelNow()
+	kernel := machine.MustKernel(b)
 	redisUsed := redisCPU(b, rs) - redis0
 	if *benchAcks != "" {
 		// Written now, not as the acks came (the played minute's CPU is
