@@ -604,13 +604,6 @@ func benchSustained(b *testing.B, n int, party bool) {
 	r.askReviews(store, *sustainReviews)
 	hook := &tripHook{}
 	store.Client().AddHook(hook)
-	info := func() time.Duration {
-		cpu, err := redistest.CPU(ctx, store.Client())
-		if err != nil {
-			b.Fatal(err)
-		}
-		return cpu
-	}
 	b.Logf("host: %s; a system call takes %v, %v; a player's timing costs %v beyond what it reads",
 		machine.Describe(), sysCall, trip, r.playerCPU.calibrate())
 	b.ResetTimer()
@@ -620,14 +613,14 @@ func benchSustained(b *testing.B, n int, party bool) {
 	bytes0 := r.bytesPerGame(store) // before the counts: its round trips are the benchmark's
 	conflicts0, req0, loop0 := m.conflicts.Load(), hook.request.Load(), hook.loop.Load()
 	drawn0, dealt0 := r.drawnNow(), r.dealt.Load()
-	host0, redis0, players0 := machine.MustProcessCPU(b), info(), r.playerCPU.total()
+	host0, redis0, players0 := machine.MustProcessCPU(b), redistest.MustCPU(b, store.Client()), r.playerCPU.total()
 	alloc0, objects0 := machine.Allocated()
 	calls0, callsKept := machine.Syscalls()
 	kernel0 := machine.MustKernel(b)
 	waits0 := machine.ReadWaits()
 	time.Sleep(time.Until(start.Add(*sustainFor)))
 	waits := machine.ReadWaits().Since(waits0)
-	procCPU, redisCPU, playersCPU := machine.MustProcessCPU(b)-host0, info()-redis0, r.playerCPU.total()-players0
+	procCPU, redisCPU, playersCPU := machine.MustProcessCPU(b)-host0, redistest.MustCPU(b, store.Client())-redis0, r.playerCPU.total()-players0
 	alloc, objects := machine.Allocated()
 	alloc, objects = alloc-alloc0, objects-objects0
 	calls, _ := machine.Syscalls()

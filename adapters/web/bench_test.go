@@ -433,11 +433,7 @@ func redisCPU(b *testing.B, rs *redis.Store) time.Duration {
 	if rs == nil {
 		return 0
 	}
-	cpu, err := redistest.CPU(context.Background(), rs.Client())
-	if err != nil {
-		b.Fatal(err)
-	}
-	return cpu
+	return redistest.MustCPU(b, rs.Client())
 }
 
 // sink is a chat platform that takes every post and edit

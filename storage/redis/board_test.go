@@ -206,10 +206,7 @@ func BenchmarkBoard(b *testing.B) {
 				places[i] = i + 1
 			}
 			n := 0
-			cpu0, err := redistest.CPU(ctx, s.Client())
-			if err != nil {
-				b.Fatal(err)
-			}
+			cpu0 := redistest.MustCPU(b, s.Client())
 			for b.Loop() {
 				n++
 				r := finished(fmt.Sprint("b", players, "-", n), now, places...)
@@ -222,10 +219,7 @@ func BenchmarkBoard(b *testing.B) {
 				}
 				lat = append(lat, time.Since(t0))
 			}
-			cpu1, err := redistest.CPU(ctx, s.Client())
-			if err != nil {
-				b.Fatal(err)
-			}
+			cpu1 := redistest.MustCPU(b, s.Client())
 			report(b, lat, rt, len(lat))
 			b.ReportMetric(float64((cpu1-cpu0).Microseconds())/float64(len(lat)), "redis-cpu-µs/op")
 		})
