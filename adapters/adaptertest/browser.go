@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -69,8 +71,14 @@ func TryClick(t testing.TB, ctx context.Context, sel string, in ...chromedp.Quer
 
 // Shot takes a screenshot of the whole page once doc (as for Still) has
 // stopped moving; with keep it is written to file, for people to look at.
+// It is taken with the page's own reduced-motion rule in force: a frame
+// that arrives between the check and the capture is then drawn where it
+// comes to rest, not caught halfway through its slide (as two committed
+// screenshots once were).
 func Shot(t testing.TB, ctx context.Context, doc, file string, keep bool) {
 	t.Helper()
+	atRest(t, ctx, doc, true)
+	defer atRest(t, ctx, doc, false)
 	Still(t, ctx, doc)
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
@@ -86,6 +94,30 @@ func Shot(t testing.TB, ctx context.Context, doc, file string, keep bool) {
 		if err := os.WriteFile(file, png, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// atRest turns the emulated prefers-reduced-motion on or off and checks
+// that doc (an iframe's document too) sees it.
+func atRest(t testing.TB, ctx context.Context, doc string, on bool) {
+	t.Helper()
+	var p emulation.SetEmulatedMediaParams // no features: the override ends
+	if on {
+		p.Features = []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}
+	}
+	set := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, p)
+		return err
+	})
+	if err := chromedp.Do(ctx, set); err != nil {
+		t.Fatalf("reduced motion %v: %v", on, err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[bool](doc+`.defaultView.matchMedia("(prefers-reduced-motion: reduce)").matches`))
+	if err != nil {
+		t.Fatalf("reduced motion %v: %v", on, err)
+	}
+	if got != on {
+		t.Fatalf("reduced motion set to %v, the page sees %v", on, got)
 	}
 }
 
