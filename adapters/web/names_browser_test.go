@@ -12,8 +12,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/sushigo/sushigo/adapters/adaptertest"
+	"github.com/sushigo/sushigo/adapters/web"
 	"github.com/sushigo/sushigo/engine"
-	"github.com/sushigo/sushigo/picture"
 	"github.com/sushigo/sushigo/words"
 )
 
@@ -108,7 +108,14 @@ func TestCardNamesFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := http.FileServer(http.Dir("static"))
+	// The page's files (scripts, style, the cards' sprite) come from the
+	// web table itself, as they ship; only the test's page and labels
+	// are this test's. No game is played: the table needs no host.
+	table, err := web.New(nil, nil, web.Config{Secret: []byte(strings.Repeat("k", 32))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(table.Close)
 	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/":
@@ -116,11 +123,8 @@ func TestCardNamesFit(t *testing.T) {
 			fmt.Fprint(rw, namePage)
 		case "/labels.json":
 			rw.Write(js)
-		case "/cards.svg":
-			rw.Header().Set("Content-Type", "image/svg+xml")
-			rw.Write(picture.CardSprite())
 		default:
-			files.ServeHTTP(rw, r)
+			table.ServeHTTP(rw, r)
 		}
 	}))
 	t.Cleanup(srv.Close)
