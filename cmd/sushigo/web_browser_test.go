@@ -258,9 +258,16 @@ func stepThroughReview(t *testing.T, ctx context.Context, name string, width int
 		Prev, Next               bool
 		Chart                    bool
 		Wide                     int
+		// The review's share of the page's width, and where its walk
+		// through the choices sits: beside the summary, or below it.
+		Span          float64
+		Beside, Below bool
+		AboveFinal    bool
 	}
 	const read = `(() => {
   const b = document.querySelector("#review .steps");
+  const summary = document.querySelector("#review .summary").getBoundingClientRect();
+  const walk = document.querySelector("#review .walk").getBoundingClientRect();
   return {
     Step: b.dataset.step, Count: b.querySelector(".count").textContent,
     Title: b.querySelector("h3").textContent, What: b.querySelector(".what").textContent,
@@ -270,6 +277,10 @@ func stepThroughReview(t *testing.T, ctx context.Context, name string, width int
     Prev: !b.querySelector("button.prev").disabled, Next: !b.querySelector("button.next").disabled,
     Chart: !!document.querySelector("#review img.chart[src^='data:image/png;base64,']"),
     Wide: document.documentElement.scrollWidth,
+    Span: document.getElementById("review").offsetWidth / document.querySelector("main").clientWidth,
+    Beside: walk.left >= summary.right && walk.top < summary.bottom,
+    Below: walk.top >= summary.bottom,
+    AboveFinal: document.getElementById("review").getBoundingClientRect().bottom <= document.getElementById("final").getBoundingClientRect().top,
   };
 })()`
 	first, err := chromedp.Run(ctx, chromedp.Evaluate[stepState](read))
@@ -285,6 +296,15 @@ func stepThroughReview(t *testing.T, ctx context.Context, name string, width int
 	}
 	if first.Wide > width {
 		t.Errorf("the review is %d px wide on a %d px screen", first.Wide, width)
+	}
+	// The review takes the page's width, above the standings it came
+	// from: on a desktop its choices beside its summary (the page's two
+	// columns start at 900 px), on a phone below it.
+	if first.Span < 0.99 || !first.AboveFinal {
+		t.Errorf("the review takes %.0f %% of the page's width (above the standings: %v)", 100*first.Span, first.AboveFinal)
+	}
+	if wide := width >= 900; (wide && !first.Beside) || (!wide && !first.Below) {
+		t.Errorf("on a %d px screen the review's choices are beside its summary: %v, below it: %v", width, first.Beside, first.Below)
 	}
 	whole, err := chromedp.Run(ctx, chromedp.Text("#review"))
 	if err != nil {

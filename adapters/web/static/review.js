@@ -15,16 +15,23 @@ export function showReview(el, v, words) {
   el.hidden = false;
   const h = document.createElement("h2");
   h.textContent = v.Title || "";
+  // The summary and its chart, then the walk through the choices: one
+  // column on a phone, two beside each other on a desktop.
+  const summary = document.createElement("div");
+  summary.className = "summary";
+  const walk = document.createElement("div");
+  walk.className = "walk";
+  el.append(h, summary, walk);
   const text = document.createElement("div");
   text.className = "text";
   text.append(paragraphs(v.Text));
-  el.append(h, text);
+  summary.append(text);
   if (v.Chart) {
     const img = document.createElement("img");
     img.className = "chart";
     img.src = "data:image/png;base64," + v.Chart;
     img.alt = (v.Picture && v.Picture.alt) || "";
-    el.append(img);
+    summary.append(img);
   }
   const steps = v.Steps || [];
   const box = document.createElement("div");
@@ -48,11 +55,11 @@ export function showReview(el, v, words) {
   next.textContent = words.reviewNext || "";
   nav.append(prev, next);
   box.append(count, title, hand, what, nav);
-  el.append(box);
+  walk.append(box);
   if (v.Footer) {
     const f = document.createElement("footer");
     f.append(paragraphs(v.Footer));
-    el.append(f);
+    walk.append(f);
   }
   let at = 0;
   const show = () => {
