@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -155,8 +156,19 @@ func TestPageShowsWhatHasHappened(t *testing.T) {
 		t.Fatalf("before the first reveal: reveal %v, scores %v, final %v", p.Reveal != nil, p.Scores != nil, p.Final != nil)
 	}
 	h.playTurn([]string{"ann", "bob"})
-	if p := page(); p.Reveal == nil || p.Scores != nil {
+	p := page()
+	if p.Reveal == nil || p.Scores != nil {
 		t.Fatalf("after the first turn: reveal %v, scores %v", p.Reveal != nil, p.Scores != nil)
+	}
+	// The channel's table repeats the latest reveal; the page's does not,
+	// having the reveal's own panel: the same lines twice on one screen.
+	en, _ := words.Find("en")
+	last := en.Say("render.lastRevealRoundDTurn", 1, 1)
+	if chat := h.table(); !strings.Contains(chat.Text, last) {
+		t.Fatalf("the channel's table has no %q:\n%s", last, chat.Text)
+	}
+	if strings.Contains(p.Table.Text, last) || p.Reveal.Title != en.Say("reveal.title", 1, 1) || p.Reveal.Text == "" {
+		t.Errorf("the page's table repeats its reveal panel:\n%s\n---\n%s\n%s", p.Table.Text, p.Reveal.Title, p.Reveal.Text)
 	}
 	h.playRound([]string{"ann", "bob"})
 	if p := page(); p.Reveal == nil || p.Scores == nil || p.Scores.Screen != protocol.ScreenRoundScores {

@@ -231,9 +231,10 @@ func tableView(st *snapshot, now time.Time) protocol.View {
 		v.Fields = append(v.Fields, protocol.Field{Name: field, Value: val, Inline: true})
 	}
 	var lines []string
-	if r := pv.LastReveal; r.Turn > 0 && st.chat() && !pv.Over {
+	if r := pv.LastReveal; r.Turn > 0 && st.chat() && !st.page && !pv.Over {
 		// The latest reveal stays on the table until the next one: the
-		// glance at the channel needs no scrolling through the thread.
+		// glance at the channel needs no scrolling through the thread. A
+		// web page shows it in a panel of its own, beside the table.
 		lines = append(lines, w.Say("render.lastRevealRoundDTurn", r.Round, r.Turn))
 		lines = append(lines, memo.revealed(r, st.names(len(pv.Seats)), func() []string { return revealLines(st, pv) })...)
 		lines = append(lines, "")
