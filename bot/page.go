@@ -111,12 +111,60 @@ func (b *Bot) pageOf(st *gameRecord, ver storage.Version, user string, lang word
 		}
 		shared[sn.w] = pub
 	}
-	p := protocol.Page{Game: st.ID, Version: uint64(ver), Seat: seat, Table: pub.table,
+	table := pub.table
+	if st.Phase == phaseLobby {
+		table = lobbyFor(table, seat >= 0, user != "" && user == st.Host)
+	}
+	p := protocol.Page{Game: st.ID, Version: uint64(ver), Seat: seat, Table: table,
 		Reveal: own(pub.reveal), Final: own(pub.final), Scores: own(pub.scores)}
 	if sn.game != nil && seat >= 0 {
 		p.Hand = spoken(handNow(sn, seat))
 	}
 	return p
+}
+
+// lobbyFor is a page's lobby for its reader. The channel's lobby is one
+// message for everyone, so it holds every control; a page is one
+// person's, and holds only what they may press: Join for whoever has no
+// seat, Leave for whoever has one, and the host's controls (a bot, Start,
+// the game and its menu) for the host. A control the host would refuse
+// the reader was a press that only ever earned a refusal. v is shared
+// with other readers' pages, so the rows are new.
+func lobbyFor(v protocol.View, seated, host bool) protocol.View {
+	rows := make([][]protocol.Button, 0, len(v.Rows))
+	for _, row := range v.Rows {
+		var kept []protocol.Button
+		for _, b := range row {
+			a, err := protocol.ParseActionID(b.ActionID)
+			if err != nil {
+				kept = append(kept, b) // not a lobby control: left as drawn
+				continue
+			}
+			switch a.(type) {
+			case protocol.Join:
+				if seated {
+					continue
+				}
+			case protocol.Leave:
+				if !seated {
+					continue
+				}
+			case protocol.AddBot, protocol.Start, protocol.SetMenu:
+				if !host {
+					continue
+				}
+			}
+			kept = append(kept, b)
+		}
+		if len(kept) > 0 {
+			rows = append(rows, kept)
+		}
+	}
+	v.Rows = rows
+	if !host {
+		v.Selects = nil // the menu's: the host's to choose
+	}
+	return v
 }
 
 // openTable answers Open table: the asker's own link to the game's web

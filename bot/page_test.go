@@ -2,7 +2,9 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -174,4 +176,100 @@ func TestPageShowsWhatHasHappened(t *testing.T) {
 	if p := page(); p.Reveal == nil || p.Scores == nil || p.Scores.Screen != protocol.ScreenRoundScores {
 		t.Fatalf("after the first round: reveal %v, scores %+v", p.Reveal != nil, p.Scores)
 	}
+}
+
+// TestPageLobbyShowsWhatTheReaderMayPress: the channel's lobby holds
+// every control, being everyone's; a page's holds only the controls its
+// reader may press (Join for a watcher, Leave for a seat, the host's for
+// the host), and each control it leaves out is one the host refuses that
+// reader.
+func TestPageLobbyShowsWhatTheReaderMayPress(t *testing.T) {
+	for _, opts := range []string{"", "party"} {
+		t.Run("new "+opts, func(t *testing.T) {
+			h := newHarness(t)
+			h.lobby("ann", opts, "bob")
+			lobby := func() protocol.View {
+				t.Helper()
+				v, ok := h.lastPublic("lobby")
+				if !ok {
+					t.Fatal("no lobby in the channel")
+				}
+				return v
+			}
+			chat := lobby()
+			all := controls(chat)
+			// A classic lobby's host may switch to Party by a button; a
+			// Party lobby's chooses the game with the menu's select.
+			hostOnes := []string{"Leave", "AddBot", "Start"}
+			if opts == "" {
+				hostOnes = append(hostOnes, "SetMenu")
+			} else if len(chat.Selects) == 0 {
+				t.Fatal("the channel's Party lobby has no menu to choose")
+			}
+			for _, want := range append([]string{"Join"}, hostOnes...) {
+				if !slices.Contains(all, want) {
+					t.Fatalf("the channel's lobby has no %s: %v", want, all)
+				}
+			}
+			for _, c := range []struct {
+				who  string
+				want []string
+			}{
+				{"ann", hostOnes},
+				{"bob", []string{"Leave"}},
+				{"cy", []string{"Join"}},
+			} {
+				p, err := h.b.Page(context.Background(), h.where, c.who, words.Lang{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := controls(p.Table)
+				if !reflect.DeepEqual(got, c.want) {
+					t.Errorf("%s's page offers %v, want %v", c.who, got, c.want)
+				}
+				if host := c.who == "ann"; (len(p.Table.Selects) > 0) != (host && len(chat.Selects) > 0) {
+					t.Errorf("%s's page has %d selects, the channel's lobby %d", c.who, len(p.Table.Selects), len(chat.Selects))
+				}
+				if p.Table.Title != chat.Title || p.Table.Footer != chat.Footer {
+					t.Errorf("%s's page words the lobby otherwise than the channel", c.who)
+				}
+				// What the page leaves out, the host refuses this reader.
+				for _, row := range chat.Rows {
+					for _, b := range row {
+						a, _ := protocol.ParseActionID(b.ActionID)
+						if slices.Contains(got, actionName(a)) || b.Disabled {
+							continue
+						}
+						resp := h.click(c.who, b.ActionID, false)
+						if len(resp.Deliveries) != 1 || resp.Deliveries[0].View.Tone != protocol.ToneError {
+							t.Errorf("%s's page leaves out %s, which the host lets them press: %+v", c.who, actionName(a), resp.Deliveries)
+						}
+					}
+				}
+			}
+			if again := controls(lobby()); !reflect.DeepEqual(again, all) {
+				t.Errorf("a refused press changed the lobby: %v, was %v", again, all)
+			}
+		})
+	}
+}
+
+// controls names the actions of v's buttons, in order.
+func controls(v protocol.View) []string {
+	var out []string
+	for _, row := range v.Rows {
+		for _, b := range row {
+			a, err := protocol.ParseActionID(b.ActionID)
+			if err != nil {
+				out = append(out, b.ActionID)
+				continue
+			}
+			out = append(out, actionName(a))
+		}
+	}
+	return out
+}
+
+func actionName(a protocol.Action) string {
+	return strings.TrimPrefix(fmt.Sprintf("%T", a), "protocol.")
 }
