@@ -222,3 +222,28 @@ func TestNoLanguageIsEnglishInDisguise(t *testing.T) {
 		}
 	}
 }
+
+// TestScoresKeepTheirUnit: a score and its unit ("31 pts") are one thing
+// to read, and a narrow column (a web table's seat, a phone's standings)
+// broke between them, leaving "— 31" on one line and "pts" on the next.
+// Each value English words with "pts" (but the picture's, whose lines
+// never wrap) joins its score to its unit, and a dash to the score it
+// leads, with no-break spaces, in every language.
+func TestScoresKeepTheirUnit(t *testing.T) {
+	apart := regexp.MustCompile(`%[ds] \pL|— %d`)
+	keys := 0
+	for k, v := range books[0].says.m() {
+		if !strings.Contains(v, " pts") && !strings.Contains(v, "\u00a0pts") || k == "picture.pts" {
+			continue
+		}
+		keys++
+		for _, b := range books {
+			if s := b.says.m()[k]; apart.MatchString(s) {
+				t.Errorf("%s: %s parts a score from its unit or dash: %q", b.code, k, s)
+			}
+		}
+	}
+	if keys < 6 {
+		t.Fatalf("only %d values word a score in pts: the test looks at nothing", keys)
+	}
+}

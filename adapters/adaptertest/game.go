@@ -296,7 +296,7 @@ func CheckStandings(t testing.TB, c Chat, store storage.Store, board string, peo
 		if err != nil || st.Games != 1 {
 			t.Fatalf("%s on %s: %+v, %v", p.Name, board, st, err)
 		}
-		if want := fmt.Sprintf(`%s%s%s — %d pts`, bold, p.Name, bold, st.TotalScore); !strings.Contains(standings.Text, want) {
+		if want := fmt.Sprintf("%s%s%s —\u00a0%d\u00a0pts", bold, p.Name, bold, st.TotalScore); !strings.Contains(standings.Text, want) {
 			t.Errorf("final standings do not show %q:\n%s", want, standings.Text)
 		}
 	}

@@ -55,7 +55,7 @@ func TestPlaysAWholeGame(t *testing.T) {
 		}
 	}
 	// The standings shown are the ones recorded for the leaderboard.
-	m := regexp.MustCompile(`\d\. You — (\d+) pts`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`\d\. You —\x{a0}(\d+)\x{a0}pts`).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no line for You in the standings:\n%s", tail(out))
 	}
