@@ -113,7 +113,10 @@ func (b *Bot) pageOf(st *gameRecord, ver storage.Version, user string, lang word
 	}
 	table := pub.table
 	if st.Phase == phaseLobby {
-		table = lobbyFor(table, seat >= 0, user != "" && user == st.Host)
+		// The host is seated (a host who leaves hands it on), and a page
+		// without a seat must stay the same for every watcher: the web
+		// table encodes it once for all of them.
+		table = lobbyFor(table, seat >= 0, seat >= 0 && user == st.Host)
 	}
 	p := protocol.Page{Game: st.ID, Version: uint64(ver), Seat: seat, Table: table,
 		Reveal: own(pub.reveal), Final: own(pub.final), Scores: own(pub.scores)}
