@@ -234,16 +234,14 @@ func TestPageLobbyShowsWhatTheReaderMayPress(t *testing.T) {
 					t.Errorf("%s's page words the lobby otherwise than the channel", c.who)
 				}
 				// What the page leaves out, the host refuses this reader.
-				for _, row := range chat.Rows {
-					for _, b := range row {
-						a, _ := protocol.ParseActionID(b.ActionID)
-						if slices.Contains(got, actionName(a)) || b.Disabled {
-							continue
-						}
-						resp := h.click(c.who, b.ActionID, false)
-						if len(resp.Deliveries) != 1 || resp.Deliveries[0].View.Tone != protocol.ToneError {
-							t.Errorf("%s's page leaves out %s, which the host lets them press: %+v", c.who, actionName(a), resp.Deliveries)
-						}
+				for _, b := range chat.Buttons() {
+					a, _ := protocol.ParseActionID(b.ActionID)
+					if slices.Contains(got, actionName(a)) || b.Disabled {
+						continue
+					}
+					resp := h.click(c.who, b.ActionID, false)
+					if len(resp.Deliveries) != 1 || resp.Deliveries[0].View.Tone != protocol.ToneError {
+						t.Errorf("%s's page leaves out %s, which the host lets them press: %+v", c.who, actionName(a), resp.Deliveries)
 					}
 				}
 			}
@@ -257,15 +255,13 @@ func TestPageLobbyShowsWhatTheReaderMayPress(t *testing.T) {
 // controls names the actions of v's buttons, in order.
 func controls(v protocol.View) []string {
 	var out []string
-	for _, row := range v.Rows {
-		for _, b := range row {
-			a, err := protocol.ParseActionID(b.ActionID)
-			if err != nil {
-				out = append(out, b.ActionID)
-				continue
-			}
-			out = append(out, actionName(a))
+	for _, b := range v.Buttons() {
+		a, err := protocol.ParseActionID(b.ActionID)
+		if err != nil {
+			out = append(out, b.ActionID)
+			continue
 		}
+		out = append(out, actionName(a))
 	}
 	return out
 }
