@@ -2,7 +2,7 @@
 // of the game to step through — the hand it was made from, the card
 // taken and the expert's, what it gave away and why. Every word comes
 // from the server, in the reader's language.
-import { paragraphs, art } from "./view.js";
+import { paragraphs, inline, art } from "./view.js";
 
 function say(format, ...args) {
   let i = 0;
@@ -13,8 +13,7 @@ function say(format, ...args) {
 export function showReview(el, v, words) {
   el.replaceChildren();
   el.hidden = false;
-  const h = document.createElement("h2");
-  h.textContent = v.Title || "";
+  const h = inline(document.createElement("h2"), v.Title || "");
   // The summary and its chart, then the walk through the choices: one
   // column on a phone, two beside each other on a desktop.
   const summary = document.createElement("div");

@@ -1,22 +1,77 @@
 // Draws a view (protocol.View) as the chat shows it: title, text with
-// **bold** and line breaks, fields, lists and buttons. Names come from
-// people and are set as text, never as markup.
+// the chat's markdown, fields, lists and buttons. Names come from people
+// and are set as text, never as markup.
+
+// The views speak the chat's markdown: **bold**, `code` (a command), and
+// a backslash before a character markdown gives a meaning, which is how
+// the Discord adapter escapes a person's name ("snake\_case", so that
+// Discord shows it as typed). The page shows what the chat shows: the
+// character alone, bold, code.
+const escape = /\\([\\*_~`|>#])/g;
+
+// plain is s where the chat reads no markup (a button, a list's choice):
+// its escapes undone.
+export function plain(s) {
+  return (s || "").replace(escape, "$1");
+}
+
+// inline appends line to parent as the chat shows it: a ** or ` without
+// its pair is shown as typed, and inside `code` a ** is text.
+export function inline(parent, line) {
+  const toks = []; // characters, or the marks "**" and "`" as {m}
+  for (let i = 0; i < line.length; ) {
+    if (line[i] === "\\" && "\\*_~`|>#".includes(line[i + 1] || " ")) {
+      toks.push(line[i + 1]);
+      i += 2;
+    } else if (line.startsWith("**", i)) {
+      toks.push({ m: "**" });
+      i += 2;
+    } else {
+      toks.push(line[i] === "`" ? { m: "`" } : line[i]);
+      i += 1;
+    }
+  }
+  const marks = (m) => toks.flatMap((t, k) => (t.m === m ? [k] : []));
+  const ticks = marks("`");
+  if (ticks.length % 2) toks[ticks.pop()] = "`";
+  let code = false;
+  toks.forEach((t, k) => {
+    if (t.m === "`") code = !code;
+    else if (t.m === "**" && code) toks[k] = "**";
+  });
+  const stars = marks("**");
+  if (stars.length % 2) toks[stars.pop()] = "**";
+  let bold = false, text = "";
+  code = false;
+  const flush = () => {
+    if (!text) return;
+    let node = document.createTextNode(text);
+    for (const [on, tag] of [[code, "code"], [bold, "strong"]]) {
+      if (!on) continue;
+      const el = document.createElement(tag);
+      el.append(node);
+      node = el;
+    }
+    parent.append(node);
+    text = "";
+  };
+  for (const t of toks) {
+    if (typeof t === "string") {
+      text += t;
+      continue;
+    }
+    flush();
+    if (t.m === "**") bold = !bold;
+    else code = !code;
+  }
+  flush();
+  return parent;
+}
 
 export function paragraphs(text) {
   const out = document.createDocumentFragment();
   for (const line of (text || "").split("\n")) {
-    const p = document.createElement("p");
-    line.split("**").forEach((part, i) => {
-      if (part === "") return;
-      if (i % 2 === 1) {
-        const b = document.createElement("strong");
-        b.textContent = part;
-        p.append(b);
-      } else {
-        p.append(part);
-      }
-    });
-    out.append(p);
+    out.append(inline(document.createElement("p"), line));
   }
   return out;
 }
@@ -68,12 +123,12 @@ export function button(b, onPress) {
     }
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = b.Label || "";
+    name.textContent = plain(b.Label);
     el.append(face, name);
   } else {
-    el.textContent = ((b.Emoji ? b.Emoji + " " : "") + (b.Label || "")).trim();
+    el.textContent = ((b.Emoji ? b.Emoji + " " : "") + plain(b.Label)).trim();
   }
-  el.setAttribute("aria-label", ((b.Emoji ? b.Emoji + " " : "") + (b.Label || "")).trim());
+  el.setAttribute("aria-label", ((b.Emoji ? b.Emoji + " " : "") + plain(b.Label)).trim());
   el.disabled = !!b.Disabled || !b.ActionID;
   el.addEventListener("click", () => onPress(el, b));
   return el;
@@ -83,7 +138,7 @@ function select(s, onChoose) {
   const box = document.createElement("fieldset");
   box.className = "select";
   const legend = document.createElement("legend");
-  legend.textContent = s.Placeholder || "";
+  legend.textContent = plain(s.Placeholder);
   box.append(legend);
   const single = s.Max === 1;
   const name = "sel-" + Math.random().toString(36).slice(2);
@@ -94,10 +149,10 @@ function select(s, onChoose) {
     input.name = name;
     input.value = o.Value;
     input.checked = !!o.Selected;
-    label.append(input, " " + ((o.Emoji ? o.Emoji + " " : "") + o.Label).trim());
+    label.append(input, " " + ((o.Emoji ? o.Emoji + " " : "") + plain(o.Label)).trim());
     if (o.Description) {
       const d = document.createElement("small");
-      d.textContent = o.Description;
+      d.textContent = plain(o.Description);
       label.append(d);
     }
     box.append(label);
@@ -125,9 +180,7 @@ export function render(el, v, onPress, onChoose) {
   el.hidden = false;
   el.dataset.tone = v.Tone || 0;
   if (v.Title) {
-    const h = document.createElement("h2");
-    h.textContent = v.Title;
-    el.append(h);
+    el.append(inline(document.createElement("h2"), v.Title));
   }
   if (v.Text) {
     const t = document.createElement("div");
@@ -141,9 +194,7 @@ export function render(el, v, onPress, onChoose) {
     for (const f of v.Fields) {
       const box = document.createElement("div");
       box.className = f.Inline ? "field inline" : "field";
-      const n = document.createElement("h3");
-      n.textContent = f.Name || "";
-      box.append(n, paragraphs(f.Value));
+      box.append(inline(document.createElement("h3"), f.Name || ""), paragraphs(f.Value));
       fields.append(box);
     }
     el.append(fields);
