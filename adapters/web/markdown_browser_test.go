@@ -2,9 +2,6 @@ package web_test
 
 import (
 	"encoding/json"
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -12,11 +9,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/sushigo/sushigo/adapters/adaptertest"
-	"github.com/sushigo/sushigo/adapters/web"
 	"github.com/sushigo/sushigo/protocol"
 )
 
-// markdownPage draws view.json with the page's own view.js and review.js:
+// markdownPage draws data.json, a view, with the page's own view.js and review.js:
 // the view as the table's panel, and again as a review.
 const markdownPage = `<!doctype html><html><head><meta charset="utf-8">
 <link rel="stylesheet" href="style.css"></head>
@@ -24,7 +20,7 @@ const markdownPage = `<!doctype html><html><head><meta charset="utf-8">
 <script type="module">
 import { render } from "./view.js";
 import { showReview } from "./review.js";
-const v = await (await fetch("view.json")).json();
+const v = await (await fetch("data.json")).json();
 render(document.getElementById("table"), v, () => {}, () => {});
 showReview(document.getElementById("review"), v, {});
 document.body.dataset.ready = "1";
@@ -51,30 +47,8 @@ func TestViewsShowTheChatsMarkdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, err := web.New(nil, nil, web.Config{Secret: []byte(strings.Repeat("k", 32))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(table.Close)
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/":
-			rw.Header().Set("Content-Type", "text/html; charset=utf-8")
-			fmt.Fprint(rw, markdownPage)
-		case "/view.json":
-			rw.Write(js)
-		default:
-			table.ServeHTTP(rw, r)
-		}
-	}))
-	t.Cleanup(srv.Close)
 	ctx := adaptertest.Browser(t, 1280, 800, time.Minute)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.ready === "1"`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
-		t.Fatalf("the view was never drawn: %v", err)
-	}
+	openDrawn(t, ctx, scriptPage(t, markdownPage, js))
 	type shown struct {
 		Title, Review, Field, Button string
 		Lines                        []string

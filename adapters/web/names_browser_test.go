@@ -2,9 +2,6 @@ package web_test
 
 import (
 	"encoding/json"
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +9,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/sushigo/sushigo/adapters/adaptertest"
-	"github.com/sushigo/sushigo/adapters/web"
 	"github.com/sushigo/sushigo/engine"
 	"github.com/sushigo/sushigo/words"
 )
@@ -47,7 +43,7 @@ const namePage = `<!doctype html><html><head><meta charset="utf-8">
 <script type="module">
 import { button } from "./view.js";
 import { showReview } from "./review.js";
-const { labels, shorts } = await (await fetch("labels.json")).json();
+const { labels, shorts } = await (await fetch("data.json")).json();
 const row = document.getElementById("cards");
 labels.forEach(([lang, label]) => {
   const el = button({ ActionID: "sg1:pick:g:1:1:1:0", Label: label, Colour: "#c0392b" }, () => {});
@@ -108,26 +104,7 @@ func TestCardNamesFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The page's files (scripts, style, the cards' sprite) come from the
-	// web table itself, as they ship; only the test's page and labels
-	// are this test's. No game is played: the table needs no host.
-	table, err := web.New(nil, nil, web.Config{Secret: []byte(strings.Repeat("k", 32))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(table.Close)
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/":
-			rw.Header().Set("Content-Type", "text/html; charset=utf-8")
-			fmt.Fprint(rw, namePage)
-		case "/labels.json":
-			rw.Write(js)
-		default:
-			table.ServeHTTP(rw, r)
-		}
-	}))
-	t.Cleanup(srv.Close)
+	url := scriptPage(t, namePage, js)
 
 	for _, screen := range []struct {
 		name          string
@@ -142,12 +119,7 @@ func TestCardNamesFit(t *testing.T) {
 				Spills []string
 				Words  []string
 			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.ready === "1"`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
-				t.Fatalf("the cards were never drawn: %v", err)
-			}
+			openDrawn(t, ctx, url)
 			res, err := chromedp.Run(ctx, chromedp.Evaluate[result](nameCheck))
 			if err != nil {
 				t.Fatal(err)
