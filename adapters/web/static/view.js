@@ -6,13 +6,14 @@
 // a backslash before a character markdown gives a meaning, which is how
 // the Discord adapter escapes a person's name ("snake\_case", so that
 // Discord shows it as typed). The page shows what the chat shows: the
-// character alone, bold, code.
-const escape = /\\([\\*_~`|>#])/g;
+// character alone, bold, code. A backslash before any other character
+// stays, as in the chat.
+const escapable = "\\*_~`|>#";
 
 // plain is s where the chat reads no markup (a button, a list's choice):
 // its escapes undone.
 export function plain(s) {
-  return (s || "").replace(escape, "$1");
+  return (s || "").replace(/\\(.)/g, (pair, c) => (escapable.includes(c) ? c : pair));
 }
 
 // inline appends line to parent as the chat shows it: a ** or ` without
@@ -20,7 +21,7 @@ export function plain(s) {
 export function inline(parent, line) {
   const toks = []; // characters, or the marks "**" and "`" as {m}
   for (let i = 0; i < line.length; ) {
-    if (line[i] === "\\" && "\\*_~`|>#".includes(line[i + 1] || " ")) {
+    if (line[i] === "\\" && escapable.includes(line[i + 1] || " ")) {
       toks.push(line[i + 1]);
       i += 2;
     } else if (line.startsWith("**", i)) {
